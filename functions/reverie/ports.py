@@ -1,0 +1,218 @@
+"""Ports: the small abstract classes the services depend on. Each backend fills one in.
+
+Every adapter of a port passes the same contract suite (tests/contract/). Adapters raise the domain
+exceptions from `reverie.domain.errors`, never a backend's own error.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from reverie.domain.events import Event
+from reverie.domain.models import Layer, MemoryCard, MemoryType, Scope, Status
+from reverie.domain.search import SearchDoc, SearchFilter, SearchHit
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    stored: int
+    duplicates: int
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    session_id: str
+    first_ts: datetime
+    last_ts: datetime
+    event_count: int
+    ended: bool
+
+
+class LogStore(ABC):
+    """L1: the raw log. Append-only and immutable, partitioned by tenant / user / session.
+
+    - `append` is idempotent by `event_id` within a session: an event already stored with the same payload
+      counts as a duplicate and is not stored again; the same id with a different payload raises
+      `EventConflict` and then nothing of the batch is stored.
+    - Reads return events in append order (a session) or by (ts, append order) (a user).
+    - The only removal is `delete_user` (a person's right to be forgotten).
+    """
+
+    @abstractmethod
+    def append(self, events: Sequence[Event]) -> AppendResult: ...
+
+    @abstractmethod
+    def read_session(self, tenant_id: str, user_id: str, session_id: str) -> list[Event]: ...
+
+    @abstractmethod
+    def read_user(self, tenant_id: str, user_id: str, since: datetime | None = None) -> list[Event]: ...
+
+    @abstractmethod
+    def sessions(self, tenant_id: str, user_id: str) -> list[SessionInfo]:
+        """The user's sessions, oldest first."""
+
+    @abstractmethod
+    def users(self, tenant_id: str) -> list[str]:
+        """Users with at least one event, sorted."""
+
+    @abstractmethod
+    def delete_user(self, tenant_id: str, user_id: str) -> int:
+        """Remove every event of the user; returns how many were removed."""
+
+
+@dataclass(frozen=True)
+class CardQuery:
+    """Listing of current card versions inside one scope. Newest `updated_at` first."""
+
+    scope: Scope
+    layers: frozenset[Layer] | None = None
+    types: frozenset[MemoryType] | None = None
+    statuses: frozenset[Status] | None = None
+    key: str | None = None
+    limit: int = 100
+    offset: int = 0
+
+
+class NoteStore(ABC):
+    """L2 and L3: versioned memory cards (the source of truth).
+
+    - A card's current version is the highest; older versions stay readable through `history`.
+    - `update` and `supersede` name the version they read: if it is no longer current they raise
+      `VersionConflict` and write nothing (optimistic locking; no update is lost silently).
+    - `supersede` is atomic: the new card is created and the old one gets a new version with status
+      `superseded` and `superseded_by` set, or neither happens.
+    - Hit counters (`record_hits`) are usage statistics kept beside the versions: they never add a version.
+    - `get` raises `NotFound` for an unknown id or another tenant's card.
+    """
+
+    @abstractmethod
+    def create(self, card: MemoryCard) -> MemoryCard:
+        """Store version 1 of a new card; `AlreadyExists` if the id is taken."""
+
+    @abstractmethod
+    def get(self, tenant_id: str, memory_id: str) -> MemoryCard: ...
+
+    @abstractmethod
+    def get_many(self, tenant_id: str, memory_ids: Sequence[str]) -> list[MemoryCard]:
+        """Current versions of the ids that exist, in the order asked (unknown ids are skipped)."""
+
+    @abstractmethod
+    def update(self, card: MemoryCard, expected_version: int) -> MemoryCard:
+        """Append version `expected_version + 1` with the card's content; returns what was stored."""
+
+    @abstractmethod
+    def supersede(self, old: MemoryCard, new: MemoryCard) -> tuple[MemoryCard, MemoryCard]:
+        """Retire `old` (at the version it was read) in favour of the new card `new`; returns both."""
+
+    @abstractmethod
+    def history(self, tenant_id: str, memory_id: str) -> list[MemoryCard]:
+        """Every version, oldest first; `NotFound` if none."""
+
+    @abstractmethod
+    def query(self, query: CardQuery) -> list[MemoryCard]: ...
+
+    @abstractmethod
+    def record_hits(self, tenant_id: str, memory_ids: Sequence[str], at: datetime) -> None: ...
+
+    @abstractmethod
+    def delete(self, tenant_id: str, memory_id: str) -> None:
+        """Remove the card and all its versions; `NotFound` if unknown."""
+
+    @abstractmethod
+    def delete_user(self, tenant_id: str, user_id: str) -> int:
+        """Remove every card (all versions) scoped to the user; returns how many cards."""
+
+    @abstractmethod
+    def count_by_user(self, tenant_id: str) -> dict[str, int]:
+        """Current user-scoped cards per user (all layers and statuses)."""
+
+
+class SearchIndex(ABC):
+    """The index over current cards: three recall paths, each filtering inside its query.
+
+    Every search applies the `SearchFilter` (tenant, the scope visibility rule, statuses, types, expiry)
+    in the backend query itself. Results are ordered by score, higher first. `upsert` replaces a document
+    with the same `memory_id`; `delete` of an unknown id is a no-op.
+    """
+
+    @abstractmethod
+    def upsert(self, docs: Sequence[SearchDoc]) -> None: ...
+
+    @abstractmethod
+    def delete(self, tenant_id: str, memory_ids: Sequence[str]) -> None: ...
+
+    @abstractmethod
+    def delete_user(self, tenant_id: str, user_id: str) -> int:
+        """Remove every document scoped to the user; returns how many."""
+
+    @abstractmethod
+    def search_text(self, query: str, filter: SearchFilter, k: int) -> list[SearchHit]:
+        """Keyword path (BM25); an empty or stop-word-only query returns nothing."""
+
+    @abstractmethod
+    def search_vector(self, vector: Sequence[float], filter: SearchFilter, k: int) -> list[SearchHit]:
+        """Vector path (cosine similarity, in [-1, 1])."""
+
+    @abstractmethod
+    def search_timeline(
+        self,
+        filter: SearchFilter,
+        k: int,
+        entities: Sequence[str] = (),
+        start: datetime | None = None,
+        end: datetime | None = None,
+    ) -> list[SearchHit]:
+        """Timeline / entity path: documents observed within [start, end] (open ends allowed) and, when
+        entities are given, mentioning at least one of them (case-insensitive). Score: the number of given
+        entities matched; ties go to the most recently observed."""
+
+    @abstractmethod
+    def count(self, filter: SearchFilter) -> int: ...
+
+
+class Embedder(ABC):
+    """Sentence embeddings: unit-length vectors of `dim` floats, the same text always the same vector."""
+
+    model_id: str
+    dim: int
+
+    @abstractmethod
+    def embed(self, texts: Sequence[str]) -> list[list[float]]: ...
+
+
+class TokenCounter(ABC):
+    """Counts tokens the way a model would see the text (for the recall budget)."""
+
+    @abstractmethod
+    def count(self, text: str) -> int: ...
+
+
+class Reranker(ABC):
+    """Scores (query, passage) pairs; higher is more relevant. One score per passage, in order."""
+
+    @abstractmethod
+    def rerank(self, query: str, passages: Sequence[str]) -> list[float]: ...
+
+
+@dataclass(frozen=True)
+class QueueMessage:
+    message_id: str
+    body: dict[str, Any]
+
+
+class Queue(ABC):
+    """Work queue (session end → dream). At-least-once: a received message comes back until `ack`ed.
+    A `dedup_id` already sent and not yet acked is not queued twice."""
+
+    @abstractmethod
+    def send(self, body: dict[str, Any], dedup_id: str | None = None) -> None: ...
+
+    @abstractmethod
+    def receive(self, max_messages: int = 10) -> list[QueueMessage]: ...
+
+    @abstractmethod
+    def ack(self, message_id: str) -> None: ...
