@@ -1,0 +1,314 @@
+"""L2/L3 memory cards in an embedded SQLite file: versioned, optimistically locked, never overwritten."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from reverie.adapters.local.sqlite import MEMORY, Schema, SqliteDatabase, from_micros, placeholders, to_micros
+from reverie.domain.errors import AlreadyExists, InvalidRequest, NotFound, VersionConflict
+from reverie.domain.models import MemoryCard, ScopeKind, Status, utcnow
+from reverie.ports import CardQuery, NoteStore
+
+SCHEMA = Schema(
+    name="notes",
+    application_id=0x52564E31,  # "RVN1"
+    version=1,
+    statements=(
+        """CREATE TABLE IF NOT EXISTS card_versions (
+            tenant_id TEXT NOT NULL, memory_id TEXT NOT NULL, version INTEGER NOT NULL,
+            user_id TEXT, project_id TEXT, scope TEXT NOT NULL, layer TEXT NOT NULL, type TEXT NOT NULL,
+            status TEXT NOT NULL, key TEXT, updated_at INTEGER NOT NULL, card TEXT NOT NULL,
+            PRIMARY KEY (tenant_id, memory_id, version)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX IF NOT EXISTS card_versions_by_user ON card_versions (tenant_id, user_id, scope)",
+        "CREATE INDEX IF NOT EXISTS card_versions_by_time ON card_versions (tenant_id, updated_at)",
+        """CREATE TRIGGER IF NOT EXISTS card_versions_are_immutable BEFORE UPDATE ON card_versions
+        BEGIN SELECT RAISE(ABORT, 'a stored card version is never rewritten: append a new one'); END""",
+        """CREATE TABLE IF NOT EXISTS cards_current (
+            tenant_id TEXT NOT NULL, memory_id TEXT NOT NULL, version INTEGER NOT NULL,
+            PRIMARY KEY (tenant_id, memory_id),
+            FOREIGN KEY (tenant_id, memory_id, version) REFERENCES card_versions (tenant_id, memory_id, version)
+        ) WITHOUT ROWID""",
+        """CREATE TABLE IF NOT EXISTS card_stats (
+            tenant_id TEXT NOT NULL, memory_id TEXT NOT NULL,
+            hit_count INTEGER NOT NULL DEFAULT 0, last_hit_at INTEGER,
+            PRIMARY KEY (tenant_id, memory_id),
+            FOREIGN KEY (tenant_id, memory_id) REFERENCES cards_current (tenant_id, memory_id)
+        ) WITHOUT ROWID""",
+    ),
+)
+
+_SELECT = (
+    "SELECT v.card, s.hit_count, s.last_hit_at FROM cards_current c "
+    "JOIN card_versions v ON v.tenant_id = c.tenant_id AND v.memory_id = c.memory_id AND v.version = c.version "
+    "LEFT JOIN card_stats s ON s.tenant_id = c.tenant_id AND s.memory_id = c.memory_id "
+)
+# The visibility rule of `scope_allows`, in SQL (parameters: user_id, project_id of the caller).
+_VISIBLE = (
+    f"((v.scope = '{ScopeKind.USER.value}' AND v.user_id = ?) "
+    f"OR (v.scope = '{ScopeKind.PROJECT.value}' AND v.project_id = ?) "
+    f"OR v.scope IN ('{ScopeKind.ORG.value}', '{ScopeKind.GLOBAL.value}'))"
+)
+_CHUNK = 500
+
+
+def prepare_version(card: MemoryCard, version: int, updated_at: datetime) -> MemoryCard:
+    """The card as stored at `version`: validated again (a `model_copy` skips validation), without
+    usage counters (they live beside the versions). Invalid content raises `InvalidRequest`."""
+    data = card.model_dump()
+    data.update(version=version, updated_at=updated_at, hit_count=0, last_hit_at=None)
+    try:
+        return MemoryCard.model_validate(data)
+    except ValidationError as exc:
+        raise InvalidRequest(f"memory {card.memory_id} is not a valid card: {exc}") from exc
+
+
+def _card(row: tuple[str, int | None, int | None]) -> MemoryCard:
+    body, hits, last_hit = row
+    return MemoryCard.model_validate_json(body).model_copy(
+        update={
+            "hit_count": hits or 0,
+            "last_hit_at": from_micros(last_hit) if last_hit is not None else None,
+        }
+    )
+
+
+class SqliteNoteStore(NoteStore):
+    """The `NoteStore` contract on SQLite.
+
+    `card_versions` holds every version (primary key tenant, memory_id, version; a trigger aborts any
+    UPDATE, so a stored version is never rewritten); `cards_current` points at each card's current
+    version; `card_stats` keeps hit_count / last_hit_at beside them. `update` and `supersede` check the
+    current version and write inside one BEGIN IMMEDIATE transaction, so of concurrent writers that
+    read the same version exactly one wins and the others get `VersionConflict`.
+    Choices the other adapters mirror:
+    - `create` stores the card's own `created_at`/`updated_at` at version 1 and seeds the counters from
+      its `hit_count`/`last_hit_at`; `update` and the retiring version of `supersede` stamp `updated_at`
+      with the clock. `update` of an unknown card raises `NotFound`.
+    - Every card read (`get`, `get_many`, `history`, `query`) carries the card's current counters.
+    - `record_hits` counts each listed card once per call and ignores unknown ids; `get_many` returns
+      each asked id once.
+    - A card that fails validation (e.g. built with `model_copy`) raises `InvalidRequest`; `supersede`
+      across tenants raises `InvalidRequest`, onto a taken id `AlreadyExists`; nothing is written.
+    - `query` orders by `updated_at` newest first, then `memory_id`; an empty filter set matches nothing.
+    - `delete_user` removes every card that has any version scoped to the user.
+    """
+
+    def __init__(
+        self,
+        path: str | Path = MEMORY,
+        clock: Callable[[], datetime] = utcnow,
+        busy_timeout_ms: int = 5_000,
+    ) -> None:
+        self._db = SqliteDatabase(path, SCHEMA, busy_timeout_ms)
+        self._clock = clock
+
+    def close(self) -> None:
+        self._db.close()
+
+    # --- writes -----------------------------------------------------------------------------------
+
+    def create(self, card: MemoryCard) -> MemoryCard:
+        stored = prepare_version(card, 1, card.updated_at)
+        with self._db.write() as conn:
+            self._insert_new(conn, stored, card)
+            return self._read_one(conn, card.tenant_id, card.memory_id)
+
+    def update(self, card: MemoryCard, expected_version: int) -> MemoryCard:
+        with self._db.write() as conn:
+            self._check_current(conn, card.tenant_id, card.memory_id, expected_version)
+            self._append(conn, prepare_version(card, expected_version + 1, self._clock()))
+            return self._read_one(conn, card.tenant_id, card.memory_id)
+
+    def supersede(self, old: MemoryCard, new: MemoryCard) -> tuple[MemoryCard, MemoryCard]:
+        if old.tenant_id != new.tenant_id:
+            raise InvalidRequest("a card can only be superseded by a card of the same tenant")
+        new_stored = prepare_version(new.model_copy(update={"supersedes": old.memory_id}), 1, new.updated_at)
+        retired = old.model_copy(update={"status": Status.SUPERSEDED, "superseded_by": new.memory_id})
+        with self._db.write() as conn:
+            self._check_current(conn, old.tenant_id, old.memory_id, old.version)
+            self._insert_new(conn, new_stored, new)
+            self._append(conn, prepare_version(retired, old.version + 1, self._clock()))
+            return (
+                self._read_one(conn, old.tenant_id, old.memory_id),
+                self._read_one(conn, new.tenant_id, new.memory_id),
+            )
+
+    def record_hits(self, tenant_id: str, memory_ids: Sequence[str], at: datetime) -> None:
+        at_micros = to_micros(at)
+        with self._db.write() as conn:
+            for memory_id in dict.fromkeys(memory_ids):
+                conn.execute(
+                    "INSERT INTO card_stats (tenant_id, memory_id, hit_count, last_hit_at) "
+                    "SELECT tenant_id, memory_id, 1, ? FROM cards_current WHERE tenant_id = ? AND memory_id = ? "
+                    "ON CONFLICT (tenant_id, memory_id) DO UPDATE SET hit_count = hit_count + 1, "
+                    "last_hit_at = MAX(COALESCE(last_hit_at, excluded.last_hit_at), excluded.last_hit_at)",
+                    (at_micros, tenant_id, memory_id),
+                )
+
+    def delete(self, tenant_id: str, memory_id: str) -> None:
+        with self._db.write() as conn:
+            if self._current_version(conn, tenant_id, memory_id) is None:
+                raise NotFound(f"memory {memory_id} not found")
+            self._remove(conn, tenant_id, [memory_id])
+
+    def delete_user(self, tenant_id: str, user_id: str) -> int:
+        with self._db.write() as conn:
+            rows = conn.execute(
+                "SELECT DISTINCT memory_id FROM card_versions WHERE tenant_id = ? AND user_id = ? AND scope = ?",
+                (tenant_id, user_id, ScopeKind.USER.value),
+            ).fetchall()
+            memory_ids = [memory_id for (memory_id,) in rows]
+            self._remove(conn, tenant_id, memory_ids)
+        return len(memory_ids)
+
+    # --- reads ------------------------------------------------------------------------------------
+
+    def get(self, tenant_id: str, memory_id: str) -> MemoryCard:
+        with self._db.read() as conn:
+            return self._read_one(conn, tenant_id, memory_id)
+
+    def get_many(self, tenant_id: str, memory_ids: Sequence[str]) -> list[MemoryCard]:
+        wanted = list(dict.fromkeys(memory_ids))
+        found: dict[str, MemoryCard] = {}
+        with self._db.read() as conn:
+            for start in range(0, len(wanted), _CHUNK):
+                chunk = wanted[start : start + _CHUNK]
+                rows = conn.execute(
+                    _SELECT + f"WHERE c.tenant_id = ? AND c.memory_id IN ({placeholders(len(chunk))})",
+                    (tenant_id, *chunk),
+                ).fetchall()
+                found.update((card.memory_id, card) for card in map(_card, rows))
+        return [found[memory_id] for memory_id in wanted if memory_id in found]
+
+    def history(self, tenant_id: str, memory_id: str) -> list[MemoryCard]:
+        with self._db.read() as conn:
+            rows = conn.execute(
+                "SELECT v.card, s.hit_count, s.last_hit_at FROM card_versions v "
+                "LEFT JOIN card_stats s ON s.tenant_id = v.tenant_id AND s.memory_id = v.memory_id "
+                "WHERE v.tenant_id = ? AND v.memory_id = ? ORDER BY v.version",
+                (tenant_id, memory_id),
+            ).fetchall()
+        if not rows:
+            raise NotFound(f"memory {memory_id} not found")
+        return [_card(row) for row in rows]
+
+    def query(self, query: CardQuery) -> list[MemoryCard]:
+        if query.limit < 0 or query.offset < 0:
+            raise InvalidRequest("limit and offset must not be negative")
+        where = ["c.tenant_id = ?", _VISIBLE]
+        params: list[Any] = [query.scope.tenant_id, query.scope.user_id, query.scope.project_id]
+        for column, values in (("layer", query.layers), ("type", query.types), ("status", query.statuses)):
+            if values is not None:
+                where.append(f"v.{column} IN ({placeholders(len(values))})")
+                params.extend(sorted(value.value for value in values))
+        if query.key is not None:
+            where.append("v.key = ?")
+            params.append(query.key)
+        sql = (
+            _SELECT
+            + "WHERE "
+            + " AND ".join(where)
+            + " ORDER BY v.updated_at DESC, v.memory_id LIMIT ? OFFSET ?"
+        )
+        with self._db.read() as conn:
+            rows = conn.execute(sql, (*params, query.limit, query.offset)).fetchall()
+        return [_card(row) for row in rows]
+
+    def count_by_user(self, tenant_id: str) -> dict[str, int]:
+        with self._db.read() as conn:
+            rows = conn.execute(
+                "SELECT v.user_id, COUNT(*) FROM cards_current c JOIN card_versions v ON v.tenant_id = c.tenant_id "
+                "AND v.memory_id = c.memory_id AND v.version = c.version "
+                "WHERE c.tenant_id = ? AND v.scope = ? GROUP BY v.user_id ORDER BY v.user_id",
+                (tenant_id, ScopeKind.USER.value),
+            ).fetchall()
+        return {user_id: count for user_id, count in rows}
+
+    # --- primitives (always inside a transaction) -------------------------------------------------
+
+    @staticmethod
+    def _current_version(conn: sqlite3.Connection, tenant_id: str, memory_id: str) -> int | None:
+        row = conn.execute(
+            "SELECT version FROM cards_current WHERE tenant_id = ? AND memory_id = ?", (tenant_id, memory_id)
+        ).fetchone()
+        return None if row is None else int(row[0])
+
+    def _check_current(self, conn: sqlite3.Connection, tenant_id: str, memory_id: str, expected: int) -> None:
+        actual = self._current_version(conn, tenant_id, memory_id)
+        if actual is None:
+            raise NotFound(f"memory {memory_id} not found")
+        if actual != expected:
+            raise VersionConflict(memory_id, expected, actual)
+
+    def _read_one(self, conn: sqlite3.Connection, tenant_id: str, memory_id: str) -> MemoryCard:
+        row = conn.execute(
+            _SELECT + "WHERE c.tenant_id = ? AND c.memory_id = ?", (tenant_id, memory_id)
+        ).fetchone()
+        if row is None:
+            raise NotFound(f"memory {memory_id} not found")
+        return _card(row)
+
+    def _insert_new(self, conn: sqlite3.Connection, stored: MemoryCard, given: MemoryCard) -> None:
+        if self._current_version(conn, stored.tenant_id, stored.memory_id) is not None:
+            raise AlreadyExists(f"memory {stored.memory_id} already exists; update it or pick another id")
+        try:
+            self._insert_version(conn, stored)
+            conn.execute(
+                "INSERT INTO cards_current (tenant_id, memory_id, version) VALUES (?, ?, 1)",
+                (stored.tenant_id, stored.memory_id),
+            )
+        except sqlite3.IntegrityError as exc:
+            raise AlreadyExists(f"memory {stored.memory_id} already exists") from exc
+        last_hit = to_micros(given.last_hit_at) if given.last_hit_at is not None else None
+        conn.execute(
+            "INSERT INTO card_stats (tenant_id, memory_id, hit_count, last_hit_at) VALUES (?, ?, ?, ?)",
+            (stored.tenant_id, stored.memory_id, given.hit_count, last_hit),
+        )
+
+    def _append(self, conn: sqlite3.Connection, stored: MemoryCard) -> None:
+        try:
+            self._insert_version(conn, stored)
+        except sqlite3.IntegrityError as exc:  # unreachable while the version check above holds
+            raise VersionConflict(stored.memory_id, stored.version - 1, None) from exc
+        conn.execute(
+            "UPDATE cards_current SET version = ? WHERE tenant_id = ? AND memory_id = ?",
+            (stored.version, stored.tenant_id, stored.memory_id),
+        )
+
+    @staticmethod
+    def _insert_version(conn: sqlite3.Connection, card: MemoryCard) -> None:
+        conn.execute(
+            "INSERT INTO card_versions (tenant_id, memory_id, version, user_id, project_id, scope, layer, type, "
+            "status, key, updated_at, card) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                card.tenant_id,
+                card.memory_id,
+                card.version,
+                card.user_id,
+                card.project_id,
+                card.scope.value,
+                card.layer.value,
+                card.type.value,
+                card.status.value,
+                card.key,
+                to_micros(card.updated_at),
+                card.model_dump_json(),
+            ),
+        )
+
+    @staticmethod
+    def _remove(conn: sqlite3.Connection, tenant_id: str, memory_ids: Sequence[str]) -> None:
+        for start in range(0, len(memory_ids), _CHUNK):
+            chunk = list(memory_ids[start : start + _CHUNK])
+            marks = placeholders(len(chunk))
+            for table in ("card_stats", "cards_current", "card_versions"):
+                conn.execute(
+                    f"DELETE FROM {table} WHERE tenant_id = ? AND memory_id IN ({marks})", (tenant_id, *chunk)
+                )

@@ -1,0 +1,167 @@
+"""Opening an embedded SQLite database safely for the local, multi-threaded HTTP server.
+
+Shared by the SQLite adapters (log, notes, queue). Each store owns one database file, or ":memory:".
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from reverie.domain.errors import ReverieError
+
+MEMORY = ":memory:"
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MICROSECOND = timedelta(microseconds=1)
+
+
+class StorageError(ReverieError):
+    """The embedded database failed (locked past the busy timeout, disk full, unreadable, wrong file).
+
+    Raised instead of `sqlite3.Error` so no backend error leaks upward; nothing of the failed
+    operation was written.
+    """
+
+
+@dataclass(frozen=True)
+class Schema:
+    """A store's tables. `statements` must be idempotent (CREATE ... IF NOT EXISTS).
+
+    `application_id` (PRAGMA application_id) marks which store a file belongs to, so two stores
+    pointed at the same file fail loudly instead of mixing their tables; `version` is kept in
+    PRAGMA user_version (the schema version, for future migrations).
+    """
+
+    name: str
+    application_id: int
+    version: int
+    statements: tuple[str, ...]
+
+
+def to_micros(value: datetime) -> int:
+    """A time as integer microseconds since the epoch (sortable, exact); a naive time is taken as UTC."""
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    return (value - _EPOCH) // _MICROSECOND
+
+
+def from_micros(value: int) -> datetime:
+    return _EPOCH + timedelta(microseconds=value)
+
+
+class SqliteDatabase:
+    """One SQLite connection shared by every thread of the process, serialised by a lock.
+
+    Why one connection and a lock rather than one connection per thread: the local server
+    (`ThreadingHTTPServer`) starts a new thread per request, so per-thread connections would be
+    opened and leaked on every request, and a ":memory:" database exists only inside the connection
+    that created it. Every statement is short, so serialising them inside the process costs little.
+    Across processes (the server plus a CLI dream run on the same file) the file is in WAL mode:
+    readers never block the writer, writers take the write lock up front (BEGIN IMMEDIATE) and wait
+    up to `busy_timeout_ms` for each other instead of failing at once. `synchronous=NORMAL` is the
+    WAL setting SQLite recommends: a committed transaction survives a crash of the process; only a
+    power loss may drop the last few commits.
+    """
+
+    def __init__(self, path: str | Path, schema: Schema, busy_timeout_ms: int = 5_000) -> None:
+        self.path = str(path)
+        self._lock = threading.RLock()
+        try:
+            if self.path != MEMORY:
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self._conn = sqlite3.connect(
+                self.path,
+                timeout=busy_timeout_ms / 1000,
+                isolation_level=None,  # autocommit: transactions are begun explicitly below
+                check_same_thread=False,  # safe: every use holds self._lock
+            )
+            self._conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            self._conn.execute("PRAGMA foreign_keys = ON")
+            if self.path != MEMORY:
+                self._conn.execute("PRAGMA journal_mode = WAL")
+                self._conn.execute("PRAGMA synchronous = NORMAL")
+        except sqlite3.Error as exc:
+            raise StorageError(f"cannot open the database {self.path}: {exc}") from exc
+        try:
+            self._apply(schema)
+        except BaseException:
+            self._conn.close()
+            raise
+
+    def _apply(self, schema: Schema) -> None:
+        with self.write() as conn:
+            app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if app_id not in (0, schema.application_id):
+                raise StorageError(
+                    f"{self.path} belongs to another Reverie store (application_id {app_id}); "
+                    f"give the {schema.name} store a file of its own"
+                )
+            if version > schema.version:
+                raise StorageError(
+                    f"{self.path} holds {schema.name} schema version {version}, newer than this "
+                    f"code's {schema.version}; upgrade Reverie"
+                )
+            for statement in schema.statements:
+                conn.execute(statement)
+            # No migrations exist yet: version 1 is created by the statements above. A later version
+            # adds its steps here, keyed by the version read from the file.
+            conn.execute(f"PRAGMA application_id = {int(schema.application_id)}")
+            conn.execute(f"PRAGMA user_version = {int(schema.version)}")
+
+    @property
+    def schema_version(self) -> int:
+        with self.read() as conn:
+            return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+    @contextmanager
+    def write(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction (BEGIN IMMEDIATE): committed on success, rolled back on any error."""
+        with self._transaction("BEGIN IMMEDIATE") as conn:
+            yield conn
+
+    @contextmanager
+    def read(self) -> Iterator[sqlite3.Connection]:
+        """A read transaction: every statement inside sees the same snapshot."""
+        with self._transaction("BEGIN") as conn:
+            yield conn
+
+    @contextmanager
+    def _transaction(self, begin: str) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            if self._conn.in_transaction:
+                raise RuntimeError("nested SQLite transactions are not supported")
+            try:
+                self._conn.execute(begin)
+            except sqlite3.Error as exc:
+                raise StorageError(f"{self.path}: cannot begin a transaction: {exc}") from exc
+            try:
+                yield self._conn
+            except BaseException as exc:
+                self._rollback()
+                if isinstance(exc, sqlite3.Error):
+                    raise StorageError(f"{self.path}: {exc}") from exc
+                raise
+            try:
+                self._conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                self._rollback()
+                raise StorageError(f"{self.path}: commit failed: {exc}") from exc
+
+    def _rollback(self) -> None:
+        if self._conn.in_transaction:
+            self._conn.execute("ROLLBACK")
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+
+def placeholders(count: int) -> str:
+    """`?, ?, ?` for an IN list of `count` values."""
+    return ", ".join("?" * count)

@@ -1,0 +1,181 @@
+"""The HTTP API, one Powertools resolver shared by the Lambda function and the local server.
+
+Every route works inside one scope: the deployment's tenant and the user named in the path (and the
+project, where given). Domain errors map to HTTP status codes in one place (`_ERRORS`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from http import HTTPStatus
+from typing import Annotated, Any
+
+from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response, content_types
+from aws_lambda_powertools.event_handler.openapi.params import Path, Query
+from pydantic import ValidationError
+
+from reverie.api import schemas as s
+from reverie.domain import errors
+from reverie.domain.models import ID_PATTERN, Layer, MemoryCard, MemoryType, Scope, Status
+from reverie.services import admin, capture, recall
+from reverie.services.backends import Backends
+
+UserId = Annotated[str, Path(pattern=ID_PATTERN, description="the end user whose memory this is")]
+SessionId = Annotated[str, Path(pattern=ID_PATTERN)]
+MemoryId = Annotated[str, Path(pattern=ID_PATTERN)]
+ProjectId = Annotated[str | None, Query(pattern=ID_PATTERN)]
+
+_ERRORS: dict[type[Exception], HTTPStatus] = {
+    errors.NotFound: HTTPStatus.NOT_FOUND,
+    errors.VersionConflict: HTTPStatus.CONFLICT,
+    errors.AlreadyExists: HTTPStatus.CONFLICT,
+    errors.EventConflict: HTTPStatus.CONFLICT,
+    errors.InvalidRequest: HTTPStatus.BAD_REQUEST,
+    errors.Forbidden: HTTPStatus.FORBIDDEN,
+}
+
+
+def _json(status: HTTPStatus, body: dict[str, Any]) -> Response[Any]:
+    return Response(status_code=status.value, content_type=content_types.APPLICATION_JSON, body=body)
+
+
+def _cards(cards: list[MemoryCard]) -> list[dict[str, Any]]:
+    return [c.model_dump(mode="json") for c in cards]
+
+
+def create_app(get_backends: Callable[[], Backends], tenant_id: str) -> APIGatewayRestResolver:
+    """Build the resolver. `get_backends` is called per request (cheap: it returns the ones built at start)."""
+    app = APIGatewayRestResolver(enable_validation=True)
+
+    def scope(user_id: str, project_id: str | None = None) -> Scope:
+        return Scope(tenant_id=tenant_id, user_id=user_id, project_id=project_id)
+
+    @app.exception_handler(errors.ReverieError)
+    def _domain_error(exc: errors.ReverieError) -> Response[Any]:
+        status = next(
+            (code for kind, code in _ERRORS.items() if isinstance(exc, kind)), HTTPStatus.BAD_REQUEST
+        )
+        return _json(status, {"error": type(exc).__name__, "message": str(exc)})
+
+    @app.exception_handler(ValidationError)
+    def _invalid(exc: ValidationError) -> Response[Any]:
+        details = [
+            {"field": ".".join(str(p) for p in e["loc"]), "message": e["msg"]}
+            for e in exc.errors(include_url=False)
+        ]
+        return _json(HTTPStatus.UNPROCESSABLE_ENTITY, {"error": "ValidationError", "detail": details})
+
+    @app.get("/health")
+    def health() -> dict[str, str]:
+        return {"status": "ok", "tenant_id": tenant_id}
+
+    @app.post("/users/<user_id>/sessions/<session_id>/events")
+    def append_events(
+        user_id: UserId, session_id: SessionId, request: s.AppendEventsRequest
+    ) -> s.CaptureResponse:
+        events = [s.to_event(e, tenant_id, user_id, session_id) for e in request.events]
+        result = capture.append_events(get_backends(), scope(user_id), events)
+        return s.CaptureResponse(
+            stored=result.stored, duplicates=result.duplicates, notes=result.notes, masked=result.masked
+        )
+
+    @app.post("/users/<user_id>/sessions/<session_id>/end")
+    def end_session(user_id: UserId, session_id: SessionId, request: s.EndSessionRequest) -> Response[Any]:
+        result = capture.end_session(get_backends(), scope(user_id), session_id, request.outcome)
+        return _json(HTTPStatus.ACCEPTED, {"stored": result.stored, "duplicates": result.duplicates})
+
+    @app.post("/users/<user_id>/context")
+    def get_context(user_id: UserId, request: s.ContextRequest) -> s.ContextResponse:
+        ctx = recall.build_context(
+            get_backends(), request.query, scope(user_id, request.project_id), request.budget_tokens
+        )
+        return s.ContextResponse(
+            context=ctx.text,
+            tokens=ctx.tokens,
+            budget_tokens=ctx.budget_tokens,
+            memory_ids=ctx.memory_ids,
+            sections=ctx.sections,
+        )
+
+    @app.post("/users/<user_id>/memories")
+    def create_memories(user_id: UserId, request: s.CreateMemoriesRequest) -> Response[Any]:
+        items = [admin.NewMemory(**m.model_dump()) for m in request.memories]
+        cards = admin.create_memories(get_backends(), scope(user_id, request.project_id), items)
+        return _json(HTTPStatus.CREATED, {"memories": _cards(cards), "count": len(cards)})
+
+    @app.get("/users/<user_id>/memories")
+    def list_memories(
+        user_id: UserId,
+        project_id: ProjectId = None,
+        layer: Annotated[Layer | None, Query()] = None,
+        type: Annotated[MemoryType | None, Query()] = None,
+        status: Annotated[Status | None, Query()] = None,
+        key: Annotated[str | None, Query(max_length=200)] = None,
+        limit: Annotated[int, Query(ge=1, le=1_000)] = 100,
+        offset: Annotated[int, Query(ge=0)] = 0,
+    ) -> dict[str, Any]:
+        cards = admin.list_memories(
+            get_backends(),
+            scope(user_id, project_id),
+            layers=[layer] if layer else [],
+            types=[type] if type else [],
+            statuses=[status] if status else [],
+            key=key,
+            limit=limit,
+            offset=offset,
+        )
+        return {"memories": _cards(cards), "count": len(cards)}
+
+    @app.get("/users/<user_id>/memories/<memory_id>")
+    def get_memory(user_id: UserId, memory_id: MemoryId, project_id: ProjectId = None) -> dict[str, Any]:
+        return admin.get_memory(get_backends(), scope(user_id, project_id), memory_id).model_dump(mode="json")
+
+    @app.get("/users/<user_id>/memories/<memory_id>/history")
+    def memory_history(user_id: UserId, memory_id: MemoryId, project_id: ProjectId = None) -> dict[str, Any]:
+        versions = admin.history(get_backends(), scope(user_id, project_id), memory_id)
+        return {"versions": _cards(versions), "count": len(versions)}
+
+    @app.patch("/users/<user_id>/memories/<memory_id>")
+    def edit_memory(
+        user_id: UserId, memory_id: MemoryId, request: s.EditMemoryRequest, project_id: ProjectId = None
+    ) -> dict[str, Any]:
+        card = admin.edit_memory(
+            get_backends(), scope(user_id, project_id), memory_id, request.expected_version, request.changes()
+        )
+        return card.model_dump(mode="json")
+
+    @app.delete("/users/<user_id>/memories/<memory_id>")
+    def delete_memory(user_id: UserId, memory_id: MemoryId, project_id: ProjectId = None) -> Response[Any]:
+        admin.delete_memory(get_backends(), scope(user_id, project_id), memory_id)
+        return Response(status_code=HTTPStatus.NO_CONTENT.value)
+
+    @app.post("/users/<user_id>/memories/<memory_id>/feedback")
+    def memory_feedback(
+        user_id: UserId, memory_id: MemoryId, request: s.FeedbackRequest, project_id: ProjectId = None
+    ) -> dict[str, Any]:
+        card = admin.feedback(
+            get_backends(), scope(user_id, project_id), memory_id, request.signal, request.text
+        )
+        return card.model_dump(mode="json")
+
+    @app.get("/users")
+    def list_users() -> s.UsersResponse:
+        users = admin.list_users(get_backends(), tenant_id)
+        return s.UsersResponse(
+            users=[s.UserOut(user_id=u.user_id, memories=u.memories, sessions=u.sessions) for u in users]
+        )
+
+    @app.delete("/users/<user_id>")
+    def forget_user(user_id: UserId) -> s.ForgetResponse:
+        done = admin.delete_user(get_backends(), tenant_id, user_id)
+        return s.ForgetResponse(
+            events=done.events, memories=done.memories, index_docs=done.index_docs, remaining=done.remaining
+        )
+
+    @app.get("/openapi.json")
+    def openapi() -> dict[str, Any]:
+        return app.get_openapi_schema(title="Reverie", version="0.1.0").model_dump(
+            mode="json", by_alias=True, exclude_none=True
+        )
+
+    return app

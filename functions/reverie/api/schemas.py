@@ -1,0 +1,157 @@
+"""Request and response models of the HTTP API (kept apart from the domain model)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+from reverie.domain import events as ev
+from reverie.domain.models import (
+    MAX_KEY_CHARS,
+    MAX_STATEMENT_CHARS,
+    EvidenceRef,
+    MemoryCard,
+    MemoryType,
+    ScopeKind,
+    SourceKind,
+    Stability,
+)
+
+_ROUTED = {"tenant_id", "user_id", "session_id"}  # taken from the path and the deployment, never the body
+
+
+def _input_of(cls: type[BaseModel]) -> type[BaseModel]:
+    fields: dict[str, Any] = {
+        name: (info.annotation, info) for name, info in cls.model_fields.items() if name not in _ROUTED
+    }
+    name = cls.__name__.removesuffix("Event") + "In"
+    return create_model(name, __config__=ConfigDict(extra="forbid"), __doc__=cls.__doc__, **fields)
+
+
+MessageIn = _input_of(ev.MessageEvent)
+ToolCallIn = _input_of(ev.ToolCallEvent)
+ToolResultIn = _input_of(ev.ToolResultEvent)
+FeedbackIn = _input_of(ev.FeedbackEvent)
+NoteIn = _input_of(ev.NoteEvent)
+TagIn = _input_of(ev.TagEvent)
+SessionEndIn = _input_of(ev.SessionEndEvent)
+
+EventIn = Annotated[
+    MessageIn | ToolCallIn | ToolResultIn | FeedbackIn | NoteIn | TagIn | SessionEndIn,  # type: ignore[valid-type]
+    Field(discriminator="kind"),
+]
+
+
+def to_event(item: Any, tenant_id: str, user_id: str, session_id: str) -> ev.Event:
+    """The domain event for one API event, with tenant, user and session taken from the route."""
+    routed = {"tenant_id": tenant_id, "user_id": user_id, "session_id": session_id}
+    return ev.parse_event({**item.model_dump(), **routed})
+
+
+class AppendEventsRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    events: list[EventIn] = Field(min_length=1, max_length=500)
+
+
+class CaptureResponse(BaseModel):
+    stored: int
+    duplicates: int
+    notes: list[str] = Field(description="ids of the L2 hypotheses made from explicit notes")
+    masked: list[str] = Field(description="notes whose text had a secret masked before storing")
+
+
+class EndSessionRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    outcome: Literal["success", "failure", "unknown"] = "unknown"
+
+
+class ContextRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    query: str = Field(max_length=4_000, description="what the agent is about to do or was asked")
+    budget_tokens: int = Field(default=1_000, ge=64, le=32_000)
+    project_id: str | None = Field(default=None, pattern=r"^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$")
+
+
+class ContextResponse(BaseModel):
+    context: str
+    tokens: int
+    budget_tokens: int
+    memory_ids: list[str]
+    sections: dict[str, list[str]]
+
+
+class NewMemoryIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    memory_id: str | None = Field(
+        default=None,
+        pattern=r"^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$",
+        description="optional, for safe retries",
+    )
+    type: MemoryType
+    statement: str = Field(min_length=1, max_length=MAX_STATEMENT_CHARS)
+    key: str | None = Field(default=None, min_length=1, max_length=MAX_KEY_CHARS)
+    scope: ScopeKind = ScopeKind.USER
+    source: SourceKind = SourceKind.USER
+    confidence: float = Field(default=0.8, ge=0.0, le=1.0)
+    stability: Stability = Stability.NORMAL
+    evidence_refs: list[EvidenceRef] = Field(default_factory=list, max_length=50)
+    observed_at: datetime | None = None
+    valid_until: datetime | None = None
+    condition: str | None = Field(default=None, max_length=MAX_STATEMENT_CHARS)
+    action: str | None = Field(default=None, max_length=MAX_STATEMENT_CHARS)
+    outcome: str | None = Field(default=None, max_length=MAX_STATEMENT_CHARS)
+
+
+class CreateMemoriesRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    memories: list[NewMemoryIn] = Field(min_length=1, max_length=500)
+    project_id: str | None = Field(default=None, pattern=r"^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$")
+
+
+class EditMemoryRequest(BaseModel):
+    """A human edit: name the version you read; only the fields given change."""
+
+    model_config = ConfigDict(extra="forbid")
+    expected_version: int = Field(ge=1)
+    statement: str | None = Field(default=None, min_length=1, max_length=MAX_STATEMENT_CHARS)
+    type: MemoryType | None = None
+    key: str | None = Field(default=None, min_length=1, max_length=MAX_KEY_CHARS)
+    condition: str | None = Field(default=None, max_length=MAX_STATEMENT_CHARS)
+    action: str | None = Field(default=None, max_length=MAX_STATEMENT_CHARS)
+    outcome: str | None = Field(default=None, max_length=MAX_STATEMENT_CHARS)
+    confidence: float | None = Field(default=None, ge=0.0, le=1.0)
+    stability: Stability | None = None
+    valid_until: datetime | None = None
+
+    def changes(self) -> dict[str, Any]:
+        return self.model_dump(exclude={"expected_version"}, exclude_unset=True)
+
+
+class FeedbackRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    signal: Literal["used", "wrong"]
+    text: str = Field(default="", max_length=4_000)
+
+
+class MemoryList(BaseModel):
+    memories: list[MemoryCard]
+    count: int
+
+
+class UserOut(BaseModel):
+    user_id: str
+    memories: int
+    sessions: int
+
+
+class UsersResponse(BaseModel):
+    users: list[UserOut]
+
+
+class ForgetResponse(BaseModel):
+    events: int
+    memories: int
+    index_docs: int
+    remaining: int

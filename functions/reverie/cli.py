@@ -1,0 +1,203 @@
+"""`reverie`: the local service, ingest, recall, benchmarks and the demo. It only translates to services."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from reverie.settings import LocalSettings
+
+SAMPLES = Path(__file__).resolve().parents[2] / "events" / "sessions"
+
+
+def _settings(args: argparse.Namespace) -> LocalSettings:
+    overrides: dict[str, Any] = {}
+    if getattr(args, "home", None):
+        overrides["home"] = Path(args.home)
+    return LocalSettings(**overrides)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from reverie.api.local_server import make_server
+    from reverie.api.routes import create_app
+    from reverie.bootstrap import build_local
+
+    settings = _settings(args)
+    backends = build_local(settings)
+    backends.embedder.embed(["warm up"])  # load the model before the first request, not during it
+    server = make_server(create_app(lambda: backends, settings.tenant_id), args.host, args.port)
+    print(
+        f"Reverie serving {settings.home.resolve()} on http://{args.host}:{args.port} (docs: /docs)",
+        flush=True,
+    )
+    signal.signal(signal.SIGTERM, lambda *_: server.shutdown())
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+def _advance(bar: Any, label: str, total: int) -> Callable[[int], None]:
+    task = bar.add_task(label, total=total)
+    return lambda n: bar.advance(task, n)
+
+
+def cmd_ingest(args: argparse.Namespace) -> int:
+    from rich.progress import Progress
+
+    from reverie.bootstrap import build_local
+    from reverie.ingest import ingest, load_sessions
+
+    settings = _settings(args)
+    backends = build_local(settings)
+    for path in args.files:
+        data = load_sessions(Path(path))
+        with Progress(transient=True) as bar:
+            report = ingest(
+                backends, settings.tenant_id, data, _advance(bar, f"ingesting {path}", len(data.sessions))
+            )
+        print(f"{path}: {report}")
+    return 0
+
+
+def cmd_recall(args: argparse.Namespace) -> int:
+    from reverie.bootstrap import build_local
+    from reverie.domain.models import Scope
+    from reverie.services.recall import build_context
+
+    settings = _settings(args)
+    scope = Scope(tenant_id=settings.tenant_id, user_id=args.user, project_id=args.project)
+    ctx = build_context(build_local(settings), args.query, scope, args.budget)
+    print(ctx.text or "(no memories for this query)")
+    print(f"\n[{ctx.tokens}/{ctx.budget_tokens} tokens, {len(ctx.memory_ids)} memories]", file=sys.stderr)
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    import importlib
+
+    module = importlib.import_module(f"reverie.benchmarks.{args.suite}")
+    return int(module.main(args.rest))
+
+
+def _request(url: str, body: dict[str, Any] | None = None) -> Any:
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=5) as resp:
+        return json.loads(resp.read())
+
+
+def _pid_file(settings: LocalSettings) -> Path:
+    return settings.home / "server.pid"
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """Load the sample sessions, start the service in the background and ask it for context."""
+    from reverie.bootstrap import build_local
+    from reverie.ingest import ingest, load_sessions
+
+    settings = _settings(args)
+    backends = build_local(settings)
+    for path in sorted(SAMPLES.glob("*.json")):
+        report = ingest(backends, settings.tenant_id, load_sessions(path))
+        print(f"loaded {path.name}: {report.events} new events, {report.memories} new memories")
+    base = f"http://{args.host}:{args.port}"
+    cmd_stop(args)
+    log = (settings.home / "server.log").open("ab")
+    env = {
+        **os.environ,
+        "REVERIE_HOME": str(settings.home.resolve()),
+        "REVERIE_TENANT_ID": settings.tenant_id,
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "reverie.cli", "serve", "--host", args.host, "--port", str(args.port)],
+        stdout=log,
+        stderr=log,
+        env=env,
+        start_new_session=True,
+    )
+    _pid_file(settings).write_text(str(proc.pid))
+    for _ in range(120):
+        try:
+            _request(f"{base}/health")
+            break
+        except (urllib.error.URLError, ConnectionError):
+            if proc.poll() is not None:
+                print(f"the service exited; see {settings.home / 'server.log'}", file=sys.stderr)
+                return 1
+            time.sleep(0.5)
+    question = "Deploying the payments service today: anything I should know?"
+    answer = _request(f"{base}/users/alice/context", {"query": question, "budget_tokens": 400})
+    print(f"\nReverie is running at {base} (pid {proc.pid}; API docs at {base}/docs; stop: make stop)\n")
+    print(f"POST {base}/users/alice/context  {{query: {question!r}}}\n")
+    print(answer["context"])
+    return 0
+
+
+def cmd_stop(args: argparse.Namespace) -> int:
+    pid_file = _pid_file(_settings(args))
+    if pid_file.exists():
+        try:
+            os.kill(int(pid_file.read_text()), signal.SIGTERM)
+            print("stopped the local service")
+        except (ProcessLookupError, ValueError):
+            pass
+        pid_file.unlink()
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="reverie", description=__doc__)
+    top.add_argument("--home", help="local data folder (default: $REVERIE_HOME or ./.reverie)")
+    sub = top.add_subparsers(dest="command", required=True)
+
+    for name, func, help_text in (
+        ("serve", cmd_serve, "run the local service in the foreground"),
+        ("demo", cmd_demo, "load the samples, start the service in the background, ask it for context"),
+    ):
+        p = sub.add_parser(name, help=help_text)
+        p.add_argument("--host", default="127.0.0.1")
+        p.add_argument("--port", type=int, default=8080)
+        p.set_defaults(func=func)
+
+    p = sub.add_parser("stop", help="stop the service started by demo")
+    p.set_defaults(func=cmd_stop)
+
+    p = sub.add_parser("ingest", help="ingest files of sessions (format: events/sessions/*.json)")
+    p.add_argument("files", nargs="+")
+    p.set_defaults(func=cmd_ingest)
+
+    p = sub.add_parser("recall", help="print the context block for a query")
+    p.add_argument("query")
+    p.add_argument("--user", required=True)
+    p.add_argument("--project")
+    p.add_argument("--budget", type=int, default=1000)
+    p.set_defaults(func=cmd_recall)
+
+    p = sub.add_parser("bench", help="benchmarks: locomo | latency (see `reverie bench SUITE --help`)")
+    p.add_argument("suite", choices=["locomo", "latency"])
+    p.add_argument("rest", nargs=argparse.REMAINDER)
+    p.set_defaults(func=cmd_bench)
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

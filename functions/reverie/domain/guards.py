@@ -1,0 +1,67 @@
+"""Write-path guards: nothing that looks like a credential or personal secret reaches L2/L3."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    (
+        "private_key",
+        re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)", re.S),
+    ),
+    ("aws_access_key", re.compile(r"\b(?:AKIA|ASIA)[A-Z0-9]{16}\b")),
+    ("api_key", re.compile(r"\b(?:sk|pk|rk)-[A-Za-z0-9_-]{16,}\b")),
+    ("github_token", re.compile(r"\bgh[pousr]_[A-Za-z0-9]{20,}\b")),
+    ("slack_token", re.compile(r"\bxox[abprs]-[A-Za-z0-9-]{10,}\b")),
+    ("jwt", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b")),
+    ("bearer_token", re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/-]{16,}=*")),
+    (
+        "password",
+        re.compile(
+            r"(?i)\b(password|passwd|pwd|passcode|pin|secret|api[_ ]?key|token)\b(\s*(?:is|:|=)\s*)(\S+)"
+        ),
+    ),
+    ("email", re.compile(r"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b")),
+    ("card_number", re.compile(r"\b(?:\d[ -]?){13,19}\b")),
+    ("phone", re.compile(r"(?<![\w])\+?\d{1,3}[ .-]?\(?\d{2,4}\)?[ .-]?\d{3,4}[ .-]?\d{3,4}\b")),
+]
+
+
+@dataclass(frozen=True)
+class Masked:
+    text: str
+    kinds: tuple[str, ...]
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.kinds)
+
+
+def _luhn_ok(digits: str) -> bool:
+    total, parity = 0, len(digits) % 2
+    for i, ch in enumerate(digits):
+        d = int(ch)
+        if i % 2 == parity:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def mask_secrets(text: str) -> Masked:
+    """Replace credentials and personal identifiers with `[REDACTED:kind]`; say which kinds were found."""
+    kinds: list[str] = []
+
+    def replace(kind: str, match: re.Match[str]) -> str:
+        if kind == "card_number":
+            digits = re.sub(r"\D", "", match.group(0))
+            if not (13 <= len(digits) <= 19 and _luhn_ok(digits)):
+                return match.group(0)
+        kinds.append(kind)
+        if kind == "password":
+            return f"{match.group(1)}{match.group(2)}[REDACTED:{kind}]"
+        return f"[REDACTED:{kind}]"
+
+    for kind, pattern in _PATTERNS:
+        text = pattern.sub(lambda m, k=kind: replace(k, m), text)  # type: ignore[misc]
+    return Masked(text=text, kinds=tuple(dict.fromkeys(kinds)))

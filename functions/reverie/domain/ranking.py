@@ -1,0 +1,86 @@
+"""Pure ranking rules for recall: fusion of the recall paths, the rerank formula, one card per key."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from reverie.domain.models import MemoryCard, MemoryType, Status
+from reverie.domain.search import SearchHit
+
+# Constraints come first, corrections are boosted: a correction exists because something was wrong before.
+TYPE_BOOST: dict[MemoryType, float] = {
+    MemoryType.CONSTRAINT: 1.3,
+    MemoryType.CORRECTION: 1.25,
+    MemoryType.PREFERENCE: 1.1,
+    MemoryType.PROCEDURE: 1.1,
+    MemoryType.SKILL: 1.05,
+    MemoryType.FACT: 1.0,
+    MemoryType.PLAN: 1.0,
+    MemoryType.EPISODE: 1.0,
+}
+
+
+@dataclass(frozen=True)
+class Scored:
+    card: MemoryCard
+    score: float
+    ranks: dict[str, int] = field(default_factory=dict)
+
+
+def fuse(
+    paths: Mapping[str, Sequence[SearchHit]], weights: Mapping[str, float], k: int = 60
+) -> dict[str, float]:
+    """Weighted reciprocal rank fusion: sum over paths of weight / (k + rank), rank starting at 1.
+
+    Rank-based, so the paths' incomparable score scales (BM25, cosine, entity counts) need no calibration.
+    """
+    fused: dict[str, float] = {}
+    for name, hits in paths.items():
+        weight = weights.get(name, 1.0)
+        for rank, hit in enumerate(hits, start=1):
+            fused[hit.memory_id] = fused.get(hit.memory_id, 0.0) + weight / (k + rank)
+    return fused
+
+
+def path_ranks(paths: Mapping[str, Sequence[SearchHit]]) -> dict[str, dict[str, int]]:
+    """memory_id → {path: rank} (for explaining why a card was recalled)."""
+    ranks: dict[str, dict[str, int]] = {}
+    for name, hits in paths.items():
+        for rank, hit in enumerate(hits, start=1):
+            ranks.setdefault(hit.memory_id, {})[name] = rank
+    return ranks
+
+
+def freshness(card: MemoryCard, now: datetime, half_life_days: float = 365.0) -> float:
+    """In (0.8, 1]: newer evidence weighs a little more; old memories stay recallable."""
+    seen = card.last_verified_at or card.observed_at or card.created_at
+    age_days = max(0.0, (now - seen).total_seconds() / 86_400)
+    return 0.8 + 0.2 * math.exp(-age_days * math.log(2) / half_life_days)
+
+
+def rerank_score(relevance: float, card: MemoryCard, now: datetime) -> float:
+    """relevance × confidence × freshness × type boost (confidence enters softly: 0.5 + 0.5·c)."""
+    return relevance * (0.5 + 0.5 * card.confidence) * freshness(card, now) * TYPE_BOOST[card.type]
+
+
+def one_per_key(scored: Sequence[Scored]) -> list[Scored]:
+    """Keep the best-ranked card of each key (cards without a key are their own key).
+
+    Conflicting cards are the exception: all of them stay, so that recall can show the disagreement
+    instead of silently picking a side.
+    """
+    seen: set[str] = set()
+    kept: list[Scored] = []
+    for item in scored:
+        key = item.card.key
+        if key is None or item.card.status is Status.CONFLICTING:
+            kept.append(item)
+            continue
+        if key in seen:
+            continue
+        seen.add(key)
+        kept.append(item)
+    return kept

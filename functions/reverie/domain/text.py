@@ -1,0 +1,75 @@
+"""Plain-text helpers shared by capture, recall and the index: words, entities, dates in questions."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+WORD_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’-]*")
+_CAPITALISED_RE = re.compile(r"\b[A-Z][a-zA-Z'’-]+(?:\s+[A-Z][a-zA-Z'’-]+)*")
+
+STOP_WORDS = frozenset(
+    """a about above after again against all am an and any are as at be because been before being below
+    between both but by can could did do does doing down during each few for from further had has have
+    having he her here hers herself him himself his how i if in into is it its itself just let me might
+    more most must my myself no nor not now of off on once only or other our ours ourselves out over own
+    same she should so some such than that the their theirs them themselves then there these they this
+    those through to too under until up very was we were what when where which while who whom why will
+    with would you your yours yourself yourselves also ever much many like get got one""".split()
+)
+MONTH_NAMES = "january february march april may june july august september october november december".split()
+MONTHS = {name: number for number, name in enumerate(MONTH_NAMES, start=1)}
+# Capitalised words that start questions or sentences but name nothing.
+_NOT_ENTITIES = (
+    STOP_WORDS
+    | frozenset(MONTH_NAMES)
+    | frozenset("hey hi hello yes yeah oh wow thanks thank sure okay ok well so".split())
+    | frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+)
+_MONTH_YEAR_RE = re.compile(r"\b(" + "|".join(MONTHS) + r")\b(?:\s+(?:of\s+)?(\d{4}))?", re.IGNORECASE)
+_YEAR_RE = re.compile(r"\b(19\d{2}|20\d{2})\b")
+
+
+def words(text: str) -> list[str]:
+    """Lower-case word tokens."""
+    return [w.lower().replace("’", "'") for w in WORD_RE.findall(text)]
+
+
+def content_words(text: str) -> list[str]:
+    """Words without stop words, in order, duplicates kept."""
+    return [w for w in words(text) if w not in STOP_WORDS]
+
+
+def entities(text: str) -> list[str]:
+    """Names mentioned in a text: runs of capitalised words, lower-cased, de-duplicated in order.
+
+    Deliberately simple (no model): good enough to connect "Caroline" in a question to cards that name her.
+    """
+    found: dict[str, None] = {}
+    for match in _CAPITALISED_RE.finditer(text):
+        parts = [p for p in match.group(0).split() if p.lower().strip("'’") not in _NOT_ENTITIES]
+        for part in parts:
+            name = part.lower().rstrip("'’s") if part.lower().endswith(("'s", "’s")) else part.lower()
+            if len(name) > 1:
+                found[name] = None
+    return list(found)
+
+
+def time_window(text: str) -> tuple[datetime, datetime] | None:
+    """A month or year named in a question ("in May 2023", "during 2022"), as a [start, end) window."""
+    month = _MONTH_YEAR_RE.search(text)
+    if month and month.group(2):
+        year, number = int(month.group(2)), MONTHS[month.group(1).lower()]
+        start = datetime(year, number, 1, tzinfo=UTC)
+        end = datetime(year + (number == 12), number % 12 + 1, 1, tzinfo=UTC)
+        return start, end
+    year_match = _YEAR_RE.search(text)
+    if year_match:
+        year = int(year_match.group(1))
+        return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
+    return None
+
+
+def human_date(value: datetime) -> str:
+    """`8 May 2023`: the form people (and answer keys) write dates in."""
+    return f"{value.day} {value:%B %Y}"

@@ -1,0 +1,105 @@
+"""Online capture: append events to L1, turn explicit notes into L2 hypotheses, end sessions."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from reverie.domain.errors import AlreadyExists, InvalidRequest, NotFound
+from reverie.domain.events import Event, NoteEvent, SessionEndEvent
+from reverie.domain.guards import mask_secrets
+from reverie.domain.models import EvidenceRef, Layer, MemoryCard, Scope, Source, Status
+from reverie.services.backends import Backends
+
+
+@dataclass(frozen=True)
+class CaptureResult:
+    stored: int
+    duplicates: int
+    notes: list[str] = field(default_factory=list)
+    masked: list[str] = field(default_factory=list)
+
+
+def note_memory_id(event: NoteEvent) -> str:
+    """A note's card id is derived from its event, so a retried capture never makes a second card."""
+    raw = f"{event.tenant_id}/{event.user_id}/{event.session_id}/{event.event_id}".encode()
+    return "n-" + hashlib.sha256(raw).hexdigest()[:12]
+
+
+def note_to_hypothesis(event: NoteEvent) -> MemoryCard:
+    masked = mask_secrets(event.text)
+    return MemoryCard(
+        memory_id=note_memory_id(event),
+        layer=Layer.NOTES,
+        type=event.type,
+        tenant_id=event.tenant_id,
+        user_id=event.user_id,
+        key=event.key,
+        statement=masked.text,
+        evidence_refs=[EvidenceRef(session_id=event.session_id, event_id=event.event_id)],
+        source=Source(kind=event.source),
+        status=Status.HYPOTHESIS,
+        observed_at=event.ts,
+    )
+
+
+def append_events(b: Backends, scope: Scope, events: Sequence[Event]) -> CaptureResult:
+    """Append events (idempotent by event id); explicit notes become L2 hypotheses (never injected).
+
+    Every event must belong to the caller's tenant and user: isolation is checked here, not trusted.
+    """
+    for event in events:
+        if event.tenant_id != scope.tenant_id or event.user_id != scope.user_id:
+            raise InvalidRequest(
+                f"event {event.event_id} belongs to {event.tenant_id}/{event.user_id}, "
+                f"not to the caller's {scope.tenant_id}/{scope.user_id}"
+            )
+    result = b.log.append(events)
+    notes: list[str] = []
+    masked: list[str] = []
+    # Notes are (re)derived for every note in the batch: ids are deterministic, so a retry after a crash
+    # between the append and here completes the work instead of duplicating it.
+    for event in events:
+        if isinstance(event, NoteEvent):
+            card = note_to_hypothesis(event)
+            if card.statement != event.text:
+                masked.append(card.memory_id)
+            try:
+                b.notes.create(card)
+                notes.append(card.memory_id)
+            except AlreadyExists:
+                pass
+    return CaptureResult(stored=result.stored, duplicates=result.duplicates, notes=notes, masked=masked)
+
+
+def end_session(
+    b: Backends, scope: Scope, session_id: str, outcome: Literal["success", "failure", "unknown"] = "unknown"
+) -> CaptureResult:
+    """Record the session's end and queue it for dreaming (one queue message per session)."""
+    event = SessionEndEvent(
+        event_id="session-end",
+        tenant_id=scope.tenant_id,
+        user_id=scope.user_id,
+        session_id=session_id,
+        outcome=outcome,
+        ts=b.clock(),
+    )
+    known = b.log.read_session(scope.tenant_id, scope.user_id, session_id)
+    if not known:
+        raise NotFound(f"session {session_id} has no events: nothing to end")
+    already = any(isinstance(e, SessionEndEvent) for e in known)
+    result = b.log.append([]) if already else b.log.append([event])
+    # Sent even when the end was already recorded: a crash between the append and the send must not strand
+    # the session; the queue's dedup id keeps a pending duplicate out, and a dream run is idempotent.
+    b.queue.send(
+        {
+            "tenant_id": scope.tenant_id,
+            "user_id": scope.user_id,
+            "session_id": session_id,
+            "trigger": "session_end",
+        },
+        dedup_id=f"{scope.tenant_id}/{scope.user_id}/{session_id}",
+    )
+    return CaptureResult(stored=result.stored, duplicates=result.duplicates + int(already))

@@ -1,0 +1,64 @@
+"""Shared fixtures: `backends` wires the services to fakes (and the real in-memory SQLite index)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from reverie.adapters.local.search_index import SqliteSearchIndex
+from reverie.domain.models import Scope
+from reverie.ports import TokenCounter
+from reverie.services.backends import Backends
+from tests.fakes.embedder import HashEmbedder
+from tests.fakes.stores import InMemoryLogStore, InMemoryNoteStore, InMemoryQueue
+
+
+class WhitespaceTokenCounter(TokenCounter):
+    """Unit tests only: one token per whitespace-separated word."""
+
+    def count(self, text: str) -> int:
+        return len(text.split())
+
+
+class Clock:
+    """A clock tests move by hand."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **kwargs: float) -> None:
+        self.now += timedelta(**kwargs)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def backends(clock: Clock) -> Iterator[Backends]:
+    embedder = HashEmbedder()
+    yield Backends(
+        log=InMemoryLogStore(),
+        notes=InMemoryNoteStore(clock=clock),
+        index=SqliteSearchIndex(":memory:", dim=embedder.dim),
+        embedder=embedder,
+        tokens=WhitespaceTokenCounter(),
+        queue=InMemoryQueue(),
+        clock=clock,
+    )
+
+
+@pytest.fixture
+def alice() -> Scope:
+    return Scope(tenant_id="t1", user_id="alice")
+
+
+@pytest.fixture
+def bob() -> Scope:
+    return Scope(tenant_id="t1", user_id="bob")

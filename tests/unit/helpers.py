@@ -1,0 +1,29 @@
+"""Small builders for service tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reverie.domain.events import Event, parse_event
+from reverie.domain.models import EvidenceRef, MemoryCard, MemoryType, Scope
+from reverie.services.admin import NewMemory, create_memories
+from reverie.services.backends import Backends
+
+
+def event(scope: Scope, session: str, event_id: str, **fields: Any) -> Event:
+    fields.setdefault("kind", "message")
+    if fields["kind"] == "message":
+        fields.setdefault("role", "user")
+    data = {
+        "event_id": event_id,
+        "tenant_id": scope.tenant_id,
+        "user_id": scope.user_id,
+        "session_id": session,
+    }
+    return parse_event({**data, **fields})
+
+
+def remember(b: Backends, caller: Scope, statement: str, type: str = "fact", **fields: Any) -> MemoryCard:
+    """Create one memory as `caller` (fields go to NewMemory, e.g. scope=ScopeKind.PROJECT)."""
+    fields.setdefault("evidence_refs", [EvidenceRef(session_id="s1", event_id="e1")])
+    return create_memories(b, caller, [NewMemory(type=MemoryType(type), statement=statement, **fields)])[0]

@@ -1,0 +1,36 @@
+"""Secrets and personal identifiers are masked before anything reaches L2/L3."""
+
+from __future__ import annotations
+
+import pytest
+
+from reverie.domain.guards import mask_secrets
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "secret"),
+    [
+        ("my password is hunter2!", "password", "hunter2!"),
+        ("use key AKIAIOSFODNN7EXAMPLE for prod", "aws_access_key", "AKIAIOSFODNN7EXAMPLE"),
+        ("OPENAI sk-proj-abcdefghijklmnop1234", "api_key", "sk-proj-abcdefghijklmnop1234"),
+        ("token ghp_abcdefghijklmnopqrstuvwxyz0123", "github_token", "ghp_abcdefghijklmnopqrstuvwxyz0123"),
+        ("mail me at carol@example.com", "email", "carol@example.com"),
+        ("card 4111 1111 1111 1111 exp 12/29", "card_number", "4111 1111 1111 1111"),
+        ("call me on +44 20 7946 0958", "phone", "7946 0958"),
+    ],
+)
+def test_secret_is_masked_and_named(text: str, kind: str, secret: str) -> None:
+    masked = mask_secrets(text)
+    assert secret not in masked.text
+    assert kind in masked.kinds
+    assert f"[REDACTED:{kind}]" in masked.text
+
+
+def test_ordinary_text_is_left_alone() -> None:
+    text = "Deploy at 10:30 on 2026-05-01; the build took 42 s and 3 retries."
+    masked = mask_secrets(text)
+    assert masked.text == text and not masked.changed
+
+
+def test_number_that_fails_luhn_is_not_a_card() -> None:
+    assert "card_number" not in mask_secrets("order 4111 1111 1111 1112").kinds

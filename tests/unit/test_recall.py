@@ -1,0 +1,137 @@
+"""Recall: a small, current, cited, conflict-flagged block inside the caller's scope and token budget."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from reverie.domain.errors import InvalidRequest
+from reverie.domain.models import MemoryCard, Scope, ScopeKind, Status
+from reverie.services.admin import edit_memory
+from reverie.services.backends import Backends
+from reverie.services.indexing import sync_index
+from reverie.services.recall import build_context, rank
+from tests.conftest import Clock
+from tests.unit.helpers import event, remember
+
+
+def test_context_cites_memory_id_evidence_and_date(backends: Backends, alice: Scope) -> None:
+    card = remember(backends, alice, "The payments service deploys through ArgoCD")
+    ctx = build_context(backends, "how do payments deploy?", alice, 500)
+    assert card.memory_id in ctx.text
+    assert "s1/e1" in ctx.text
+    assert "1 June 2026" in ctx.text
+    assert "may be stale" in ctx.text
+    assert ctx.memory_ids == [card.memory_id]
+
+
+def test_hypotheses_are_never_injected(backends: Backends, alice: Scope) -> None:
+    from reverie.services.capture import append_events
+
+    append_events(backends, alice, [event(alice, "s1", "n1", kind="note", text="payments deploy on Fridays")])
+    assert build_context(backends, "payments deploy Fridays", alice, 500).memory_ids == []
+
+
+def test_another_users_memory_never_appears(backends: Backends, alice: Scope, bob: Scope) -> None:
+    remember(backends, bob, "Bob's passport number is in the safe")
+    assert build_context(backends, "passport safe", alice, 500).memory_ids == []
+    assert rank(backends, "passport safe", alice, 10) == []
+
+
+def test_project_memory_only_reaches_that_project(backends: Backends) -> None:
+    in_project = Scope(tenant_id="t1", user_id="alice", project_id="apollo")
+    card = remember(backends, in_project, "Apollo uses Postgres 16", scope=ScopeKind.PROJECT)
+    assert build_context(backends, "Apollo Postgres", in_project, 500).memory_ids == [card.memory_id]
+    other = Scope(tenant_id="t1", user_id="alice", project_id="hermes")
+    assert build_context(backends, "Apollo Postgres", other, 500).memory_ids == []
+
+
+def test_expired_memory_is_not_injected(backends: Backends, alice: Scope, clock: Clock) -> None:
+    remember(backends, alice, "The staging cluster is frozen", valid_until=clock.now + timedelta(days=1))
+    assert len(build_context(backends, "staging cluster frozen", alice, 500).memory_ids) == 1
+    clock.advance(days=2)
+    assert build_context(backends, "staging cluster frozen", alice, 500).memory_ids == []
+
+
+def test_constraints_come_first_and_low_confidence_is_reference_only(
+    backends: Backends, alice: Scope
+) -> None:
+    fact = remember(backends, alice, "payments deploys take ten minutes")
+    rule = remember(backends, alice, "never deploy payments on Fridays", type="constraint")
+    weak = remember(backends, alice, "payments deploys might need a VPN", confidence=0.3)
+    ctx = build_context(backends, "deploy payments", alice, 500)
+    assert ctx.sections["constraints"] == [rule.memory_id]
+    assert ctx.sections["memories"] == [fact.memory_id]
+    assert ctx.sections["reference"] == [weak.memory_id]
+    assert ctx.text.index("Constraints") < ctx.text.index("## Memories") < ctx.text.index("reference only")
+
+
+def test_preferences_and_current_plan_sit_in_the_fixed_block(backends: Backends, alice: Scope) -> None:
+    pref = remember(backends, alice, "prefers concise answers", type="preference")
+    remember(backends, alice, "plan: migrate billing to v2", type="plan")
+    newer = remember(backends, alice, "plan: migrate billing to v3", type="plan")
+    ctx = build_context(backends, "unrelated question about the weather", alice, 500)
+    assert ctx.sections["fixed"] == [pref.memory_id, newer.memory_id]
+
+
+def test_conflicting_memories_are_flagged_never_side_by_side_silently(
+    backends: Backends, alice: Scope
+) -> None:
+    a = remember(backends, alice, "Alice's manager is Dana", key="alice.manager")
+    b = remember(backends, alice, "Alice's manager is Eve", key="alice.manager")
+    for card in (a, b):
+        current = backends.notes.get("t1", card.memory_id)
+        flagged = current.model_copy(update={"status": Status.CONFLICTING})
+        sync_index(backends, [backends.notes.update(MemoryCard.model_validate(flagged.model_dump()), 1)])
+    ctx = build_context(backends, "who is Alice's manager", alice, 500)
+    assert set(ctx.sections["conflicts"]) == {a.memory_id, b.memory_id}
+    assert "disagree" in ctx.text
+
+
+def test_one_card_per_key(backends: Backends, alice: Scope) -> None:
+    remember(backends, alice, "Alice lives in Lisbon", key="alice.city")
+    remember(backends, alice, "Alice lives in Lisbon, Portugal", key="alice.city")
+    assert len(rank(backends, "where does Alice live Lisbon", alice, 10)) == 1
+
+
+def test_edited_memory_is_recalled_with_its_new_text(backends: Backends, alice: Scope) -> None:
+    card = remember(backends, alice, "the release train leaves on Tuesdays")
+    edit_memory(backends, alice, card.memory_id, 1, {"statement": "the release train leaves on Thursdays"})
+    ctx = build_context(backends, "release train day", alice, 500)
+    assert "Thursdays" in ctx.text and "Tuesdays" not in ctx.text
+
+
+def test_injection_records_hits(backends: Backends, alice: Scope) -> None:
+    card = remember(backends, alice, "the payments service deploys through ArgoCD")
+    build_context(backends, "payments ArgoCD", alice, 500)
+    build_context(backends, "payments ArgoCD", alice, 500)
+    stored = backends.notes.get("t1", card.memory_id)
+    assert stored.hit_count == 2 and stored.version == card.version
+
+
+@pytest.mark.parametrize("budget", [0, 10, 63, 32_001])
+def test_budget_outside_limits_is_refused(backends: Backends, alice: Scope, budget: int) -> None:
+    with pytest.raises(InvalidRequest, match="budget_tokens"):
+        build_context(backends, "anything", alice, budget)
+
+
+WORDS = ["deploy", "payments", "friday", "migration", "backup", "pnpm", "lisbon", "dana", "argo", "vpn"]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    statements=st.lists(st.lists(st.sampled_from(WORDS), min_size=1, max_size=30), min_size=1, max_size=25),
+    budget=st.integers(min_value=64, max_value=600),
+)
+def test_context_never_exceeds_its_budget(
+    backends: Backends, alice: Scope, statements: list[list[str]], budget: int
+) -> None:
+    for words in statements:
+        remember(backends, alice, " ".join(words))
+    ctx = build_context(backends, "deploy payments friday backup", alice, budget)
+    assert backends.tokens.count(ctx.text) <= budget
+    assert ctx.tokens <= budget
+    assert len(set(ctx.memory_ids)) == len(ctx.memory_ids)
