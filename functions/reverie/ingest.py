@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from reverie.api.schemas import EventIn, NewMemoryIn, to_event
+from reverie.api.schemas import EventIn, NewMemoryIn, to_event, untimed
 from reverie.domain.errors import AlreadyExists
 from reverie.domain.models import ID_PATTERN, Scope
 from reverie.services import admin, capture
@@ -64,7 +64,7 @@ def ingest(
         scope = Scope(tenant_id=tenant_id, user_id=session.user_id)
         events = [to_event(e, tenant_id, session.user_id, session.session_id) for e in session.events]
         if events:
-            result = capture.append_events(b, scope, events)
+            result = capture.append_events(b, scope, events, untimed(session.events))
             report.events += result.stored
             report.duplicates += result.duplicates
         for memory in session.memories:

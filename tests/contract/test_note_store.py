@@ -18,8 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from reverie.adapters.local.note_store import SqliteNoteStore
-from reverie.adapters.local.sqlite import StorageError
-from reverie.domain.errors import AlreadyExists, InvalidRequest, NotFound, VersionConflict
+from reverie.domain.errors import AlreadyExists, InvalidRequest, NotFound, StorageError, VersionConflict
 from reverie.domain.models import Layer, MemoryType, Scope, ScopeKind, Status
 from reverie.ports import CardQuery, NoteStore
 from tests.fakes.factories import at, make_card

@@ -69,9 +69,12 @@ def test_constraints_come_first_and_low_confidence_is_reference_only(
     assert ctx.text.index("Constraints") < ctx.text.index("## Memories") < ctx.text.index("reference only")
 
 
-def test_preferences_and_current_plan_sit_in_the_fixed_block(backends: Backends, alice: Scope) -> None:
+def test_preferences_and_current_plan_sit_in_the_fixed_block(
+    backends: Backends, alice: Scope, clock: Clock
+) -> None:
     pref = remember(backends, alice, "prefers concise answers", type="preference")
     remember(backends, alice, "plan: migrate billing to v2", type="plan")
+    clock.advance(minutes=1)
     newer = remember(backends, alice, "plan: migrate billing to v3", type="plan")
     ctx = build_context(backends, "unrelated question about the weather", alice, 500)
     assert ctx.sections["fixed"] == [pref.memory_id, newer.memory_id]

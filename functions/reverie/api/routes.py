@@ -11,7 +11,8 @@ from http import HTTPStatus
 from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response, content_types
-from aws_lambda_powertools.event_handler.openapi.params import Path, Query
+from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
+from aws_lambda_powertools.event_handler.openapi.params import Body, Path, Query
 from pydantic import ValidationError
 
 from reverie.api import schemas as s
@@ -32,6 +33,7 @@ _ERRORS: dict[type[Exception], HTTPStatus] = {
     errors.EventConflict: HTTPStatus.CONFLICT,
     errors.InvalidRequest: HTTPStatus.BAD_REQUEST,
     errors.Forbidden: HTTPStatus.FORBIDDEN,
+    errors.StorageError: HTTPStatus.SERVICE_UNAVAILABLE,
 }
 
 
@@ -65,6 +67,18 @@ def create_app(get_backends: Callable[[], Backends], tenant_id: str) -> APIGatew
         ]
         return _json(HTTPStatus.UNPROCESSABLE_ENTITY, {"error": "ValidationError", "detail": details})
 
+    @app.exception_handler(RequestValidationError)
+    def _invalid_request(exc: RequestValidationError) -> Response[Any]:
+        details = [
+            {
+                "field": ".".join(str(p) for p in e["loc"][1:]) or str(e["loc"][0]),
+                "in": str(e["loc"][0]),
+                "message": e.get("msg", e.get("type", "invalid")),
+            }
+            for e in exc.errors()
+        ]
+        return _json(HTTPStatus.UNPROCESSABLE_ENTITY, {"error": "ValidationError", "detail": details})
+
     @app.get("/health")
     def health() -> dict[str, str]:
         return {"status": "ok", "tenant_id": tenant_id}
@@ -74,14 +88,17 @@ def create_app(get_backends: Callable[[], Backends], tenant_id: str) -> APIGatew
         user_id: UserId, session_id: SessionId, request: s.AppendEventsRequest
     ) -> s.CaptureResponse:
         events = [s.to_event(e, tenant_id, user_id, session_id) for e in request.events]
-        result = capture.append_events(get_backends(), scope(user_id), events)
+        result = capture.append_events(get_backends(), scope(user_id), events, s.untimed(request.events))
         return s.CaptureResponse(
             stored=result.stored, duplicates=result.duplicates, notes=result.notes, masked=result.masked
         )
 
     @app.post("/users/<user_id>/sessions/<session_id>/end")
-    def end_session(user_id: UserId, session_id: SessionId, request: s.EndSessionRequest) -> Response[Any]:
-        result = capture.end_session(get_backends(), scope(user_id), session_id, request.outcome)
+    def end_session(
+        user_id: UserId, session_id: SessionId, request: Annotated[s.EndSessionRequest | None, Body()] = None
+    ) -> Response[Any]:
+        outcome = (request or s.EndSessionRequest()).outcome
+        result = capture.end_session(get_backends(), scope(user_id), session_id, outcome)
         return _json(HTTPStatus.ACCEPTED, {"stored": result.stored, "duplicates": result.duplicates})
 
     @app.post("/users/<user_id>/context")

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic import BaseModel, ConfigDict, Field, create_model, model_validator
 
 from reverie.domain import events as ev
 from reverie.domain.models import (
@@ -42,6 +43,11 @@ EventIn = Annotated[
     MessageIn | ToolCallIn | ToolResultIn | FeedbackIn | NoteIn | TagIn | SessionEndIn,  # type: ignore[valid-type]
     Field(discriminator="kind"),
 ]
+
+
+def untimed(items: Sequence[Any]) -> set[str]:
+    """Ids of the API events sent without `ts` (the server stamps them on arrival)."""
+    return {item.event_id for item in items if "ts" not in item.model_fields_set}
 
 
 def to_event(item: Any, tenant_id: str, user_id: str, session_id: str) -> ev.Event:
@@ -124,6 +130,17 @@ class EditMemoryRequest(BaseModel):
     confidence: float | None = Field(default=None, ge=0.0, le=1.0)
     stability: Stability | None = None
     valid_until: datetime | None = None
+
+    @model_validator(mode="after")
+    def _no_null_for_required(self) -> EditMemoryRequest:
+        nulled = sorted(
+            f
+            for f in ("statement", "type", "confidence", "stability")
+            if f in self.model_fields_set and getattr(self, f) is None
+        )
+        if nulled:
+            raise ValueError(f"{', '.join(nulled)}: cannot be null (leave a field out to keep it)")
+        return self
 
     def changes(self) -> dict[str, Any]:
         return self.model_dump(exclude={"expected_version"}, exclude_unset=True)

@@ -41,3 +41,10 @@ class InvalidRequest(ReverieError):
 
 class Forbidden(ReverieError):
     """The caller's scope does not reach the thing asked for."""
+
+
+class StorageError(ReverieError):
+    """A backend failed (locked past its timeout, unreachable, disk full, wrong file).
+
+    Raised instead of the backend's own error; nothing of the failed operation was written.
+    """

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -29,7 +31,6 @@ from reverie.ports import CardQuery
 from reverie.services.backends import Backends
 from reverie.services.indexing import sync_index
 
-NOBODY = "reverie.nobody"  # a user id no request can carry in a path (reserved)
 API_SESSION = "api"  # L1 session that holds what was written through the memories API directly
 
 
@@ -72,6 +73,8 @@ def create_memories(b: Backends, scope: Scope, items: Sequence[NewMemory]) -> li
     cards: list[MemoryCard] = []
     events: list[NoteEvent] = []
     chosen_ids = [item.memory_id for item in items if item.memory_id]
+    if len(set(chosen_ids)) != len(chosen_ids):
+        raise InvalidRequest("memory_id: each memory of a batch needs its own id")
     taken = b.notes.get_many(scope.tenant_id, chosen_ids) if chosen_ids else []
     if taken:
         raise AlreadyExists(f"memory ids already taken: {', '.join(c.memory_id for c in taken)}")
@@ -81,7 +84,7 @@ def create_memories(b: Backends, scope: Scope, items: Sequence[NewMemory]) -> li
         source = Source(kind=item.source)
         if not refs:
             event = NoteEvent(
-                event_id=item.event_id or f"mem-{now:%Y%m%dT%H%M%S%f}-{i}",
+                event_id=item.event_id or f"mem-{now:%Y%m%dT%H%M%S}-{i}-{secrets.token_hex(4)}",
                 tenant_id=scope.tenant_id,
                 user_id=scope.user_id,
                 session_id=API_SESSION,
@@ -171,6 +174,8 @@ def edit_memory(
 
     `expected_version` is the version the editor read; a stale one raises `VersionConflict`.
     """
+    if not changes:
+        raise InvalidRequest(f"nothing to change: name at least one of {sorted(EDITABLE_FIELDS)}")
     unknown = set(changes) - EDITABLE_FIELDS
     if unknown:
         raise InvalidRequest(f"cannot edit {sorted(unknown)}; editable fields are {sorted(EDITABLE_FIELDS)}")
@@ -260,13 +265,14 @@ def delete_user(b: Backends, tenant_id: str, user_id: str) -> Forgotten:
     events = b.log.delete_user(tenant_id, user_id)
     memories = b.notes.delete_user(tenant_id, user_id)
     docs = b.index.delete_user(tenant_id, user_id)
-    # User-scoped index documents are what the user sees beyond what a user with no cards sees.
+    # User-scoped index documents are what the user sees beyond what a brand-new user id sees.
+    nobody = f"verify-{uuid.uuid4().hex}"
     every_status = frozenset(Status)
     seen_by_user = b.index.count(
         SearchFilter(scope=Scope(tenant_id=tenant_id, user_id=user_id), statuses=every_status)
     )
     seen_by_nobody = b.index.count(
-        SearchFilter(scope=Scope(tenant_id=tenant_id, user_id=NOBODY), statuses=every_status)
+        SearchFilter(scope=Scope(tenant_id=tenant_id, user_id=nobody), statuses=every_status)
     )
     remaining = (
         len(b.log.read_user(tenant_id, user_id))

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Literal
 
 from reverie.domain.errors import AlreadyExists, InvalidRequest, NotFound
@@ -45,10 +46,14 @@ def note_to_hypothesis(event: NoteEvent) -> MemoryCard:
     )
 
 
-def append_events(b: Backends, scope: Scope, events: Sequence[Event]) -> CaptureResult:
+def append_events(
+    b: Backends, scope: Scope, events: Sequence[Event], untimed: Set[str] = frozenset()
+) -> CaptureResult:
     """Append events (idempotent by event id); explicit notes become L2 hypotheses (never injected).
 
     Every event must belong to the caller's tenant and user: isolation is checked here, not trusted.
+    `untimed` names events the client sent without a time (stamped on arrival): a retry of one of them
+    takes the time already stored, so it is recognised as the same event.
     """
     for event in events:
         if event.tenant_id != scope.tenant_id or event.user_id != scope.user_id:
@@ -56,6 +61,7 @@ def append_events(b: Backends, scope: Scope, events: Sequence[Event]) -> Capture
                 f"event {event.event_id} belongs to {event.tenant_id}/{event.user_id}, "
                 f"not to the caller's {scope.tenant_id}/{scope.user_id}"
             )
+    events = _reuse_stored_times(b, events, untimed)
     result = b.log.append(events)
     notes: list[str] = []
     masked: list[str] = []
@@ -72,6 +78,22 @@ def append_events(b: Backends, scope: Scope, events: Sequence[Event]) -> Capture
             except AlreadyExists:
                 pass
     return CaptureResult(stored=result.stored, duplicates=result.duplicates, notes=notes, masked=masked)
+
+
+def _reuse_stored_times(b: Backends, events: Sequence[Event], untimed: Set[str]) -> list[Event]:
+    if not untimed:
+        return list(events)
+    stored: dict[tuple[str, str], datetime] = {}
+    for session_id in {e.session_id for e in events if e.event_id in untimed}:
+        first = events[0]
+        for known in b.log.read_session(first.tenant_id, first.user_id, session_id):
+            stored[(session_id, known.event_id)] = known.ts
+    return [
+        e.model_copy(update={"ts": stored[(e.session_id, e.event_id)]})
+        if e.event_id in untimed and (e.session_id, e.event_id) in stored
+        else e
+        for e in events
+    ]
 
 
 def end_session(

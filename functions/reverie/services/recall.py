@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from reverie.domain.errors import InvalidRequest
-from reverie.domain.models import INJECTABLE_STATUSES, MemoryCard, MemoryType, Scope
+from reverie.domain.models import INJECTABLE_STATUSES, MemoryCard, MemoryType, Scope, Status
 from reverie.domain.ranking import Scored, fuse, one_per_key, path_ranks, rerank_score
 from reverie.domain.search import SearchFilter, SearchHit
 from reverie.domain.text import entities, time_window
@@ -102,6 +102,18 @@ def _fixed_block(b: Backends, scope: Scope) -> list[MemoryCard]:
     return preferences + plans[:1]
 
 
+def _not_shadowed(ranked: list[Scored], fixed: list[MemoryCard]) -> list[MemoryCard]:
+    """Ranked cards minus those the fixed block already answers: a card of the same key, and any plan
+    other than the current one."""
+    keys = {c.key for c in fixed if c.key}
+    return [
+        s.card
+        for s in ranked
+        if s.card.type is not MemoryType.PLAN
+        and (s.card.key not in keys or s.card.status is Status.CONFLICTING)
+    ]
+
+
 def build_context(
     b: Backends,
     query: str,
@@ -119,9 +131,10 @@ def build_context(
     settings = settings or RecallSettings()
     now = b.clock()
     ranked = rank(b, query, scope, settings.per_path, settings) if query.strip() else []
+    fixed = _fixed_block(b, scope)
     rendered: Rendered = render_context(
-        fixed=_fixed_block(b, scope),
-        ranked=[s.card for s in ranked],
+        fixed=fixed,
+        ranked=_not_shadowed(ranked, fixed),
         budget_tokens=budget_tokens,
         count=b.tokens.count,
         now=now,

@@ -13,19 +13,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from reverie.domain.errors import ReverieError
+from reverie.domain.errors import StorageError
 
 MEMORY = ":memory:"
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _MICROSECOND = timedelta(microseconds=1)
-
-
-class StorageError(ReverieError):
-    """The embedded database failed (locked past the busy timeout, disk full, unreadable, wrong file).
-
-    Raised instead of `sqlite3.Error` so no backend error leaks upward; nothing of the failed
-    operation was written.
-    """
 
 
 @dataclass(frozen=True)
