@@ -64,7 +64,8 @@ def card_search_text(card: MemoryCard) -> str:
 class SearchFilter(BaseModel):
     """Filters every search path applies inside its query: the caller's scope always, then the rest.
 
-    `now` excludes documents whose `valid_until` has passed.
+    `now` excludes documents whose `valid_until` has passed (without it, the current time is used:
+    an expired document is never returned).
     """
 
     model_config = ConfigDict(frozen=True)

@@ -1,0 +1,295 @@
+"""The embedded search index: one SQLite file with FTS5 (BM25) and float32 vectors searched with numpy.
+
+Keyword and timeline searches run in SQL with the filter in the WHERE clause. The vector search reads
+in-process partitions (see `vector_cache`) built from the same rows and kept current by every upsert and
+delete; a commit by another connection to the same file (`PRAGMA data_version`) drops them.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sqlite3
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+
+import numpy as np
+
+from reverie.adapters.local.search_sql import (
+    PARTITION_WHERE,
+    SCHEMA,
+    UPSERT,
+    entity_key,
+    filter_sql,
+    match_expression,
+    micros,
+    now_micros,
+    timeline_sql,
+)
+from reverie.adapters.local.vector_cache import (
+    NO_EXPIRY,
+    STATUS_CODES,
+    TYPE_CODES,
+    FloatArray,
+    PartitionKey,
+    VectorPartition,
+    partition_key,
+    visible_partitions,
+)
+from reverie.domain.models import ScopeKind
+from reverie.domain.search import SearchDoc, SearchFilter, SearchHit
+from reverie.ports import SearchIndex
+
+
+class SqliteSearchIndex(SearchIndex):
+    """`SearchIndex` in one SQLite database (a file, or ":memory:"), safe to share between threads.
+
+    `dim` fixes the vector size; without it the first stored vector decides, and the database remembers.
+    `max_cached_vectors` bounds the in-process vector cache (least recently used partitions leave first).
+    """
+
+    def __init__(
+        self, path: str | Path, dim: int | None = None, *, max_cached_vectors: int = 500_000
+    ) -> None:
+        self._lock = threading.RLock()
+        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode = WAL")
+        self._db.execute("PRAGMA synchronous = NORMAL")
+        self._db.execute("PRAGMA foreign_keys = ON")
+        self._db.execute("PRAGMA busy_timeout = 5000")
+        self._db.executescript(SCHEMA)
+        self._dim = self._stored_dim()
+        if dim is not None and self._dim is not None and dim != self._dim:
+            self._db.close()
+            raise ValueError(f"{path} holds {self._dim}-dimensional vectors, not {dim}: use a new index file")
+        if dim is not None and self._dim is None:
+            self._db.execute("INSERT INTO meta (key, value) VALUES ('dim', ?)", (str(dim),))
+            self._dim = dim
+        self._max_cached = max_cached_vectors
+        self._partitions: OrderedDict[PartitionKey, VectorPartition] = OrderedDict()
+        self._data_version = self._db.execute("PRAGMA data_version").fetchone()[0]
+
+    def close(self) -> None:
+        with self._lock:
+            self._partitions.clear()
+            self._db.close()
+
+    # -- writes ------------------------------------------------------------------------------------
+
+    def upsert(self, docs: Sequence[SearchDoc]) -> None:
+        with self._lock:
+            vectors = self._validate(docs)  # before anything is written: bad input never loses stored data
+            with self._transaction():
+                if self._dim is None and any(v is not None for v in vectors):
+                    self._dim = next(len(v) for v in vectors if v is not None)
+                    self._db.execute("INSERT INTO meta (key, value) VALUES ('dim', ?)", (str(self._dim),))
+                for doc, vector in zip(docs, vectors, strict=True):
+                    self._upsert_one(doc, vector)
+
+    def delete(self, tenant_id: str, memory_ids: Sequence[str]) -> None:
+        with self._lock, self._transaction():
+            for memory_id in memory_ids:
+                row = self._db.execute(
+                    "DELETE FROM docs WHERE tenant_id = ? AND memory_id = ? RETURNING scope, user_id, project_id",
+                    (tenant_id, memory_id),
+                ).fetchone()
+                if row is not None:
+                    self._uncache(partition_key(tenant_id, *row), memory_id)
+
+    def delete_user(self, tenant_id: str, user_id: str) -> int:
+        with self._lock, self._transaction():
+            removed = self._db.execute(
+                "DELETE FROM docs WHERE tenant_id = ? AND scope = 'user' AND user_id = ?",
+                (tenant_id, user_id),
+            ).rowcount
+            self._partitions.pop((tenant_id, "user", user_id), None)
+            return removed
+
+    # -- searches ----------------------------------------------------------------------------------
+
+    def search_text(self, query: str, filter: SearchFilter, k: int) -> list[SearchHit]:
+        expression = match_expression(query)
+        where = filter_sql(filter)
+        if expression is None or where is None or k <= 0:
+            return []
+        sql = (
+            "SELECT d.memory_id, -bm25(docs_fts) FROM docs_fts JOIN docs d ON d.doc_id = docs_fts.rowid"
+            f" WHERE docs_fts MATCH ? AND {where[0]} ORDER BY bm25(docs_fts), d.memory_id LIMIT ?"
+        )
+        return self._hits(sql, [expression, *where[1], k])
+
+    def search_vector(self, vector: Sequence[float], filter: SearchFilter, k: int) -> list[SearchHit]:
+        query = np.asarray(vector, dtype=np.float32)
+        with self._lock:
+            dim = self._dim
+            if dim is None:
+                dim = self._dim = self._stored_dim()
+            if dim is not None:
+                self._check_vector(query, dim, "the query vector")
+            if dim is None or k <= 0 or filter_sql(filter) is None:
+                return []
+            query = query / np.linalg.norm(query)
+            statuses = [STATUS_CODES[s.value] for s in filter.statuses]
+            types = None if filter.types is None else [TYPE_CODES[t.value] for t in filter.types]
+            now = now_micros(filter)
+            found: list[tuple[float, str]] = []
+            for key in visible_partitions(filter.scope):
+                found.extend(self._partition(key, dim).search(query, statuses, types, now, k))
+        found.sort(key=lambda hit: (-hit[0], hit[1]))
+        return [
+            SearchHit(memory_id=memory_id, score=min(1.0, max(-1.0, score))) for score, memory_id in found[:k]
+        ]
+
+    def search_timeline(
+        self,
+        filter: SearchFilter,
+        k: int,
+        entities: Sequence[str] = (),
+        start: datetime | None = None,
+        end: datetime | None = None,
+    ) -> list[SearchHit]:
+        where = filter_sql(filter)
+        keys = sorted({entity_key(name) for name in entities} - {""})
+        if where is None or k <= 0 or (entities and not keys):
+            return []
+        query, params = timeline_sql(where, keys, start, end)
+        return self._hits(query, [*params, k])
+
+    def count(self, filter: SearchFilter) -> int:
+        where = filter_sql(filter)
+        if where is None:
+            return 0
+        with self._lock:
+            return int(
+                self._db.execute(f"SELECT COUNT(*) FROM docs d WHERE {where[0]}", where[1]).fetchone()[0]
+            )
+
+    # -- internals ---------------------------------------------------------------------------------
+
+    def _hits(self, sql: str, params: list[object]) -> list[SearchHit]:
+        with self._lock:
+            rows = self._db.execute(sql, params).fetchall()
+        return [SearchHit(memory_id=memory_id, score=float(score)) for memory_id, score in rows]
+
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+            self._db.execute("COMMIT")
+        except BaseException:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            self._partitions.clear()  # the cache may hold changes that were just rolled back
+            self._dim = self._stored_dim()
+            raise
+
+    def _validate(self, docs: Sequence[SearchDoc]) -> list[FloatArray | None]:
+        dim = self._dim
+        vectors: list[FloatArray | None] = []
+        for doc in docs:
+            if doc.scope is ScopeKind.USER and doc.user_id is None:
+                raise ValueError(f"document {doc.memory_id}: a user-scoped document needs its user_id")
+            if doc.scope is ScopeKind.PROJECT and doc.project_id is None:
+                raise ValueError(f"document {doc.memory_id}: a project-scoped document needs its project_id")
+            if doc.vector is None:
+                vectors.append(None)
+                continue
+            vector = np.asarray(doc.vector, dtype=np.float32)
+            dim = dim or len(vector)
+            self._check_vector(vector, dim, f"document {doc.memory_id}'s vector")
+            vectors.append(vector)
+        return vectors
+
+    @staticmethod
+    def _check_vector(vector: FloatArray, dim: int, what: str) -> None:
+        if vector.shape != (dim,):
+            raise ValueError(
+                f"{what} has {vector.size} dimensions but this index holds {dim}-dimensional vectors; "
+                "embed with the index's model or rebuild the index for the new one"
+            )
+        norm = float(np.linalg.norm(vector))
+        if not math.isfinite(norm) or norm == 0.0:
+            raise ValueError(f"{what} must be finite and not all zeros (cosine needs a direction)")
+
+    def _upsert_one(self, doc: SearchDoc, vector: FloatArray | None) -> None:
+        before = self._db.execute(
+            "SELECT scope, user_id, project_id FROM docs WHERE tenant_id = ? AND memory_id = ?",
+            (doc.tenant_id, doc.memory_id),
+        ).fetchone()
+        valid_until = micros(doc.valid_until)
+        (doc_id,) = self._db.execute(
+            UPSERT,
+            (
+                doc.memory_id, doc.tenant_id, doc.scope.value, doc.user_id, doc.project_id, doc.type.value,
+                doc.status.value, doc.key, valid_until, micros(doc.observed_at), json.dumps(doc.entities),
+                doc.text,
+            ),
+        ).fetchone()  # fmt: skip
+        self._db.execute("DELETE FROM doc_entities WHERE doc_id = ?", (doc_id,))
+        self._db.executemany(
+            "INSERT INTO doc_entities (entity, doc_id) VALUES (?, ?)",
+            [(key, doc_id) for key in {entity_key(name) for name in doc.entities} - {""}],
+        )
+        key = partition_key(doc.tenant_id, doc.scope, doc.user_id, doc.project_id)
+        if before is not None:
+            self._uncache(partition_key(doc.tenant_id, *before), doc.memory_id)
+        if vector is None:
+            self._db.execute("DELETE FROM vectors WHERE doc_id = ?", (doc_id,))
+            return
+        self._db.execute(
+            "INSERT OR REPLACE INTO vectors (doc_id, vector) VALUES (?, ?)", (doc_id, vector.tobytes())
+        )
+        part = self._partitions.get(key)
+        if part is not None:
+            expiry = NO_EXPIRY if valid_until is None else valid_until
+            part.put(
+                doc.memory_id, vector, STATUS_CODES[doc.status.value], TYPE_CODES[doc.type.value], expiry
+            )
+
+    def _uncache(self, key: PartitionKey, memory_id: str) -> None:
+        part = self._partitions.get(key)
+        if part is not None:
+            part.remove(memory_id)
+
+    def _partition(self, key: PartitionKey, dim: int) -> VectorPartition:
+        version = self._db.execute("PRAGMA data_version").fetchone()[0]
+        if version != self._data_version:  # another connection committed: the cache may be stale
+            self._partitions.clear()
+            self._data_version = version
+        part = self._partitions.get(key)
+        if part is not None:
+            self._partitions.move_to_end(key)
+            return part
+        rows = self._db.execute(
+            "SELECT d.memory_id, d.status, d.type, d.valid_until, v.vector FROM docs d"
+            f" JOIN vectors v ON v.doc_id = d.doc_id WHERE d.tenant_id = ? AND {PARTITION_WHERE[key[1]]}",
+            (key[0],) if key[1] == "shared" else (key[0], key[2]),
+        ).fetchall()
+        matrix = np.frombuffer(b"".join(row[4] for row in rows), dtype=np.float32).reshape(len(rows), dim)
+        part = VectorPartition(
+            [row[0] for row in rows],
+            matrix,
+            [STATUS_CODES[row[1]] for row in rows],
+            [TYPE_CODES[row[2]] for row in rows],
+            [NO_EXPIRY if row[3] is None else row[3] for row in rows],
+        )
+        self._partitions[key] = part
+        self._evict(keep=key)
+        return part
+
+    def _evict(self, keep: PartitionKey) -> None:
+        cached = sum(len(part) for part in self._partitions.values())
+        for key in list(self._partitions):
+            if cached <= self._max_cached:
+                break
+            if key != keep:
+                cached -= len(self._partitions.pop(key))
+
+    def _stored_dim(self) -> int | None:
+        row = self._db.execute("SELECT value FROM meta WHERE key = 'dim'").fetchone()
+        return None if row is None else int(row[0])
