@@ -10,8 +10,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field
+
+from reverie.domain.dream import Candidate, Change, DreamRun, ProbeResult, ReviewItem
 from reverie.domain.events import Event
 from reverie.domain.models import Layer, MemoryCard, MemoryType, Scope, Status
 from reverie.domain.search import SearchDoc, SearchFilter, SearchHit
@@ -216,3 +220,150 @@ class Queue(ABC):
 
     @abstractmethod
     def ack(self, message_id: str) -> None: ...
+
+
+# --- the dream -------------------------------------------------------------------------------------
+
+
+class ReasonerUsage(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    calls: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+    def __add__(self, other: ReasonerUsage) -> ReasonerUsage:
+        return ReasonerUsage(
+            calls=self.calls + other.calls,
+            input_tokens=self.input_tokens + other.input_tokens,
+            output_tokens=self.output_tokens + other.output_tokens,
+        )
+
+
+class Extraction(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    candidates: list[Candidate]
+    usage: ReasonerUsage = ReasonerUsage()
+
+
+class MergeAction(StrEnum):
+    ADD = "add"  # nothing like it exists: a new card
+    UPDATE = "update"  # same idea, better or extra detail: a new version of the target
+    SUPERSEDE = "supersede"  # the state changed (latest wins): retire the target for a new card
+    NOOP = "noop"  # already known: at most the target gains evidence
+    CONFLICT = "conflict"  # contradicts the target and cannot be settled: both go to human review
+
+
+class MergeDecision(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    action: MergeAction
+    target_id: str | None = None
+    statement: str | None = Field(default=None, description="the merged text for UPDATE, if it changes")
+    reason: str = ""
+    usage: ReasonerUsage = ReasonerUsage()
+
+
+class Reasoner(ABC):
+    """The dream's language work: extraction of candidate propositions and merge decisions.
+
+    - `extract` reads one session's events (in order) and returns candidates that cite those events;
+      it follows the extraction rules: will it still matter in a month, better to miss than to store
+      noise, one idea per candidate, facts without opinion, volatile state never.
+    - `decide` compares one candidate with the most similar current cards (possibly none) and says what
+      to do; `target_id` is one of the given cards' ids (None for ADD).
+    - Both report their usage; a deterministic reasoner reports calls and zero tokens.
+    """
+
+    name: str
+
+    @abstractmethod
+    def extract(self, events: Sequence[Event], scope: Scope) -> Extraction: ...
+
+    @abstractmethod
+    def decide(self, candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecision: ...
+
+
+class Prober(ABC):
+    """A registered re-check of a claim against the environment (a file exists, a service answers...).
+
+    `applies_to` says whether this probe can judge the candidate; `probe` answers supported,
+    contradicted or unknown, never raises for an unreachable environment (that is `unknown`).
+    """
+
+    name: str
+
+    @abstractmethod
+    def applies_to(self, candidate: Candidate) -> bool: ...
+
+    @abstractmethod
+    def probe(self, candidate: Candidate) -> ProbeResult: ...
+
+
+class RunStore(ABC):
+    """Dream runs, their changes, stage outputs, the per-user lease and the human review queue.
+
+    - Runs are operational records: `save_run` replaces the stored run of the same id.
+    - `record_change` is idempotent by (run_id, change_id): a retried stage records a change once.
+    - `save_stage_output` / `stage_output` hold a stage's result (small JSON) so the next stage, or a
+      resumed run, reads it instead of redoing the work; saving twice keeps the first.
+    - `acquire_lease` succeeds when no lease is held for the (tenant, user) or the held one expired
+      (its holder died); `release_lease` by a non-holder is a no-op.
+    - `add_review` is idempotent by item_id; `resolve_review` raises `NotFound` for an unknown item.
+    - `rolled_back_fingerprints`: candidates whose changes were rolled back; a later run must not
+      promote them again without new evidence.
+    """
+
+    @abstractmethod
+    def save_run(self, run: DreamRun) -> None: ...
+
+    @abstractmethod
+    def get_run(self, tenant_id: str, run_id: str) -> DreamRun: ...
+
+    @abstractmethod
+    def list_runs(self, tenant_id: str, user_id: str | None = None, limit: int = 50) -> list[DreamRun]:
+        """Newest first."""
+
+    @abstractmethod
+    def record_change(self, tenant_id: str, change: Change) -> None: ...
+
+    @abstractmethod
+    def changes(self, tenant_id: str, run_id: str) -> list[Change]:
+        """In the order recorded."""
+
+    @abstractmethod
+    def save_stage_output(self, tenant_id: str, run_id: str, stage: str, output: dict[str, Any]) -> None: ...
+
+    @abstractmethod
+    def stage_output(self, tenant_id: str, run_id: str, stage: str) -> dict[str, Any] | None: ...
+
+    @abstractmethod
+    def acquire_lease(
+        self, tenant_id: str, user_id: str, holder: str, ttl_s: float, now: datetime
+    ) -> bool: ...
+
+    @abstractmethod
+    def release_lease(self, tenant_id: str, user_id: str, holder: str) -> None: ...
+
+    @abstractmethod
+    def mark_rolled_back(self, tenant_id: str, user_id: str, fingerprints: Sequence[str]) -> None: ...
+
+    @abstractmethod
+    def rolled_back_fingerprints(self, tenant_id: str, user_id: str) -> set[str]: ...
+
+    @abstractmethod
+    def add_review(self, item: ReviewItem) -> None: ...
+
+    @abstractmethod
+    def list_reviews(
+        self, tenant_id: str, user_id: str | None = None, status: str | None = "open"
+    ) -> list[ReviewItem]:
+        """Oldest first; `status=None` lists every status."""
+
+    @abstractmethod
+    def resolve_review(self, tenant_id: str, item_id: str, status: str, at: datetime) -> ReviewItem: ...
+
+    @abstractmethod
+    def delete_user(self, tenant_id: str, user_id: str) -> int:
+        """Remove the user's runs, changes, stage outputs, lease, review items; returns how many records."""

@@ -65,3 +65,21 @@ def mask_secrets(text: str) -> Masked:
     for kind, pattern in _PATTERNS:
         text = pattern.sub(lambda m, k=kind: replace(k, m), text)  # type: ignore[misc]
     return Masked(text=text, kinds=tuple(dict.fromkeys(kinds)))
+
+
+_INSTRUCTION_RE = re.compile(
+    r"(?ix)"
+    r"\b(ignore|disregard|forget|override)\b.{0,40}\b(instructions?|rules?|prompts?|guidelines?|above|previous)\b"
+    r"|\b(system|developer)\s+(prompt|message|instructions?)\b"
+    r"|\byou\s+(are\s+now|must|should\s+always|will\s+now|have\s+to)\b"
+    r"|\bfrom\s+now\s+on\b"
+    r"|\b(always|never)\s+(send|email|forward|upload|share|reveal|include|run|execute|call|tell|say)\b"
+    r"|\bdo\s+not\s+(tell|inform|mention|reveal)\b"
+    r"|\b(act|behave|respond)\s+as\b"
+    r"|\bnew\s+instructions?\b"
+)
+
+
+def looks_like_instruction(text: str) -> bool:
+    """Text that tries to steer an agent. From an untrusted source it is quarantined, never promoted."""
+    return bool(_INSTRUCTION_RE.search(text))

@@ -1,0 +1,204 @@
+"""Stage 3, restructure: add / update / supersede / no-op by key and similarity, flag conflicts for human
+review, propagate corrections to derived cards, merge duplicates among existing cards."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reverie.domain.dream import Candidate, ChangeKind
+from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, ReviewStatus, Status
+from reverie.domain.search import SearchFilter
+from reverie.ports import CardQuery, MergeAction, Reasoner
+from reverie.services.backends import Backends
+from reverie.services.dream.apply import Writer, union_refs
+from reverie.services.dream.common import StageInput, StageOutput, load_run
+from reverie.services.dream.verify import Assessment
+
+STAGE = "restructure"
+RETIRED = frozenset({Status.REJECTED, Status.SUPERSEDED, Status.ARCHIVED})
+NEIGHBOURS = 5
+
+
+def rollback_keys(candidate: Candidate) -> list[str]:
+    """What a rollback remembers of a candidate: its claim as seen in each of its sessions. A later run
+    may promote the same claim again only with evidence from a session not rolled back (new evidence)."""
+    return sorted({f"{candidate.fingerprint}@{r.session_id}" for r in candidate.evidence_refs})
+
+
+def neighbours(b: Backends, w: Writer, candidate: Candidate, vector: list[float]) -> list[MemoryCard]:
+    """The most similar current L3 cards: same key first, then keyword and vector neighbours."""
+    found: dict[str, None] = {}
+    if candidate.key:
+        query = CardQuery(
+            scope=w.scope, key=candidate.key, layers=frozenset({Layer.KNOWLEDGE}), limit=NEIGHBOURS
+        )
+        found.update((c.memory_id, None) for c in b.notes.query(query) if c.status in INJECTABLE_STATUSES)
+    filt = SearchFilter(scope=w.scope, now=b.clock())
+    for hit in b.index.search_text(candidate.statement, filt, NEIGHBOURS):
+        found.setdefault(hit.memory_id, None)
+    for hit in b.index.search_vector(vector, filt, NEIGHBOURS):
+        found.setdefault(hit.memory_id, None)
+    own = w.own_id(candidate)
+    cards = b.notes.get_many(w.run.tenant_id, [i for i in found if i != own])
+    return [c for c in cards if c.layer is Layer.KNOWLEDGE and c.status in INJECTABLE_STATUSES]
+
+
+def promote(b: Backends, w: Writer, reasoner: Reasoner, a: Assessment, vector: list[float]) -> None:
+    c, fp = a.candidate, a.candidate.fingerprint
+    own = b.notes.get_many(w.run.tenant_id, [w.own_id(c)])
+    if own and own[0].layer is Layer.KNOWLEDGE and own[0].status in INJECTABLE_STATUSES:
+        # the same claim again: reinforce what is known
+        w.revise(
+            own[0],
+            ChangeKind.UPDATED,
+            f"seen again: {a.reason}",
+            fp,
+            evidence_refs=union_refs(own[0], c),
+            confidence=max(own[0].confidence, a.confidence),
+            last_verified_at=b.clock(),
+        )
+        return
+    decision = reasoner.decide(c, neighbours(b, w, c, vector))
+    w.run.reasoner_tokens["calls"] = w.run.reasoner_tokens.get("calls", 0) + decision.usage.calls
+    w.run.reasoner_tokens["input"] = w.run.reasoner_tokens.get("input", 0) + decision.usage.input_tokens
+    w.run.reasoner_tokens["output"] = w.run.reasoner_tokens.get("output", 0) + decision.usage.output_tokens
+    target = b.notes.get(w.run.tenant_id, decision.target_id) if decision.target_id else None
+    why = f"{decision.action.value}: {decision.reason}; {a.reason}"
+    retired = bool(own) and own[0].status in RETIRED
+    new = w.card_from(c, Layer.KNOWLEDGE, Status.VERIFIED, a.confidence, revival=retired)
+
+    if target is None or decision.action is MergeAction.ADD:
+        _create_or_promote(b, w, own, new, why, fp)
+    elif decision.action is MergeAction.NOOP:
+        w.revise(
+            target,
+            ChangeKind.UPDATED,
+            why,
+            fp,
+            evidence_refs=union_refs(target, c),
+            last_verified_at=b.clock(),
+            confidence=min(0.95, max(target.confidence, a.confidence) + 0.05),
+        )
+    elif decision.action is MergeAction.UPDATE:
+        w.revise(
+            target,
+            ChangeKind.UPDATED,
+            why,
+            fp,
+            statement=decision.statement or target.statement,
+            evidence_refs=union_refs(target, c),
+            confidence=max(target.confidence, a.confidence),
+            last_verified_at=b.clock(),
+        )
+    elif decision.action is MergeAction.SUPERSEDE and target.review_status is not ReviewStatus.EDITED:
+        created = w.supersede(target, new, why, fp)
+        if created is not None:
+            propagate_correction(b, w, target, created)
+    else:  # CONFLICT, or a change to a human-edited card: a person decides
+        conflicting = w.card_from(c, Layer.KNOWLEDGE, Status.CONFLICTING, a.confidence, revival=retired)
+        created = w.create(conflicting, ChangeKind.CONFLICTED, why, fp)
+        if target.review_status is not ReviewStatus.EDITED:
+            w.revise(target, ChangeKind.CONFLICTED, why, fp, status=Status.CONFLICTING)
+        w.review([target.memory_id, created.memory_id], "conflict", why)
+
+
+def _create_or_promote(
+    b: Backends, w: Writer, own: Sequence[MemoryCard], new: MemoryCard, why: str, fp: str
+) -> None:
+    if own and own[0].status not in RETIRED:  # a hypothesis held earlier, now verified
+        w.revise(
+            own[0],
+            ChangeKind.UPDATED,
+            f"promoted: {why}",
+            fp,
+            layer=Layer.KNOWLEDGE,
+            status=Status.VERIFIED,
+            evidence_refs=list(dict.fromkeys([*own[0].evidence_refs, *new.evidence_refs])),
+            confidence=new.confidence,
+            last_verified_at=b.clock(),
+        )
+    else:
+        w.create(new, ChangeKind.ADDED, why, fp)
+
+
+def propagate_correction(b: Backends, w: Writer, wrong: MemoryCard, right: MemoryCard) -> None:
+    """Cards derived from a card found wrong lose confidence and go to review."""
+    cards = b.notes.query(CardQuery(scope=w.scope, layers=frozenset({Layer.KNOWLEDGE}), limit=10_000))
+    for card in cards:
+        if wrong.memory_id in card.derived_from and card.status in INJECTABLE_STATUSES:
+            why = f"derived from {wrong.memory_id}, superseded by {right.memory_id}"
+            if w.revise(card, ChangeKind.UPDATED, why, confidence=round(card.confidence / 2, 4)) is not None:
+                w.review([card.memory_id, right.memory_id], "correction", why)
+
+
+def keep_hypothesis(b: Backends, w: Writer, a: Assessment) -> None:
+    c, fp = a.candidate, a.candidate.fingerprint
+    status = Status.REJECTED if a.decision == "reject" else Status.HYPOTHESIS
+    own = b.notes.get_many(w.run.tenant_id, [w.own_id(c)])
+    if own:
+        if own[0].layer is Layer.NOTES and own[0].status is Status.HYPOTHESIS:
+            w.revise(
+                own[0], ChangeKind.UPDATED, a.reason, fp, evidence_refs=union_refs(own[0], c), status=status
+            )
+        return
+    kind = ChangeKind.REJECTED if status is Status.REJECTED else ChangeKind.ADDED
+    card = w.create(w.card_from(c, Layer.NOTES, status, a.confidence), kind, a.reason, fp)
+    if a.decision == "quarantine":
+        w.review([card.memory_id], "quarantine", a.reason)
+
+
+def retire_capture_notes(b: Backends, w: Writer, assessments: Sequence[Assessment]) -> None:
+    """Notes captured online (L2) that this run has now judged are replaced by the dream's card."""
+    notes = b.notes.query(
+        CardQuery(
+            scope=w.scope,
+            layers=frozenset({Layer.NOTES}),
+            statuses=frozenset({Status.HYPOTHESIS}),
+            limit=10_000,
+        )
+    )
+    by_ref = {ref: card for card in notes if not card.dream_run_id for ref in card.evidence_refs}
+    for a in assessments:
+        own = w.own_id(a.candidate)
+        for ref in a.candidate.evidence_refs:
+            note = by_ref.get(ref)
+            if note is not None and note.memory_id != own:
+                w.revise(
+                    note,
+                    ChangeKind.SUPERSEDED,
+                    f"judged by the dream as {own}",
+                    status=Status.SUPERSEDED,
+                    superseded_by=own,
+                )
+
+
+def restructure(b: Backends, stage_input: StageInput) -> StageOutput:
+    runs, run = load_run(b, stage_input)
+    saved = runs.stage_output(run.tenant_id, run.run_id, STAGE)
+    if saved is not None:
+        return StageOutput(**stage_input.model_dump(), stage=STAGE, counts=saved["counts"])
+    _, reasoner = b.dream_ports()
+    verified = runs.stage_output(run.tenant_id, run.run_id, "verify") or {"assessments": []}
+    assessments = [Assessment.model_validate(a) for a in verified["assessments"]]
+    blocked = runs.rolled_back_fingerprints(run.tenant_id, run.user_id)
+    w = Writer(b, runs, run)
+    todo = []
+    for a in assessments:
+        if set(rollback_keys(a.candidate)) <= blocked:
+            w.count("blocked_rolled_back")
+        else:
+            todo.append(a)
+    promoted = [a for a in todo if a.decision == "promote"]
+    vectors = b.embedder.embed([a.candidate.statement for a in promoted]) if promoted else []
+    for a, vector in zip(promoted, vectors, strict=True):
+        promote(b, w, reasoner, a, vector)
+        w.flush_index()  # later candidates must find what earlier ones wrote
+    for a in todo:
+        if a.decision != "promote":
+            keep_hypothesis(b, w, a)
+    retire_capture_notes(b, w, todo)
+    w.flush_index()
+    runs.save_run(run)
+    counts = dict(w.counts)
+    runs.save_stage_output(run.tenant_id, run.run_id, STAGE, {"changed": sorted(w.changed), "counts": counts})
+    return StageOutput(**stage_input.model_dump(), stage=STAGE, counts=counts)

@@ -1,0 +1,110 @@
+"""Stage 1, select: rank unconsolidated sessions by salience, take what fits the budget, extract candidates."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import Counter
+from collections.abc import Sequence
+from datetime import datetime
+
+from reverie.domain.dream import Candidate, DreamRun, RunStatus
+from reverie.domain.events import Event, FeedbackEvent, TagEvent, ToolCallEvent, ToolResultEvent, event_text
+from reverie.ports import RunStore, SessionInfo
+from reverie.services.backends import Backends
+from reverie.services.dream.common import StageInput, StageOutput, dump_candidates, load_run
+
+STAGE = "select"
+
+
+def consolidated_until(runs: RunStore, tenant_id: str, user_id: str) -> dict[str, str]:
+    """session_id → the last event time (ISO) a standing (succeeded, not rolled back) run consolidated."""
+    done: dict[str, str] = {}
+    for run in runs.list_runs(tenant_id, user_id, limit=10_000):
+        if run.status is RunStatus.SUCCEEDED:
+            for session_id, last_ts in run.inputs.get("sessions", {}).items():
+                done[session_id] = max(done.get(session_id, ""), last_ts)
+    return done
+
+
+def pending_sessions(b: Backends, runs: RunStore, tenant_id: str, user_id: str) -> list[SessionInfo]:
+    """Sessions with material newer than what the standing runs consolidated, oldest first."""
+    done = consolidated_until(runs, tenant_id, user_id)
+    return [
+        s
+        for s in b.log.sessions(tenant_id, user_id)
+        if s.session_id not in done or s.last_ts.isoformat() > done[s.session_id]
+    ]
+
+
+def session_salience(events: Sequence[Event], now: datetime) -> float:
+    """Failures, retries, corrections, human intervention, risk/novelty/reuse tags, and recency."""
+    score = 0.0
+    calls = Counter(e.tool for e in events if isinstance(e, ToolCallEvent))
+    score += sum(n - 1 for n in calls.values())  # retries
+    for e in events:
+        if isinstance(e, ToolResultEvent) and not e.ok:
+            score += 2
+        elif isinstance(e, FeedbackEvent):
+            score += 3 if e.signal == "correction" or e.source == "human_review" else 1.5
+        elif isinstance(e, TagEvent):
+            score += sum({"risk": 2, "failure": 2, "novelty": 1, "reuse": 1.5}.get(t, 0.5) for t in e.tags)
+    if events:
+        age_days = max(0.0, (now - events[-1].ts).total_seconds() / 86_400)
+        score += math.exp(-age_days / 30)
+    return score
+
+
+def select(b: Backends, stage_input: StageInput) -> StageOutput:
+    runs, run = load_run(b, stage_input)
+    saved = runs.stage_output(run.tenant_id, run.run_id, STAGE)
+    if saved is not None:  # a retry: the work is done
+        return StageOutput(**stage_input.model_dump(), stage=STAGE, counts=saved["counts"])
+    _, reasoner = b.dream_ports()
+    started, now = time.monotonic(), b.clock()
+    ranked = []
+    for info in pending_sessions(b, runs, run.tenant_id, run.user_id):
+        events = b.log.read_session(run.tenant_id, run.user_id, info.session_id)
+        ranked.append((session_salience(events, now), info, events))
+    ranked.sort(key=lambda item: (-item[0], item[1].first_ts))
+
+    candidates: list[Candidate] = []
+    taken: dict[str, str] = {}
+    deferred: list[str] = []
+    tokens = calls = 0
+    for _, info, events in ranked:
+        cost = sum(b.tokens.count(event_text(e)) for e in events)
+        over = (
+            (taken and tokens + cost > run.budget.max_tokens)
+            or calls >= run.budget.max_reasoner_calls
+            or time.monotonic() - started > run.budget.max_seconds
+        )
+        if over:
+            deferred.append(info.session_id)  # stays pending: the next run takes it
+            continue
+        extraction = reasoner.extract(events, stage_input.scope)
+        tokens, calls = tokens + cost, calls + 1
+        _add_usage(run, extraction.usage.calls, extraction.usage.input_tokens, extraction.usage.output_tokens)
+        candidates.extend(extraction.candidates)
+        taken[info.session_id] = info.last_ts.isoformat()
+
+    candidates.sort(key=lambda c: (c.observed_at or now, -c.salience))
+    counts = {
+        "sessions": len(taken),
+        "deferred_sessions": len(deferred),
+        "material_tokens": tokens,
+        "candidates": len(candidates),
+    }
+    run.inputs = {**run.inputs, "sessions": taken, "deferred": deferred}
+    runs.save_run(run)
+    runs.save_stage_output(
+        run.tenant_id, run.run_id, STAGE, {"candidates": dump_candidates(candidates), "counts": counts}
+    )
+    return StageOutput(**stage_input.model_dump(), stage=STAGE, counts=counts)
+
+
+def _add_usage(run: DreamRun, calls: int, input_tokens: int, output_tokens: int) -> None:
+    usage = run.reasoner_tokens
+    usage["calls"] = usage.get("calls", 0) + calls
+    usage["input"] = usage.get("input", 0) + input_tokens
+    usage["output"] = usage.get("output", 0) + output_tokens

@@ -1,0 +1,195 @@
+"""Stage 2, verify: re-check each candidate (probes, traceback into L1, existing cards) and decide.
+
+Promotion to L3 needs two independent supports, or a success/failure contrast, or a human correction.
+A user's statement about themselves cannot be probed: it is promoted as a self-report on a modest
+confidence and lives on confidence and decay. Instruction-like text from an untrusted source is
+quarantined for review; everything else that is not promoted stays a hypothesis.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from reverie.domain.dream import Candidate, Verdict
+from reverie.domain.events import Event, FeedbackEvent, MessageEvent, ToolResultEvent, event_text
+from reverie.domain.guards import looks_like_instruction
+from reverie.domain.models import MemoryType, SourceKind, Status, Trust
+from reverie.domain.text import content_words
+from reverie.services.backends import Backends
+from reverie.services.dream.common import StageInput, StageOutput, dream_memory_id, load_candidates, load_run
+
+STAGE = "verify"
+SELF_REPORT_CONFIDENCE = 0.6
+Decision = Literal["promote", "hold", "reject", "quarantine"]
+
+
+class Assessment(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    candidate: Candidate
+    decision: Decision
+    supports: int
+    contradictions: int
+    confidence: float
+    reason: str
+
+
+def merge_same_claims(candidates: Sequence[Candidate]) -> list[Candidate]:
+    """Candidates making the same claim (same fingerprint) become one, citing all their evidence."""
+    merged: dict[str, Candidate] = {}
+    for c in candidates:
+        seen = merged.get(c.fingerprint)
+        if seen is None:
+            merged[c.fingerprint] = c
+            continue
+        refs = list(dict.fromkeys([*seen.evidence_refs, *c.evidence_refs]))
+        latest = max((x for x in (seen.observed_at, c.observed_at) if x), default=None)
+        merged[c.fingerprint] = seen.model_copy(
+            update={
+                "evidence_refs": refs,
+                "observed_at": latest,
+                "salience": max(seen.salience, c.salience),
+                "confidence": max(seen.confidence, c.confidence),
+            }
+        )
+    return list(merged.values())
+
+
+Later = Sequence[tuple[Event, frozenset[str]]]
+"""Later L1 events with their content words (computed once per run, not once per candidate)."""
+
+
+def later_material(events: Sequence[Event]) -> list[tuple[Event, frozenset[str]]]:
+    return [(e, frozenset(content_words(event_text(e)))) for e in events]
+
+
+def _overlap(words: frozenset[str], other: frozenset[str]) -> float:
+    return len(words & other) / len(words | other) if words and other else 0.0
+
+
+def traceback(candidate: Candidate, later: Later) -> tuple[int, int, list[str]]:
+    """Later L1 events that support or contradict the candidate: (supports, contradictions, notes)."""
+    cited = {(r.session_id, r.event_id) for r in candidate.evidence_refs}
+    sessions = {r.session_id for r in candidate.evidence_refs}
+    text = " ".join(p for p in (candidate.statement, candidate.condition, candidate.action) if p)
+    text_words = frozenset(content_words(text))
+    statement_words = frozenset(content_words(candidate.statement))
+    supports = contradictions = 0
+    notes: list[str] = []
+    for e, words in later:
+        if (e.session_id, e.event_id) in cited or (candidate.observed_at and e.ts <= candidate.observed_at):
+            continue
+        if (
+            isinstance(e, FeedbackEvent)
+            and e.signal in ("correction", "negative")
+            and _overlap(text_words, words) >= 0.3
+        ):
+            contradictions += 1
+            notes.append(f"contradicted by feedback {e.session_id}/{e.event_id}")
+        elif isinstance(e, ToolResultEvent) and candidate.type is MemoryType.PROCEDURE and e.tool in text:
+            if e.ok:
+                supports += 1
+            else:
+                contradictions += 1
+            notes.append(f"{e.tool} {'succeeded' if e.ok else 'failed'} later ({e.session_id}/{e.event_id})")
+        elif (
+            isinstance(e, MessageEvent)
+            and e.session_id not in sessions
+            and _overlap(statement_words, words) >= 0.6
+        ):
+            supports += 1
+            sessions.add(e.session_id)
+            notes.append(f"restated in {e.session_id}/{e.event_id}")
+    return supports, contradictions, notes
+
+
+def assess(b: Backends, candidate: Candidate, later: Later, tenant_id: str, user_id: str) -> Assessment:
+    untrusted = candidate.source.trust is Trust.UNTRUSTED
+    if untrusted and looks_like_instruction(candidate.statement):
+        return Assessment(
+            candidate=candidate,
+            decision="quarantine",
+            supports=0,
+            contradictions=0,
+            confidence=min(candidate.confidence, 0.3),
+            reason="instruction-like text from an untrusted source: quarantined for human review",
+        )
+    sessions = {r.session_id for r in candidate.evidence_refs}
+    supports = len(sessions)
+    reasons = [f"stated in {len(sessions)} session(s)"]
+    known = b.notes.get_many(tenant_id, [dream_memory_id(tenant_id, user_id, candidate.fingerprint)])
+    for card in known:
+        if card.status is not Status.REJECTED:
+            extra = {r.session_id for r in card.evidence_refs} - sessions
+            supports += len(extra)
+            if extra:
+                reasons.append(f"already held with evidence from {len(extra)} other session(s)")
+    contradictions = 0
+    if not candidate.subjective:
+        for prober in b.probers:
+            if prober.applies_to(candidate):
+                result = prober.probe(candidate)
+                supports += result.verdict is Verdict.SUPPORTED
+                contradictions += result.verdict is Verdict.CONTRADICTED
+                reasons.append(f"probe {result.prober}: {result.verdict.value} {result.detail}".strip())
+    later_supports, later_contradictions, notes = traceback(candidate, later)
+    supports += later_supports
+    contradictions += later_contradictions
+    reasons.extend(notes)
+
+    decision: Decision
+    confidence = candidate.confidence
+    human = candidate.type is MemoryType.CORRECTION or candidate.correction_of is not None
+    human = human or candidate.source.kind is SourceKind.HUMAN_REVIEW
+    contrast = (
+        bool(candidate.type is MemoryType.PROCEDURE and candidate.condition and candidate.outcome)
+        and len(candidate.evidence_refs) >= 2
+    )
+    self_report = candidate.source.kind is SourceKind.USER and not untrusted
+    if contradictions > supports:
+        decision, why = "reject", "contradicted more than supported"
+    elif human:
+        decision, why, confidence = "promote", "a human correction", max(confidence, 0.85)
+    elif contrast:
+        decision, why, confidence = "promote", "a failure/success contrast", max(confidence, 0.75)
+    elif supports >= 2:
+        decision, why = "promote", f"{supports} independent supports"
+        confidence = min(0.95, max(confidence, 0.6) + 0.1 * (supports - 2))
+    elif self_report and not untrusted:
+        decision, why = "promote", "a self-report: not probeable, lives on confidence and decay"
+        confidence = min(confidence, SELF_REPORT_CONFIDENCE)
+    else:
+        decision, why = "hold", "one support only: stays a hypothesis"
+    return Assessment(
+        candidate=candidate,
+        decision=decision,
+        supports=supports,
+        contradictions=contradictions,
+        confidence=round(confidence, 4),
+        reason="; ".join([why, *reasons]),
+    )
+
+
+def verify(b: Backends, stage_input: StageInput) -> StageOutput:
+    runs, run = load_run(b, stage_input)
+    saved = runs.stage_output(run.tenant_id, run.run_id, STAGE)
+    if saved is not None:
+        return StageOutput(**stage_input.model_dump(), stage=STAGE, counts=saved["counts"])
+    selected = runs.stage_output(run.tenant_id, run.run_id, "select") or {"candidates": []}
+    candidates = merge_same_claims(load_candidates(selected["candidates"]))
+    observed = [c.observed_at for c in candidates if c.observed_at]
+    later = (
+        later_material(b.log.read_user(run.tenant_id, run.user_id, since=min(observed))) if observed else []
+    )
+    assessments = [assess(b, c, later, run.tenant_id, run.user_id) for c in candidates]
+    counts = {decision: sum(a.decision == decision for a in assessments) for decision in Decision.__args__}  # type: ignore[attr-defined]
+    runs.save_stage_output(
+        run.tenant_id,
+        run.run_id,
+        STAGE,
+        {"assessments": [a.model_dump(mode="json") for a in assessments], "counts": counts},
+    )
+    return StageOutput(**stage_input.model_dump(), stage=STAGE, counts=counts)
