@@ -538,6 +538,12 @@ ROUTES = {
     ("DELETE", "/users/{user_id}/memories/{memory_id}"),
     ("GET", "/users/{user_id}/memories/{memory_id}/history"),
     ("POST", "/users/{user_id}/memories/{memory_id}/feedback"),
+    ("POST", "/users/{user_id}/dreams"),
+    ("GET", "/users/{user_id}/dreams"),
+    ("GET", "/dreams/{run_id}"),
+    ("POST", "/dreams/{run_id}/rollback"),
+    ("GET", "/reviews"),
+    ("POST", "/reviews/{item_id}"),
 }
 
 
@@ -567,7 +573,7 @@ def test_every_sample_event_is_answered(samples: Api, name: str) -> None:
 
 
 def test_an_unknown_route_is_not_found(api: Api) -> None:
-    reply = api.call("health", path="/users/alice/dreams")
+    reply = api.call("health", path="/users/alice/horoscope")
 
     assert reply.status == 404
     assert api.call("list_users", method="PUT").status == 404

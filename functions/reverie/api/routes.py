@@ -16,10 +16,12 @@ from aws_lambda_powertools.event_handler.openapi.params import Body, Path, Query
 from pydantic import ValidationError
 
 from reverie.api import schemas as s
+from reverie.api.dream_routes import add_dream_routes
 from reverie.domain import errors
 from reverie.domain.models import ID_PATTERN, Layer, MemoryCard, MemoryType, Scope, Status
 from reverie.services import admin, capture, recall
 from reverie.services.backends import Backends
+from reverie.services.dream.runner import DreamBusy
 
 UserId = Annotated[str, Path(pattern=ID_PATTERN, description="the end user whose memory this is")]
 SessionId = Annotated[str, Path(pattern=ID_PATTERN)]
@@ -34,6 +36,7 @@ _ERRORS: dict[type[Exception], HTTPStatus] = {
     errors.InvalidRequest: HTTPStatus.BAD_REQUEST,
     errors.Forbidden: HTTPStatus.FORBIDDEN,
     errors.StorageError: HTTPStatus.SERVICE_UNAVAILABLE,
+    DreamBusy: HTTPStatus.CONFLICT,
 }
 
 
@@ -188,6 +191,8 @@ def create_app(get_backends: Callable[[], Backends], tenant_id: str) -> APIGatew
         return s.ForgetResponse(
             events=done.events, memories=done.memories, index_docs=done.index_docs, remaining=done.remaining
         )
+
+    add_dream_routes(app, get_backends, tenant_id)
 
     @app.get("/openapi.json")
     def openapi() -> dict[str, Any]:

@@ -19,12 +19,12 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "password",
         re.compile(
-            r"(?i)\b(password|passwd|pwd|passcode|pin|secret|api[_ ]?key|token)\b(\s*(?:is|:|=)\s*)(\S+)"
+            r"(?i)\b(password|passwd|pwd|passcode|pin|secret|api[_ ]?key|token)\b(\s*(?:is|:|=)\s*)(\S+?)(?=[,;.)]?(?:\s|$))"
         ),
     ),
     ("email", re.compile(r"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b")),
     ("card_number", re.compile(r"\b(?:\d[ -]?){13,19}\b")),
-    ("phone", re.compile(r"(?<![\w])\+?\d{1,3}[ .-]?\(?\d{2,4}\)?[ .-]?\d{3,4}[ .-]?\d{3,4}\b")),
+    ("phone", re.compile(r"(?<![\w-])\+?\d{1,3}[ .-]?\(?\d{2,4}\)?[ .-]?\d{3,4}[ .-]?\d{3,4}(?![\w-])")),
 ]
 
 

@@ -265,6 +265,8 @@ def delete_user(b: Backends, tenant_id: str, user_id: str) -> Forgotten:
     events = b.log.delete_user(tenant_id, user_id)
     memories = b.notes.delete_user(tenant_id, user_id)
     docs = b.index.delete_user(tenant_id, user_id)
+    if b.runs is not None:
+        b.runs.delete_user(tenant_id, user_id)
     # User-scoped index documents are what the user sees beyond what a brand-new user id sees.
     nobody = f"verify-{uuid.uuid4().hex}"
     every_status = frozenset(Status)

@@ -1,0 +1,204 @@
+"""What a language model answered, held to Reverie's rules before anything else sees it.
+
+Pure functions, the same for every backend: a candidate citing an event that was not in the input is
+dropped, `source` is recomputed from the cited events (a model can never raise the trust of tool output),
+secrets are masked, and a merge decision may only name a card it was shown.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from reverie.domain.dream import Candidate
+from reverie.domain.events import Event, FeedbackEvent, MessageEvent, NoteEvent, ToolResultEvent
+from reverie.domain.guards import mask_secrets
+from reverie.domain.models import (
+    MAX_STATEMENT_CHARS,
+    EvidenceRef,
+    MemoryCard,
+    MemoryType,
+    Source,
+    SourceKind,
+    Stability,
+    Trust,
+)
+from reverie.ports import MergeAction, MergeDecision
+
+_TRUST_ORDER = [Trust.UNTRUSTED, Trust.LOW, Trust.MEDIUM, Trust.HIGH]
+_TEXT_FIELDS = ("statement", "key", "condition", "action", "outcome")
+
+
+class MalformedAnswer(ValueError):
+    """The model's answer does not have the structure asked for (the reasoner reports it as an error)."""
+
+
+def event_source(event: Event) -> Source:
+    """Who an event's content comes from, with that source's default trust."""
+    if isinstance(event, MessageEvent):
+        return Source(kind=SourceKind.USER if event.role == "user" else SourceKind.AGENT)
+    if isinstance(event, ToolResultEvent):
+        return Source(kind=SourceKind.TOOL, name=event.tool)
+    if isinstance(event, FeedbackEvent | NoteEvent):
+        return Source(kind=event.source)
+    return Source(kind=SourceKind.AGENT)  # tool calls, tags and session ends are the agent's doing
+
+
+def forced_source(cited: Sequence[Event], claimed: str | None) -> Source:
+    """The least trusted source among the cited events; the model's claim only picks among equals."""
+
+    def rank(source: Source) -> int:
+        return _TRUST_ORDER.index(source.trust or Trust.UNTRUSTED)
+
+    sources = [event_source(e) for e in cited]
+    weakest = [s for s in sources if rank(s) == min(map(rank, sources))]
+    return next((s for s in weakest if s.kind == claimed), weakest[0])
+
+
+class _ModelCandidate(BaseModel):
+    """A candidate as a model wrote it: validated, then turned into a `Candidate` by our rules."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    type: MemoryType
+    statement: str
+    key: str | None = None
+    condition: str | None = None
+    action: str | None = None
+    outcome: str | None = None
+    evidence: list[str] = Field(min_length=1)
+    confidence: float = 0.5
+    stability: Stability = Stability.NORMAL
+    subjective: bool = False
+    source: str | None = None
+    correction_of: str | None = None
+
+    @field_validator("key", "condition", "action", "outcome", "correction_of", mode="before")
+    @classmethod
+    def _blank_is_none(cls, value: Any) -> Any:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("confidence")
+    @classmethod
+    def _clamp(cls, value: float) -> float:
+        return min(1.0, max(0.0, value))
+
+
+@dataclass
+class ParsedCandidates:
+    candidates: list[Candidate]
+    dropped: Counter[str] = field(default_factory=Counter)  # reason -> how many candidates
+    redacted: int = 0  # candidates kept with a secret masked
+
+
+def _candidate_list(payload: Any) -> list[Any]:
+    raw = payload.get("candidates") if isinstance(payload, dict) else None
+    if isinstance(raw, str):  # some models send a nested array as a JSON string
+        try:
+            raw = json.loads(raw)
+        except ValueError:
+            raw = None
+    if not isinstance(raw, list):
+        raise MalformedAnswer(f"the model's answer has no 'candidates' list: {str(payload)[:200]!r}")
+    return raw
+
+
+def parse_candidates(payload: Any, events: Sequence[Event]) -> ParsedCandidates:
+    """Turn the model's `{"candidates": [...]}` into `Candidate`s that cite only `events`.
+
+    Dropped, and counted by reason: malformed items (`invalid`), items citing an unknown event id
+    (`unknown_evidence`), volatile state (`volatile`), repeats within the answer (`duplicate`).
+    """
+    by_id = {e.event_id: e for e in events}
+    out = ParsedCandidates(candidates=[])
+    seen: set[str] = set()
+    for item in _candidate_list(payload):
+        try:
+            found = _ModelCandidate.model_validate(item)
+        except ValidationError:
+            out.dropped["invalid"] += 1
+            continue
+        ids = list(dict.fromkeys(found.evidence))
+        if any(i not in by_id for i in ids):
+            out.dropped["unknown_evidence"] += 1
+            continue
+        if found.stability is Stability.VOLATILE:
+            out.dropped["volatile"] += 1
+            continue
+        cited = [by_id[i] for i in ids]
+        masked = {n: mask_secrets(v) for n in _TEXT_FIELDS if (v := getattr(found, n)) is not None}
+        targets = {e.target_memory_id for e in cited if isinstance(e, FeedbackEvent)}
+        try:
+            candidate = Candidate(
+                type=found.type,
+                **{n: m.text for n, m in masked.items()},
+                evidence_refs=[EvidenceRef(session_id=e.session_id, event_id=e.event_id) for e in cited],
+                source=forced_source(cited, found.source),
+                confidence=found.confidence,
+                stability=found.stability,
+                subjective=found.subjective,
+                observed_at=max(e.ts for e in cited),
+                correction_of=found.correction_of if found.correction_of in targets else None,
+            )
+        except ValidationError:
+            out.dropped["invalid"] += 1
+            continue
+        if candidate.fingerprint in seen:
+            out.dropped["duplicate"] += 1
+            continue
+        seen.add(candidate.fingerprint)
+        out.redacted += any(m.changed for m in masked.values())
+        out.candidates.append(candidate)
+    return out
+
+
+def parse_decision(payload: Any, neighbours: Sequence[MemoryCard]) -> MergeDecision:
+    """The model's decision, held to the port's contract: a target is always one of `neighbours`.
+
+    A non-ADD action naming a card it was not shown becomes ADD when no card was shown, else NOOP (better
+    to miss than to merge into the wrong card). `statement` is kept for UPDATE only, masked.
+    """
+    if not isinstance(payload, dict):
+        raise MalformedAnswer(f"the model's decision is not an object: {str(payload)[:200]!r}")
+    try:
+        action = MergeAction(str(payload.get("action")))
+    except ValueError as exc:
+        raise MalformedAnswer(f"the model's decision has no valid action: {str(payload)[:200]!r}") from exc
+    target = payload.get("target_id") or None
+    reason = mask_secrets(str(payload.get("reason") or "")).text[:500]
+    ids = {c.memory_id for c in neighbours}
+    if action is not MergeAction.ADD and target not in ids:
+        if not ids:
+            return MergeDecision(action=MergeAction.ADD, reason=reason)
+        return MergeDecision(
+            action=MergeAction.NOOP, reason=f"model named an unknown memory {target!r}; left for a later run"
+        )
+    statement = payload.get("statement")
+    if action is not MergeAction.UPDATE or not isinstance(statement, str) or not statement.strip():
+        statement = None
+    elif len(statement := mask_secrets(statement.strip()).text) > MAX_STATEMENT_CHARS:
+        statement = None  # too long to be one idea: keep the target's text, add the evidence
+    return MergeDecision(
+        action=action,
+        target_id=None if action is MergeAction.ADD else target,
+        statement=statement,
+        reason=reason,
+    )
+
+
+def json_from_text(text: str) -> Any:
+    """Parse a model's JSON answer, tolerating a Markdown code fence around it."""
+    stripped = re.sub(r"^```(?:json)?\s*|\s*```$", "", text.strip())
+    try:
+        return json.loads(stripped)
+    except ValueError as exc:
+        raise MalformedAnswer(
+            f"the model answered with text that is not JSON ({text[:200]!r}); use a server and model that "
+            "support response_format json_schema"
+        ) from exc

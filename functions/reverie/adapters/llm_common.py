@@ -1,0 +1,139 @@
+"""What every language-model `Reasoner` shares: its errors, retries with backoff, and the whole flow.
+
+A backend (Bedrock, an OpenAI-compatible server) subclasses `StructuredReasoner` and implements one call,
+`_complete_once`. The prompts and schemas it sends come from `llm_prompting`; what the model answers is
+checked by `llm_answers` the same way for every backend (unknown evidence dropped, trust recomputed from the
+cited events, secrets masked, merge targets limited to the cards shown).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from abc import abstractmethod
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from reverie.adapters.llm_answers import MalformedAnswer, parse_candidates, parse_decision
+from reverie.adapters.llm_prompting import StructuredTask, decision_task, extraction_task
+from reverie.domain.dream import Candidate
+from reverie.domain.errors import ReverieError
+from reverie.domain.events import Event
+from reverie.domain.models import MemoryCard, Scope
+from reverie.ports import Extraction, MergeAction, MergeDecision, Reasoner, ReasonerUsage
+
+logger = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+class ReasonerError(ReverieError):
+    """A language-model reasoner gave no usable answer (refused, unreachable, throttled too long, malformed).
+
+    Nothing was written; the dream run that asked fails its stage and the online path keeps serving.
+    """
+
+
+class TransientReasonerError(ReasonerError):
+    """A failure worth retrying (throttling, a busy or restarting server); `retry_after_s` if it said."""
+
+    def __init__(self, message: str, retry_after_s: float | None = None) -> None:
+        super().__init__(message)
+        self.retry_after_s = retry_after_s
+
+
+def with_retries(
+    attempt: Callable[[], T],
+    *,
+    what: str,
+    max_attempts: int,
+    sleep: Callable[[float], None],
+    base_delay_s: float = 1.0,
+    max_delay_s: float = 30.0,
+    rng: random.Random | None = None,
+) -> T:
+    """Run `attempt`, retrying `TransientReasonerError` with exponential backoff and jitter.
+
+    The n-th wait is drawn from [cap/2, cap] with cap = min(max_delay_s, base_delay_s * 2**(n-1)), and is
+    at least the server's Retry-After (capped at `max_delay_s`). Any other error propagates at once; when
+    the attempts run out a `ReasonerError` says so.
+    """
+    if max_attempts < 1:
+        raise ValueError(f"max_attempts must be at least 1, got {max_attempts}")
+    rng = rng or random.Random()
+    for number in range(1, max_attempts):
+        try:
+            return attempt()
+        except TransientReasonerError as exc:
+            cap = min(max_delay_s, base_delay_s * 2 ** (number - 1))
+            delay = rng.uniform(cap / 2, cap)
+            if exc.retry_after_s is not None:
+                delay = max(delay, min(exc.retry_after_s, max_delay_s))
+            logger.warning("%s: attempt %d failed (%s); retrying in %.2fs", what, number, exc, delay)
+            sleep(delay)
+    try:
+        return attempt()
+    except TransientReasonerError as exc:
+        raise ReasonerError(
+            f"{what}: still failing after {max_attempts} attempts ({exc}); try again later, "
+            "or lower the dream's reasoner budget"
+        ) from exc
+
+
+class StructuredReasoner(Reasoner):
+    """A `Reasoner` over a language model with structured output; a backend implements one call.
+
+    `total_usage` sums every call this instance made; `dropped` counts the candidates refused, by reason
+    (see `llm_answers.parse_candidates`).
+    """
+
+    def __init__(
+        self, max_attempts: int, sleep: Callable[[float], None], rng: random.Random | None = None
+    ) -> None:
+        if max_attempts < 1:
+            raise ValueError(f"max_attempts must be at least 1, got {max_attempts}")
+        self.max_attempts = max_attempts
+        self._sleep = sleep
+        self._rng = rng
+        self.total_usage = ReasonerUsage()
+        self.dropped: Counter[str] = Counter()
+
+    @abstractmethod
+    def _complete_once(self, task: StructuredTask) -> tuple[Any, ReasonerUsage]:
+        """One call: the model's JSON answer (parsed) and its usage. Raise `TransientReasonerError` for
+        what is worth retrying and `ReasonerError` for the rest, never a backend's own exception."""
+
+    def _complete(self, task: StructuredTask) -> tuple[Any, ReasonerUsage]:
+        payload, usage = with_retries(
+            lambda: self._complete_once(task),
+            what=f"{self.name} {task.tool_name}",
+            max_attempts=self.max_attempts,
+            sleep=self._sleep,
+            rng=self._rng,
+        )
+        self.total_usage += usage
+        return payload, usage
+
+    def extract(self, events: Sequence[Event], scope: Scope) -> Extraction:
+        own = [e for e in events if e.tenant_id == scope.tenant_id and e.user_id == scope.user_id]
+        if not own:
+            return Extraction(candidates=[])
+        try:
+            payload, usage = self._complete(extraction_task(own))
+            parsed = parse_candidates(payload, own)
+        except MalformedAnswer as exc:
+            raise ReasonerError(f"{self.name} extract: {exc}") from exc
+        if parsed.dropped:
+            logger.info("%s extract: dropped candidates %s", self.name, dict(parsed.dropped))
+        self.dropped.update(parsed.dropped)
+        return Extraction(candidates=parsed.candidates, usage=usage)
+
+    def decide(self, candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecision:
+        if not neighbours:  # nothing to compare with: no call needed
+            return MergeDecision(action=MergeAction.ADD, reason="no similar memory exists")
+        try:
+            payload, usage = self._complete(decision_task(candidate, neighbours))
+            decision = parse_decision(payload, neighbours)
+        except MalformedAnswer as exc:
+            raise ReasonerError(f"{self.name} decide: {exc}") from exc
+        return decision.model_copy(update={"usage": usage})
