@@ -2,8 +2,28 @@
 
 from __future__ import annotations
 
+from reverie.ports import Reasoner
 from reverie.services.backends import Backends
+from reverie.services.dream.triggers import TriggerSettings
 from reverie.settings import LocalSettings
+
+
+def build_reasoner(settings: LocalSettings) -> Reasoner:
+    if settings.reasoner == "bedrock":
+        from reverie.adapters.aws.bedrock_reasoner import BedrockReasoner
+
+        assert settings.bedrock_model_id is not None  # checked by the settings
+        return BedrockReasoner(model_id=settings.bedrock_model_id, region=settings.bedrock_region)
+    if settings.reasoner == "openai":
+        from reverie.adapters.openai_reasoner import OpenAICompatibleReasoner
+
+        assert settings.openai_base_url is not None and settings.openai_model is not None
+        return OpenAICompatibleReasoner(
+            base_url=settings.openai_base_url, model=settings.openai_model, api_key=settings.openai_api_key
+        )
+    from reverie.adapters.local.rule_reasoner import RuleReasoner
+
+    return RuleReasoner()
 
 
 def build_local(settings: LocalSettings | None = None) -> Backends:
@@ -12,6 +32,7 @@ def build_local(settings: LocalSettings | None = None) -> Backends:
     from reverie.adapters.local.log_store import SqliteLogStore
     from reverie.adapters.local.note_store import SqliteNoteStore
     from reverie.adapters.local.queue import SqliteQueue
+    from reverie.adapters.local.run_store import SqliteRunStore
     from reverie.adapters.local.search_index import SqliteSearchIndex
     from reverie.adapters.local.tokens import WordPieceTokenCounter
 
@@ -26,4 +47,15 @@ def build_local(settings: LocalSettings | None = None) -> Backends:
         embedder=embedder,
         tokens=WordPieceTokenCounter(),
         queue=SqliteQueue(home / "queue.db", visibility_timeout_s=settings.queue_visibility_s),
+        runs=SqliteRunStore(home / "runs.db"),
+        reasoner=build_reasoner(settings),
+    )
+
+
+def trigger_settings(settings: LocalSettings) -> TriggerSettings:
+    return TriggerSettings(
+        on_session_end=settings.dream_on_session_end,
+        idle_minutes=settings.dream_idle_minutes,
+        schedule_minutes=settings.dream_schedule_minutes,
+        volume_tokens=settings.dream_volume_tokens,
     )

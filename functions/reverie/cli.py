@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from reverie.cli_dream import add_commands as add_dream_commands
 from reverie.settings import LocalSettings
 
 SAMPLES = Path(__file__).resolve().parents[2] / "events" / "sessions"
@@ -36,6 +37,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     backends = build_local(settings)
     backends.embedder.embed(["warm up"])  # load the model before the first request, not during it
     server = make_server(create_app(lambda: backends, settings.tenant_id), args.host, args.port)
+    if settings.dream_enabled:
+        from reverie.cli_dream import start_dream_loop
+
+        start_dream_loop(backends, settings)
     print(
         f"Reverie serving {settings.home.resolve()} on http://{args.host}:{args.port} (docs: /docs)",
         flush=True,
@@ -187,8 +192,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--budget", type=int, default=1000)
     p.set_defaults(func=cmd_recall)
 
+    add_dream_commands(sub)
+
     p = sub.add_parser("bench", help="benchmarks: locomo | latency (see `reverie bench SUITE --help`)")
-    p.add_argument("suite", choices=["locomo", "latency"])
+    p.add_argument("suite", choices=["locomo", "latency", "dream", "scenarios"])
     p.add_argument("rest", nargs=argparse.REMAINDER)
     p.set_defaults(func=cmd_bench)
     return top
@@ -196,6 +203,11 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if hasattr(args, "dream_func"):
+        from reverie.bootstrap import build_local
+
+        settings = _settings(args)
+        return int(args.dream_func(args, settings, build_local(settings)))
     return int(args.func(args))
 
 
