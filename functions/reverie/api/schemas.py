@@ -108,6 +108,9 @@ class NewMemoryIn(BaseModel):
     condition: str | None = Field(default=None, max_length=MAX_STATEMENT_CHARS)
     action: str | None = Field(default=None, max_length=MAX_STATEMENT_CHARS)
     outcome: str | None = Field(default=None, max_length=MAX_STATEMENT_CHARS)
+    derived_from: list[Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$")]] = Field(
+        default_factory=list, max_length=50, description="memories this one was derived from"
+    )
 
 
 class CreateMemoriesRequest(BaseModel):

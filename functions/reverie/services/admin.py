@@ -53,6 +53,7 @@ class NewMemory:
     outcome: str | None = None
     event_id: str | None = None
     memory_id: str | None = None  # a client-chosen id makes a retried create safe (AlreadyExists)
+    derived_from: Sequence[str] = ()
 
 
 def get_memory(b: Backends, scope: Scope, memory_id: str) -> MemoryCard:
@@ -119,6 +120,7 @@ def create_memories(b: Backends, scope: Scope, items: Sequence[NewMemory]) -> li
                 source=source,
                 confidence=item.confidence,
                 stability=item.stability,
+                derived_from=list(item.derived_from),
                 observed_at=item.observed_at or now,
                 valid_until=item.valid_until,
                 last_verified_at=now if trusted else None,

@@ -7,8 +7,10 @@ and dates. Every injected card records a hit.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from itertools import islice
 from typing import Literal
 
 from reverie.domain.errors import InvalidRequest
@@ -24,13 +26,12 @@ from reverie.domain.ranking import (
 )
 from reverie.domain.search import SearchFilter, SearchHit
 from reverie.domain.text import entities, time_window
-from reverie.ports import CardQuery
 from reverie.services.backends import Backends
 from reverie.services.context_render import Rendered, render_context
 
 MIN_BUDGET_TOKENS = 64
 MAX_BUDGET_TOKENS = 32_000
-MIN_LINE_TOKENS = 20  # a rendered line carries at least its id, date and evidence: bounds cards per budget
+FIXED_BLOCK_LIMIT = 200
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,8 @@ class RecallSettings:
     - `neighbour_boost`: episodes observed within `neighbour_window` of one of the `neighbour_seeds`
       strongest hits gain `neighbour_boost` × that hit's score: the answer to a question often sits in
       the reply next to the turn that matched it.
+    - `page`: cards read from the note store at a time while filling the budget; the fill stops after
+      `stop_after_misses` cards in a row did not fit.
     """
 
     per_path: int = 60
@@ -57,6 +60,8 @@ class RecallSettings:
     neighbour_window: timedelta = timedelta(minutes=30)
     reference_below: float = 0.6
     fixed_block_share: float = 0.3
+    page: int = 20
+    stop_after_misses: int = 5
 
 
 @dataclass(frozen=True)
@@ -124,13 +129,18 @@ def _neighbours(
     return boosts
 
 
-def rank(
-    b: Backends, query: str, scope: Scope, k: int, settings: RecallSettings | None = None
-) -> list[Scored]:
-    """The recall ranking before the budget: at most `k` visible, current, injectable cards, best first."""
-    settings = settings or RecallSettings()
-    now = b.clock()
-    filt = SearchFilter(scope=scope, now=now)
+@dataclass(frozen=True)
+class _Candidates:
+    """Candidate ids best first (before the card-level rerank), their scores and the paths that found them."""
+
+    ordered: list[str]
+    scores: dict[str, float]
+    ranks: dict[str, dict[str, int]]
+    fetched: dict[str, MemoryCard]
+
+
+def _candidates(b: Backends, query: str, scope: Scope, settings: RecallSettings) -> _Candidates:
+    filt = SearchFilter(scope=scope, now=b.clock())
     paths = _paths(b, query, filt, settings)
     relevance = _relevance(paths, settings)
     fetched: dict[str, MemoryCard] = {}
@@ -138,24 +148,45 @@ def rank(
     final = {
         m: relevance.scores.get(m, relevance.floor) + boosts.get(m, 0.0) for m in {*relevance.scores, *boosts}
     }
-    ranks = path_ranks({**paths, "neighbour": [SearchHit(memory_id=m, score=s) for m, s in boosts.items()]})
-    ordered = sorted(final, key=lambda m: (-final[m], m))
-    kept: list[Scored] = []
-    page = k + max(10, k // 2)  # a little more than k: filtering and one-per-key may drop some
-    for start in range(0, len(ordered), page):
-        wanted = [m for m in ordered[start : start + page] if m not in fetched]
-        fetched.update((c.memory_id, c) for c in b.notes.get_many(scope.tenant_id, wanted))
+    ranks = path_ranks(paths)
+    for position, memory_id in enumerate(sorted(boosts, key=lambda m: (-boosts[m], m)), start=1):
+        ranks.setdefault(memory_id, {})["neighbour"] = position
+    return _Candidates(sorted(final, key=lambda m: (-final[m], m)), final, ranks, fetched)
+
+
+def _reranked(b: Backends, scope: Scope, found: _Candidates, page: int) -> Iterator[Scored]:
+    """Cards in rank order, read from the note store a page at a time (only as far as the caller reads):
+    each page is reranked (relevance × confidence × freshness × type) and keeps one card per key."""
+    now = b.clock()
+    keys: set[str] = set()
+    for start in range(0, len(found.ordered), page):
+        ids = found.ordered[start : start + page]
+        wanted = [m for m in ids if m not in found.fetched]
+        found.fetched.update((c.memory_id, c) for c in b.notes.get_many(scope.tenant_id, wanted))
         # The index filtered already; the note store is the source of truth, so check its versions too.
-        kept.extend(
-            Scored(card=card, score=rerank_score(final[m], card, now), ranks=ranks.get(m, {}))
-            for m in ordered[start : start + page]
-            if (card := fetched.get(m)) is not None and _injectable(card, scope, now)
-        )
-        kept.sort(key=lambda s: s.score, reverse=True)
-        kept = one_per_key(kept)
-        if len(kept) >= k:
-            break
-    return kept[:k]
+        batch = [
+            Scored(card=card, score=rerank_score(found.scores[m], card, now), ranks=found.ranks.get(m, {}))
+            for m in ids
+            if (card := found.fetched.get(m)) is not None and _injectable(card, scope, now)
+        ]
+        batch.sort(key=lambda s: s.score, reverse=True)
+        for item in one_per_key(batch):
+            key = item.card.key
+            if key is not None and item.card.status is not Status.CONFLICTING:
+                if key in keys:
+                    continue
+                keys.add(key)
+            yield item
+
+
+def rank(
+    b: Backends, query: str, scope: Scope, k: int, settings: RecallSettings | None = None
+) -> list[Scored]:
+    """The recall ranking before the budget: at most `k` visible, current, injectable cards, best first."""
+    settings = settings or RecallSettings()
+    found = _candidates(b, query, scope, settings)
+    page = k + max(10, k // 2)  # a little more than k: filtering and one-per-key may drop some
+    return list(islice(_reranked(b, scope, found, page), k))
 
 
 def _injectable(card: MemoryCard, scope: Scope, now: datetime) -> bool:
@@ -163,17 +194,15 @@ def _injectable(card: MemoryCard, scope: Scope, now: datetime) -> bool:
 
 
 def _fixed_block(b: Backends, scope: Scope) -> list[MemoryCard]:
-    """The user's preferences (most confident first) and the current plan (the latest one)."""
+    """The user's preferences (most confident first) and the current plan (the latest one).
+
+    Found through the index (types filtered inside its query, like every recall path), then read from
+    the note store, the source of truth."""
     now = b.clock()
-    found = b.notes.query(
-        CardQuery(
-            scope=scope,
-            types=frozenset({MemoryType.PREFERENCE, MemoryType.PLAN}),
-            statuses=frozenset(INJECTABLE_STATUSES),
-            limit=200,
-        )
-    )
-    current = [c for c in found if _injectable(c, scope, now)]
+    kinds = frozenset({MemoryType.PREFERENCE, MemoryType.PLAN})
+    hits = b.index.search_timeline(SearchFilter(scope=scope, types=kinds, now=now), FIXED_BLOCK_LIMIT)
+    found = b.notes.get_many(scope.tenant_id, [h.memory_id for h in hits]) if hits else []
+    current = [c for c in found if c.type in kinds and _injectable(c, scope, now)]
     preferences = sorted(
         (c for c in current if c.type is MemoryType.PREFERENCE), key=lambda c: c.confidence, reverse=True
     )
@@ -183,16 +212,10 @@ def _fixed_block(b: Backends, scope: Scope) -> list[MemoryCard]:
     return preferences + plans[:1]
 
 
-def _not_shadowed(ranked: list[Scored], fixed: list[MemoryCard]) -> list[MemoryCard]:
-    """Ranked cards minus those the fixed block already answers: a card of the same key, and any plan
-    other than the current one."""
-    keys = {c.key for c in fixed if c.key}
-    return [
-        s.card
-        for s in ranked
-        if s.card.type is not MemoryType.PLAN
-        and (s.card.key not in keys or s.card.status is Status.CONFLICTING)
-    ]
+def _shadowed(card: MemoryCard, fixed_keys: set[str]) -> bool:
+    """Whether the fixed block already answers a ranked card: a card of the same key (unless it is a
+    flagged conflict), or any plan other than the current one."""
+    return card.type is MemoryType.PLAN or (card.key in fixed_keys and card.status is not Status.CONFLICTING)
 
 
 def build_context(
@@ -204,24 +227,36 @@ def build_context(
     *,
     record_hits: bool = True,
 ) -> Context:
-    """Assemble the memory block for a prompt, within `budget_tokens` as counted by the token counter."""
+    """Assemble the memory block for a prompt, within `budget_tokens` as counted by the token counter.
+
+    Ranked cards are read from the note store a page at a time, only as far as the budget needs them."""
     if not MIN_BUDGET_TOKENS <= budget_tokens <= MAX_BUDGET_TOKENS:
         raise InvalidRequest(
             f"budget_tokens must be between {MIN_BUDGET_TOKENS} and {MAX_BUDGET_TOKENS}, got {budget_tokens}"
         )
     settings = settings or RecallSettings()
     now = b.clock()
-    depth = max(10, budget_tokens // MIN_LINE_TOKENS)  # enough ranked cards to fill the budget
-    ranked = rank(b, query, scope, depth, settings) if query.strip() else []
     fixed = _fixed_block(b, scope)
+    fixed_keys = {c.key for c in fixed if c.key}
+    ranked_ids: list[str] = []
+
+    def ranked() -> Iterator[MemoryCard]:
+        if not query.strip():
+            return
+        for item in _reranked(b, scope, _candidates(b, query, scope, settings), settings.page):
+            ranked_ids.append(item.card.memory_id)
+            if not _shadowed(item.card, fixed_keys):
+                yield item.card
+
     rendered: Rendered = render_context(
         fixed=fixed,
-        ranked=_not_shadowed(ranked, fixed),
+        ranked=ranked(),
         budget_tokens=budget_tokens,
         count=b.tokens.count,
         now=now,
         reference_below=settings.reference_below,
         fixed_share=settings.fixed_block_share,
+        stop_after_misses=settings.stop_after_misses,
     )
     if record_hits and rendered.memory_ids:
         b.notes.record_hits(scope.tenant_id, rendered.memory_ids, now)
@@ -230,6 +265,6 @@ def build_context(
         tokens=rendered.tokens,
         budget_tokens=budget_tokens,
         memory_ids=rendered.memory_ids,
-        ranked_ids=[s.card.memory_id for s in ranked],
+        ranked_ids=ranked_ids,
         sections=rendered.sections,
     )

@@ -4,6 +4,7 @@ review, propagate corrections to derived cards, merge duplicates among existing 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from reverie.domain.dream import Candidate, ChangeKind
 from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, ReviewStatus, Status
@@ -43,32 +44,60 @@ def neighbours(b: Backends, w: Writer, candidate: Candidate, vector: list[float]
     return [c for c in cards if c.layer is Layer.KNOWLEDGE and c.status in INJECTABLE_STATUSES]
 
 
+def _latest(*times: datetime | None) -> datetime | None:
+    return max((t for t in times if t is not None), default=None)
+
+
 def promote(b: Backends, w: Writer, reasoner: Reasoner, a: Assessment, vector: list[float]) -> None:
     c, fp = a.candidate, a.candidate.fingerprint
-    own = b.notes.get_many(w.run.tenant_id, [w.own_id(c)])
-    if own and own[0].layer is Layer.KNOWLEDGE and own[0].status in INJECTABLE_STATUSES:
+    found = b.notes.get_many(w.run.tenant_id, [w.own_id(c)])
+    own = found[0] if found else None
+    if own is not None and own.layer is Layer.KNOWLEDGE and own.status in INJECTABLE_STATUSES:
         # the same claim again: reinforce what is known
         w.revise(
-            own[0],
+            own,
             ChangeKind.UPDATED,
             f"seen again: {a.reason}",
             fp,
-            evidence_refs=union_refs(own[0], c),
-            confidence=max(own[0].confidence, a.confidence),
+            evidence_refs=union_refs(own, c),
+            confidence=max(own.confidence, a.confidence),
             last_verified_at=b.clock(),
+            observed_at=_latest(own.observed_at, c.observed_at),
         )
         return
     decision = reasoner.decide(c, neighbours(b, w, c, vector))
-    w.run.reasoner_tokens["calls"] = w.run.reasoner_tokens.get("calls", 0) + decision.usage.calls
-    w.run.reasoner_tokens["input"] = w.run.reasoner_tokens.get("input", 0) + decision.usage.input_tokens
-    w.run.reasoner_tokens["output"] = w.run.reasoner_tokens.get("output", 0) + decision.usage.output_tokens
+    usage = w.run.reasoner_tokens
+    usage["calls"] = usage.get("calls", 0) + decision.usage.calls
+    usage["input"] = usage.get("input", 0) + decision.usage.input_tokens
+    usage["output"] = usage.get("output", 0) + decision.usage.output_tokens
     target = b.notes.get(w.run.tenant_id, decision.target_id) if decision.target_id else None
     why = f"{decision.action.value}: {decision.reason}; {a.reason}"
-    retired = bool(own) and own[0].status in RETIRED
-    new = w.card_from(c, Layer.KNOWLEDGE, Status.VERIFIED, a.confidence, revival=retired)
+    # A hypothesis held earlier for this very claim becomes the L3 card (a new version of it); a claim whose
+    # card was retired comes back as a new card.
+    held = own if own is not None and own.layer is Layer.NOTES and own.status is Status.HYPOTHESIS else None
+    retired = own is not None and own.status in RETIRED
+
+    def become(status: Status, kind: ChangeKind, **extra: object) -> MemoryCard | None:
+        if held is not None:
+            return w.revise(
+                held,
+                kind,
+                f"promoted: {why}",
+                fp,
+                layer=Layer.KNOWLEDGE,
+                status=status,
+                evidence_refs=union_refs(held, c),
+                confidence=a.confidence,
+                last_verified_at=b.clock(),
+                observed_at=_latest(held.observed_at, c.observed_at),
+                **extra,
+            )
+        card = w.card_from(c, Layer.KNOWLEDGE, status, a.confidence, revival=retired)
+        return w.create(card.model_copy(update=extra) if extra else card, kind, why, fp)
 
     if target is None or decision.action is MergeAction.ADD:
-        _create_or_promote(b, w, own, new, why, fp)
+        if own is None or held is not None or retired:
+            become(Status.VERIFIED, ChangeKind.ADDED)
     elif decision.action is MergeAction.NOOP:
         w.revise(
             target,
@@ -78,6 +107,7 @@ def promote(b: Backends, w: Writer, reasoner: Reasoner, a: Assessment, vector: l
             evidence_refs=union_refs(target, c),
             last_verified_at=b.clock(),
             confidence=min(0.95, max(target.confidence, a.confidence) + 0.05),
+            observed_at=_latest(target.observed_at, c.observed_at),
         )
     elif decision.action is MergeAction.UPDATE:
         w.revise(
@@ -89,36 +119,35 @@ def promote(b: Backends, w: Writer, reasoner: Reasoner, a: Assessment, vector: l
             evidence_refs=union_refs(target, c),
             confidence=max(target.confidence, a.confidence),
             last_verified_at=b.clock(),
+            observed_at=_latest(target.observed_at, c.observed_at),
         )
     elif decision.action is MergeAction.SUPERSEDE and target.review_status is not ReviewStatus.EDITED:
-        created = w.supersede(target, new, why, fp)
+        if held is None:
+            created = w.supersede(
+                target,
+                w.card_from(c, Layer.KNOWLEDGE, Status.VERIFIED, a.confidence, revival=retired),
+                why,
+                fp,
+            )
+        else:  # two versions rather than one transaction: the held card exists already
+            created = become(Status.VERIFIED, ChangeKind.ADDED, supersedes=target.memory_id)
+            if created is not None:
+                w.revise(
+                    target,
+                    ChangeKind.SUPERSEDED,
+                    why,
+                    fp,
+                    status=Status.SUPERSEDED,
+                    superseded_by=created.memory_id,
+                )
         if created is not None:
             propagate_correction(b, w, target, created)
     else:  # CONFLICT, or a change to a human-edited card: a person decides
-        conflicting = w.card_from(c, Layer.KNOWLEDGE, Status.CONFLICTING, a.confidence, revival=retired)
-        created = w.create(conflicting, ChangeKind.CONFLICTED, why, fp)
+        created = become(Status.CONFLICTING, ChangeKind.CONFLICTED)
         if target.review_status is not ReviewStatus.EDITED:
             w.revise(target, ChangeKind.CONFLICTED, why, fp, status=Status.CONFLICTING)
-        w.review([target.memory_id, created.memory_id], "conflict", why)
-
-
-def _create_or_promote(
-    b: Backends, w: Writer, own: Sequence[MemoryCard], new: MemoryCard, why: str, fp: str
-) -> None:
-    if own and own[0].status not in RETIRED:  # a hypothesis held earlier, now verified
-        w.revise(
-            own[0],
-            ChangeKind.UPDATED,
-            f"promoted: {why}",
-            fp,
-            layer=Layer.KNOWLEDGE,
-            status=Status.VERIFIED,
-            evidence_refs=list(dict.fromkeys([*own[0].evidence_refs, *new.evidence_refs])),
-            confidence=new.confidence,
-            last_verified_at=b.clock(),
-        )
-    else:
-        w.create(new, ChangeKind.ADDED, why, fp)
+        if created is not None:
+            w.review([target.memory_id, created.memory_id], "conflict", why)
 
 
 def propagate_correction(b: Backends, w: Writer, wrong: MemoryCard, right: MemoryCard) -> None:
@@ -127,7 +156,14 @@ def propagate_correction(b: Backends, w: Writer, wrong: MemoryCard, right: Memor
     for card in cards:
         if wrong.memory_id in card.derived_from and card.status in INJECTABLE_STATUSES:
             why = f"derived from {wrong.memory_id}, superseded by {right.memory_id}"
-            if w.revise(card, ChangeKind.UPDATED, why, confidence=round(card.confidence / 2, 4)) is not None:
+            flagged = w.revise(
+                card,
+                ChangeKind.CONFLICTED,
+                why,
+                confidence=round(card.confidence / 2, 4),
+                status=Status.CONFLICTING,
+            )
+            if flagged is not None:
                 w.review([card.memory_id, right.memory_id], "correction", why)
 
 

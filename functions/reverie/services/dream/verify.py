@@ -118,11 +118,12 @@ def assess(b: Backends, candidate: Candidate, later: Later, tenant_id: str, user
             reason="instruction-like text from an untrusted source: quarantined for human review",
         )
     sessions = {r.session_id for r in candidate.evidence_refs}
-    supports = len(sessions)
-    reasons = [f"stated in {len(sessions)} session(s)"]
+    # The same untrusted source repeating itself is not independent support: it counts once.
+    supports = 1 if untrusted else len(sessions)
+    reasons = [f"stated in {len(sessions)} session(s)" + (" by an untrusted source" if untrusted else "")]
     known = b.notes.get_many(tenant_id, [dream_memory_id(tenant_id, user_id, candidate.fingerprint)])
     for card in known:
-        if card.status is not Status.REJECTED:
+        if card.status is not Status.REJECTED and not untrusted:
             extra = {r.session_id for r in card.evidence_refs} - sessions
             supports += len(extra)
             if extra:

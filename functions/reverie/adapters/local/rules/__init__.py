@@ -1,0 +1,10 @@
+"""The rule-based reasoner's parts: plain-text rules, no model, no network, no I/O.
+
+- `language`: sentences, fillers, de-subjectivising "I"/"my" into the speaker's name.
+- `dates`: relative time words ("yesterday", "last week") resolved against the event's time.
+- `keys`: subject + attribute keys for rule-like memories ("alice.home_city").
+- `statements`: one sentence of a person's message → a candidate kind (or why it is dropped).
+- `tools`: a tool failure and its later success → a condition–action–outcome procedure.
+- `extraction`: a session's events → candidates and dropped items.
+- `merge`: one candidate against its nearest cards → add / update / supersede / no-op / conflict.
+"""

@@ -1,0 +1,197 @@
+"""Sentences, compression and de-subjectivising: the plain-text work every extraction rule shares."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from reverie.domain.models import MAX_STATEMENT_CHARS
+
+_ABBREVIATIONS = ("mr.", "mrs.", "ms.", "dr.", "st.", "e.g.", "i.e.", "vs.", "etc.", "approx.", "no.")
+_SENTENCE_END_RE = re.compile(r"(?<=[.!?…])[\"')\]]*\s+(?=\S)|\n+")
+_CLAUSE_BREAK_RE = re.compile(r"\s*;\s+|\s+[—–-]{1,2}\s+")
+_EMOTICON_RE = re.compile(r"(?<!\w)(?::|;|=)-?[()DPpO/\\|]+(?!\w)|<3")
+_LEADING_INTERJECTION_RE = re.compile(
+    r"^(?:(?:oh|ah|aw+|ooh|wow|whoa|well|yeah|yea|yep|yup|yes|ok|okay|hmm+|um+|uh+|lol|haha+|omg|gosh|"
+    r"man|dude|yay|ugh|so|anyway|anyways|alright|right|sure|also|and|but|plus|oh well|by the way|btw|"
+    r"careful|note|fyi|heads up|guess what|you know what|honestly|actually|basically|true|"
+    r"totally|absolutely|definitely|indeed|cool|great|nice|awesome)\b[\s,.!:;-]*)+",
+    re.IGNORECASE,
+)
+_FILLER_RE = re.compile(
+    r"(?<!\bnot )\b(?:really|just|actually|honestly|basically|literally|totally|definitely|seriously|truly|"
+    r"super|kinda|sorta|kind of|sort of|you know|i mean|very|quite|pretty much|all in all)\b,?\s*",
+    re.IGNORECASE,
+)
+_TRAILING_LAUGH_RE = re.compile(r"[,\s]+(?:ha(?:ha)+|lol|hehe+|xd|lmao)\W*$", re.IGNORECASE)
+_LIKE_FILLER_RE = re.compile(r"(?:,\s*like\s*,|^like\s*,)", re.IGNORECASE)
+# "so" as an intensifier ("so powerful"), not as a conjunction (", so breakfast ...").
+_SO_INTENSIFIER_RE = re.compile(
+    r"(?<![,;:]\s)(?<![,;:])\bso\s+(?!(?:that|i|we|he|she|they|it|you|the|a|an|much|many|far|long|on)\b)",
+    re.IGNORECASE,
+)
+_PRETTY_RE = re.compile(r"\bpretty\s+(?=[a-z]+(?:ing|ful|ous|ive|ble|ed|y)\b)", re.IGNORECASE)
+_SPACES_RE = re.compile(r"\s+")
+_PLAIN_WORD_RE = re.compile(r"^[A-Za-z][a-z']*(?=[\s,;:.!?]|$)")
+_SPACE_BEFORE_PUNCT_RE = re.compile(r"\s+([,.;:!?])")
+_REPEATED_PUNCT_RE = re.compile(r"([,;:])(?:\s*[,;:])+")
+_END_PUNCT_RE = re.compile(r"[\s,;:!?.…-]+$")
+_KEY_WORD_RE = re.compile(r"[a-z0-9]+")
+
+_CONTRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\b(?:I'm|I am|Im)\b", re.IGNORECASE), "{name} is"),
+    (re.compile(r"\bI've\b", re.IGNORECASE), "{name} has"),
+    (re.compile(r"\bI'd\b", re.IGNORECASE), "{name} would"),
+    (re.compile(r"\bI'll\b", re.IGNORECASE), "{name} will"),
+    (re.compile(r"\bwe're\b", re.IGNORECASE), "{name} and others are"),
+    (re.compile(r"\bwe've\b", re.IGNORECASE), "{name} and others have"),
+    (re.compile(r"\bwe'll\b", re.IGNORECASE), "{name} and others will"),
+    (re.compile(r"\bwe'd\b", re.IGNORECASE), "{name} and others would"),
+)
+MODALS = frozenset("can could will would shall should may might must can't cannot won't wouldn't".split())
+ADVERBS = frozenset(
+    """also really just never always still usually often recently finally sometimes even already
+    definitely totally actually only mostly rarely seldom currently personally especially absolutely
+    truly certainly probably honestly kinda totally once first now then typically normally generally
+    regularly occasionally""".split()
+)
+IRREGULAR_PAST = frozenset(
+    """went got had did was were made took saw met ran bought brought thought felt left lost won found
+    gave came began became wrote drove flew grew knew taught caught told said sold sent spent built heard
+    held kept slept stood understood wore ate drank swam sang rode broke chose fell forgot hid hit hurt
+    let put quit set shut cut paid laid led meant dealt fought sought struck threw woke sat shot spoke
+    stole stuck swore tore read gotten done seen been taken given written driven ridden eaten fallen
+    forgotten begun become come run grown known shown flown swum sung drunk""".split()
+)
+_UNCONJUGATED = frozenset("gonna wanna gotta used".split())
+_THIRD_PERSON_IRREGULAR = {
+    "am": "is",
+    "have": "has",
+    "do": "does",
+    "go": "goes",
+    "don't": "doesn't",
+    "haven't": "hasn't",
+    "am not": "is not",
+}
+
+_ADVERB_ALT = "|".join(sorted(ADVERBS))
+# "I" + up to two adverbs + a verb ("I also like" → "Bob also likes").
+_I_VERB_RE = re.compile(rf"\b(?-i:I)((?:\s+(?i:{_ADVERB_ALT})){{0,2}})(\s+)([A-Za-z]+(?:n't)?)\b(?!')")
+_I_RE = re.compile(r"\b(?-i:I)\b(?!')")
+_POSSESSIVE_RE = re.compile(r"\b(?:my|mine|our|ours)\b", re.IGNORECASE)
+_OBJECT_RE = re.compile(r"\b(?:me|myself)\b", re.IGNORECASE)
+_WE_RE = re.compile(r"\b(?:(?i:we)|us)\b")
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences and clauses (split at . ! ? newlines, semicolons and dashes), trimmed, non-empty."""
+    parts: list[str] = []
+    for piece in _SENTENCE_END_RE.split(text):
+        piece = piece.strip()
+        if not piece:
+            continue
+        if parts and parts[-1].lower().endswith(_ABBREVIATIONS):
+            parts[-1] = f"{parts[-1]} {piece}"
+        else:
+            parts.append(piece)
+    out: list[str] = []
+    for part in parts:
+        out.extend(c.strip() for c in _CLAUSE_BREAK_RE.split(part) if c.strip())
+    return out
+
+
+def strip_emoji(text: str) -> str:
+    text = _EMOTICON_RE.sub(" ", text)
+    return "".join(
+        ch for ch in text if unicodedata.category(ch) not in ("So", "Sk", "Cs", "Co") and ch != "\ufe0f"
+    )
+
+
+def strip_opening(text: str) -> str:
+    """Without the interjections and connectives a sentence opens with ("Oh, well, so ...")."""
+    return _LEADING_INTERJECTION_RE.sub("", text.strip()).strip()
+
+
+def compress(text: str) -> str:
+    """The statement without emoji, interjections and fillers; names, numbers, dates and nouns kept."""
+    text = strip_opening(strip_emoji(text))
+    text = _TRAILING_LAUGH_RE.sub("", text)
+    text = _LIKE_FILLER_RE.sub(",", text)
+    text = _FILLER_RE.sub("", text)
+    text = _SO_INTENSIFIER_RE.sub("", text)
+    text = _PRETTY_RE.sub("", text)
+    text = text.replace("…", ".").replace("...", ".")
+    text = _SPACES_RE.sub(" ", text)
+    text = _SPACE_BEFORE_PUNCT_RE.sub(r"\1", text)
+    text = _REPEATED_PUNCT_RE.sub(r"\1", text)
+    return text.strip(" ,;:-")
+
+
+def finish(text: str, capitalise: bool = True) -> str:
+    """One tidy sentence: capitalised (unless it opens with an identifier such as `payments-api`),
+    ending with a full stop, within the statement limit."""
+    text = _END_PUNCT_RE.sub("", _SPACES_RE.sub(" ", text).strip())
+    if not text:
+        return ""
+    if capitalise and _PLAIN_WORD_RE.match(text):
+        text = text[0].upper() + text[1:]
+    if len(text) >= MAX_STATEMENT_CHARS:
+        text = text[: MAX_STATEMENT_CHARS - 2].rsplit(" ", 1)[0]
+    return text + "."
+
+
+def third_person(verb: str) -> str:
+    """`prefer` → `prefers`, `go` → `goes`, `try` → `tries`; past forms and modals unchanged."""
+    lower = verb.lower()
+    if lower in _THIRD_PERSON_IRREGULAR:
+        return _THIRD_PERSON_IRREGULAR[lower]
+    if (
+        lower in MODALS
+        or lower in IRREGULAR_PAST
+        or lower in _UNCONJUGATED
+        or (len(lower) > 5 and lower.endswith("ing"))
+        or (lower.endswith("ed") and not lower.endswith("eed"))  # "need" is not a past form
+        or lower.endswith("n't")
+        or not lower.isalpha()
+    ):
+        return verb
+    if lower.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if len(lower) > 2 and lower.endswith("y") and lower[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def _conjugated(match: re.Match[str], name: str) -> str:
+    verb = match.group(3)
+    return f"{name}{match.group(1)}{match.group(2)}{third_person(verb)}"
+
+
+def desubjectivise(text: str, name: str) -> str:
+    """First person → the speaker's name: "I went" → "Caroline went", "my X" → "Caroline's X",
+    "we use" → "Alice and others use", "me" → "Bob". Verbs after a replaced "I" agree."""
+    for pattern, replacement in _CONTRACTIONS:
+        text = pattern.sub(replacement.format(name=name), text)
+    text = _I_VERB_RE.sub(lambda m: _conjugated(m, name), text)
+    text = _I_RE.sub(name, text)
+    text = _POSSESSIVE_RE.sub(f"{name}'s", text)
+    text = _OBJECT_RE.sub(name, text)
+    return _WE_RE.sub(f"{name} and others", text)
+
+
+def name_for(speaker: str | None) -> str:
+    """The display name statements use for a speaker: their name when known, else "the user"."""
+    return speaker.strip() if speaker and speaker.strip() else "the user"
+
+
+def subject_of(name: str) -> str:
+    """The subject part of a key: `caroline` for Caroline, `user` for an unnamed user."""
+    if name == "the user":
+        return "user"
+    return "_".join(_KEY_WORD_RE.findall(name.lower())) or "user"
+
+
+def slug(text: str, max_words: int = 3) -> str:
+    """`Home City` → `home_city`: a key part made of the last few words."""
+    parts = _KEY_WORD_RE.findall(text.lower())
+    return "_".join(parts[-max_words:])

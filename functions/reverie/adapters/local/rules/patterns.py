@@ -1,0 +1,247 @@
+"""The word lists and patterns the statement rules match (compiled once, here)."""
+
+from __future__ import annotations
+
+import re
+
+from reverie.adapters.local.rules.language import ADVERBS, IRREGULAR_PAST
+
+_ADV = r"(?:(?:" + "|".join(sorted(ADVERBS)) + r")\s+)*"
+_PAST = r"(?:[a-z]+ed|" + "|".join(sorted(IRREGULAR_PAST)) + r")"
+
+# Tools and things whose category names the attribute a statement sets ("we use pnpm" → package_manager).
+VOCABULARY: dict[str, str] = {
+    **dict.fromkeys(
+        "npm pnpm yarn bun pip pipenv poetry uv conda cargo maven gradle composer".split(), "package_manager"
+    ),
+    **dict.fromkeys("vim neovim emacs vscode intellij pycharm sublime nano zed".split(), "editor"),
+    **dict.fromkeys("bash zsh fish powershell".split(), "shell"),
+    **dict.fromkeys("linux macos windows ubuntu debian fedora arch".split(), "os"),
+    **dict.fromkeys("pytest jest vitest mocha unittest junit".split(), "test_runner"),
+    **dict.fromkeys("postgres postgresql mysql sqlite mongodb redis dynamodb".split(), "database"),
+    **dict.fromkeys("aws gcp azure".split(), "cloud"),
+    **dict.fromkeys("black ruff prettier eslint flake8".split(), "formatter"),
+    **dict.fromkeys("docker podman".split(), "container_runtime"),
+    **dict.fromkeys("github gitlab bitbucket".split(), "code_host"),
+}
+VOCABULARY_RE = re.compile(r"\b(" + "|".join(sorted(VOCABULARY, key=len, reverse=True)) + r")\b", re.I)
+
+GREETING_RE = re.compile(
+    r"^(?:hi|hey|hello|hiya|howdy|yo|good (?:morning|afternoon|evening|night)|bye|goodbye|see (?:you|ya)|"
+    r"talk (?:to you )?(?:soon|later)|take care|catch you later|ttyl|have (?:a|an) \w+ (?:day|time|night|"
+    r"weekend|one)|nice (?:to|talking|chatting)|good (?:to|talking)|great (?:to|talking|chatting)|"
+    r"long time no|welcome|cheers|congrat\w*|good luck|no (?:problem|worries)|you too|me too|same here|"
+    r"of course|sounds good|will do|got it|noted)\b",
+    re.I,
+)
+THANKS_RE = re.compile(
+    r"^(?:thanks|thank you|thx|ty|many thanks|much appreciated|appreciate (?:it|that|you))\b", re.I
+)
+REACTION_RE = re.compile(
+    r"^(?:wow|whoa|aw+|cool|nice|great|awesome|amazing|lovely|beautiful|wonderful|fantastic|incredible|"
+    r"perfect|sweet|yay|haha+|lol|omg|that'?s|that is|this is|sounds|looks|how (?:cool|nice|great|awesome)|"
+    r"what a|so (?:cool|nice|great|happy|glad)|you'?re|you are|you'?ve|your|"
+    r"good (?:idea|point|job|for you))\b",
+    re.I,
+)
+VOLATILE_RE = re.compile(
+    r"\b(?:right now|at the moment|atm|at this moment|as we speak|for now|for the moment|this minute|"
+    r"currently (?:at|running|waiting|stuck|down|blocked|\d)|(?:is|are) (?:still )?(?:running|loading|"
+    r"building|deploying|compiling|installing|pending|in progress|down)|in progress|"
+    r"\d+\s?% (?:done|complete)|"
+    r"(?:at|is at|reached|hit) \d+(?:\.\d+)?\s?%|today i'?m|i'?m (?:a bit |kind of |so |very )?(?:tired|"
+    r"exhausted|sleepy|hungry|thirsty|busy|swamped|sick|ill|late|running late|in a meeting|on a call|on my "
+    r"way|at the office|at work|at home|away|back|off to|heading|about to|waiting|stuck|cold|hot|in the "
+    r"middle of|doing (?:well|good|great|fine|ok|okay|alright|better|amazing|awesome))|about to)\b",
+    re.I,
+)
+FEELING_RE = re.compile(
+    r"^(?:i|we)(?:'m| am|'re| are| was| were)? (?:so |very |really |a bit |pretty |kinda |super |totally )?"
+    r"(?:stressed|"
+    r"bored|sad|upset|nervous|anxious|excited|stoked|thrilled|happy|glad|sorry|grateful|thankful|lucky|"
+    r"blessed|proud|relieved|overwhelmed|worried|scared|afraid|jealous|curious|amazed|touched|honou?red|"
+    r"inspired|motivated|pumped|psyched|feeling|sure|not sure|impressed|speechless|fine|okay|ok|good|"
+    r"great|well|alright|all good)\b",
+    re.I,
+)
+OPINION_RE = re.compile(
+    r"^(?:i|we) (?:(?:" + "|".join(sorted(ADVERBS)) + r") )*(?:think|thought|believe|feel|felt|guess|bet|"
+    r"suppose|reckon|mean|meant|agree|wonder|wondered|know|knew|understand|see|hope (?!to)|wish|doubt|"
+    r"imagine|admire|appreciate|miss|missed you|can'?t (?:wait|believe|imagine|stop)|couldn'?t|"
+    r"totally get|get it|realized|realised|figured|forgot|remember|love (?:that|this|it|how|your|you|"
+    r"seeing|hearing)|like (?:that|this|it|how|your|you)|'ll never forget|will never forget|'ll (?:try|see|"
+    r"let you know|keep you posted|check|do my best|be there)|will (?:try|see|let you know)|"
+    r"wanted to (?:say hi|say hello|let you know|check in|ask))\b",
+    re.I,
+)
+CORRECTION_OPENER_RE = re.compile(
+    r"^(?:(?:no|nope|nah|wrong|incorrect|not quite)\s*[,.!:;-]|actually\b|(?:that'?s|that is|this is|it'?s) "
+    r"(?:wrong|incorrect|not (?:right|correct|true|it))\b|you'?re wrong\b|i (?:said|meant)\b)[\s,.!:;-]*"
+    r"(?P<rest>.*)$",
+    re.I | re.S,
+)
+CONTRAST_RE = re.compile(r"(?P<head>.+?)(?:,\s*not\s+|\s+instead of\s+|\s+rather than\s+)(?P<tail>.+)", re.I)
+CONSTRAINT_OPENER_RE = re.compile(
+    r"(?:^|,\s*(?:but|and|so)?\s*|\b(?:but|and)\s+)(?P<clause>(?:please\s+)?(?:never|always|don'?t ever|"
+    r"do not ever|make sure (?:to|you)|be sure to|remember to|do not|don'?t)\b.*)",
+    re.I,
+)
+SOFT_NEGATIVE_RE = re.compile(
+    r"^(?:please\s+)?(?:do not|don'?t) (?:worry|mind|bother|know|think|have|get|forget|be|feel|say|let)\b",
+    re.I,
+)
+NOT_A_RULE_AFTER_RE = re.compile(
+    r"^(?:please\s+)?(?:never|always) "
+    r"(?:happy|glad|good|great|fun|nice|been|a|an|the|too|ever|mind|give up)\b",
+    re.I,
+)
+NO_THING_RE = re.compile(
+    r"^no (?!problem|worries|way|idea|thanks|rush|doubt|kidding|wonder|one|big deal)\w+", re.I
+)
+MUST_RE = re.compile(r"\b(?:(?:you|we|everyone|all \w+) must|must (?:not|never|always)|mustn'?t)\b", re.I)
+HAVE_TO_RE = re.compile(r"\b(?:you|we|everyone) (?:have to|need to|should (?:always|never))\b", re.I)
+RULE_MARKER_RE = re.compile(
+    r"\b(?:every time|from now on|going forward|at all times|under no circumstances|without exception|"
+    r"hard rule|is mandatory|is required)\b",
+    re.I,
+)
+HABIT_MARKER_RE = re.compile(r"[,\s]*\b(?:as always|like always|as usual|like usual)\b[.!]*", re.I)
+SUBJECT_I_RE = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|we|we're|we've|we'll|we'd)\b", re.I)
+
+# A first-person subject may follow a time or connective opening ("Last week, I ...", "And then we ...").
+# Atomic groups keep it linear: an opening, once matched, is never re-split (no catastrophic backtracking).
+INTRO_RE = re.compile(
+    r"^(?:(?>and|but|so|then|now|also|recently|lately|finally|eventually|today|tonight|yesterday|once|"
+    r"last \w+|next \w+|this (?:morning|afternoon|evening|week|weekend|month|year|summer|spring|fall|"
+    r"autumn|winter|time|past \w+)|(?:on|in|at|since|after|before|when|for) \w+(?: \w+){0,4}|"
+    r"\w+(?: \w+){0,2} ago|a while back|back then|over the \w+|ever since)\s*)*+$",
+    re.I,
+)
+FIRST_PERSON_SUBJECT_RE = re.compile(
+    r"\b(?:I|I'm|I've|I'd|I'll|[Ww]e|[Ww]e're|[Ww]e've|[Ww]e'll|[Mm]y|[Oo]ur|i)\b"
+)
+
+PREFERENCE_RE = re.compile(
+    r"^(?:i|we)(?:'m|'ve|'d|'ll| am| have| would| will)?\s+" + _ADV + r"(?P<verb>prefer|like|love|"
+    r"loved|liked|enjoy|enjoyed|adore|hate|hated|dislike|detest|can'?t stand|don'?t like|do not like|"
+    r"rather|into|(?:a )?(?:big |huge )?fan of|keen on|passionate about|interested in|been into)\b\s*"
+    r"(?P<obj>.*)$",
+    re.I,
+)
+REACTION_OBJECT_RE = re.compile(
+    r"^(?:it|that|this|those|these|them|you|your|how|what|seeing|hearing|to (?:hear|see|know|check|read))\b|"
+    r"\byou(?:r|'re|'ve)?\b",
+    re.I,
+)
+FAVOURITE_RE = re.compile(
+    r"^(?:my|our) (?:all-time |absolute )?(?:favou?rite|fave|fav) (?P<what>[\w -]+?) "
+    r"(?:is|are|was|were|has to be) .+$",
+    re.I,
+)
+PLAN_RE = re.compile(
+    r"^(?:(?:i|we)(?:'m| am|'re| are|'d| would|'ll| will)?\s+"
+    + _ADV
+    + r")?(?:going to|gonna|planning (?:to|on)|plan to|intend to|hope to|hoping to|want to|wanna|like to|"
+    r"love to|aim to|will|'ll|thinking (?:of|about)|looking to|considering|set to|scheduled to|have to|"
+    r"need to)\b\s*(?P<rest>.*)$",
+    re.I,
+)
+# "Harry Potter is my favourite book", "Family time means a lot to me": a taste stated the other way round.
+VALUED_RE = re.compile(
+    r"^[^,;:]+? (?:is|are|was|were) (?:also |definitely |still )?my (?:all-time |absolute )?"
+    r"(?:favou?rite|fave|fav)\b|"
+    r"^[^,;:]+? (?:means?|meant) (?:a lot|so much|everything|the world) to me\b|"
+    r"^[^,;:]+? (?:is|are) (?:\w+ )?(?:important|interesting|special|dear|precious) to me\b",
+    re.I,
+)
+NOT_A_PLAN_RE = re.compile(r"^(?:it|that|this|them|you|know|see|say|check|help|be there)\b", re.I)
+GOAL_RE = re.compile(r"^(?:my|our) (?:\w+ )?(?:goal|dream|plan|aim) (?:is|was) (?P<rest>.+)$", re.I)
+MY_ATTRIBUTE_RE = re.compile(
+    r"^(?:my|our|the) (?P<attr>(?:[\w-]+ ){0,2}?[\w-]+) (?:is|are|starts|start|begins|begin|ends|end"
+    r"|hands|happens|meets|ships|rotates|resets|renews|expires|closes|opens|runs|falls|lands)\b.+$",
+    re.I,
+)
+MY_ANYTHING_RE = re.compile(r"^(?:my|our) [\w-]+", re.I)
+IDENTITY_RE = re.compile(
+    r"^(?:i|we)(?:'m| am|'re| are) (?:(?:also|now|still|originally|currently|finally) )?"
+    r"(?P<what>a |an |the |from |"
+    r"based in |\d+ years old|\w+ years old|married|single|divorced|engaged|widowed|pregnant|retired|"
+    r"vegetarian|vegan|pescatarian|allergic|in a relationship|dating|a member|part of|member of|"
+    r"(?P<ing>[a-z]+ing)\b)",
+    re.I,
+)
+NOT_AN_ACTIVITY_RE = re.compile(
+    r"(?:going|waiting|heading|leaving|looking forward|thinking|wondering|feeling|getting ready|hanging|"
+    r"kidding|joking|trying to (?:reach|get hold)|doing|saying|telling|asking|hoping|loving|liking)$",
+    re.I,
+)
+PAST_RE = re.compile(r"^(?:i|we) " + _ADV + r"(?:" + _PAST + r")\b", re.I)
+# "Took a trip to Rome", "Been reading a lot", "Love the energy there": the "I" left out.
+ELIDED_SUBJECT_RE = re.compile(
+    r"^(?:(?:just|never|finally|recently|also|only|once|then) )?(?:"
+    + _PAST
+    + r"|been|love|enjoy|prefer)\b(?!')",
+    re.I,
+)
+GREETING_TAIL_RE = re.compile(r"^[^,!.:;]*[,!.:;]\s*(?P<rest>.*)$", re.S)
+GENERIC_VERB_RE = re.compile(r"^(?:i|we) " + _ADV + r"(?P<verb>[a-z]+)\b(?!')", re.I)
+NOT_A_FACT_VERBS = frozenset(
+    """can could will would shall should may might must do did does am is are was were be wish guess
+    hope mean bet think feel know see say agree wonder suppose reckon imagine understand get got gotta
+    gonna wanna just need want tried try find found let""".split()
+)
+PERFECT_RE = re.compile(
+    r"^(?:i|we)(?:'ve| have) "
+    + _ADV
+    + r"(?:got|been(?! (?:thinking|feeling|wondering|meaning|trying))|"
+    + _PAST
+    + r")\b",
+    re.I,
+)
+HAVE_RE = re.compile(
+    r"^(?:i|we) "
+    + _ADV
+    + r"(?:have|'ve got|have got|own) (?:a|an|two|three|four|five|six|\d+|my own|our own|"
+    r"some|several|many|lots of|a lot of|plenty of|no)\b",
+    re.I,
+)
+HABIT_RE = re.compile(
+    r"^(?:i|we) "
+    + _ADV
+    + r"(?P<verb>work|live|use|teach|play|volunteer|run|own|study|speak|coach|write|paint|"
+    r"cook|bake|collect|practi[cs]e|train|swim|hike|read|attend|drive|ride|make|grow|keep|visit|spend|help|"
+    r"lead|manage|belong|come|sing|dance|draw|knit|fish|surf|climb|garden|travel|go to)\b",
+    re.I,
+)
+KEYED_FACT_RES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^(?:i|we) " + _ADV + r"(?:live|lived|moved|relocated) (?:in|to)\b", re.I), "home_city"),
+    (re.compile(r"^(?:i|we)(?:'m| am) (?:based|living) in\b", re.I), "home_city"),
+    (re.compile(r"^(?:i|we) " + _ADV + r"work as\b", re.I), "job_title"),
+    (re.compile(r"^(?:i|we) " + _ADV + r"work (?:at|for)\b", re.I), "employer"),
+    (
+        re.compile(
+            r"^i(?:'m| am) (?:now |still |happily )?(?:single|married|divorced|engaged|widowed|"
+            r"in a relationship|dating)\b",
+            re.I,
+        ),
+        "relationship_status",
+    ),
+    (re.compile(r"^i(?:'m| am) (?:a )?(?:vegetarian|vegan|pescatarian)\b", re.I), "diet"),
+    (re.compile(r"^i(?:'m| am) \w+ years old\b", re.I), "age"),
+    (re.compile(r"^i(?:'m| am) (?:originally )?from\b", re.I), "origin"),
+)
+OPINION_TAIL_RE = re.compile(
+    r"(?:,\s*|\s+)(?:and |but |which |so )?(?:it|that|this|which|they)(?:'s| is| was| were| has been|'s been|"
+    r" felt| feels| looks| looked| seemed| seems| made| makes)\b[^,;:]*$",
+    re.I,
+)
+CAPITALISED_RE = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+")
+INJECTION_RE = re.compile(
+    r"(?:ignore|disregard|forget) (?:all |any )?(?:(?:the|your) )?(?:previous|prior|above|earlier|"
+    r"preceding) (?:instructions|rules|messages|prompts?)|you must now|you are now|new instructions|"
+    r"system prompt|system message|\bact as\b|pretend (?:to be|you are)|(?:always|immediately) (?:send|"
+    r"forward|upload|post|email|share|copy) .{0,80}\bto\b|(?:send|forward|upload|exfiltrate|leak) (?:all|"
+    r"the|your|any) .{0,60}(?:keys?|tokens?|secrets?|passwords?|credentials|data|files)\b|do not tell "
+    r"the user|without telling the user|<\|im_start\|>|\[/?inst\]|###\s*(?:system|instruction)",
+    re.I,
+)

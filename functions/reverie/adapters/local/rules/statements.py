@@ -1,0 +1,287 @@
+"""One sentence of what a person said → a candidate kind, or the reason it is not worth keeping.
+
+Better to miss than to store noise: greetings, thanks, questions, reactions, feelings, opinions and
+volatile state are dropped; what is kept is one compressed, de-subjectivised sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from reverie.adapters.local.rules import patterns as p
+from reverie.adapters.local.rules.dates import resolve_relative_dates
+from reverie.adapters.local.rules.keys import answer_style_key, attribute_key, preference_key, vocabulary_key
+from reverie.adapters.local.rules.language import compress, desubjectivise, finish, strip_emoji
+from reverie.domain.guards import mask_secrets
+from reverie.domain.models import MemoryType, Stability
+from reverie.domain.text import content_words, entities
+
+MIN_CONTENT_WORDS = 2  # "Alice forgot." says nothing that will matter in a month; "Tim plays clarinet" does
+_CREDENTIAL_RE = re.compile(
+    r"\[REDACTED:(?:password|api_key|private_key|aws_access_key|github_token|slack_token|jwt|bearer_token)\]"
+)
+_COMMA_RE = re.compile(r"([,:])")
+_DIGIT_RE = re.compile(r"\d")
+_ABOUT_ME_RE = re.compile(r"\b(?:me|my)\b", re.I)
+_PLEASE_RE = re.compile(r"^please\s+", re.I)
+_OTHER_SUBJECT_RE = re.compile(r"^(?:it|that|this|they|he|she|you)\b", re.I)
+_ELIDED_PLAN_RE = re.compile(r"^(?:gonna|going to|planning (?:to|on)|wanna|hoping to)\b(?! be\b)", re.I)
+
+
+@dataclass(frozen=True)
+class Speaker:
+    """Who said the sentence and when: the name statements use, the key subject, the event time."""
+
+    name: str
+    subject: str
+    ts: datetime
+    to_agent: bool = False  # said in a session with an agent (rules and habits are addressed to it)
+    replying: bool = False  # said right after the agent spoke or a tool ran (so it may correct it)
+    correcting: bool = False  # the previous sentence announced a correction ("That's wrong.")
+
+
+@dataclass(frozen=True)
+class Statement:
+    type: MemoryType
+    text: str
+    key: str | None = None
+    subjective: bool = False
+    stability: Stability = Stability.NORMAL
+    confidence: float = 0.6
+    salience: float = 0.3
+
+
+@dataclass(frozen=True)
+class Drop:
+    reason: str  # question, greeting, thanks, reaction, feeling, opinion, volatile, secret, too short...
+
+
+def first_person_clause(text: str) -> tuple[str, str] | None:
+    """(clause, core): the part of `text` whose subject is the speaker ("I", "we", "my"), its time
+    opening kept ("Last week, I went ..."), and the same from the subject on ("I went ...")."""
+    for match in p.FIRST_PERSON_SUBJECT_RE.finditer(text):
+        segments = _COMMA_RE.split(text[: match.start()])
+        tail = segments[-1]
+        if tail.strip() and not p.INTRO_RE.match(tail.strip()):
+            continue
+        start = match.start() - len(tail)
+        pieces = segments[:-1]
+        # Walk back over the comma-separated openings that are only time words or connectives.
+        while len(pieces) >= 2 and pieces[-2].strip() and p.INTRO_RE.match(pieces[-2].strip()):
+            start -= len(pieces[-2]) + len(pieces[-1])
+            pieces = pieces[:-2]
+        return text[start:].strip(" ,:"), text[match.start() :]
+    return None
+
+
+def _core(clause: str) -> str:
+    """The clause from its first-person subject on."""
+    match = p.FIRST_PERSON_SUBJECT_RE.search(clause)
+    return clause[match.start() :] if match else clause
+
+
+def render(text: str, who: Speaker, strip_tail: bool = True) -> str:
+    """Compressed, dated, de-subjectivised, masked: the statement as stored."""
+    text = compress(text)
+    text = resolve_relative_dates(text, who.ts)
+    if strip_tail:
+        tail = p.OPINION_TAIL_RE.search(text)
+        if tail and tail.start() > 0 and not _DIGIT_RE.search(tail.group(0)) and not _names(tail.group(0)):
+            text = text[: tail.start()]
+    text = p.HABIT_MARKER_RE.sub("", text)
+    text = desubjectivise(text, who.name)
+    return finish(mask_secrets(text).text)
+
+
+def _names(text: str) -> bool:
+    return p.CAPITALISED_RE.search(text) is not None
+
+
+def salience(kind: MemoryType, text: str, who: Speaker) -> float:
+    """Corrections and human intervention highest; constraints high; named entities and numbers medium."""
+    base = {
+        MemoryType.CORRECTION: 0.95,
+        MemoryType.CONSTRAINT: 0.8,
+        MemoryType.PREFERENCE: 0.45,
+        MemoryType.PLAN: 0.4,
+    }.get(kind, 0.35)
+    if who.replying and kind in (MemoryType.CONSTRAINT, MemoryType.PREFERENCE):
+        base += 0.05  # the user stepped in while the agent worked
+    others = [
+        e
+        for e in entities(text[:1].lower() + text[1:])
+        if e != who.name.lower() and e not in ("user", "the user")
+    ]
+    if others or _DIGIT_RE.search(text):
+        base += 0.15
+    ceiling = {MemoryType.CORRECTION: 1.0, MemoryType.CONSTRAINT: 0.9}.get(kind, 0.7)
+    return round(min(base, ceiling), 2)
+
+
+def _stmt(
+    kind: MemoryType,
+    text: str,
+    who: Speaker,
+    *,
+    key: str | None = None,
+    subjective: bool = False,
+    stability: Stability = Stability.NORMAL,
+    confidence: float = 0.6,
+) -> Statement | Drop:
+    rendered = render(text, who, strip_tail=kind is not MemoryType.CORRECTION)
+    name_words = set(content_words(who.name))
+    words = [w for w in content_words(rendered) if w not in name_words]
+    if len(words) < MIN_CONTENT_WORDS and not (key and words):  # a keyed fact may be short: "Ana is single"
+        return Drop("too short")
+    return Statement(
+        type=kind,
+        text=rendered,
+        key=key,
+        subjective=subjective,
+        stability=stability,
+        confidence=confidence,
+        salience=salience(kind, text, who),
+    )
+
+
+def _correction(text: str, who: Speaker) -> Statement | Drop:
+    head = p.CONTRAST_RE.match(text)
+    key = vocabulary_key(head.group("head") if head else text, who.subject) or attribute_key(
+        _core(text), who.subject
+    )
+    return _stmt(MemoryType.CORRECTION, text, who, key=key, confidence=0.8, stability=Stability.HIGH)
+
+
+# Verbs whose past tense is their base form: said to the agent without a subject, they are requests.
+_BASE_EQUALS_PAST = frozenset(
+    "run set put let cut read hit shut quit spread cast cost hurt split bet".split()
+)
+
+
+def _constraint(text: str, who: Speaker) -> Statement | Drop | None:
+    opener = p.CONSTRAINT_OPENER_RE.search(text)
+    if opener:
+        clause = opener.group("clause")
+        if p.NOT_A_RULE_AFTER_RE.match(clause):
+            return None
+        if clause.lower().startswith(("do not", "don't", "dont", "please do not", "please don't")) and (
+            not who.to_agent or p.SOFT_NEGATIVE_RE.match(clause)
+        ):
+            return None
+        if not who.to_agent and not _ABOUT_ME_RE.search(clause):
+            return None  # between two people, a rule is only memorable when it is about the speaker
+        clause = _PLEASE_RE.sub("", clause)
+        key = answer_style_key(clause, who.subject)
+        return _stmt(MemoryType.CONSTRAINT, clause, who, key=key, confidence=0.7, stability=Stability.HIGH)
+    if who.to_agent and p.NO_THING_RE.match(text):
+        return _stmt(MemoryType.CONSTRAINT, text, who, confidence=0.7, stability=Stability.HIGH)
+    if (p.MUST_RE.search(text) and (who.to_agent or _ABOUT_ME_RE.search(text))) or (
+        who.to_agent
+        and (p.HAVE_TO_RE.search(text) or p.RULE_MARKER_RE.search(text))
+        and not p.SUBJECT_I_RE.search(text)
+    ):
+        return _stmt(MemoryType.CONSTRAINT, text, who, confidence=0.7, stability=Stability.HIGH)
+    return None
+
+
+def _about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
+    """Preferences, plans and facts whose subject is the speaker."""
+    lowered = core.lower()
+    favourite = p.FAVOURITE_RE.match(lowered)
+    if favourite:
+        key = attribute_key(core, who.subject)
+        return _stmt(MemoryType.PREFERENCE, clause, who, key=key, subjective=True)
+    preference = p.PREFERENCE_RE.match(lowered)
+    if preference:
+        obj = preference.group("obj").strip()
+        if not obj or p.REACTION_OBJECT_RE.match(obj):
+            return Drop("reaction")
+        key = answer_style_key(obj, who.subject) or preference_key(preference.group("verb"), obj, who.subject)
+        return _stmt(MemoryType.PREFERENCE, clause, who, key=key, subjective=True)
+    if p.OPINION_RE.match(lowered):
+        return Drop("opinion")
+    plan = p.PLAN_RE.match(lowered) or p.GOAL_RE.match(lowered)
+    if plan:
+        if not plan.group("rest") or p.NOT_A_PLAN_RE.match(plan.group("rest")):
+            return Drop("reaction")
+        return _stmt(MemoryType.PLAN, clause, who, confidence=0.5, stability=Stability.VOLATILE)
+    identity = p.IDENTITY_RE.match(lowered)
+    if identity and identity.group("ing") and p.NOT_AN_ACTIVITY_RE.search(identity.group("ing")):
+        identity = None
+    if p.FEELING_RE.match(lowered) and not identity:
+        return Drop("feeling")
+    if identity or any(r.match(lowered) for r in (p.PAST_RE, p.PERFECT_RE, p.HAVE_RE, p.HABIT_RE)):
+        return _stmt(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
+    if p.MY_ANYTHING_RE.match(lowered):
+        return _stmt(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
+    generic = p.GENERIC_VERB_RE.match(lowered)
+    if generic and generic.group("verb") not in p.NOT_A_FACT_VERBS:
+        return _stmt(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
+    return Drop("not a statement")
+
+
+def _without_opening(text: str, pattern: re.Pattern[str]) -> str | None:
+    """What follows a greeting or thanks ("Hey Nate, I love ..." → "I love ..."); None if nothing does."""
+    if not pattern.match(text):
+        return text
+    rest = p.GREETING_TAIL_RE.match(text)
+    remainder = rest.group("rest").strip() if rest else ""
+    return remainder if len(remainder.split()) >= 3 else None
+
+
+def classify(sentence: str, who: Speaker) -> Statement | Drop:
+    """What one sentence (or clause) of a person's message is worth keeping as."""
+    raw = strip_emoji(sentence).strip()
+    if not raw:
+        return Drop("reaction")
+    if raw.endswith("?"):
+        return Drop("question")
+    if _CREDENTIAL_RE.search(raw):
+        return Drop("secret")  # a statement about a masked credential says nothing worth keeping
+    opener = p.CORRECTION_OPENER_RE.match(raw)
+    text = compress(raw)
+    if who.correcting or (who.replying and opener):
+        rest = compress(opener.group("rest")) if opener else text
+        if not rest:
+            return Drop("reaction")
+        return _correction(rest, who)
+    if opener:
+        text = compress(opener.group("rest"))
+    if not text:
+        return Drop("reaction")
+    for pattern, reason in ((p.THANKS_RE, "thanks"), (p.GREETING_RE, "greeting")):
+        remainder = _without_opening(text, pattern)
+        if remainder is None:
+            return Drop(reason)
+        text = compress(remainder)
+    if p.VOLATILE_RE.search(text):
+        return Drop("volatile")
+    if who.replying and p.CONTRAST_RE.match(text) and p.FIRST_PERSON_SUBJECT_RE.search(text):
+        return _correction(text, who)
+    constraint = _constraint(text, who)
+    if constraint is not None:
+        return constraint
+    if who.to_agent and p.HABIT_MARKER_RE.search(text) and not p.SUBJECT_I_RE.search(text):
+        wanted = p.HABIT_MARKER_RE.sub("", text).strip(" ,.")
+        return _stmt(
+            MemoryType.PREFERENCE,
+            f"{who.name} always wants {wanted[:1].lower()}{wanted[1:]}",
+            who,
+            subjective=True,
+        )
+    valued = p.VALUED_RE.match(text)
+    if valued and not _OTHER_SUBJECT_RE.match(text):
+        return _stmt(MemoryType.PREFERENCE, text, who, subjective=True)
+    found = first_person_clause(text)
+    if found is None:
+        if not (p.ELIDED_SUBJECT_RE.match(text) or _ELIDED_PLAN_RE.match(text)):
+            return Drop("reaction" if p.REACTION_RE.match(text) else "not a statement")
+        opening = text.split(" ", 1)[0].lower()
+        if who.to_agent and opening in _BASE_EQUALS_PAST:
+            return Drop("request")  # "Run the tests please": an instruction for now, not a fact
+        subject = "I've" if opening == "been" else "I'm" if opening.endswith("ing") else "I"
+        clause = f"{subject} {text[:1].lower()}{text[1:]}"
+        found = clause, clause
+    return _about_speaker(*found, who)

@@ -1,0 +1,186 @@
+"""The scenario suite's metrics, read off what an agent would see: the rendered context (parsed back into
+sections and lines) and the user's active L3 cards.
+
+A line is *flagged* only when it sits in the "Unresolved conflicts" section; every other section
+(preferences, constraints, memories, reference) presents a memory as usable, so a stale value there counts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from reverie.benchmarks.scenario_format import DuplicateGroup, ScenarioFile, mentions
+from reverie.domain.models import MemoryCard
+from reverie.services.context_render import SECTION_TITLES
+
+FLAGGED_SECTION = "conflicts"
+
+
+# --- reading a context back ------------------------------------------------------------------------
+
+_TITLE_TO_SECTION = {title: name for name, title in SECTION_TITLES.items()}
+_LINE_RE = re.compile(r"^- \[(?P<id>[^\]]+)\] (?P<body>.*?)(?: \(ev [^()]*\))?$")
+
+
+@dataclass(frozen=True)
+class ContextLine:
+    section: str
+    memory_id: str
+    text: str
+
+    @property
+    def flagged(self) -> bool:
+        return self.section == FLAGGED_SECTION
+
+
+def parse_context(text: str) -> list[ContextLine]:
+    """The memory lines of a rendered context with their section (evidence refs left out)."""
+    lines: list[ContextLine] = []
+    section = ""
+    for raw in text.splitlines():
+        if raw in _TITLE_TO_SECTION:
+            section = _TITLE_TO_SECTION[raw]
+        elif match := _LINE_RE.match(raw):
+            lines.append(ContextLine(section, match.group("id"), match.group("body")))
+    return lines
+
+
+def card_text(card: MemoryCard) -> str:
+    return " ".join(p for p in (card.statement, card.condition, card.action, card.outcome) if p)
+
+
+# --- metrics ---------------------------------------------------------------------------------------
+
+
+def stale_injected(lines: Sequence[ContextLine], stale: Iterable[str]) -> list[tuple[str, ContextLine]]:
+    """Each stale value found in an unflagged line, with the first such line."""
+    found = []
+    for pattern in stale:
+        line = next((li for li in lines if not li.flagged and mentions(pattern, li.text)), None)
+        if line is not None:
+            found.append((pattern, line))
+    return found
+
+
+def unflagged_contradictions(
+    lines: Sequence[ContextLine], pairs: Iterable[tuple[str, str]]
+) -> list[tuple[str, str]]:
+    """Pairs whose two sides are both in the context with neither side in the conflicts section."""
+    out = []
+    for a, b in pairs:
+        with_a = [li for li in lines if mentions(a, li.text)]
+        with_b = [li for li in lines if mentions(b, li.text)]
+        if with_a and with_b and not any(li.flagged for li in with_a + with_b):
+            out.append((a, b))
+    return out
+
+
+def duplicates_surviving(texts: Sequence[str], groups: Iterable[DuplicateGroup]) -> dict[str, int]:
+    """Per group: active cards saying the same thing beyond the first."""
+    counts = {g.about: sum(mentions(g.pattern, t) for t in texts) for g in groups}
+    return {about: n - 1 for about, n in counts.items() if n > 1}
+
+
+def found_in(patterns: Iterable[str], texts: Sequence[str]) -> list[str]:
+    """The patterns present in at least one of the texts."""
+    return [p for p in patterns if any(mentions(p, t) for t in texts)]
+
+
+def missing(patterns: Iterable[str], text: str) -> list[str]:
+    """The patterns absent from the text."""
+    return [p for p in patterns if not mentions(p, text)]
+
+
+# --- one system on one scenario ----------------------------------------------------------------------
+
+ZERO_METRICS = (
+    "stale_injected",
+    "unflagged_contradictions",
+    "duplicates_surviving",
+    "poison_promoted",
+    "volatile_stored",
+)
+METRICS = (*ZERO_METRICS, "latest_value_correct", "repeated_error_rate")
+
+
+@dataclass
+class Observed:
+    """What one system showed: the contexts asked (per question, per repeated situation), its active L3
+    cards at the end, and anything that went wrong while replaying (a failed run, a step with no card)."""
+
+    contexts: list[str] = field(default_factory=list)
+    repeat_contexts: list[str] = field(default_factory=list)
+    active: list[MemoryCard] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Score:
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ZERO_METRICS, 0))
+    latest: tuple[int, int] = (0, 0)  # (questions whose latest values all appear, questions with some)
+    repeats: tuple[int, int] = (0, 0)  # (situations whose fix is missing, situations)
+    findings: list[str] = field(default_factory=list)
+
+    def metrics(self) -> dict[str, float | int | None]:
+        """Counts, and the two shares (None when the scenario has nothing to measure them on)."""
+        out: dict[str, float | int | None] = dict(self.counts)
+        out["latest_value_correct"] = share(*self.latest)
+        out["repeated_error_rate"] = share(*self.repeats)
+        return out
+
+    def add(self, metric: str, finding: str) -> None:
+        self.counts[metric] += 1
+        self.findings.append(f"{metric}: {finding}")
+
+
+def share(part: int, whole: int) -> float | None:
+    return round(part / whole, 3) if whole else None
+
+
+def _card(card: MemoryCard) -> str:
+    return f"[{card.memory_id}] {card_text(card)}"
+
+
+def score(scenario: ScenarioFile, seen: Observed) -> Score:
+    """Every metric of one system on one scenario, with a finding naming each miss."""
+    s = Score(findings=[f"problem: {p}" for p in seen.problems])
+    expect = scenario.expect
+    texts = [card_text(c) for c in seen.active]
+    correct = asked = 0
+    for question, context in zip(expect.questions, seen.contexts, strict=True):
+        lines = parse_context(context)
+        for pattern, line in stale_injected(lines, question.stale):
+            s.add("stale_injected", f"{pattern!r} in {line.section}: [{line.memory_id}] {line.text}")
+        for a, b in unflagged_contradictions(lines, question.contradictions):
+            s.add("unflagged_contradictions", f"{a!r} and {b!r} both injected, neither flagged")
+        if question.latest:
+            asked += 1
+            absent = missing(question.latest, context)
+            correct += not absent
+            if absent:
+                s.findings.append(f"latest_value_correct: {absent} missing from {question.query!r}")
+    s.latest = (correct, asked)
+    for about, extra in duplicates_surviving(texts, expect.duplicates).items():
+        s.counts["duplicates_surviving"] += extra
+        group = next(g for g in expect.duplicates if g.about == about)
+        cards = [_card(c) for c in seen.active if mentions(group.pattern, card_text(c))]
+        s.findings.append(f"duplicates_surviving: {extra + 1} cards say {about!r}: {cards}")
+    for pattern in found_in(expect.poison, [*seen.contexts, *texts]):
+        where = [_card(c) for c in seen.active if mentions(pattern, card_text(c))] or ["a context"]
+        s.add("poison_promoted", f"{pattern!r} in {where}")
+    for pattern in found_in(expect.volatile, texts):
+        s.add(
+            "volatile_stored",
+            f"{pattern!r} in {[_card(c) for c in seen.active if mentions(pattern, card_text(c))]}",
+        )
+    misses = 0
+    for check, context in zip(expect.repeated_errors, seen.repeat_contexts, strict=True):
+        if missing(check.fix, context):
+            misses += 1
+            s.findings.append(
+                f"repeated_error_rate: the fix {check.fix} is not in the context at {check.before}"
+            )
+    s.repeats = (misses, len(expect.repeated_errors))
+    return s

@@ -1,0 +1,254 @@
+"""The scenario suite (`reverie bench scenarios`): its files, its metrics on hand-made contexts, and one
+scenario replayed end to end on fakes (in-memory stores, hash embedder, the rule-based reasoner)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from reverie.adapters.local.rule_reasoner import RuleReasoner
+from reverie.adapters.local.search_index import SqliteSearchIndex
+from reverie.benchmarks import scenarios as suite
+from reverie.benchmarks.scenario_format import DuplicateGroup, ScenarioFile, load_scenario, mentions
+from reverie.benchmarks.scenario_metrics import (
+    Observed,
+    duplicates_surviving,
+    found_in,
+    missing,
+    parse_context,
+    score,
+    stale_injected,
+    unflagged_contradictions,
+)
+from reverie.benchmarks.scenario_replay import ScenarioClock, replay
+from reverie.services.backends import Backends
+from reverie.services.context_render import SECTION_TITLES
+from tests.conftest import WhitespaceTokenCounter
+from tests.fakes.embedder import HashEmbedder
+from tests.fakes.run_store import InMemoryRunStore
+from tests.fakes.stores import InMemoryLogStore, InMemoryNoteStore, InMemoryQueue
+
+SCENARIOS = sorted(suite.SCENARIO_DIR.glob("*.json"))
+
+CONTEXT = "\n".join(
+    [
+        "# Memory (as of 1 November 2026)",
+        "Memories from earlier sessions, with dates and evidence ids. They may be stale: prefer what ...",
+        SECTION_TITLES["conflicts"],
+        "- [d-1] 7 October 2026: orders-db runs PostgreSQL 15.6. (ev pg-1007/e07)",
+        "- [d-2] 7 October 2026: orders-db runs PostgreSQL 14.9. (ev pg-1007/e04)",
+        SECTION_TITLES["memories"],
+        "### 14 October 2026",
+        "- [d-3] Maya moved to Berlin. (ev lisbon-trip/e01)",
+        "- [d-4] Use pnpm, not npm, in the web repo. (ev web-1105/e06)",
+        SECTION_TITLES["reference"],
+        "- [d-5] 2 September 2026: Maya lives in Lisbon. (ev setup-0902/e03)",
+        "- [d-6] 2 September 2026: the staging port is 5432. (ev setup-0902/e09)",
+        "- [d-7] 3 September 2026: the staging port is 5433. (ev setup-0903/e02)",
+    ]
+)
+
+
+def fake_store(clock: ScenarioClock) -> Backends:
+    embedder = HashEmbedder()
+    return Backends(
+        log=InMemoryLogStore(),
+        notes=InMemoryNoteStore(clock=clock),
+        index=SqliteSearchIndex(":memory:", dim=embedder.dim),
+        embedder=embedder,
+        tokens=WhitespaceTokenCounter(),
+        queue=InMemoryQueue(),
+        clock=clock,
+        runs=InMemoryRunStore(),
+        reasoner=RuleReasoner(),
+    )
+
+
+def minimal(**changes: Any) -> dict[str, Any]:
+    """The smallest valid scenario document, with top-level keys replaced by `changes`."""
+    doc: dict[str, Any] = {
+        "description": "one session",
+        "sessions": [
+            {
+                "user_id": "zoe",
+                "session_id": "s1",
+                "events": [
+                    {
+                        "event_id": "e1",
+                        "kind": "message",
+                        "ts": "2026-10-01T09:00:00Z",
+                        "role": "user",
+                        "text": "I live in Porto.",
+                    }
+                ],
+                "end": "success",
+            }
+        ],
+        "expect": {"questions": [{"query": "Where does Zoe live?", "latest": ["Porto"]}]},
+    }
+    return {**doc, **changes}
+
+
+# --- the files -----------------------------------------------------------------------------------------
+
+
+def test_every_scenario_file_validates_and_the_suite_covers_the_issue() -> None:
+    loaded = {path.stem: load_scenario(path) for path in SCENARIOS}
+    covered = {name.split("-", 1)[1] for name in loaded}
+    assert covered >= {
+        "changed-fact",
+        "contradicting-sources",
+        "paraphrased-duplicates",
+        "volatile-state",
+        "poisoned-tool-output",
+        "expired-fact",
+        "derived-correction",
+        "human-edit",
+        "rollback",
+        "repeated-error",
+    }
+    for scenario in loaded.values():
+        assert scenario.description and scenario.expect.questions
+
+
+@pytest.mark.parametrize(
+    ("changes", "complaint"),
+    [
+        ({"steps": [{"after": "s9", "action": "dream"}]}, "names no session"),
+        ({"expect": {"questions": [{"query": "q", "stale": ["(unclosed"]}]}}, "regular expression"),
+        (
+            {"expect": {"questions": [{"query": "q"}], "repeated_errors": [{"before": "s9", "fix": ["x"]}]}},
+            "names no session",
+        ),
+        ({"steps": [{"after": "s1", "action": "teleport"}]}, "action"),
+    ],
+)
+def test_a_scenario_that_cannot_be_replayed_as_written_is_rejected(
+    changes: dict[str, Any], complaint: str
+) -> None:
+    with pytest.raises(ValidationError, match=complaint):
+        ScenarioFile.model_validate(minimal(**changes))
+
+
+def test_an_untimed_event_is_rejected_because_the_suite_runs_on_the_scenarios_clock() -> None:
+    doc = minimal()
+    del doc["sessions"][0]["events"][0]["ts"]
+    with pytest.raises(ValidationError, match="ts"):
+        ScenarioFile.model_validate(doc)
+
+
+# --- the metrics on hand-made contexts -----------------------------------------------------------------
+
+
+def test_a_context_is_read_back_into_sections_without_its_evidence_ids() -> None:
+    lines = parse_context(CONTEXT)
+    assert [(li.section, li.memory_id) for li in lines] == [
+        ("conflicts", "d-1"),
+        ("conflicts", "d-2"),
+        ("memories", "d-3"),
+        ("memories", "d-4"),
+        ("reference", "d-5"),
+        ("reference", "d-6"),
+        ("reference", "d-7"),
+    ]
+    assert lines[2].text == "Maya moved to Berlin."
+
+
+def test_patterns_match_whole_words_and_phrases_only() -> None:
+    assert mentions("npm", "use npm here") and not mentions("npm", "use pnpm here")
+    assert mentions("use npm", "We  USE\nnpm") and mentions("Fridays?", "ends on Friday.")
+
+
+def test_stale_values_count_in_any_unflagged_section_but_not_in_conflicts_or_evidence_ids() -> None:
+    found = stale_injected(parse_context(CONTEXT), ["Lisbon", "14\\.9", "lisbon-trip", "Madrid"])
+    assert [(pattern, line.memory_id) for pattern, line in found] == [("Lisbon", "d-5")]
+
+
+def test_a_contradicting_pair_counts_only_when_neither_side_is_flagged() -> None:
+    lines = parse_context(CONTEXT)
+    pairs = [("14\\.9", "15\\.6"), ("5432", "5433"), ("Berlin", "Madrid")]
+    assert unflagged_contradictions(lines, pairs) == [("5432", "5433")]
+
+
+def test_duplicates_are_the_cards_beyond_the_first_saying_the_same_thing() -> None:
+    texts = ["Lena prefers short answers.", "Lena likes concise replies.", "Give Lena the key points.", "x"]
+    groups = [
+        DuplicateGroup(about="short answers", pattern="short answers|concise|key points"),
+        DuplicateGroup(about="editor", pattern="neovim"),
+    ]
+    assert duplicates_surviving(texts, groups) == {"short answers": 2}
+
+
+def test_presence_and_absence_of_patterns() -> None:
+    assert found_in(["paste\\.example\\.net", "tired"], ["upload to paste.example.net", "ok"]) == [
+        "paste\\.example\\.net"
+    ]
+    assert missing(["Berlin", "pnpm"], CONTEXT) == [] and missing(["Porto"], CONTEXT) == ["Porto"]
+
+
+def test_score_reads_every_metric_off_what_a_system_showed() -> None:
+    scenario = ScenarioFile.model_validate(
+        minimal(
+            expect={
+                "questions": [
+                    {"query": "where?", "latest": ["Berlin"], "stale": ["Lisbon"]},
+                    {"query": "version?", "latest": ["16\\.1"], "contradictions": [["5432", "5433"]]},
+                ],
+                "poison": ["ignore previous instructions"],
+                "repeated_errors": [{"before": "s1", "fix": ["pnpm"]}],
+            }
+        )
+    )
+    seen = Observed(contexts=[CONTEXT, CONTEXT], repeat_contexts=[""])
+    result = score(scenario, seen)
+    assert result.metrics() == {
+        "stale_injected": 1,
+        "unflagged_contradictions": 1,
+        "duplicates_surviving": 0,
+        "poison_promoted": 0,
+        "volatile_stored": 0,
+        "latest_value_correct": 0.5,
+        "repeated_error_rate": 1.0,
+    }
+    assert any("Lisbon" in finding and "d-5" in finding for finding in result.findings)
+
+
+# --- end to end on fakes -------------------------------------------------------------------------------
+
+
+def test_the_rollback_scenario_replayed_on_fakes_for_every_system() -> None:
+    scenario = load_scenario(suite.SCENARIO_DIR / "09-rollback.json")
+    results = {system: score(scenario, replay(system, scenario, fake_store)) for system in suite.SYSTEMS}
+
+    none, append, dreamt = (results[s] for s in suite.SYSTEMS)
+    assert none.latest == (0, 1) and none.counts["stale_injected"] == 0
+    # append-only memory keeps the demo persona as facts about the user; it has no undo
+    assert append.counts["stale_injected"] >= 1
+    # the dream's run was rolled back, and re-dreaming without new evidence did not bring it back
+    assert not [f for f in dreamt.findings if f.startswith("problem:")]
+    assert dreamt.counts["stale_injected"] == 0 and dreamt.latest == (1, 1)
+
+
+def test_the_suite_report_has_the_documented_shape(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scenario = load_scenario(suite.SCENARIO_DIR / "06-expired-fact.json")
+    doc = suite.run_suite([("06-expired-fact", scenario)], fake_store)
+    assert set(doc["systems"]) == set(suite.SYSTEMS)
+    assert set(doc["systems"]["dream"]) == set(suite.METRICS)
+    assert [e["name"] for e in doc["scenarios"]] == ["06-expired-fact"]
+    assert json.loads(json.dumps(doc)) == doc
+    assert "stale facts injected" in suite.render(doc, "header")
+
+
+def test_the_command_refuses_an_empty_folder_and_an_invalid_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert suite.main(["--dir", str(tmp_path)]) == 2
+    (tmp_path / "bad.json").write_text(json.dumps(minimal(steps=[{"after": "nowhere", "action": "dream"}])))
+    assert suite.main(["--dir", str(tmp_path)]) == 2
+    assert "bad.json is not a valid scenario file" in capsys.readouterr().err
