@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -45,7 +46,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         f"Reverie serving {settings.home.resolve()} on http://{args.host}:{args.port} (docs: /docs)",
         flush=True,
     )
-    signal.signal(signal.SIGTERM, lambda *_: server.shutdown())
+    # shutdown() waits for serve_forever() to return, so it must run on another thread than the loop's
+    signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown).start())
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -119,6 +121,13 @@ def cmd_demo(args: argparse.Namespace) -> int:
     for path in sorted(SAMPLES.glob("*.json")):
         report = ingest(backends, settings.tenant_id, load_sessions(path))
         print(f"loaded {path.name}: {report.events} new events, {report.memories} new memories")
+    from reverie.domain.dream import Trigger
+    from reverie.services.dream.runner import dream
+
+    for user in backends.log.users(settings.tenant_id):  # the main job: dream what the sessions recorded
+        run = dream(backends, settings.tenant_id, user, Trigger.MANUAL)
+        changes = {k: v for k, v in run.counts.items() if k.startswith(("restructure.", "decay.")) and v}
+        print(f"dreamt for {user}: {run.status.value} {changes}")
     base = f"http://{args.host}:{args.port}"
     cmd_stop(args)
     log = (settings.home / "server.log").open("ab")
@@ -135,11 +144,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
         start_new_session=True,
     )
     _pid_file(settings).write_text(str(proc.pid))
-    for _ in range(120):
+    for _ in range(240):
         try:
             _request(f"{base}/health")
             break
-        except (urllib.error.URLError, ConnectionError):
+        except OSError:  # not listening yet (refused, reset or timed out)
             if proc.poll() is not None:
                 print(f"the service exited; see {settings.home / 'server.log'}", file=sys.stderr)
                 return 1

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from reverie.domain.dream import Candidate, ChangeKind
-from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, ReviewStatus, Status
+from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, MemoryType, ReviewStatus, Status
 from reverie.domain.search import SearchFilter
-from reverie.ports import CardQuery, MergeAction, Reasoner
+from reverie.ports import CardQuery, MergeAction, MergeDecision, Reasoner
 from reverie.services.backends import Backends
 from reverie.services.dream.apply import Writer, union_refs
 from reverie.services.dream.common import StageInput, StageOutput, load_run
@@ -17,6 +17,9 @@ from reverie.services.dream.verify import Assessment
 
 STAGE = "restructure"
 RETIRED = frozenset({Status.REJECTED, Status.SUPERSEDED, Status.ARCHIVED})
+PARAPHRASE_COSINE = 0.86
+# Rule-like types that restate one another ("never X" as a constraint, a correction or a preference).
+RULE_TYPES = frozenset({MemoryType.CONSTRAINT, MemoryType.CORRECTION, MemoryType.PREFERENCE})
 NEIGHBOURS = 5
 
 
@@ -26,8 +29,11 @@ def rollback_keys(candidate: Candidate) -> list[str]:
     return sorted({f"{candidate.fingerprint}@{r.session_id}" for r in candidate.evidence_refs})
 
 
-def neighbours(b: Backends, w: Writer, candidate: Candidate, vector: list[float]) -> list[MemoryCard]:
-    """The most similar current L3 cards: same key first, then keyword and vector neighbours."""
+def neighbours(
+    b: Backends, w: Writer, candidate: Candidate, vector: list[float]
+) -> tuple[list[MemoryCard], dict[str, float]]:
+    """The most similar current L3 cards (same key first, then keyword and vector neighbours), and the
+    cosine similarity of the vector neighbours."""
     found: dict[str, None] = {}
     if candidate.key:
         query = CardQuery(
@@ -37,11 +43,30 @@ def neighbours(b: Backends, w: Writer, candidate: Candidate, vector: list[float]
     filt = SearchFilter(scope=w.scope, now=b.clock())
     for hit in b.index.search_text(candidate.statement, filt, NEIGHBOURS):
         found.setdefault(hit.memory_id, None)
-    for hit in b.index.search_vector(vector, filt, NEIGHBOURS):
-        found.setdefault(hit.memory_id, None)
+    cosine = {hit.memory_id: hit.score for hit in b.index.search_vector(vector, filt, NEIGHBOURS)}
+    for memory_id in cosine:
+        found.setdefault(memory_id, None)
     own = w.own_id(candidate)
     cards = b.notes.get_many(w.run.tenant_id, [i for i in found if i != own])
-    return [c for c in cards if c.layer is Layer.KNOWLEDGE and c.status in INJECTABLE_STATUSES]
+    return [c for c in cards if c.layer is Layer.KNOWLEDGE and c.status in INJECTABLE_STATUSES], cosine
+
+
+def paraphrase_of(
+    candidate: Candidate, cards: Sequence[MemoryCard], cosine: dict[str, float]
+) -> MemoryCard | None:
+    """A current card saying the same thing in other words: very close in meaning (MiniLM cosine
+    >= PARAPHRASE_COSINE, where a changed value such as another city scores ~0.75), of a compatible type,
+    and not two versions of one keyed attribute (those go to the reasoner: a changed value is no paraphrase). Deterministic, so no reasoner call is spent on it."""
+    if candidate.correction_of is not None:
+        return None
+    for card in sorted(cards, key=lambda c: -cosine.get(c.memory_id, 0.0)):
+        if cosine.get(card.memory_id, 0.0) < PARAPHRASE_COSINE:
+            break
+        same_family = {card.type, candidate.type} <= RULE_TYPES or card.type is candidate.type
+        keys_agree = card.key is None or candidate.key is None  # same key: the reasoner judges the value
+        if same_family and keys_agree and card.status is Status.VERIFIED:
+            return card
+    return None
 
 
 def _latest(*times: datetime | None) -> datetime | None:
@@ -65,7 +90,17 @@ def promote(b: Backends, w: Writer, reasoner: Reasoner, a: Assessment, vector: l
             observed_at=_latest(own.observed_at, c.observed_at),
         )
         return
-    decision = reasoner.decide(c, neighbours(b, w, c, vector))
+    cards, cosine = neighbours(b, w, c, vector)
+    same = paraphrase_of(c, cards, cosine)
+    decision = (
+        MergeDecision(
+            action=MergeAction.NOOP,
+            target_id=same.memory_id,
+            reason=f"a paraphrase (cosine {cosine[same.memory_id]:.2f})",
+        )
+        if same is not None
+        else reasoner.decide(c, cards)
+    )
     usage = w.run.reasoner_tokens
     usage["calls"] = usage.get("calls", 0) + decision.usage.calls
     usage["input"] = usage.get("input", 0) + decision.usage.input_tokens
