@@ -252,3 +252,26 @@ def test_decay_archives_expired_and_prunes_to_the_namespace_budget(
     assert "the staging cluster is frozen" in {c.statement for c in archived}
     assert set(knowledge(b, alice)) == {"fact number 4", "fact number 3", "fact number 2"}
     assert run.counts["decay.active_cards"] == 3
+
+
+def test_a_paraphrase_of_a_known_rule_reinforces_it_instead_of_adding_a_card(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    from tests.unit.helpers import remember
+
+    rule = remember(b, alice, "never deploy the payments service on Fridays", type="constraint")
+    note(
+        b,
+        alice,
+        "s2",
+        "n1",
+        "Never deploy the payments service on Fridays.",
+        clock,
+        type="correction",
+        source="user",
+    )
+    run = dream(b, "t1", "alice")
+    assert list(knowledge(b, alice)) == ["never deploy the payments service on Fridays"]
+    reinforced = b.notes.get("t1", rule.memory_id)
+    assert {r.session_id for r in reinforced.evidence_refs} == {"s1", "s2"}
+    assert run.reasoner_tokens.get("calls") == 1  # the extraction only: no merge decision was needed
