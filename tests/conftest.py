@@ -7,19 +7,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from reverie.adapters.local.search_index import SqliteSearchIndex
 from reverie.domain.models import Scope
-from reverie.ports import TokenCounter
 from reverie.services.backends import Backends
-from tests.fakes.embedder import HashEmbedder
-from tests.fakes.stores import InMemoryLogStore, InMemoryNoteStore, InMemoryQueue
-
-
-class WhitespaceTokenCounter(TokenCounter):
-    """Unit tests only: one token per whitespace-separated word."""
-
-    def count(self, text: str) -> int:
-        return len(text.split())
+from tests.fakes.backends import fake_backends
 
 
 class Clock:
@@ -42,16 +32,7 @@ def clock() -> Clock:
 
 @pytest.fixture
 def backends(clock: Clock) -> Iterator[Backends]:
-    embedder = HashEmbedder()
-    yield Backends(
-        log=InMemoryLogStore(),
-        notes=InMemoryNoteStore(clock=clock),
-        index=SqliteSearchIndex(":memory:", dim=embedder.dim),
-        embedder=embedder,
-        tokens=WhitespaceTokenCounter(),
-        queue=InMemoryQueue(),
-        clock=clock,
-    )
+    yield fake_backends(clock)
 
 
 @pytest.fixture

@@ -11,7 +11,6 @@ import pytest
 from pydantic import ValidationError
 
 from reverie.adapters.local.rule_reasoner import RuleReasoner
-from reverie.adapters.local.search_index import SqliteSearchIndex
 from reverie.benchmarks import scenarios as suite
 from reverie.benchmarks.scenario_format import DuplicateGroup, ScenarioFile, load_scenario, mentions
 from reverie.benchmarks.scenario_metrics import (
@@ -27,10 +26,7 @@ from reverie.benchmarks.scenario_metrics import (
 from reverie.benchmarks.scenario_replay import ScenarioClock, replay
 from reverie.services.backends import Backends
 from reverie.services.context_render import SECTION_TITLES
-from tests.conftest import WhitespaceTokenCounter
-from tests.fakes.embedder import HashEmbedder
-from tests.fakes.run_store import InMemoryRunStore
-from tests.fakes.stores import InMemoryLogStore, InMemoryNoteStore, InMemoryQueue
+from tests.fakes.backends import fake_backends
 
 SCENARIOS = sorted(suite.SCENARIO_DIR.glob("*.json"))
 
@@ -54,18 +50,7 @@ CONTEXT = "\n".join(
 
 
 def fake_store(clock: ScenarioClock) -> Backends:
-    embedder = HashEmbedder()
-    return Backends(
-        log=InMemoryLogStore(),
-        notes=InMemoryNoteStore(clock=clock),
-        index=SqliteSearchIndex(":memory:", dim=embedder.dim),
-        embedder=embedder,
-        tokens=WhitespaceTokenCounter(),
-        queue=InMemoryQueue(),
-        clock=clock,
-        runs=InMemoryRunStore(),
-        reasoner=RuleReasoner(),
-    )
+    return fake_backends(clock, reasoner=RuleReasoner())
 
 
 def minimal(**changes: Any) -> dict[str, Any]:
