@@ -20,8 +20,8 @@ from typing import Any
 # query embedding's p95 grows tenfold (measured); set before numpy is first imported.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from reverie.cli_dream import add_commands as add_dream_commands  # noqa: E402
-from reverie.settings import LocalSettings  # noqa: E402
+from reverie.cli_dream import add_commands as add_dream_commands
+from reverie.settings import LocalSettings
 
 SAMPLES = Path(__file__).resolve().parents[2] / "events" / "sessions"
 
