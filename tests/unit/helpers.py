@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
 from reverie.domain.events import Event, parse_event
@@ -27,3 +28,31 @@ def remember(b: Backends, caller: Scope, statement: str, type: str = "fact", **f
     """Create one memory as `caller` (fields go to NewMemory, e.g. scope=ScopeKind.PROJECT)."""
     fields.setdefault("evidence_refs", [EvidenceRef(session_id="s1", event_id="e1")])
     return create_memories(b, caller, [NewMemory(type=MemoryType(type), statement=statement, **fields)])[0]
+
+
+def note(
+    b: Backends, scope: Scope, session: str, event_id: str, text: str, at: datetime, **fields: Any
+) -> None:
+    """Capture one explicit note at time `at`."""
+    from reverie.services.capture import append_events
+
+    append_events(b, scope, [event(scope, session, event_id, kind="note", text=text, ts=at, **fields)])
+
+
+def dream_a_conflict(b: Backends, scope: Scope, now: datetime) -> None:
+    """Two dreams that leave "manager is Eve" (newer, dreamt first) against "manager is Dana" (older, later)."""
+    from reverie.services.dream.runner import dream
+
+    note(b, scope, "s2", "n1", "Alice's manager is Eve", now, key="alice.manager", source="user")
+    dream(b, scope.tenant_id, scope.user_id)
+    note(
+        b,
+        scope,
+        "s1",
+        "n1",
+        "Alice's manager is Dana",
+        now - timedelta(days=3),
+        key="alice.manager",
+        source="user",
+    )
+    dream(b, scope.tenant_id, scope.user_id)

@@ -20,7 +20,7 @@ from reverie.services.recall import build_context
 from tests.conftest import Clock
 from tests.fakes.reasoner import ScriptedReasoner
 from tests.fakes.run_store import InMemoryRunStore
-from tests.unit.helpers import event
+from tests.unit.helpers import dream_a_conflict, event
 
 
 @pytest.fixture
@@ -97,26 +97,8 @@ def test_a_changed_fact_supersedes_the_old_one_and_history_stays(
 def test_an_older_contradiction_becomes_a_flagged_conflict_for_review(
     b: Backends, alice: Scope, clock: Clock
 ) -> None:
-    note(b, alice, "s2", "n1", "Alice's manager is Eve", clock, key="alice.manager", source="user")
-    dream(b, "t1", "alice")
-    older = clock.now - timedelta(days=3)
-    append_events(
-        b,
-        alice,
-        [
-            event(
-                alice,
-                "s1",
-                "n1",
-                kind="note",
-                text="Alice's manager is Dana",
-                key="alice.manager",
-                source="user",
-                ts=older,
-            )
-        ],
-    )
-    dream(b, "t1", "alice")
+    clock.advance(minutes=1)
+    dream_a_conflict(b, alice, clock.now)
     conflicting = cards(b, alice, statuses=frozenset({Status.CONFLICTING}))
     assert {c.statement for c in conflicting} == {"Alice's manager is Eve", "Alice's manager is Dana"}
     reviews = b.runs.list_reviews("t1", "alice")  # type: ignore[union-attr]

@@ -18,7 +18,7 @@ from reverie.services.recall import build_context
 from tests.conftest import Clock
 from tests.fakes.reasoner import ScriptedReasoner
 from tests.fakes.run_store import InMemoryRunStore
-from tests.unit.helpers import event
+from tests.unit.helpers import dream_a_conflict, event
 
 
 @pytest.fixture
@@ -36,26 +36,8 @@ def say(
 
 
 def make_conflict(b: Backends, alice: Scope, clock: Clock) -> str:
-    say(b, alice, "s2", "n1", "Alice's manager is Eve", clock, key="alice.manager", source="user")
-    dream(b, "t1", "alice")
-    older = clock.now - timedelta(days=3)
-    append_events(
-        b,
-        alice,
-        [
-            event(
-                alice,
-                "s1",
-                "n1",
-                kind="note",
-                text="Alice's manager is Dana",
-                key="alice.manager",
-                source="user",
-                ts=older,
-            )
-        ],
-    )
-    dream(b, "t1", "alice")
+    clock.advance(minutes=1)
+    dream_a_conflict(b, alice, clock.now)
     [item] = review.list_reviews(b, "t1", "alice")
     return item.item_id
 
