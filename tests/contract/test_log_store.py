@@ -9,13 +9,20 @@ import itertools
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+from typing import Any
 
+import boto3  # type: ignore[import-untyped, unused-ignore]
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from moto import mock_aws
+from moto.s3.responses import S3Response
 
+from reverie.adapters.aws.s3_log import S3LogStore
 from reverie.adapters.local.log_store import SqliteLogStore
 from reverie.domain.errors import EventConflict
 from reverie.domain.events import Event, MessageEvent
@@ -33,8 +40,43 @@ class Backend:
     durable: bool
 
 
-@pytest.fixture(params=["sqlite", "memory"])
-def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]:
+EMULATED_REGION = "us-east-1"
+
+
+@cache
+def emulated_aws() -> Any:
+    """One boto3 session for every emulated client: it loads each service model once (a new session per
+    client costs ~0.4 s). Clients are made in the main thread only, as boto3 sessions require."""
+    return boto3.session.Session()
+
+
+@contextmanager
+def emulated_bucket(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, str]]:
+    """A bucket and a KMS key in moto (in process, no AWS account): the name and the key id.
+
+    moto checks `If-None-Match` and then writes, in two steps; S3 does both atomically (one of two racing
+    conditional puts gets 412). The PUT handler is serialised here so the emulator keeps that promise."""
+    lock = threading.Lock()
+    put_object = S3Response.put_object
+
+    def atomic_put_object(self: S3Response) -> Any:
+        with lock:
+            return put_object(self)
+
+    monkeypatch.setattr(S3Response, "put_object", atomic_put_object)
+    with mock_aws():
+        bucket = "reverie-log-emulated"
+        emulated_aws().client("s3", region_name=EMULATED_REGION).create_bucket(Bucket=bucket)
+        key_id = (
+            emulated_aws().client("kms", region_name=EMULATED_REGION).create_key()["KeyMetadata"]["KeyId"]
+        )
+        yield bucket, key_id
+
+
+@pytest.fixture(params=["sqlite", "memory", pytest.param("s3-emulated-by-moto", marks=pytest.mark.emulated)])
+def backend(
+    request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Backend]:
     if request.param == "sqlite":
         opened: list[SqliteLogStore] = []
 
@@ -49,9 +91,18 @@ def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]
 
         yield Backend(open_sqlite, shutdown, durable=True)
         shutdown()
-    else:
+    elif request.param == "memory":
         fake = InMemoryLogStore()
         yield Backend(lambda: fake, lambda: None, durable=False)
+    else:
+        with emulated_bucket(monkeypatch) as (bucket, key_id):
+            # Each instance has its own client (a separate process); S3 holds everything, so a restart
+            # only drops instances.
+            def open_s3() -> LogStore:
+                client = emulated_aws().client("s3", region_name=EMULATED_REGION)
+                return S3LogStore(bucket, kms_key_id=key_id, client=client, prefix="log")
+
+            yield Backend(open_s3, lambda: None, durable=True)
 
 
 @pytest.fixture

@@ -9,13 +9,20 @@ from __future__ import annotations
 
 import math
 import threading
+import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
+import boto3  # type: ignore[import-untyped, unused-ignore]
 import pytest
+from moto import mock_aws
+from moto.sqs.models import SQSBackend
 
+from reverie.adapters.aws.sqs_queue import SqsQueue
 from reverie.adapters.local.queue import SqliteQueue
 from reverie.domain.errors import InvalidRequest
 from reverie.ports import Queue, QueueMessage
@@ -45,8 +52,50 @@ class Backend:
     durable: bool
 
 
-@pytest.fixture(params=["sqlite", "memory"])
-def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]:
+EMULATED_REGION = "us-east-1"
+
+
+@cache
+def emulated_aws() -> Any:
+    """One boto3 session for every emulated client: it loads each service model once (a new session per
+    client costs ~0.4 s). Clients are made in the main thread only, as boto3 sessions require."""
+    return boto3.session.Session()
+
+
+SQS_VISIBILITY_S = 1
+"""The emulated queue hides a message for 1 real second; `advance` sleeps the same fraction of it, so
+`VISIBILITY_S` of test time is one real second (SQS visibility is whole seconds)."""
+
+
+@contextmanager
+def emulated_fifo_queue(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """A FIFO queue in moto (in process, no AWS account); yields its URL.
+
+    moto picks and hides messages without a lock, so two threads can receive one message; a FIFO queue
+    never hands a message to two consumers inside its visibility window. The receive is serialised here
+    so the emulator keeps that promise."""
+    lock = threading.Lock()
+    receive_message = SQSBackend.receive_message
+
+    def atomic_receive_message(self: SQSBackend, *args: Any, **kwargs: Any) -> Any:
+        with lock:
+            return receive_message(self, *args, **kwargs)
+
+    monkeypatch.setattr(SQSBackend, "receive_message", atomic_receive_message)
+    with mock_aws():
+        client = emulated_aws().client("sqs", region_name=EMULATED_REGION)
+        yield client.create_queue(
+            QueueName="reverie-dream-emulated.fifo",
+            Attributes={"FifoQueue": "true", "VisibilityTimeout": str(SQS_VISIBILITY_S)},
+        )["QueueUrl"]
+
+
+@pytest.fixture(
+    params=["sqlite", "memory", pytest.param("sqs-fifo-emulated-by-moto", marks=pytest.mark.emulated)]
+)
+def backend(
+    request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Backend]:
     clock = HandClock()
     if request.param == "sqlite":
         opened: list[SqliteQueue] = []
@@ -62,9 +111,20 @@ def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]
 
         yield Backend(open_sqlite, clock.advance, shutdown, durable=True)
         shutdown()
-    else:
+    elif request.param == "memory":
         fake = InMemoryQueue(visibility_timeout_s=VISIBILITY_S, clock=clock)
         yield Backend(lambda: fake, clock.advance, lambda: None, durable=False)
+    else:
+        with emulated_fifo_queue(monkeypatch) as url:
+            # SQS keeps real time: `advance` sleeps. No long polling, so an empty receive answers at once.
+            def open_sqs() -> Queue:
+                client = emulated_aws().client("sqs", region_name=EMULATED_REGION)
+                return SqsQueue(url, client=client, wait_time_s=0, visibility_timeout_s=SQS_VISIBILITY_S)
+
+            def advance(seconds: float) -> None:
+                time.sleep(seconds * SQS_VISIBILITY_S / VISIBILITY_S)
+
+            yield Backend(open_sqs, advance, lambda: None, durable=True)
 
 
 @pytest.fixture
