@@ -1,11 +1,17 @@
 """Contract of the `SearchIndex` port: every adapter passes this same suite.
 
-Only the port is exercised here (no adapter internals), so an OpenSearch adapter joins by adding one entry to
-`ADAPTERS`. Each adapter is opened on named storage: opening the same name again must see the same data.
+Only the port is exercised here (no adapter internals): an adapter joins by adding one entry to `ADAPTERS`.
+Each adapter is opened on named storage: opening the same name again must see the same data.
+
+Emulated (`opensearch`): `OpenSearchIndex` runs against osmem-server, an in-memory OpenSearch-compatible
+server from PyPI started on 127.0.0.1 (no Docker, no download). It serves CRUD, BM25 `match`, the bool
+filters, aliases and delete-by-query, but has no k-NN and no search pipelines: tests that need the vector
+path are skipped for it, and golden request bodies cover that path (tests/unit/test_opensearch_index.py).
 """
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import threading
 from collections.abc import Callable, Iterator
@@ -18,6 +24,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from reverie.adapters.aws.opensearch_index import OpenSearchIndex
 from reverie.adapters.local.search_index import SqliteSearchIndex
 from reverie.domain.models import INJECTABLE_STATUSES, MemoryType, Scope, ScopeKind, Status, scope_allows
 from reverie.domain.search import SearchDoc, SearchFilter, SearchHit
@@ -27,15 +34,66 @@ DIM = 8
 NOW = datetime(2025, 1, 1, 12, 0, tzinfo=UTC)
 ME = Scope(tenant_id="t1", user_id="u1", project_id="p1")
 
-ADAPTERS: dict[str, Callable[[Path, str], SearchIndex]] = {
-    "sqlite": lambda root, name: SqliteSearchIndex(root / f"{name}.db", dim=DIM),
+Opener = Callable[[Path, str], SearchIndex]
+
+
+def sqlite_opener(request: pytest.FixtureRequest) -> Opener:
+    return lambda root, name: SqliteSearchIndex(root / f"{name}.db", dim=DIM)
+
+
+def opensearch_opener(request: pytest.FixtureRequest) -> Opener:
+    """One alias per (test, name) on the session's emulated server: the same name opens the same index."""
+    node = request.node
+    path = node.callspec.params.get("path") if hasattr(node, "callspec") else None
+    if path == "vector" or node.originalname in NEEDS_KNN:
+        pytest.skip("emulated OpenSearch (osmem) has no k-NN: the vector path is checked by golden bodies")
+    url = request.getfixturevalue("opensearch_emulator")
+
+    def opener(root: Path, name: str) -> SearchIndex:
+        from opensearchpy import OpenSearch
+
+        alias = f"rc-{hashlib.sha1(str(root).encode()).hexdigest()[:12]}-{name}"
+        index = OpenSearchIndex(client=OpenSearch(hosts=[url]), alias=alias, dim=DIM)
+        index.ensure_index(install_pipeline=False)  # osmem has no search pipelines
+        return index
+
+    return opener
+
+
+ADAPTERS: dict[str, Callable[[pytest.FixtureRequest], Opener]] = {
+    "sqlite": sqlite_opener,
+    "opensearch": opensearch_opener,
 }
+MARKS = {"opensearch": [pytest.mark.emulated]}
+NEEDS_KNN = {
+    "test_vector_search_returns_the_nearest_first_with_cosine_scores",
+    "test_a_doc_without_a_vector_is_found_by_text_and_timeline_but_not_by_vector",
+    "test_a_vector_of_the_wrong_size_is_refused_and_the_stored_doc_is_kept",
+    "test_upsert_replaces_text_vector_and_fields_on_every_path",
+    "test_docs_survive_closing_and_reopening_the_index",
+    "test_a_write_through_one_handle_is_seen_by_another_on_the_same_storage",
+    "test_concurrent_writers_and_readers_see_a_consistent_index",
+    "test_no_path_returns_a_doc_the_scope_cannot_see",
+}
+"""Tests that call `search_vector` on every run; the emulated OpenSearch skips them."""
+
+
+@pytest.fixture(scope="session")
+def opensearch_emulator() -> Iterator[str]:
+    """osmem-server on 127.0.0.1 for the whole session; its URL."""
+    try:
+        from osmem_server import OsmemServer
+    except ImportError:
+        pytest.skip("osmem-server (dev dependency) is not installed: no emulated OpenSearch")
+    server = OsmemServer.start(japanese=False)
+    yield server.url
+    server.close()
 
 
 class Backend:
     """Opens the adapter under test on named storage and closes whatever it opened."""
 
-    def __init__(self, opener: Callable[[Path, str], SearchIndex], root: Path) -> None:
+    def __init__(self, opener: Opener, root: Path) -> None:
         self._opener, self._root, self._open = opener, root, list[SearchIndex]()
         self.fresh_names = (f"fresh{i}" for i in itertools.count())
 
@@ -54,9 +112,9 @@ class Backend:
             self.close(index)
 
 
-@pytest.fixture(params=sorted(ADAPTERS))
+@pytest.fixture(params=[pytest.param(name, marks=MARKS.get(name, [])) for name in sorted(ADAPTERS)])
 def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]:
-    opened = Backend(ADAPTERS[request.param], tmp_path)
+    opened = Backend(ADAPTERS[request.param](request), tmp_path)
     yield opened
     opened.close_all()
 
