@@ -33,12 +33,27 @@ class ReviewDecision(BaseModel):
     statement: str | None = Field(default=None, min_length=1, max_length=2_000, description="for edit")
 
 
+StartDream = Callable[[str, Budget], dict[str, Any]]
+"""Starts a dream elsewhere (on AWS: a Step Functions execution) and says how to follow it."""
+
+
 def add_dream_routes(
-    app: APIGatewayRestResolver, get_backends: Callable[[], Backends], tenant_id: str
+    app: APIGatewayRestResolver,
+    get_backends: Callable[[], Backends],
+    tenant_id: str,
+    start_dream: StartDream | None = None,
 ) -> None:
     @app.post("/users/<user_id>/dreams")
-    def start_dream(user_id: UserId, request: Annotated[DreamRequest | None, Body()] = None) -> Response[Any]:
+    def start_dream_route(
+        user_id: UserId, request: Annotated[DreamRequest | None, Body()] = None
+    ) -> Response[Any]:
         budget = (request or DreamRequest()).budget
+        if start_dream is not None:  # a run outlives an API request: it runs in the state machine
+            return Response(
+                status_code=HTTPStatus.ACCEPTED.value,
+                content_type=content_types.APPLICATION_JSON,
+                body=start_dream(user_id, budget),
+            )
         run = dream(get_backends(), tenant_id, user_id, Trigger.MANUAL, budget)
         return Response(
             status_code=HTTPStatus.CREATED.value,

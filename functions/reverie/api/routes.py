@@ -16,7 +16,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Body, Path, Query
 from pydantic import ValidationError
 
 from reverie.api import schemas as s
-from reverie.api.dream_routes import add_dream_routes
+from reverie.api.dream_routes import StartDream, add_dream_routes
 from reverie.domain import errors
 from reverie.domain.models import ID_PATTERN, Layer, MemoryCard, MemoryType, Scope, Status
 from reverie.services import admin, capture, recall
@@ -48,8 +48,12 @@ def _cards(cards: list[MemoryCard]) -> list[dict[str, Any]]:
     return [c.model_dump(mode="json") for c in cards]
 
 
-def create_app(get_backends: Callable[[], Backends], tenant_id: str) -> APIGatewayRestResolver:
-    """Build the resolver. `get_backends` is called per request (cheap: it returns the ones built at start)."""
+def create_app(
+    get_backends: Callable[[], Backends], tenant_id: str, start_dream: StartDream | None = None
+) -> APIGatewayRestResolver:
+    """Build the resolver. `get_backends` is called per request (cheap: it returns the ones built at start).
+    `start_dream` hands manual dream runs to a runner elsewhere (on AWS, the state machine); without it a
+    run happens inside the request (the local service)."""
     app = APIGatewayRestResolver(enable_validation=True)
 
     def scope(user_id: str, project_id: str | None = None) -> Scope:
@@ -192,7 +196,7 @@ def create_app(get_backends: Callable[[], Backends], tenant_id: str) -> APIGatew
             events=done.events, memories=done.memories, index_docs=done.index_docs, remaining=done.remaining
         )
 
-    add_dream_routes(app, get_backends, tenant_id)
+    add_dream_routes(app, get_backends, tenant_id, start_dream)
 
     @app.get("/openapi.json")
     def openapi() -> dict[str, Any]:

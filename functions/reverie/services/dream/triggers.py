@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from pydantic import BaseModel, ConfigDict, Field
 
 from reverie.domain.dream import Budget, DreamRun, Trigger
+from reverie.domain.errors import InvalidRequest
 from reverie.domain.events import event_text
 from reverie.services.backends import Backends
 from reverie.services.dream.runner import DreamBusy, dream
@@ -41,7 +42,9 @@ class Due:
 
 def pending_tokens(b: Backends, tenant_id: str, user_id: str) -> tuple[int, datetime | None]:
     """Tokens of material not yet consolidated, and the time of its last event."""
-    runs, _ = b.dream_ports()
+    runs = b.runs
+    if runs is None:
+        raise InvalidRequest("dream triggers need a run store")
     total, last = 0, None
     for info in pending_sessions(b, runs, tenant_id, user_id):
         total += sum(

@@ -1,0 +1,43 @@
+"""The REST API function: the same routes as the local server, behind API Gateway (REST, proxy)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from aws_lambda_powertools.event_handler import APIGatewayRestResolver
+from aws_lambda_powertools.logging import correlation_paths
+
+from reverie.api.dream_routes import StartDream
+from reverie.api.routes import create_app
+from reverie.aws_settings import ApiSettings
+from reverie.domain.dream import Budget
+from reverie.handlers.emf import record_context
+from reverie.handlers.runtime import Runtime, entry, observability
+
+logger, tracer, metrics = observability("api", patch=("botocore", "requests"))
+runtime = Runtime(ApiSettings, metrics)
+
+
+def _start_dream(settings: ApiSettings) -> StartDream | None:
+    if settings.state_machine_arn is None:
+        return None
+
+    def start(user_id: str, budget: Budget) -> dict[str, Any]:
+        window = f"manual-{datetime.now(UTC):%Y%m%dT%H%M}"  # one run per user per minute, however often asked
+        arn = runtime.starter().start(settings.tenant_id, user_id, window, "manual", budget.model_dump())
+        return {"user_id": user_id, "execution_arn": arn, "already_started": arn is None}
+
+    return start
+
+
+def _app(settings: ApiSettings) -> APIGatewayRestResolver:
+    # backends are built on the first request that needs them
+    return create_app(runtime.backends, settings.tenant_id, _start_dream(settings))
+
+
+@entry(logger, tracer, metrics, correlation_id_path=correlation_paths.API_GATEWAY_REST)
+def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
+    response = runtime.once("app", _app).resolve(event, context)
+    record_context(metrics, event, response)
+    return response

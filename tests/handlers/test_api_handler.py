@@ -1,0 +1,123 @@
+"""The API function: API Gateway events in, the same answers as the local server out, with the memory
+metrics (hit rate, injected tokens, conflicts injected) published as EMF."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from reverie.handlers import api
+from reverie.services.backends import Backends
+from tests.handlers.conftest import TENANT, LambdaContext, load_event, metric_values
+
+
+@pytest.fixture(autouse=True)
+def over_fakes(backends: Backends) -> None:
+    api.runtime.configure(backends=lambda settings: backends)
+
+
+def test_health_names_the_stack_tenant(lambda_context: LambdaContext) -> None:
+    reply = api.handler(load_event("apigw/health"), lambda_context)
+    assert reply["statusCode"] == 200
+    assert json.loads(reply["body"]) == {"status": "ok", "tenant_id": TENANT}
+
+
+def test_capture_then_end_queues_the_session(backends: Backends, lambda_context: LambdaContext) -> None:
+    appended = api.handler(load_event("apigw/append_events"), lambda_context)
+    assert appended["statusCode"] == 200
+    ended = api.handler(load_event("apigw/end_session"), lambda_context)
+    assert ended["statusCode"] == 202
+    [message] = backends.queue.receive()
+    assert message.body == {
+        "tenant_id": TENANT,
+        "user_id": "alice",
+        "session_id": "prod-1130",
+        "trigger": "session_end",
+    }
+
+
+def test_a_context_request_publishes_the_memory_metrics(
+    lambda_context: LambdaContext, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # GIVEN nothing remembered: a miss
+    miss = api.handler(load_event("apigw/get_context"), lambda_context)
+    assert miss["statusCode"] == 200
+    # WHEN a memory exists: a hit
+    assert api.handler(load_event("apigw/create_memory"), lambda_context)["statusCode"] == 201
+    hit = api.handler(load_event("apigw/get_context"), lambda_context)
+    body = json.loads(hit["body"])
+    assert body["memory_ids"]
+    # THEN both requests were measured; the average of ContextHit is the hit rate
+    out = capsys.readouterr().out
+    assert metric_values(out, "ContextHit") == [0, 1]
+    assert metric_values(out, "InjectedTokens") == [0, body["tokens"]]
+    assert metric_values(out, "InjectedMemories") == [0, len(body["memory_ids"])]
+    assert metric_values(out, "ConflictsInjected") == [0, 0]
+
+
+def test_other_requests_add_no_memory_metrics(
+    lambda_context: LambdaContext, capsys: pytest.CaptureFixture[str]
+) -> None:
+    api.handler(load_event("apigw/list_users"), lambda_context)
+    assert metric_values(capsys.readouterr().out, "ContextHit") == []
+
+
+def test_validation_errors_keep_their_shape(lambda_context: LambdaContext) -> None:
+    reply = api.handler(load_event("apigw/bad_confidence"), lambda_context)
+    assert reply["statusCode"] == 422
+    assert json.loads(reply["body"])["error"] == "ValidationError"
+
+
+def test_the_manual_dream_route_says_when_the_reasoner_is_missing(lambda_context: LambdaContext) -> None:
+    """Without a state machine, the API function dreams in the request and needs its own reasoner
+    (REVERIE_REASONER_MODEL_ID); without one, the run is recorded as failed (rolled back), naming it."""
+    from reverie.aws_bootstrap import unconfigured
+    from reverie.aws_settings import ApiSettings
+    from reverie.ports import Reasoner
+    from tests.fakes.backends import fake_backends
+
+    b = fake_backends()
+    b.reasoner = unconfigured(Reasoner, "it has no REVERIE_REASONER_MODEL_ID")
+    b.runs = fake_backends(reasoner=b.reasoner).runs
+    settings = ApiSettings().model_copy(update={"state_machine_arn": None})
+    api.runtime.configure(settings=settings, backends=lambda settings: b)
+    assert api.handler(load_event("apigw/append_events"), lambda_context)["statusCode"] == 200
+    event = load_event("apigw/get_context")
+    event["path"] = "/users/alice/dreams"
+    event["body"] = None
+    reply = api.handler(event, lambda_context)
+    run = json.loads(reply["body"])
+    assert (reply["statusCode"], run["status"]) == (201, "failed")
+    assert "REVERIE_REASONER_MODEL_ID" in run["error"]
+
+
+def test_with_a_state_machine_the_manual_dream_route_starts_an_execution(
+    lambda_context: LambdaContext,
+) -> None:
+    """A run outlives an API request (API Gateway stops at 29 s): with REVERIE_STATE_MACHINE_ARN set the
+    route starts an execution, one per user and minute however often it is asked."""
+    from tests.fakes.backends import fake_backends
+
+    started: list[tuple[str, str, str]] = []
+
+    class Starter:
+        def start(
+            self, tenant_id: str, user_id: str, window: str, trigger: str, budget: object
+        ) -> str | None:
+            first = (tenant_id, user_id, window) not in [(t, u, w) for t, u, w in started]
+            started.append((tenant_id, user_id, window))
+            return f"arn:aws:states:eu-west-1:123456789012:execution:dream:{len(started)}" if first else None
+
+    api.runtime.configure(backends=lambda settings: fake_backends(), starter=lambda settings: Starter())
+    event = load_event("apigw/get_context")
+    event["path"] = "/users/alice/dreams"
+    event["body"] = None
+    first = api.handler(event, lambda_context)
+    again = api.handler(event, lambda_context)
+    assert first["statusCode"] == 202 and json.loads(first["body"])["execution_arn"].startswith(
+        "arn:aws:states"
+    )
+    assert [u for _, u, _ in started] == ["alice", "alice"]
+    same_minute = started[0][2] == started[1][2]  # the two requests may straddle a minute boundary
+    assert json.loads(again["body"])["already_started"] is same_minute
