@@ -44,10 +44,18 @@ class Backend:
     durable: bool
 
 
-@pytest.fixture(params=["sqlite", "memory"])
+@pytest.fixture(params=["sqlite", "memory", pytest.param("dynamodb-moto", marks=pytest.mark.emulated)])
 def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]:
     clock = TickingClock()
-    if request.param == "sqlite":
+    if request.param == "dynamodb-moto":  # emulated: moto in process (tests/contract/moto_dynamodb.py)
+        from reverie.adapters.aws.dynamo_notes import DynamoNoteStore
+        from tests.contract.moto_dynamodb import TABLE, moto_table
+
+        with moto_table() as new_client:
+            yield Backend(
+                lambda: DynamoNoteStore(TABLE, client=new_client(), clock=clock), lambda: None, durable=True
+            )
+    elif request.param == "sqlite":
         opened: list[SqliteNoteStore] = []
 
         def open_sqlite() -> NoteStore:

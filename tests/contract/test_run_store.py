@@ -36,9 +36,15 @@ class Backend:
     durable: bool
 
 
-@pytest.fixture(params=["sqlite", "memory"])
+@pytest.fixture(params=["sqlite", "memory", pytest.param("dynamodb-moto", marks=pytest.mark.emulated)])
 def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]:
-    if request.param == "sqlite":
+    if request.param == "dynamodb-moto":  # emulated: moto in process (tests/contract/moto_dynamodb.py)
+        from reverie.adapters.aws.dynamo_runs import DynamoRunStore
+        from tests.contract.moto_dynamodb import TABLE, moto_table
+
+        with moto_table() as new_client:
+            yield Backend(lambda: DynamoRunStore(TABLE, client=new_client()), lambda: None, durable=True)
+    elif request.param == "sqlite":
         opened: list[SqliteRunStore] = []
 
         def open_sqlite() -> RunStore:

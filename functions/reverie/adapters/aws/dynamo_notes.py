@@ -1,0 +1,304 @@
+"""L2/L3 memory cards in the tenant's DynamoDB table: versioned, optimistically locked, never overwritten.
+
+Item layout and access patterns: docs/dynamodb.md.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import suppress
+from datetime import datetime
+from itertools import islice
+from typing import Any
+
+from reverie.adapters.aws.dynamo_client import Table
+from reverie.adapters.aws.dynamo_items import (
+    Action,
+    card_listing_pk,
+    decode,
+    filters,
+    head_update,
+    matches,
+    new_card,
+    newest_first,
+    owner_puts,
+    version_put,
+    with_hits,
+)
+from reverie.adapters.aws.dynamo_table import (
+    CARD_MARKER,
+    HEAD,
+    STATS,
+    VERSION_PREFIX,
+    Cancelled,
+    ConditionFailed,
+    Item,
+    card_key_pk,
+    card_pk,
+    key,
+    micros,
+    n,
+    number,
+    text,
+    user_cards_pk,
+    user_pk,
+)
+from reverie.adapters.local.note_store import prepare_version
+from reverie.domain.errors import (
+    AlreadyExists,
+    InvalidRequest,
+    NotFound,
+    ReverieError,
+    StorageError,
+    VersionConflict,
+)
+from reverie.domain.models import MemoryCard, ScopeKind, Status, utcnow
+from reverie.ports import CardQuery, NoteStore
+
+_BATCH = 50  # cards per BatchGetItem: a head and a stats item each, 100 keys
+_ATTEMPTS = 8
+
+
+class DynamoNoteStore(NoteStore):
+    """The `NoteStore` contract on one DynamoDB table (the choices of `SqliteNoteStore`, mirrored).
+
+    A card is one partition: `HEAD` (the current version number, the optimistic lock, and a copy of
+    the current body), immutable `V#<version>` items and a `STATS` item for hit counters. Every write
+    that touches several items is one TransactWriteItems: the head moves only if it is still at the
+    version the writer read, so of concurrent writers exactly one wins and the others get
+    `VersionConflict` naming the current version. Reads of a card are strongly consistent; `query` and
+    `count_by_user` find cards through indexes (eventually consistent on AWS) and `query` resolves what
+    it found with a consistent read, so it never returns a stale version or a deleted card.
+    """
+
+    def __init__(
+        self, table_name: str, client: Any | None = None, clock: Callable[[], datetime] = utcnow
+    ) -> None:
+        self._table = Table(table_name, client)
+        self._clock = clock
+
+    # --- writes -----------------------------------------------------------------------------------
+
+    def create(self, card: MemoryCard) -> MemoryCard:
+        stored = prepare_version(card, 1, card.updated_at)
+        self._commit(new_card(stored, card), new=stored)
+        return stored.model_copy(update={"hit_count": card.hit_count, "last_hit_at": card.last_hit_at})
+
+    def update(self, card: MemoryCard, expected_version: int) -> MemoryCard:
+        stored = prepare_version(card, expected_version + 1, self._clock())
+        actions = [head_update(stored, expected_version), version_put(stored), *owner_puts(stored)]
+        self._commit(actions, locked=(stored, expected_version))
+        return self._with_stats(stored)
+
+    def supersede(self, old: MemoryCard, new: MemoryCard) -> tuple[MemoryCard, MemoryCard]:
+        if old.tenant_id != new.tenant_id:
+            raise InvalidRequest("a card can only be superseded by a card of the same tenant")
+        if old.memory_id == new.memory_id:
+            raise AlreadyExists(
+                f"memory {new.memory_id} already exists; supersede it by a card with a new id"
+            )
+        new_stored = prepare_version(new.model_copy(update={"supersedes": old.memory_id}), 1, new.updated_at)
+        retired = old.model_copy(update={"status": Status.SUPERSEDED, "superseded_by": new.memory_id})
+        retired = prepare_version(retired, old.version + 1, self._clock())
+        actions = [
+            head_update(retired, old.version),
+            version_put(retired),
+            *new_card(new_stored, new),
+        ]
+        self._commit([*actions, *owner_puts(retired)], locked=(retired, old.version), new=new_stored)
+        hits = {"hit_count": new.hit_count, "last_hit_at": new.last_hit_at}
+        return self._with_stats(retired), new_stored.model_copy(update=hits)
+
+    def record_hits(self, tenant_id: str, memory_ids: Sequence[str], at: datetime) -> None:
+        values = {":one": n(1), ":at": n(micros(at))}
+        for memory_id in dict.fromkeys(memory_ids):
+            pk = card_pk(tenant_id, memory_id)
+            try:  # the usual case, one write: a newer hit moves last_hit_at
+                self._table.update(
+                    pk,
+                    STATS,
+                    "ADD hit_count :one SET last_hit_at = :at",
+                    "attribute_exists(pk) AND (attribute_not_exists(last_hit_at) OR last_hit_at < :at)",
+                    ExpressionAttributeValues=values,
+                )
+            except ConditionFailed:
+                with suppress(ConditionFailed):  # unknown or deleted: ignored, never created
+                    # a late report counts but does not move last_hit_at back
+                    self._table.update(
+                        pk,
+                        STATS,
+                        "ADD hit_count :one",
+                        "attribute_exists(pk)",
+                        ExpressionAttributeValues={":one": n(1)},
+                    )
+
+    def delete(self, tenant_id: str, memory_id: str) -> None:
+        if not self._delete_card(tenant_id, memory_id):
+            raise NotFound(f"memory {memory_id} not found")
+
+    def delete_user(self, tenant_id: str, user_id: str) -> int:
+        removed = 0
+        for marker in list(self._table.query(user_pk(tenant_id, user_id), CARD_MARKER)):
+            if self._delete_card(tenant_id, marker["sk"]["S"][len(CARD_MARKER) :]):
+                removed += 1
+            else:  # the marker of a card already gone
+                self._table.batch_delete([(user_pk(tenant_id, user_id), marker["sk"]["S"])])
+        return removed
+
+    # --- reads ------------------------------------------------------------------------------------
+
+    def get(self, tenant_id: str, memory_id: str) -> MemoryCard:
+        found = self._current(tenant_id, [memory_id])
+        if memory_id not in found:
+            raise NotFound(f"memory {memory_id} not found")
+        return found[memory_id]
+
+    def get_many(self, tenant_id: str, memory_ids: Sequence[str]) -> list[MemoryCard]:
+        wanted = list(dict.fromkeys(memory_ids))
+        found = self._current(tenant_id, wanted)
+        return [found[memory_id] for memory_id in wanted if memory_id in found]
+
+    def history(self, tenant_id: str, memory_id: str) -> list[MemoryCard]:
+        items = {item["sk"]["S"]: item for item in self._table.query(card_pk(tenant_id, memory_id))}
+        head = items.get(HEAD)
+        if head is None:
+            raise NotFound(f"memory {memory_id} not found")
+        current = number(head, "version") or 0
+        versions = [items[sk] for sk in sorted(items) if sk.startswith(VERSION_PREFIX)]
+        return [decode(v, items.get(STATS)) for v in versions if (number(v, "version") or 0) <= current]
+
+    def query(self, query: CardQuery) -> list[MemoryCard]:
+        if query.limit < 0 or query.offset < 0:
+            raise InvalidRequest("limit and offset must not be negative")
+        wanted = query.offset + query.limit
+        if query.limit == 0 or any(
+            f is not None and not f for f in (query.layers, query.types, query.statuses)
+        ):
+            return []
+        scope = query.scope
+        page: dict[str, Any] = {"Limit": min(1_000, max(25, wanted)), "ScanIndexForward": False}
+        if query.key is not None:
+            found = self._table.query(
+                card_key_pk(scope.tenant_id, query.key), index="gsi2", **page, **filters(query, True)
+            )
+            streams = [newest_first(found, "gsi2")]
+        else:
+            partitions = [card_listing_pk(scope.tenant_id, ScopeKind.USER, scope.user_id, None)]
+            if scope.project_id is not None:
+                partitions.append(card_listing_pk(scope.tenant_id, ScopeKind.PROJECT, None, scope.project_id))
+            partitions.append(card_listing_pk(scope.tenant_id, ScopeKind.ORG, None, None))
+            streams = [
+                newest_first(self._table.query(pk, index="gsi1", **page, **filters(query, False)), "gsi1")
+                for pk in partitions
+            ]
+        cards = self._resolve(query, heapq.merge(*streams), batch=min(_BATCH, wanted))
+        return list(islice(cards, query.offset, wanted))
+
+    def count_by_user(self, tenant_id: str) -> dict[str, int]:
+        """Found through gsi3, each head confirmed by a consistent read (a just-deleted card never counts,
+        so `admin.delete_user` can prove nothing is left)."""
+        entries = self._table.query(user_cards_pk(tenant_id), index="gsi3")
+        heads = self._table.resolve(entries, attributes=("scope", "user_id"))
+        counts = Counter(str(text(h, "user_id")) for h in heads if text(h, "scope") == ScopeKind.USER.value)
+        return dict(sorted(counts.items()))
+
+    # --- primitives -------------------------------------------------------------------------------
+
+    def _commit(
+        self,
+        actions: list[Action],
+        locked: tuple[MemoryCard, int] | None = None,
+        new: MemoryCard | None = None,
+    ) -> None:
+        """Run one transaction whose first action is `locked`'s head update (if any), followed by `new`'s
+        head and version 1 (if any); a failed condition becomes the domain error it means."""
+        new_at = 2 if locked else 0
+        for attempt in range(2):
+            try:
+                self._table.transact(actions)
+                return
+            except Cancelled as cancelled:
+                if locked and cancelled.failed(0):
+                    raise self._conflict(locked[0], locked[1], cancelled.item(0)) from None
+                if new and cancelled.failed(new_at):
+                    raise AlreadyExists(
+                        f"memory {new.memory_id} already exists; update it or pick another id"
+                    ) from None
+                if new and cancelled.failed(new_at + 1) and attempt == 0:
+                    self._purge_leftovers(new.tenant_id, new.memory_id)  # then try once more
+                    continue
+                raise StorageError(f"unexpected conflict writing memory cards: {cancelled}") from cancelled
+
+    def _conflict(self, card: MemoryCard, expected: int, head: Item | None) -> ReverieError:
+        if head is None:  # the SDK did not return the item: read it
+            head = self._table.get(card_pk(card.tenant_id, card.memory_id), HEAD)
+        if head is None:
+            return NotFound(f"memory {card.memory_id} not found")
+        return VersionConflict(card.memory_id, expected, number(head, "version"))
+
+    def _with_stats(self, stored: MemoryCard) -> MemoryCard:
+        return with_hits(stored, self._table.get(card_pk(stored.tenant_id, stored.memory_id), STATS))
+
+    def _current(self, tenant_id: str, memory_ids: Sequence[str]) -> dict[str, MemoryCard]:
+        found: dict[str, MemoryCard] = {}
+        for start in range(0, len(memory_ids), _BATCH):
+            chunk = memory_ids[start : start + _BATCH]
+            items = self._table.batch_get((card_pk(tenant_id, m), sk) for m in chunk for sk in (HEAD, STATS))
+            for m in chunk:
+                head = items.get((card_pk(tenant_id, m), HEAD))
+                if head is not None:
+                    found[m] = decode(head, items.get((card_pk(tenant_id, m), STATS)))
+        return found
+
+    def _resolve(
+        self, query: CardQuery, entries: Iterator[tuple[int, str]], batch: int
+    ) -> Iterator[MemoryCard]:
+        """Index entries read back from the base table, in index order; stale or duplicate entries dropped."""
+        seen: set[str] = set()
+        while chunk := list(islice(entries, batch)):
+            ids = list(dict.fromkeys(m for _, m in chunk if m not in seen))
+            seen.update(ids)
+            found = self._current(query.scope.tenant_id, ids)
+            yield from (found[m] for m in ids if m in found and matches(found[m], query))
+
+    def _delete_card(self, tenant_id: str, memory_id: str) -> bool:
+        """Remove every item of the card; False if it had no head. The head goes in the first transaction
+        (so every read stops finding the card at once), with the counters, the owner markers and the newest
+        versions; older versions past the 100-action limit follow in batches."""
+        pk = card_pk(tenant_id, memory_id)
+        for _ in range(_ATTEMPTS):
+            items = {item["sk"]["S"]: item for item in self._table.query(pk)}
+            head = items.get(HEAD)
+            if head is None:
+                self._table.batch_delete((pk, sk) for sk in items)
+                return False
+            owners = sorted(head.get("owners", {}).get("SS", []))
+            rest = [(pk, STATS)] if STATS in items else []
+            rest += [(user_pk(tenant_id, owner), CARD_MARKER + memory_id) for owner in owners]
+            rest += [(pk, sk) for sk in sorted(items, reverse=True) if sk.startswith(VERSION_PREFIX)]
+            head_delete = {
+                "Delete": {
+                    "Key": key(pk, HEAD),
+                    "ConditionExpression": "#version = :version",
+                    "ExpressionAttributeNames": {"#version": "version"},
+                    "ExpressionAttributeValues": {":version": head["version"]},
+                }
+            }
+            try:
+                self._table.transact([head_delete, *({"Delete": {"Key": key(*k)}} for k in rest[:99])])
+            except Cancelled as cancelled:
+                if cancelled.failed(0):
+                    continue  # revised meanwhile: read it again
+                raise
+            self._table.batch_delete(rest[99:])
+            return True
+        raise StorageError(f"memory {memory_id} kept changing while being deleted; retry")
+
+    def _purge_leftovers(self, tenant_id: str, memory_id: str) -> None:
+        """Items of a deleted card left by an interrupted delete (no head): removed before the id is reused."""
+        pk = card_pk(tenant_id, memory_id)
+        items = [item["sk"]["S"] for item in self._table.query(pk)]
+        if HEAD not in items:
+            self._table.batch_delete((pk, sk) for sk in items)

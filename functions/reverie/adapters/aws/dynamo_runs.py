@@ -1,0 +1,279 @@
+"""Dream runs, their changes, stage outputs, the per-user lease and the review queue in the tenant's
+DynamoDB table (the same table as the cards). Item layout and access patterns: docs/dynamodb.md."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from contextlib import suppress
+from datetime import datetime, timedelta
+from typing import Any
+
+from reverie.adapters.aws.dynamo_client import Table
+from reverie.adapters.aws.dynamo_items import change_record, marker, review_item, run_save
+from reverie.adapters.aws.dynamo_table import (
+    CHANGE_PREFIX,
+    LEASE,
+    REVIEW,
+    REVIEW_MARKER,
+    ROLLED_BACK,
+    RUN,
+    RUN_MARKER,
+    STAGE_PREFIX,
+    TTL_ATTRIBUTE,
+    Cancelled,
+    ConditionFailed,
+    key,
+    listing_pk,
+    micros,
+    n,
+    number,
+    review_pk,
+    run_pk,
+    s,
+    text,
+    user_pk,
+)
+from reverie.adapters.local.run_store import (
+    check_limit,
+    check_resolution,
+    check_status_filter,
+    encode_output,
+    resolved,
+    ttl_micros,
+    validated,
+)
+from reverie.domain.dream import Change, DreamRun, ReviewItem
+from reverie.domain.errors import InvalidRequest, NotFound, StorageError
+from reverie.domain.models import utcnow
+from reverie.ports import RunStore
+
+_ATTEMPTS = 20
+_PURGE_GRACE_S = 86_400  # a lease is purged (TTL) a day after it expired by every clock
+
+
+class DynamoRunStore(RunStore):
+    """The `RunStore` contract on one DynamoDB table (the choices of `SqliteRunStore`, mirrored).
+
+    - A run is one partition: the `RUN` item (with a `change_seq` counter), its `CHANGE#<change_id>`
+      items and its `STAGE#<stage>` outputs. `record_change` reads the counter and, in one transaction,
+      moves it on by one (if unchanged) and puts the change (if its id is new): idempotent by change id,
+      ordered by `seq`, and a racing recorder simply reads again.
+    - The lease is one conditional put (`attribute_not_exists(pk) OR expires_at <= :now OR holder = :me`);
+      release is a delete conditioned on the holder. Its `purge_at` (TTL) lies a day past its expiry by
+      both the caller's clock and the wall clock, so DynamoDB only sweeps up leases long dead; the
+      condition, not TTL, decides who holds it.
+    - Stage outputs are kept (rollback reads the verify output later); `stage_output_ttl` opts in to
+      letting DynamoDB purge them after that long.
+    - Every run and review item has a marker in its user's partition, written in the same transaction,
+      so `delete_user` finds everything with one strongly consistent query (never through a lagging index).
+    - Listings (`list_runs`, `list_reviews`) find keys through an index and read the items back with a
+      consistent BatchGetItem, so a listed record is never staler than `get_run`.
+    """
+
+    def __init__(
+        self,
+        table_name: str,
+        client: Any | None = None,
+        stage_output_ttl: timedelta | None = None,
+        clock: Callable[[], datetime] = utcnow,
+    ) -> None:
+        self._table = Table(table_name, client)
+        self._stage_output_ttl = stage_output_ttl
+        self._clock = clock
+
+    # --- runs -------------------------------------------------------------------------------------
+
+    def save_run(self, run: DreamRun) -> None:
+        run = validated(run)
+        try:
+            self._table.transact(run_save(run))
+        except Cancelled as cancelled:
+            owner = text(cancelled.item(0) or {}, "user_id") or "another user"
+            raise InvalidRequest(f"run {run.run_id} belongs to user {owner}, not {run.user_id}") from None
+
+    def get_run(self, tenant_id: str, run_id: str) -> DreamRun:
+        item = self._table.get(run_pk(tenant_id, run_id), RUN)
+        if item is None:
+            raise NotFound(f"dream run {run_id} not found")
+        return DreamRun.model_validate_json(item["body"]["S"])
+
+    def list_runs(self, tenant_id: str, user_id: str | None = None, limit: int = 50) -> list[DreamRun]:
+        check_limit(limit)
+        if limit == 0:
+            return []
+        index = "gsi1" if user_id is None else "gsi2"  # a tenant's runs / one user's, newest first
+        page: dict[str, Any] = {"ScanIndexForward": False, "Limit": min(1_000, max(25, limit))}
+        entries = self._table.query(listing_pk(tenant_id, "RUNS", user_id), index=index, **page)
+        runs: list[DreamRun] = []
+        for item in self._table.resolve(entries, batch=min(100, limit)):
+            run = DreamRun.model_validate_json(item["body"]["S"])
+            if user_id is None or run.user_id == user_id:
+                runs.append(run)
+            if len(runs) == limit:
+                break
+        return runs
+
+    # --- changes and stage outputs ----------------------------------------------------------------
+
+    def record_change(self, tenant_id: str, change: Change) -> None:
+        change = validated(change)
+        pk = run_pk(tenant_id, change.run_id)
+        for _ in range(_ATTEMPTS):
+            run = self._table.get(pk, RUN)
+            if run is None:
+                raise NotFound(f"dream run {change.run_id} not found; save the run before recording its work")
+            seq = number(run, "change_seq") or 0
+            try:
+                self._table.transact(change_record(tenant_id, change, seq))
+                return
+            except Cancelled as cancelled:
+                if cancelled.failed(1):
+                    return  # recorded before: the first record stands
+                # another change was recorded meanwhile (or the run was removed): read again
+        raise StorageError(f"dream run {change.run_id}: too many concurrent changes; retry")
+
+    def changes(self, tenant_id: str, run_id: str) -> list[Change]:
+        items = sorted(
+            self._table.query(run_pk(tenant_id, run_id), CHANGE_PREFIX), key=lambda i: number(i, "seq") or 0
+        )
+        return [Change.model_validate_json(item["body"]["S"]) for item in items]
+
+    def save_stage_output(self, tenant_id: str, run_id: str, stage: str, output: dict[str, Any]) -> None:
+        encoded = encode_output(output)
+        pk = run_pk(tenant_id, run_id)
+        item = {**key(pk, STAGE_PREFIX + stage), "kind": s("stage-output"), "body": s(encoded)}
+        if self._stage_output_ttl is not None:
+            item[TTL_ATTRIBUTE] = n((micros(self._clock() + self._stage_output_ttl)) // 1_000_000)
+        try:
+            self._table.transact(
+                [
+                    {"ConditionCheck": {"Key": key(pk, RUN), "ConditionExpression": "attribute_exists(pk)"}},
+                    {"Put": {"Item": item, "ConditionExpression": "attribute_not_exists(pk)"}},
+                ]
+            )
+        except Cancelled as cancelled:
+            if cancelled.failed(0):
+                raise NotFound(
+                    f"dream run {run_id} not found; save the run before recording its work"
+                ) from None
+            # saved before: the first save stands
+
+    def stage_output(self, tenant_id: str, run_id: str, stage: str) -> dict[str, Any] | None:
+        item = self._table.get(run_pk(tenant_id, run_id), STAGE_PREFIX + stage)
+        return None if item is None else dict(json.loads(item["body"]["S"]))
+
+    # --- the lease --------------------------------------------------------------------------------
+
+    def acquire_lease(self, tenant_id: str, user_id: str, holder: str, ttl_s: float, now: datetime) -> bool:
+        ttl = ttl_micros(ttl_s)
+        expires = micros(now) + ttl
+        purge_s = max(expires, micros(self._clock()) + ttl) // 1_000_000 + _PURGE_GRACE_S
+        item = {
+            **key(user_pk(tenant_id, user_id), LEASE),
+            "kind": s("lease"),
+            "holder": s(holder),
+            "expires_at": n(expires),
+            TTL_ATTRIBUTE: n(purge_s),
+        }
+        try:
+            self._table.put(
+                item,
+                "attribute_not_exists(pk) OR #expires <= :now OR #holder = :me",
+                ExpressionAttributeNames={"#expires": "expires_at", "#holder": "holder"},
+                ExpressionAttributeValues={":now": n(micros(now)), ":me": s(holder)},
+            )
+        except ConditionFailed:
+            return False
+        return True
+
+    def release_lease(self, tenant_id: str, user_id: str, holder: str) -> None:
+        with suppress(ConditionFailed):  # held by another holder, or by nobody: a no-op
+            self._table.delete(
+                user_pk(tenant_id, user_id),
+                LEASE,
+                "#holder = :me",
+                ExpressionAttributeNames={"#holder": "holder"},
+                ExpressionAttributeValues={":me": s(holder)},
+            )
+
+    # --- rollback memory --------------------------------------------------------------------------
+
+    def mark_rolled_back(self, tenant_id: str, user_id: str, fingerprints: Sequence[str]) -> None:
+        pk = user_pk(tenant_id, user_id)
+        self._table.batch_put(
+            {**key(pk, ROLLED_BACK + fp), "kind": s("rolled-back"), "fingerprint": s(fp)}
+            for fp in dict.fromkeys(fingerprints)
+        )
+
+    def rolled_back_fingerprints(self, tenant_id: str, user_id: str) -> set[str]:
+        items = self._table.query(user_pk(tenant_id, user_id), ROLLED_BACK)
+        return {item["sk"]["S"][len(ROLLED_BACK) :] for item in items}
+
+    # --- the review queue -------------------------------------------------------------------------
+
+    def add_review(self, item: ReviewItem) -> None:
+        item = validated(item)
+        marker_item = marker(user_pk(item.tenant_id, item.user_id), REVIEW_MARKER + item.item_id)
+        review = {"Put": {"Item": review_item(item), "ConditionExpression": "attribute_not_exists(pk)"}}
+        with suppress(Cancelled):  # queued before: the stored item stands (a resolved item is not reopened)
+            self._table.transact([review, {"Put": {"Item": marker_item}}])
+
+    def list_reviews(
+        self, tenant_id: str, user_id: str | None = None, status: str | None = "open"
+    ) -> list[ReviewItem]:
+        check_status_filter(status)
+        index = "gsi1" if user_id is None else "gsi2"  # the tenant's review queue / one user's
+        prefix = None if status is None else f"{status}#"
+        entries = self._table.query(listing_pk(tenant_id, "REVIEWS", user_id), prefix, index=index)
+        items = [ReviewItem.model_validate_json(i["body"]["S"]) for i in self._table.resolve(entries)]
+        chosen = [
+            i
+            for i in items
+            if (status is None or i.status == status) and (user_id is None or i.user_id == user_id)
+        ]
+        return sorted(chosen, key=lambda i: (i.created_at, i.item_id))
+
+    def resolve_review(self, tenant_id: str, item_id: str, status: str, at: datetime) -> ReviewItem:
+        check_resolution(status)
+        for _ in range(_ATTEMPTS):
+            stored_item = self._table.get(review_pk(tenant_id, item_id), REVIEW)
+            if stored_item is None:
+                raise NotFound(f"review item {item_id} not found")
+            stored = ReviewItem.model_validate_json(stored_item["body"]["S"])
+            item = resolved(stored, status, at)
+            if item is stored:
+                return stored
+            try:
+                self._table.put(
+                    review_item(item),
+                    "#status = :open",
+                    ExpressionAttributeNames={"#status": "status"},
+                    ExpressionAttributeValues={":open": s("open")},
+                )
+                return item
+            except ConditionFailed:
+                continue  # decided meanwhile: judge again against that decision
+        raise StorageError(f"review item {item_id} kept changing; retry")
+
+    # --- forgetting a user ------------------------------------------------------------------------
+
+    def delete_user(self, tenant_id: str, user_id: str) -> int:
+        """Records first, the markers that lead to them last: an interrupted run can be repeated."""
+        pk = user_pk(tenant_id, user_id)
+        sks = [item["sk"]["S"] for item in self._table.query(pk)]
+        own = [(pk, sk) for sk in sks if sk == LEASE or sk.startswith(ROLLED_BACK)]
+        runs = [sk[len(RUN_MARKER) :] for sk in sks if sk.startswith(RUN_MARKER)]
+        reviews = [
+            (review_pk(tenant_id, sk[len(REVIEW_MARKER) :]), REVIEW)
+            for sk in sks
+            if sk.startswith(REVIEW_MARKER)
+        ]
+        removed = len(own) + len(self._table.batch_get(reviews))
+        for run_id in runs:
+            items = [(i["pk"]["S"], i["sk"]["S"]) for i in self._table.query(run_pk(tenant_id, run_id))]
+            self._table.batch_delete(items)
+            removed += len(items)
+        self._table.batch_delete([*own, *reviews])
+        self._table.batch_delete((pk, sk) for sk in sks if sk.startswith((RUN_MARKER, REVIEW_MARKER)))
+        return removed
