@@ -1,0 +1,209 @@
+"""`reverie bench dream` on a tiny hand-made conversation (LoCoMo's shape), on fakes: the replay into the
+three systems, and the metric plumbing from the stores to the JSON document."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from reverie.adapters.local.rule_reasoner import RuleReasoner
+from reverie.benchmarks.dream import render, replay, report
+from reverie.benchmarks.dream_replay import (
+    SYSTEMS,
+    TURN_SECONDS,
+    BackendsFactory,
+    ReplayClock,
+    SharedEmbedder,
+    conversation_sessions,
+)
+from reverie.domain.events import event_text
+from reverie.domain.models import Layer, MemoryType, Scope
+from reverie.ports import Embedder
+from reverie.services.backends import Backends
+from tests.fakes.backends import fake_backends
+from tests.fakes.embedder import HashEmbedder
+
+CONVERSATION: dict[str, Any] = {
+    "sample_id": "conv-x",
+    "conversation": {
+        "speaker_a": "Ana",
+        "speaker_b": "Ben",
+        "session_1_date_time": "1:56 pm on 8 May, 2023",
+        "session_1": [
+            {"speaker": "Ana", "dia_id": "D1:1", "text": "Hey Ben! Good to see you!"},
+            {"speaker": "Ben", "dia_id": "D1:2", "text": "Hi Ana! What's new with you?"},
+            {"speaker": "Ana", "dia_id": "D1:3", "text": "I adopted a turtle named Shelly last week."},
+            {
+                "speaker": "Ben",
+                "dia_id": "D1:4",
+                "text": "Lovely!",
+                "blip_caption": "a photo of a turtle eating lettuce",
+            },
+        ],
+        "session_2_date_time": "10:00 am on 20 June, 2023",
+        "session_2": [
+            {"speaker": "Ben", "dia_id": "D2:1", "text": "I ran my first marathon in Boston in May."},
+            {"speaker": "Ana", "dia_id": "D2:2", "text": "Congratulations on the marathon!"},
+            {
+                "speaker": "Ana",
+                "dia_id": "D2:3",
+                "text": "I started a pottery class at the community center.",
+            },
+        ],
+        "session_3_date_time": "9:00 am on 1 July, 2023",
+    },
+    "qa": [
+        {
+            "question": "What is the name of Ana's turtle?",
+            "answer": "Shelly",
+            "evidence": ["D1:3"],
+            "category": 4,
+        },
+        {
+            "question": "Where did Ben run his first marathon?",
+            "answer": "Boston",
+            "evidence": ["D2:1"],
+            "category": 1,
+        },
+        {
+            "question": "What did Ben say about the photo?",
+            "answer": "lovely",
+            "evidence": ["D"],
+            "category": 3,
+        },
+        {"question": "What is Ben's cat called?", "adversarial_answer": "Tom", "evidence": [], "category": 5},
+    ],
+}
+
+
+class CountingEmbedder(Embedder):
+    """The hash embedder, counting the texts it is asked to embed."""
+
+    def __init__(self) -> None:
+        self.inner = HashEmbedder()
+        self.model_id, self.dim = self.inner.model_id, self.inner.dim
+        self.texts: list[str] = []
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        self.texts.extend(texts)
+        return self.inner.embed(texts)
+
+
+def fake_factory(embedder: Embedder) -> BackendsFactory:
+    """Fakes for every port (the real SQLite index in memory), one embedder shared by the systems."""
+
+    def make(name: str, clock: ReplayClock) -> Backends:
+        return replace(fake_backends(clock, reasoner=RuleReasoner()), embedder=embedder)
+
+    return make
+
+
+@pytest.fixture(scope="module")
+def replayed() -> tuple[Any, ...]:
+    counting = CountingEmbedder()
+    systems, measured, asked = replay([CONVERSATION], fake_factory(SharedEmbedder(counting)))
+    return systems, measured, asked, counting
+
+
+def test_each_turn_becomes_a_message_event_of_its_session_a_few_seconds_apart() -> None:
+    played = conversation_sessions(CONVERSATION)
+    assert [s.session_id for s in played] == ["conv-x-s1", "conv-x-s2"]
+    first = played[0].events
+    assert [e.event_id for e in first] == ["D1:1", "D1:2", "D1:3", "D1:4"]
+    assert {(e.role, e.user_id, e.tenant_id) for e in first} == {("user", "conv-x", "bench")}
+    assert first[0].ts == datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
+    assert first[3].ts - first[0].ts == timedelta(seconds=3 * TURN_SECONDS)
+    assert first[3].speaker == "Ben"
+    assert first[3].text == "Lovely! [shares a photo: a photo of a turtle eating lettuce]"
+
+
+def test_the_shared_embedder_embeds_a_text_once_whichever_system_asks() -> None:
+    counting = CountingEmbedder()
+    shared = SharedEmbedder(counting)
+    first = shared.embed(["a turtle", "a marathon"])
+    again = shared.embed(["a marathon", "a turtle", "a marathon"])
+    assert counting.texts == ["a turtle", "a marathon"]
+    assert again == [first[1], first[0], first[1]]
+
+
+def test_the_replay_fills_three_systems_and_reports_the_promised_shape(replayed: tuple[Any, ...]) -> None:
+    # GIVEN the two-session conversation replayed into raw turns, append-only notes and the dream
+    systems, measured, asked, counting = replayed
+    assert len(counting.texts) == len(set(counting.texts))  # every text embedded once, for all three
+    # WHEN the report is built
+    doc = report(systems, measured, asked)
+    # THEN every system has the promised keys, the JSON is plain, and the tables render
+    assert set(doc["systems"]) == set(SYSTEMS) == {"raw", "notes", "dream"}
+    promised = {
+        "recall@budget": float,
+        "answer_coverage@budget": float,
+        "active_tokens": int,
+        "active_cards": int,
+        "raw_tokens": int,
+        "dream_s_per_session": float,
+        "reasoner_tokens_per_session": float,
+    }
+    for row in doc["systems"].values():
+        for key, kind in promised.items():
+            assert isinstance(row[key], kind), key
+    assert json.loads(json.dumps(doc)) == doc
+    assert doc["questions"] == 3 and doc["sessions"] == 2
+    assert doc["problems"] == []
+    text = render(doc, 1000)
+    assert "recall@1000t" in text and "bar: dreamed memory <= 20%" in text
+
+
+def test_raw_memory_is_the_raw_log_and_recalls_a_keyword_question(replayed: tuple[Any, ...]) -> None:
+    systems, measured, asked, _ = replayed
+    played = conversation_sessions(CONVERSATION)
+    raw_tokens = sum(len(event_text(e).split()) for s in played for e in s.events)
+    raw = measured["raw"]
+    assert raw.raw_tokens == raw_tokens
+    assert (raw.active_cards, raw.active_tokens) == (7, raw_tokens)  # one episode card per turn
+    assert raw.outcome.at_budget[0] == 1.0  # "Shelly" is found through its turn
+    assert raw.outcome.coverage[0] == 1.0
+    # an unfixable evidence id ("D") is a miss, even though every turn is stored
+    assert asked[2].evidence.unfixable == 1 and raw.reachable[2] == 0.0
+    assert systems["raw"].usage.reasoner_calls == 0
+
+
+def test_notes_store_every_candidate_as_it_is(replayed: tuple[Any, ...]) -> None:
+    systems, measured, _, _ = replayed
+    notes = systems["notes"]
+    scope = Scope(tenant_id="bench", user_id="conv-x")
+    cards = notes.active_cards(scope)
+    assert len(cards) == notes.usage.counts["candidates"] == measured["notes"].active_cards > 0
+    assert all(c.type is not MemoryType.EPISODE for c in cards)
+    assert len(notes.b.log.read_user("bench", "conv-x")) == 7  # the raw log is kept too
+    assert notes.usage.reasoner_calls == 2  # one extraction per session, and no dream
+    assert notes.usage.dream_seconds == 0.0
+
+
+def test_the_dream_runs_after_each_session_and_its_memory_answers_from_cited_turns(
+    replayed: tuple[Any, ...],
+) -> None:
+    systems, measured, asked, _ = replayed
+    dreamed = systems["dream"]
+    runs = dreamed.b.runs.list_runs("bench", "conv-x")
+    assert len(runs) == 2 and all(r.status.value == "succeeded" for r in runs)
+    assert dreamed.usage.counts["select.sessions"] == 2
+    assert dreamed.usage.reasoner_calls >= 2 and dreamed.usage.reasoner_tokens == 0  # rules: no tokens
+    assert dreamed.usage.dream_seconds > 0.0
+    assert dreamed.b.queue.receive(10) == []  # the session-end messages were taken
+    scope = Scope(tenant_id="bench", user_id="conv-x")
+    cards = dreamed.active_cards(scope)
+    assert measured["dream"].active_cards == len(cards)
+    assert all(c.layer is Layer.KNOWLEDGE for c in cards)
+    turtle = [c for c in cards if "Shelly" in c.statement]
+    assert [r.event_id for c in turtle for r in c.evidence_refs] == ["D1:3"]
+    # the turtle question recalls the card citing its evidence turn; the dream's memory is smaller
+    assert measured["dream"].outcome.at_budget[0] == 1.0
+    assert measured["dream"].reachable[0] == 1.0
+    assert measured["dream"].active_tokens < measured["raw"].active_tokens
+    doc = report(systems, measured, asked)
+    assert doc["systems"]["dream"]["reasoner_calls_per_session"] == dreamed.usage.reasoner_calls / 2
