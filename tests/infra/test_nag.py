@@ -1,0 +1,65 @@
+"""cdk-nag's AwsSolutionsChecks over a tenant's stack: no finding is left unacknowledged, and every
+acknowledgement carries a reason (infra/nag.py says why each one is accepted)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import aws_cdk as cdk
+import pytest
+from cdk_nag import AwsSolutionsChecks
+
+from tests.infra.conftest import make_app, tenant_stack
+
+
+def synth_with_nag(tenant: str, overrides: dict[str, Any] | None = None) -> tuple[dict[str, Any], Any]:
+    app = make_app({tenant: overrides} if overrides is not None else None)
+    stack = tenant_stack(app, tenant)
+    cdk.Validations.of(app).add_plugins(AwsSolutionsChecks(app))
+    try:
+        assembly = app.synth()
+    except Exception as exc:  # jsii raises the validation failure as a RuntimeError naming the report
+        if "found in: " not in str(exc):
+            raise
+        report = json.loads(Path(str(exc).split("found in: ")[1].strip()).read_text())
+        return report, stack
+    return json.loads((Path(assembly.directory) / "validation-report.json").read_text()), stack
+
+
+def findings(report: dict[str, Any]) -> list[str]:
+    return sorted(
+        f"{v['ruleName']} on {c['constructPath']}"
+        for plugin in report.get("pluginReports", [])
+        for v in plugin.get("violations", [])
+        for c in v.get("violatingConstructs", [])
+    )
+
+
+@pytest.fixture(scope="module")
+def nag_demo() -> tuple[dict[str, Any], Any]:
+    return synth_with_nag("demo")
+
+
+def test_the_demo_tenant_has_no_unacknowledged_finding(nag_demo: tuple[dict[str, Any], Any]) -> None:
+    report, _ = nag_demo
+    assert findings(report) == []
+
+
+def test_every_acknowledgement_has_a_reason(nag_demo: tuple[dict[str, Any], Any]) -> None:
+    report, _ = nag_demo
+    (plugin,) = report["pluginReports"]
+    assert plugin["conclusion"] == "success"
+    acknowledged = plugin["suppressedViolations"]
+    assert {"AwsSolutions-OS1", "AwsSolutions-COG4"} <= {a["ruleName"] for a in acknowledged}
+    for finding in acknowledged:
+        assert len(finding["reason"]) > 40, f"{finding['ruleName']}: say why it is acceptable"
+
+
+def test_a_production_sized_tenant_has_no_unacknowledged_finding() -> None:
+    """Two data nodes with zone awareness and dedicated masters: OS4 and OS7 are then met, not acknowledged."""
+    report, _ = synth_with_nag(
+        "acme", {"search": {"instance_count": 2, "dedicated_masters": True}, "api": {"api_keys": True}}
+    )
+    assert findings(report) == []

@@ -1,0 +1,55 @@
+"""What operators get: alarms that reach an encrypted SNS topic, and a dashboard of the product metrics."""
+
+from __future__ import annotations
+
+import json
+
+from aws_cdk.assertions import Template
+
+from tests.infra.conftest import one, resources
+
+PRODUCT_METRICS = (
+    "ContextHit",
+    "InjectedTokens",
+    "ConflictsInjected",
+    "ConsolidationLatency",
+    "DreamSucceeded",
+    "DreamDuration",
+    "DreamChanges",
+    "ReasonerTokens",
+    "UnconsolidatedTokens",
+)
+
+
+def test_alarms_notify_an_encrypted_topic(demo: Template) -> None:
+    topic_id = next(iter(resources(demo, "AWS::SNS::Topic")))
+    assert "KmsMasterKeyId" in one(demo, "AWS::SNS::Topic")
+    alarms = {
+        r["Properties"].get("AlarmName", n): r["Properties"]
+        for n, r in resources(demo, "AWS::CloudWatch::Alarm").items()
+    }
+    notifying = {n for n, a in alarms.items() if {"Ref": topic_id} in a.get("AlarmActions", [])}
+    # every alarm pages the operators except the volume alarm, which EventBridge acts on
+    assert set(alarms) - notifying == {"reverie-demo-unconsolidated-volume"}
+    assert len(notifying) >= 8
+
+
+def test_the_dream_failure_alarm_counts_failed_runs(demo: Template) -> None:
+    alarm = next(
+        r["Properties"]
+        for r in resources(demo, "AWS::CloudWatch::Alarm").values()
+        if "Metrics" in r["Properties"] and "samples - succeeded" in json.dumps(r["Properties"]["Metrics"])
+    )
+    metrics = [m["MetricStat"]["Metric"] for m in alarm["Metrics"] if "MetricStat" in m]
+    assert {m["MetricName"] for m in metrics} == {"DreamSucceeded"}
+    assert all({"Name": "tenant", "Value": "demo"} in m["Dimensions"] for m in metrics)
+
+
+def test_the_dashboard_shows_the_product_and_the_plumbing(demo: Template) -> None:
+    dashboard = one(demo, "AWS::CloudWatch::Dashboard")
+    assert dashboard["DashboardName"] == "reverie-demo"
+    body = json.dumps(dashboard["DashboardBody"])
+    for metric in PRODUCT_METRICS:
+        assert metric in body, metric
+    for plumbing in ("Latency", "5XXError", "ApproximateNumberOfMessagesVisible"):
+        assert plumbing in body, plumbing
