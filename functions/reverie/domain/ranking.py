@@ -45,6 +45,42 @@ def fuse(
     return fused
 
 
+@dataclass(frozen=True)
+class FusedScores:
+    """Fused relevance per memory id, plus `floor`: what a card no path listed is assumed to score."""
+
+    scores: dict[str, float]
+    floor: float
+
+
+def fuse_scores(
+    paths: Mapping[str, Sequence[SearchHit]], weights: Mapping[str, float], depth: int
+) -> FusedScores:
+    """Weighted score fusion: each path's scores divided by its best one (negatives count as 0), then a
+    weighted mean over the paths, in [0, 1].
+
+    Unlike rank fusion this keeps how much better the best hits are than the rest (a strong keyword
+    match beats a merely similar sentence). A card missing from a path that returned `depth` hits ranked
+    somewhere below that path's cut, so it gets the path's lowest listed score rather than zero; a path
+    that returned fewer hits listed every match it has, so a card missing there scores zero.
+    """
+    total = sum(weights.get(name, 1.0) for name in paths) or 1.0
+    normalised: dict[str, dict[str, float]] = {}
+    floors: dict[str, float] = {}
+    for name, hits in paths.items():
+        best = max((hit.score for hit in hits), default=0.0)
+        scores = {hit.memory_id: max(0.0, hit.score) / best for hit in hits} if best > 0 else {}
+        normalised[name] = scores
+        floors[name] = min(scores.values()) if scores and len(hits) >= depth else 0.0
+    fused: dict[str, float] = {}
+    for memory_id in {m for scores in normalised.values() for m in scores}:
+        fused[memory_id] = (
+            sum(weights.get(n, 1.0) * normalised[n].get(memory_id, floors[n]) for n in paths) / total
+        )
+    floor = sum(weights.get(n, 1.0) * floors[n] for n in paths) / total
+    return FusedScores(scores=fused, floor=floor)
+
+
 def path_ranks(paths: Mapping[str, Sequence[SearchHit]]) -> dict[str, dict[str, int]]:
     """memory_id → {path: rank} (for explaining why a card was recalled)."""
     ranks: dict[str, dict[str, int]] = {}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 WORD_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’-]*")
 _CAPITALISED_RE = re.compile(r"\b[A-Z][a-zA-Z'’-]+(?:\s+[A-Z][a-zA-Z'’-]+)*")
@@ -26,7 +26,11 @@ _NOT_ENTITIES = (
     | frozenset("hey hi hello yes yeah oh wow thanks thank sure okay ok well so".split())
     | frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 )
-_MONTH_YEAR_RE = re.compile(r"\b(" + "|".join(MONTHS) + r")\b(?:\s+(?:of\s+)?(\d{4}))?", re.IGNORECASE)
+_MONTH = r"(" + "|".join(MONTHS) + r")"
+_DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
+_DAY_MONTH_YEAR_RE = re.compile(_DAY + r"\s+(?:of\s+)?" + _MONTH + r",?\s+(\d{4})\b", re.IGNORECASE)
+_MONTH_DAY_YEAR_RE = re.compile(r"\b" + _MONTH + r"\s+" + _DAY + r",?\s+(\d{4})\b", re.IGNORECASE)
+_MONTH_YEAR_RE = re.compile(r"\b" + _MONTH + r",?\s+(?:of\s+)?(\d{4})\b", re.IGNORECASE)
 _YEAR_RE = re.compile(r"\b(19\d{2}|20\d{2})\b")
 
 
@@ -56,9 +60,26 @@ def entities(text: str) -> list[str]:
 
 
 def time_window(text: str) -> tuple[datetime, datetime] | None:
-    """A month or year named in a question ("in May 2023", "during 2022"), as a [start, end) window."""
+    """The most precise date named in a text, as a [start, end) window: a day ("on 7 July, 2023",
+    "May 3rd, 2023"), a month ("in June 2023") or a year ("during 2022"). None when no date is named."""
+    for pattern, day_group, month_group, year_group in (
+        (_DAY_MONTH_YEAR_RE, 1, 2, 3),
+        (_MONTH_DAY_YEAR_RE, 2, 1, 3),
+    ):
+        match = pattern.search(text)
+        if match:
+            try:
+                day = datetime(
+                    int(match.group(year_group)),
+                    MONTHS[match.group(month_group).lower()],
+                    int(match.group(day_group)),
+                    tzinfo=UTC,
+                )
+            except ValueError:  # "31 February": not a date
+                continue
+            return day, day + timedelta(days=1)
     month = _MONTH_YEAR_RE.search(text)
-    if month and month.group(2):
+    if month:
         year, number = int(month.group(2)), MONTHS[month.group(1).lower()]
         start = datetime(year, number, 1, tzinfo=UTC)
         end = datetime(year + (number == 12), number % 12 + 1, 1, tzinfo=UTC)
