@@ -158,7 +158,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
                 return 1
             time.sleep(0.5)
     question = "Deploying the payments service today: anything I should know?"
-    answer = _request(f"{base}/users/alice/context", {"query": question, "budget_tokens": 400})
+    answer = _request(f"{base}/users/alice/context", {"query": question, "budget_tokens": 600})
     print(f"\nReverie is running at {base} (pid {proc.pid}; API docs at {base}/docs; stop: make stop)\n")
     print(f"POST {base}/users/alice/context  {{query: {question!r}}}\n")
     print(answer["context"])

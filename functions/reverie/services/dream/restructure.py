@@ -56,14 +56,17 @@ def paraphrase_of(
 ) -> MemoryCard | None:
     """A current card saying the same thing in other words: very close in meaning (MiniLM cosine
     >= PARAPHRASE_COSINE, where a changed value such as another city scores ~0.75), of a compatible type,
-    and not two versions of one keyed attribute (those go to the reasoner: a changed value is no paraphrase). Deterministic, so no reasoner call is spent on it."""
+    and not two versions of one keyed attribute (same key: the reasoner decides, a changed value is no
+    paraphrase). Deterministic, so no reasoner call is spent on it."""
     if candidate.correction_of is not None:
         return None
     for card in sorted(cards, key=lambda c: -cosine.get(c.memory_id, 0.0)):
         if cosine.get(card.memory_id, 0.0) < PARAPHRASE_COSINE:
             break
         same_family = {card.type, candidate.type} <= RULE_TYPES or card.type is candidate.type
-        keys_agree = card.key is None or candidate.key is None  # same key: the reasoner judges the value
+        # Same key: the reasoner judges whether the value changed. Different keys (two namings of one
+        # attribute, e.g. a note's key and one derived from a message) do not stop a paraphrase.
+        keys_agree = card.key is None or candidate.key is None or card.key != candidate.key
         if same_family and keys_agree and card.status is Status.VERIFIED:
             return card
     return None
