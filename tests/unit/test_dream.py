@@ -257,3 +257,27 @@ def test_a_paraphrase_of_a_known_rule_reinforces_it_instead_of_adding_a_card(
     reinforced = b.notes.get("t1", rule.memory_id)
     assert {r.session_id for r in reinforced.evidence_refs} == {"s1", "s2"}
     assert run.reasoner_tokens.get("calls") == 1  # the extraction only: no merge decision was needed
+
+
+def test_one_attribute_under_two_key_namings_is_still_one_card(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    from tests.unit.helpers import remember
+
+    known = remember(
+        b, alice, "Alice's repositories use pnpm, not npm", type="correction", key="repo.package-manager"
+    )
+    note(
+        b,
+        alice,
+        "s2",
+        "n1",
+        "Alice's repositories use pnpm, not npm.",
+        clock,
+        type="correction",
+        key="alice.package_manager",
+        source="user",
+    )
+    dream(b, "t1", "alice")
+    assert list(knowledge(b, alice)) == ["Alice's repositories use pnpm, not npm"]
+    assert {r.session_id for r in b.notes.get("t1", known.memory_id).evidence_refs} == {"s1", "s2"}
