@@ -60,9 +60,22 @@ FUNCTIONS = {
 }
 
 
-@pytest.fixture
-def aws() -> Iterator[dict[str, Any]]:
-    """The tenant's stack on moto: bucket, table, queue, state machine; clients to look at them."""
+def _definition(source: str, arns: dict[str, str]) -> dict[str, Any]:
+    """The state machine as the repository holds it, or as the CDK stack deploys it (read back from the
+    synthesised CloudFormation template, when the infra tools are installed)."""
+    if source == "file":
+        return definition(arns)
+    pytest.importorskip("aws_cdk", reason="the infra extra (aws-cdk-lib) is not installed")
+    from tests.infra.conftest import template_of
+    from tests.infra.definition import deployed_definition
+
+    return deployed_definition(template_of("demo"), arns)
+
+
+@pytest.fixture(params=["file", "synthesised-template"])
+def aws(request: pytest.FixtureRequest) -> Iterator[dict[str, Any]]:
+    """The tenant's stack on moto: bucket, table, queue, state machine (from the repository's definition
+    file, and from the synthesised CDK template); clients to look at them."""
     config: Any = {"stepfunctions": {"execute_state_machine": True}, "lambda": {"use_docker": False}}
     with mock_aws(config=config):
         s3 = boto3.client("s3", region_name=REGION)
@@ -80,7 +93,7 @@ def aws() -> Iterator[dict[str, Any]]:
         arns = function_arns(f"arn:aws:lambda:{REGION}:{ACCOUNT}:function:reverie-acme-")
         sfn.create_state_machine(
             name="reverie-acme-dream",
-            definition=json.dumps(definition(arns)),
+            definition=json.dumps(_definition(request.param, arns)),
             roleArn=f"arn:aws:iam::{ACCOUNT}:role/reverie-acme-dream",
         )
         with InProcessLambdas({f"reverie-acme-{k}": v for k, v in FUNCTIONS.items()}).installed() as lambdas:
