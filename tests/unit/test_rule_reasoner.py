@@ -693,3 +693,92 @@ def test_a_request_to_the_agent_is_not_a_fact() -> None:
 def test_a_schedule_attribute_gets_a_key() -> None:
     [candidate] = extract(say("Our on-call rotation hands over on Mondays.", "Tom"))
     assert candidate.key is not None and "rotation" in candidate.key
+
+
+# --- provenance, sentences about the speaker, rule fixes --------------------------------------------
+
+
+def test_an_answer_cites_the_question_it_replies_to() -> None:
+    # GIVEN a question from one person, answered by the next message from another
+    asked = say("What instrument do you play, Tim?", speaker="John", event_id="m1")
+    answer = say("I play the clarinet in a jazz band.", speaker="Tim", event_id="m2", at=10)
+    # WHEN the session is analysed
+    [found] = extract(asked, answer)
+    # THEN the statement cites its own message first, then the question it answers
+    assert found.evidence_refs == [
+        EvidenceRef(session_id="s1", event_id="m2"),
+        EvidenceRef(session_id="s1", event_id="m1"),
+    ]
+
+
+def test_a_statement_after_a_plain_remark_or_its_own_question_cites_only_itself() -> None:
+    remark = say("Nice weather today.", speaker="John", event_id="m1")
+    answer = say("I play the clarinet in a jazz band.", speaker="Tim", event_id="m2", at=10)
+    assert [c.evidence_refs for c in extract(remark, answer)] == [
+        [EvidenceRef(session_id="s1", event_id="m2")]
+    ]
+    own = say("Guess what? I play the clarinet in a jazz band.", speaker="Tim", event_id="m1")
+    more = say("I joined a choir last month.", speaker="Tim", event_id="m2", at=10)
+    assert [r.event_id for c in extract(own, more) for r in c.evidence_refs] == ["m1", "m2"]
+
+
+def test_a_short_sentence_about_the_speaker_without_i_as_subject_is_a_fact() -> None:
+    # GIVEN short sentences that mention the speaker without "I" as their subject
+    found = statements(
+        say("Hey Tim! My dog Max turned five last week.", speaker="Jon", event_id="m1"),
+        say("Painting is my creative outlet.", speaker="Jon", event_id="m2", at=5),
+    )
+    # THEN each is kept, de-subjectivised
+    assert found == [
+        "Jon's dog Max turned five in the week before 8 May 2023.",
+        "Painting is Jon's creative outlet.",
+    ]
+
+
+def test_a_long_or_impersonal_sentence_without_i_as_subject_is_still_dropped() -> None:
+    long = "The whole trip along the coast with my family was full of lovely little moments every day."
+    assert (
+        statements(
+            say(long, speaker="Jon"),
+            say("The weather was lovely all week long.", speaker="Jon", event_id="m2"),
+        )
+        == []
+    )
+
+
+def test_asking_someone_to_let_the_speaker_know_is_a_request_not_a_fact() -> None:
+    found = extract(
+        say("Let me know if you're around this weekend.", speaker="Tim", event_id="m1"),
+        say("Whenever you need help, just let me know.", speaker="Tim", event_id="m2", at=5),
+        say("Keep me posted on the campaign!", speaker="Tim", event_id="m3", at=10),
+    )
+    assert found == []
+    [kept] = statements(say("My sister let me know she got the job at Google.", speaker="Tim"))
+    assert "Google" in kept
+
+
+@pytest.mark.parametrize(
+    ("known", "newer"),
+    [
+        ("Jon won't give up, Gina.", "Gina has had some tough times with Gina's business, Jon."),
+        ("Tim doesn't like horror movies.", "Sam likes horror movies."),
+        ("Jon won't give up on the dance studio.", "Jon has had tough times with the studio's landlord."),
+    ],
+)
+def test_a_negation_about_someone_else_or_something_else_does_not_supersede(known: str, newer: str) -> None:
+    decision = reasoner.decide(cand(newer, at=30), [card(known)])
+    assert decision.action is not MergeAction.SUPERSEDE
+
+
+def test_a_negation_under_another_key_does_not_supersede() -> None:
+    existing = card("Alice drinks coffee every morning.", key="alice.morning_drink")
+    decision = reasoner.decide(
+        cand("Alice never drinks coffee after 6pm.", "alice.evening_drink", at=30), [existing]
+    )
+    assert decision.action is not MergeAction.SUPERSEDE
+
+
+def test_an_answer_to_small_talk_does_not_cite_it() -> None:
+    asked = say("Hi Tim! What's new with you?", speaker="John", event_id="m1")
+    answer = say("I play the clarinet in a jazz band.", speaker="Tim", event_id="m2", at=10)
+    assert [r.event_id for c in extract(asked, answer) for r in c.evidence_refs] == ["m2"]

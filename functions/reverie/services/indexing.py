@@ -1,13 +1,23 @@
-"""Keeps the search index in step with the note store: one document per injectable current card."""
+"""Keeps the search index in step with the note store: one document per injectable current card.
+
+A card is found by its own words and by the words of the events it rests on: a statement compresses
+what was said ("Caroline went to an LGBTQ support group"), while a question may use the words of the
+original message ("When did Caroline go to the support group she mentioned?"). Only the search text and
+the embedding carry the evidence; what recall injects and what counts as memory size stay the card.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from reverie.domain.events import Event, event_text
+from reverie.domain.guards import mask_secrets
 from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard
 from reverie.domain.search import SearchDoc, card_search_text
 from reverie.domain.text import entities
 from reverie.services.backends import Backends
+
+MAX_EVIDENCE_EVENTS = 3  # enough to recover the original wording, few enough to keep the card's focus
 
 
 def is_indexed(card: MemoryCard) -> bool:
@@ -15,15 +25,52 @@ def is_indexed(card: MemoryCard) -> bool:
     return card.layer is Layer.KNOWLEDGE and card.status in INJECTABLE_STATUSES
 
 
+class _EvidenceReader:
+    """The text of a card's evidence events, reading each session of the L1 log at most once."""
+
+    def __init__(self, b: Backends) -> None:
+        self.b = b
+        self.sessions: dict[tuple[str, str, str], dict[str, Event]] = {}
+
+    def texts(self, card: MemoryCard) -> list[str]:
+        if card.user_id is None:
+            return []  # the log is partitioned by user: a shared card's evidence is not looked up here
+        out: list[str] = []
+        for ref in dict.fromkeys(card.evidence_refs):
+            events = self._session(card.tenant_id, card.user_id, ref.session_id)
+            event = events.get(ref.event_id)
+            if event is not None:
+                out.append(mask_secrets(event_text(event)).text)
+            if len(out) == MAX_EVIDENCE_EVENTS:
+                break
+        return out
+
+    def _session(self, tenant_id: str, user_id: str, session_id: str) -> dict[str, Event]:
+        key = (tenant_id, user_id, session_id)
+        if key not in self.sessions:
+            events = self.b.log.read_session(tenant_id, user_id, session_id)
+            self.sessions[key] = {e.event_id: e for e in events}
+        return self.sessions[key]
+
+
+def indexed_text(card: MemoryCard, evidence: Sequence[str]) -> str:
+    """What a card is searched by: its text, then the text of its evidence events."""
+    return " ".join([card_search_text(card), *evidence])
+
+
 def sync_index(b: Backends, cards: Sequence[MemoryCard]) -> None:
     """Upsert the cards that belong in the index and remove the ones that no longer do."""
     keep = [c for c in cards if is_indexed(c)]
     drop = [c.memory_id for c in cards if not is_indexed(c)]
     if keep:
-        texts = [card_search_text(c) for c in keep]
+        reader = _EvidenceReader(b)
+        texts = [indexed_text(c, reader.texts(c)) for c in keep]
         vectors = b.embedder.embed(texts)
         b.index.upsert(
-            [SearchDoc.from_card(c, v, entities(t)) for c, v, t in zip(keep, vectors, texts, strict=True)]
+            [
+                SearchDoc.from_card(c, v, entities(card_search_text(c))).model_copy(update={"text": t})
+                for c, v, t in zip(keep, vectors, texts, strict=True)
+            ]
         )
     if drop:
         tenants = {c.tenant_id for c in cards}

@@ -24,12 +24,17 @@ from reverie.domain.events import (
 )
 from reverie.domain.guards import mask_secrets
 from reverie.domain.models import MAX_KEY_CHARS, EvidenceRef, MemoryType, Source, SourceKind, Stability
+from reverie.domain.text import content_words
 
 NOTE_CONFIDENCE = 0.7
 CORRECTION_CONFIDENCE = 0.8
 FAILURE_CONFIDENCE = 0.4
 PROCEDURE_CONFIDENCE = 0.7
 POISON_CONFIDENCE = 0.2
+# Words of a question that only makes conversation ("Hi Ana! What's new?", "How's it going?").
+_SMALL_TALK = frozenset(
+    "hi hey hello what's how's new going up doing been lately today things everything life".split()
+)
 
 
 @dataclass(frozen=True)
@@ -198,6 +203,7 @@ class _Session:
             to_agent=self.with_agent,
             replying=message.role == "user" and _answers_agent(previous),
         )
+        asked = _question_answered(message, previous)
         correcting = False
         for sentence in sentences(mask_secrets(message.text.replace("’", "'")).text):
             result = classify(sentence, replace(who, correcting=correcting))
@@ -207,13 +213,13 @@ class _Session:
                 opener = CORRECTION_OPENER_RE.match(sentence)
                 correcting = who.replying and opener is not None and not opener.group("rest").strip()
                 continue
-            self.statement(result, message)
+            self.statement(result, message, asked)
 
-    def statement(self, result: Statement, message: MessageEvent) -> None:
+    def statement(self, result: Statement, message: MessageEvent, asked: MessageEvent | None) -> None:
         self.add(
             result.type,
             result.text,
-            [message],
+            [message] if asked is None else [message, asked],
             Source(kind=SourceKind.USER if message.role == "user" else SourceKind.AGENT),
             message.ts,
             key=result.key,
@@ -275,6 +281,25 @@ def _answers_agent(previous: Event | None) -> bool:
     if isinstance(previous, ToolCallEvent | ToolResultEvent):
         return True
     return isinstance(previous, MessageEvent) and previous.role == "assistant" and not previous.speaker
+
+
+def _question_answered(message: MessageEvent, previous: Event | None) -> MessageEvent | None:
+    """The question `message` replies to: the message just before it, from someone else, asking something.
+
+    It is cited as provenance (the statement answers it), after the message itself."""
+    if not isinstance(previous, MessageEvent) or "?" not in previous.text:
+        return None
+    if (previous.speaker, previous.role) == (message.speaker, message.role):
+        return None
+    names = {w for n in (previous.speaker, message.speaker) if n for w in content_words(n)}
+    asked = {
+        w
+        for q in sentences(previous.text)
+        if q.rstrip().endswith("?")
+        for w in content_words(q)
+        if w not in names and w not in _SMALL_TALK
+    }
+    return previous if asked else None  # "What's new with you?" says nothing about the answer
 
 
 def analyse(events: Sequence[Event]) -> Analysis:

@@ -31,6 +31,12 @@ _NEGATION_TERMS = frozenset(
     "doesn't don't didn't won't can't cannot hasn't haven't".split()
 )
 _SUFFIXES = ("ing", "ed", "es", "s")
+_OPENING_RE = re.compile(
+    r"^(?:(?:in|on|at|during|after|before|since|by|last|this|that|yesterday|today|recently|earlier|"
+    r"later|then|also|now)\b[^,]{0,60},\s*)+",
+    re.I,
+)
+_SUBJECT_RE = re.compile(r"^(?:the\s+)?([\w-]+)(?:'s\s+([\w-]+))?", re.I)
 
 
 def _stem(word: str) -> str:
@@ -115,12 +121,34 @@ def _same_key(
     return _replace(candidate, best, f"a different value for {candidate.key}")
 
 
+def subject(statement: str) -> frozenset[str]:
+    """Whom or what a stored statement is about: its first word after any dated opening and "the", with
+    the noun a possessive names ("In May 2023, Jon's shop opened" → jon, shop; "Sprints end" → sprint)."""
+    match = _SUBJECT_RE.match(_OPENING_RE.sub("", statement.strip()))
+    if match is None:
+        return frozenset()
+    return frozenset(_stem(w.lower()) for w in match.groups() if w)
+
+
+def _denies(candidate: Candidate, mine: frozenset[str], card: MemoryCard) -> bool:
+    """One says the opposite of the other: about the same subject (and key, when both have one), with
+    nearly the same words, or one's words inside the other's beyond the subject itself."""
+    if negated(candidate.statement) == negated(card.statement):
+        return False
+    if candidate.key and card.key and candidate.key != card.key:
+        return False
+    shared = subject(candidate.statement) & subject(card.statement)
+    if not shared:
+        return False  # "Gina has had tough times" says nothing about "Jon won't give up"
+    theirs = terms(card.statement)
+    if jaccard(mine, theirs) >= NEGATION_JACCARD:
+        return True
+    return _contains(theirs - shared, mine - shared) or _contains(mine - shared, theirs - shared)
+
+
 def _by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[str]) -> MergeDecision | None:
     for card in cards:
-        theirs = terms(card.statement)
-        if negated(candidate.statement) != negated(card.statement) and (
-            jaccard(mine, theirs) >= NEGATION_JACCARD or _contains(theirs, mine) or _contains(mine, theirs)
-        ):
+        if _denies(candidate, mine, card):
             return _replace(candidate, card, f"negates {card.memory_id}")
     scored = [(jaccard(mine, terms(c.statement)), c) for c in cards]
     best_score, best = max(scored, key=lambda s: s[0], default=(0.0, None))

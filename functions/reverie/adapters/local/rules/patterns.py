@@ -52,7 +52,9 @@ VOLATILE_RE = re.compile(
     r"(?:at|is at|reached|hit) \d+(?:\.\d+)?\s?%|today i'?m|i'?m (?:a bit |kind of |so |very )?(?:tired|"
     r"exhausted|sleepy|hungry|thirsty|busy|swamped|sick|ill|late|running late|in a meeting|on a call|on my "
     r"way|at the office|at work|at home|away|back|off to|heading|about to|waiting|stuck|cold|hot|in the "
-    r"middle of|doing (?:well|good|great|fine|ok|okay|alright|better|amazing|awesome))|about to)\b",
+    r"middle of|doing (?:well|good|great|fine|ok|okay|alright|better|amazing|awesome))|about to)\b"
+    # A percentage ends in "%", after which a word boundary never follows ("at 45%, ping me").
+    r"|\b(?:at|is at|reached|hit) \d+(?:\.\d+)?\s?%",
     re.I,
 )
 FEELING_RE = re.compile(

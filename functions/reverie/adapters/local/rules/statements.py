@@ -25,8 +25,18 @@ _CREDENTIAL_RE = re.compile(
 _COMMA_RE = re.compile(r"([,:])")
 _DIGIT_RE = re.compile(r"\d")
 _ABOUT_ME_RE = re.compile(r"\b(?:me|my)\b", re.I)
+_MENTIONS_SPEAKER_RE = re.compile(r"\b(?:my|me|our|us)\b", re.I)
+SHORT_ABOUT_SPEAKER_WORDS = 10  # "My dog Max turned five last week.": short enough to be one idea
 _PLEASE_RE = re.compile(r"^please\s+", re.I)
 _OTHER_SUBJECT_RE = re.compile(r"^(?:it|that|this|they|he|she|you)\b", re.I)
+# Asking the listener to get back ("Let me know if you're around", "ping me when it's green"): a request
+# for now, not a fact about the speaker (who would otherwise become "Tim let Tim know ...").
+_REQUEST_RE = re.compile(
+    r"(?:^|[,;:]\s*)(?:(?:just|please|pls|so|and|but|then|do)\s+)*"
+    r"(?:(?:let|keep)\s+(?:me|us)\s+(?:know|posted|updated|in the loop)|"
+    r"(?:tell|show|send|ping|text|call|remind|message|update)\s+(?:me|us))\b",
+    re.I,
+)
 _ELIDED_PLAN_RE = re.compile(r"^(?:gonna|going to|planning (?:to|on)|wanna|hoping to)\b(?! be\b)", re.I)
 
 
@@ -222,6 +232,14 @@ def _about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
     return Drop("not a statement")
 
 
+def _short_about_speaker(text: str, who: Speaker) -> Statement | Drop:
+    """A short sentence that mentions the speaker without "I" as its subject ("My dog Max turned five
+    last week.", "The kids loved our trip to the lake."): a fact about them; anything else is dropped."""
+    if "?" in text or len(text.split()) > SHORT_ABOUT_SPEAKER_WORDS or not _MENTIONS_SPEAKER_RE.search(text):
+        return Drop("not a statement")
+    return _stmt(MemoryType.FACT, text, who)
+
+
 def _without_opening(text: str, pattern: re.Pattern[str]) -> str | None:
     """What follows a greeting or thanks ("Hey Nate, I love ..." → "I love ..."); None if nothing does."""
     if not pattern.match(text):
@@ -256,6 +274,8 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         if remainder is None:
             return Drop(reason)
         text = compress(remainder)
+    if _REQUEST_RE.search(text) and (not who.to_agent or _constraint(text, who) is None):
+        return Drop("request")  # to an agent, "Please send me a summary after each task" may be a rule
     if p.VOLATILE_RE.search(text):
         return Drop("volatile")
     if who.replying and p.CONTRAST_RE.match(text) and p.FIRST_PERSON_SUBJECT_RE.search(text):
@@ -277,7 +297,9 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     found = first_person_clause(text)
     if found is None:
         if not (p.ELIDED_SUBJECT_RE.match(text) or _ELIDED_PLAN_RE.match(text)):
-            return Drop("reaction" if p.REACTION_RE.match(text) else "not a statement")
+            if p.REACTION_RE.match(text):
+                return Drop("reaction")
+            return _short_about_speaker(text, who)
         opening = text.split(" ", 1)[0].lower()
         if who.to_agent and opening in _BASE_EQUALS_PAST:
             return Drop("request")  # "Run the tests please": an instruction for now, not a fact
