@@ -43,8 +43,9 @@ class RecallSettings:
     - `date_boost`: when the query names a day, month or year, cards observed then (± `date_slack`) score
       `1 + date_boost` times higher, and the timeline path brings them in even without a word in common.
     - `neighbour_boost`: episodes observed within `neighbour_window` of one of the `neighbour_seeds`
-      strongest hits gain `neighbour_boost` × that hit's score: the answer to a question often sits in
-      the reply next to the turn that matched it.
+      strongest hits gain `neighbour_boost` × that hit's score (overlapping windows are read as one and
+      take the strongest score): the answer to a question often sits in the reply next to the turn that
+      matched it.
     - `page`: cards read from the note store at a time while filling the budget; the fill stops after
       `stop_after_misses` cards in a row did not fit.
     """
@@ -122,11 +123,23 @@ def _neighbours(
             strongest[card.observed_at] = max(strongest.get(card.observed_at, 0.0), scores[memory_id])
     episodes = filt.model_copy(update={"types": frozenset({MemoryType.EPISODE})})
     boosts: dict[str, float] = {}
-    for when, strength in strongest.items():
-        window = settings.neighbour_window
-        for hit in b.index.search_timeline(episodes, settings.per_path, (), when - window, when + window):
+    for start, end, strength in _spans(strongest, settings.neighbour_window):
+        for hit in b.index.search_timeline(episodes, settings.per_path, (), start, end):
             boosts[hit.memory_id] = max(boosts.get(hit.memory_id, 0.0), settings.neighbour_boost * strength)
     return boosts
+
+
+def _spans(strongest: dict[datetime, float], window: timedelta) -> list[tuple[datetime, datetime, float]]:
+    """The hits' time windows, overlapping ones merged (one timeline query each) with the strongest score."""
+    spans: list[tuple[datetime, datetime, float]] = []
+    for when in sorted(strongest):
+        start, end = when - window, when + window
+        if spans and start <= spans[-1][1]:
+            first, _, strength = spans[-1]
+            spans[-1] = (first, end, max(strength, strongest[when]))
+        else:
+            spans.append((start, end, strongest[when]))
+    return spans
 
 
 @dataclass(frozen=True)
