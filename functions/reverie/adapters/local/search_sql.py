@@ -32,6 +32,7 @@ CREATE TABLE IF NOT EXISTS docs (
 CREATE INDEX IF NOT EXISTS docs_by_user ON docs (tenant_id, scope, user_id);
 CREATE INDEX IF NOT EXISTS docs_by_project ON docs (tenant_id, scope, project_id);
 CREATE INDEX IF NOT EXISTS docs_by_time ON docs (tenant_id, observed_at);
+CREATE INDEX IF NOT EXISTS docs_by_type ON docs (tenant_id, type, observed_at);
 CREATE TABLE IF NOT EXISTS vectors (
     doc_id INTEGER PRIMARY KEY REFERENCES docs (doc_id) ON DELETE CASCADE, vector BLOB NOT NULL
 );
@@ -123,7 +124,10 @@ def timeline_sql(
     # The most recent first (SQLite sorts NULL lowest, so undated docs come last). Without entities every
     # score is 0 and the order is the time index's own, read backwards until the limit: no sort of the window.
     if not entity_keys:
-        query = f"SELECT d.memory_id, 0 FROM docs d WHERE {' AND '.join(sql)} ORDER BY d.observed_at DESC"
+        # A few types of a large tenant (recall's preferences and plans): start from those types' rows rather
+        # than walking the whole tenant's time index (measured at 10^5 documents: 38 ms -> 0.04 ms).
+        source = "docs d INDEXED BY docs_by_type" if "d.type IN" in where[0] else "docs d"
+        query = f"SELECT d.memory_id, 0 FROM {source} WHERE {' AND '.join(sql)} ORDER BY d.observed_at DESC"
     else:
         # CROSS JOIN keeps the entity postings as the outer loop; without table statistics SQLite would walk
         # the time index instead and probe every document in the window (~20x slower at 10^5 documents).
