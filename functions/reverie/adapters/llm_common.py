@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from reverie.adapters.backoff import backoff_delay, check_attempts
 from reverie.adapters.llm_answers import MalformedAnswer, parse_candidates, parse_decision
 from reverie.adapters.llm_prompting import StructuredTask, decision_task, extraction_task
 from reverie.domain.dream import Candidate
@@ -58,15 +59,13 @@ def with_retries(
     at least the server's Retry-After (capped at `max_delay_s`). Any other error propagates at once; when
     the attempts run out a `ReasonerError` says so.
     """
-    if max_attempts < 1:
-        raise ValueError(f"max_attempts must be at least 1, got {max_attempts}")
+    check_attempts(max_attempts)
     rng = rng or random.Random()
     for number in range(1, max_attempts):
         try:
             return attempt()
         except TransientReasonerError as exc:
-            cap = min(max_delay_s, base_delay_s * 2 ** (number - 1))
-            delay = rng.uniform(cap / 2, cap)
+            delay = backoff_delay(number, base_delay_s, max_delay_s, rng)
             if exc.retry_after_s is not None:
                 delay = max(delay, min(exc.retry_after_s, max_delay_s))
             logger.warning("%s: attempt %d failed (%s); retrying in %.2fs", what, number, exc, delay)
@@ -90,8 +89,7 @@ class StructuredReasoner(Reasoner):
     def __init__(
         self, max_attempts: int, sleep: Callable[[float], None], rng: random.Random | None = None
     ) -> None:
-        if max_attempts < 1:
-            raise ValueError(f"max_attempts must be at least 1, got {max_attempts}")
+        check_attempts(max_attempts)
         self.max_attempts = max_attempts
         self._sleep = sleep
         self._rng = rng

@@ -27,6 +27,7 @@ from botocore.exceptions import (  # type: ignore[import-untyped, unused-ignore]
     ReadTimeoutError,
 )
 
+from reverie.adapters.backoff import backoff_delay, check_attempts
 from reverie.domain.errors import StorageError
 from reverie.ports import Embedder
 
@@ -81,8 +82,7 @@ class BedrockCalls:
         base_delay_s: float = 1.0,
         max_delay_s: float = 30.0,
     ) -> None:
-        if max_attempts < 1:
-            raise ValueError(f"max_attempts must be at least 1, got {max_attempts}")
+        check_attempts(max_attempts)
         self.model, self.max_attempts = model, max_attempts
         self._sleep, self._rng = sleep, rng or random.Random()
         self._base, self._max = base_delay_s, max_delay_s
@@ -117,8 +117,7 @@ class BedrockCalls:
                 raise StorageError("no AWS credentials for Bedrock: configure a role or a profile") from exc
             except BotoCoreError as exc:
                 raise StorageError(f"Bedrock {what} with {self.model} failed: {exc}") from exc
-            cap = min(self._max, self._base * 2 ** (attempt - 1))
-            delay = self._rng.uniform(cap / 2, cap)
+            delay = backoff_delay(attempt, self._base, self._max, self._rng)
             logger.warning("Bedrock %s: attempt %d failed (%s); retrying in %.2fs", what, attempt, why, delay)
             self._sleep(delay)
             attempt += 1

@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 from opensearchpy import helpers
 from opensearchpy.exceptions import ConnectionError, ConnectionTimeout, OpenSearchException, TransportError
 
+from reverie.adapters.backoff import backoff_delay, check_attempts
 from reverie.domain.errors import StorageError
 
 logger = logging.getLogger(__name__)
@@ -67,8 +68,7 @@ class OpenSearchCalls:
         base_delay_s: float = 0.5,
         max_delay_s: float = 30.0,
     ) -> None:
-        if max_attempts < 1:
-            raise ValueError(f"max_attempts must be at least 1, got {max_attempts}")
+        check_attempts(max_attempts)
         self.alias, self.max_attempts = alias, max_attempts
         self._sleep, self._rng = sleep, rng or random.Random()
         self._base, self._max = base_delay_s, max_delay_s
@@ -147,8 +147,7 @@ class OpenSearchCalls:
         return StorageError(f"OpenSearch {what} failed ({status}): {reason}")
 
     def _wait(self, attempt: int, what: str, why: str) -> None:
-        cap = min(self._max, self._base * 2 ** (attempt - 1))
-        delay = self._rng.uniform(cap / 2, cap)
+        delay = backoff_delay(attempt, self._base, self._max, self._rng)
         logger.warning("OpenSearch %s: attempt %d failed (%s); retrying in %.2fs", what, attempt, why, delay)
         self._sleep(delay)
 
