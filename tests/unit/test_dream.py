@@ -18,16 +18,7 @@ from reverie.services.dream.rollback import rollback_run
 from reverie.services.dream.runner import DreamBusy, dream, resume, run_stage, start_run
 from reverie.services.recall import build_context
 from tests.conftest import Clock
-from tests.fakes.reasoner import ScriptedReasoner
-from tests.fakes.run_store import InMemoryRunStore
 from tests.unit.helpers import dream_a_conflict, event
-
-
-@pytest.fixture
-def b(backends: Backends) -> Backends:
-    backends.runs = InMemoryRunStore()
-    backends.reasoner = ScriptedReasoner()
-    return backends
 
 
 def note(

@@ -16,16 +16,7 @@ from reverie.services.dream.runner import dream
 from reverie.services.dream.triggers import TriggerSettings, due_users, run_due
 from reverie.services.recall import build_context
 from tests.conftest import Clock
-from tests.fakes.reasoner import ScriptedReasoner
-from tests.fakes.run_store import InMemoryRunStore
 from tests.unit.helpers import dream_a_conflict, event
-
-
-@pytest.fixture
-def b(backends: Backends) -> Backends:
-    backends.runs = InMemoryRunStore()
-    backends.reasoner = ScriptedReasoner()
-    return backends
 
 
 def say(
