@@ -87,6 +87,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 def cmd_recall(args: argparse.Namespace) -> int:
     from reverie.bootstrap import build_local
     from reverie.domain.models import Scope
+    from reverie.services.context_render import evidence_note
     from reverie.services.recall import build_context
 
     settings = _settings(args)
@@ -94,6 +95,8 @@ def cmd_recall(args: argparse.Namespace) -> int:
     ctx = build_context(build_local(settings), args.query, scope, args.budget)
     print(ctx.text or "(no memories for this query)")
     print(f"\n[{ctx.tokens}/{ctx.budget_tokens} tokens, {len(ctx.memory_ids)} memories]", file=sys.stderr)
+    for c in ctx.citations:
+        print(f"[{c.handle}] {c.memory_id} {evidence_note(c.evidence_refs, shown=3)}", file=sys.stderr)
     return 0
 
 

@@ -68,15 +68,23 @@ def test_a_memory_written_during_a_session_comes_back_in_context_with_its_id_and
     # WHEN the agent asks for context before the next deploy
     reply = api.call("get_context")
 
-    # THEN the memory is injected with its id and the events it rests on, within the budget
+    # THEN the memory is injected under a short handle, cited with its id and the events it rests on,
+    # within the budget
     assert captured.status == 200
     assert captured.json["stored"] == len(body_of("append_events")["events"])
     assert created.status == 201
     assert reply.status == 200
-    assert "m-alice-snapshot-first" in reply.json["memory_ids"]
-    assert "[m-alice-snapshot-first]" in reply.json["context"]
-    assert "prod-1130/e03" in reply.json["context"]
-    assert "snapshot payments-prod, run the migration, redeploy" in reply.json["context"]
+    handle = reply.json["memory_ids"].index("m-alice-snapshot-first") + 1
+    line = f"- [{handle}] "
+    assert line in reply.json["context"]
+    cited = reply.json["context"].split(line)[1].splitlines()[0]
+    assert "snapshot payments-prod, run the migration, redeploy" in cited
+    assert reply.json["citations"][handle - 1] == {
+        "handle": handle,
+        "memory_id": "m-alice-snapshot-first",
+        "evidence": body_of("create_memory")["memories"][0]["evidence_refs"],
+    }
+    assert "m-alice-snapshot-first" not in reply.json["context"]
     assert reply.json["tokens"] <= reply.json["budget_tokens"] == 400
 
 
@@ -163,7 +171,9 @@ def test_a_low_confidence_memory_is_offered_for_reference_only(samples: Api) -> 
     # THEN that memory is shown under "reference only", never as an instruction
     assert reply.json["sections"]["reference"] == ["m-alice-slow-health"]
     reference = reply.json["context"].split("## For reference only")[1]
-    assert "[m-alice-slow-health]" in reference
+    handle = reply.json["memory_ids"].index("m-alice-slow-health") + 1
+    assert f"[{handle}] " in reference
+    assert reply.json["citations"][handle - 1]["memory_id"] == "m-alice-slow-health"
 
 
 def test_ending_a_session_queues_it_for_dreaming(api: Api, backends: Backends) -> None:

@@ -176,9 +176,10 @@ def test_a_session_becomes_memory_through_the_cloud_path(
     ask["body"] = json.dumps({"query": "install the dependencies and run the tests in services/notify"})
     reply = api.handler(ask, lambda_context)
     assert reply["statusCode"] == 200
-    context = json.loads(reply["body"])["context"]
-    assert "Use pnpm, not npm" in context
-    assert "notify-1112/" in context
+    body = json.loads(reply["body"])
+    [line] = [li for li in body["context"].splitlines() if "Use pnpm, not npm" in li]
+    cited = body["citations"][int(line.removeprefix("- [").split("]")[0]) - 1]
+    assert "notify-1112" in {ref["session_id"] for ref in cited["evidence"]}
 
     # AND a redelivery of the same message starts no second run
     assert session_end.handler(delivery, lambda_context) == {"batchItemFailures": []}

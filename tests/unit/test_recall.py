@@ -3,29 +3,55 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any, Literal
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from reverie.domain.errors import InvalidRequest
-from reverie.domain.models import MemoryCard, Scope, ScopeKind, Status
+from reverie.domain.models import EvidenceRef, MemoryCard, Scope, ScopeKind, Status
 from reverie.services.admin import edit_memory
 from reverie.services.backends import Backends
+from reverie.services.context_render import Citation
 from reverie.services.indexing import sync_index
-from reverie.services.recall import build_context, rank
+from reverie.services.recall import RecallSettings, build_context, rank
 from tests.conftest import Clock
 from tests.unit.helpers import event, remember
 
 
-def test_context_cites_memory_id_evidence_and_date(backends: Backends, alice: Scope) -> None:
+def test_context_cites_each_memory_by_handle_with_its_id_and_evidence_beside(
+    backends: Backends, alice: Scope
+) -> None:
+    # GIVEN a memory resting on event s1/e1
     card = remember(backends, alice, "The payments service deploys through ArgoCD")
+
+    # WHEN the agent asks for context
     ctx = build_context(backends, "how do payments deploy?", alice, 500)
-    assert card.memory_id in ctx.text
-    assert "s1/e1" in ctx.text
+
+    # THEN the text cites it as [1] under its date, and the citations carry its id and evidence
+    assert "- [1] The payments service deploys through ArgoCD" in ctx.text
+    assert card.memory_id not in ctx.text and "s1/e1" not in ctx.text
     assert "1 June 2026" in ctx.text
     assert "may be stale" in ctx.text
     assert ctx.memory_ids == [card.memory_id]
+    assert ctx.citations == [
+        Citation(
+            handle=1, memory_id=card.memory_id, evidence_refs=[EvidenceRef(session_id="s1", event_id="e1")]
+        )
+    ]
+
+
+def test_ids_setting_writes_memory_id_and_evidence_inline(backends: Backends, alice: Scope) -> None:
+    # GIVEN a memory resting on event s1/e1
+    card = remember(backends, alice, "The payments service deploys through ArgoCD")
+
+    # WHEN the agent asks for context with citations="ids"
+    ctx = build_context(backends, "how do payments deploy?", alice, 500, RecallSettings(citations="ids"))
+
+    # THEN the line carries the memory id and the evidence, as before handles
+    assert f"- [{card.memory_id}] The payments service deploys through ArgoCD (ev s1/e1)" in ctx.text
+    assert [c.memory_id for c in ctx.citations] == [card.memory_id]
 
 
 def test_hypotheses_are_never_injected(backends: Backends, alice: Scope) -> None:
@@ -72,12 +98,67 @@ def test_constraints_come_first_and_low_confidence_is_reference_only(
 def test_preferences_and_current_plan_sit_in_the_fixed_block(
     backends: Backends, alice: Scope, clock: Clock
 ) -> None:
-    pref = remember(backends, alice, "prefers concise answers", type="preference")
+    pref = remember(backends, alice, "prefers concise answers", type="preference", evidence_refs=())
     remember(backends, alice, "plan: migrate billing to v2", type="plan")
     clock.advance(minutes=1)
     newer = remember(backends, alice, "plan: migrate billing to v3", type="plan")
     ctx = build_context(backends, "unrelated question about the weather", alice, 500)
     assert ctx.sections["fixed"] == [pref.memory_id, newer.memory_id]
+
+
+def inferred(b: Backends, scope: Scope, statement: str, **fields: Any) -> MemoryCard:
+    """A preference a dream learnt from conversation: its current version written by a dream run."""
+    card = remember(b, scope, statement, type="preference", **fields)
+    stored = b.notes.update(card.model_copy(update={"dream_run_id": "run-1"}), card.version)
+    sync_index(b, [stored])
+    return stored
+
+
+def test_an_inferred_taste_is_recalled_when_relevant_but_never_fills_the_fixed_block(
+    backends: Backends, alice: Scope
+) -> None:
+    # GIVEN tastes a dream inferred from alice's conversations, with no key
+    paint = inferred(backends, alice, "Alice loves the red and blue in Melanie's painting")
+    inferred(backends, alice, "Alice enjoys long walks by the lake")
+
+    # WHEN her agent asks about something else, then about the painting
+    unrelated = build_context(backends, "deploy the payments service", alice, 500)
+    related = build_context(backends, "which colours of the painting does Alice love", alice, 500)
+
+    # THEN neither question gets the tastes as a fixed block; they rank like any memory, and the one
+    # about the painting comes first when the painting is asked about
+    assert "fixed" not in unrelated.sections and "fixed" not in related.sections
+    assert related.ranked_ids[0] == paint.memory_id
+    assert paint.memory_id in related.sections["memories"]
+
+
+def test_keyed_and_directly_written_preferences_stand_in_the_fixed_block(
+    backends: Backends, alice: Scope
+) -> None:
+    # GIVEN a preference a dream inferred under a key, one written directly (no key; its write is its
+    # evidence) and a plan
+    keyed = inferred(
+        backends, alice, "Alice wants answers as bullet points", key="alice.prefers.answer_style"
+    )
+    written = remember(
+        backends,
+        alice,
+        "Alice reads replies on her phone",
+        type="preference",
+        confidence=0.7,
+        evidence_refs=(),
+    )
+    # (a later dream reinforced the directly written one: its new version carries the dream's run id)
+    direct = backends.notes.update(written.model_copy(update={"dream_run_id": "run-2"}), written.version)
+    sync_index(backends, [direct])
+    plan = remember(backends, alice, "plan: migrate billing to v3", type="plan")
+
+    # WHEN her agent asks about something unrelated to any of them
+    ctx = build_context(backends, "what is the weather in Lisbon", alice, 500)
+
+    # THEN all three are in the fixed block, standing preferences by confidence, then the plan
+    assert ctx.sections["fixed"] == [keyed.memory_id, direct.memory_id, plan.memory_id]
+    assert ctx.memory_ids[:3] == ctx.sections["fixed"]
 
 
 def test_conflicting_memories_are_flagged_never_side_by_side_silently(
@@ -128,13 +209,19 @@ WORDS = ["deploy", "payments", "friday", "migration", "backup", "pnpm", "lisbon"
 @given(
     statements=st.lists(st.lists(st.sampled_from(WORDS), min_size=1, max_size=30), min_size=1, max_size=25),
     budget=st.integers(min_value=64, max_value=600),
+    citations=st.sampled_from(["handles", "ids"]),
 )
 def test_context_never_exceeds_its_budget(
-    backends: Backends, alice: Scope, statements: list[list[str]], budget: int
+    backends: Backends,
+    alice: Scope,
+    statements: list[list[str]],
+    budget: int,
+    citations: Literal["handles", "ids"],
 ) -> None:
     for words in statements:
         remember(backends, alice, " ".join(words))
-    ctx = build_context(backends, "deploy payments friday backup", alice, budget)
-    assert backends.tokens.count(ctx.text) <= budget
-    assert ctx.tokens <= budget
+    query = "deploy payments friday backup"
+    ctx = build_context(backends, query, alice, budget, RecallSettings(citations=citations))
+    assert ctx.tokens == backends.tokens.count(ctx.text) <= budget
     assert len(set(ctx.memory_ids)) == len(ctx.memory_ids)
+    assert [c.memory_id for c in ctx.citations] == ctx.memory_ids

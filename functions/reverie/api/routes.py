@@ -119,6 +119,10 @@ def create_app(
             budget_tokens=ctx.budget_tokens,
             memory_ids=ctx.memory_ids,
             sections=ctx.sections,
+            citations=[
+                s.CitationOut(handle=c.handle, memory_id=c.memory_id, evidence=c.evidence_refs)
+                for c in ctx.citations
+            ],
         )
 
     @app.post("/users/<user_id>/memories")

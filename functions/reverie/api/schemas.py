@@ -80,12 +80,21 @@ class ContextRequest(BaseModel):
     project_id: str | None = Field(default=None, pattern=r"^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$")
 
 
+class CitationOut(BaseModel):
+    handle: int = Field(description="the `[n]` that cites this memory in the context text")
+    memory_id: str
+    evidence: list[EvidenceRef] = Field(description="the L1 events (session and event ids) it rests on")
+
+
 class ContextResponse(BaseModel):
     context: str
-    tokens: int
+    tokens: int = Field(description="the context's token count, never above budget_tokens")
     budget_tokens: int
-    memory_ids: list[str]
+    memory_ids: list[str] = Field(description="the memories in the context, in the order they appear")
     sections: dict[str, list[str]]
+    citations: list[CitationOut] = Field(
+        description="what each `[n]` in the context cites, in handle order: memory n is memory_ids[n-1]"
+    )
 
 
 class NewMemoryIn(BaseModel):

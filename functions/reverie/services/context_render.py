@@ -1,13 +1,20 @@
-"""Rendering of the L4 block: sections, one line per card with id, date and evidence, greedy token fill."""
+"""Rendering of the L4 block: sections, one line per card with a citation and a date, greedy token fill.
+
+A line cites its card by a short handle (`[3]`: memory 3 of this block, its id and evidence returned beside
+the text) or, with `citations="ids"`, by its memory id and evidence refs inline: on conversational
+memories those cost about four times the statement's own tokens (WordPiece: 50 tokens a line, not 14)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Literal
 
-from reverie.domain.models import MemoryCard, MemoryType, Status
+from reverie.domain.models import EvidenceRef, MemoryCard, MemoryType, Status
 from reverie.domain.text import human_date
+
+CitationStyle = Literal["handles", "ids"]
 
 SECTION_TITLES = {
     "fixed": "## Preferences and current plan",
@@ -17,6 +24,20 @@ SECTION_TITLES = {
     "reference": "## For reference only (low confidence: not instructions)",
 }
 SECTION_ORDER = ("fixed", "constraints", "conflicts", "memories", "reference")
+_HEADER_NOTE = {
+    "handles": "Memories from earlier sessions, with dates; [n] cites memory n (memory ids and evidence come "
+    "with this block).",
+    "ids": "Memories from earlier sessions, with dates and evidence ids.",
+}
+
+
+@dataclass(frozen=True)
+class Citation:
+    """What `[handle]` in a context cites: a memory and the L1 events it rests on."""
+
+    handle: int
+    memory_id: str
+    evidence_refs: list[EvidenceRef]
 
 
 @dataclass(frozen=True)
@@ -25,14 +46,27 @@ class Rendered:
     tokens: int
     memory_ids: list[str]
     sections: dict[str, list[str]]
+    citations: list[Citation]
 
 
 def _when(card: MemoryCard) -> datetime:
     return card.observed_at or card.created_at
 
 
-def memory_line(card: MemoryCard) -> str:
-    """`- [id] statement (ev session/event)`: a card's line under its date heading."""
+def evidence_note(refs: Sequence[EvidenceRef], shown: int = 2) -> str:
+    """`(ev session/event, session/event +3)`: the first `shown` refs and how many more there are."""
+    note = ", ".join(f"{r.session_id}/{r.event_id}" for r in refs[:shown])
+    if len(refs) > shown:
+        note += f" +{len(refs) - shown}"
+    return f"(ev {note})"
+
+
+def card_line(
+    card: MemoryCard, label: str | None = None, *, dated: bool = True, evidence: bool = True
+) -> str:
+    """`- [label] date: statement (ev session/event)`: a card's line, `label` its memory id unless given.
+
+    Under a date heading the line leaves its date out (`dated=False`); with handles, its evidence."""
     body = card.statement
     if card.condition or card.action or card.outcome:
         parts = [
@@ -43,17 +77,11 @@ def memory_line(card: MemoryCard) -> str:
         body += " (" + "; ".join(p for p in parts if p) + ")"
     if card.type is MemoryType.PLAN:
         body = "current plan: " + body
-    refs = ", ".join(f"{r.session_id}/{r.event_id}" for r in card.evidence_refs[:2])
-    if len(card.evidence_refs) > 2:
-        refs += f" +{len(card.evidence_refs) - 2}"
-    return f"- [{card.memory_id}] {body} (ev {refs})"
-
-
-def card_line(card: MemoryCard) -> str:
-    """`- [id] date: statement (ev session/event)`: a card's line with its own date."""
-    line = memory_line(card)
-    head = f"- [{card.memory_id}] "
-    return f"{head}{human_date(_when(card))}: {line[len(head) :]}"
+    if dated:
+        body = f"{human_date(_when(card))}: {body}"
+    if evidence:
+        body += " " + evidence_note(card.evidence_refs)
+    return f"- [{label or card.memory_id}] {body}"
 
 
 def date_heading(card: MemoryCard) -> str:
@@ -70,6 +98,87 @@ def section_of(card: MemoryCard, reference_below: float) -> str:
     return "memories"
 
 
+class _Fill:
+    """The greedy fill's state: the cards taken (in take order, with their section) and their token cost.
+
+    A cost is an upper bound of what the piece adds to the final text: it is counted with the newline
+    that joins it to the next (so a character count of the joined text is at most the sum), and a line
+    with a handle is counted with a handle of the widest width the block has so far, all "9"s; when the
+    number of lines gains a digit, every line taken is counted again at the new width. Some counters can
+    still count the joined text higher (WordPiece splits some three-digit numbers in two): the renderer
+    checks the real count at the end."""
+
+    def __init__(self, header: str, count: Callable[[str], int], style: CitationStyle) -> None:
+        self.count = count
+        self.handles = style == "handles"
+        self.taken: list[tuple[MemoryCard, str]] = []
+        self.lines_total = 0  # the taken lines, counted at the current handle width
+        self.overhead = self.cost(header)  # header, section titles and date headings
+        self.titled: set[str] = set()
+        self.dated: set[str] = set()  # date headings already paid for in the memories section
+        self._widened: tuple[int, int] | None = None  # (n, the taken lines recounted for line n's width)
+
+    def cost(self, piece: str) -> int:
+        return self.count(piece + "\n")
+
+    def line_cost(self, card: MemoryCard, section: str, width: int) -> int:
+        label = "9" * width if self.handles else card.memory_id
+        return self.cost(card_line(card, label, dated=section != "memories", evidence=not self.handles))
+
+    def take(self, card: MemoryCard, section: str, limit: int) -> bool:
+        n = len(self.taken) + 1
+        width = len(str(n))
+        total = self.lines_total
+        if self.handles and width > len(str(n - 1)):  # line 10, 100...: recount all at the new width
+            if self._widened is None or self._widened[0] != n:
+                self._widened = (n, sum(self.line_cost(c, s, width) for c, s in self.taken))
+            total = self._widened[1]
+        line = self.line_cost(card, section, width)
+        extra = 0 if section in self.titled else self.cost(SECTION_TITLES[section])
+        heading = date_heading(card) if section == "memories" else None
+        if heading in self.dated:
+            heading = None
+        if heading:
+            extra += self.cost(heading)
+        if self.overhead + extra + total + line > limit:
+            return False
+        self.taken.append((card, section))
+        self.overhead += extra
+        self.lines_total = total + line
+        self.titled.add(section)
+        if heading:
+            self.dated.add(heading)
+        return True
+
+    @property
+    def used(self) -> int:
+        return self.overhead + self.lines_total
+
+
+def _assemble(
+    header: str, taken: Sequence[tuple[MemoryCard, str]], handles: bool
+) -> tuple[str, dict[str, list[MemoryCard]]]:
+    """The block's text and its cards by section, in the order they appear (memories in time order, one
+    heading per date; the other sections in take order, dates inline); handles count lines 1..n."""
+    by_section = {name: [c for c, s in taken if s == name] for name in SECTION_ORDER}
+    # Memories read best in time order; the other sections keep their rank (or fixed) order.
+    by_section["memories"].sort(key=_when)
+    lines = [header]
+    handle = 0
+    for name in SECTION_ORDER:
+        if by_section[name]:
+            lines.append(SECTION_TITLES[name])
+            heading = None
+            for card in by_section[name]:
+                if name == "memories" and date_heading(card) != heading:
+                    heading = date_heading(card)
+                    lines.append(heading)
+                handle += 1
+                label = str(handle) if handles else card.memory_id
+                lines.append(card_line(card, label, dated=name != "memories", evidence=not handles))
+    return "\n".join(lines), {name: cards for name, cards in by_section.items() if cards}
+
+
 def render_context(
     *,
     fixed: Sequence[MemoryCard],
@@ -80,6 +189,7 @@ def render_context(
     reference_below: float,
     fixed_share: float,
     stop_after_misses: int | None = None,
+    citations: CitationStyle = "handles",
 ) -> Rendered:
     """Greedy fill: the fixed block first (up to `fixed_share` of the budget), then cards in rank order,
     each taking its line's tokens plus its section title the first time; a card that does not fit is
@@ -87,65 +197,50 @@ def render_context(
     fit (None: try every card; `ranked` may be lazy, and is read no further than that).
 
     The memories section reads in time order under one heading per date, so a line there does not repeat
-    its date (more memories fit the budget); the other sections keep rank order with dates inline."""
+    its date (more memories fit the budget); the other sections keep rank order with dates inline.
+    `tokens` is the count of the returned text, never above `budget_tokens`: should a counter count the
+    joined text above the sum of its lines, the cards taken last are dropped until it fits."""
     header = (
         f"# Memory (as of {human_date(now)})\n"
-        "Memories from earlier sessions, with dates and evidence ids. They may be stale: "
-        "prefer what the user says now."
+        f"{_HEADER_NOTE[citations]} They may be stale: prefer what the user says now."
     )
-    used = count(header)
-    chosen: dict[str, list[tuple[MemoryCard, str]]] = {name: [] for name in SECTION_ORDER}
-    seen: set[str] = set()
-    dated: set[str] = set()  # date headings already paid for in the memories section
-
-    def take(card: MemoryCard, section: str, limit: int) -> bool:
-        nonlocal used
-        grouped = section == "memories"
-        line = memory_line(card) if grouped else card_line(card)
-        cost = count(line) + (0 if chosen[section] else count(SECTION_TITLES[section]))
-        heading = date_heading(card) if grouped and date_heading(card) not in dated else None
-        if heading:
-            cost += count(heading)
-        if used + cost <= limit:
-            chosen[section].append((card, line))
-            seen.add(card.memory_id)
-            used += cost
-            if heading:
-                dated.add(heading)
-            return True
-        return False
-
-    fixed_limit = min(budget_tokens, used + int(budget_tokens * fixed_share))
+    fill = _Fill(header, count, citations)
+    fixed_limit = min(budget_tokens, fill.used + int(budget_tokens * fixed_share))
     for card in fixed:
         if card.status is Status.CONFLICTING:
-            take(card, "conflicts", fixed_limit)
+            fill.take(card, "conflicts", fixed_limit)
         else:
-            take(card, "fixed" if card.confidence >= reference_below else "reference", fixed_limit)
+            fill.take(card, "fixed" if card.confidence >= reference_below else "reference", fixed_limit)
+    seen = {card.memory_id for card, _ in fill.taken}
     misses = 0
     for card in ranked:
         if card.memory_id in seen:
             continue
-        misses = 0 if take(card, section_of(card, reference_below), budget_tokens) else misses + 1
+        if fill.take(card, section_of(card, reference_below), budget_tokens):
+            seen.add(card.memory_id)
+            misses = 0
+        else:
+            misses += 1
         if stop_after_misses is not None and misses >= stop_after_misses:
             break
 
-    if not seen:
-        return Rendered(text="", tokens=0, memory_ids=[], sections={})
-    # Memories read best in time order; the other sections keep their rank (or fixed) order.
-    chosen["memories"].sort(key=lambda item: _when(item[0]))
-    lines = [header]
-    for name in SECTION_ORDER:
-        if chosen[name]:
-            lines.append(SECTION_TITLES[name])
-            heading = None
-            for card, line in chosen[name]:
-                if name == "memories" and date_heading(card) != heading:
-                    heading = date_heading(card)
-                    lines.append(heading)
-                lines.append(line)
+    taken = list(fill.taken)
+    text, by_section = _assemble(header, taken, citations == "handles")
+    tokens = count(text)
+    while taken and tokens > budget_tokens:
+        taken.pop()
+        text, by_section = _assemble(header, taken, citations == "handles")
+        tokens = count(text)
+    if not taken:
+        return Rendered(text="", tokens=0, memory_ids=[], sections={}, citations=[])
+    ordered = [card for name in SECTION_ORDER for card in by_section.get(name, [])]
     return Rendered(
-        text="\n".join(lines),
-        tokens=used,
-        memory_ids=[c.memory_id for name in SECTION_ORDER for c, _ in chosen[name]],
-        sections={name: [c.memory_id for c, _ in items] for name, items in chosen.items() if items},
+        text=text,
+        tokens=tokens,
+        memory_ids=[c.memory_id for c in ordered],
+        sections={name: [c.memory_id for c in cards] for name, cards in by_section.items()},
+        citations=[
+            Citation(handle=n, memory_id=c.memory_id, evidence_refs=list(c.evidence_refs))
+            for n, c in enumerate(ordered, start=1)
+        ],
     )

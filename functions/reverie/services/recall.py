@@ -1,8 +1,9 @@
 """Online recall: `build_context(query, scope, budget_tokens)`, the L4 block injected into a prompt.
 
 Three recall paths (keyword, vector, timeline/entity) → fusion → filter (in the queries, checked again on
-the cards) → rerank → one card per key → greedy fill of a real token budget → render with ids, evidence
-and dates. Every injected card records a hit.
+the cards) → rerank → one card per key → greedy fill of a real token budget → render with dates and
+citations (short handles in the text, each mapped to its memory id and evidence). Every injected card
+records a hit. The fixed block holds the current plan and the standing preferences.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from itertools import islice
 from typing import Literal
 
 from reverie.domain.errors import InvalidRequest
-from reverie.domain.models import INJECTABLE_STATUSES, MemoryCard, MemoryType, Scope, Status
+from reverie.domain.models import INJECTABLE_STATUSES, MemoryCard, MemoryType, ReviewStatus, Scope, Status
 from reverie.domain.ranking import (
     FusedScores,
     Scored,
@@ -26,8 +27,9 @@ from reverie.domain.ranking import (
 )
 from reverie.domain.search import SearchFilter, SearchHit
 from reverie.domain.text import entities, time_window
+from reverie.services.admin import API_SESSION
 from reverie.services.backends import Backends
-from reverie.services.context_render import Rendered, render_context
+from reverie.services.context_render import Citation, CitationStyle, Rendered, render_context
 
 MIN_BUDGET_TOKENS = 64
 MAX_BUDGET_TOKENS = 32_000
@@ -48,6 +50,8 @@ class RecallSettings:
       matched it.
     - `page`: cards read from the note store at a time while filling the budget; the fill stops after
       `stop_after_misses` cards in a row did not fit.
+    - `citations`: "handles" cites each line as `[n]` (memory n of `Context.citations`), the cheapest in
+      tokens; "ids" writes each line's memory id and evidence refs inline.
     """
 
     per_path: int = 60
@@ -63,6 +67,7 @@ class RecallSettings:
     fixed_block_share: float = 0.3
     page: int = 20
     stop_after_misses: int = 5
+    citations: CitationStyle = "handles"
 
 
 @dataclass(frozen=True)
@@ -73,6 +78,7 @@ class Context:
     memory_ids: list[str]
     ranked_ids: list[str]
     sections: dict[str, list[str]]
+    citations: list[Citation]
 
 
 def _paths(
@@ -206,8 +212,21 @@ def _injectable(card: MemoryCard, scope: Scope, now: datetime) -> bool:
     return card.visible_to(scope) and card.status in INJECTABLE_STATUSES and not card.is_expired(now)
 
 
+def _standing(card: MemoryCard) -> bool:
+    """A preference that holds until it is changed: rule-like (a `key`, one current version, e.g.
+    `alice.prefers.answer_style`), written directly (through the API or admin: its evidence is the
+    write itself) or approved or edited by a person. A taste a dream inferred from conversation ("Melanie
+    loves red and blue") is not standing. (Not `dream_run_id`: a dream stamps every version it writes.)"""
+    return (
+        card.key is not None
+        or card.review_status is not ReviewStatus.AUTO
+        or any(r.session_id == API_SESSION for r in card.evidence_refs)
+    )
+
+
 def _fixed_block(b: Backends, scope: Scope) -> list[MemoryCard]:
-    """The user's preferences (most confident first) and the current plan (the latest one).
+    """The standing preferences (most confident first) and the current plan (the latest one): what every
+    context carries whatever the query. Inferred tastes compete with the other cards on relevance.
 
     Found through the index (types filtered inside its query, like every recall path), then read from
     the note store, the source of truth."""
@@ -217,7 +236,9 @@ def _fixed_block(b: Backends, scope: Scope) -> list[MemoryCard]:
     found = b.notes.get_many(scope.tenant_id, [h.memory_id for h in hits]) if hits else []
     current = [c for c in found if c.type in kinds and _injectable(c, scope, now)]
     preferences = sorted(
-        (c for c in current if c.type is MemoryType.PREFERENCE), key=lambda c: c.confidence, reverse=True
+        (c for c in current if c.type is MemoryType.PREFERENCE and _standing(c)),
+        key=lambda c: c.confidence,
+        reverse=True,
     )
     plans = sorted(
         (c for c in current if c.type is MemoryType.PLAN), key=lambda c: c.updated_at, reverse=True
@@ -227,7 +248,8 @@ def _fixed_block(b: Backends, scope: Scope) -> list[MemoryCard]:
 
 def _shadowed(card: MemoryCard, fixed_keys: set[str]) -> bool:
     """Whether the fixed block already answers a ranked card: a card of the same key (unless it is a
-    flagged conflict), or any plan other than the current one."""
+    flagged conflict), or any plan other than the current one. Unkeyed preferences (inferred tastes)
+    rank on their merits; the renderer skips a card the fixed block has shown already."""
     return card.type is MemoryType.PLAN or (card.key in fixed_keys and card.status is not Status.CONFLICTING)
 
 
@@ -240,7 +262,8 @@ def build_context(
     *,
     record_hits: bool = True,
 ) -> Context:
-    """Assemble the memory block for a prompt, within `budget_tokens` as counted by the token counter.
+    """Assemble the memory block for a prompt, within `budget_tokens` as counted by the token counter
+    (`tokens` is the count of the returned text), with its citations in handle order.
 
     Ranked cards are read from the note store a page at a time, only as far as the budget needs them."""
     if not MIN_BUDGET_TOKENS <= budget_tokens <= MAX_BUDGET_TOKENS:
@@ -270,6 +293,7 @@ def build_context(
         reference_below=settings.reference_below,
         fixed_share=settings.fixed_block_share,
         stop_after_misses=settings.stop_after_misses,
+        citations=settings.citations,
     )
     if record_hits and rendered.memory_ids:
         b.notes.record_hits(scope.tenant_id, rendered.memory_ids, now)
@@ -280,4 +304,5 @@ def build_context(
         memory_ids=rendered.memory_ids,
         ranked_ids=ranked_ids,
         sections=rendered.sections,
+        citations=rendered.citations,
     )
