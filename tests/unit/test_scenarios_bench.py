@@ -95,6 +95,7 @@ def test_every_scenario_file_validates_and_the_suite_covers_the_issue() -> None:
         "human-edit",
         "rollback",
         "repeated-error",
+        "recurring-failure",
     }
     for scenario in loaded.values():
         assert scenario.description and scenario.expect.questions
@@ -216,6 +217,18 @@ def test_the_rollback_scenario_replayed_on_fakes_for_every_system() -> None:
     # the dream's run was rolled back, and re-dreaming without new evidence did not bring it back
     assert not [f for f in dreamt.findings if f.startswith("problem:")]
     assert dreamt.counts["stale_injected"] == 0 and dreamt.latest == (1, 1)
+
+
+def test_the_recurring_failure_scenario_replayed_on_fakes() -> None:
+    scenario = load_scenario(suite.SCENARIO_DIR / "11-recurring-failure.json")
+    results = {system: score(scenario, replay(system, scenario, fake_store)) for system in suite.SYSTEMS}
+    dreamt = results["dream"]
+    # one procedure for the failure seen twice, the never-fixed timeout kept as a known issue, the
+    # repeated injection never promoted, and the fix in the context when the build comes back
+    assert not [f for f in dreamt.findings if f.startswith("problem:")]
+    assert dreamt.counts["duplicates_surviving"] == dreamt.counts["poison_promoted"] == 0
+    assert dreamt.latest == (2, 2) and dreamt.repeats == (0, 1)
+    assert results["append"].latest == (0, 2)
 
 
 def test_the_suite_report_has_the_documented_shape(

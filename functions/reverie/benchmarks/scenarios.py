@@ -2,8 +2,8 @@
 
 The scenarios (`bench/scenarios/*.json`, format in `scenario_format`) cover a fact that changes later,
 two sources that contradict, paraphrased duplicates, volatile state, a poisoned instruction in tool output,
-an expired fact, a wrong fact other cards were derived from, a human-edited card, a rollback, and failures
-that come back. Each is replayed on a fresh embedded store per system (`scenario_replay`); the metrics
+an expired fact, a wrong fact other cards were derived from, a human-edited card, a rollback, failures
+that come back, and a failure that recurs (one procedure, a known issue, an injection repeated). Each is replayed on a fresh embedded store per system (`scenario_replay`); the metrics
 (`scenario_metrics`) are read off the contexts recall gives and the active L3 cards. The issue's bar:
 `dream` has zero stale facts injected, unflagged contradicting pairs, surviving duplicates, promoted poison
 and stored volatile items, and every latest value present.

@@ -1,5 +1,6 @@
 """Stage 3, restructure: add / update / supersede / no-op by key and similarity, flag conflicts for human
-review, propagate corrections to derived cards, merge duplicates among existing cards."""
+review, propagate corrections to derived cards, merge duplicates among existing cards, and generalise
+repeated episodes into procedures (`procedures`)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from reverie.ports import CardQuery, MergeAction, MergeDecision, Reasoner
 from reverie.services.backends import Backends
 from reverie.services.dream.apply import Writer, union_refs
 from reverie.services.dream.common import StageInput, StageOutput, load_run
+from reverie.services.dream.procedures import generalise_repeats
 from reverie.services.dream.verify import Assessment
 
 STAGE = "restructure"
@@ -271,8 +273,10 @@ def restructure(b: Backends, stage_input: StageInput) -> StageOutput:
         if a.decision != "promote":
             keep_hypothesis(b, w, a)
     retire_capture_notes(b, w, todo)
+    generalised = generalise_repeats(b, w, blocked)
     w.flush_index()
     runs.save_run(run)
     counts = dict(w.counts)
-    runs.save_stage_output(run.tenant_id, run.run_id, STAGE, {"changed": sorted(w.changed), "counts": counts})
+    output = {"changed": sorted(w.changed), "counts": counts, "generalised": generalised}
+    runs.save_stage_output(run.tenant_id, run.run_id, STAGE, output)
     return StageOutput(**stage_input.model_dump(), stage=STAGE, counts=counts)

@@ -74,6 +74,8 @@ def rollback_run(
             for key in rollback_keys(Assessment.model_validate(a).candidate)
             if key.split("@", 1)[0] in fingerprints
         ]
+        # and the sessions it generalised into procedures of repeats (`procedures`)
+        keys += (runs.stage_output(tenant_id, run_id, "restructure") or {}).get("generalised", [])
         runs.mark_rolled_back(tenant_id, run.user_id, keys)
     for item in runs.list_reviews(tenant_id, run.user_id, status="open"):
         if item.run_id == run_id:
