@@ -10,7 +10,8 @@ from reverie.adapters.local.rules import tools
 from reverie.adapters.local.rules.keys import attribute_key, vocabulary_key
 from reverie.adapters.local.rules.language import finish, name_for, sentences, subject_of
 from reverie.adapters.local.rules.patterns import CORRECTION_OPENER_RE
-from reverie.adapters.local.rules.statements import Drop, Speaker, Statement, classify, render
+from reverie.adapters.local.rules.remarks import classify, main_point
+from reverie.adapters.local.rules.statements import Drop, Speaker, Statement, render
 from reverie.domain.dream import Candidate
 from reverie.domain.events import (
     Event,
@@ -79,6 +80,12 @@ class _Session:
             None,
         )
         self.user_name = name_for(first_user)
+        self.people = frozenset(
+            w
+            for e in self.events
+            if isinstance(e, MessageEvent) and e.speaker
+            for w in content_words(e.speaker)
+        )
         self.with_agent = any(
             isinstance(e, ToolCallEvent | ToolResultEvent)
             or (isinstance(e, MessageEvent) and e.role == "assistant" and not e.speaker)
@@ -201,10 +208,12 @@ class _Session:
             subject=subject_of(name),
             ts=message.ts,
             to_agent=self.with_agent,
+            people=self.people,
             replying=message.role == "user" and _answers_agent(previous),
         )
         asked = _question_answered(message, previous)
         correcting = False
+        kept: list[Statement] = []
         for sentence in sentences(mask_secrets(message.text.replace("’", "'")).text):
             result = classify(sentence, replace(who, correcting=correcting))
             correcting = False
@@ -213,6 +222,11 @@ class _Session:
                 opener = CORRECTION_OPENER_RE.match(sentence)
                 correcting = who.replying and opener is not None and not opener.group("rest").strip()
                 continue
+            kept.append(result)
+        main, others = main_point(kept, who.people)
+        for result in others:
+            self.drop(message, result.text, "another point of the same message")
+        for result in main:
             self.statement(result, message, asked)
 
     def statement(self, result: Statement, message: MessageEvent, asked: MessageEvent | None) -> None:

@@ -50,6 +50,7 @@ class Speaker:
     to_agent: bool = False  # said in a session with an agent (rules and habits are addressed to it)
     replying: bool = False  # said right after the agent spoke or a tool ran (so it may correct it)
     correcting: bool = False  # the previous sentence announced a correction ("That's wrong.")
+    people: frozenset[str] = frozenset()  # lower-cased names of everyone talking in the session
 
 
 @dataclass(frozen=True)
@@ -240,7 +241,7 @@ def _short_about_speaker(text: str, who: Speaker) -> Statement | Drop:
     return _stmt(MemoryType.FACT, text, who)
 
 
-def _without_opening(text: str, pattern: re.Pattern[str]) -> str | None:
+def without_opening(text: str, pattern: re.Pattern[str]) -> str | None:
     """What follows a greeting or thanks ("Hey Nate, I love ..." → "I love ..."); None if nothing does."""
     if not pattern.match(text):
         return text
@@ -250,7 +251,7 @@ def _without_opening(text: str, pattern: re.Pattern[str]) -> str | None:
 
 
 def classify(sentence: str, who: Speaker) -> Statement | Drop:
-    """What one sentence (or clause) of a person's message is worth keeping as."""
+    """What one sentence (or clause) of a person's message is worth keeping as, by the sentence rules."""
     raw = strip_emoji(sentence).strip()
     if not raw:
         return Drop("reaction")
@@ -270,7 +271,7 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     if not text:
         return Drop("reaction")
     for pattern, reason in ((p.THANKS_RE, "thanks"), (p.GREETING_RE, "greeting")):
-        remainder = _without_opening(text, pattern)
+        remainder = without_opening(text, pattern)
         if remainder is None:
             return Drop(reason)
         text = compress(remainder)

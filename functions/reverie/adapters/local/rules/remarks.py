@@ -1,0 +1,85 @@
+"""What the sentence rules cannot parse but is still worth keeping, and the one point of a message.
+
+Between people, a sentence no rule recognises may still name what will be asked about later ("It's
+dairy-free vanilla with strawberry filling"): kept, attributed and marked as reference when it is specific
+enough. A message often makes several plain points: its most telling one becomes the card, which cites
+the message, so the rest is still reachable through the evidence.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.adapters.local.rules import patterns as p
+from reverie.adapters.local.rules.language import compress, finish, strip_emoji
+from reverie.adapters.local.rules.specificity import specificity
+from reverie.adapters.local.rules.statements import Drop, Speaker, Statement, render, without_opening
+from reverie.adapters.local.rules.statements import classify as parse
+from reverie.domain.models import MemoryType
+
+# Drops that a sentence naming enough specific things overrides: the rules could not parse it, or it
+# wraps a fact in a feeling or an opinion ("I'm thrilled to make a family for kids who need one").
+UNPARSED = frozenset({"not a statement", "feeling", "opinion"})
+SPECIFIC_ENOUGH = 6  # e.g. a name and four specific words: "It's dairy-free vanilla with strawberry filling"
+REMARK_CONFIDENCE = 0.5  # below a recognised statement's 0.6: parsed by nothing but its specific words
+# A picture shared in a message, with its caption: "[shares a photo: a photo of a cup with a dog face]".
+_PHOTO_RE = re.compile(
+    r"^\[shares? (?:a )?(?:photo|picture|image)s?:\s*(?:(?:a|an|the)\s+)?"
+    r"(?:(?:close up |closeup )?(?:photo|photograph|photography|picture|image|drawing)\s+of\s+)?(?P<what>.+?)\]$",
+    re.I,
+)
+
+
+def classify(sentence: str, who: Speaker) -> Statement | Drop:
+    """What one sentence (or clause) of a person's message is worth keeping as: the sentence rules, then
+    a shared photo or a specific remark for what they could not parse."""
+    photo = _PHOTO_RE.match(sentence.strip())
+    if photo:
+        return _photo(photo.group("what"), who)
+    result = parse(sentence, who)
+    if isinstance(result, Drop) and result.reason in UNPARSED and not who.to_agent:
+        # Between people only: said to an agent, an unparsed sentence is most often a task for now.
+        return _specific_remark(sentence, who) or result
+    return result
+
+
+def _photo(caption: str, who: Speaker) -> Statement | Drop:
+    """What a shared picture shows, when its caption names enough (most captions are generic)."""
+    if specificity(caption, who.people) < SPECIFIC_ENOUGH:
+        return Drop("generic photo")
+    text = finish(f"{who.name} shared a photo of {compress(caption)}")
+    return Statement(type=MemoryType.FACT, text=text, confidence=REMARK_CONFIDENCE, salience=0.3)
+
+
+def _specific_remark(sentence: str, who: Speaker) -> Statement | None:
+    """A sentence the rules did not recognise, kept when it names enough specific things; attributed to
+    its speaker when it does not already say who it is about. Its confidence stays below what recall
+    injects as a memory: it is shown for reference, never as an instruction."""
+    text = compress(strip_emoji(sentence))
+    text = without_opening(text, p.THANKS_RE) or ""
+    text = without_opening(compress(text), p.GREETING_RE) or ""
+    if specificity(text, who.people) < SPECIFIC_ENOUGH:
+        return None
+    rendered = render(text, who)
+    if who.name not in rendered:
+        rendered = f"{who.name}: {rendered}"
+    return Statement(type=MemoryType.FACT, text=rendered, confidence=REMARK_CONFIDENCE, salience=0.3)
+
+
+def _plain(statement: Statement) -> bool:
+    """A fact or a taste: what a message may hold several of, one of which is its point."""
+    return statement.type is MemoryType.FACT or (
+        statement.type is MemoryType.PREFERENCE and not statement.key
+    )
+
+
+def main_point(kept: list[Statement], people: frozenset[str]) -> tuple[list[Statement], list[Statement]]:
+    """(kept, left out) of one message's statements: every rule-like one (constraint, correction, plan,
+    keyed fact or preference) and, of its plain facts and tastes, the one point that says the most: one
+    a rule recognised before a merely specific remark, then the most specific. The message stays in L1
+    and the card cites it, so what is left out is still found through the card's evidence."""
+    plain = [s for s in kept if _plain(s) and not s.key]
+    if len(plain) <= 1:
+        return kept, []
+    best = max(plain, key=lambda s: (s.confidence > REMARK_CONFIDENCE, specificity(s.text, people)))
+    return [s for s in kept if s is best or s not in plain], [s for s in plain if s is not best]
