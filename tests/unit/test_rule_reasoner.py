@@ -268,7 +268,7 @@ def test_without_a_relative_time_word_no_date_is_added() -> None:
 
 def test_fillers_and_emoji_are_dropped_but_names_and_numbers_kept() -> None:
     turn = say("So, honestly, I just really love hiking in the Alps with my 2 dogs 🐶!!", speaker="Dana")
-    assert statements(turn) == ["Dana loves hiking in the Alps with Dana's 2 dogs."]
+    assert statements(turn) == ["Dana loves hiking in the Alps with their 2 dogs."]
 
 
 def test_one_idea_per_candidate() -> None:

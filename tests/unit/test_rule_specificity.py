@@ -29,6 +29,24 @@ def test_a_vague_remark_is_still_dropped() -> None:
     assert statements(say("Everything felt great and the whole day was so special.", "Joanna")) == []
 
 
+def test_a_remark_drowned_in_feeling_is_dropped_though_it_names_a_place() -> None:
+    # GIVEN two remarks naming the same place: one short, one among many words of feeling
+    short = say("Back in Portland with the Hendersons.", "Jon")
+    drowned = say(
+        "It was such a wild and crazy and amazing ride to finally be back in Portland after all this time.",
+        "Jon",
+        "m2",
+    )
+    # THEN only the short one is kept: too few specific words per word makes a remark noise
+    assert statements(short, drowned) == ["Jon: Back in Portland with the Hendersons."]
+
+
+def test_once_named_the_speaker_is_their_in_a_statement() -> None:
+    assert statements(say("I lost my job, so my savings go into my bakery now.", "Jon")) == [
+        "Jon lost their job, so their savings go into their bakery now."
+    ]
+
+
 def test_said_to_an_agent_an_unparsed_sentence_is_not_kept_as_a_remark() -> None:
     # GIVEN a session with an agent, where an unparsed specific sentence is most often a task for now
     task = say(
@@ -60,7 +78,7 @@ def test_a_message_keeps_its_most_specific_fact_and_every_rule() -> None:
     analysis = reasoner.analyse([message])
     # THEN the most specific fact and the constraint are candidates; the other fact is dropped, with why
     assert [c.statement for c in analysis.candidates] == [
-        "Jon went to Lisbon with Jon's sister in May.",
+        "Jon went to Lisbon with their sister in May.",
         "Never book Jon a flight before 9am.",
     ]
     assert [(d.text, d.reason) for d in analysis.dropped] == [

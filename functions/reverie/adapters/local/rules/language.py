@@ -176,7 +176,18 @@ def desubjectivise(text: str, name: str) -> str:
     text = _I_RE.sub(name, text)
     text = _POSSESSIVE_RE.sub(f"{name}'s", text)
     text = _OBJECT_RE.sub(name, text)
-    return _WE_RE.sub(f"{name} and others", text)
+    return _later_possessives(_WE_RE.sub(f"{name} and others", text), name)
+
+
+def _later_possessives(text: str, name: str) -> str:
+    """ "Jon lost Jon's job" → "Jon lost their job": once the statement has named its speaker, a
+    possessive of that name reads (and costs) less as "their"."""
+    first = text.find(name)
+    if first < 0:
+        return text
+    cut = first + len(name)
+    head, tail = text[:cut], text[cut:]
+    return head + re.sub(rf"\b{re.escape(name)}'s\b", "their", tail)
 
 
 def name_for(speaker: str | None) -> str:

@@ -20,7 +20,9 @@ from reverie.domain.models import MemoryType
 # Drops that a sentence naming enough specific things overrides: the rules could not parse it, or it
 # wraps a fact in a feeling or an opinion ("I'm thrilled to make a family for kids who need one").
 UNPARSED = frozenset({"not a statement", "feeling", "opinion"})
-SPECIFIC_ENOUGH = 6  # e.g. a name and four specific words: "It's dairy-free vanilla with strawberry filling"
+SPECIFIC_ENOUGH = 3  # specific words (names and numbers twice) a remark needs at least
+SPECIFIC_DENSITY = 0.5  # and per word of the remark: "It's dairy-free vanilla with strawberry filling" is 0.9
+PHOTO_SPECIFIC = 5  # a caption names more than "a cup on a table" before it is worth a card
 REMARK_CONFIDENCE = 0.5  # below a recognised statement's 0.6: parsed by nothing but its specific words
 # A picture shared in a message, with its caption: "[shares a photo: a photo of a cup with a dog face]".
 _PHOTO_RE = re.compile(
@@ -45,7 +47,7 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
 
 def _photo(caption: str, who: Speaker) -> Statement | Drop:
     """What a shared picture shows, when its caption names enough (most captions are generic)."""
-    if specificity(caption, who.people) < SPECIFIC_ENOUGH:
+    if specificity(caption, who.people) < PHOTO_SPECIFIC:
         return Drop("generic photo")
     text = finish(f"{who.name} shared a photo of {compress(caption)}")
     return Statement(type=MemoryType.FACT, text=text, confidence=REMARK_CONFIDENCE, salience=0.3)
@@ -58,8 +60,9 @@ def _specific_remark(sentence: str, who: Speaker) -> Statement | None:
     text = compress(strip_emoji(sentence))
     text = without_opening(text, p.THANKS_RE) or ""
     text = without_opening(compress(text), p.GREETING_RE) or ""
-    if specificity(text, who.people) < SPECIFIC_ENOUGH:
-        return None
+    found = specificity(text, who.people)
+    if found < SPECIFIC_ENOUGH or found < SPECIFIC_DENSITY * len(text.split()):
+        return None  # too little, or said among too many words of feeling and opinion
     rendered = render(text, who)
     if who.name not in rendered:
         rendered = f"{who.name}: {rendered}"
