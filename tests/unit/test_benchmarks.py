@@ -12,7 +12,6 @@ from reverie.benchmarks.common import (
     Evidence,
     answer_coverage,
     evidence_recall,
-    fill_budget,
     mean,
     normalise_evidence,
     percentile,
@@ -20,6 +19,7 @@ from reverie.benchmarks.common import (
 )
 from reverie.benchmarks.locomo import (
     SYSTEMS,
+    baseline_context,
     evaluate,
     ingest,
     questions,
@@ -29,7 +29,10 @@ from reverie.benchmarks.locomo import (
     sessions,
     turn_statement,
 )
+from reverie.domain.models import Scope
+from reverie.domain.search import SearchFilter
 from reverie.services.backends import Backends
+from reverie.services.recall import RecallSettings, build_context
 
 
 @pytest.mark.parametrize(
@@ -103,12 +106,6 @@ def test_percentiles_interpolate_between_order_statistics() -> None:
     assert percentile([4.0, 1.0, 3.0, 2.0], 50) == 2.5
     assert percentile([1.0, 2.0, 3.0, 4.0, 5.0], 95) == pytest.approx(4.8)
     assert percentile([], 95) == 0.0
-
-
-def test_budget_fill_skips_a_line_that_does_not_fit_and_keeps_smaller_ones() -> None:
-    lines = [("a", "one two three"), ("b", "one two three four five six"), ("c", "one")]
-    taken = fill_budget(lines, 5, lambda text: len(text.split()))
-    assert [item_id for item_id, _ in taken] == ["a", "c"]
 
 
 CONVERSATION: dict[str, Any] = {
@@ -206,3 +203,27 @@ def test_the_harness_ingests_turns_and_reports_every_system(backends: Backends) 
     assert doc["evidence"]["unfixable_ids_counted_as_misses"] == 1
     json.dumps(doc)
     assert "recall@200t" in render(doc, [1, 5], 200)
+
+
+def test_a_baseline_renders_its_hits_as_recall_renders_its_own(backends: Backends) -> None:
+    # GIVEN the conversation and the keyword baseline's hits for a question
+    cards = ingest(backends, [CONVERSATION], lambda n: None)
+    query = "What does Shelly eat?"
+    scope = Scope(tenant_id="bench", user_id="conv-x")
+    hits = backends.index.search_text(query, SearchFilter(scope=scope, now=backends.clock()), 10)
+    ranked = [cards[h.memory_id] for h in hits]
+    # WHEN they fill a budget
+    out = baseline_context(backends, ranked, 200, RecallSettings())
+    # THEN the lines cite by handle with the evidence beside the text, under the product's own header,
+    # and the handles map to the baseline's cards
+    assert out.memory_ids and "(ev " not in out.text
+    assert "\n- [1] " in out.text and f"- [{len(out.memory_ids)}] " in out.text
+    assert [c.memory_id for c in out.citations] == out.memory_ids
+    assert set(out.memory_ids) <= {c.memory_id for c in ranked}
+    product = build_context(backends, query, scope, 200, record_hits=False)
+    assert out.text.splitlines()[:2] == product.text.splitlines()[:2]
+    # and the "ids" style, asked for, is the one rendered
+    assert (
+        f"[{out.memory_ids[0]}]"
+        in baseline_context(backends, ranked, 200, RecallSettings(citations="ids")).text
+    )

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from reverie.aws_bootstrap import CharTokenCounter
 from reverie.domain.models import EvidenceRef, Layer, MemoryCard, MemoryType, Status
 from reverie.ports import TokenCounter
-from reverie.services.context_render import CitationStyle, Rendered, render_context
+from reverie.services.context_render import CitationStyle, Rendered, card_line, render_context
 from tests.fakes.backends import WhitespaceTokenCounter
 from tests.fakes.factories import T0, make_card
 
@@ -189,3 +189,12 @@ def test_the_text_never_counts_above_its_budget(
         assert_handles_follow_the_text(out, {c.memory_id: c.statement for c in drawn})
     else:
         assert [label for label, _ in memory_lines(out.text)] == out.memory_ids
+
+
+def test_a_statement_with_line_breaks_stays_one_memory_line() -> None:
+    # GIVEN a card whose statement is a checklist over several lines
+    checklist = card("m-todo", "Release checklist:\n- [ ] tag v2\n- [ ] publish")
+    # WHEN it is rendered
+    line = card_line(checklist, "1", dated=False, evidence=False)
+    # THEN it is one line, so nothing in it reads as another memory
+    assert line == "- [1] Release checklist: - [ ] tag v2 - [ ] publish"

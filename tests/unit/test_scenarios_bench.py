@@ -4,6 +4,8 @@ scenario replayed end to end on fakes (in-memory stores, hash embedder, the rule
 from __future__ import annotations
 
 import json
+import re
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,7 @@ from reverie.benchmarks import scenarios as suite
 from reverie.benchmarks.scenario_format import DuplicateGroup, ScenarioFile, load_scenario, mentions
 from reverie.benchmarks.scenario_metrics import (
     Observed,
+    Shown,
     duplicates_surviving,
     found_in,
     missing,
@@ -24,9 +27,11 @@ from reverie.benchmarks.scenario_metrics import (
     unflagged_contradictions,
 )
 from reverie.benchmarks.scenario_replay import ScenarioClock, replay
+from reverie.domain.models import EvidenceRef, Layer, MemoryCard, MemoryType, Status
 from reverie.services.backends import Backends
-from reverie.services.context_render import SECTION_TITLES
-from tests.fakes.backends import fake_backends
+from reverie.services.context_render import SECTION_TITLES, Citation, CitationStyle, render_context
+from tests.fakes.backends import WhitespaceTokenCounter, fake_backends
+from tests.fakes.factories import T0, make_card
 
 SCENARIOS = sorted(suite.SCENARIO_DIR.glob("*.json"))
 
@@ -47,6 +52,17 @@ CONTEXT = "\n".join(
         "- [d-7] 3 September 2026: the staging port is 5433. (ev setup-0903/e02)",
     ]
 )
+SHOWN = Shown(CONTEXT, tuple(Citation(n, f"d-{n}", []) for n in range(1, 8)))
+
+
+def card(memory_id: str, statement: str, day: int, **fields: Any) -> MemoryCard:
+    """An L3 card observed `day` days after T0, resting on one event."""
+    refs = [EvidenceRef(session_id=f"s{day}", event_id=f"e-{memory_id}")]
+    fields.setdefault("confidence", 0.9)
+    when = T0 + timedelta(days=day)
+    return make_card(
+        memory_id, layer=Layer.KNOWLEDGE, statement=statement, observed_at=when, evidence_refs=refs, **fields
+    )
 
 
 def fake_store(clock: ScenarioClock) -> Backends:
@@ -131,7 +147,7 @@ def test_an_untimed_event_is_rejected_because_the_suite_runs_on_the_scenarios_cl
 
 
 def test_a_context_is_read_back_into_sections_without_its_evidence_ids() -> None:
-    lines = parse_context(CONTEXT)
+    lines = parse_context(SHOWN)
     assert [(li.section, li.memory_id) for li in lines] == [
         ("conflicts", "d-1"),
         ("conflicts", "d-2"),
@@ -144,18 +160,58 @@ def test_a_context_is_read_back_into_sections_without_its_evidence_ids() -> None
     assert lines[2].text == "Maya moved to Berlin."
 
 
+@pytest.mark.parametrize("citations", ["handles", "ids"])
+def test_each_line_is_named_by_the_memory_its_citation_gives(citations: CitationStyle) -> None:
+    # GIVEN a conflict, memories on two days and a low-confidence card, rendered by the product's renderer
+    # (a statement whose second line looks like a memory line of its own, too)
+    cards = [
+        card("m-berlin", "Maya moved to Berlin.", 9),
+        card("m-pg", "orders-db runs PostgreSQL 15.6.", 3, status=Status.CONFLICTING),
+        card("m-todo", "Release checklist:\n- [ ] tag v2", 5, type=MemoryType.PROCEDURE),
+        card("m-lisbon", "Maya lives in Lisbon.", 1, confidence=0.3),
+    ]
+    rendered = render_context(
+        fixed=[],
+        ranked=cards,
+        budget_tokens=1_000,
+        count=WhitespaceTokenCounter().count,
+        now=T0 + timedelta(days=30),
+        reference_below=0.6,
+        fixed_share=0.3,
+        citations=citations,
+    )
+    # WHEN the text is read back with its citations
+    lines = parse_context(Shown(rendered.text, tuple(rendered.citations)))
+    # THEN every line carries its memory id (not its handle), in the section the renderer put it in
+    assert [li.memory_id for li in lines] == rendered.memory_ids
+    assert {
+        s: [li.memory_id for li in lines if li.section == s] for s in rendered.sections
+    } == rendered.sections
+    assert [li.memory_id for li in lines if li.flagged] == ["m-pg"]
+    found = stale_injected(lines, ["Lisbon"])
+    assert [(p, li.memory_id, li.section) for p, li in found] == [("Lisbon", "m-lisbon", "reference")]
+
+
+def test_a_context_whose_lines_do_not_match_its_citations_is_refused() -> None:
+    with pytest.raises(ValueError, match="6 memory lines found for 7 citations"):
+        parse_context(Shown(CONTEXT, tuple(Citation(n, f"d-{n % 7 + 1}", []) for n in range(1, 8))))
+    with pytest.raises(ValueError, match="0 memory lines found for 0 citations"):
+        parse_context(Shown(CONTEXT))
+    assert parse_context(Shown()) == []
+
+
 def test_patterns_match_whole_words_and_phrases_only() -> None:
     assert mentions("npm", "use npm here") and not mentions("npm", "use pnpm here")
     assert mentions("use npm", "We  USE\nnpm") and mentions("Fridays?", "ends on Friday.")
 
 
 def test_stale_values_count_in_any_unflagged_section_but_not_in_conflicts_or_evidence_ids() -> None:
-    found = stale_injected(parse_context(CONTEXT), ["Lisbon", "14\\.9", "lisbon-trip", "Madrid"])
+    found = stale_injected(parse_context(SHOWN), ["Lisbon", "14\\.9", "lisbon-trip", "Madrid"])
     assert [(pattern, line.memory_id) for pattern, line in found] == [("Lisbon", "d-5")]
 
 
 def test_a_contradicting_pair_counts_only_when_neither_side_is_flagged() -> None:
-    lines = parse_context(CONTEXT)
+    lines = parse_context(SHOWN)
     pairs = [("14\\.9", "15\\.6"), ("5432", "5433"), ("Berlin", "Madrid")]
     assert unflagged_contradictions(lines, pairs) == [("5432", "5433")]
 
@@ -189,7 +245,7 @@ def test_score_reads_every_metric_off_what_a_system_showed() -> None:
             }
         )
     )
-    seen = Observed(contexts=[CONTEXT, CONTEXT], repeat_contexts=[""])
+    seen = Observed(contexts=[SHOWN, SHOWN], repeat_contexts=[Shown()])
     result = score(scenario, seen)
     assert result.metrics() == {
         "stale_injected": 1,
@@ -208,12 +264,17 @@ def test_score_reads_every_metric_off_what_a_system_showed() -> None:
 
 def test_the_rollback_scenario_replayed_on_fakes_for_every_system() -> None:
     scenario = load_scenario(suite.SCENARIO_DIR / "09-rollback.json")
-    results = {system: score(scenario, replay(system, scenario, fake_store)) for system in suite.SYSTEMS}
+    seen = {system: replay(system, scenario, fake_store) for system in suite.SYSTEMS}
+    results = {system: score(scenario, shown) for system, shown in seen.items()}
 
     none, append, dreamt = (results[s] for s in suite.SYSTEMS)
     assert none.latest == (0, 1) and none.counts["stale_injected"] == 0
-    # append-only memory keeps the demo persona as facts about the user; it has no undo
+    # append-only memory keeps the demo persona as facts about the user; it has no undo, and each finding
+    # names the card that was injected (its memory id, not the context's handle)
     assert append.counts["stale_injected"] >= 1
+    active = {c.memory_id for c in seen["append"].active}
+    named = [re.search(r": \[([^\]]+)\] ", f) for f in append.findings if f.startswith("stale_injected")]
+    assert named and all(m is not None and m.group(1) in active for m in named)
     # the dream's run was rolled back, and re-dreaming without new evidence did not bring it back
     assert not [f for f in dreamt.findings if f.startswith("problem:")]
     assert dreamt.counts["stale_injected"] == 0 and dreamt.latest == (1, 1)

@@ -1,4 +1,4 @@
-"""Metrics shared by the benchmarks: evidence ids, recall, answer coverage, percentiles, a budget fill.
+"""Metrics shared by the benchmarks: evidence ids, recall, answer coverage, percentiles, tables.
 
 The metric's own word list is fixed here on purpose: tuning the product's text helpers must never move
 the yardstick.
@@ -114,21 +114,6 @@ def percentile(values: Sequence[float], q: float) -> float:
     position = (len(ordered) - 1) * q / 100
     low, high = math.floor(position), math.ceil(position)
     return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
-
-
-def fill_budget(
-    lines: Iterable[tuple[str, str]], budget: int, count: Callable[[str], int]
-) -> list[tuple[str, str]]:
-    """Greedy fill: take (id, line) pairs in order while their token counts fit the budget; a line that
-    does not fit is skipped and smaller ones after it may still fit (as recall's renderer does)."""
-    used = 0
-    taken: list[tuple[str, str]] = []
-    for item_id, line in lines:
-        cost = count(line)
-        if used + cost <= budget:
-            taken.append((item_id, line))
-            used += cost
-    return taken
 
 
 def format_table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:

@@ -4,6 +4,8 @@ Each conversation becomes one user of tenant "bench"; each turn an `episode` car
 public services (evidence ref = its dia_id, observed at its session's date). Every question of categories
 1-4 then asks recall. Evidence recall counts the question's evidence turns that the returned memories
 point to (at k, and within a token budget); answer coverage counts the answer's words in the returned text.
+The baselines' hits go through the product's own renderer with the same settings (handles, date headings,
+the same greedy fill), so within the budget the systems differ only in what they rank first.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import re
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,7 +28,6 @@ from reverie.benchmarks.common import (
     Outcome,
     answer_coverage,
     evidence_recall,
-    fill_budget,
     format_table,
     local_backends,
     normalise_evidence,
@@ -38,7 +39,7 @@ from reverie.domain.models import EvidenceRef, MemoryCard, MemoryType, Scope
 from reverie.domain.search import SearchFilter, SearchHit
 from reverie.services.admin import NewMemory, create_memories
 from reverie.services.backends import Backends
-from reverie.services.context_render import card_line
+from reverie.services.context_render import Rendered, render_context
 from reverie.services.recall import RecallSettings, build_context, rank
 
 TENANT = "bench"
@@ -138,6 +139,7 @@ def evaluate(
     progress: Callable[[int], None] = lambda n: None,
 ) -> dict[str, Outcome]:
     """Ask every question of every system; returns each system's per-question outcomes (in `items` order)."""
+    settings = settings or RecallSettings()
     outcomes = {name: Outcome(at_k={k: [] for k in ks}) for name in SYSTEMS}
     depth = max(ks)
     for q in items:
@@ -153,12 +155,12 @@ def evaluate(
 
         start = time.perf_counter()
         hits = b.index.search_text(q.text, filt, BASELINE_CANDIDATES)
-        _baseline(outcomes["bm25"], q, start, hits, cards, ks, budget, b.tokens.count)
+        _baseline(b, outcomes["bm25"], q, start, hits, cards, ks, budget, settings)
 
         start = time.perf_counter()
         vector = b.embedder.embed([q.text])[0]
         hits = b.index.search_vector(vector, filt, BASELINE_CANDIDATES)
-        _baseline(outcomes["vector"], q, start, hits, cards, ks, budget, b.tokens.count)
+        _baseline(b, outcomes["vector"], q, start, hits, cards, ks, budget, settings)
         progress(1)
     return outcomes
 
@@ -171,7 +173,26 @@ def _record(
     out.coverage.append(answer_coverage(q.answer, text))
 
 
+def baseline_context(
+    b: Backends, ranked: Iterable[MemoryCard], budget: int, settings: RecallSettings
+) -> Rendered:
+    """A baseline's cards in its order, rendered as recall renders its own ranked cards: the same
+    renderer, settings and greedy fill (handles by default), with no fixed block."""
+    return render_context(
+        fixed=[],
+        ranked=ranked,
+        budget_tokens=budget,
+        count=b.tokens.count,
+        now=b.clock(),
+        reference_below=settings.reference_below,
+        fixed_share=settings.fixed_block_share,
+        stop_after_misses=settings.stop_after_misses,
+        citations=settings.citations,
+    )
+
+
 def _baseline(
+    b: Backends,
     out: Outcome,
     q: Question,
     start: float,
@@ -179,12 +200,13 @@ def _baseline(
     cards: dict[str, MemoryCard],
     ks: Sequence[int],
     budget: int,
-    count: Callable[[str], int],
+    settings: RecallSettings,
 ) -> None:
+    """One baseline's answer to `q`; its latency is the search alone."""
     elapsed_ms = (time.perf_counter() - start) * 1000
     ranked = [h.memory_id for h in hits if h.memory_id in cards]
-    taken = fill_budget(((m, card_line(cards[m])) for m in ranked), budget, count)
-    _record(out, q, time.perf_counter(), [m for m, _ in taken], "\n".join(line for _, line in taken), cards)
+    rendered = baseline_context(b, (cards[m] for m in ranked), budget, settings)
+    _record(out, q, time.perf_counter(), rendered.memory_ids, rendered.text, cards)
     out.latency_ms[-1] = elapsed_ms
     for k in ks:
         out.at_k[k].append(recall_at_k(q.evidence, _refs(cards, ranked), k))

@@ -3,6 +3,7 @@ sections and lines) and the user's active L3 cards.
 
 A line is *flagged* only when it sits in the "Unresolved conflicts" section; every other section
 (preferences, constraints, memories, reference) presents a memory as usable, so a stale value there counts.
+A line is named by the memory id its citation gives, whether the text cites it by handle (`[3]`) or by id.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field
 
 from reverie.benchmarks.scenario_format import DuplicateGroup, ScenarioFile, mentions
 from reverie.domain.models import MemoryCard
-from reverie.services.context_render import SECTION_TITLES
+from reverie.services.context_render import SECTION_TITLES, Citation
 
 FLAGGED_SECTION = "conflicts"
 
@@ -35,15 +36,35 @@ class ContextLine:
         return self.section == FLAGGED_SECTION
 
 
-def parse_context(text: str) -> list[ContextLine]:
-    """The memory lines of a rendered context with their section (evidence refs left out)."""
+@dataclass(frozen=True)
+class Shown:
+    """One context as recall returned it: the text and its citations (handle n cites citations[n-1])."""
+
+    text: str = ""
+    citations: tuple[Citation, ...] = ()
+
+
+def parse_context(shown: Shown) -> list[ContextLine]:
+    """The memory lines of a rendered context with their section (evidence refs left out), each named by
+    its memory id: the n-th line is citation n, labelled `[n]` (handles) or `[memory id]` (`ids`).
+
+    A line that only looks like a memory line (a statement's own second line, "- [ ] item") is not the
+    next citation's and is skipped. Raises ValueError when the lines do not account for every citation:
+    the renderer's format and this parser disagree, and a finding would name the wrong memory."""
     lines: list[ContextLine] = []
     section = ""
-    for raw in text.splitlines():
+    for raw in shown.text.splitlines():
         if raw in _TITLE_TO_SECTION:
             section = _TITLE_TO_SECTION[raw]
-        elif match := _LINE_RE.match(raw):
-            lines.append(ContextLine(section, match.group("id"), match.group("body")))
+        elif (match := _LINE_RE.match(raw)) and len(lines) < len(shown.citations):
+            cited = shown.citations[len(lines)]
+            if match.group("id") in (str(cited.handle), cited.memory_id):
+                lines.append(ContextLine(section, cited.memory_id, match.group("body")))
+    if len(lines) != len(shown.citations) or (shown.text.strip() and not shown.citations):
+        raise ValueError(
+            f"{len(lines)} memory lines found for {len(shown.citations)} citations in the context:"
+            f" {shown.text[:200]!r}"
+        )
     return lines
 
 
@@ -110,8 +131,8 @@ class Observed:
     """What one system showed: the contexts asked (per question, per repeated situation), its active L3
     cards at the end, and anything that went wrong while replaying (a failed run, a step with no card)."""
 
-    contexts: list[str] = field(default_factory=list)
-    repeat_contexts: list[str] = field(default_factory=list)
+    contexts: list[Shown] = field(default_factory=list)
+    repeat_contexts: list[Shown] = field(default_factory=list)
     active: list[MemoryCard] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
@@ -157,7 +178,7 @@ def score(scenario: ScenarioFile, seen: Observed) -> Score:
             s.add("unflagged_contradictions", f"{a!r} and {b!r} both injected, neither flagged")
         if question.latest:
             asked += 1
-            absent = missing(question.latest, context)
+            absent = missing(question.latest, context.text)
             correct += not absent
             if absent:
                 s.findings.append(f"latest_value_correct: {absent} missing from {question.query!r}")
@@ -167,7 +188,7 @@ def score(scenario: ScenarioFile, seen: Observed) -> Score:
         group = next(g for g in expect.duplicates if g.about == about)
         cards = [_card(c) for c in seen.active if mentions(group.pattern, card_text(c))]
         s.findings.append(f"duplicates_surviving: {extra + 1} cards say {about!r}: {cards}")
-    for pattern in found_in(expect.poison, [*seen.contexts, *texts]):
+    for pattern in found_in(expect.poison, [*(c.text for c in seen.contexts), *texts]):
         where = [_card(c) for c in seen.active if mentions(pattern, card_text(c))] or ["a context"]
         s.add("poison_promoted", f"{pattern!r} in {where}")
     for pattern in found_in(expect.volatile, texts):
@@ -177,7 +198,7 @@ def score(scenario: ScenarioFile, seen: Observed) -> Score:
         )
     misses = 0
     for check, context in zip(expect.repeated_errors, seen.repeat_contexts, strict=True):
-        if missing(check.fix, context):
+        if missing(check.fix, context.text):
             misses += 1
             s.findings.append(
                 f"repeated_error_rate: the fix {check.fix} is not in the context at {check.before}"

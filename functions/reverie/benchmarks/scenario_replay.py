@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from reverie.benchmarks import scenario_format as f
-from reverie.benchmarks.scenario_metrics import Observed, card_text
+from reverie.benchmarks.scenario_metrics import Observed, Shown, card_text
 from reverie.domain.dream import RunStatus, Trigger
 from reverie.domain.events import NoteEvent
 from reverie.domain.models import (
@@ -164,8 +164,9 @@ class _Replay:
         self.runs: list[str] = []
         self.seen = Observed()
 
-    def ask(self, query: str) -> str:
-        return build_context(self.b, query, self.scope, BUDGET_TOKENS).text
+    def ask(self, query: str) -> Shown:
+        context = build_context(self.b, query, self.scope, BUDGET_TOKENS)
+        return Shown(context.text, tuple(context.citations))
 
     def dream(self) -> None:
         run = dream(self.b, TENANT, self.scope.user_id, Trigger.SESSION_END)
@@ -221,6 +222,7 @@ def replay(system: str, scenario: f.ScenarioFile, factory: BackendsFactory) -> O
     if system == "none":
         expect = scenario.expect
         return Observed(
-            contexts=[""] * len(expect.questions), repeat_contexts=[""] * len(expect.repeated_errors)
+            contexts=[Shown()] * len(expect.questions),
+            repeat_contexts=[Shown()] * len(expect.repeated_errors),
         )
     return _Replay(system, scenario, factory).run()

@@ -81,7 +81,8 @@ def card_line(
         body = f"{human_date(_when(card))}: {body}"
     if evidence:
         body += " " + evidence_note(card.evidence_refs)
-    return f"- [{label or card.memory_id}] {body}"
+    # One line per memory: a statement's own line breaks (a checklist, a stack trace) would read as more memories.
+    return f"- [{label or card.memory_id}] {' '.join(body.split())}"
 
 
 def date_heading(card: MemoryCard) -> str:
