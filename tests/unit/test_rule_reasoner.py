@@ -242,6 +242,11 @@ def test_future_intention_is_a_volatile_plan() -> None:
     assert found.statement == "Tim is going to run the Berlin marathon in 2024."
 
 
+def test_a_stated_goal_is_a_plan_that_holds_for_months() -> None:
+    [found] = extract(say("My goal is to open a dance studio in Portland.", speaker="Jon"))
+    assert found.type is MemoryType.PLAN and found.stability is Stability.NORMAL
+
+
 def test_speaker_name_replaces_i_and_relative_date_is_resolved() -> None:
     turn = say("I went to a LGBTQ support group yesterday and it was so powerful.", speaker="Caroline")
     assert statements(turn) == ["Caroline went to a LGBTQ support group on 7 May 2023."]

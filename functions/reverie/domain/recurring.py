@@ -48,7 +48,8 @@ GAP = "…"
 
 _VARIABLE_RE = re.compile(
     r"""(?ix)
-      \b[a-z][a-z0-9+.-]*://\S+                                     # URLs
+      \[redacted:[a-z_]+\]                                            # what the guards masked
+    | \b[a-z][a-z0-9+.-]*://\S+                                     # URLs
     | \b[\w.+-]+@[\w-]+\.[\w.-]+                                     # e-mail addresses
     | (?:~|\.{1,2})?/[\w.@~+-]+(?:/[\w.@~+-]*)+                      # paths (two segments or more)
     | \b[a-z]:\\\S+                                                  # Windows paths

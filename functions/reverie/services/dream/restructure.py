@@ -4,12 +4,14 @@ repeated episodes into procedures (`procedures`)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from datetime import datetime
 
 from reverie.domain.dream import Candidate, ChangeKind
 from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, MemoryType, ReviewStatus, Status
-from reverie.domain.search import SearchFilter
+from reverie.domain.restatement import adds_no_number, restates
+from reverie.domain.search import SearchFilter, card_search_text
 from reverie.ports import CardQuery, MergeAction, MergeDecision, Reasoner
 from reverie.services.backends import Backends
 from reverie.services.dream.apply import Writer, union_refs
@@ -20,6 +22,7 @@ from reverie.services.dream.verify import Assessment
 STAGE = "restructure"
 RETIRED = frozenset({Status.REJECTED, Status.SUPERSEDED, Status.ARCHIVED})
 PARAPHRASE_COSINE = 0.86
+RESTATED_COSINE = 0.78  # two rules this close that restate each other ("never X" / "do not X") are one
 # Rule-like types that restate one another ("never X" as a constraint, a correction or a preference).
 RULE_TYPES = frozenset({MemoryType.CONSTRAINT, MemoryType.CORRECTION, MemoryType.PREFERENCE})
 NEIGHBOURS = 5
@@ -35,7 +38,8 @@ def neighbours(
     b: Backends, w: Writer, candidate: Candidate, vector: list[float]
 ) -> tuple[list[MemoryCard], dict[str, float]]:
     """The most similar current L3 cards (same key first, then keyword and vector neighbours), and the
-    cosine similarity of the vector neighbours."""
+    cosine similarity of what each says to the candidate (not the index's score: the index embeds a card
+    with its evidence text, for recall, which blurs a comparison of two statements)."""
     found: dict[str, None] = {}
     if candidate.key:
         query = CardQuery(
@@ -45,31 +49,49 @@ def neighbours(
     filt = SearchFilter(scope=w.scope, now=b.clock())
     for hit in b.index.search_text(candidate.statement, filt, NEIGHBOURS):
         found.setdefault(hit.memory_id, None)
-    cosine = {hit.memory_id: hit.score for hit in b.index.search_vector(vector, filt, NEIGHBOURS)}
-    for memory_id in cosine:
-        found.setdefault(memory_id, None)
+    for hit in b.index.search_vector(vector, filt, NEIGHBOURS):
+        found.setdefault(hit.memory_id, None)
     own = w.own_id(candidate)
     cards = b.notes.get_many(w.run.tenant_id, [i for i in found if i != own])
-    return [c for c in cards if c.layer is Layer.KNOWLEDGE and c.status in INJECTABLE_STATUSES], cosine
+    cards = [c for c in cards if c.layer is Layer.KNOWLEDGE and c.status in INJECTABLE_STATUSES]
+    said = b.embedder.embed([card_search_text(c) for c in cards]) if cards else []
+    return cards, {c.memory_id: cosine_of(vector, v) for c, v in zip(cards, said, strict=True)}
+
+
+def cosine_of(a: Sequence[float], b: Sequence[float]) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=True))
+    norms = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
+    return dot / norms if norms else 0.0
 
 
 def paraphrase_of(
     candidate: Candidate, cards: Sequence[MemoryCard], cosine: dict[str, float]
 ) -> MemoryCard | None:
-    """A current card saying the same thing in other words: very close in meaning (MiniLM cosine
-    >= PARAPHRASE_COSINE, where a changed value such as another city scores ~0.75), of a compatible type,
-    and not two versions of one keyed attribute (same key: the reasoner decides, a changed value is no
-    paraphrase). Deterministic, so no reasoner call is spent on it."""
+    """A current card saying the same thing in other words, adding no number (another date is another
+    event, a new one is a detail the reasoner merges), of a compatible type, and not two versions of one keyed attribute (same key: the
+    reasoner decides, a changed value is no paraphrase): very close in meaning (MiniLM cosine >=
+    PARAPHRASE_COSINE; a changed value such as another city scores ~0.8), or, for two rule-like cards,
+    close (>= RESTATED_COSINE) and the same rule in other words: pointing the same way, mostly the same
+    terms. Deterministic, so no reasoner call is spent on it."""
     if candidate.correction_of is not None:
         return None
-    for card in sorted(cards, key=lambda c: -cosine.get(c.memory_id, 0.0)):
-        if cosine.get(card.memory_id, 0.0) < PARAPHRASE_COSINE:
+    for card in sorted(cards, key=lambda c: (-cosine.get(c.memory_id, 0.0), c.memory_id)):
+        close = cosine.get(card.memory_id, 0.0)
+        if close < RESTATED_COSINE:
             break
-        same_family = {card.type, candidate.type} <= RULE_TYPES or card.type is candidate.type
+        rules = {card.type, candidate.type} <= RULE_TYPES
+        same_family = rules or card.type is candidate.type
         # Same key: the reasoner judges whether the value changed. Different keys (two namings of one
         # attribute, e.g. a note's key and one derived from a message) do not stop a paraphrase.
         keys_agree = card.key is None or candidate.key is None or card.key != candidate.key
-        if same_family and keys_agree and card.status is Status.VERIFIED:
+        said = close >= PARAPHRASE_COSINE or (rules and restates(candidate.statement, card.statement))
+        if (
+            said
+            and same_family
+            and keys_agree
+            and card.status is Status.VERIFIED
+            and adds_no_number(candidate.statement, card.statement)
+        ):
             return card
     return None
 

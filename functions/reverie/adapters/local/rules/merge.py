@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, ReviewStatus, SourceKind, Status, Trust
-from reverie.domain.text import content_words
+from reverie.domain.restatement import negated, stem, terms
 from reverie.ports import MergeAction, MergeDecision, ReasonerUsage
 
 SAME_VALUE_JACCARD = 0.8  # same key: this similar means the same value
@@ -21,16 +21,6 @@ NEGATION_JACCARD = 0.6  # this similar apart from a negation means one denies th
 SAME_TIME = timedelta(minutes=5)  # observations this close count as simultaneous
 _USAGE = ReasonerUsage(calls=1)
 _TRUST_RANK = {Trust.HIGH: 3, Trust.MEDIUM: 2, Trust.LOW: 1, Trust.UNTRUSTED: 0}
-_NEGATION_RE = re.compile(
-    r"\b(?:not|no longer|never|no more|anymore|any more|stopped|stop|quit|quitting|gave up|"
-    r"isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|can't|cannot|hasn't|haven't)\b",
-    re.I,
-)
-_NEGATION_TERMS = frozenset(
-    "not no longer never more anymore stop stopp quit quitt gave give up isn't aren't wasn't weren't "
-    "doesn't don't didn't won't can't cannot hasn't haven't".split()
-)
-_SUFFIXES = ("ing", "ed", "es", "s")
 _OPENING_RE = re.compile(
     r"^(?:(?:in|on|at|during|after|before|since|by|last|this|that|yesterday|today|recently|earlier|"
     r"later|then|also|now)\b[^,]{0,60},\s*)+",
@@ -39,28 +29,12 @@ _OPENING_RE = re.compile(
 _SUBJECT_RE = re.compile(r"^(?:the\s+)?([\w-]+)(?:'s\s+([\w-]+))?", re.I)
 
 
-def _stem(word: str) -> str:
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
-    return word
-
-
-def terms(text: str) -> frozenset[str]:
-    """Stemmed content words without negations: what a statement is about."""
-    return frozenset(s for w in content_words(text) if (s := _stem(w)) not in _NEGATION_TERMS)
-
-
 def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / len(a | b) if a or b else 1.0
 
 
 def _contains(big: frozenset[str], small: frozenset[str]) -> bool:
     return len(small) >= 2 and small <= big
-
-
-def negated(text: str) -> bool:
-    return _NEGATION_RE.search(text) is not None
 
 
 def _time(card: MemoryCard) -> datetime:
@@ -127,7 +101,7 @@ def subject(statement: str) -> frozenset[str]:
     match = _SUBJECT_RE.match(_OPENING_RE.sub("", statement.strip()))
     if match is None:
         return frozenset()
-    return frozenset(_stem(w.lower()) for w in match.groups() if w)
+    return frozenset(stem(w.lower()) for w in match.groups() if w)
 
 
 def _denies(candidate: Candidate, mine: frozenset[str], card: MemoryCard) -> bool:

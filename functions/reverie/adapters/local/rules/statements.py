@@ -213,11 +213,14 @@ def _about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
         return _stmt(MemoryType.PREFERENCE, clause, who, key=key, subjective=True)
     if p.OPINION_RE.match(lowered):
         return Drop("opinion")
-    plan = p.PLAN_RE.match(lowered) or p.GOAL_RE.match(lowered)
+    goal = p.GOAL_RE.match(lowered)
+    plan = p.PLAN_RE.match(lowered) or goal
     if plan:
         if not plan.group("rest") or p.NOT_A_PLAN_RE.match(plan.group("rest")):
             return Drop("reaction")
-        return _stmt(MemoryType.PLAN, clause, who, confidence=0.5, stability=Stability.VOLATILE)
+        # An intention ("I'm going to ...") is soon done or dropped; a stated goal or dream holds for months.
+        stability = Stability.NORMAL if goal else Stability.VOLATILE
+        return _stmt(MemoryType.PLAN, clause, who, confidence=0.5, stability=stability)
     identity = p.IDENTITY_RE.match(lowered)
     if identity and identity.group("ing") and p.NOT_AN_ACTIVITY_RE.search(identity.group("ing")):
         identity = None

@@ -1,0 +1,59 @@
+"""Whether two statements say the same thing: the words they are about, and which way they point.
+
+Pure rules shared by the rule reasoner's merge decisions and the dream's duplicate check.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.domain.text import content_words
+
+NEGATION_RE = re.compile(
+    r"\b(?:not|no longer|never|no more|anymore|any more|stopped|stop|quit|quitting|gave up|"
+    r"isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|can't|cannot|hasn't|haven't)\b",
+    re.I,
+)
+NEGATION_TERMS = frozenset(
+    "not no longer never more anymore stop stopp quit quitt gave give up isn't aren't wasn't weren't "
+    "doesn't don't didn't won't can't cannot hasn't haven't".split()
+)
+_SUFFIXES = ("ing", "ed", "es", "s")
+RESTATED_SHARE = 0.6  # of the shorter statement's terms found in the other
+
+
+def stem(word: str) -> str:
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def terms(text: str) -> frozenset[str]:
+    """Stemmed content words without negations: what a statement is about."""
+    return frozenset(s for w in content_words(text) if (s := stem(w)) not in NEGATION_TERMS)
+
+
+def negated(text: str) -> bool:
+    return NEGATION_RE.search(text) is not None
+
+
+def restates(a: str, b: str) -> bool:
+    """`a` and `b` point the same way (a negation in both or in neither) and most of the shorter one's
+    terms are in the other: "Do not start a payments production deploy on a Friday" restates "Never deploy
+    the payments service to production on a Friday"; "Always deploy on Fridays" does not restate "Never
+    deploy on Fridays". Only a hint: callers combine it with closeness in meaning."""
+    if negated(a) != negated(b):
+        return False
+    mine, theirs = terms(a), terms(b)
+    shorter = min(len(mine), len(theirs))
+    return shorter >= 2 and len(mine & theirs) >= RESTATED_SHARE * shorter
+
+
+_NUMBER_RE = re.compile(r"\d+")
+
+
+def adds_no_number(new: str, known: str) -> bool:
+    """Every number (a date, a version, an amount) in `new` is already in `known`: "went on 20 June" is
+    another event than "went on 7 May", and "went on 7 May" adds a date to "went"."""
+    return set(_NUMBER_RE.findall(new)) <= set(_NUMBER_RE.findall(known))

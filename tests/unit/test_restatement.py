@@ -1,0 +1,68 @@
+"""Duplicates the dream merges without a reasoner call: paraphrases, and rules restated in other words."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from reverie.domain.dream import Candidate
+from reverie.domain.models import EvidenceRef, Layer, MemoryCard, MemoryType, Source, SourceKind
+from reverie.domain.restatement import adds_no_number, restates
+from reverie.services.dream.restructure import cosine_of, paraphrase_of
+from tests.fakes.factories import make_card
+
+FRIDAY_RULE = "Never deploy the payments service to production on a Friday (policy CHG-7)."
+
+
+def candidate(statement: str, type: MemoryType = MemoryType.CORRECTION) -> Candidate:
+    return Candidate(
+        type=type,
+        statement=statement,
+        evidence_refs=[EvidenceRef(session_id="s2", event_id="e6")],
+        source=Source(kind=SourceKind.USER),
+    )
+
+
+def known(statement: str, type: MemoryType = MemoryType.CONSTRAINT) -> MemoryCard:
+    return make_card("m-known", layer=Layer.KNOWLEDGE, type=type, statement=statement)
+
+
+def test_a_rule_said_again_in_other_words_is_merged_into_the_known_one() -> None:
+    # GIVEN a known rule and the user's later correction saying the same, close in meaning
+    card = known(FRIDAY_RULE)
+    said = candidate("Do not start a payments production deploy on a Friday.")
+    # WHEN restructure looks for a duplicate (MiniLM puts the two at cosine 0.82)
+    found = paraphrase_of(said, [card], {card.memory_id: 0.82})
+    # THEN it is the known rule (a no-op that adds the evidence), not a second card
+    assert found is card
+
+
+def test_the_opposite_rule_or_a_changed_fact_is_not_a_duplicate() -> None:
+    rule = known("Never deploy on Fridays.")
+    assert paraphrase_of(candidate("Always deploy on Fridays."), [rule], {rule.memory_id: 0.83}) is None
+    city = known("Alice lives in Lisbon.", type=MemoryType.FACT)
+    moved = candidate("Alice lives in Madrid.", type=MemoryType.FACT)
+    assert paraphrase_of(moved, [city], {city.memory_id: 0.83}) is None
+
+
+def test_another_date_is_another_event_however_close_the_words() -> None:
+    went = known("Caroline went to a support group on 7 May 2023.", type=MemoryType.FACT)
+    again = candidate("Caroline went to a support group on 20 June 2023.", type=MemoryType.FACT)
+    assert paraphrase_of(again, [went], {went.memory_id: 0.97}) is None
+
+
+def test_restates_needs_the_same_direction_and_mostly_the_same_terms() -> None:
+    assert restates("Do not start a payments production deploy on a Friday.", FRIDAY_RULE)
+    assert not restates("Deploy payments on Fridays.", FRIDAY_RULE)  # the other direction
+    assert not restates("Never book a flight before 9am.", FRIDAY_RULE)  # another rule
+
+
+def test_adds_no_number() -> None:
+    assert adds_no_number("Never deploy payments on a Friday.", FRIDAY_RULE)
+    assert not adds_no_number("Caroline went on 7 May.", "Caroline went.")
+
+
+@given(st.lists(st.floats(-1, 1, allow_nan=False), min_size=3, max_size=3))
+def test_a_vector_is_as_close_as_can_be_to_itself(v: list[float]) -> None:
+    if sum(x * x for x in v) > 1e-12:  # not the zero vector (nor one lost to underflow)
+        assert abs(cosine_of(v, v) - 1.0) < 1e-9
