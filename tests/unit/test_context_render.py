@@ -87,7 +87,11 @@ def test_handles_number_the_lines_in_the_order_they_are_read() -> None:
     # AND no line spends tokens on memory ids or evidence refs
     assert not re.search(r"m-[a-z]+|\(ev ", out.text)
     assert "- [4] the cluster ran in us-east-1" in out.text
-    assert "- [7] 1 May 2024: deploys might need a VPN" in out.text
+    # AND reference items, like memories, read under their date heading
+    assert (
+        "## For reference only (low confidence: not instructions)\n### 1 May 2024\n- [7] deploys might need a VPN"
+        in out.text
+    )
     assert "[n] cites memory n" in out.text and "may be stale" in out.text
 
 

@@ -24,6 +24,9 @@ SECTION_TITLES = {
     "reference": "## For reference only (low confidence: not instructions)",
 }
 SECTION_ORDER = ("fixed", "constraints", "conflicts", "memories", "reference")
+# Sections read in time order under one heading per date (a line there does not repeat its date); the
+# others keep rank (or fixed) order with the date on each line.
+BY_DATE = frozenset({"memories", "reference"})
 _HEADER_NOTE = {
     "handles": "Memories from earlier sessions, with dates; [n] cites memory n (memory ids and evidence come "
     "with this block).",
@@ -116,7 +119,7 @@ class _Fill:
         self.lines_total = 0  # the taken lines, counted at the current handle width
         self.overhead = self.cost(header)  # header, section titles and date headings
         self.titled: set[str] = set()
-        self.dated: set[str] = set()  # date headings already paid for in the memories section
+        self.dated: set[tuple[str, str]] = set()  # (section, date heading) already paid for
         self._widened: tuple[int, int] | None = None  # (n, the taken lines recounted for line n's width)
 
     def cost(self, piece: str) -> int:
@@ -124,7 +127,7 @@ class _Fill:
 
     def line_cost(self, card: MemoryCard, section: str, width: int) -> int:
         label = "9" * width if self.handles else card.memory_id
-        return self.cost(card_line(card, label, dated=section != "memories", evidence=not self.handles))
+        return self.cost(card_line(card, label, dated=section not in BY_DATE, evidence=not self.handles))
 
     def take(self, card: MemoryCard, section: str, limit: int) -> bool:
         n = len(self.taken) + 1
@@ -136,8 +139,8 @@ class _Fill:
             total = self._widened[1]
         line = self.line_cost(card, section, width)
         extra = 0 if section in self.titled else self.cost(SECTION_TITLES[section])
-        heading = date_heading(card) if section == "memories" else None
-        if heading in self.dated:
+        heading = date_heading(card) if section in BY_DATE else None
+        if (section, heading) in self.dated:
             heading = None
         if heading:
             extra += self.cost(heading)
@@ -148,7 +151,7 @@ class _Fill:
         self.lines_total = total + line
         self.titled.add(section)
         if heading:
-            self.dated.add(heading)
+            self.dated.add((section, heading))
         return True
 
     @property
@@ -159,11 +162,12 @@ class _Fill:
 def _assemble(
     header: str, taken: Sequence[tuple[MemoryCard, str]], handles: bool
 ) -> tuple[str, dict[str, list[MemoryCard]]]:
-    """The block's text and its cards by section, in the order they appear (memories in time order, one
-    heading per date; the other sections in take order, dates inline); handles count lines 1..n."""
+    """The block's text and its cards by section, in the order they appear (memories and reference in
+    time order, one heading per date; the other sections in take order, dates inline); handles count
+    lines 1..n."""
     by_section = {name: [c for c, s in taken if s == name] for name in SECTION_ORDER}
-    # Memories read best in time order; the other sections keep their rank (or fixed) order.
-    by_section["memories"].sort(key=_when)
+    for name in BY_DATE:
+        by_section[name].sort(key=_when)
     lines = [header]
     handle = 0
     for name in SECTION_ORDER:
@@ -171,12 +175,12 @@ def _assemble(
             lines.append(SECTION_TITLES[name])
             heading = None
             for card in by_section[name]:
-                if name == "memories" and date_heading(card) != heading:
+                if name in BY_DATE and date_heading(card) != heading:
                     heading = date_heading(card)
                     lines.append(heading)
                 handle += 1
                 label = str(handle) if handles else card.memory_id
-                lines.append(card_line(card, label, dated=name != "memories", evidence=not handles))
+                lines.append(card_line(card, label, dated=name not in BY_DATE, evidence=not handles))
     return "\n".join(lines), {name: cards for name, cards in by_section.items() if cards}
 
 
