@@ -1,6 +1,6 @@
 """Contract of the `LogStore` port (L1 raw log): every adapter passes these unchanged.
 
-Add an adapter by adding a branch to the `backend` fixture; the tests only speak the port.
+Add an adapter by adding an opener to the `backend` fixture; the tests only speak the port.
 """
 
 from __future__ import annotations
@@ -8,14 +8,11 @@ from __future__ import annotations
 import itertools
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-import boto3  # type: ignore[import-untyped, unused-ignore]
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -27,31 +24,13 @@ from reverie.adapters.local.log_store import SqliteLogStore
 from reverie.domain.errors import EventConflict
 from reverie.domain.events import Event, MessageEvent
 from reverie.ports import AppendResult, LogStore
+from tests.contract.backends import EMULATED_REGION, Backend, backend_fixture, emulated_aws
 from tests.fakes.factories import T0, at, make_event
 from tests.fakes.stores import InMemoryLogStore
 
 
-@dataclass
-class Backend:
-    open: Callable[[], LogStore]
-    """A new adapter instance over the same stored data (a restart, or a second process)."""
-    shutdown: Callable[[], None]
-    """Close every instance opened so far (the process stops)."""
-    durable: bool
-
-
-EMULATED_REGION = "us-east-1"
-
-
-@cache
-def emulated_aws() -> Any:
-    """One boto3 session for every emulated client: it loads each service model once (a new session per
-    client costs ~0.4 s). Clients are made in the main thread only, as boto3 sessions require."""
-    return boto3.session.Session()
-
-
 @contextmanager
-def emulated_bucket(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, str]]:
+def emulated_bucket() -> Iterator[tuple[str, str]]:
     """A bucket and a KMS key in moto (in process, no AWS account): the name and the key id.
 
     moto checks `If-None-Match` and then writes, in two steps; S3 does both atomically (one of two racing
@@ -63,46 +42,42 @@ def emulated_bucket(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, str]
         with lock:
             return put_object(self)
 
-    monkeypatch.setattr(S3Response, "put_object", atomic_put_object)
-    with mock_aws():
-        bucket = "reverie-log-emulated"
-        emulated_aws().client("s3", region_name=EMULATED_REGION).create_bucket(Bucket=bucket)
-        key_id = (
-            emulated_aws().client("kms", region_name=EMULATED_REGION).create_key()["KeyMetadata"]["KeyId"]
-        )
-        yield bucket, key_id
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(S3Response, "put_object", atomic_put_object)
+        with mock_aws():
+            bucket = "reverie-log-emulated"
+            emulated_aws().client("s3", region_name=EMULATED_REGION).create_bucket(Bucket=bucket)
+            kms = emulated_aws().client("kms", region_name=EMULATED_REGION)
+            yield bucket, kms.create_key()["KeyMetadata"]["KeyId"]
 
 
-@pytest.fixture(params=["sqlite", "memory", pytest.param("s3-emulated-by-moto", marks=pytest.mark.emulated)])
-def backend(
-    request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> Iterator[Backend]:
-    if request.param == "sqlite":
-        opened: list[SqliteLogStore] = []
+@contextmanager
+def sqlite_log(tmp_path: Path) -> Iterator[Backend[LogStore]]:
+    yield Backend(lambda: SqliteLogStore(tmp_path / "log.db"))
 
-        def open_sqlite() -> LogStore:
-            opened.append(SqliteLogStore(tmp_path / "log.db"))
-            return opened[-1]
 
-        def shutdown() -> None:
-            for store in opened:
-                store.close()
-            opened.clear()
+@contextmanager
+def in_memory_log(tmp_path: Path) -> Iterator[Backend[LogStore]]:
+    fake = InMemoryLogStore()
+    yield Backend(lambda: fake, durable=False)
 
-        yield Backend(open_sqlite, shutdown, durable=True)
-        shutdown()
-    elif request.param == "memory":
-        fake = InMemoryLogStore()
-        yield Backend(lambda: fake, lambda: None, durable=False)
-    else:
-        with emulated_bucket(monkeypatch) as (bucket, key_id):
-            # Each instance has its own client (a separate process); S3 holds everything, so a restart
-            # only drops instances.
-            def open_s3() -> LogStore:
-                client = emulated_aws().client("s3", region_name=EMULATED_REGION)
-                return S3LogStore(bucket, kms_key_id=key_id, client=client, prefix="log")
 
-            yield Backend(open_s3, lambda: None, durable=True)
+@contextmanager
+def s3_log_emulated_by_moto(tmp_path: Path) -> Iterator[Backend[LogStore]]:
+    with emulated_bucket() as (bucket, key_id):
+        # Each instance has its own client (a separate process); S3 holds everything, so a restart only
+        # drops instances.
+        def open_s3() -> LogStore:
+            client = emulated_aws().client("s3", region_name=EMULATED_REGION)
+            return S3LogStore(bucket, kms_key_id=key_id, client=client, prefix="log")
+
+        yield Backend(open_s3)
+
+
+backend = backend_fixture(
+    {"sqlite": sqlite_log, "memory": in_memory_log, "s3-emulated-by-moto": s3_log_emulated_by_moto},
+    emulated={"s3-emulated-by-moto"},
+)
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """Contract of the `NoteStore` port (L2/L3 memory cards): every adapter passes these unchanged.
 
-Add an adapter by adding a branch to the `backend` fixture; the tests only speak the port.
+Add an adapter by adding an opener to the `backend` fixture; the tests only speak the port.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import itertools
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -21,6 +21,7 @@ from reverie.adapters.local.note_store import SqliteNoteStore
 from reverie.domain.errors import AlreadyExists, InvalidRequest, NotFound, StorageError, VersionConflict
 from reverie.domain.models import Layer, MemoryType, Scope, ScopeKind, Status
 from reverie.ports import CardQuery, NoteStore
+from tests.contract.backends import Backend, backend_fixture
 from tests.fakes.factories import at, make_card
 from tests.fakes.stores import InMemoryNoteStore
 
@@ -35,43 +36,33 @@ class TickingClock:
         return at(24 * 60) + timedelta(seconds=next(self._ticks))
 
 
-@dataclass
-class Backend:
-    open: Callable[[], NoteStore]
-    """A new adapter instance over the same stored data (a restart, or a second process)."""
-    shutdown: Callable[[], None]
-    """Close every instance opened so far (the process stops)."""
-    durable: bool
-
-
-@pytest.fixture(params=["sqlite", "memory", pytest.param("dynamodb-moto", marks=pytest.mark.emulated)])
-def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]:
+@contextmanager
+def sqlite_notes(tmp_path: Path) -> Iterator[Backend[NoteStore]]:
     clock = TickingClock()
-    if request.param == "dynamodb-moto":  # emulated: moto in process (tests/contract/moto_dynamodb.py)
-        from reverie.adapters.aws.dynamo_notes import DynamoNoteStore
-        from tests.contract.moto_dynamodb import TABLE, moto_table
+    yield Backend(lambda: SqliteNoteStore(tmp_path / "notes.db", clock=clock))
 
-        with moto_table() as new_client:
-            yield Backend(
-                lambda: DynamoNoteStore(TABLE, client=new_client(), clock=clock), lambda: None, durable=True
-            )
-    elif request.param == "sqlite":
-        opened: list[SqliteNoteStore] = []
 
-        def open_sqlite() -> NoteStore:
-            opened.append(SqliteNoteStore(tmp_path / "notes.db", clock=clock))
-            return opened[-1]
+@contextmanager
+def in_memory_notes(tmp_path: Path) -> Iterator[Backend[NoteStore]]:
+    fake = InMemoryNoteStore(clock=TickingClock())
+    yield Backend(lambda: fake, durable=False)
 
-        def shutdown() -> None:
-            for store in opened:
-                store.close()
-            opened.clear()
 
-        yield Backend(open_sqlite, shutdown, durable=True)
-        shutdown()
-    else:
-        fake = InMemoryNoteStore(clock=clock)
-        yield Backend(lambda: fake, lambda: None, durable=False)
+@contextmanager
+def dynamodb_notes_emulated_by_moto(tmp_path: Path) -> Iterator[Backend[NoteStore]]:
+    """Emulated: moto in process (tests/contract/moto_dynamodb.py)."""
+    from reverie.adapters.aws.dynamo_notes import DynamoNoteStore
+    from tests.contract.moto_dynamodb import TABLE, moto_table
+
+    clock = TickingClock()
+    with moto_table() as new_client:
+        yield Backend(lambda: DynamoNoteStore(TABLE, client=new_client(), clock=clock))
+
+
+backend = backend_fixture(
+    {"sqlite": sqlite_notes, "memory": in_memory_notes, "dynamodb-moto": dynamodb_notes_emulated_by_moto},
+    emulated={"dynamodb-moto"},
+)
 
 
 @pytest.fixture

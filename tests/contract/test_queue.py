@@ -1,6 +1,6 @@
 """Contract of the `Queue` port (session end → dream): every adapter passes these unchanged.
 
-Add an adapter by adding a branch to the `backend` fixture; the tests only speak the port. Time moves
+Add an adapter by adding an opener to the `backend` fixture; the tests only speak the port. Time moves
 through `backend.advance` (a hand-moved clock locally; a real sleep where the backend keeps real time).
 The tests never rely on receive order, which SQS standard queues do not promise.
 """
@@ -12,12 +12,9 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-import boto3  # type: ignore[import-untyped, unused-ignore]
 import pytest
 from moto import mock_aws
 from moto.sqs.models import SQSBackend
@@ -26,6 +23,8 @@ from reverie.adapters.aws.sqs_queue import SqsQueue
 from reverie.adapters.local.queue import SqliteQueue
 from reverie.domain.errors import InvalidRequest
 from reverie.ports import Queue, QueueMessage
+from tests.contract import backends
+from tests.contract.backends import EMULATED_REGION, backend_fixture, emulated_aws
 from tests.fakes.stores import InMemoryQueue
 
 VISIBILITY_S = 30.0
@@ -42,24 +41,14 @@ class HandClock:
         self.now += seconds
 
 
-@dataclass
-class Backend:
-    open: Callable[[], Queue]
-    """A new adapter instance over the same queue (a restart, or a second process)."""
-    advance: Callable[[float], None]
-    shutdown: Callable[[], None]
-    """Close every instance opened so far (the process stops)."""
-    durable: bool
+class Backend(backends.Backend[Queue]):
+    """A queue backend; `advance` moves the queue's time forward."""
 
-
-EMULATED_REGION = "us-east-1"
-
-
-@cache
-def emulated_aws() -> Any:
-    """One boto3 session for every emulated client: it loads each service model once (a new session per
-    client costs ~0.4 s). Clients are made in the main thread only, as boto3 sessions require."""
-    return boto3.session.Session()
+    def __init__(
+        self, open_instance: Callable[[], Queue], advance: Callable[[float], None], *, durable: bool = True
+    ) -> None:
+        super().__init__(open_instance, durable=durable)
+        self.advance = advance
 
 
 SQS_VISIBILITY_S = 1
@@ -68,7 +57,7 @@ SQS_VISIBILITY_S = 1
 
 
 @contextmanager
-def emulated_fifo_queue(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+def emulated_fifo_queue() -> Iterator[str]:
     """A FIFO queue in moto (in process, no AWS account); yields its URL.
 
     moto picks and hides messages without a lock, so two threads can receive one message; a FIFO queue
@@ -81,50 +70,54 @@ def emulated_fifo_queue(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
         with lock:
             return receive_message(self, *args, **kwargs)
 
-    monkeypatch.setattr(SQSBackend, "receive_message", atomic_receive_message)
-    with mock_aws():
-        client = emulated_aws().client("sqs", region_name=EMULATED_REGION)
-        yield client.create_queue(
-            QueueName="reverie-dream-emulated.fifo",
-            Attributes={"FifoQueue": "true", "VisibilityTimeout": str(SQS_VISIBILITY_S)},
-        )["QueueUrl"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(SQSBackend, "receive_message", atomic_receive_message)
+        with mock_aws():
+            client = emulated_aws().client("sqs", region_name=EMULATED_REGION)
+            yield client.create_queue(
+                QueueName="reverie-dream-emulated.fifo",
+                Attributes={"FifoQueue": "true", "VisibilityTimeout": str(SQS_VISIBILITY_S)},
+            )["QueueUrl"]
 
 
-@pytest.fixture(
-    params=["sqlite", "memory", pytest.param("sqs-fifo-emulated-by-moto", marks=pytest.mark.emulated)]
-)
-def backend(
-    request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> Iterator[Backend]:
+@contextmanager
+def sqlite_queue(tmp_path: Path) -> Iterator[Backend]:
     clock = HandClock()
-    if request.param == "sqlite":
-        opened: list[SqliteQueue] = []
+    yield Backend(
+        lambda: SqliteQueue(tmp_path / "queue.db", visibility_timeout_s=VISIBILITY_S, clock=clock),
+        clock.advance,
+    )
 
-        def open_sqlite() -> Queue:
-            opened.append(SqliteQueue(tmp_path / "queue.db", visibility_timeout_s=VISIBILITY_S, clock=clock))
-            return opened[-1]
 
-        def shutdown() -> None:
-            for queue in opened:
-                queue.close()
-            opened.clear()
+@contextmanager
+def in_memory_queue(tmp_path: Path) -> Iterator[Backend]:
+    clock = HandClock()
+    fake = InMemoryQueue(visibility_timeout_s=VISIBILITY_S, clock=clock)
+    yield Backend(lambda: fake, clock.advance, durable=False)
 
-        yield Backend(open_sqlite, clock.advance, shutdown, durable=True)
-        shutdown()
-    elif request.param == "memory":
-        fake = InMemoryQueue(visibility_timeout_s=VISIBILITY_S, clock=clock)
-        yield Backend(lambda: fake, clock.advance, lambda: None, durable=False)
-    else:
-        with emulated_fifo_queue(monkeypatch) as url:
-            # SQS keeps real time: `advance` sleeps. No long polling, so an empty receive answers at once.
-            def open_sqs() -> Queue:
-                client = emulated_aws().client("sqs", region_name=EMULATED_REGION)
-                return SqsQueue(url, client=client, wait_time_s=0, visibility_timeout_s=SQS_VISIBILITY_S)
 
-            def advance(seconds: float) -> None:
-                time.sleep(seconds * SQS_VISIBILITY_S / VISIBILITY_S)
+@contextmanager
+def sqs_fifo_queue_emulated_by_moto(tmp_path: Path) -> Iterator[Backend]:
+    with emulated_fifo_queue() as url:
+        # SQS keeps real time: `advance` sleeps. No long polling, so an empty receive answers at once.
+        def open_sqs() -> Queue:
+            client = emulated_aws().client("sqs", region_name=EMULATED_REGION)
+            return SqsQueue(url, client=client, wait_time_s=0, visibility_timeout_s=SQS_VISIBILITY_S)
 
-            yield Backend(open_sqs, advance, lambda: None, durable=True)
+        def advance(seconds: float) -> None:
+            time.sleep(seconds * SQS_VISIBILITY_S / VISIBILITY_S)
+
+        yield Backend(open_sqs, advance)
+
+
+backend = backend_fixture(
+    {
+        "sqlite": sqlite_queue,
+        "memory": in_memory_queue,
+        "sqs-fifo-emulated-by-moto": sqs_fifo_queue_emulated_by_moto,
+    },
+    emulated={"sqs-fifo-emulated-by-moto"},
+)
 
 
 @pytest.fixture
