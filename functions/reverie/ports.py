@@ -310,7 +310,8 @@ class RunStore(ABC):
       resumed run, reads it instead of redoing the work; saving twice keeps the first.
     - `acquire_lease` succeeds when no lease is held for the (tenant, user) or the held one expired
       (its holder died); `release_lease` by a non-holder is a no-op.
-    - `add_review` is idempotent by item_id; `resolve_review` raises `NotFound` for an unknown item.
+    - `add_review` is idempotent by item_id; `get_review` and `resolve_review` raise `NotFound` for an
+      unknown item or another tenant's.
     - `rolled_back_fingerprints`: candidates whose changes were rolled back; a later run must not
       promote them again without new evidence.
     """
@@ -354,6 +355,11 @@ class RunStore(ABC):
 
     @abstractmethod
     def add_review(self, item: ReviewItem) -> None: ...
+
+    @abstractmethod
+    def get_review(self, tenant_id: str, item_id: str) -> ReviewItem:
+        """The review item as stored now (any status), read by its id alone: `NotFound` if the tenant has
+        no item of that id (another tenant's item is not found either)."""
 
     @abstractmethod
     def list_reviews(

@@ -1,6 +1,6 @@
 """Contract of the `RunStore` port (dream runs, changes, stage outputs, lease, review queue).
 
-Every adapter passes these unchanged. Add an adapter by adding a branch to the `backend` fixture; the
+Every adapter passes these unchanged. Add an adapter by adding an opener to the `backend` fixture; the
 tests only speak the port.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 import itertools
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -23,44 +23,36 @@ from reverie.adapters.local.run_store import SqliteRunStore
 from reverie.domain.dream import Change, ChangeKind, DreamRun, ReviewItem, RunStatus, Trigger
 from reverie.domain.errors import InvalidRequest, NotFound, StorageError
 from reverie.ports import RunStore
+from tests.contract.backends import Backend, backend_fixture
 from tests.fakes.factories import at
 from tests.fakes.run_store import InMemoryRunStore
 
 
-@dataclass
-class Backend:
-    open: Callable[[], RunStore]
-    """A new adapter instance over the same stored data (a restart, or a second process)."""
-    shutdown: Callable[[], None]
-    """Close every instance opened so far (the process stops)."""
-    durable: bool
+@contextmanager
+def sqlite_runs(tmp_path: Path) -> Iterator[Backend[RunStore]]:
+    yield Backend(lambda: SqliteRunStore(tmp_path / "runs.db"))
 
 
-@pytest.fixture(params=["sqlite", "memory", pytest.param("dynamodb-moto", marks=pytest.mark.emulated)])
-def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]:
-    if request.param == "dynamodb-moto":  # emulated: moto in process (tests/contract/moto_dynamodb.py)
-        from reverie.adapters.aws.dynamo_runs import DynamoRunStore
-        from tests.contract.moto_dynamodb import TABLE, moto_table
+@contextmanager
+def in_memory_runs(tmp_path: Path) -> Iterator[Backend[RunStore]]:
+    fake = InMemoryRunStore()
+    yield Backend(lambda: fake, durable=False)
 
-        with moto_table() as new_client:
-            yield Backend(lambda: DynamoRunStore(TABLE, client=new_client()), lambda: None, durable=True)
-    elif request.param == "sqlite":
-        opened: list[SqliteRunStore] = []
 
-        def open_sqlite() -> RunStore:
-            opened.append(SqliteRunStore(tmp_path / "runs.db"))
-            return opened[-1]
+@contextmanager
+def dynamodb_runs_emulated_by_moto(tmp_path: Path) -> Iterator[Backend[RunStore]]:
+    """Emulated: moto in process (tests/contract/moto_dynamodb.py)."""
+    from reverie.adapters.aws.dynamo_runs import DynamoRunStore
+    from tests.contract.moto_dynamodb import TABLE, moto_table
 
-        def shutdown() -> None:
-            for store in opened:
-                store.close()
-            opened.clear()
+    with moto_table() as new_client:
+        yield Backend(lambda: DynamoRunStore(TABLE, client=new_client()))
 
-        yield Backend(open_sqlite, shutdown, durable=True)
-        shutdown()
-    else:
-        fake = InMemoryRunStore()
-        yield Backend(lambda: fake, lambda: None, durable=False)
+
+backend = backend_fixture(
+    {"sqlite": sqlite_runs, "memory": in_memory_runs, "dynamodb-moto": dynamodb_runs_emulated_by_moto},
+    emulated={"dynamodb-moto"},
+)
 
 
 @pytest.fixture
@@ -404,6 +396,30 @@ def test_resolving_an_unknown_item_or_to_a_non_decision_is_refused(store: RunSto
             store.resolve_review("t1", "rv-1", status, at(1))
     assert store.list_reviews("t1") == [make_review("rv-1")]
     assert store.resolve_review("t1", "rv-1", "edited", at(2)).status == "edited"
+
+
+def test_a_review_item_is_read_by_its_id_as_stored_now(store: RunStore) -> None:
+    # GIVEN two items of t1 (one resolved since) and an item of t2 under one of the same ids
+    store.add_review(make_review("rv-1"))
+    store.add_review(make_review("rv-2", user_id="u2", minute=1))
+    store.add_review(make_review("rv-1", tenant_id="t2", user_id="u9", minute=5))
+    rejected = store.resolve_review("t1", "rv-2", "rejected", at(3))
+    # WHEN each is read by its id; THEN each tenant gets its own item, in its current status
+    assert store.get_review("t1", "rv-1") == make_review("rv-1")
+    assert store.get_review("t1", "rv-2") == rejected
+    assert store.get_review("t2", "rv-1") == make_review("rv-1", tenant_id="t2", user_id="u9", minute=5)
+
+
+def test_an_unknown_forgotten_or_other_tenants_review_item_is_not_found(store: RunStore) -> None:
+    # GIVEN t1 holds rv-1 of u1 and held rv-2 of u2 until u2 was forgotten
+    store.add_review(make_review("rv-1"))
+    store.add_review(make_review("rv-2", user_id="u2"))
+    store.delete_user("t1", "u2")
+    # WHEN an unknown id, the forgotten item or t1's item as tenant t2 is read; THEN NotFound names it
+    for tenant, item_id in (("t1", "rv-nope"), ("t1", "rv-2"), ("t2", "rv-1")):
+        with pytest.raises(NotFound, match=item_id):
+            store.get_review(tenant, item_id)
+    assert store.get_review("t1", "rv-1") == make_review("rv-1")
 
 
 # --- forgetting a user -----------------------------------------------------------------------------

@@ -139,6 +139,13 @@ class InMemoryRunStore(RunStore):
         with self._lock:
             self._reviews.setdefault((item.tenant_id, item.item_id), item.model_dump_json())
 
+    def get_review(self, tenant_id: str, item_id: str) -> ReviewItem:
+        with self._lock:
+            stored = self._reviews.get((tenant_id, item_id))
+        if stored is None:
+            raise NotFound(f"review item {item_id} not found")
+        return ReviewItem.model_validate_json(stored)
+
     def list_reviews(
         self, tenant_id: str, user_id: str | None = None, status: str | None = "open"
     ) -> list[ReviewItem]:

@@ -5,12 +5,23 @@ from __future__ import annotations
 import pytest
 
 from reverie.domain.errors import NotFound, VersionConflict
-from reverie.domain.models import Layer, ReviewStatus, Scope, SourceKind, Status
+from reverie.domain.models import CARD_TEXT_FIELDS, Layer, MemoryCard, ReviewStatus, Scope, SourceKind, Status
 from reverie.services import admin
 from reverie.services.backends import Backends
 from reverie.services.capture import append_events
 from reverie.services.recall import build_context
 from tests.unit.helpers import event, remember
+
+TOKEN = "ghp_abcdefghijklmnopqrstuvwxyz0123"
+EMAIL = "ops-oncall@example.com"
+PASSWORD = "Sup3rS3cret!"
+SECRETS = (TOKEN, EMAIL, PASSWORD)
+LEAKY = f"use token {TOKEN}, mail {EMAIL} and the password is {PASSWORD} here"
+
+
+def leaks(card: MemoryCard) -> list[str]:
+    """The card's text fields that still hold one of SECRETS."""
+    return [f for f in CARD_TEXT_FIELDS if any(s in (getattr(card, f) or "") for s in SECRETS)]
 
 
 def test_human_edit_appends_a_version_marked_edited(backends: Backends, alice: Scope) -> None:
@@ -101,3 +112,38 @@ def test_forgetting_a_user_leaves_nothing_and_spares_others(
     assert build_context(backends, "likes tea", alice, 300).memory_ids == []
     assert build_context(backends, "likes tea", bob, 300).memory_ids == [kept.memory_id]
     assert [u.user_id for u in admin.list_users(backends, "t1")] == ["bob"]
+
+
+@pytest.mark.parametrize("field", CARD_TEXT_FIELDS)
+def test_a_card_written_through_the_api_stores_no_secret_in_any_text_field(
+    backends: Backends, alice: Scope, field: str
+) -> None:
+    # GIVEN a procedure whose `field` holds a token, an e-mail address and a password
+    texts = {"statement": "restart the worker", "condition": "the queue stalls", "action": "restart it"}
+    texts[field] = LEAKY
+    # WHEN it is written through the memories API
+    created = remember(backends, alice, type="procedure", **texts)
+    # THEN what is stored, and what the API answered, holds each secret masked and keeps the rest
+    stored = admin.get_memory(backends, alice, created.memory_id)
+    for card in (created, stored):
+        assert leaks(card) == []
+        assert getattr(card, field) == (
+            "use token [REDACTED:github_token], mail [REDACTED:email] "
+            "and the password is [REDACTED:password] here"
+        )
+    assert all(s not in build_context(backends, "restart the worker queue", alice, 500).text for s in SECRETS)
+
+
+def test_a_human_edit_with_a_secret_in_the_action_stores_it_masked(backends: Backends, alice: Scope) -> None:
+    # GIVEN a procedure without secrets
+    card = remember(
+        backends, alice, "rotate the staging keys monthly", type="procedure", action="run rotate.sh"
+    )
+    # WHEN a human edits its action to one holding a password and an e-mail address
+    edited = admin.edit_memory(
+        backends, alice, card.memory_id, 1, {"action": f"run rotate.sh as {EMAIL}, password: {PASSWORD}"}
+    )
+    # THEN the new version is an edit with both masked, and no version holds them
+    assert edited.action == "run rotate.sh as [REDACTED:email], password: [REDACTED:password]"
+    assert (edited.version, edited.review_status) == (2, ReviewStatus.EDITED)
+    assert [leaks(v) for v in admin.history(backends, alice, card.memory_id)] == [[], []]

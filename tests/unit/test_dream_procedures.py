@@ -9,7 +9,16 @@ from typing import Any
 from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.domain.dream import ReviewItem
 from reverie.domain.events import Event
-from reverie.domain.models import EvidenceRef, Layer, MemoryCard, MemoryType, ReviewStatus, Scope, Status
+from reverie.domain.models import (
+    CARD_TEXT_FIELDS,
+    EvidenceRef,
+    Layer,
+    MemoryCard,
+    MemoryType,
+    ReviewStatus,
+    Scope,
+    Status,
+)
 from reverie.ports import CardQuery
 from reverie.services import admin, review
 from reverie.services.backends import Backends
@@ -92,6 +101,24 @@ def test_the_same_failure_fixed_the_same_way_in_two_sessions_becomes_one_procedu
     assert (
         procedure.memory_id in build_context(b, "npm install workspace dependencies", alice, 400).memory_ids
     )
+
+
+def test_a_secret_in_a_repeated_fix_is_never_copied_into_the_procedure(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN the same failure fixed twice with a command that carries a token and an e-mail address
+    fix = "run npm login --token ghp_abcdefghijklmnopqrstuvwxyz0123 --email ci@example.com, then pnpm install"
+    episode(b, alice, "s1", clock, action=fix)
+    episode(b, alice, "s2", clock, action=fix)
+    # WHEN the dream generalises them
+    dream(b, "t1", "alice")
+    # THEN the procedure holds the fix with both masked, in every text field
+    [procedure] = procedures(b, alice)
+    assert procedure.action == (
+        "run npm login --token [REDACTED:github_token] --email [REDACTED:email], then pnpm install"
+    )
+    texts = " ".join(getattr(procedure, field) or "" for field in CARD_TEXT_FIELDS)
+    assert "ghp_" not in texts and "ci@example.com" not in texts
 
 
 def test_a_third_repetition_revises_the_procedure_instead_of_adding_one(

@@ -10,6 +10,7 @@ from pydantic import ValidationError
 from reverie.domain.events import MessageEvent, parse_event
 from reverie.domain.models import (
     MAX_STATEMENT_CHARS,
+    STORED_CARD,
     EvidenceRef,
     Layer,
     MemoryCard,
@@ -97,3 +98,43 @@ def test_events_parse_by_kind_and_refuse_unknown_kinds() -> None:
     with pytest.raises(ValidationError) as info:
         parse_event({**base, "kind": "message", "role": "user", "text": "x" * 40_000})
     assert "text" in str(info.value)
+
+
+def test_a_card_masks_every_text_field_and_round_trips_unchanged() -> None:
+    # GIVEN a card built with a secret in each text field
+    built = card(
+        statement="mail carol@example.com",
+        condition="token: abc123xyz",
+        action="use AKIAIOSFODNN7EXAMPLE",
+        outcome="call +44 20 7946 0958",
+    )
+    # THEN each is masked
+    assert (built.statement, built.condition, built.action, built.outcome) == (
+        "mail [REDACTED:email]",
+        "token: [REDACTED:password]",
+        "use [REDACTED:aws_access_key]",
+        "call [REDACTED:phone]",
+    )
+    # WHEN it is validated again (a revision), or written as JSON and read back (with or without a store's
+    # context); THEN it is the same card: nothing is masked twice
+    assert MemoryCard.model_validate(built.model_dump()) == built
+    assert MemoryCard.model_validate_json(built.model_dump_json()) == built
+    assert MemoryCard.model_validate_json(built.model_dump_json(), context=STORED_CARD) == built
+
+
+def test_a_read_shows_what_is_stored_and_the_next_revision_masks_it() -> None:
+    # GIVEN a body stored before the guard covered a field: an e-mail address in its condition
+    body = card(condition="ask PLACEHOLDER").model_dump_json().replace("PLACEHOLDER", "carol@example.com")
+    # WHEN a store reads it back; THEN it is what was stored (a read never rewrites data)
+    stored = MemoryCard.model_validate_json(body, context=STORED_CARD)
+    assert stored.condition == "ask carol@example.com"
+    # WHEN it is revised; THEN the new version is masked
+    revised = MemoryCard.model_validate({**stored.model_dump(), "version": 2})
+    assert revised.condition == "ask [REDACTED:email]"
+
+
+def test_the_length_limit_applies_to_the_masked_text_a_card_keeps() -> None:
+    # GIVEN a statement at the limit whose e-mail address is shorter than its mask
+    # WHEN the card is built; THEN it is refused: no stored card is ever over the limit
+    with pytest.raises(ValidationError, match="at most"):
+        card(statement="x" * (MAX_STATEMENT_CHARS - 8) + " a@b.com")

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 
 from reverie.domain.dream import Trigger
-from reverie.domain.errors import InvalidRequest
+from reverie.domain.errors import InvalidRequest, NotFound
 from reverie.domain.models import ReviewStatus, Scope, Status
 from reverie.services import review
 from reverie.services.backends import Backends
@@ -58,6 +58,34 @@ def test_editing_a_conflict_makes_the_human_text_stand(b: Backends, alice: Scope
     assert (card.statement, card.review_status) == ("Alice's manager is Frank since May", ReviewStatus.EDITED)
     with pytest.raises(InvalidRequest, match="already"):
         review.resolve(b, "t1", item_id, "reject")
+
+
+def test_a_reviewers_edit_never_stores_a_secret(b: Backends, alice: Scope, clock: Clock) -> None:
+    # GIVEN a conflict in the review queue
+    item_id = make_conflict(b, alice, clock)
+    keep = review.list_reviews(b, "t1", "alice")[0].memory_ids[0]
+    # WHEN the reviewer's corrected text holds an e-mail address and a token
+    text = "Alice's manager is Frank (frank@example.com, token: frank-2024-sso)"
+    review.resolve(b, "t1", item_id, "edit", keep=keep, statement=text)
+    # THEN the card stands as edited, with both masked
+    card = b.notes.get("t1", keep)
+    assert card.statement == "Alice's manager is Frank ([REDACTED:email], token: [REDACTED:password])"
+    assert card.review_status is ReviewStatus.EDITED
+
+
+def test_resolving_an_unknown_review_item_is_not_found_and_changes_nothing(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN a conflict in t1's review queue
+    item_id = make_conflict(b, alice, clock)
+    # WHEN someone resolves an item id t1 does not have, or t1's item as another tenant
+    for tenant, unknown in (("t1", "rv-unknown"), ("t2", item_id)):
+        with pytest.raises(NotFound, match="not found"):
+            review.resolve(b, tenant, unknown, "reject")
+    # THEN t1's item is still open and its cards untouched
+    [item] = review.list_reviews(b, "t1", "alice")
+    assert item.item_id == item_id
+    assert all(b.notes.get("t1", m).status is not Status.REJECTED for m in item.memory_ids)
 
 
 def test_rejecting_quarantined_text_keeps_it_out_for_good(b: Backends, alice: Scope, clock: Clock) -> None:

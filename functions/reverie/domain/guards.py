@@ -24,7 +24,11 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ),
     ("email", re.compile(r"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b")),
     ("card_number", re.compile(r"\b(?:\d[ -]?){13,19}\b")),
-    ("phone", re.compile(r"(?<![\w-])\+?\d{1,3}[ .-]?\(?\d{2,4}\)?[ .-]?\d{3,4}[ .-]?\d{3,4}(?![\w-])")),
+    # Not inside a dotted run of numbers: "10.100.100.10:5432" is an address, not a phone number.
+    (
+        "phone",
+        re.compile(r"(?<![\w.-])\+?\d{1,3}[ .-]?\(?\d{2,4}\)?[ .-]?\d{3,4}[ .-]?\d{3,4}(?![\w-]|\.\d)"),
+    ),
 ]
 
 
@@ -48,9 +52,26 @@ def _luhn_ok(digits: str) -> bool:
     return total % 10 == 0
 
 
+_MAX_PASSES = 8
+
+
 def mask_secrets(text: str) -> Masked:
-    """Replace credentials and personal identifiers with `[REDACTED:kind]`; say which kinds were found."""
+    """Replace credentials and personal identifiers with `[REDACTED:kind]`; say which kinds were found.
+
+    Idempotent: masking masked text changes nothing. One pass can leave a secret that only a second pass
+    finds (a digit run read first as part of a longer non-card number, then split off by a phone number),
+    so passes repeat until the text stays the same (a pass only ever masks more: two are the rule)."""
     kinds: list[str] = []
+    for _ in range(_MAX_PASSES):
+        masked = _mask_once(text, kinds)
+        if masked == text:
+            break
+        text = masked
+    return Masked(text=text, kinds=tuple(dict.fromkeys(kinds)))
+
+
+def _mask_once(text: str, kinds: list[str]) -> str:
+    """One pass of every pattern over `text`, in order; appends the kinds it masked to `kinds`."""
 
     def replace(kind: str, match: re.Match[str]) -> str:
         if kind == "card_number":
@@ -64,7 +85,7 @@ def mask_secrets(text: str) -> Masked:
 
     for kind, pattern in _PATTERNS:
         text = pattern.sub(lambda m, k=kind: replace(k, m), text)  # type: ignore[misc]
-    return Masked(text=text, kinds=tuple(dict.fromkeys(kinds)))
+    return text
 
 
 _INSTRUCTION_RE = re.compile(

@@ -5,9 +5,20 @@ from __future__ import annotations
 import secrets
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated, Any, Final
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+
+from reverie.domain.guards import mask_secrets
 
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$"
 Identifier = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
@@ -16,6 +27,13 @@ Identifier = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
 MAX_STATEMENT_CHARS = 2_000
 MAX_EVENT_TEXT_CHARS = 32_000
 MAX_KEY_CHARS = 200
+
+CARD_TEXT_FIELDS: Final = ("statement", "condition", "action", "outcome")
+"""A card's free text: masked by the write-path guard whenever a card is built or revised."""
+
+STORED_CARD: Final = {"stored": True}
+"""Validation context for a card read back from a store: its text was masked when it was written, so a read
+skips the guard and returns exactly what is stored, without the guard's cost (tens of µs a field)."""
 
 
 def utcnow() -> datetime:
@@ -146,6 +164,9 @@ class MemoryCard(BaseModel):
 
     Cards are immutable values: a revision is a new version (`model_copy(update=...)` then
     `NoteStore.update`), never an in-place change.
+
+    Its text (`CARD_TEXT_FIELDS`) never holds a secret: validation masks it (`reverie.domain.guards`).
+    A `model_copy` skips validation; every `NoteStore` validates a card again before storing it.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", validate_default=True)
@@ -183,6 +204,16 @@ class MemoryCard(BaseModel):
     created_at: UtcDatetime = Field(default_factory=utcnow)
     updated_at: UtcDatetime = Field(default_factory=utcnow)
     dream_run_id: Identifier | None = None
+
+    @field_validator(*CARD_TEXT_FIELDS, mode="before")
+    @classmethod
+    def _mask_secrets(cls, value: Any, info: ValidationInfo) -> Any:
+        """Nothing that looks like a credential or personal secret reaches L2/L3, whichever path writes
+        the card: its text is masked before its length is checked. Masking is idempotent, so a card that
+        is validated again (a revision, a store's own check) keeps the text it had."""
+        if isinstance(value, str) and not (info.context or {}).get("stored"):
+            return mask_secrets(value).text
+        return value
 
     @model_validator(mode="before")
     @classmethod

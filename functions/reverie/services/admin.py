@@ -80,7 +80,7 @@ def create_memories(b: Backends, scope: Scope, items: Sequence[NewMemory]) -> li
     if taken:
         raise AlreadyExists(f"memory ids already taken: {', '.join(c.memory_id for c in taken)}")
     for i, item in enumerate(items):
-        masked = mask_secrets(item.statement)
+        masked = mask_secrets(item.statement)  # the L1 record of the write; the card masks its own text
         refs = list(item.evidence_refs)
         source = Source(kind=item.source)
         if not refs:
@@ -112,7 +112,7 @@ def create_memories(b: Backends, scope: Scope, items: Sequence[NewMemory]) -> li
                 user_id=scope.user_id if item.scope is ScopeKind.USER else None,
                 project_id=scope.project_id if item.scope is ScopeKind.PROJECT else None,
                 key=item.key,
-                statement=masked.text,
+                statement=item.statement,
                 condition=item.condition,
                 action=item.action,
                 outcome=item.outcome,
@@ -183,9 +183,7 @@ def edit_memory(
         raise InvalidRequest(f"cannot edit {sorted(unknown)}; editable fields are {sorted(EDITABLE_FIELDS)}")
     current = get_memory(b, scope, memory_id)
     now = b.clock()
-    if "statement" in changes:
-        changes = {**changes, "statement": mask_secrets(str(changes["statement"])).text}
-    data = current.model_dump()
+    data = current.model_dump()  # validated below: the card masks secrets in every text field it gets
     data.update(changes)
     data.update(
         layer=Layer.KNOWLEDGE,

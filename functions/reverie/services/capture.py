@@ -10,7 +10,6 @@ from typing import Literal
 
 from reverie.domain.errors import AlreadyExists, InvalidRequest, NotFound
 from reverie.domain.events import Event, NoteEvent, SessionEndEvent
-from reverie.domain.guards import mask_secrets
 from reverie.domain.models import EvidenceRef, Layer, MemoryCard, Scope, Source, Status
 from reverie.services.backends import Backends
 
@@ -30,7 +29,7 @@ def note_memory_id(event: NoteEvent) -> str:
 
 
 def note_to_hypothesis(event: NoteEvent) -> MemoryCard:
-    masked = mask_secrets(event.text)
+    """The note as an L2 hypothesis; the card masks any secret in its text."""
     return MemoryCard(
         memory_id=note_memory_id(event),
         layer=Layer.NOTES,
@@ -38,7 +37,7 @@ def note_to_hypothesis(event: NoteEvent) -> MemoryCard:
         tenant_id=event.tenant_id,
         user_id=event.user_id,
         key=event.key,
-        statement=masked.text,
+        statement=event.text,
         evidence_refs=[EvidenceRef(session_id=event.session_id, event_id=event.event_id)],
         source=Source(kind=event.source),
         status=Status.HYPOTHESIS,

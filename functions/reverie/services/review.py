@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Literal
 
 from reverie.domain.dream import ReviewItem
-from reverie.domain.errors import InvalidRequest, NotFound
+from reverie.domain.errors import InvalidRequest
 from reverie.domain.models import Layer, MemoryCard, ReviewStatus, Scope, Status
 from reverie.services import admin
 from reverie.services.backends import Backends
@@ -23,14 +23,6 @@ def list_reviews(
 ) -> list[ReviewItem]:
     runs, _ = b.dream_ports()
     return runs.list_reviews(tenant_id, user_id, status)
-
-
-def _find(b: Backends, tenant_id: str, item_id: str) -> ReviewItem:
-    runs, _ = b.dream_ports()
-    for item in runs.list_reviews(tenant_id, None, None):
-        if item.item_id == item_id:
-            return item
-    raise NotFound(f"review item {item_id} not found")
 
 
 def _revise(b: Backends, card: MemoryCard, **changes: object) -> MemoryCard:
@@ -50,7 +42,7 @@ def resolve(
     """Apply a reviewer's decision. `keep` names the card that stands (required for a conflict with
     several cards when approving or editing); `statement` is the edited text (for `edit`)."""
     runs, _ = b.dream_ports()
-    item = _find(b, tenant_id, item_id)
+    item = runs.get_review(tenant_id, item_id)  # NotFound for an unknown item
     if item.status != "open":
         raise InvalidRequest(f"review item {item_id} is already {item.status}")
     scope = Scope(tenant_id=tenant_id, user_id=item.user_id)

@@ -40,7 +40,7 @@ from reverie.adapters.aws.dynamo_table import (
     visibility_pk,
 )
 from reverie.domain.dream import Change, DreamRun, ReviewItem
-from reverie.domain.models import MemoryCard, ScopeKind
+from reverie.domain.models import STORED_CARD, MemoryCard, ScopeKind
 from reverie.ports import CardQuery
 
 Action = dict[str, Any]
@@ -171,7 +171,7 @@ def with_hits(card: MemoryCard, stats: Item | None) -> MemoryCard:
 
 def decode(item: Item, stats: Item | None) -> MemoryCard:
     """A head or version item as the card it holds, with the card's current counters."""
-    return with_hits(MemoryCard.model_validate_json(item["body"]["S"]), stats)
+    return with_hits(MemoryCard.model_validate_json(item["body"]["S"], context=STORED_CARD), stats)
 
 
 def filters(query: CardQuery, by_key: bool) -> dict[str, Any]:

@@ -219,6 +219,12 @@ class DynamoRunStore(RunStore):
         with suppress(Cancelled):  # queued before: the stored item stands (a resolved item is not reopened)
             self._table.transact([review, {"Put": {"Item": marker_item}}])
 
+    def get_review(self, tenant_id: str, item_id: str) -> ReviewItem:
+        item = self._table.get(review_pk(tenant_id, item_id), REVIEW)  # the item's own key: no index
+        if item is None:
+            raise NotFound(f"review item {item_id} not found")
+        return ReviewItem.model_validate_json(item["body"]["S"])
+
     def list_reviews(
         self, tenant_id: str, user_id: str | None = None, status: str | None = "open"
     ) -> list[ReviewItem]:

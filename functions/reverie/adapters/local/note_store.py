@@ -12,7 +12,7 @@ from pydantic import ValidationError
 
 from reverie.adapters.local.sqlite import MEMORY, Schema, SqliteDatabase, from_micros, placeholders, to_micros
 from reverie.domain.errors import AlreadyExists, InvalidRequest, NotFound, VersionConflict
-from reverie.domain.models import MemoryCard, ScopeKind, Status, utcnow
+from reverie.domain.models import STORED_CARD, MemoryCard, ScopeKind, Status, utcnow
 from reverie.ports import CardQuery, NoteStore
 
 SCHEMA = Schema(
@@ -71,7 +71,7 @@ def prepare_version(card: MemoryCard, version: int, updated_at: datetime) -> Mem
 
 def _card(row: tuple[str, int | None, int | None]) -> MemoryCard:
     body, hits, last_hit = row
-    return MemoryCard.model_validate_json(body).model_copy(
+    return MemoryCard.model_validate_json(body, context=STORED_CARD).model_copy(
         update={
             "hit_count": hits or 0,
             "last_hit_at": from_micros(last_hit) if last_hit is not None else None,

@@ -124,7 +124,7 @@ class SqliteRunStore(RunStore):
 
     Choices the other adapters mirror:
     - Every read and write is inside one tenant: another tenant's run or review item is `NotFound`
-      (`get_run`, `resolve_review`), absent (`list_*`, `changes` -> [], `stage_output` -> None).
+      (`get_run`, `get_review`, `resolve_review`), absent (`list_*`, `changes` -> [], `stage_output` -> None).
     - `save_run` upserts; a run keeps its (tenant, user): saving it under another user is `InvalidRequest`.
     - `record_change` and `save_stage_output` need the run to exist (`NotFound` otherwise), so
       `delete_user` can find them through it. A change id or stage already stored keeps its first
@@ -269,6 +269,13 @@ class SqliteRunStore(RunStore):
                     item.model_dump_json(),
                 ),
             )
+
+    def get_review(self, tenant_id: str, item_id: str) -> ReviewItem:
+        sql = "SELECT item FROM reviews WHERE tenant_id = ? AND item_id = ?"
+        rows = self._read(sql, tenant_id, item_id)
+        if not rows:
+            raise NotFound(f"review item {item_id} not found")
+        return ReviewItem.model_validate_json(rows[0])
 
     def list_reviews(
         self, tenant_id: str, user_id: str | None = None, status: str | None = "open"
