@@ -3,14 +3,16 @@ resume, rollback, the lease, failure and decay."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
 import pytest
 
 from reverie.domain.dream import Budget, RunStatus
-from reverie.domain.models import Layer, MemoryCard, ReviewStatus, Scope, Status
-from reverie.ports import CardQuery
+from reverie.domain.events import Event
+from reverie.domain.models import CARD_TEXT_FIELDS, Layer, MemoryCard, ReviewStatus, Scope, Status
+from reverie.ports import CardQuery, Extraction
 from reverie.services import admin
 from reverie.services.backends import Backends
 from reverie.services.capture import append_events
@@ -18,6 +20,7 @@ from reverie.services.dream.rollback import rollback_run
 from reverie.services.dream.runner import DreamBusy, dream, resume, run_stage, start_run
 from reverie.services.recall import build_context
 from tests.conftest import Clock
+from tests.fakes.reasoner import ScriptedReasoner
 from tests.unit.helpers import dream_a_conflict, event
 
 
@@ -107,6 +110,52 @@ def test_poisoned_instruction_in_tool_output_is_quarantined(b: Backends, alice: 
     [item] = b.runs.list_reviews("t1", "alice")  # type: ignore[union-attr]
     assert item.reason == "quarantine"
     assert build_context(b, "API keys send", alice, 300).memory_ids == []
+
+
+class CarelessReasoner(ScriptedReasoner):
+    """Copies what it read into every text field, secrets included: a reasoner that forgot to mask."""
+
+    def extract(self, events: Sequence[Event], scope: Scope) -> Extraction:
+        found = super().extract(events, scope)
+        leaky = [
+            c.model_copy(
+                update={
+                    "condition": f"when {c.statement}",
+                    "action": "ask alice@example.com",
+                    "outcome": "token: tok-4f9a8b7c",
+                }
+            )
+            for c in found.candidates
+        ]
+        return found.model_copy(update={"candidates": leaky})
+
+
+def test_a_dream_never_stores_a_secret_its_reasoner_let_through(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN a reasoner that lets a password, an e-mail address and a token into every text field
+    b.reasoner = CarelessReasoner()
+    # WHEN the dream learns a fact, then its change (a new card that supersedes the first)
+    wifi = "the wifi password is Sup3rS3cret!"
+    note(b, alice, "s1", "n1", f"Alice lives in Lisbon; {wifi}", clock, key="alice.city", source="user")
+    dream(b, "t1", "alice")
+    note(b, alice, "s2", "n1", f"Alice lives in Berlin; {wifi}", clock, key="alice.city", source="user")
+    dream(b, "t1", "alice")
+    # THEN the current card says what changed, with every secret masked, and no version of any card holds one
+    [current] = knowledge(b, alice).values()
+    assert current.statement == "Alice lives in Berlin; the wifi password is [REDACTED:password]"
+    assert (current.action, current.outcome) == ("ask [REDACTED:email]", "token: [REDACTED:password]")
+    assert current.supersedes is not None and current.dream_run_id is not None
+    secrets = ("Sup3rS3cret", "alice@example.com", "tok-4f9a8b7c")
+    versions = [v for c in cards(b, alice) for v in b.notes.history("t1", c.memory_id)]
+    assert len(versions) >= 4
+    leaked = [
+        (v.memory_id, v.version, f)
+        for v in versions
+        for f in CARD_TEXT_FIELDS
+        if any(s in (getattr(v, f) or "") for s in secrets)
+    ]
+    assert leaked == []
 
 
 def test_a_human_edited_card_is_never_rewritten_by_a_dream(b: Backends, alice: Scope, clock: Clock) -> None:
@@ -272,3 +321,39 @@ def test_one_attribute_under_two_key_namings_is_still_one_card(
     dream(b, "t1", "alice")
     assert list(knowledge(b, alice)) == ["Alice's repositories use pnpm, not npm"]
     assert {r.session_id for r in b.notes.get("t1", known.memory_id).evidence_refs} == {"s1", "s2"}
+
+
+def test_a_held_hypothesis_is_checked_again_when_later_material_supports_it(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN an agent's note the first dream held as a hypothesis (one support only)
+    note(b, alice, "s1", "n1", "payments deploys need migration 0042 first", clock)
+    dream(b, "t1", "alice")
+    [held] = cards(b, alice, layers=frozenset({Layer.NOTES}), statuses=frozenset({Status.HYPOTHESIS}))
+    # WHEN a later session has the user say the same in passing, and the next dream runs
+    clock.advance(minutes=5)
+    said = "As usual: payments deploys need migration 0042 first."
+    append_events(b, alice, [event(alice, "s2", "m1", text=said, speaker="Alice", ts=clock.now)])
+    run = dream(b, "t1", "alice")
+    # THEN the hypothesis was judged again and promoted on the new support, citing its own evidence
+    assert run.counts["select.held_rechecked"] == 1
+    promoted = b.notes.get("t1", held.memory_id)
+    assert (promoted.layer, promoted.status) == (Layer.KNOWLEDGE, Status.VERIFIED)
+    changes = [c for c in b.runs.changes("t1", run.run_id) if c.memory_id == held.memory_id]
+    assert any("restated in s2/m1" in c.reason for c in changes)
+
+
+def test_a_held_hypothesis_checked_again_without_news_is_not_rewritten(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN a held hypothesis
+    note(b, alice, "s1", "n1", "payments deploys need migration 0042 first", clock)
+    dream(b, "t1", "alice")
+    before = snapshot(b, alice)
+    # WHEN an unrelated session is dreamt
+    clock.advance(minutes=5)
+    append_events(b, alice, [event(alice, "s2", "m1", text="Thanks, that is all for today.", ts=clock.now)])
+    dream(b, "t1", "alice")
+    # THEN the hypothesis keeps its version (no churn): nothing new was learnt about it
+    held = [row for row in snapshot(b, alice) if row[2] == "hypothesis"]
+    assert held == [row for row in before if row[2] == "hypothesis"]

@@ -234,10 +234,11 @@ def keep_hypothesis(b: Backends, w: Writer, a: Assessment) -> None:
     status = Status.REJECTED if a.decision == "reject" else Status.HYPOTHESIS
     own = b.notes.get_many(w.run.tenant_id, [w.own_id(c)])
     if own:
-        if own[0].layer is Layer.NOTES and own[0].status is Status.HYPOTHESIS:
-            w.revise(
-                own[0], ChangeKind.UPDATED, a.reason, fp, evidence_refs=union_refs(own[0], c), status=status
-            )
+        held = own[0]
+        refs = union_refs(held, c)
+        unchanged = refs == held.evidence_refs and status is held.status  # checked again, nothing new
+        if held.layer is Layer.NOTES and held.status is Status.HYPOTHESIS and not unchanged:
+            w.revise(held, ChangeKind.UPDATED, a.reason, fp, evidence_refs=refs, status=status)
         return
     kind = ChangeKind.REJECTED if status is Status.REJECTED else ChangeKind.ADDED
     card = w.create(w.card_from(c, Layer.NOTES, status, a.confidence), kind, a.reason, fp)

@@ -6,15 +6,18 @@ import math
 import time
 from collections import Counter
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from reverie.domain.dream import Candidate, DreamRun, RunStatus
 from reverie.domain.events import Event, FeedbackEvent, TagEvent, ToolCallEvent, ToolResultEvent, event_text
-from reverie.ports import RunStore, SessionInfo
+from reverie.domain.models import Layer, MemoryCard, MemoryType, ReviewStatus, Scope, Status
+from reverie.ports import CardQuery, RunStore, SessionInfo
 from reverie.services.backends import Backends
 from reverie.services.dream.common import StageInput, StageOutput, dump_candidates, load_run
 
 STAGE = "select"
+HELD_PER_RUN = 100  # hypotheses checked again per run, the most salient first
+HELD_WINDOW = timedelta(days=90)  # older ones live on decay (verify would read the log back that far)
 
 
 def consolidated_until(runs: RunStore, tenant_id: str, user_id: str) -> dict[str, str]:
@@ -88,12 +91,15 @@ def select(b: Backends, stage_input: StageInput) -> StageOutput:
         candidates.extend(extraction.candidates)
         taken[info.session_id] = info.last_ts.isoformat()
 
+    held = held_hypotheses(b, stage_input.scope, run.user_id, candidates, now) if taken else []
+    candidates.extend(held)
     candidates.sort(key=lambda c: (c.observed_at or now, -c.salience))
     counts = {
         "sessions": len(taken),
         "deferred_sessions": len(deferred),
         "material_tokens": tokens,
         "candidates": len(candidates),
+        "held_rechecked": len(held),
     }
     run.inputs = {**run.inputs, "sessions": taken, "deferred": deferred}
     runs.save_run(run)
@@ -101,6 +107,51 @@ def select(b: Backends, stage_input: StageInput) -> StageOutput:
         run.tenant_id, run.run_id, STAGE, {"candidates": dump_candidates(candidates), "counts": counts}
     )
     return StageOutput(**stage_input.model_dump(), stage=STAGE, counts=counts)
+
+
+def held_hypotheses(
+    b: Backends, scope: Scope, user_id: str, fresh: Sequence[Candidate], now: datetime
+) -> list[Candidate]:
+    """The L2 hypotheses earlier dreams held (one support only), to check again now that there is new
+    material: verify's traceback may find it supports or contradicts them. The most salient first (more
+    confident, resting on more sessions), at most HELD_PER_RUN, observed within HELD_WINDOW; claims the
+    new sessions restate are left to those sessions' candidates."""
+    query = CardQuery(
+        scope=scope, layers=frozenset({Layer.NOTES}), statuses=frozenset({Status.HYPOTHESIS}), limit=10_000
+    )
+    restated = {c.fingerprint for c in fresh}
+    held = [
+        c
+        for c in b.notes.query(query)
+        if c.user_id == user_id
+        and c.dream_run_id is not None
+        and c.review_status is ReviewStatus.AUTO
+        and (c.observed_at or c.created_at) >= now - HELD_WINDOW
+    ]
+    again = [candidate_of(c) for c in held]
+    again = [c for c in again if c.fingerprint not in restated]
+    again.sort(key=lambda c: (-c.salience, c.fingerprint))
+    return again[:HELD_PER_RUN]
+
+
+def candidate_of(card: MemoryCard) -> Candidate:
+    """A held hypothesis as the candidate it was (same claim, same fingerprint), to be judged again."""
+    sessions = len({r.session_id for r in card.evidence_refs})
+    return Candidate(
+        type=card.type,
+        statement=card.statement,
+        key=card.key,
+        condition=card.condition,
+        action=card.action,
+        outcome=card.outcome,
+        evidence_refs=card.evidence_refs,
+        source=card.source,
+        confidence=card.confidence,
+        stability=card.stability,
+        subjective=card.type is MemoryType.PREFERENCE,
+        observed_at=card.observed_at,
+        salience=round(min(1.0, card.confidence + 0.1 * (sessions - 1)), 2),
+    )
 
 
 def _add_usage(run: DreamRun, calls: int, input_tokens: int, output_tokens: int) -> None:
