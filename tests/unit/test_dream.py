@@ -357,3 +357,28 @@ def test_a_held_hypothesis_checked_again_without_news_is_not_rewritten(
     # THEN the hypothesis keeps its version (no churn): nothing new was learnt about it
     held = [row for row in snapshot(b, alice) if row[2] == "hypothesis"]
     assert held == [row for row in before if row[2] == "hypothesis"]
+
+
+def test_under_a_tight_budget_a_session_naming_new_things_goes_before_a_newer_familiar_one(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN alice's memory already knows Dana; an older session names people and a bank never seen, a
+    # newer one only Dana
+    note(b, alice, "s0", "n1", "Alice works with Dana", clock, key="alice.colleague", source="user")
+    dream(b, "t1", "alice")
+    note(b, alice, "s1", "n1", "Priya from Kestrel Bank joins the payments project", clock, source="user")
+    note(b, alice, "s2", "n1", "Dana reviews the deploys", clock, key="dana.role", source="user")
+    # WHEN a run may take only one of them
+    run = dream(b, "t1", "alice", budget=Budget(max_reasoner_calls=1))
+    # THEN it takes the one with new names, though it is older; the other stays pending
+    assert list(run.inputs["sessions"]) == ["s1"] and run.inputs["deferred"] == ["s2"]
+
+
+def test_a_session_whose_names_come_back_later_is_more_salient(alice: Scope, clock: Clock) -> None:
+    from reverie.services.dream.select import session_salience
+
+    said = [event(alice, "s1", "m1", text="Met Priya from Kestrel Bank today.", ts=clock.now)]
+    known = frozenset({"priya", "kestrel bank"})
+    assert session_salience(said, clock.now, known, frozenset({"priya"})) > session_salience(
+        said, clock.now, known
+    )

@@ -9,13 +9,32 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from reverie.domain.dream import Candidate, DreamRun, RunStatus
-from reverie.domain.events import Event, FeedbackEvent, TagEvent, ToolCallEvent, ToolResultEvent, event_text
-from reverie.domain.models import Layer, MemoryCard, MemoryType, ReviewStatus, Scope, Status
+from reverie.domain.events import (
+    Event,
+    FeedbackEvent,
+    MessageEvent,
+    NoteEvent,
+    TagEvent,
+    ToolCallEvent,
+    ToolResultEvent,
+    event_text,
+)
+from reverie.domain.models import (
+    INJECTABLE_STATUSES,
+    Layer,
+    MemoryCard,
+    MemoryType,
+    ReviewStatus,
+    Scope,
+    Status,
+)
+from reverie.domain.text import entities
 from reverie.ports import CardQuery, RunStore, SessionInfo
 from reverie.services.backends import Backends
 from reverie.services.dream.common import StageInput, StageOutput, dump_candidates, load_run
 
 STAGE = "select"
+MAX_COUNTED_NAMES = 4  # new or reused names beyond this many add no more salience
 HELD_PER_RUN = 100  # hypotheses checked again per run, the most salient first
 HELD_WINDOW = timedelta(days=90)  # older ones live on decay (verify would read the log back that far)
 
@@ -40,8 +59,14 @@ def pending_sessions(b: Backends, runs: RunStore, tenant_id: str, user_id: str) 
     ]
 
 
-def session_salience(events: Sequence[Event], now: datetime) -> float:
-    """Failures, retries, corrections, human intervention, risk/novelty/reuse tags, and recency."""
+def session_salience(
+    events: Sequence[Event],
+    now: datetime,
+    known: frozenset[str] = frozenset(),
+    named_later: frozenset[str] = frozenset(),
+) -> float:
+    """Failures, retries, corrections, human intervention, risk/novelty/reuse tags, new entities (named
+    here, in no card yet), later reuse (named again in a later session) and recency."""
     score = 0.0
     calls = Counter(e.tool for e in events if isinstance(e, ToolCallEvent))
     score += sum(n - 1 for n in calls.values())  # retries
@@ -52,10 +77,48 @@ def session_salience(events: Sequence[Event], now: datetime) -> float:
             score += 3 if e.signal == "correction" or e.source == "human_review" else 1.5
         elif isinstance(e, TagEvent):
             score += sum({"risk": 2, "failure": 2, "novelty": 1, "reuse": 1.5}.get(t, 0.5) for t in e.tags)
+    names = named_in(events)
+    score += 0.5 * min(len(names - known), MAX_COUNTED_NAMES)
+    score += 0.75 * min(len(names & named_later), MAX_COUNTED_NAMES)
     if events:
         age_days = max(0.0, (now - events[-1].ts).total_seconds() / 86_400)
         score += math.exp(-age_days / 30)
     return score
+
+
+def named_in(events: Sequence[Event]) -> frozenset[str]:
+    """The names (people, places, products) said in a session's messages and notes."""
+    return frozenset(
+        name for e in events if isinstance(e, MessageEvent | NoteEvent) for name in entities(event_text(e))
+    )
+
+
+def known_names(b: Backends, scope: Scope, user_id: str) -> frozenset[str]:
+    """The names the user's current cards already mention."""
+    query = CardQuery(
+        scope=scope, layers=frozenset({Layer.KNOWLEDGE}), statuses=INJECTABLE_STATUSES, limit=1_000_000
+    )
+    return frozenset(
+        name for c in b.notes.query(query) if c.user_id == user_id for name in entities(c.statement)
+    )
+
+
+def _salience_ranked(
+    b: Backends,
+    scope: Scope,
+    user_id: str,
+    sessions: Sequence[tuple[SessionInfo, list[Event]]],
+    now: datetime,
+) -> list[tuple[float, SessionInfo, list[Event]]]:
+    """The pending sessions, most salient first (ties: oldest first)."""
+    known = known_names(b, scope, user_id) if sessions else frozenset()
+    names = [named_in(events) for _, events in sessions]  # sessions come oldest first
+    ranked = []
+    for i, (info, events) in enumerate(sessions):
+        later = frozenset().union(*names[i + 1 :])
+        ranked.append((session_salience(events, now, known, later), info, events))
+    ranked.sort(key=lambda item: (-item[0], item[1].first_ts))
+    return ranked
 
 
 def select(b: Backends, stage_input: StageInput) -> StageOutput:
@@ -65,11 +128,11 @@ def select(b: Backends, stage_input: StageInput) -> StageOutput:
         return StageOutput(**stage_input.model_dump(), stage=STAGE, counts=saved["counts"])
     _, reasoner = b.dream_ports()
     started, now = time.monotonic(), b.clock()
-    ranked = []
-    for info in pending_sessions(b, runs, run.tenant_id, run.user_id):
-        events = b.log.read_session(run.tenant_id, run.user_id, info.session_id)
-        ranked.append((session_salience(events, now), info, events))
-    ranked.sort(key=lambda item: (-item[0], item[1].first_ts))
+    pending = [
+        (info, b.log.read_session(run.tenant_id, run.user_id, info.session_id))
+        for info in pending_sessions(b, runs, run.tenant_id, run.user_id)
+    ]
+    ranked = _salience_ranked(b, stage_input.scope, run.user_id, pending, now)
 
     candidates: list[Candidate] = []
     taken: dict[str, str] = {}
