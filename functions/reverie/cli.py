@@ -210,7 +210,9 @@ def parser() -> argparse.ArgumentParser:
 
     add_dream_commands(sub)
 
-    p = sub.add_parser("bench", help="benchmarks: locomo | latency (see `reverie bench SUITE --help`)")
+    p = sub.add_parser(
+        "bench", help="benchmarks: locomo | latency | dream | scenarios (see `reverie bench SUITE --help`)"
+    )
     p.add_argument("suite", choices=["locomo", "latency", "dream", "scenarios"])
     p.add_argument("rest", nargs=argparse.REMAINDER)
     p.set_defaults(func=cmd_bench)
