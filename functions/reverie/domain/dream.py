@@ -126,6 +126,26 @@ class Candidate(BaseModel):
         return hashlib.sha256(basis.encode()).hexdigest()[:16]
 
 
+# What a candidate and the card made of it (or a held card and the candidate it was) share, field for field.
+CLAIM_FIELDS = (
+    "type",
+    "key",
+    "statement",
+    "condition",
+    "action",
+    "outcome",
+    "evidence_refs",
+    "source",
+    "stability",
+    "observed_at",
+)
+
+
+def claim_of(thing: BaseModel) -> dict[str, Any]:
+    """The CLAIM_FIELDS of a candidate or a card, to build the other from."""
+    return {name: getattr(thing, name) for name in CLAIM_FIELDS}
+
+
 class Verdict(StrEnum):
     SUPPORTED = "supported"
     CONTRADICTED = "contradicted"

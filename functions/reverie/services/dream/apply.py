@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from reverie.domain.dream import Candidate, ChangeKind, DreamRun, ReviewItem
+from reverie.domain.dream import Candidate, ChangeKind, DreamRun, ReviewItem, claim_of
 from reverie.domain.errors import AlreadyExists
 from reverie.domain.models import Layer, MemoryCard, ReviewStatus, Scope, Status
 from reverie.ports import RunStore
@@ -67,19 +67,10 @@ class Writer:
             memory_id=memory_id,
             layer=layer,
             status=status,
-            type=candidate.type,
             tenant_id=self.run.tenant_id,
             user_id=self.run.user_id,
-            key=candidate.key,
-            statement=candidate.statement,
-            condition=candidate.condition,
-            action=candidate.action,
-            outcome=candidate.outcome,
-            evidence_refs=candidate.evidence_refs,
-            source=candidate.source,
+            **claim_of(candidate),
             confidence=confidence,
-            stability=candidate.stability,
-            observed_at=candidate.observed_at,
             last_verified_at=now if layer is Layer.KNOWLEDGE else None,
             created_at=now,
             updated_at=now,

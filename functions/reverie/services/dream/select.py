@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from reverie.domain.dream import Candidate, DreamRun, RunStatus
+from reverie.domain.dream import Candidate, DreamRun, RunStatus, claim_of
 from reverie.domain.events import (
     Event,
     FeedbackEvent,
@@ -201,18 +201,9 @@ def candidate_of(card: MemoryCard) -> Candidate:
     """A held hypothesis as the candidate it was (same claim, same fingerprint), to be judged again."""
     sessions = len({r.session_id for r in card.evidence_refs})
     return Candidate(
-        type=card.type,
-        statement=card.statement,
-        key=card.key,
-        condition=card.condition,
-        action=card.action,
-        outcome=card.outcome,
-        evidence_refs=card.evidence_refs,
-        source=card.source,
+        **claim_of(card),
         confidence=card.confidence,
-        stability=card.stability,
         subjective=card.type is MemoryType.PREFERENCE,
-        observed_at=card.observed_at,
         salience=round(min(1.0, card.confidence + 0.1 * (sessions - 1)), 2),
     )
 
