@@ -7,7 +7,7 @@ from datetime import timedelta
 from typing import Any
 
 from reverie.adapters.local.rule_reasoner import RuleReasoner
-from reverie.domain.dream import ReviewItem
+from reverie.domain.dream import DreamRun, ReviewItem
 from reverie.domain.events import Event
 from reverie.domain.models import (
     CARD_TEXT_FIELDS,
@@ -70,6 +70,15 @@ def procedures(b: Backends, scope: Scope) -> list[MemoryCard]:
     return [c for c in found if (c.key or "").startswith("recurring.")]
 
 
+def generalised(b: Backends, scope: Scope, clock: Clock) -> tuple[MemoryCard, DreamRun]:
+    """The same failure fixed the same way in sessions s1 and s2, dreamt: the one procedure, and the run."""
+    episode(b, scope, "s1", clock)
+    episode(b, scope, "s2", clock)
+    run = dream(b, "t1", scope.user_id)
+    [procedure] = procedures(b, scope)
+    return procedure, run
+
+
 def sessions(card: MemoryCard) -> set[str]:
     return {r.session_id for r in card.evidence_refs}
 
@@ -125,10 +134,7 @@ def test_a_third_repetition_revises_the_procedure_instead_of_adding_one(
     b: Backends, alice: Scope, clock: Clock
 ) -> None:
     # GIVEN a procedure generalised from two sessions
-    episode(b, alice, "s1", clock)
-    episode(b, alice, "s2", clock)
-    dream(b, "t1", "alice")
-    [before] = procedures(b, alice)
+    before, _ = generalised(b, alice, clock)
     # WHEN the situation comes back in a third session
     third = episode(b, alice, "s3", clock)
     dream(b, "t1", "alice")
@@ -176,10 +182,7 @@ def test_rolling_back_the_run_removes_the_procedure_until_the_situation_comes_ba
     b: Backends, alice: Scope, clock: Clock
 ) -> None:
     # GIVEN a run that generalised two episodes into a procedure
-    episode(b, alice, "s1", clock)
-    episode(b, alice, "s2", clock)
-    run = dream(b, "t1", "alice")
-    [procedure] = procedures(b, alice)
+    procedure, run = generalised(b, alice, clock)
     # WHEN a reviewer rolls the run back
     report = rollback_run(b, "t1", run.run_id)
     # THEN the procedure is gone (rejected, its history kept), and the next run does not bring it back
@@ -199,10 +202,7 @@ def test_a_rolled_back_repetition_is_not_generalised_again_without_a_new_session
     b: Backends, alice: Scope, clock: Clock
 ) -> None:
     # GIVEN a procedure from two sessions, and a run that revised it with a third
-    episode(b, alice, "s1", clock)
-    episode(b, alice, "s2", clock)
-    dream(b, "t1", "alice")
-    [procedure] = procedures(b, alice)
+    procedure, _ = generalised(b, alice, clock)
     episode(b, alice, "s3", clock)
     revising = dream(b, "t1", "alice")
     # WHEN that run is rolled back
@@ -223,10 +223,7 @@ def test_a_procedure_a_reviewer_rejected_comes_back_only_with_a_new_session(
     b: Backends, alice: Scope, clock: Clock
 ) -> None:
     # GIVEN a generalised procedure that a reviewer rejects
-    episode(b, alice, "s1", clock)
-    episode(b, alice, "s2", clock)
-    dream(b, "t1", "alice")
-    [procedure] = procedures(b, alice)
+    procedure, _ = generalised(b, alice, clock)
     item = ReviewItem(
         item_id="rv-1", tenant_id="t1", user_id="alice", memory_ids=[procedure.memory_id], reason="conflict"
     )
@@ -265,10 +262,7 @@ def test_instruction_like_text_from_a_tool_is_never_generalised(
 
 def test_a_human_edited_procedure_is_never_rewritten(b: Backends, alice: Scope, clock: Clock) -> None:
     # GIVEN a generalised procedure a person then edited
-    episode(b, alice, "s1", clock)
-    episode(b, alice, "s2", clock)
-    dream(b, "t1", "alice")
-    [procedure] = procedures(b, alice)
+    procedure, _ = generalised(b, alice, clock)
     edited = admin.edit_memory(
         b, alice, procedure.memory_id, procedure.version, {"action": "use pnpm; npm cannot do workspaces"}
     )
