@@ -94,3 +94,8 @@ def test_names_and_numbers_count_twice_and_the_people_talking_not_at_all() -> No
 @given(st.lists(st.sampled_from(sorted(GENERIC_WORDS)), max_size=12))
 def test_a_sentence_of_generic_words_has_no_specificity(words: list[str]) -> None:
     assert specificity(" ".join(words).lower()) == 0
+
+
+def test_contractions_and_fillers_are_not_specific() -> None:
+    # "It's great 'cause it's grippy ... lets you move" names two things (grippy, move), not seven
+    assert specificity("It's great 'cause it's grippy but still lets you move, plus", frozenset()) == 2

@@ -21,7 +21,7 @@ from reverie.domain.models import MemoryType
 # wraps a fact in a feeling or an opinion ("I'm thrilled to make a family for kids who need one").
 UNPARSED = frozenset({"not a statement", "feeling", "opinion"})
 SPECIFIC_ENOUGH = 3  # specific words (names and numbers twice) a remark needs at least
-SPECIFIC_DENSITY = 0.5  # and per word of the remark: "It's dairy-free vanilla with strawberry filling" is 0.9
+SPECIFIC_DENSITY = 0.4  # and per word of the remark: "It's dairy-free vanilla with strawberry filling" is 0.9
 PHOTO_SPECIFIC = 5  # a caption names more than "a cup on a table" before it is worth a card
 REMARK_CONFIDENCE = 0.5  # below a recognised statement's 0.6: parsed by nothing but its specific words
 # A picture shared in a message, with its caption: "[shares a photo: a photo of a cup with a dog face]".

@@ -39,6 +39,9 @@ GENERIC_WORDS = frozenset(
     whole entire full every each other others own same different various new old next last first
     along around together
     yeah yes wow hey hi omg haha lol
+    it's that's there's here's what's who's how's let's i'm i've i'd i'll you're you've you'd you'll
+    we're we've they're they've he's she's isn't aren't wasn't weren't don't doesn't didn't can't
+    won't wouldn't couldn't shouldn't haven't hasn't 'cause cause plus gonna wanna gotta lets
     """.split()
 )
 _FIRST_PERSON = frozenset({"I", "I'm", "I've", "I'd", "I'll"})
