@@ -35,6 +35,7 @@ GENERIC_WORDS = frozenset(
     experience experiences journey joy peace happiness fun blast vibe vibes energy passion purpose
     sense reminder memory memories reason reasons chance idea ideas part place
     always never ever still even also again already yet lately recently soon now today tonight
+    week weeks month months year years while long short
     totally absolutely definitely truly super pretty quite much many more most less least
     whole entire full every each other others own same different various new old next last first
     along around together
