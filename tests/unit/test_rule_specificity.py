@@ -99,3 +99,20 @@ def test_a_sentence_of_generic_words_has_no_specificity(words: list[str]) -> Non
 def test_contractions_and_fillers_are_not_specific() -> None:
     # "It's great 'cause it's grippy ... lets you move" names two things (grippy, move), not seven
     assert specificity("It's great 'cause it's grippy but still lets you move, plus", frozenset()) == 2
+
+
+def test_a_rule_stated_over_two_sentences_is_one_constraint() -> None:
+    # GIVEN a user telling an agent one rule in two sentences
+    told = say(
+        "Go ahead, but never run migrations without a backup. Take a snapshot of the database first, every time.",
+        "Alice",
+        "m2",
+        5,
+    )
+    # THEN one constraint carries both, citing the message once
+    [rule] = extract(agent(), told)
+    assert rule.type is MemoryType.CONSTRAINT
+    assert (
+        rule.statement
+        == "Never run migrations without a backup; take a snapshot of the database first, every time."
+    )

@@ -10,7 +10,7 @@ from reverie.adapters.local.rules import tools
 from reverie.adapters.local.rules.keys import attribute_key, vocabulary_key
 from reverie.adapters.local.rules.language import finish, name_for, sentences, subject_of
 from reverie.adapters.local.rules.patterns import CORRECTION_OPENER_RE
-from reverie.adapters.local.rules.remarks import classify, main_point
+from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run
 from reverie.adapters.local.rules.statements import Drop, Speaker, Statement, render
 from reverie.domain.dream import Candidate
 from reverie.domain.events import (
@@ -223,7 +223,7 @@ class _Session:
                 correcting = who.replying and opener is not None and not opener.group("rest").strip()
                 continue
             kept.append(result)
-        main, others = main_point(kept, who.people)
+        main, others = main_point(one_rule_per_run(kept), who.people)
         for result in others:
             self.drop(message, result.text, "another point of the same message")
         for result in main:

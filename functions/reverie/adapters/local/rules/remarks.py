@@ -9,6 +9,7 @@ the message, so the rest is still reachable through the evidence.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from reverie.adapters.local.rules import patterns as p
 from reverie.adapters.local.rules.language import compress, finish, strip_emoji
@@ -86,3 +87,33 @@ def main_point(kept: list[Statement], people: frozenset[str]) -> tuple[list[Stat
         return kept, []
     best = max(plain, key=lambda s: (s.confidence > REMARK_CONFIDENCE, specificity(s.text, people)))
     return [s for s in kept if s is best or s not in plain], [s for s in plain if s is not best]
+
+
+def one_rule_per_run(kept: list[Statement]) -> list[Statement]:
+    """A rule stated over consecutive sentences of one message ("Never run migrations without a backup.
+    Take a snapshot of the database first, every time.") is one idea: one constraint, its sentences
+    joined, the first sentence's key if it has one."""
+    out: list[Statement] = []
+    for statement in kept:
+        previous = out[-1] if out else None
+        if previous is not None and previous.type is statement.type is MemoryType.CONSTRAINT:
+            second = (
+                statement.text[:1].lower() + statement.text[1:]
+                if _plain_start(statement.text)
+                else statement.text
+            )
+            out[-1] = replace(
+                previous,
+                text=f"{previous.text.rstrip('.')}; {second}",
+                key=previous.key or statement.key,
+                salience=max(previous.salience, statement.salience),
+            )
+        else:
+            out.append(statement)
+    return out
+
+
+def _plain_start(text: str) -> bool:
+    """The sentence opens with an ordinary word (not a name or an identifier) that may be lower-cased."""
+    first = text.split(" ", 1)[0]
+    return first.isalpha() and first[1:].islower() and first not in ("I",)
