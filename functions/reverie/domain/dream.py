@@ -116,6 +116,10 @@ class Candidate(BaseModel):
     stability: Stability = Stability.NORMAL
     subjective: bool = Field(default=False, description="opinions and tastes: not probed, live on confidence")
     observed_at: UtcDatetime | None = None
+    valid_until: UtcDatetime | None = Field(
+        default=None,
+        description="when the claim stops holding (a plan's date): it expires then, no decay before",
+    )
     correction_of: str | None = Field(default=None, description="a memory id this candidate corrects")
     salience: float = 0.0
 
@@ -138,6 +142,7 @@ CLAIM_FIELDS = (
     "source",
     "stability",
     "observed_at",
+    "valid_until",
 )
 
 

@@ -25,7 +25,7 @@ from reverie.domain.events import (
 )
 from reverie.domain.guards import mask_secrets
 from reverie.domain.models import MAX_KEY_CHARS, EvidenceRef, MemoryType, Source, SourceKind, Stability
-from reverie.domain.text import content_words
+from reverie.domain.text import content_words, time_window
 
 NOTE_CONFIDENCE = 0.7
 CORRECTION_CONFIDENCE = 0.8
@@ -106,6 +106,7 @@ class _Session:
         stability: Stability = Stability.NORMAL,
         subjective: bool = False,
         correction_of: str | None = None,
+        valid_until: datetime | None = None,
         condition: str | None = None,
         action: str | None = None,
         outcome: str | None = None,
@@ -131,6 +132,7 @@ class _Session:
                 subjective=subjective,
                 observed_at=observed_at,
                 correction_of=correction_of,
+                valid_until=valid_until,
                 salience=round(min(salience, 1.0), 2),
             )
         )
@@ -230,6 +232,7 @@ class _Session:
             self.statement(result, message, asked)
 
     def statement(self, result: Statement, message: MessageEvent, asked: MessageEvent | None) -> None:
+        window = time_window(result.text) if result.type is MemoryType.PLAN else None
         self.add(
             result.type,
             result.text,
@@ -241,6 +244,9 @@ class _Session:
             stability=result.stability,
             subjective=result.subjective,
             salience=result.salience,
+            # A plan for a named later date holds until that date is past (then it expires), not decaying
+            # week by week before it comes.
+            valid_until=window[1] if window and window[1] > message.ts else None,
         )
 
     def tool_result(self, result: ToolResultEvent) -> None:
