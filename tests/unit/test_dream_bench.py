@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 
 from reverie.adapters.local.rule_reasoner import RuleReasoner
+from reverie.benchmarks.common import SettableClock
 from reverie.benchmarks.dream import render, replay, report
 from reverie.benchmarks.dream_replay import (
     SYSTEMS,
     TURN_SECONDS,
     BackendsFactory,
-    ReplayClock,
     SharedEmbedder,
     conversation_sessions,
 )
@@ -97,7 +97,7 @@ class CountingEmbedder(Embedder):
 def fake_factory(embedder: Embedder) -> BackendsFactory:
     """Fakes for every port (the real SQLite index in memory), one embedder shared by the systems."""
 
-    def make(name: str, clock: ReplayClock) -> Backends:
+    def make(name: str, clock: SettableClock) -> Backends:
         return replace(fake_backends(clock, reasoner=RuleReasoner()), embedder=embedder)
 
     return make

@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.benchmarks import scenarios as suite
+from reverie.benchmarks.common import SettableClock
 from reverie.benchmarks.scenario_format import DuplicateGroup, ScenarioFile, load_scenario, mentions
 from reverie.benchmarks.scenario_metrics import (
     Observed,
@@ -26,7 +27,7 @@ from reverie.benchmarks.scenario_metrics import (
     stale_injected,
     unflagged_contradictions,
 )
-from reverie.benchmarks.scenario_replay import ScenarioClock, replay
+from reverie.benchmarks.scenario_replay import replay
 from reverie.domain.models import EvidenceRef, Layer, MemoryCard, MemoryType, Status
 from reverie.services.backends import Backends
 from reverie.services.context_render import SECTION_TITLES, Citation, CitationStyle, render_context
@@ -65,7 +66,7 @@ def card(memory_id: str, statement: str, day: int, **fields: Any) -> MemoryCard:
     )
 
 
-def fake_store(clock: ScenarioClock) -> Backends:
+def fake_store(clock: SettableClock) -> Backends:
     return fake_backends(clock, reasoner=RuleReasoner())
 
 

@@ -12,9 +12,11 @@ import time
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from reverie.ports import Embedder
 from reverie.services.backends import Backends
 
 _EVIDENCE_PIECE = re.compile(r"^D:?(\d+):(\d+)$")
@@ -156,6 +158,31 @@ def local_backends(home: Path) -> Backends:
     embedder = MiniLMEmbedder(cache_size=0)
     embedder.load()
     return replace(b, embedder=embedder)
+
+
+class SettableClock:
+    """The time every service sees, moved along a replayed timeline by a benchmark harness."""
+
+    def __init__(self, now: datetime) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def set(self, when: datetime) -> None:
+        self.now = when
+
+
+def clocked_local_backends(home: Path, clock: SettableClock, embedder: Embedder) -> Backends:
+    """Embedded stores (`build_local`) in `home` on the harness's clock, with a shared, loaded embedder.
+    The note store stamps each new version with its own clock: it gets the harness's too."""
+    from reverie.adapters.local.note_store import SqliteNoteStore
+    from reverie.bootstrap import build_local
+    from reverie.settings import LocalSettings
+
+    b = build_local(LocalSettings(home=home))
+    notes = SqliteNoteStore(home / "notes.db", clock=clock)
+    return replace(b, clock=clock, embedder=embedder, notes=notes)
 
 
 @dataclass

@@ -24,6 +24,7 @@ from typing import Any
 
 from reverie.benchmarks.common import (
     Outcome,
+    SettableClock,
     answer_coverage,
     evidence_recall,
     format_table,
@@ -36,7 +37,6 @@ from reverie.benchmarks.dream_replay import (
     TENANT,
     BackendsFactory,
     MemorySystem,
-    ReplayClock,
     Session,
     SharedEmbedder,
     build_systems,
@@ -115,7 +115,9 @@ def replay(
 ) -> tuple[dict[str, MemorySystem], dict[str, Measured], list[Question]]:
     """Replay every conversation into every system, then ask its questions; see the module docstring."""
     replays = [(sample, conversation_sessions(sample)) for sample in data]
-    clock = ReplayClock(next((s[0].events[0].ts for _, s in replays if s), datetime(2020, 1, 1, tzinfo=UTC)))
+    clock = SettableClock(
+        next((s[0].events[0].ts for _, s in replays if s), datetime(2020, 1, 1, tzinfo=UTC))
+    )
     systems = build_systems(factory, clock)
     measured = {name: Measured() for name in SYSTEMS}
     asked: list[Question] = []

@@ -20,11 +20,12 @@ import time
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from reverie.benchmarks.common import SettableClock, clocked_local_backends
 from reverie.benchmarks.locomo import sessions, turn_statement
 from reverie.domain.dream import RunStatus, Trigger
 from reverie.domain.events import MessageEvent, event_text
@@ -40,19 +41,6 @@ SYSTEMS = ("raw", "notes", "dream")
 TURN_SECONDS = 5  # LoCoMo dates a session, not its turns: turns follow each other a few seconds apart
 END_AFTER = timedelta(seconds=30)  # the session ends this long after its last turn
 DREAM_AFTER = timedelta(minutes=1)  # and the dream runs this long after it
-
-
-class ReplayClock:
-    """The time every service sees, moved along the conversations' timelines by the replay."""
-
-    def __init__(self, now: datetime) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def set(self, when: datetime) -> None:
-        self.now = when
 
 
 class SharedEmbedder(Embedder):
@@ -72,23 +60,15 @@ class SharedEmbedder(Embedder):
         return [self._vectors[t] for t in texts]
 
 
-BackendsFactory = Callable[[str, ReplayClock], Backends]
+BackendsFactory = Callable[[str, SettableClock], Backends]
 """A fresh, empty store for the named system whose services (and note store) run on the given clock."""
 
 
 def local_factory(root: Path, embedder: Embedder) -> BackendsFactory:
     """Embedded stores (`build_local`) under `root/<system>`, sharing one embedder and the replay clock."""
-    from reverie.adapters.local.note_store import SqliteNoteStore
-    from reverie.bootstrap import build_local
-    from reverie.settings import LocalSettings
 
-    def make(name: str, clock: ReplayClock) -> Backends:
-        home = root / name
-        b = build_local(LocalSettings(home=home))
-        # The note store stamps each new version with its own clock: it must be the replay's too.
-        return replace(
-            b, clock=clock, embedder=embedder, notes=SqliteNoteStore(home / "notes.db", clock=clock)
-        )
+    def make(name: str, clock: SettableClock) -> Backends:
+        return clocked_local_backends(root / name, clock, embedder)
 
     return make
 
@@ -158,7 +138,7 @@ class MemorySystem(ABC):
         self.b = b
         self.usage = Usage()
 
-    def session(self, clock: ReplayClock, session: Session) -> None:
+    def session(self, clock: SettableClock, session: Session) -> None:
         clock.set(session.last_ts + END_AFTER)
         started = time.perf_counter()
         self.remember(clock, session)
@@ -166,7 +146,7 @@ class MemorySystem(ABC):
         self.usage.sessions += 1
 
     @abstractmethod
-    def remember(self, clock: ReplayClock, session: Session) -> None: ...
+    def remember(self, clock: SettableClock, session: Session) -> None: ...
 
     def active_cards(self, scope: Scope) -> list[MemoryCard]:
         """The user's L3 cards recall may inject now (verified or conflicting, not expired)."""
@@ -183,7 +163,7 @@ class MemorySystem(ABC):
 class RawTurns(MemorySystem):
     name = "raw"
 
-    def remember(self, clock: ReplayClock, session: Session) -> None:
+    def remember(self, clock: SettableClock, session: Session) -> None:
         items = [
             NewMemory(
                 type=MemoryType.EPISODE,
@@ -199,7 +179,7 @@ class RawTurns(MemorySystem):
 class AppendOnlyNotes(MemorySystem):
     name = "notes"
 
-    def remember(self, clock: ReplayClock, session: Session) -> None:
+    def remember(self, clock: SettableClock, session: Session) -> None:
         capture.append_events(self.b, session.scope, session.events)
         _, reasoner = self.b.dream_ports()
         extraction = reasoner.extract(session.events, session.scope)
@@ -229,7 +209,7 @@ class AppendOnlyNotes(MemorySystem):
 class Dreaming(MemorySystem):
     name = "dream"
 
-    def remember(self, clock: ReplayClock, session: Session) -> None:
+    def remember(self, clock: SettableClock, session: Session) -> None:
         capture.append_events(self.b, session.scope, session.events)
         capture.end_session(self.b, session.scope, session.session_id)
         for message in self.b.queue.receive(10):  # the session-end trigger: this replay runs it now
@@ -252,5 +232,5 @@ class Dreaming(MemorySystem):
 SYSTEM_CLASSES: dict[str, type[MemorySystem]] = {"raw": RawTurns, "notes": AppendOnlyNotes, "dream": Dreaming}
 
 
-def build_systems(factory: BackendsFactory, clock: ReplayClock) -> dict[str, MemorySystem]:
+def build_systems(factory: BackendsFactory, clock: SettableClock) -> dict[str, MemorySystem]:
     return {name: SYSTEM_CLASSES[name](factory(name, clock)) for name in SYSTEMS}

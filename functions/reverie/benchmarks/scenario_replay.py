@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
 from reverie.benchmarks import scenario_format as f
+from reverie.benchmarks.common import SettableClock, clocked_local_backends
 from reverie.benchmarks.scenario_metrics import Observed, Shown, card_text
 from reverie.domain.dream import RunStatus, Trigger
 from reverie.domain.events import NoteEvent
@@ -49,37 +49,16 @@ BUDGET_TOKENS = 1000
 SYSTEMS = ("none", "append", "dream")
 
 
-class ScenarioClock:
-    """The time the services see, moved along the scenario's timeline by the harness."""
-
-    def __init__(self, now: datetime) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def set(self, when: datetime) -> None:
-        self.now = when
-
-
-BackendsFactory = Callable[[ScenarioClock], Backends]
+BackendsFactory = Callable[[SettableClock], Backends]
 """A fresh, empty store whose services (and note store) run on the given clock."""
 
 
 def local_factory(root: Path, embedder: Embedder) -> BackendsFactory:
     """Fresh embedded stores under `root` (`build_local`), sharing one loaded embedder."""
-    from reverie.adapters.local.note_store import SqliteNoteStore
-    from reverie.bootstrap import build_local
-    from reverie.settings import LocalSettings
-
     made = itertools.count()
 
-    def make(clock: ScenarioClock) -> Backends:
-        home = root / f"store-{next(made)}"
-        b = build_local(LocalSettings(home=home))
-        # The note store stamps each new version with its own clock: it must be the scenario's too.
-        notes = SqliteNoteStore(home / "notes.db", clock=clock)
-        return replace(b, clock=clock, embedder=embedder, notes=notes)
+    def make(clock: SettableClock) -> Backends:
+        return clocked_local_backends(root / f"store-{next(made)}", clock, embedder)
 
     return make
 
@@ -158,7 +137,7 @@ def _derive(b: Backends, scope: Scope, step: f.DeriveStep) -> None:
 class _Replay:
     def __init__(self, system: str, scenario: f.ScenarioFile, factory: BackendsFactory) -> None:
         self.system, self.scenario = system, scenario
-        self.clock = ScenarioClock(_times(scenario.sessions[0])[0])
+        self.clock = SettableClock(_times(scenario.sessions[0])[0])
         self.b = factory(self.clock)
         self.scope = Scope(tenant_id=TENANT, user_id=scenario.user_id)
         self.runs: list[str] = []
