@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from reverie.adapters.backoff import backoff_delay, check_attempts
+from reverie.adapters.backoff import Backoff, Judge, Retry
 from reverie.adapters.llm_answers import MalformedAnswer, parse_candidates, parse_decision
 from reverie.adapters.llm_prompting import StructuredTask, decision_task, extraction_task
 from reverie.domain.dream import Candidate
@@ -43,40 +43,21 @@ class TransientReasonerError(ReasonerError):
         self.retry_after_s = retry_after_s
 
 
-def with_retries(
-    attempt: Callable[[], T],
-    *,
-    what: str,
-    max_attempts: int,
-    sleep: Callable[[float], None],
-    base_delay_s: float = 1.0,
-    max_delay_s: float = 30.0,
-    rng: random.Random | None = None,
-) -> T:
-    """Run `attempt`, retrying `TransientReasonerError` with exponential backoff and jitter.
+def judge_transient(what: str, max_attempts: int) -> Judge:
+    """Retry `TransientReasonerError` (waiting at least the server's Retry-After); any other error
+    propagates at once; when the attempts run out a `ReasonerError` says so."""
 
-    The n-th wait is drawn from [cap/2, cap] with cap = min(max_delay_s, base_delay_s * 2**(n-1)), and is
-    at least the server's Retry-After (capped at `max_delay_s`). Any other error propagates at once; when
-    the attempts run out a `ReasonerError` says so.
-    """
-    check_attempts(max_attempts)
-    rng = rng or random.Random()
-    for number in range(1, max_attempts):
-        try:
-            return attempt()
-        except TransientReasonerError as exc:
-            delay = backoff_delay(number, base_delay_s, max_delay_s, rng)
-            if exc.retry_after_s is not None:
-                delay = max(delay, min(exc.retry_after_s, max_delay_s))
-            logger.warning("%s: attempt %d failed (%s); retrying in %.2fs", what, number, exc, delay)
-            sleep(delay)
-    try:
-        return attempt()
-    except TransientReasonerError as exc:
-        raise ReasonerError(
-            f"{what}: still failing after {max_attempts} attempts ({exc}); try again later, "
-            "or lower the dream's reasoner budget"
-        ) from exc
+    def judge(exc: Exception, last: bool) -> Retry:
+        if not isinstance(exc, TransientReasonerError):
+            raise exc
+        if last:
+            raise ReasonerError(
+                f"{what}: still failing after {max_attempts} attempts ({exc}); try again later, "
+                "or lower the dream's reasoner budget"
+            ) from exc
+        return Retry(str(exc), exc.retry_after_s)
+
+    return judge
 
 
 class StructuredReasoner(Reasoner):
@@ -89,10 +70,7 @@ class StructuredReasoner(Reasoner):
     def __init__(
         self, max_attempts: int, sleep: Callable[[float], None], rng: random.Random | None = None
     ) -> None:
-        check_attempts(max_attempts)
-        self.max_attempts = max_attempts
-        self._sleep = sleep
-        self._rng = rng
+        self.backoff = Backoff("", max_attempts, sleep=sleep, rng=rng or random.Random())
         self.total_usage = ReasonerUsage()
         self.dropped: Counter[str] = Counter()
 
@@ -102,12 +80,9 @@ class StructuredReasoner(Reasoner):
         what is worth retrying and `ReasonerError` for the rest, never a backend's own exception."""
 
     def _complete(self, task: StructuredTask) -> tuple[Any, ReasonerUsage]:
-        payload, usage = with_retries(
-            lambda: self._complete_once(task),
-            what=f"{self.name} {task.tool_name}",
-            max_attempts=self.max_attempts,
-            sleep=self._sleep,
-            rng=self._rng,
+        what = f"{self.name} {task.tool_name}"
+        payload, usage = self.backoff.run(
+            what, lambda: self._complete_once(task), judge_transient(what, self.backoff.max_attempts)
         )
         self.total_usage += usage
         return payload, usage

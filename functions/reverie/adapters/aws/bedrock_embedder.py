@@ -27,7 +27,7 @@ from botocore.exceptions import (  # type: ignore[import-untyped, unused-ignore]
     ReadTimeoutError,
 )
 
-from reverie.adapters.backoff import backoff_delay, check_attempts
+from reverie.adapters.backoff import Backoff, Retry
 from reverie.domain.errors import StorageError
 from reverie.ports import Embedder
 
@@ -70,8 +70,8 @@ def bedrock_client(service: str, region: str | None) -> Any:
 
 
 class BedrockCalls:
-    """One Bedrock call at a time with retries: the n-th wait is drawn from [cap/2, cap] with
-    cap = min(max_delay_s, base_delay_s * 2**(n-1)); `sleep` is injectable for tests."""
+    """One Bedrock call at a time with retries (`Backoff`): throttling and unreachable endpoints are
+    retried, everything else becomes a `StorageError` that says what to do; `sleep` is injectable for tests."""
 
     def __init__(
         self,
@@ -82,45 +82,47 @@ class BedrockCalls:
         base_delay_s: float = 1.0,
         max_delay_s: float = 30.0,
     ) -> None:
-        check_attempts(max_attempts)
-        self.model, self.max_attempts = model, max_attempts
-        self._sleep, self._rng = sleep, rng or random.Random()
-        self._base, self._max = base_delay_s, max_delay_s
+        self.model = model
+        self.backoff = Backoff(
+            "Bedrock", max_attempts, base_delay_s, max_delay_s, sleep, rng or random.Random()
+        )
+
+    @property
+    def max_attempts(self) -> int:
+        return self.backoff.max_attempts
 
     def call(self, what: str, request: Callable[[], T]) -> T:
-        attempt = 1
-        while True:
-            try:
-                return request()
-            except ClientError as exc:
-                error = exc.response.get("Error", {})
-                code = str(error.get("Code", "Unknown"))
-                message = f"Bedrock {code} for {what} with {self.model}: {error.get('Message', '')}".rstrip(
-                    ": "
-                )
-                if code not in RETRYABLE_CODES:
-                    hint = _HINTS.get(code)
-                    raise StorageError(f"{message}; {hint}" if hint else message) from exc
-                if attempt >= self.max_attempts:
-                    raise StorageError(
-                        f"{message}; still failing after {attempt} attempts, try again later or raise the "
-                        "model's throughput quota"
-                    ) from exc
-                why = code
-            except (EndpointConnectionError, ConnectionClosedError, ReadTimeoutError) as exc:
-                if attempt >= self.max_attempts:
-                    raise StorageError(
-                        f"Bedrock unreachable for {what} after {attempt} attempts: {exc}"
-                    ) from exc
-                why = type(exc).__name__
-            except NoCredentialsError as exc:
-                raise StorageError("no AWS credentials for Bedrock: configure a role or a profile") from exc
-            except BotoCoreError as exc:
-                raise StorageError(f"Bedrock {what} with {self.model} failed: {exc}") from exc
-            delay = backoff_delay(attempt, self._base, self._max, self._rng)
-            logger.warning("Bedrock %s: attempt %d failed (%s); retrying in %.2fs", what, attempt, why, delay)
-            self._sleep(delay)
-            attempt += 1
+        def judge(exc: Exception, last: bool) -> Retry:
+            return self._judge(what, exc, last)
+
+        return self.backoff.run(what, request, judge)
+
+    def _judge(self, what: str, exc: Exception, last: bool) -> Retry:
+        attempts = self.backoff.max_attempts
+        if isinstance(exc, ClientError):
+            error = exc.response.get("Error", {})
+            code = str(error.get("Code", "Unknown"))
+            message = f"Bedrock {code} for {what} with {self.model}: {error.get('Message', '')}".rstrip(": ")
+            if code not in RETRYABLE_CODES:
+                hint = _HINTS.get(code)
+                raise StorageError(f"{message}; {hint}" if hint else message) from exc
+            if last:
+                raise StorageError(
+                    f"{message}; still failing after {attempts} attempts, try again later or raise the "
+                    "model's throughput quota"
+                ) from exc
+            return Retry(code)
+        if isinstance(exc, EndpointConnectionError | ConnectionClosedError | ReadTimeoutError):
+            if last:
+                raise StorageError(
+                    f"Bedrock unreachable for {what} after {attempts} attempts: {exc}"
+                ) from exc
+            return Retry(type(exc).__name__)
+        if isinstance(exc, NoCredentialsError):
+            raise StorageError("no AWS credentials for Bedrock: configure a role or a profile") from exc
+        if isinstance(exc, BotoCoreError):
+            raise StorageError(f"Bedrock {what} with {self.model} failed: {exc}") from exc
+        raise exc
 
 
 class BedrockEmbedder(Embedder):

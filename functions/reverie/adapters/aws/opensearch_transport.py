@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 from opensearchpy import helpers
 from opensearchpy.exceptions import ConnectionError, ConnectionTimeout, OpenSearchException, TransportError
 
-from reverie.adapters.backoff import backoff_delay, check_attempts
+from reverie.adapters.backoff import Backoff, Retry
 from reverie.domain.errors import StorageError
 
 logger = logging.getLogger(__name__)
@@ -68,22 +68,28 @@ class OpenSearchCalls:
         base_delay_s: float = 0.5,
         max_delay_s: float = 30.0,
     ) -> None:
-        check_attempts(max_attempts)
-        self.alias, self.max_attempts = alias, max_attempts
-        self._sleep, self._rng = sleep, rng or random.Random()
-        self._base, self._max = base_delay_s, max_delay_s
+        self.alias = alias
+        self.backoff = Backoff(
+            "OpenSearch", max_attempts, base_delay_s, max_delay_s, sleep, rng or random.Random()
+        )
+
+    @property
+    def max_attempts(self) -> int:
+        return self.backoff.max_attempts
 
     def call(self, what: str, request: Callable[[], T]) -> T:
         """One request, retried on throttling or a busy cluster."""
-        attempt = 1
-        while True:
-            try:
-                return request()
-            except OpenSearchException as exc:
-                if not _transient(exc) or attempt >= self.max_attempts:
-                    raise self.error(what, exc, attempt) from exc
-                self._wait(attempt, what, str(exc))
-            attempt += 1
+
+        def judge(exc: Exception, last: bool) -> Retry:
+            if not isinstance(exc, OpenSearchException):
+                raise exc
+            if not _transient(exc) or last:
+                raise self.error(
+                    what, exc, self.backoff.max_attempts
+                ) from exc  # attempts show only when last
+            return Retry(str(exc))
+
+        return self.backoff.run(what, request, judge)
 
     def bulk(
         self, client: Any, actions: list[Json], what: str, refresh: Refresh, max_chunk_bytes: int
@@ -118,7 +124,7 @@ class OpenSearchCalls:
                 return
             pending = {item["_id"]: pending[item["_id"]] for item in throttled}
             if attempt < self.max_attempts:
-                self._wait(attempt, what, f"{len(pending)} documents throttled")
+                self.backoff.wait(attempt, what, Retry(f"{len(pending)} documents throttled"))
         raise StorageError(
             f"OpenSearch {what}: still throttled after {self.max_attempts} attempts ({len(pending)} "
             "documents not written); try again later or give the domain more capacity"
@@ -145,11 +151,6 @@ class OpenSearchCalls:
         if status == 404 and "index_not_found" in str(exc):
             return StorageError(f"OpenSearch index {self.alias} does not exist: run ensure_index() first")
         return StorageError(f"OpenSearch {what} failed ({status}): {reason}")
-
-    def _wait(self, attempt: int, what: str, why: str) -> None:
-        delay = backoff_delay(attempt, self._base, self._max, self._rng)
-        logger.warning("OpenSearch %s: attempt %d failed (%s); retrying in %.2fs", what, attempt, why, delay)
-        self._sleep(delay)
 
 
 def _transient(exc: OpenSearchException) -> bool:
