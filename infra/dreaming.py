@@ -20,7 +20,7 @@ from constructs import Construct
 from infra import permissions
 from infra.config import TenantConfig
 from infra.functions import FunctionEnvironment, TenantFunction, log_retention
-from infra.storage import TenantStorage
+from infra.storage import TenantStorage, removal_policy
 from reverie.statemachine import definition_text
 
 
@@ -108,9 +108,7 @@ class DreamStateMachine(Construct):
             log_group_name=f"/aws/vendedlogs/states/{state_machine_name(config)}",
             retention=log_retention(config),
             encryption_key=storage.key,
-            removal_policy=cdk.RemovalPolicy.DESTROY
-            if config.removal == "destroy"
-            else cdk.RemovalPolicy.RETAIN,
+            removal_policy=removal_policy(config),
         )
         self.role = iam.Role(
             self,

@@ -17,6 +17,7 @@ from constructs import Construct
 
 from infra.bundling import ARCHITECTURE, RUNTIME, Profile, function_code
 from infra.config import TenantConfig
+from infra.storage import removal_policy
 
 
 def _off(value: float | None) -> str:
@@ -105,9 +106,7 @@ class TenantFunction(Construct):
             "Logs",
             retention=log_retention(config),
             encryption_key=key,
-            removal_policy=cdk.RemovalPolicy.DESTROY
-            if config.removal == "destroy"
-            else cdk.RemovalPolicy.RETAIN,
+            removal_policy=removal_policy(config),
         )
         self.role = iam.Role(
             self,
