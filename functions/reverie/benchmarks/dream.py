@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -43,7 +42,7 @@ from reverie.benchmarks.dream_replay import (
     conversation_sessions,
     local_factory,
 )
-from reverie.benchmarks.locomo import CATEGORIES, Question, questions
+from reverie.benchmarks.locomo import CATEGORIES, Question, questions, read_conversations
 from reverie.domain.events import event_text
 from reverie.domain.models import MemoryCard, Scope
 from reverie.domain.search import card_search_text
@@ -264,10 +263,10 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    if not args.data.is_file():
-        print(f"error: {args.data} is not a file; pass --data PATH to a LoCoMo JSON file", file=sys.stderr)
+    data = read_conversations(args.data)
+    if data is None:
         return 2
-    data = json.loads(args.data.read_text(encoding="utf-8"))[: args.conversations]
+    data = data[: args.conversations]
     from reverie.adapters.local.embedder import MiniLMEmbedder
 
     embedder = SharedEmbedder(MiniLMEmbedder(cache_size=0))

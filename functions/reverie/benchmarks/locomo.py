@@ -263,6 +263,15 @@ def render(doc: dict[str, Any], ks: Sequence[int], budget: int) -> str:
     return "\n".join(lines)
 
 
+def read_conversations(path: Path) -> list[dict[str, Any]] | None:
+    """The LoCoMo conversations in `path`; None, having said on stderr what to pass, when it is no file."""
+    if not path.is_file():
+        print(f"error: {path} is not a file; pass --data PATH to a LoCoMo JSON file", file=sys.stderr)
+        return None
+    data: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="reverie bench locomo", description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, required=True, help="path to a LoCoMo JSON file")
@@ -274,10 +283,9 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    if not args.data.is_file():
-        print(f"error: {args.data} is not a file; pass --data PATH to a LoCoMo JSON file", file=sys.stderr)
+    data = read_conversations(args.data)
+    if data is None:
         return 2
-    data = json.loads(args.data.read_text(encoding="utf-8"))
     items = questions(data)
     turns = sum(len(t) for sample in data for _, _, t in sessions(sample["conversation"]))
     with tempfile.TemporaryDirectory(prefix="reverie-locomo-") as home:
