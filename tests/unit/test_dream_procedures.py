@@ -79,6 +79,17 @@ def generalised(b: Backends, scope: Scope, clock: Clock) -> tuple[MemoryCard, Dr
     return procedure, run
 
 
+def gone_until_a_new_session(b: Backends, scope: Scope, clock: Clock, procedure: MemoryCard) -> None:
+    """A later run over the same episodes brings no procedure back; a third session makes a new one."""
+    clock.advance(hours=1)
+    dream(b, "t1", scope.user_id)
+    assert procedures(b, scope) == []
+    episode(b, scope, "s3", clock)
+    dream(b, "t1", scope.user_id)
+    [again] = procedures(b, scope)
+    assert again.memory_id != procedure.memory_id and sessions(again) == {"s1", "s2", "s3"}
+
+
 def sessions(card: MemoryCard) -> set[str]:
     return {r.session_id for r in card.evidence_refs}
 
@@ -185,17 +196,11 @@ def test_rolling_back_the_run_removes_the_procedure_until_the_situation_comes_ba
     procedure, run = generalised(b, alice, clock)
     # WHEN a reviewer rolls the run back
     report = rollback_run(b, "t1", run.run_id)
-    # THEN the procedure is gone (rejected, its history kept), and the next run does not bring it back
+    # THEN the procedure is gone (rejected, its history kept)
     assert procedure.memory_id in report.rejected and procedures(b, alice) == []
     assert b.notes.get("t1", procedure.memory_id).status is Status.REJECTED
-    clock.advance(hours=1)
-    dream(b, "t1", "alice")
-    assert procedures(b, alice) == []
-    # ... until the situation is seen in a new session
-    episode(b, alice, "s3", clock)
-    dream(b, "t1", "alice")
-    [again] = procedures(b, alice)
-    assert again.memory_id != procedure.memory_id and sessions(again) == {"s1", "s2", "s3"}
+    # ... and the next run does not bring it back until the situation is seen in a new session
+    gone_until_a_new_session(b, alice, clock, procedure)
 
 
 def test_a_rolled_back_repetition_is_not_generalised_again_without_a_new_session(
@@ -230,14 +235,8 @@ def test_a_procedure_a_reviewer_rejected_comes_back_only_with_a_new_session(
     b.runs.add_review(item)  # type: ignore[union-attr]
     review.resolve(b, "t1", "rv-1", "reject")
     # WHEN the dream runs again over the same episodes
-    clock.advance(hours=1)
-    dream(b, "t1", "alice")
     # THEN it stays rejected; a new session makes a new one
-    assert procedures(b, alice) == []
-    episode(b, alice, "s3", clock)
-    dream(b, "t1", "alice")
-    [again] = procedures(b, alice)
-    assert again.memory_id != procedure.memory_id and sessions(again) == {"s1", "s2", "s3"}
+    gone_until_a_new_session(b, alice, clock, procedure)
 
 
 def test_instruction_like_text_from_a_tool_is_never_generalised(
