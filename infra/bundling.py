@@ -40,7 +40,7 @@ ARCHITECTURE = lambda_.Architecture.X86_64
 PLATFORM = "manylinux2014_x86_64"
 Profile = Literal["core", "full"]
 # Not needed by any handler: the benchmarks, the CLI and the local HTTP server.
-EXCLUDE = ("__pycache__", "*.pyc", "benchmarks", "cli.py", "cli_dream.py", "local_server.py")
+EXCLUDE = ("__pycache__", "*.pyc", "benchmarks", "cli", "local_server.py")
 
 
 def _requirement_name(requirement: str) -> str:

@@ -12,7 +12,7 @@ import pytest
 from reverie.api.local_server import LambdaContextStub
 from reverie.api.routes import create_app
 from reverie.api.schemas import to_event
-from reverie.ingest import ingest, load_sessions
+from reverie.cli.ingest import ingest, load_sessions
 from reverie.services.backends import Backends
 from tests.api.conftest import (
     APIGW,

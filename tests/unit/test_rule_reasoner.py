@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.api.schemas import to_event
+from reverie.cli.ingest import load_sessions
 from reverie.domain.dream import Candidate
 from reverie.domain.events import Event, parse_event
 from reverie.domain.models import (
@@ -27,7 +28,6 @@ from reverie.domain.models import (
     Status,
     Trust,
 )
-from reverie.ingest import load_sessions
 from reverie.ports import MergeAction, ReasonerUsage
 
 SCOPE = Scope(tenant_id="t1", user_id="u1")

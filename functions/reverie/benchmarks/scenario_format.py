@@ -17,9 +17,9 @@ from typing import Annotated, Literal, TypeGuard
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from reverie.api.schemas import to_event, untimed
+from reverie.cli.ingest import SessionIn, SessionsFile
 from reverie.domain.events import Event, MessageEvent
 from reverie.domain.models import MemoryType, UtcDatetime
-from reverie.ingest import SessionIn, SessionsFile
 
 
 @cache

@@ -5,7 +5,7 @@
   stored directly as an L3 memory (`admin.create_memories`) as it is; no dream.
 - `dream`: Reverie: capture (`capture.append_events`, `end_session`) and a dream run after each session.
 
-Both stored systems ingest the sessions through the public services (`reverie.ingest`: the raw log, the
+Both stored systems ingest the sessions through the public services (`reverie.cli.ingest`: the raw log, the
 memories the agent writes through the API, the session end) and take people's edits and derived cards;
 rollbacks and extra dream runs only exist for `dream`. At the start of a session that repeats an earlier
 failure, and once after everything, recall (`build_context`, 1,000 tokens) is asked, as an agent would.
@@ -21,6 +21,7 @@ from pathlib import Path
 from reverie.benchmarks import scenario_format as f
 from reverie.benchmarks.common import SettableClock, clocked_local_backends
 from reverie.benchmarks.scenario_metrics import Observed, Shown, card_text
+from reverie.cli.ingest import SessionIn, SessionsFile, ingest
 from reverie.domain.dream import RunStatus, Trigger
 from reverie.domain.events import NoteEvent
 from reverie.domain.models import (
@@ -35,7 +36,6 @@ from reverie.domain.models import (
     SourceKind,
     Status,
 )
-from reverie.ingest import SessionIn, SessionsFile, ingest
 from reverie.ports import CardQuery, Embedder
 from reverie.services import admin
 from reverie.services.backends import Backends

@@ -20,10 +20,10 @@ from typing import Any
 # query embedding's p95 grows tenfold (measured); set before numpy is first imported.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from reverie.cli_dream import add_commands as add_dream_commands
+from reverie.cli.dream import add_commands as add_dream_commands
 from reverie.settings import LocalSettings
 
-SAMPLES = Path(__file__).resolve().parents[2] / "events" / "sessions"
+SAMPLES = Path(__file__).resolve().parents[3] / "events" / "sessions"
 
 
 def _settings(args: argparse.Namespace) -> LocalSettings:
@@ -43,7 +43,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     backends.embedder.embed(["warm up"])  # load the model before the first request, not during it
     server = make_server(create_app(lambda: backends, settings.tenant_id), args.host, args.port)
     if settings.dream_enabled:
-        from reverie.cli_dream import start_dream_loop
+        from reverie.cli.dream import start_dream_loop
 
         start_dream_loop(backends, settings)
     print(
@@ -70,7 +70,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     from rich.progress import Progress
 
     from reverie.bootstrap import build_local
-    from reverie.ingest import ingest, load_sessions
+    from reverie.cli.ingest import ingest, load_sessions
 
     settings = _settings(args)
     backends = build_local(settings)
@@ -121,7 +121,7 @@ def _pid_file(settings: LocalSettings) -> Path:
 def cmd_demo(args: argparse.Namespace) -> int:
     """Load the sample sessions, start the service in the background and ask it for context."""
     from reverie.bootstrap import build_local
-    from reverie.ingest import ingest, load_sessions
+    from reverie.cli.ingest import ingest, load_sessions
 
     settings = _settings(args)
     backends = build_local(settings)
@@ -144,7 +144,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         "REVERIE_TENANT_ID": settings.tenant_id,
     }
     proc = subprocess.Popen(
-        [sys.executable, "-m", "reverie.cli", "serve", "--host", args.host, "--port", str(args.port)],
+        [sys.executable, "-m", "reverie.cli.main", "serve", "--host", args.host, "--port", str(args.port)],
         stdout=log,
         stderr=log,
         env=env,
