@@ -1,7 +1,7 @@
 """One Reverie Lambda function: its code profile, its `REVERIE_*` environment, its log group, X-Ray.
 
 `FunctionEnvironment` turns the tenant's config and the stack's resources into the environment variables
-functions/reverie/aws_settings.py reads; each function gets only the groups its settings model has.
+functions/reverie/bootstrap/aws_settings.py reads; each function gets only the groups its settings model has.
 """
 
 from __future__ import annotations

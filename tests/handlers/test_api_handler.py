@@ -72,8 +72,8 @@ def test_validation_errors_keep_their_shape(lambda_context: LambdaContext) -> No
 def test_the_manual_dream_route_says_when_the_reasoner_is_missing(lambda_context: LambdaContext) -> None:
     """Without a state machine, the API function dreams in the request and needs its own reasoner
     (REVERIE_REASONER_MODEL_ID); without one, the run is recorded as failed (rolled back), naming it."""
-    from reverie.aws_bootstrap import unconfigured
-    from reverie.aws_settings import ApiSettings
+    from reverie.bootstrap.aws import unconfigured
+    from reverie.bootstrap.aws_settings import ApiSettings
     from reverie.ports import Reasoner
     from tests.fakes.backends import fake_backends
 

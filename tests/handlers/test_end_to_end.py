@@ -29,8 +29,8 @@ from moto import mock_aws
 from reverie.adapters.aws.dynamo_table import create_table
 from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.adapters.local.search_index import SqliteSearchIndex
-from reverie.aws_bootstrap import build_aws
-from reverie.aws_settings import StorageSettings
+from reverie.bootstrap.aws import build_aws
+from reverie.bootstrap.aws_settings import StorageSettings
 from reverie.handlers import api, session_end, stages
 from reverie.services.backends import Backends
 from reverie.statemachine import definition, function_arns

@@ -12,7 +12,7 @@ import pytest
 from moto import mock_aws
 
 from reverie.adapters.local.search_index import SqliteSearchIndex
-from reverie.aws_bootstrap import SsmIndexStamp
+from reverie.bootstrap.aws import SsmIndexStamp
 from reverie.domain.models import Layer, Scope
 from reverie.domain.search import SearchFilter
 from reverie.handlers import api

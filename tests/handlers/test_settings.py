@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from reverie.aws_settings import (
+from reverie.bootstrap.aws_settings import (
     ApiSettings,
     SessionEndSettings,
     SettingsError,

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from aws_cdk.assertions import Template
 
-from reverie.aws_settings import (
+from reverie.bootstrap.aws_settings import (
     ApiSettings,
     FunctionSettings,
     IndexSyncSettings,

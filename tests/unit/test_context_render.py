@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reverie.aws_bootstrap import CharTokenCounter
+from reverie.bootstrap.aws import CharTokenCounter
 from reverie.domain.models import EvidenceRef, Layer, MemoryCard, MemoryType, Status
 from reverie.ports import TokenCounter
 from reverie.services.context_render import CitationStyle, Rendered, card_line, render_context

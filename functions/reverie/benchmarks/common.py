@@ -151,8 +151,8 @@ def local_backends(home: Path) -> Backends:
     """The real embedded backends in `home`, with the query-embedding cache off: every timed recall pays
     for its own query embedding, whichever system asked the same question first."""
     from reverie.adapters.local.embedder import MiniLMEmbedder
-    from reverie.bootstrap import build_local
-    from reverie.settings import LocalSettings
+    from reverie.bootstrap.local import build_local
+    from reverie.bootstrap.local_settings import LocalSettings
 
     b = build_local(LocalSettings(home=home))
     embedder = MiniLMEmbedder(cache_size=0)
@@ -177,8 +177,8 @@ def clocked_local_backends(home: Path, clock: SettableClock, embedder: Embedder)
     """Embedded stores (`build_local`) in `home` on the harness's clock, with a shared, loaded embedder.
     The note store stamps each new version with its own clock: it gets the harness's too."""
     from reverie.adapters.local.note_store import SqliteNoteStore
-    from reverie.bootstrap import build_local
-    from reverie.settings import LocalSettings
+    from reverie.bootstrap.local import build_local
+    from reverie.bootstrap.local_settings import LocalSettings
 
     b = build_local(LocalSettings(home=home))
     notes = SqliteNoteStore(home / "notes.db", clock=clock)

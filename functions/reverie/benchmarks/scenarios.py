@@ -165,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: {path} is not a valid scenario file: {exc}", file=sys.stderr)
             return 2
     from reverie.adapters.local.embedder import MiniLMEmbedder
-    from reverie.settings import LocalSettings
+    from reverie.bootstrap.local_settings import LocalSettings
 
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="reverie-scenarios-") as root:

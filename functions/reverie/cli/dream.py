@@ -9,9 +9,9 @@ import threading
 from datetime import datetime
 from typing import Any
 
+from reverie.bootstrap.local_settings import LocalSettings
 from reverie.domain.dream import DreamRun, Trigger
 from reverie.services.backends import Backends
-from reverie.settings import LocalSettings
 
 log = logging.getLogger("reverie.dream")
 
@@ -22,7 +22,7 @@ def start_dream_loop(b: Backends, settings: LocalSettings) -> threading.Event:
     A failed or slow dream never blocks requests: it runs on its own thread and a failed run is rolled
     back, so recall keeps serving the last stable state. Returns the event that stops the loop.
     """
-    from reverie.bootstrap import trigger_settings
+    from reverie.bootstrap.local import trigger_settings
     from reverie.services.dream.triggers import run_due
 
     stop = threading.Event()

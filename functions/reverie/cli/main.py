@@ -20,8 +20,8 @@ from typing import Any
 # query embedding's p95 grows tenfold (measured); set before numpy is first imported.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+from reverie.bootstrap.local_settings import LocalSettings
 from reverie.cli.dream import add_commands as add_dream_commands
-from reverie.settings import LocalSettings
 
 SAMPLES = Path(__file__).resolve().parents[3] / "events" / "sessions"
 
@@ -36,7 +36,7 @@ def _settings(args: argparse.Namespace) -> LocalSettings:
 def cmd_serve(args: argparse.Namespace) -> int:
     from reverie.api.local_server import make_server
     from reverie.api.routes import create_app
-    from reverie.bootstrap import build_local
+    from reverie.bootstrap.local import build_local
 
     settings = _settings(args)
     backends = build_local(settings)
@@ -69,7 +69,7 @@ def _advance(bar: Any, label: str, total: int) -> Callable[[int], None]:
 def cmd_ingest(args: argparse.Namespace) -> int:
     from rich.progress import Progress
 
-    from reverie.bootstrap import build_local
+    from reverie.bootstrap.local import build_local
     from reverie.cli.ingest import ingest, load_sessions
 
     settings = _settings(args)
@@ -85,7 +85,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 
 def cmd_recall(args: argparse.Namespace) -> int:
-    from reverie.bootstrap import build_local
+    from reverie.bootstrap.local import build_local
     from reverie.domain.models import Scope
     from reverie.services.context_render import evidence_note
     from reverie.services.recall import build_context
@@ -120,7 +120,7 @@ def _pid_file(settings: LocalSettings) -> Path:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     """Load the sample sessions, start the service in the background and ask it for context."""
-    from reverie.bootstrap import build_local
+    from reverie.bootstrap.local import build_local
     from reverie.cli.ingest import ingest, load_sessions
 
     settings = _settings(args)
@@ -222,7 +222,7 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if hasattr(args, "dream_func"):
-        from reverie.bootstrap import build_local
+        from reverie.bootstrap.local import build_local
 
         settings = _settings(args)
         return int(args.dream_func(args, settings, build_local(settings)))

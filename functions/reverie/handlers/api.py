@@ -10,7 +10,7 @@ from aws_lambda_powertools.logging import correlation_paths
 
 from reverie.api.dream_routes import StartDream
 from reverie.api.routes import create_app
-from reverie.aws_settings import ApiSettings
+from reverie.bootstrap.aws_settings import ApiSettings
 from reverie.domain.dream import Budget
 from reverie.handlers.emf import record_context
 from reverie.handlers.runtime import Runtime, entry, observability

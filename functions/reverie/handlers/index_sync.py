@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from reverie.aws_settings import IndexSyncSettings
+from reverie.bootstrap.aws_settings import IndexSyncSettings
 from reverie.handlers.inputs import IndexSyncRequest
 from reverie.handlers.jobs import run_index_sync
 from reverie.handlers.runtime import Runtime, entry, observability

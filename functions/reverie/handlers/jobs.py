@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from reverie.adapters.aws.stepfunctions import StepFunctionsStarter, window_of
-from reverie.aws_settings import DreamSettings
+from reverie.bootstrap.aws_settings import DreamSettings
 from reverie.domain.dream import Trigger
 from reverie.handlers.inputs import IndexSyncRequest, SweepKind
 from reverie.services.backends import Backends

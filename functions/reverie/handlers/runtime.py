@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from aws_lambda_powertools import Logger, Metrics, Tracer
 
-from reverie.aws_settings import FunctionSettings, load_settings
+from reverie.bootstrap.aws_settings import FunctionSettings, load_settings
 
 if TYPE_CHECKING:
     from reverie.adapters.aws.stepfunctions import StepFunctionsStarter
@@ -54,8 +54,8 @@ def entry(
 
 
 def _backends(settings: FunctionSettings) -> Backends:
-    from reverie.aws_bootstrap import build_aws
-    from reverie.aws_settings import StorageSettings
+    from reverie.bootstrap.aws import build_aws
+    from reverie.bootstrap.aws_settings import StorageSettings
 
     if not isinstance(settings, StorageSettings):
         raise TypeError(f"{type(settings).__name__} has no storage settings: this function has no backends")
@@ -63,8 +63,8 @@ def _backends(settings: FunctionSettings) -> Backends:
 
 
 def _starter(settings: FunctionSettings) -> StepFunctionsStarter:
-    from reverie.aws_bootstrap import build_starter
-    from reverie.aws_settings import ApiSettings, DreamSettings
+    from reverie.bootstrap.aws import build_starter
+    from reverie.bootstrap.aws_settings import ApiSettings, DreamSettings
 
     if not isinstance(settings, DreamSettings | ApiSettings):
         raise TypeError(f"{type(settings).__name__} has no REVERIE_STATE_MACHINE_ARN")
@@ -72,8 +72,8 @@ def _starter(settings: FunctionSettings) -> StepFunctionsStarter:
 
 
 def _stamp(settings: FunctionSettings) -> IndexStamp:
-    from reverie.aws_bootstrap import SsmIndexStamp
-    from reverie.aws_settings import SearchSettings
+    from reverie.bootstrap.aws import SsmIndexStamp
+    from reverie.bootstrap.aws_settings import SearchSettings
 
     if not isinstance(settings, SearchSettings):
         raise TypeError(f"{type(settings).__name__} has no search settings")

@@ -17,7 +17,7 @@ from aws_lambda_powertools.utilities.batch.types import PartialItemFailureRespon
 from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
 
 from reverie.adapters.aws.stepfunctions import window_of
-from reverie.aws_settings import SessionEndSettings
+from reverie.bootstrap.aws_settings import SessionEndSettings
 from reverie.handlers.inputs import SessionEnded
 from reverie.handlers.runtime import Runtime, entry, observability
 

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from pydantic import Field
 
-from reverie.aws_settings import StageSettings
+from reverie.bootstrap.aws_settings import StageSettings
 from reverie.domain.dream import RunStatus
 from reverie.domain.errors import InvalidRequest
 from reverie.handlers.emf import record_run

@@ -7,7 +7,7 @@ from typing import Any
 
 from aws_lambda_powertools.metrics import MetricUnit
 
-from reverie.aws_settings import SweepSettings
+from reverie.bootstrap.aws_settings import SweepSettings
 from reverie.handlers.inputs import event_time, sweep_kind
 from reverie.handlers.jobs import sweep
 from reverie.handlers.runtime import Runtime, entry, observability

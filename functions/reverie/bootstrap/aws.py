@@ -19,7 +19,7 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
-from reverie.aws_settings import (
+from reverie.bootstrap.aws_settings import (
     ApiSettings,
     DreamSettings,
     SearchSettings,

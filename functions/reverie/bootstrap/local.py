@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from reverie.bootstrap.local_settings import LocalSettings
 from reverie.ports import Reasoner
 from reverie.services.backends import Backends
 from reverie.services.dream.triggers import TriggerSettings
-from reverie.settings import LocalSettings
 
 
 def build_reasoner(settings: LocalSettings) -> Reasoner:
