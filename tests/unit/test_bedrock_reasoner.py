@@ -17,7 +17,7 @@ import pytest
 from botocore.stub import Stubber  # type: ignore[import-untyped, unused-ignore]
 
 from reverie.adapters.aws.bedrock_reasoner import BedrockReasoner, ReasonerError
-from reverie.adapters.llm_prompting import extraction_task
+from reverie.adapters.llm.prompting import extraction_task
 from reverie.domain.events import Event, parse_event
 from reverie.domain.models import (
     EvidenceRef,

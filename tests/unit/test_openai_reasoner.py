@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from reverie.adapters.llm_prompting import EXTRACTION_SCHEMA
-from reverie.adapters.openai_reasoner import OpenAICompatibleReasoner, ReasonerError
+from reverie.adapters.llm.prompting import EXTRACTION_SCHEMA
+from reverie.adapters.openai.reasoner import OpenAICompatibleReasoner, ReasonerError
 from reverie.domain.events import Event, parse_event
 from reverie.domain.models import EvidenceRef, Layer, MemoryCard, MemoryType, Scope, SourceKind, Status, Trust
 from reverie.ports import MergeAction, ReasonerUsage

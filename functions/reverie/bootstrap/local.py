@@ -15,7 +15,7 @@ def build_reasoner(settings: LocalSettings) -> Reasoner:
         assert settings.bedrock_model_id is not None  # checked by the settings
         return BedrockReasoner(model_id=settings.bedrock_model_id, region=settings.bedrock_region)
     if settings.reasoner == "openai":
-        from reverie.adapters.openai_reasoner import OpenAICompatibleReasoner
+        from reverie.adapters.openai.reasoner import OpenAICompatibleReasoner
 
         assert settings.openai_base_url is not None and settings.openai_model is not None
         return OpenAICompatibleReasoner(

@@ -21,8 +21,8 @@ from botocore.exceptions import (  # type: ignore[import-untyped, unused-ignore]
     NoCredentialsError,
 )
 
-from reverie.adapters.llm_common import ReasonerError, StructuredReasoner, TransientReasonerError
-from reverie.adapters.llm_prompting import StructuredTask
+from reverie.adapters.llm.base import ReasonerError, StructuredReasoner, TransientReasonerError
+from reverie.adapters.llm.prompting import StructuredTask
 from reverie.ports import ReasonerUsage
 
 __all__ = ["BedrockReasoner", "ReasonerError"]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from reverie.adapters.llm_answers import event_source
+from reverie.adapters.llm.answers import event_source
 from reverie.domain.dream import Candidate
 from reverie.domain.events import (
     Event,

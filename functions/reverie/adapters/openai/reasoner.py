@@ -15,9 +15,9 @@ from collections.abc import Callable
 from email.message import Message
 from typing import Any
 
-from reverie.adapters.llm_answers import json_from_text
-from reverie.adapters.llm_common import ReasonerError, StructuredReasoner, TransientReasonerError
-from reverie.adapters.llm_prompting import StructuredTask
+from reverie.adapters.llm.answers import json_from_text
+from reverie.adapters.llm.base import ReasonerError, StructuredReasoner, TransientReasonerError
+from reverie.adapters.llm.prompting import StructuredTask
 from reverie.ports import ReasonerUsage
 
 __all__ = ["OpenAICompatibleReasoner", "ReasonerError"]

@@ -1,8 +1,8 @@
 """What every language-model `Reasoner` shares: its errors, retries with backoff, and the whole flow.
 
 A backend (Bedrock, an OpenAI-compatible server) subclasses `StructuredReasoner` and implements one call,
-`_complete_once`. The prompts and schemas it sends come from `llm_prompting`; what the model answers is
-checked by `llm_answers` the same way for every backend (unknown evidence dropped, trust recomputed from the
+`_complete_once`. The prompts and schemas it sends come from `prompting`; what the model answers is
+checked by `answers` the same way for every backend (unknown evidence dropped, trust recomputed from the
 cited events, secrets masked, merge targets limited to the cards shown).
 """
 
@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from reverie.adapters.backoff import Backoff, Judge, Retry
-from reverie.adapters.llm_answers import MalformedAnswer, parse_candidates, parse_decision
-from reverie.adapters.llm_prompting import StructuredTask, decision_task, extraction_task
+from reverie.adapters.llm.answers import MalformedAnswer, parse_candidates, parse_decision
+from reverie.adapters.llm.prompting import StructuredTask, decision_task, extraction_task
 from reverie.domain.dream import Candidate
 from reverie.domain.errors import ReverieError
 from reverie.domain.events import Event
@@ -64,7 +64,7 @@ class StructuredReasoner(Reasoner):
     """A `Reasoner` over a language model with structured output; a backend implements one call.
 
     `total_usage` sums every call this instance made; `dropped` counts the candidates refused, by reason
-    (see `llm_answers.parse_candidates`).
+    (see `answers.parse_candidates`).
     """
 
     def __init__(
