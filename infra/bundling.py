@@ -39,8 +39,8 @@ RUNTIME = lambda_.Runtime.PYTHON_3_12
 ARCHITECTURE = lambda_.Architecture.X86_64
 PLATFORM = "manylinux2014_x86_64"
 Profile = Literal["core", "full"]
-# Not needed by any handler: the benchmarks, the CLI and the local HTTP server.
-EXCLUDE = ("__pycache__", "*.pyc", "benchmarks", "cli", "local_server.py")
+# Not needed by any handler: the CLI and the local HTTP server (the benchmarks live outside, in bench/).
+EXCLUDE = ("__pycache__", "*.pyc", "cli", "local_server.py")
 
 
 def _requirement_name(requirement: str) -> str:
@@ -89,7 +89,7 @@ def _source_hash(profile: Profile) -> str:
     """Changes when the package's code or the profile's requirements change (and only then)."""
     digest = hashlib.sha256("\n".join(requirements(profile)).encode())
     for path in sorted((SOURCE / PACKAGE).rglob("*")):
-        if path.is_file() and not any(part in {"__pycache__", "benchmarks"} for part in path.parts):
+        if path.is_file() and "__pycache__" not in path.parts:
             digest.update(str(path.relative_to(SOURCE)).encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()

@@ -8,7 +8,11 @@ from typing import Any
 
 import pytest
 
-from reverie.benchmarks.common import (
+from reverie.domain.models import Scope
+from reverie.domain.search import SearchFilter
+from reverie.services.backends import Backends
+from reverie.services.recall import RecallSettings, build_context
+from reverie_bench.common import (
     Evidence,
     answer_coverage,
     evidence_recall,
@@ -17,7 +21,7 @@ from reverie.benchmarks.common import (
     percentile,
     recall_at_k,
 )
-from reverie.benchmarks.locomo import (
+from reverie_bench.locomo import (
     SYSTEMS,
     baseline_context,
     evaluate,
@@ -29,10 +33,6 @@ from reverie.benchmarks.locomo import (
     sessions,
     turn_statement,
 )
-from reverie.domain.models import Scope
-from reverie.domain.search import SearchFilter
-from reverie.services.backends import Backends
-from reverie.services.recall import RecallSettings, build_context
 
 
 @pytest.mark.parametrize(

@@ -12,19 +12,19 @@ from typing import Any
 import pytest
 
 from reverie.adapters.local.rule_reasoner import RuleReasoner
-from reverie.benchmarks.common import SettableClock
-from reverie.benchmarks.dream import render, replay, report
-from reverie.benchmarks.dream_replay import (
+from reverie.domain.events import event_text
+from reverie.domain.models import Layer, MemoryType, Scope
+from reverie.ports import Embedder
+from reverie.services.backends import Backends
+from reverie_bench.common import SettableClock
+from reverie_bench.dream import render, replay, report
+from reverie_bench.dream_replay import (
     SYSTEMS,
     TURN_SECONDS,
     BackendsFactory,
     SharedEmbedder,
     conversation_sessions,
 )
-from reverie.domain.events import event_text
-from reverie.domain.models import Layer, MemoryType, Scope
-from reverie.ports import Embedder
-from reverie.services.backends import Backends
 from tests.fakes.backends import fake_backends
 from tests.fakes.embedder import HashEmbedder
 

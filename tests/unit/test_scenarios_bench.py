@@ -13,10 +13,13 @@ import pytest
 from pydantic import ValidationError
 
 from reverie.adapters.local.rule_reasoner import RuleReasoner
-from reverie.benchmarks import scenarios as suite
-from reverie.benchmarks.common import SettableClock
-from reverie.benchmarks.scenario_format import DuplicateGroup, ScenarioFile, load_scenario, mentions
-from reverie.benchmarks.scenario_metrics import (
+from reverie.domain.models import EvidenceRef, Layer, MemoryCard, MemoryType, Status
+from reverie.services.backends import Backends
+from reverie.services.context_render import SECTION_TITLES, Citation, CitationStyle, render_context
+from reverie_bench import scenarios as suite
+from reverie_bench.common import SettableClock
+from reverie_bench.scenario_format import DuplicateGroup, ScenarioFile, load_scenario, mentions
+from reverie_bench.scenario_metrics import (
     Observed,
     Shown,
     duplicates_surviving,
@@ -27,10 +30,7 @@ from reverie.benchmarks.scenario_metrics import (
     stale_injected,
     unflagged_contradictions,
 )
-from reverie.benchmarks.scenario_replay import replay
-from reverie.domain.models import EvidenceRef, Layer, MemoryCard, MemoryType, Status
-from reverie.services.backends import Backends
-from reverie.services.context_render import SECTION_TITLES, Citation, CitationStyle, render_context
+from reverie_bench.scenario_replay import replay
 from tests.fakes.backends import WhitespaceTokenCounter, fake_backends
 from tests.fakes.factories import T0, make_card
 

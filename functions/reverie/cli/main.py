@@ -23,6 +23,8 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 from reverie.bootstrap.local_settings import LocalSettings
 from reverie.cli.dream import add_commands as add_dream_commands
 
+# The suites of bench/reverie_bench (installed with the project), each a module with `main(argv) -> int`.
+BENCHMARKS = ["locomo", "latency", "dream", "scenarios", "embedder", "search-index", "cold-start"]
 SAMPLES = Path(__file__).resolve().parents[3] / "events" / "sessions"
 
 
@@ -103,7 +105,7 @@ def cmd_recall(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     import importlib
 
-    module = importlib.import_module(f"reverie.benchmarks.{args.suite}")
+    module = importlib.import_module(f"reverie_bench.{args.suite.replace('-', '_')}")
     return int(module.main(args.rest))
 
 
@@ -211,9 +213,9 @@ def parser() -> argparse.ArgumentParser:
     add_dream_commands(sub)
 
     p = sub.add_parser(
-        "bench", help="benchmarks: locomo | latency | dream | scenarios (see `reverie bench SUITE --help`)"
+        "bench", help=f"benchmarks: {' | '.join(BENCHMARKS)} (see `reverie bench SUITE --help`)"
     )
-    p.add_argument("suite", choices=["locomo", "latency", "dream", "scenarios"])
+    p.add_argument("suite", choices=BENCHMARKS)
     p.add_argument("rest", nargs=argparse.REMAINDER)
     p.set_defaults(func=cmd_bench)
     return top

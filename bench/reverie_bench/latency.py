@@ -21,7 +21,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from reverie.benchmarks.common import format_table, local_backends, metric_words, progress_bar, timed
 from reverie.domain.events import MessageEvent
 from reverie.domain.models import (
     EvidenceRef,
@@ -40,6 +39,7 @@ from reverie.services.admin import NewMemory, create_memories
 from reverie.services.backends import Backends
 from reverie.services.capture import append_events
 from reverie.services.recall import build_context
+from reverie_bench.common import format_table, local_backends, metric_words, progress_bar, timed
 
 SCOPE = Scope(tenant_id="bench", user_id="grower")
 BUDGET = 1000

@@ -12,9 +12,9 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from reverie.benchmarks.scenario_format import DuplicateGroup, ScenarioFile, mentions
 from reverie.domain.models import MemoryCard
 from reverie.services.context_render import SECTION_TITLES, Citation
+from reverie_bench.scenario_format import DuplicateGroup, ScenarioFile, mentions
 
 FLAGGED_SECTION = "conflicts"
 

@@ -23,7 +23,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from reverie.benchmarks.common import (
+from reverie.domain.models import EvidenceRef, MemoryCard, MemoryType, Scope
+from reverie.domain.search import SearchFilter, SearchHit
+from reverie.services.admin import NewMemory, create_memories
+from reverie.services.backends import Backends
+from reverie.services.context_render import Rendered, render_context
+from reverie.services.recall import RecallSettings, build_context, rank
+from reverie_bench.common import (
     Evidence,
     Outcome,
     answer_coverage,
@@ -35,12 +41,6 @@ from reverie.benchmarks.common import (
     recall_at_k,
     summarise,
 )
-from reverie.domain.models import EvidenceRef, MemoryCard, MemoryType, Scope
-from reverie.domain.search import SearchFilter, SearchHit
-from reverie.services.admin import NewMemory, create_memories
-from reverie.services.backends import Backends
-from reverie.services.context_render import Rendered, render_context
-from reverie.services.recall import RecallSettings, build_context, rank
 
 TENANT = "bench"
 SYSTEMS = ("reverie", "bm25", "vector")

@@ -21,7 +21,11 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from reverie.benchmarks.common import (
+from reverie.domain.events import event_text
+from reverie.domain.models import MemoryCard, Scope
+from reverie.domain.search import card_search_text
+from reverie.services.recall import build_context
+from reverie_bench.common import (
     Outcome,
     SettableClock,
     answer_coverage,
@@ -31,7 +35,7 @@ from reverie.benchmarks.common import (
     progress_bar,
     summarise,
 )
-from reverie.benchmarks.dream_replay import (
+from reverie_bench.dream_replay import (
     SYSTEMS,
     TENANT,
     BackendsFactory,
@@ -42,11 +46,7 @@ from reverie.benchmarks.dream_replay import (
     conversation_sessions,
     local_factory,
 )
-from reverie.benchmarks.locomo import CATEGORIES, Question, questions, read_conversations
-from reverie.domain.events import event_text
-from reverie.domain.models import MemoryCard, Scope
-from reverie.domain.search import card_search_text
-from reverie.services.recall import build_context
+from reverie_bench.locomo import CATEGORIES, Question, questions, read_conversations
 
 BUDGET_TOKENS = 1000
 MAX_RATIO = 0.2  # the bar: dreamed memory at most 1/5 of the raw log's tokens

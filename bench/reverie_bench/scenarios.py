@@ -22,12 +22,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from reverie.benchmarks import scenario_format as f
-from reverie.benchmarks.common import format_table, progress_bar
-from reverie.benchmarks.scenario_metrics import METRICS, ZERO_METRICS, Score, score
-from reverie.benchmarks.scenario_replay import BUDGET_TOKENS, SYSTEMS, BackendsFactory, local_factory, replay
+from reverie_bench import scenario_format as f
+from reverie_bench.common import format_table, progress_bar
+from reverie_bench.scenario_metrics import METRICS, ZERO_METRICS, Score, score
+from reverie_bench.scenario_replay import BUDGET_TOKENS, SYSTEMS, BackendsFactory, local_factory, replay
 
-SCENARIO_DIR = Path(__file__).resolve().parents[3] / "bench" / "scenarios"
+SCENARIO_DIR = Path(__file__).resolve().parents[1] / "scenarios"
 LABELS = {
     "stale_injected": "stale facts injected",
     "unflagged_contradictions": "contradicting pairs injected without a flag",

@@ -25,8 +25,6 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from reverie.benchmarks.common import SettableClock, clocked_local_backends
-from reverie.benchmarks.locomo import sessions, turn_statement
 from reverie.domain.dream import RunStatus, Trigger
 from reverie.domain.events import MessageEvent, event_text
 from reverie.domain.models import INJECTABLE_STATUSES, EvidenceRef, Layer, MemoryCard, MemoryType, Scope
@@ -35,6 +33,8 @@ from reverie.services import capture
 from reverie.services.admin import NewMemory, create_memories
 from reverie.services.backends import Backends
 from reverie.services.dream.runner import dream
+from reverie_bench.common import SettableClock, clocked_local_backends
+from reverie_bench.locomo import sessions, turn_statement
 
 TENANT = "bench"
 SYSTEMS = ("raw", "notes", "dream")

@@ -18,9 +18,6 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from reverie.benchmarks import scenario_format as f
-from reverie.benchmarks.common import SettableClock, clocked_local_backends
-from reverie.benchmarks.scenario_metrics import Observed, Shown, card_text
 from reverie.cli.ingest import SessionIn, SessionsFile, ingest
 from reverie.domain.dream import RunStatus, Trigger
 from reverie.domain.events import NoteEvent
@@ -43,6 +40,9 @@ from reverie.services.dream.rollback import rollback_run
 from reverie.services.dream.runner import dream
 from reverie.services.indexing import sync_index
 from reverie.services.recall import build_context
+from reverie_bench import scenario_format as f
+from reverie_bench.common import SettableClock, clocked_local_backends
+from reverie_bench.scenario_metrics import Observed, Shown, card_text
 
 TENANT = "bench"
 BUDGET_TOKENS = 1000

@@ -1,6 +1,6 @@
 """Local embedder throughput and query latency, each next to a baseline measured in the same run.
 
-    .venv/bin/python bench/bench_embedder.py [--sentences 500] [--queries 200]
+    reverie bench embedder [--sentences 500] [--queries 200]
 
 Batch: sorted-by-length batches (what `MiniLMEmbedder.embed` does) against the naive paths: one text at a
 time, and fixed batches of 32 in arrival order padded to their longest text. Query: one short text, cold
@@ -71,11 +71,11 @@ def latency(label: str, call: Callable[[str], object], queries: Sequence[str]) -
     print(f"  {label:<44} p50 {p50:6.2f} ms   p95 {p95:6.2f} ms")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sentences", type=int, default=500)
     parser.add_argument("--queries", type=int, default=200)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
 
     model = MiniLMEmbedder(cache_size=0)
     start = time.perf_counter()
@@ -106,7 +106,8 @@ def main() -> None:
     for q in queries:
         cached.embed([q])
     latency("repeated query (LRU cache)", lambda q: cached.embed([q]), queries)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

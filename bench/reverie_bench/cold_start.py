@@ -1,6 +1,6 @@
 """Cold-start imports of the Lambda handlers, each next to baselines measured in the same run.
 
-    .venv/bin/python bench/bench_cold_start.py [--runs 7]
+    reverie bench cold-start [--runs 7]
 
 Each line imports one module in a fresh interpreter (`python -c`), `--runs` times, and prints the median
 and the fastest wall time of the import alone, its median CPU time (steadier on a busy machine), the
@@ -71,10 +71,10 @@ def measure(statement: str, runs: int) -> tuple[list[float], list[float], list[s
     return times, cpus, heavy, modules
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     print(
         f"{'import':<46} {'median ms':>10} {'best ms':>8} {'cpu ms':>7} {'modules':>8}  heavy packages loaded"
     )
@@ -82,7 +82,8 @@ def main() -> None:
         times, cpus, heavy, modules = measure(statement, args.runs)
         median, best, cpu = statistics.median(times) * 1000, min(times) * 1000, statistics.median(cpus) * 1000
         print(f"{label:<46} {median:>10.1f} {best:>8.1f} {cpu:>7.1f} {modules:>8}  {', '.join(heavy) or '-'}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -4,7 +4,7 @@ For one user holding N random documents (384-d unit vectors, synthetic sentences
 entities each, 5% org-wide and 10% hypotheses so the filter has work to do), prints p50/p95 per path, and
 the vector path against the naive approach of reading every candidate blob from SQLite per query.
 
-    .venv/bin/python bench/bench_search_index.py [--sizes 1000 10000 100000] [--queries 200]
+    reverie bench search-index [--sizes 1000 10000 100000] [--queries 200]
 """
 
 from __future__ import annotations
@@ -162,18 +162,19 @@ def bench_size(n: int, queries: int, workdir: Path) -> None:
     print(f"  vector speed-up over baseline: p50 ×{slow[0] / fast[0]:.0f}, p95 ×{slow[1] / fast[1]:.0f}")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--sizes", type=int, nargs="+", default=[1_000, 10_000, 100_000])
     parser.add_argument("--queries", type=int, default=200, help="queries per path and size")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     print(f"SqliteSearchIndex latency, k={K}, {DIM}-d vectors, {args.queries} queries per path")
     with tempfile.TemporaryDirectory() as tmp:
         for n in args.sizes:
             bench_size(n, args.queries, Path(tmp))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
