@@ -43,3 +43,10 @@ def alice() -> Scope:
 @pytest.fixture
 def bob() -> Scope:
     return Scope(tenant_id="t1", user_id="bob")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Powertools warns when an invocation publishes no metric; many rightly publish none."""
+    for item in items:
+        if any(folder in str(item.path) for folder in ("tests/handlers/", "tests/integration/")):
+            item.add_marker(pytest.mark.filterwarnings("ignore:No application metrics to publish"))

@@ -6,7 +6,7 @@ Each adapter is opened on named storage: opening the same name again must see th
 Emulated (`opensearch`): `OpenSearchIndex` runs against osmem-server, an in-memory OpenSearch-compatible
 server from PyPI started on 127.0.0.1 (no Docker, no download). It serves CRUD, BM25 `match`, the bool
 filters, aliases and delete-by-query, but has no k-NN and no search pipelines: tests that need the vector
-path are skipped for it, and golden request bodies cover that path (tests/unit/test_opensearch_index.py).
+path are skipped for it, and golden request bodies cover that path (tests/adapters/test_opensearch_index.py).
 """
 
 from __future__ import annotations

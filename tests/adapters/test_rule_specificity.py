@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from reverie.adapters.local.rules.specificity import GENERIC_WORDS, specificity
 from reverie.domain.models import MemoryType
-from tests.unit.test_rule_reasoner import agent, extract, reasoner, say, statements
+from tests.adapters.test_rule_reasoner import agent, extract, reasoner, say, statements
 
 
 def test_a_sentence_no_rule_parses_is_kept_when_it_names_specific_things() -> None:

@@ -3,7 +3,7 @@
 Set `REVERIE_TEST_TABLE` to a table created from `TABLE_DEFINITION` (for example with
 `reverie.adapters.aws.dynamo_table.create_table`) and used by nothing else: every test removes the items
 of the contract's tenants (partition keys starting `T#t`) before and after it runs. Without credentials or
-the variable the tests are skipped (tests/aws/conftest.py).
+the variable the tests are skipped (tests/contract/conftest.py).
 
 On AWS the indexes are eventually consistent: a contract step that lists (query, list_runs,
 list_reviews, count_by_user) right after writing can, rarely, see the index a moment behind. The
