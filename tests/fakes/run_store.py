@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from reverie.adapters.local.run_store import (
+from reverie.adapters.run_rules import (
     check_limit,
     check_resolution,
     check_status_filter,

@@ -34,7 +34,7 @@ from reverie.adapters.aws.dynamo_table import (
     text,
     user_pk,
 )
-from reverie.adapters.local.run_store import (
+from reverie.adapters.run_rules import (
     check_limit,
     check_resolution,
     check_status_filter,

@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import json
-import math
 import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar, get_args
-
-from pydantic import BaseModel, ValidationError
+from typing import Any
 
 from reverie.adapters.local.sqlite import MEMORY, Schema, SqliteDatabase, to_micros
+from reverie.adapters.run_rules import (
+    check_limit,
+    check_resolution,
+    check_status_filter,
+    encode_output,
+    resolved,
+    ttl_micros,
+    validated,
+)
 from reverie.domain.dream import Change, DreamRun, ReviewItem
 from reverie.domain.errors import InvalidRequest, NotFound
 from reverie.ports import RunStore
@@ -61,62 +67,6 @@ SCHEMA = Schema(
         "CREATE INDEX IF NOT EXISTS reviews_by_time ON reviews (tenant_id, created_at, item_id)",
     ),
 )
-
-REVIEW_STATUSES: tuple[str, ...] = get_args(ReviewItem.model_fields["status"].annotation)
-RESOLVED_STATUSES = tuple(status for status in REVIEW_STATUSES if status != "open")
-
-M = TypeVar("M", bound=BaseModel)
-
-
-def validated(model: M) -> M:
-    """`model` validated again (a `model_copy` or an attribute assignment skips validation)."""
-    try:
-        return type(model).model_validate(model.model_dump())
-    except ValidationError as exc:
-        raise InvalidRequest(f"not a valid {type(model).__name__}: {exc}") from exc
-
-
-def encode_output(output: dict[str, Any]) -> str:
-    """A stage output as JSON; one that JSON cannot carry is refused before anything is saved."""
-    if not isinstance(output, dict):
-        raise InvalidRequest("a stage output must be a JSON object")
-    try:
-        return json.dumps(output, allow_nan=False)
-    except (TypeError, ValueError) as exc:
-        raise InvalidRequest(f"a stage output must be plain JSON: {exc}") from exc
-
-
-def ttl_micros(ttl_s: float) -> int:
-    """A lease's time to live in microseconds; it must be positive and finite."""
-    if not (math.isfinite(ttl_s) and ttl_s > 0):
-        raise InvalidRequest(f"a lease needs a positive, finite ttl_s, not {ttl_s}")
-    return max(1, round(ttl_s * 1_000_000))
-
-
-def check_resolution(status: str) -> None:
-    if status not in RESOLVED_STATUSES:
-        raise InvalidRequest(f"a review is resolved as one of {', '.join(RESOLVED_STATUSES)}, not {status!r}")
-
-
-def check_status_filter(status: str | None) -> None:
-    if status is not None and status not in REVIEW_STATUSES:
-        raise InvalidRequest(f"review status must be one of {', '.join(REVIEW_STATUSES)}, not {status!r}")
-
-
-def check_limit(limit: int) -> None:
-    if limit < 0:
-        raise InvalidRequest("limit must not be negative")
-
-
-def resolved(item: ReviewItem, status: str, at: datetime) -> ReviewItem:
-    """The item after a human decided `status` at `at`; `InvalidRequest` if it was decided otherwise."""
-    if item.status == status:
-        return item  # a retried resolution: the first decision and its time stand
-    if item.status != "open":
-        raise InvalidRequest(
-            f"review item {item.item_id} was already resolved as {item.status!r}; open a new item to revisit it"
-        )
-    return validated(item.model_copy(update={"status": status, "resolved_at": at}))
 
 
 class SqliteRunStore(RunStore):
