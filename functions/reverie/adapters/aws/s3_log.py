@@ -39,14 +39,14 @@ import time
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from botocore.exceptions import BotoCoreError, ClientError  # type: ignore[import-untyped, unused-ignore]
 
-from reverie.domain.errors import EventConflict, StorageError
-from reverie.domain.events import Event, parse_event
+from reverie.adapters.aws.s3_batches import Batch, Pointer, StoredSession, batch_events, fresh_events
+from reverie.domain.errors import StorageError
+from reverie.domain.events import Event
 from reverie.ports import AppendResult, LogStore, SessionInfo
 
 MAX_SLOT_ATTEMPTS = 20
@@ -57,27 +57,6 @@ _HINTS = {
     "on the bucket and kms:GenerateDataKey, kms:Decrypt on its key",
     "SlowDown": "S3 is throttling this prefix; retry later",
 }
-
-
-@dataclass(frozen=True)
-class _Pointer:
-    date: str
-    gen: str
-
-
-@dataclass(frozen=True)
-class _Batch:
-    key: str
-    session_id: str
-    seq: int
-    appended_at: int  # ns since the epoch, by the writer's clock
-    lines: tuple[str, ...]  # one event each, as `model_dump_json` wrote it
-
-
-@dataclass(frozen=True)
-class _Session:
-    pointer: _Pointer | None
-    batches: tuple[_Batch, ...]  # by seq
 
 
 class S3LogStore(LogStore):
@@ -103,7 +82,7 @@ class S3LogStore(LogStore):
             if kms_key_id
             else {"ServerSideEncryption": "AES256"}
         )
-        self._cache: OrderedDict[str, _Batch] = OrderedDict()
+        self._cache: OrderedDict[str, Batch] = OrderedDict()
         self._cache_size = cached_batches
         self._lock = threading.Lock()
 
@@ -124,12 +103,14 @@ class S3LogStore(LogStore):
         plans = []
         for (tenant_id, user_id, session_id), group in groups.items():
             session = self._session(tenant_id, user_id, session_id)
-            plans.append((group, session, _fresh(group, session)))
+            plans.append((group, session, fresh_events(group, session)))
         stored = sum(self._write(group, session, fresh) for group, session, fresh in plans)
         return AppendResult(stored=stored, duplicates=len(events) - stored)
 
     def read_session(self, tenant_id: str, user_id: str, session_id: str) -> list[Event]:
-        return [e for batch in self._session(tenant_id, user_id, session_id).batches for e in _events(batch)]
+        return [
+            e for batch in self._session(tenant_id, user_id, session_id).batches for e in batch_events(batch)
+        ]
 
     def read_user(self, tenant_id: str, user_id: str, since: datetime | None = None) -> list[Event]:
         if since is not None and since.tzinfo is None:
@@ -137,7 +118,7 @@ class S3LogStore(LogStore):
         found = [
             ((event.ts, batch.appended_at, batch.session_id, batch.seq, n), event)
             for batch in self._user_batches(tenant_id, user_id)
-            for n, event in enumerate(_events(batch))
+            for n, event in enumerate(batch_events(batch))
             if since is None or event.ts >= since
         ]
         return [event for _, event in sorted(found, key=lambda item: item[0])]
@@ -147,7 +128,7 @@ class S3LogStore(LogStore):
         first_append: dict[str, int] = {}
         for batch in self._user_batches(tenant_id, user_id):  # by session, then seq
             first_append.setdefault(batch.session_id, batch.appended_at)
-            found.setdefault(batch.session_id, []).extend(_events(batch))
+            found.setdefault(batch.session_id, []).extend(batch_events(batch))
         infos = [
             SessionInfo(
                 session_id=session_id,
@@ -197,7 +178,7 @@ class S3LogStore(LogStore):
 
     # --- writing ----------------------------------------------------------------------------------
 
-    def _write(self, group: list[Event], session: _Session, fresh: list[tuple[Event, str]]) -> int:
+    def _write(self, group: list[Event], session: StoredSession, fresh: list[tuple[Event, str]]) -> int:
         tenant_id, user_id, session_id = group[0].tenant_id, group[0].user_id, group[0].session_id
         for _ in range(MAX_SLOT_ATTEMPTS):
             if not fresh:
@@ -210,17 +191,17 @@ class S3LogStore(LogStore):
             lines = tuple(line for _, line in fresh)
             body = "".join(line + "\n" for line in lines).encode()
             if self._put_new(key, body, {"appended-at": str(appended_at), "events": str(len(lines))}):
-                self._remember(_Batch(key, session_id, seq, appended_at, lines))
+                self._remember(Batch(key, session_id, seq, appended_at, lines))
                 return len(lines)
             session = self._session(tenant_id, user_id, session_id)  # the slot was taken: look again
-            fresh = _fresh(group, session)
+            fresh = fresh_events(group, session)
         raise StorageError(f"session {session_id}: {MAX_SLOT_ATTEMPTS} writers got in first; retry later")
 
     def _open_session(
         self, tenant_id: str, user_id: str, session_id: str, fresh: list[tuple[Event, str]]
-    ) -> _Pointer:
+    ) -> Pointer:
         first = min(event.ts for event, _ in fresh).astimezone(UTC)
-        pointer = _Pointer(date=first.date().isoformat(), gen=secrets.token_hex(4))
+        pointer = Pointer(date=first.date().isoformat(), gen=secrets.token_hex(4))
         body = json.dumps({"date": pointer.date, "gen": pointer.gen}).encode()
         if self._put_new(self._pointer_key(tenant_id, user_id, session_id), body, {}):
             return pointer
@@ -250,14 +231,14 @@ class S3LogStore(LogStore):
 
     # --- reading ----------------------------------------------------------------------------------
 
-    def _session(self, tenant_id: str, user_id: str, session_id: str) -> _Session:
+    def _session(self, tenant_id: str, user_id: str, session_id: str) -> StoredSession:
         if (pointer := self._pointer(tenant_id, user_id, session_id)) is None:
-            return _Session(None, ())
+            return StoredSession(None, ())
         prefix = f"{self._user_prefix(tenant_id, user_id)}{pointer.date}/{session_id}/"
         batches = [self._batch(key, session_id) for key in self._keys(prefix) if key.endswith(".jsonl")]
-        return _Session(pointer, tuple(sorted(batches, key=lambda b: (b.seq, b.key))))
+        return StoredSession(pointer, tuple(sorted(batches, key=lambda b: (b.seq, b.key))))
 
-    def _user_batches(self, tenant_id: str, user_id: str) -> list[_Batch]:
+    def _user_batches(self, tenant_id: str, user_id: str) -> list[Batch]:
         prefix = self._user_prefix(tenant_id, user_id)
         batches = []
         for key in self._keys(prefix):
@@ -266,11 +247,11 @@ class S3LogStore(LogStore):
                 batches.append(self._batch(key, parts[1]))
         return sorted(batches, key=lambda b: (b.session_id, b.seq, b.key))
 
-    def _pointer(self, tenant_id: str, user_id: str, session_id: str) -> _Pointer | None:
+    def _pointer(self, tenant_id: str, user_id: str, session_id: str) -> Pointer | None:
         found = self._get(self._pointer_key(tenant_id, user_id, session_id))
-        return None if found is None else _Pointer(**json.loads(found[0]))
+        return None if found is None else Pointer(**json.loads(found[0]))
 
-    def _batch(self, key: str, session_id: str) -> _Batch:
+    def _batch(self, key: str, session_id: str) -> Batch:
         with self._lock:
             if (cached := self._cache.get(key)) is not None:
                 self._cache.move_to_end(key)
@@ -279,11 +260,11 @@ class S3LogStore(LogStore):
             raise StorageError(f"S3 object {key} vanished while being read (user deleted?); retry")
         seq = int(key.rsplit("/", 1)[1].split(".", 1)[0])
         lines = tuple(found[0].decode().splitlines())
-        batch = _Batch(key, session_id, seq, int(found[1].get("appended-at", 0)), lines)
+        batch = Batch(key, session_id, seq, int(found[1].get("appended-at", 0)), lines)
         self._remember(batch)
         return batch
 
-    def _remember(self, batch: _Batch) -> None:
+    def _remember(self, batch: Batch) -> None:
         with self._lock:
             self._cache[batch.key] = batch
             while len(self._cache) > self._cache_size:
@@ -326,29 +307,6 @@ class S3LogStore(LogStore):
             return StorageError(f"S3 could not {action} in bucket {self.bucket}: {exc}")
         hint = _HINTS.get(_code(exc), "see this error code in the S3 documentation")
         return StorageError(f"S3 could not {action} in bucket {self.bucket} ({_code(exc)}): {hint}")
-
-
-def _fresh(group: list[Event], session: _Session) -> list[tuple[Event, str]]:
-    """The events of `group` the session does not hold yet, with their JSON line; `EventConflict` if an id
-    comes back (stored, or earlier in the group) with another payload."""
-    known = {p["event_id"]: p for batch in session.batches for p in map(json.loads, batch.lines)}
-    fresh = []
-    for event in group:
-        line = event.model_dump_json()
-        payload = json.loads(line)
-        previous = known.setdefault(event.event_id, payload)
-        if previous is payload:  # first time this id is seen
-            fresh.append((event, line))
-        elif previous != payload:
-            raise EventConflict(
-                f"event {event.event_id} of session {event.session_id} is already stored with a different "
-                "payload; L1 is immutable, so send it under a new event_id"
-            )
-    return fresh
-
-
-def _events(batch: _Batch) -> list[Event]:
-    return [parse_event(json.loads(line)) for line in batch.lines]
 
 
 def _code(exc: ClientError) -> str:
