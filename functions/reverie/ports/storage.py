@@ -1,8 +1,5 @@
-"""Ports: the small abstract classes the services depend on. Each backend fills one in.
-
-Every adapter of a port passes the same contract suite (tests/contract/). Adapters raise the domain
-exceptions from `reverie.domain.errors`, never a backend's own error.
-"""
+"""The storage ports: the raw log (L1), memory cards (L2/L3), the search index, the session-end queue and
+the dream's run records. Every adapter passes the port's contract suite (tests/contract/)."""
 
 from __future__ import annotations
 
@@ -10,12 +7,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from reverie.domain.dream import Candidate, Change, DreamRun, ProbeResult, ReviewItem
+from reverie.domain.dream import Change, DreamRun, ReviewItem
 from reverie.domain.events import Event
 from reverie.domain.models import Layer, MemoryCard, MemoryType, Scope, Status
 from reverie.domain.search import SearchDoc, SearchFilter, SearchHit
@@ -178,30 +172,6 @@ class SearchIndex(ABC):
     def count(self, filter: SearchFilter) -> int: ...
 
 
-class Embedder(ABC):
-    """Sentence embeddings: unit-length vectors of `dim` floats, the same text always the same vector."""
-
-    model_id: str
-    dim: int
-
-    @abstractmethod
-    def embed(self, texts: Sequence[str]) -> list[list[float]]: ...
-
-
-class TokenCounter(ABC):
-    """Counts tokens the way a model would see the text (for the recall budget)."""
-
-    @abstractmethod
-    def count(self, text: str) -> int: ...
-
-
-class Reranker(ABC):
-    """Scores (query, passage) pairs; higher is more relevant. One score per passage, in order."""
-
-    @abstractmethod
-    def rerank(self, query: str, passages: Sequence[str]) -> list[float]: ...
-
-
 @dataclass(frozen=True)
 class QueueMessage:
     message_id: str
@@ -223,82 +193,6 @@ class Queue(ABC):
 
 
 # --- the dream -------------------------------------------------------------------------------------
-
-
-class ReasonerUsage(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    calls: int = 0
-    input_tokens: int = 0
-    output_tokens: int = 0
-
-    def __add__(self, other: ReasonerUsage) -> ReasonerUsage:
-        return ReasonerUsage(
-            calls=self.calls + other.calls,
-            input_tokens=self.input_tokens + other.input_tokens,
-            output_tokens=self.output_tokens + other.output_tokens,
-        )
-
-
-class Extraction(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    candidates: list[Candidate]
-    usage: ReasonerUsage = ReasonerUsage()
-
-
-class MergeAction(StrEnum):
-    ADD = "add"  # nothing like it exists: a new card
-    UPDATE = "update"  # same idea, better or extra detail: a new version of the target
-    SUPERSEDE = "supersede"  # the state changed (latest wins): retire the target for a new card
-    NOOP = "noop"  # already known: at most the target gains evidence
-    CONFLICT = "conflict"  # contradicts the target and cannot be settled: both go to human review
-
-
-class MergeDecision(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    action: MergeAction
-    target_id: str | None = None
-    statement: str | None = Field(default=None, description="the merged text for UPDATE, if it changes")
-    reason: str = ""
-    usage: ReasonerUsage = ReasonerUsage()
-
-
-class Reasoner(ABC):
-    """The dream's language work: extraction of candidate propositions and merge decisions.
-
-    - `extract` reads one session's events (in order) and returns candidates that cite those events;
-      it follows the extraction rules: will it still matter in a month, better to miss than to store
-      noise, one idea per candidate, facts without opinion, volatile state never.
-    - `decide` compares one candidate with the most similar current cards (possibly none) and says what
-      to do; `target_id` is one of the given cards' ids (None for ADD).
-    - Both report their usage; a deterministic reasoner reports calls and zero tokens.
-    """
-
-    name: str
-
-    @abstractmethod
-    def extract(self, events: Sequence[Event], scope: Scope) -> Extraction: ...
-
-    @abstractmethod
-    def decide(self, candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecision: ...
-
-
-class Prober(ABC):
-    """A registered re-check of a claim against the environment (a file exists, a service answers...).
-
-    `applies_to` says whether this probe can judge the candidate; `probe` answers supported,
-    contradicted or unknown, never raises for an unreachable environment (that is `unknown`).
-    """
-
-    name: str
-
-    @abstractmethod
-    def applies_to(self, candidate: Candidate) -> bool: ...
-
-    @abstractmethod
-    def probe(self, candidate: Candidate) -> ProbeResult: ...
 
 
 class RunStore(ABC):

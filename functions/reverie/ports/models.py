@@ -1,0 +1,114 @@
+"""The model ports: embeddings, token counts, reranking, the dream's reasoning, and environment probes.
+Every adapter passes the port's contract suite or its adapter tests (tests/contract/, tests/adapters/)."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from reverie.domain.dream import Candidate, ProbeResult
+from reverie.domain.events import Event
+from reverie.domain.models import MemoryCard, Scope
+
+
+class Embedder(ABC):
+    """Sentence embeddings: unit-length vectors of `dim` floats, the same text always the same vector."""
+
+    model_id: str
+    dim: int
+
+    @abstractmethod
+    def embed(self, texts: Sequence[str]) -> list[list[float]]: ...
+
+
+class TokenCounter(ABC):
+    """Counts tokens the way a model would see the text (for the recall budget)."""
+
+    @abstractmethod
+    def count(self, text: str) -> int: ...
+
+
+class Reranker(ABC):
+    """Scores (query, passage) pairs; higher is more relevant. One score per passage, in order."""
+
+    @abstractmethod
+    def rerank(self, query: str, passages: Sequence[str]) -> list[float]: ...
+
+
+class ReasonerUsage(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    calls: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+    def __add__(self, other: ReasonerUsage) -> ReasonerUsage:
+        return ReasonerUsage(
+            calls=self.calls + other.calls,
+            input_tokens=self.input_tokens + other.input_tokens,
+            output_tokens=self.output_tokens + other.output_tokens,
+        )
+
+
+class Extraction(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    candidates: list[Candidate]
+    usage: ReasonerUsage = ReasonerUsage()
+
+
+class MergeAction(StrEnum):
+    ADD = "add"  # nothing like it exists: a new card
+    UPDATE = "update"  # same idea, better or extra detail: a new version of the target
+    SUPERSEDE = "supersede"  # the state changed (latest wins): retire the target for a new card
+    NOOP = "noop"  # already known: at most the target gains evidence
+    CONFLICT = "conflict"  # contradicts the target and cannot be settled: both go to human review
+
+
+class MergeDecision(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    action: MergeAction
+    target_id: str | None = None
+    statement: str | None = Field(default=None, description="the merged text for UPDATE, if it changes")
+    reason: str = ""
+    usage: ReasonerUsage = ReasonerUsage()
+
+
+class Reasoner(ABC):
+    """The dream's language work: extraction of candidate propositions and merge decisions.
+
+    - `extract` reads one session's events (in order) and returns candidates that cite those events;
+      it follows the extraction rules: will it still matter in a month, better to miss than to store
+      noise, one idea per candidate, facts without opinion, volatile state never.
+    - `decide` compares one candidate with the most similar current cards (possibly none) and says what
+      to do; `target_id` is one of the given cards' ids (None for ADD).
+    - Both report their usage; a deterministic reasoner reports calls and zero tokens.
+    """
+
+    name: str
+
+    @abstractmethod
+    def extract(self, events: Sequence[Event], scope: Scope) -> Extraction: ...
+
+    @abstractmethod
+    def decide(self, candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecision: ...
+
+
+class Prober(ABC):
+    """A registered re-check of a claim against the environment (a file exists, a service answers...).
+
+    `applies_to` says whether this probe can judge the candidate; `probe` answers supported,
+    contradicted or unknown, never raises for an unreachable environment (that is `unknown`).
+    """
+
+    name: str
+
+    @abstractmethod
+    def applies_to(self, candidate: Candidate) -> bool: ...
+
+    @abstractmethod
+    def probe(self, candidate: Candidate) -> ProbeResult: ...
