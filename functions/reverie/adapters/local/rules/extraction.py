@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from reverie.adapters.local.rules import tools
+from reverie.adapters.local.rules.dialogue import answers_agent, question_answered
 from reverie.adapters.local.rules.keys import attribute_key, vocabulary_key
 from reverie.adapters.local.rules.language import finish, name_for, sentences, subject_of
 from reverie.adapters.local.rules.patterns import CORRECTION_OPENER_RE
@@ -32,10 +33,6 @@ CORRECTION_CONFIDENCE = 0.8
 FAILURE_CONFIDENCE = 0.4
 PROCEDURE_CONFIDENCE = 0.7
 POISON_CONFIDENCE = 0.2
-# Words of a question that only makes conversation ("Hi Ana! What's new?", "How's it going?").
-_SMALL_TALK = frozenset(
-    "hi hey hello what's how's new going up doing been lately today things everything life".split()
-)
 
 
 @dataclass(frozen=True)
@@ -211,9 +208,9 @@ class _Session:
             ts=message.ts,
             to_agent=self.with_agent,
             people=self.people,
-            replying=message.role == "user" and _answers_agent(previous),
+            replying=message.role == "user" and answers_agent(previous),
         )
-        asked = _question_answered(message, previous)
+        asked = question_answered(message, previous)
         correcting = False
         kept: list[Statement] = []
         for sentence in sentences(mask_secrets(message.text.replace("’", "'")).text):
@@ -294,32 +291,6 @@ class _Session:
             stability=Stability.NORMAL if len(results) > 1 else Stability.VOLATILE,
             salience=0.7 if len(results) > 1 else 0.6,
         )
-
-
-def _answers_agent(previous: Event | None) -> bool:
-    """A user message right after the agent spoke or a tool ran: it may correct the agent."""
-    if isinstance(previous, ToolCallEvent | ToolResultEvent):
-        return True
-    return isinstance(previous, MessageEvent) and previous.role == "assistant" and not previous.speaker
-
-
-def _question_answered(message: MessageEvent, previous: Event | None) -> MessageEvent | None:
-    """The question `message` replies to: the message just before it, from someone else, asking something.
-
-    It is cited as provenance (the statement answers it), after the message itself."""
-    if not isinstance(previous, MessageEvent) or "?" not in previous.text:
-        return None
-    if (previous.speaker, previous.role) == (message.speaker, message.role):
-        return None
-    names = {w for n in (previous.speaker, message.speaker) if n for w in content_words(n)}
-    asked = {
-        w
-        for q in sentences(previous.text)
-        if q.rstrip().endswith("?")
-        for w in content_words(q)
-        if w not in names and w not in _SMALL_TALK
-    }
-    return previous if asked else None  # "What's new with you?" says nothing about the answer
 
 
 def analyse(events: Sequence[Event]) -> Analysis:
