@@ -4,6 +4,10 @@ A scenario file is a sessions file (the format of `events/sessions/*.json`, one 
 plus `steps` (what people do between sessions: edit a memory, derive a card from one, roll a dream run
 back, dream again) and an `expect` block the harness measures against. Every expected value is a regular
 expression, matched case-insensitively as a whole word or phrase (`mentions`).
+
+A scenario of the consolidation suite names the `behaviour` it checks (one of `BEHAVIOURS`); the report
+gives the pass rate per behaviour. Besides the contexts, `expect.cards` checks the stored cards (how many
+active cards say a thing, their status, versions and confidence) and `expect.reviews` the review queue.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ import json
 import re
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Literal, TypeGuard
+from typing import Annotated, Literal, TypeGuard, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
@@ -47,14 +51,71 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+# What the consolidation suite checks, one behaviour per scenario (issue 15's list, in its order).
+Behaviour = Literal[
+    "latest_wins",  # a changed state supersedes the old one
+    "fuse",  # a refinement fuses into one richer card
+    "self_audit",  # paraphrases among held cards fuse with no new mention
+    "one_idea",  # independent facts in one message become separate cards
+    "longevity",  # one-off requests and passing moods stay in the raw log
+    "validity",  # stated validity sets valid_until; expired cards are not injected
+    "plans_end",  # a plan reported done or cancelled stops being the current plan
+    "corrections_retire",  # a contradicted hypothesis or card, and what was derived from it, retire
+    "conflicts_visible",  # unsettled contradictions become conflicting cards with a review item
+    "secrets",  # masking costs only the secret
+    "injection",  # useful facts beside an injected instruction survive; the instruction is quarantined
+    "statement_quality",  # grammatical third-person statements that keep the speaker's terms
+    "no_confidence_creep",  # confidence rises only with new support; unchanged cards are not rewritten
+    "nothing_invisible",  # what was said before any dream is recalled as raw, reference-only turns
+]
+BEHAVIOURS: tuple[str, ...] = get_args(Behaviour)
+
+
 class Question(_Strict):
     """Asked of recall after the last session. `latest`: every one must appear in the context; `stale`:
-    none may appear in an unflagged line; `contradictions`: pairs that must not both appear unflagged."""
+    none may appear in an unflagged line; `contradictions`: pairs that must not both appear unflagged;
+    `absent`: must not appear anywhere in the context, flagged or not."""
 
     query: str = Field(min_length=1)
     latest: list[Pattern] = Field(default_factory=list)
     stale: list[Pattern] = Field(default_factory=list)
     contradictions: list[tuple[Pattern, Pattern]] = Field(default_factory=list)
+    absent: list[Pattern] = Field(default_factory=list)
+
+
+CardStatus = Literal["hypothesis", "verified", "conflicting", "superseded", "archived", "rejected"]
+
+
+class CardCheck(_Strict):
+    """The user's stored cards whose text (statement, condition, action, outcome) mentions `pattern`, at the
+    end. `active`: exactly this many are active (L3, verified or conflicting, not expired); `statuses`:
+    every matching card (any layer, current versions) has one of these; `some_status`: at least one matching
+    card has this one; `max_versions`: none has more versions; `max_confidence`: no active one is surer."""
+
+    pattern: Pattern
+    active: int | None = Field(default=None, ge=0)
+    statuses: list[CardStatus] = Field(default_factory=list)
+    some_status: CardStatus | None = None
+    max_versions: int | None = Field(default=None, ge=1)
+    max_confidence: float | None = Field(default=None, ge=0.0, le=1.0)
+
+    @model_validator(mode="after")
+    def _checks_something(self) -> CardCheck:
+        if (
+            self.active is None
+            and not self.statuses
+            and self.some_status is None
+            and not (self.max_versions or self.max_confidence is not None)
+        ):
+            raise ValueError(f"card check {self.pattern!r}: says nothing to check")
+        return self
+
+
+class ReviewCheck(_Strict):
+    """At least one open review item for `reason` whose cards mention `mentions` (any, when None)."""
+
+    reason: Literal["conflict", "quarantine", "correction"]
+    mentions: Pattern | None = None
 
 
 class DuplicateGroup(_Strict):
@@ -80,6 +141,8 @@ class Expect(_Strict):
     volatile: list[Pattern] = Field(default_factory=list, description="must be in no active card")
     repeated_errors: list[RepeatedError] = Field(default_factory=list)
     ask_at: UtcDatetime | None = Field(default=None, description="when the questions are asked")
+    cards: list[CardCheck] = Field(default_factory=list)
+    reviews: list[ReviewCheck] = Field(default_factory=list)
 
 
 class _Step(_Strict):
@@ -124,6 +187,10 @@ Step = Annotated[EditStep | DeriveStep | RollbackStep | DreamStep, Field(discrim
 class ScenarioFile(SessionsFile):
     """One scenario: a sessions file of one user, the steps between sessions, what to expect."""
 
+    behaviour: Behaviour | None = Field(default=None, description="what the consolidation suite checks")
+    undreamt: list[str] = Field(
+        default_factory=list, description="sessions after which no dream runs (a queued or failed dream)"
+    )
     steps: list[Step] = Field(default_factory=list)
     expect: Expect
 
@@ -140,6 +207,9 @@ class ScenarioFile(SessionsFile):
                 raise ValueError(f"session {s.session_id}: needs events and an `end` (it is dreamt on)")
             if untimed(s.events):
                 raise ValueError(f"session {s.session_id}: every event needs a `ts` (the suite's clock)")
+        for session_id in self.undreamt:
+            if session_id not in ids:
+                raise ValueError(f"undreamt: names no session: {session_id!r}")
         for step in self.steps:
             if step.after not in ids:
                 raise ValueError(f"steps: `after` names no session: {step.after!r}")

@@ -12,9 +12,10 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from reverie.domain.dream import ReviewItem
 from reverie.domain.models import MemoryCard
 from reverie.services.context_render import SECTION_TITLES, Citation
-from reverie_bench.scenario_format import DuplicateGroup, ScenarioFile, mentions
+from reverie_bench.scenario_format import CardCheck, DuplicateGroup, ReviewCheck, ScenarioFile, mentions
 
 FLAGGED_SECTION = "conflicts"
 
@@ -114,6 +115,46 @@ def missing(patterns: Iterable[str], text: str) -> list[str]:
     return [p for p in patterns if not mentions(p, text)]
 
 
+def card_check_misses(
+    check: CardCheck, active: Sequence[MemoryCard], stored: Sequence[MemoryCard]
+) -> list[str]:
+    """What `check` finds wrong with the stored cards (empty when it holds)."""
+    live = [c for c in active if mentions(check.pattern, card_text(c))]
+    every = [c for c in stored if mentions(check.pattern, card_text(c))]
+    misses = []
+    if check.active is not None and len(live) != check.active:
+        misses.append(f"{len(live)} active cards, expected {check.active}: {[_card(c) for c in live]}")
+    wrong = [c for c in every if check.statuses and c.status.value not in check.statuses]
+    if wrong:
+        misses.append(f"expected only {check.statuses}: {[f'{c.status.value} {_card(c)}' for c in wrong]}")
+    if check.some_status and not any(c.status.value == check.some_status for c in every):
+        misses.append(f"no card is {check.some_status}: {[f'{c.status.value} {_card(c)}' for c in every]}")
+    rewritten = [c for c in every if check.max_versions and c.version > check.max_versions]
+    if rewritten:
+        misses.append(
+            f"more than {check.max_versions} versions: {[f'v{c.version} {_card(c)}' for c in rewritten]}"
+        )
+    surer = [c for c in live if check.max_confidence is not None and c.confidence > check.max_confidence]
+    if surer:
+        misses.append(
+            f"confidence over {check.max_confidence}: {[f'{c.confidence} {_card(c)}' for c in surer]}"
+        )
+    return misses
+
+
+def review_found(check: ReviewCheck, reviews: Sequence[ReviewItem], stored: Sequence[MemoryCard]) -> bool:
+    """An open review item for the check's reason whose cards mention the check's pattern."""
+    texts = {c.memory_id: card_text(c) for c in stored}
+    return any(
+        item.status == "open"
+        and item.reason == check.reason
+        and (
+            check.mentions is None or any(mentions(check.mentions, texts.get(m, "")) for m in item.memory_ids)
+        )
+        for item in reviews
+    )
+
+
 # --- one system on one scenario ----------------------------------------------------------------------
 
 ZERO_METRICS = (
@@ -122,6 +163,7 @@ ZERO_METRICS = (
     "duplicates_surviving",
     "poison_promoted",
     "volatile_stored",
+    "checks_failed",  # the consolidation suite's checks: absent patterns, stored cards, review items
 )
 METRICS = (*ZERO_METRICS, "latest_value_correct", "repeated_error_rate")
 
@@ -134,6 +176,8 @@ class Observed:
     contexts: list[Shown] = field(default_factory=list)
     repeat_contexts: list[Shown] = field(default_factory=list)
     active: list[MemoryCard] = field(default_factory=list)
+    stored: list[MemoryCard] = field(default_factory=list)  # every card of the user, current versions
+    reviews: list[ReviewItem] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
 
@@ -150,6 +194,16 @@ class Score:
         out["latest_value_correct"] = share(*self.latest)
         out["repeated_error_rate"] = share(*self.repeats)
         return out
+
+    @property
+    def passed(self) -> bool:
+        """Every count at zero, every latest value and every fix present, and replayed as written."""
+        return (
+            not any(self.counts.values())
+            and self.latest[0] == self.latest[1]
+            and not self.repeats[0]
+            and not any(x.startswith("problem:") for x in self.findings)
+        )
 
     def add(self, metric: str, finding: str) -> None:
         self.counts[metric] += 1
@@ -182,6 +236,8 @@ def score(scenario: ScenarioFile, seen: Observed) -> Score:
             correct += not absent
             if absent:
                 s.findings.append(f"latest_value_correct: {absent} missing from {question.query!r}")
+        for pattern in found_in(question.absent, [context.text]):
+            s.add("checks_failed", f"{pattern!r} in the context for {question.query!r}")
     s.latest = (correct, asked)
     for about, extra in duplicates_surviving(texts, expect.duplicates).items():
         s.counts["duplicates_surviving"] += extra
@@ -204,4 +260,10 @@ def score(scenario: ScenarioFile, seen: Observed) -> Score:
                 f"repeated_error_rate: the fix {check.fix} is not in the context at {check.before}"
             )
     s.repeats = (misses, len(expect.repeated_errors))
+    for card_check in expect.cards:
+        for miss in card_check_misses(card_check, seen.active, seen.stored):
+            s.add("checks_failed", f"cards {card_check.pattern!r}: {miss}")
+    for review in expect.reviews:
+        if not review_found(review, seen.reviews, seen.stored):
+            s.add("checks_failed", f"no open {review.reason} review item about {review.mentions!r}")
     return s

@@ -177,7 +177,7 @@ class _Replay:
         ingest(self.b, TENANT, SessionsFile(sessions=[session]))
         if self.system == "append":
             store_append_only(self.b, self.scope, session)
-        else:
+        elif session.session_id not in self.scenario.undreamt:
             self.clock.set(last + timedelta(minutes=1))
             self.dream()
         for step in (s for s in self.scenario.steps if s.after == session.session_id):
@@ -193,6 +193,9 @@ class _Replay:
         self.clock.set(self.scenario.expect.ask_at or self.clock.now + timedelta(hours=1))
         self.seen.contexts = [self.ask(q.query) for q in self.scenario.expect.questions]
         self.seen.active = active_cards(self.b, self.scope)
+        self.seen.stored = self.b.notes.query(CardQuery(scope=self.scope, limit=10_000))
+        runs = self.b.runs
+        self.seen.reviews = runs.list_reviews(TENANT, self.scope.user_id) if runs is not None else []
         return self.seen
 
 

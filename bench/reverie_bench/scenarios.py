@@ -1,6 +1,6 @@
 """`reverie bench scenarios`: situations memory gets wrong, with no memory / append-only / dream side by side.
 
-The scenarios (`bench/scenarios/*.json`, format in `scenario_format`) cover a fact that changes later,
+The scenarios (`bench/scenarios/**/*.json`, format in `scenario_format`) cover a fact that changes later,
 two sources that contradict, paraphrased duplicates, volatile state, a poisoned instruction in tool output,
 an expired fact, a wrong fact other cards were derived from, a human-edited card, a rollback, failures
 that come back, and a failure that recurs (one procedure, a known issue, an injection repeated). Each is replayed on a fresh embedded store per system (`scenario_replay`); the metrics
@@ -34,6 +34,7 @@ LABELS = {
     "duplicates_surviving": "duplicates surviving",
     "poison_promoted": "poison promoted",
     "volatile_stored": "volatile items stored",
+    "checks_failed": "consolidation checks failed (cards, reviews, absent)",
     "latest_value_correct": "latest-value correctness",
     "repeated_error_rate": "repeated-error rate (lower is better)",
 }
@@ -53,7 +54,7 @@ def _total(scores: Sequence[Score]) -> Score:
 
 
 def bar_failures(scenarios: Sequence[dict[str, Any]], system: str = "dream") -> list[dict[str, Any]]:
-    """Where `system` misses the issue's bar: zero on the first five metrics, every latest value present.
+    """Where `system` misses the bar: zero on every count (ZERO_METRICS), every latest value present.
     A scenario that did not replay as written (a failed dream run, a step with nothing to act on) misses
     it too: its numbers would measure something else."""
     failures = []
@@ -87,6 +88,7 @@ def run_suite(
     for name, scenario in scenarios:
         entry: dict[str, Any] = {
             "name": name,
+            "behaviour": scenario.behaviour or CLASSIC,
             "description": scenario.description,
             "systems": {},
             "findings": {},
@@ -96,14 +98,33 @@ def run_suite(
             scores[system].append(result)
             entry["systems"][system] = result.metrics()
             entry["findings"][system] = result.findings
+            entry.setdefault("passed", {})[system] = result.passed
             advance(1)
         entries.append(entry)
     failures = bar_failures(entries)
     return {
         "systems": {system: _total(scores[system]).metrics() for system in SYSTEMS},
+        "behaviours": pass_rates(entries),
         "scenarios": entries,
         "bar": {"system": "dream", "passed": not failures, "failures": failures},
     }
+
+
+CLASSIC = "classic"  # the first suite's scenarios, which name no behaviour
+
+
+def pass_rates(entries: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Per behaviour (in the issue's order, then the classic suite): scenarios, and how many each system
+    passes whole."""
+    order = [*f.BEHAVIOURS, CLASSIC]
+    rates: dict[str, dict[str, Any]] = {}
+    for behaviour in sorted({e["behaviour"] for e in entries}, key=order.index):
+        group = [e for e in entries if e["behaviour"] == behaviour]
+        rates[behaviour] = {
+            "scenarios": len(group),
+            **{system: sum(e["passed"][system] for e in group) for system in SYSTEMS},
+        }
+    return rates
 
 
 def _cell(value: object) -> object:
@@ -114,7 +135,15 @@ def render(doc: dict[str, Any], header: str) -> str:
     systems = doc["systems"]
     rows = [[LABELS[k], *(_cell(systems[s][k]) for s in SYSTEMS)] for k in METRICS]
     lines = [header, "", format_table(["metric", *SYSTEMS], rows), ""]
-    short = ["stale", "contra", "dups", "poison", "volatile", "latest", "repeat"]
+    rates = doc["behaviours"]
+    passed = [
+        [name, r["scenarios"], *(f"{r[s]}/{r['scenarios']} ({r[s] / r['scenarios']:.0%})" for s in SYSTEMS)]
+        for name, r in rates.items()
+    ]
+    total = sum(r["scenarios"] for r in rates.values())
+    passed.append(["all", total, *(f"{sum(r[s] for r in rates.values())}/{total}" for s in SYSTEMS)])
+    lines += ["scenarios passed whole, per behaviour", format_table(["behaviour", "n", *SYSTEMS], passed), ""]
+    short = ["stale", "contra", "dups", "poison", "volatile", "checks", "latest", "repeat"]
     per = [
         [entry["name"] if i == 0 else "", system, *(_cell(entry["systems"][system][k]) for k in METRICS)]
         for entry in doc["scenarios"]
@@ -123,7 +152,7 @@ def render(doc: dict[str, Any], header: str) -> str:
     lines += ["per scenario", format_table(["scenario", "system", *short], per), ""]
     bar = doc["bar"]
     if bar["passed"]:
-        lines.append("dream meets the bar: zero on the first five metrics, every latest value present.")
+        lines.append("dream meets the bar: zero on every count, every latest value present.")
     else:
         lines.append(f"dream misses the bar in {len(bar['failures'])} place(s):")
         for fail in bar["failures"]:
@@ -146,6 +175,9 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="reverie bench scenarios", description=__doc__.splitlines()[0])
     parser.add_argument("--dir", type=Path, default=SCENARIO_DIR, help="folder of scenario files")
     parser.add_argument("--only", nargs="+", default=[], help="scenario names (file stems) to run")
+    parser.add_argument(
+        "--behaviour", nargs="+", default=[], help="run only the scenarios of these behaviours"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     parser.add_argument("--check", action="store_true", help="exit 1 when dream misses the bar")
     return parser
@@ -153,17 +185,19 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    paths = [p for p in sorted(args.dir.glob("*.json")) if not args.only or p.stem in args.only]
+    paths = [p for p in sorted(args.dir.rglob("*.json")) if not args.only or p.stem in args.only]
     if not paths:
         print(f"error: no scenario files in {args.dir} (matching {args.only or 'any name'})", file=sys.stderr)
         return 2
-    scenarios = []
+    scenarios: list[tuple[str, f.ScenarioFile]] = []
     for path in paths:
         try:
-            scenarios.append((path.stem, f.load_scenario(path)))
+            scenarios.append((path.relative_to(args.dir).with_suffix("").as_posix(), f.load_scenario(path)))
         except (ValidationError, ValueError) as exc:
             print(f"error: {path} is not a valid scenario file: {exc}", file=sys.stderr)
             return 2
+    if args.behaviour:
+        scenarios = [(n, sc) for n, sc in scenarios if (sc.behaviour or CLASSIC) in args.behaviour]
     from reverie.adapters.local.embedder import MiniLMEmbedder
     from reverie.bootstrap.local_settings import LocalSettings
 

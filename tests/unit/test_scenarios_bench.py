@@ -34,7 +34,7 @@ from reverie_bench.scenario_replay import replay
 from tests.fakes.backends import WhitespaceTokenCounter, fake_backends
 from tests.fakes.factories import T0, make_card
 
-SCENARIOS = sorted(suite.SCENARIO_DIR.glob("*.json"))
+SCENARIOS = sorted(suite.SCENARIO_DIR.rglob("*.json"))
 
 CONTEXT = "\n".join(
     [
@@ -254,10 +254,79 @@ def test_score_reads_every_metric_off_what_a_system_showed() -> None:
         "duplicates_surviving": 0,
         "poison_promoted": 0,
         "volatile_stored": 0,
+        "checks_failed": 0,
         "latest_value_correct": 0.5,
         "repeated_error_rate": 1.0,
     }
     assert any("Lisbon" in finding and "d-5" in finding for finding in result.findings)
+
+
+def test_card_and_review_checks_read_the_stored_cards_and_the_open_review_items() -> None:
+    # GIVEN a scenario expecting one current home, the old one superseded, a single version of the job
+    # card no surer than 0.8, the one-off request nowhere in the context, and a conflict under review
+    scenario = ScenarioFile.model_validate(
+        minimal(
+            behaviour="latest_wins",
+            expect={
+                "questions": [{"query": "where?", "absent": ["use a table"]}],
+                "cards": [
+                    {"pattern": "lives in", "active": 1},
+                    {"pattern": "Lisbon", "statuses": ["superseded"]},
+                    {"pattern": "nurse", "max_versions": 1, "max_confidence": 0.8},
+                ],
+                "reviews": [{"reason": "conflict", "mentions": "port"}],
+            },
+        )
+    )
+    old = card("c-1", "Maya lives in Lisbon.", 1)
+    new = card("c-2", "Maya lives in Berlin.", 2)
+    job = card("c-3", "Maya is a nurse.", 2, confidence=0.95, version=3)
+    table = Shown("- [1] Just for this reply, use a table.", (Citation(1, "c-9", []),))
+    # WHEN the system kept both homes live, rewrote the job card, showed the one-off and queued nothing
+    result = score(scenario, Observed(contexts=[table], active=[old, new, job], stored=[old, new, job]))
+    # THEN every check fails, each with a finding naming the cards
+    assert result.counts["checks_failed"] == 6 and not result.passed
+    assert any("2 active cards, expected 1" in x and "c-1" in x for x in result.findings)
+    assert any("v3" in x for x in result.findings) and any("0.95" in x for x in result.findings)
+    # WHEN the old home is superseded, the job card unchanged and the conflict queued
+    from reverie.domain.dream import ReviewItem
+
+    old = old.model_copy(update={"status": Status.SUPERSEDED})
+    job = job.model_copy(update={"version": 1, "confidence": 0.7})
+    port = card("c-4", "The staging port is 5433.", 2, status=Status.CONFLICTING)
+    item = ReviewItem(item_id="r1", tenant_id="t", user_id="zoe", memory_ids=["c-4"], reason="conflict")
+    seen = Observed(contexts=[Shown()], active=[new, job, port], stored=[old, new, job, port], reviews=[item])
+    # THEN the scenario passes whole
+    assert score(scenario, seen).passed
+
+
+def test_a_scenario_names_a_known_behaviour_and_its_undreamt_sessions() -> None:
+    with pytest.raises(ValidationError, match="behaviour"):
+        ScenarioFile.model_validate(minimal(behaviour="telepathy"))
+    with pytest.raises(ValidationError, match="undreamt"):
+        ScenarioFile.model_validate(minimal(undreamt=["s9"]))
+    with pytest.raises(ValidationError, match="says nothing to check"):
+        ScenarioFile.model_validate(
+            minimal(expect={"questions": [{"query": "q"}], "cards": [{"pattern": "x"}]})
+        )
+
+
+def test_an_undreamt_session_is_not_dreamt_on() -> None:
+    scenario = ScenarioFile.model_validate(minimal(undreamt=["s1"]))
+    seen = replay("dream", scenario, fake_store)
+    assert seen.active == [] and seen.stored == []
+
+
+def test_the_report_gives_the_pass_rate_per_behaviour() -> None:
+    entries = [
+        {"behaviour": "fuse", "passed": {"none": False, "append": False, "dream": True}},
+        {"behaviour": "fuse", "passed": {"none": False, "append": True, "dream": True}},
+        {"behaviour": "classic", "passed": {"none": False, "append": False, "dream": False}},
+    ]
+    assert suite.pass_rates(entries) == {
+        "fuse": {"scenarios": 2, "none": 0, "append": 1, "dream": 2},
+        "classic": {"scenarios": 1, "none": 0, "append": 0, "dream": 0},
+    }
 
 
 # --- end to end on fakes -------------------------------------------------------------------------------
@@ -303,6 +372,9 @@ def test_the_suite_report_has_the_documented_shape(
     assert [e["name"] for e in doc["scenarios"]] == ["06-expired-fact"]
     assert json.loads(json.dumps(doc)) == doc
     assert "stale facts injected" in suite.render(doc, "header")
+    assert doc["behaviours"] == {
+        "classic": {"scenarios": 1, **{s: int(e) for s, e in doc["scenarios"][0]["passed"].items()}}
+    }
 
 
 def test_the_command_refuses_an_empty_folder_and_an_invalid_file(
