@@ -18,6 +18,9 @@ from reverie.services.backends import Backends
 from reverie.services.dream.common import dream_memory_id, record
 from reverie.services.indexing import sync_index
 
+# Fields a revision may touch that do not make a new version on their own.
+BOOKKEEPING = frozenset({"last_verified_at"})
+
 
 @dataclass
 class Writer:
@@ -101,8 +104,10 @@ class Writer:
         if card.review_status is ReviewStatus.EDITED:
             self.count("skipped_human_edited")
             return None
-        if card.dream_run_id == self.run.run_id and all(getattr(card, k) == v for k, v in changes.items()):
-            return None  # this run already wrote exactly this
+        if all(getattr(card, k) == v for k, v in changes.items() if k not in BOOKKEEPING):
+            # nothing the card says, cites or is trusted for changes: no new version (a retried stage, or a
+            # session read again that brings nothing new)
+            return None
         now = self.b.clock()
         data = card.model_dump()
         data.update(changes, updated_at=now, dream_run_id=self.run.run_id)
@@ -146,3 +151,9 @@ class Writer:
 
 def union_refs(card: MemoryCard, candidate: Candidate) -> list[Any]:
     return list(dict.fromkeys([*card.evidence_refs, *candidate.evidence_refs]))
+
+
+def new_sessions(card: MemoryCard, candidate: Candidate) -> set[str]:
+    """Sessions the candidate cites that the card does not: the only support that is independent of
+    what the card already rests on (the same session read again, however it grew, is not)."""
+    return {r.session_id for r in candidate.evidence_refs} - {r.session_id for r in card.evidence_refs}

@@ -14,7 +14,7 @@ from reverie.domain.restatement import adds_no_number, restates
 from reverie.domain.search import SearchFilter, card_search_text
 from reverie.ports import CardQuery, MergeAction, MergeDecision, Reasoner
 from reverie.services.backends import Backends
-from reverie.services.dream.apply import Writer, union_refs
+from reverie.services.dream.apply import Writer, new_sessions, union_refs
 from reverie.services.dream.common import StageInput, StageOutput, load_run
 from reverie.services.dream.procedures import generalise_repeats
 from reverie.services.dream.verify import Assessment
@@ -105,14 +105,15 @@ def promote(b: Backends, w: Writer, reasoner: Reasoner, a: Assessment, vector: l
     found = b.notes.get_many(w.run.tenant_id, [w.own_id(c)])
     own = found[0] if found else None
     if own is not None and own.layer is Layer.KNOWLEDGE and own.status in INJECTABLE_STATUSES:
-        # the same claim again: reinforce what is known
+        # the same claim again: reinforce what is known, surer only with support from another session
+        surer = max(own.confidence, a.confidence) if new_sessions(own, c) else own.confidence
         w.revise(
             own,
             ChangeKind.UPDATED,
             f"seen again: {a.reason}",
             fp,
             evidence_refs=union_refs(own, c),
-            confidence=max(own.confidence, a.confidence),
+            confidence=surer,
             last_verified_at=b.clock(),
             observed_at=_latest(own.observed_at, c.observed_at),
         )
@@ -161,6 +162,7 @@ def promote(b: Backends, w: Writer, reasoner: Reasoner, a: Assessment, vector: l
         if own is None or held is not None or retired:
             become(Status.VERIFIED, ChangeKind.ADDED)
     elif decision.action is MergeAction.NOOP:
+        independent = bool(new_sessions(target, c))
         w.revise(
             target,
             ChangeKind.UPDATED,
@@ -168,7 +170,9 @@ def promote(b: Backends, w: Writer, reasoner: Reasoner, a: Assessment, vector: l
             fp,
             evidence_refs=union_refs(target, c),
             last_verified_at=b.clock(),
-            confidence=min(0.95, max(target.confidence, a.confidence) + 0.05),
+            confidence=min(0.95, max(target.confidence, a.confidence) + 0.05)
+            if independent
+            else target.confidence,
             observed_at=_latest(target.observed_at, c.observed_at),
         )
     elif decision.action is MergeAction.UPDATE:

@@ -1,0 +1,147 @@
+"""The dream keeps memory correct (issue 15), at the service level, with the rule reasoner, on every note and
+run store: the in-memory fakes, SQLite, and DynamoDB (emulated: moto in process, `tests/contract/moto_dynamodb`).
+
+Each test tells a short history through the public services (capture, direct writes, the dream) and checks
+what a user would notice: what the context shows, which cards are live, how many versions they have.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from reverie.adapters.local.note_store import SqliteNoteStore
+from reverie.adapters.local.rule_reasoner import RuleReasoner
+from reverie.adapters.local.run_store import SqliteRunStore
+from reverie.domain.models import INJECTABLE_STATUSES, EvidenceRef, Layer, MemoryCard, MemoryType, Scope
+from reverie.ports import CardQuery
+from reverie.services import admin
+from reverie.services.backends import Backends
+from reverie.services.capture import append_events
+from reverie.services.dream.runner import dream
+from tests.conftest import Clock
+from tests.fakes.backends import fake_backends
+from tests.unit.helpers import event
+
+STORES = ["fakes", "sqlite", pytest.param("dynamodb", marks=pytest.mark.emulated)]
+
+
+@pytest.fixture(params=STORES)
+def b(request: pytest.FixtureRequest, tmp_path: Path, clock: Clock) -> Iterator[Backends]:
+    """Fakes for the log, queue and index; the note and run stores of the parameter; the rule reasoner."""
+    backends = fake_backends(clock, reasoner=RuleReasoner())
+    with ExitStack() as stack:
+        if request.param == "sqlite":
+            backends.notes = SqliteNoteStore(tmp_path / "notes.db", clock=clock)
+            backends.runs = SqliteRunStore(tmp_path / "runs.db")
+        elif request.param == "dynamodb":
+            from reverie.adapters.aws.dynamo_notes import DynamoNoteStore
+            from reverie.adapters.aws.dynamo_runs import DynamoRunStore
+            from tests.contract.moto_dynamodb import TABLE, moto_table
+
+            new_client = stack.enter_context(moto_table())
+            backends.notes = DynamoNoteStore(TABLE, client=new_client(), clock=clock)
+            backends.runs = DynamoRunStore(TABLE, client=new_client(), clock=clock)
+        yield backends
+
+
+def say(b: Backends, scope: Scope, session: str, clock: Clock, *texts: str, **fields: Any) -> None:
+    """The user says each text in `session`, a minute apart."""
+    events = []
+    for n, text in enumerate(texts):
+        clock.advance(minutes=1)
+        events.append(event(scope, session, f"e{clock.now:%j%H%M}-{n}", text=text, ts=clock.now, **fields))
+    append_events(b, scope, events)
+
+
+def live(b: Backends, scope: Scope) -> list[MemoryCard]:
+    query = CardQuery(
+        scope=scope, layers=frozenset({Layer.KNOWLEDGE}), statuses=INJECTABLE_STATUSES, limit=1000
+    )
+    return b.notes.query(query)
+
+
+def live_saying(b: Backends, scope: Scope, word: str) -> list[MemoryCard]:
+    return [c for c in live(b, scope) if word.lower() in c.statement.lower()]
+
+
+# --- no confidence creep -----------------------------------------------------------------------------
+
+
+def test_dreaming_again_over_a_session_that_grew_leaves_earlier_cards_untouched(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN a memory written directly through the API (every direct write goes to the one `api` session)
+    refs = [EvidenceRef(session_id="api", event_id="m1")]
+    admin.create_memories(
+        b, alice, [admin.NewMemory(type=MemoryType.FACT, statement="Alice is a nurse", evidence_refs=refs)]
+    )
+    dream(b, "t1", "alice")
+    (nurse,) = live_saying(b, alice, "nurse")
+    # WHEN the same session grows day after day with other direct writes, and a dream runs after each
+    for day in range(1, 8):
+        clock.advance(days=1)
+        other = admin.NewMemory(
+            type=MemoryType.FACT,
+            statement=f"Alice's gym locker is number {day}0{day}",
+            evidence_refs=[EvidenceRef(session_id="api", event_id=f"m{day + 1}")],
+        )
+        admin.create_memories(b, alice, [other])
+        dream(b, "t1", "alice")
+    # THEN the card is neither surer nor rewritten: nothing new supports it
+    (after,) = live_saying(b, alice, "nurse")
+    assert (after.memory_id, after.version, after.confidence) == (
+        nurse.memory_id,
+        nurse.version,
+        nurse.confidence,
+    )
+
+
+def test_a_statement_read_again_in_the_same_session_adds_no_confidence(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN a fact the user stated, dreamt once
+    say(b, alice, "s1", clock, "I work as a pediatric nurse at St. Mary's hospital.")
+    dream(b, "t1", "alice")
+    (card,) = live_saying(b, alice, "nurse")
+    # WHEN more is said in that same session and the dream reads it again, several times
+    for n in range(5):
+        clock.advance(hours=1)
+        append_events(b, alice, [event(alice, "s1", f"x{n}", text="Thanks, that helps!", ts=clock.now)])
+        dream(b, "t1", "alice")
+    # THEN the card has the same version and confidence
+    (again,) = live_saying(b, alice, "nurse")
+    assert (again.version, again.confidence) == (card.version, card.confidence)
+
+
+def test_the_same_fact_from_a_new_session_may_raise_confidence(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN a fact stated in one session and dreamt
+    say(b, alice, "s1", clock, "I work as a pediatric nurse at St. Mary's hospital.")
+    dream(b, "t1", "alice")
+    (card,) = live_saying(b, alice, "nurse")
+    # WHEN a later, independent session states it again
+    clock.advance(days=3)
+    say(b, alice, "s2", clock, "I work as a pediatric nurse at St. Mary's hospital.")
+    dream(b, "t1", "alice")
+    # THEN the one card now cites both sessions and is at least as sure
+    (again,) = live_saying(b, alice, "nurse")
+    assert {r.session_id for r in again.evidence_refs} == {"s1", "s2"}
+    assert again.confidence >= card.confidence
+
+
+def test_a_dream_with_nothing_new_writes_no_version(b: Backends, alice: Scope, clock: Clock) -> None:
+    say(b, alice, "s1", clock, "I live in Porto.", "I prefer short answers.")
+    dream(b, "t1", "alice")
+    before = sorted((c.memory_id, c.version) for c in b.notes.query(CardQuery(scope=alice, limit=1000)))
+    clock.advance(days=1)
+    dream(b, "t1", "alice")
+    clock.advance(hours=1)
+    dream(b, "t1", "alice")
+    after = sorted((c.memory_id, c.version) for c in b.notes.query(CardQuery(scope=alice, limit=1000)))
+    assert after == before
