@@ -557,7 +557,7 @@ def test_duplicate_that_says_less_is_a_noop() -> None:
 def test_duplicate_that_adds_detail_updates_with_the_fuller_text() -> None:
     fuller = "Bob is vegetarian and needs veggie breakfast options."
     decision = reasoner.decide(cand(fuller), [card("Bob is vegetarian.")])
-    assert (decision.action, decision.target_id, decision.statement) == (MergeAction.UPDATE, "m-1", fuller)
+    assert (decision.action, decision.target_id, decision.statement) == (MergeAction.FUSE, "m-1", fuller)
 
 
 def test_newer_negation_supersedes_and_older_conflicts() -> None:
@@ -639,7 +639,7 @@ def test_decide_is_deterministic_order_free_and_targets_a_given_card(
     assert reasoner.decide(candidate, list(reversed(neighbours))) == decision
     assert (decision.target_id is None) == (decision.action is MergeAction.ADD)
     assert decision.target_id is None or decision.target_id in {c.memory_id for c in neighbours}
-    assert decision.action is not MergeAction.UPDATE or decision.statement
+    assert decision.action is not MergeAction.FUSE or decision.statement
 
 
 _PHRASES = [

@@ -7,7 +7,7 @@ what a user would notice: what the context shows, which cards are live, how many
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -17,8 +17,17 @@ import pytest
 from reverie.adapters.local.note_store import SqliteNoteStore
 from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.adapters.local.run_store import SqliteRunStore
-from reverie.domain.models import INJECTABLE_STATUSES, EvidenceRef, Layer, MemoryCard, MemoryType, Scope
-from reverie.ports import CardQuery
+from reverie.domain.dream import Candidate
+from reverie.domain.models import (
+    INJECTABLE_STATUSES,
+    EvidenceRef,
+    Layer,
+    MemoryCard,
+    MemoryType,
+    Scope,
+    Status,
+)
+from reverie.ports import CardQuery, MergeAction, MergeDecision
 from reverie.services import admin
 from reverie.services.backends import Backends
 from reverie.services.capture import append_events
@@ -145,3 +154,93 @@ def test_a_dream_with_nothing_new_writes_no_version(b: Backends, alice: Scope, c
     dream(b, "t1", "alice")
     after = sorted((c.memory_id, c.version) for c in b.notes.query(CardQuery(scope=alice, limit=1000)))
     assert after == before
+
+
+# --- decisions: fuse and retire ----------------------------------------------------------------------
+
+
+class Decides(RuleReasoner):
+    """The rule reasoner's extraction, with the merge decision a test names (whenever a card is near)."""
+
+    def __init__(self, action: MergeAction, statement: str | None = None) -> None:
+        self.action, self.statement = action, statement
+
+    def decide(self, candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecision:
+        if not neighbours:
+            return MergeDecision(action=MergeAction.ADD, reason="nothing near")
+        target = min(neighbours, key=lambda c: c.created_at)
+        return MergeDecision(
+            action=self.action, target_id=target.memory_id, statement=self.statement, reason="test"
+        )
+
+
+def test_a_fused_card_carries_both_statements_and_both_evidence_sets(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN a held taste
+    say(b, alice, "s1", clock, "I love jazz.")
+    dream(b, "t1", "alice")
+    (taste,) = live_saying(b, alice, "jazz")
+    # WHEN a later session adds detail and the reasoner says fuse
+    b.reasoner = Decides(MergeAction.FUSE, "The user loves jazz and goes to a jazz club every Friday.")
+    clock.advance(days=10)
+    say(b, alice, "s2", clock, "I go to a jazz club every Friday.")
+    run = dream(b, "t1", "alice")
+    # THEN one live card says both, cites both sessions and is derived from the absorbed one,
+    # which stays readable as superseded by it; the run says it fused
+    (fused,) = live_saying(b, alice, "jazz")
+    assert fused.statement == "The user loves jazz and goes to a jazz club every Friday."
+    assert {r.session_id for r in fused.evidence_refs} == {"s1", "s2"}
+    assert fused.derived_from == [taste.memory_id]
+    old = b.notes.get("t1", taste.memory_id)
+    assert (old.status, old.superseded_by) == (Status.SUPERSEDED, fused.memory_id)
+    assert run.counts.get("restructure.fused") == 1
+
+
+def test_a_retired_card_is_rejected_and_what_was_derived_from_it_goes_to_review(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN a held fact and a card derived from it
+    say(b, alice, "s1", clock, "My office is in building 7.")
+    dream(b, "t1", "alice")
+    (wrong,) = live_saying(b, alice, "building 7")
+    derived = b.notes.create(
+        wrong.model_copy(
+            update={
+                "memory_id": "derived-1",
+                "statement": "Meet Alice at building 7.",
+                "key": None,
+                "derived_from": [wrong.memory_id],
+            }
+        )
+    )
+    # WHEN later evidence shows it was wrong and the reasoner says retire
+    b.reasoner = Decides(MergeAction.RETIRE)
+    clock.advance(days=2)
+    say(b, alice, "s2", clock, "My office is in building 9.")
+    dream(b, "t1", "alice")
+    # THEN the wrong card is rejected, the new one is live, and the derived card is flagged for review
+    assert b.notes.get("t1", wrong.memory_id).status is Status.REJECTED
+    assert live_saying(b, alice, "building 9")
+    assert b.notes.get("t1", derived.memory_id).status is Status.CONFLICTING
+    assert b.runs is not None
+    reviews = b.runs.list_reviews("t1", "alice")
+    assert [r.reason for r in reviews if derived.memory_id in r.memory_ids] == ["correction"]
+
+
+@pytest.mark.parametrize("action", [MergeAction.FUSE, MergeAction.SUPERSEDE, MergeAction.RETIRE])
+def test_a_card_a_person_edited_is_never_fused_superseded_or_retired(
+    b: Backends, alice: Scope, clock: Clock, action: MergeAction
+) -> None:
+    say(b, alice, "s1", clock, "I love jazz.")
+    dream(b, "t1", "alice")
+    (taste,) = live_saying(b, alice, "jazz")
+    edited = admin.edit_memory(
+        b, alice, taste.memory_id, taste.version, {"statement": "Alice loves modal jazz."}
+    )
+    b.reasoner = Decides(action, "The user loves jazz and plays the saxophone.")
+    clock.advance(days=1)
+    say(b, alice, "s2", clock, "I play jazz saxophone every weekend.")
+    dream(b, "t1", "alice")
+    after = b.notes.get("t1", taste.memory_id)
+    assert (after.version, after.statement) == (edited.version, "Alice loves modal jazz.")

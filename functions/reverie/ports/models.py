@@ -62,8 +62,9 @@ class Extraction(BaseModel):
 
 class MergeAction(StrEnum):
     ADD = "add"  # nothing like it exists: a new card
-    UPDATE = "update"  # same idea, better or extra detail: a new version of the target
+    FUSE = "fuse"  # new detail about the target's subject: one richer card (`statement`) absorbs the target
     SUPERSEDE = "supersede"  # the state changed (latest wins): retire the target for a new card
+    RETIRE = "retire"  # the target was wrong or is over: it is rejected; the candidate is kept on its own
     NOOP = "noop"  # already known: at most the target gains evidence
     CONFLICT = "conflict"  # contradicts the target and cannot be settled: both go to human review
 
@@ -73,7 +74,7 @@ class MergeDecision(BaseModel):
 
     action: MergeAction
     target_id: str | None = None
-    statement: str | None = Field(default=None, description="the merged text for UPDATE, if it changes")
+    statement: str | None = Field(default=None, description="the fused text for FUSE")
     reason: str = ""
     usage: ReasonerUsage = ReasonerUsage()
 

@@ -180,7 +180,7 @@ def parse_decision(payload: Any, neighbours: Sequence[MemoryCard]) -> MergeDecis
             action=MergeAction.NOOP, reason=f"model named an unknown memory {target!r}; left for a later run"
         )
     statement = payload.get("statement")
-    if action is not MergeAction.UPDATE or not isinstance(statement, str) or not statement.strip():
+    if action is not MergeAction.FUSE or not isinstance(statement, str) or not statement.strip():
         statement = None
     elif len(statement := mask_secrets(statement.strip()).text) > MAX_STATEMENT_CHARS:
         statement = None  # too long to be one idea: keep the target's text, add the evidence

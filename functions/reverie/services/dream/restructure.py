@@ -6,21 +6,20 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from datetime import datetime
 
 from reverie.domain.dream import Candidate, ChangeKind
-from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, MemoryType, ReviewStatus, Status
+from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, MemoryType, Status
 from reverie.domain.restatement import adds_no_number, restates
 from reverie.domain.search import SearchFilter, card_search_text
 from reverie.ports import CardQuery, MergeAction, MergeDecision, Reasoner
 from reverie.services.backends import Backends
 from reverie.services.dream.apply import Writer, new_sessions, union_refs
 from reverie.services.dream.common import StageInput, StageOutput, load_run
+from reverie.services.dream.decisions import Promotion, apply_decision, latest
 from reverie.services.dream.procedures import generalise_repeats
 from reverie.services.dream.verify import Assessment
 
 STAGE = "restructure"
-RETIRED = frozenset({Status.REJECTED, Status.SUPERSEDED, Status.ARCHIVED})
 PARAPHRASE_COSINE = 0.86
 RESTATED_COSINE = 0.78  # two rules this close that restate each other ("never X" / "do not X") are one
 # Rule-like types that restate one another ("never X" as a constraint, a correction or a preference).
@@ -96,10 +95,6 @@ def paraphrase_of(
     return None
 
 
-def _latest(*times: datetime | None) -> datetime | None:
-    return max((t for t in times if t is not None), default=None)
-
-
 def promote(b: Backends, w: Writer, reasoner: Reasoner, a: Assessment, vector: list[float]) -> None:
     c, fp = a.candidate, a.candidate.fingerprint
     found = b.notes.get_many(w.run.tenant_id, [w.own_id(c)])
@@ -115,7 +110,7 @@ def promote(b: Backends, w: Writer, reasoner: Reasoner, a: Assessment, vector: l
             evidence_refs=union_refs(own, c),
             confidence=surer,
             last_verified_at=b.clock(),
-            observed_at=_latest(own.observed_at, c.observed_at),
+            observed_at=latest(own.observed_at, c.observed_at),
         )
         return
     cards, cosine = neighbours(b, w, c, vector)
@@ -135,102 +130,7 @@ def promote(b: Backends, w: Writer, reasoner: Reasoner, a: Assessment, vector: l
     usage["output"] = usage.get("output", 0) + decision.usage.output_tokens
     target = b.notes.get(w.run.tenant_id, decision.target_id) if decision.target_id else None
     why = f"{decision.action.value}: {decision.reason}; {a.reason}"
-    # A hypothesis held earlier for this very claim becomes the L3 card (a new version of it); a claim whose
-    # card was retired comes back as a new card.
-    held = own if own is not None and own.layer is Layer.NOTES and own.status is Status.HYPOTHESIS else None
-    retired = own is not None and own.status in RETIRED
-
-    def become(status: Status, kind: ChangeKind, **extra: object) -> MemoryCard | None:
-        if held is not None:
-            return w.revise(
-                held,
-                kind,
-                f"promoted: {why}",
-                fp,
-                layer=Layer.KNOWLEDGE,
-                status=status,
-                evidence_refs=union_refs(held, c),
-                confidence=a.confidence,
-                last_verified_at=b.clock(),
-                observed_at=_latest(held.observed_at, c.observed_at),
-                **extra,
-            )
-        card = w.card_from(c, Layer.KNOWLEDGE, status, a.confidence, revival=retired)
-        return w.create(card.model_copy(update=extra) if extra else card, kind, why, fp)
-
-    if target is None or decision.action is MergeAction.ADD:
-        if own is None or held is not None or retired:
-            become(Status.VERIFIED, ChangeKind.ADDED)
-    elif decision.action is MergeAction.NOOP:
-        independent = bool(new_sessions(target, c))
-        w.revise(
-            target,
-            ChangeKind.UPDATED,
-            why,
-            fp,
-            evidence_refs=union_refs(target, c),
-            last_verified_at=b.clock(),
-            confidence=min(0.95, max(target.confidence, a.confidence) + 0.05)
-            if independent
-            else target.confidence,
-            observed_at=_latest(target.observed_at, c.observed_at),
-        )
-    elif decision.action is MergeAction.UPDATE:
-        w.revise(
-            target,
-            ChangeKind.UPDATED,
-            why,
-            fp,
-            statement=decision.statement or target.statement,
-            evidence_refs=union_refs(target, c),
-            confidence=max(target.confidence, a.confidence),
-            last_verified_at=b.clock(),
-            observed_at=_latest(target.observed_at, c.observed_at),
-        )
-    elif decision.action is MergeAction.SUPERSEDE and target.review_status is not ReviewStatus.EDITED:
-        if held is None:
-            created = w.supersede(
-                target,
-                w.card_from(c, Layer.KNOWLEDGE, Status.VERIFIED, a.confidence, revival=retired),
-                why,
-                fp,
-            )
-        else:  # two versions rather than one transaction: the held card exists already
-            created = become(Status.VERIFIED, ChangeKind.ADDED, supersedes=target.memory_id)
-            if created is not None:
-                w.revise(
-                    target,
-                    ChangeKind.SUPERSEDED,
-                    why,
-                    fp,
-                    status=Status.SUPERSEDED,
-                    superseded_by=created.memory_id,
-                )
-        if created is not None:
-            propagate_correction(b, w, target, created)
-    else:  # CONFLICT, or a change to a human-edited card: a person decides
-        created = become(Status.CONFLICTING, ChangeKind.CONFLICTED)
-        if target.review_status is not ReviewStatus.EDITED:
-            w.revise(target, ChangeKind.CONFLICTED, why, fp, status=Status.CONFLICTING)
-        if created is not None:
-            w.review([target.memory_id, created.memory_id], "conflict", why)
-
-
-def propagate_correction(b: Backends, w: Writer, wrong: MemoryCard, right: MemoryCard) -> None:
-    """Cards derived from a card found wrong lose confidence and go to review."""
-    cards = b.notes.query(CardQuery(scope=w.scope, layers=frozenset({Layer.KNOWLEDGE}), limit=10_000))
-    for card in cards:
-        if wrong.memory_id in card.derived_from and card.status in INJECTABLE_STATUSES:
-            why = f"derived from {wrong.memory_id}, superseded by {right.memory_id}"
-            flagged = w.revise(
-                card,
-                ChangeKind.CONFLICTED,
-                why,
-                confidence=round(card.confidence / 2, 4),
-                status=Status.CONFLICTING,
-            )
-            if flagged is not None:
-                w.review([card.memory_id, right.memory_id], "correction", why)
+    apply_decision(Promotion(b, w, c, a.confidence, why, own), decision, target)
 
 
 def keep_hypothesis(b: Backends, w: Writer, a: Assessment) -> None:

@@ -140,7 +140,7 @@ def _by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[
         return _decision(MergeAction.NOOP, best, f"{best.memory_id} already says as much")
     if best.review_status is ReviewStatus.EDITED:
         return _decision(MergeAction.NOOP, best, f"adds detail, but {best.memory_id} was edited by a person")
-    return _decision(MergeAction.UPDATE, best, f"adds detail to {best.memory_id}", candidate.statement)
+    return _decision(MergeAction.FUSE, best, f"adds detail to {best.memory_id}", candidate.statement)
 
 
 def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecision:

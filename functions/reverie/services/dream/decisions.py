@@ -1,0 +1,188 @@
+"""Restructure's merge decisions applied to the note store: add, fuse, supersede, retire, no-op, conflict.
+
+Each decision is one or two new versions, recorded in the run with the reasoner's reason. A card a person
+edited is never rewritten: a decision to fuse into, supersede or retire it becomes a conflict for review.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from reverie.domain.dream import Candidate, ChangeKind
+from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, ReviewStatus, Status
+from reverie.ports import CardQuery, MergeAction, MergeDecision
+from reverie.services.backends import Backends
+from reverie.services.dream.apply import Writer, new_sessions, union_refs
+
+RETIRED = frozenset({Status.REJECTED, Status.SUPERSEDED, Status.ARCHIVED})
+MAX_CONFIDENCE = 0.95
+CONFIRMED_STEP = 0.05  # a claim restated in a new session is this much surer
+
+
+def latest(*times: datetime | None) -> datetime | None:
+    return max((t for t in times if t is not None), default=None)
+
+
+@dataclass
+class Promotion:
+    """One verified candidate on its way into L3, and what the run already holds of its claim."""
+
+    b: Backends
+    w: Writer
+    candidate: Candidate
+    confidence: float
+    why: str
+    own: MemoryCard | None  # the card of this very claim, if any (any layer and status)
+
+    @property
+    def held(self) -> MemoryCard | None:
+        """A hypothesis of this very claim, held earlier: it becomes the L3 card."""
+        own = self.own
+        return (
+            own if own is not None and own.layer is Layer.NOTES and own.status is Status.HYPOTHESIS else None
+        )
+
+    @property
+    def retired(self) -> bool:
+        """The claim's own card was retired before: it comes back as a new card."""
+        return self.own is not None and self.own.status in RETIRED
+
+    @property
+    def fingerprint(self) -> str:
+        return self.candidate.fingerprint
+
+    def become(self, status: Status, kind: ChangeKind, **extra: object) -> MemoryCard | None:
+        """The candidate as an L3 card: the held hypothesis promoted, or a new card."""
+        c, w = self.candidate, self.w
+        if self.held is not None:
+            return w.revise(
+                self.held,
+                kind,
+                f"promoted: {self.why}",
+                self.fingerprint,
+                layer=Layer.KNOWLEDGE,
+                status=status,
+                evidence_refs=union_refs(self.held, c),
+                confidence=self.confidence,
+                last_verified_at=self.b.clock(),
+                observed_at=latest(self.held.observed_at, c.observed_at),
+                **extra,
+            )
+        card = w.card_from(c, Layer.KNOWLEDGE, status, self.confidence, revival=self.retired)
+        return w.create(card.model_copy(update=extra) if extra else card, kind, self.why, self.fingerprint)
+
+    def replace(self, target: MemoryCard, new: MemoryCard) -> MemoryCard | None:
+        """`new` becomes current and `target` is kept as history (superseded by it)."""
+        if self.held is None:
+            return self.w.supersede(target, new, self.why, self.fingerprint)
+        # two versions rather than one transaction: the held card exists already
+        created = self.become(Status.VERIFIED, ChangeKind.ADDED, supersedes=target.memory_id, **_claim(new))
+        if created is not None:
+            self.w.revise(
+                target,
+                ChangeKind.SUPERSEDED,
+                self.why,
+                self.fingerprint,
+                status=Status.SUPERSEDED,
+                superseded_by=created.memory_id,
+            )
+        return created
+
+
+def _claim(card: MemoryCard) -> dict[str, object]:
+    """What a fused card says beyond the candidate it was made from."""
+    return {
+        "statement": card.statement,
+        "evidence_refs": card.evidence_refs,
+        "derived_from": card.derived_from,
+        "key": card.key,
+        "type": card.type,
+    }
+
+
+def apply_decision(p: Promotion, decision: MergeDecision, target: MemoryCard | None) -> None:
+    c, w, b = p.candidate, p.w, p.b
+    action = decision.action
+    if target is None or action is MergeAction.ADD:
+        if p.own is None or p.held is not None or p.retired:
+            p.become(Status.VERIFIED, ChangeKind.ADDED)
+        return
+    if action is MergeAction.NOOP:
+        surer = min(MAX_CONFIDENCE, max(target.confidence, p.confidence) + CONFIRMED_STEP)
+        w.revise(
+            target,
+            ChangeKind.UPDATED,
+            p.why,
+            p.fingerprint,
+            evidence_refs=union_refs(target, c),
+            last_verified_at=b.clock(),
+            confidence=surer if new_sessions(target, c) else target.confidence,
+            observed_at=latest(target.observed_at, c.observed_at),
+        )
+        return
+    if target.review_status is ReviewStatus.EDITED or action is MergeAction.CONFLICT:
+        conflict(p, target)
+        return
+    if action is MergeAction.FUSE:
+        fused = fuse(p, target, decision.statement or target.statement)
+        if fused is not None:
+            w.count("fused")
+    elif action is MergeAction.SUPERSEDE:
+        new = w.card_from(c, Layer.KNOWLEDGE, Status.VERIFIED, p.confidence, revival=p.retired)
+        created = p.replace(target, new)
+        if created is not None:
+            propagate_correction(b, w, target, created)
+    elif action is MergeAction.RETIRE:
+        rejected = w.revise(target, ChangeKind.REJECTED, p.why, p.fingerprint, status=Status.REJECTED)
+        if rejected is not None:
+            propagate_correction(b, w, target, p.become(Status.VERIFIED, ChangeKind.ADDED))
+
+
+def fuse(p: Promotion, target: MemoryCard, statement: str) -> MemoryCard | None:
+    """One richer card saying `statement`, resting on the target's evidence and the candidate's, derived
+    from the target, which it supersedes (its history stays readable)."""
+    c, w = p.candidate, p.w
+    new = w.card_from(c, Layer.KNOWLEDGE, Status.VERIFIED, max(p.confidence, target.confidence), p.retired)
+    new = new.model_copy(
+        update={
+            "statement": statement,
+            "type": target.type,
+            "key": target.key or c.key,
+            "evidence_refs": list(dict.fromkeys([*target.evidence_refs, *c.evidence_refs])),
+            "derived_from": list(dict.fromkeys([*target.derived_from, target.memory_id])),
+            "observed_at": latest(target.observed_at, c.observed_at),
+            "valid_until": c.valid_until or target.valid_until,
+        }
+    )
+    return p.replace(target, new)
+
+
+def conflict(p: Promotion, target: MemoryCard) -> None:
+    """Both to review: the candidate as a conflicting card, the target flagged (unless a person edited it)."""
+    created = p.become(Status.CONFLICTING, ChangeKind.CONFLICTED)
+    if target.review_status is not ReviewStatus.EDITED:
+        p.w.revise(target, ChangeKind.CONFLICTED, p.why, p.fingerprint, status=Status.CONFLICTING)
+    if created is not None:
+        p.w.review([target.memory_id, created.memory_id], "conflict", p.why)
+
+
+def propagate_correction(b: Backends, w: Writer, wrong: MemoryCard, right: MemoryCard | None) -> None:
+    """Cards derived from a card found wrong lose confidence and go to review."""
+    cards = b.notes.query(CardQuery(scope=w.scope, layers=frozenset({Layer.KNOWLEDGE}), limit=10_000))
+    for card in cards:
+        if wrong.memory_id in card.derived_from and card.status in INJECTABLE_STATUSES:
+            why = f"derived from {wrong.memory_id}, " + (
+                f"superseded by {right.memory_id}" if right is not None else "found wrong"
+            )
+            flagged = w.revise(
+                card,
+                ChangeKind.CONFLICTED,
+                why,
+                confidence=round(card.confidence / 2, 4),
+                status=Status.CONFLICTING,
+            )
+            if flagged is not None:
+                w.review(
+                    [card.memory_id, *([right.memory_id] if right else [wrong.memory_id])], "correction", why
+                )
