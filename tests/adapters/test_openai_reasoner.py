@@ -1,16 +1,14 @@
 """OpenAICompatibleReasoner against a tiny HTTP server on 127.0.0.1 that records each request and answers
-with recorded chat-completions responses (tests/data/openai/, shaped like vLLM's). No other network."""
+with recorded chat-completions responses (tests/data/openai/, shaped like vLLM's): the model is stubbed
+(emulated), never called, and there is no other network. The contract every backend shares (slots,
+validity, one-off items, each merge decision) is in test_llm_contract.py."""
 
 from __future__ import annotations
 
 import json
 import socket
-import threading
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -20,6 +18,7 @@ from reverie.domain.events import Event, parse_event
 from reverie.domain.models import EvidenceRef, Layer, MemoryCard, MemoryType, Scope, SourceKind, Status, Trust
 from reverie.ports import MergeAction, ReasonerUsage
 from reverie.prompts import load_prompt
+from tests.adapters.llm_stubs import FakeServer, loopback_server
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SESSION: list[Event] = [
@@ -32,54 +31,11 @@ def recorded(name: str) -> bytes:
     return (DATA / "openai" / name).read_bytes()
 
 
-@dataclass
-class Seen:
-    path: str
-    headers: dict[str, str]
-    body: dict[str, Any]
-
-
-@dataclass
-class FakeServer:
-    """Answers queued (status, headers, body) in order; records every request it gets."""
-
-    url: str = ""
-    answers: list[tuple[int, dict[str, str], bytes]] = field(default_factory=list)
-    seen: list[Seen] = field(default_factory=list)
-
-    def answer(self, body: bytes, status: int = 200, **headers: str) -> None:
-        self.answers.append((status, headers, body))
-
-
 @pytest.fixture
 def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeServer]:
     monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")
-    fake = FakeServer()
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:
-            length = int(self.headers.get("Content-Length", "0"))
-            body = json.loads(self.rfile.read(length))
-            fake.seen.append(Seen(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
-            status, headers, payload = fake.answers.pop(0)
-            self.send_response(status)
-            for name, value in {"Content-Type": "application/json", **headers}.items():
-                self.send_header(name.replace("_", "-"), value)
-            self.send_header("Content-Length", str(len(payload)))
-            self.end_headers()
-            self.wfile.write(payload)
-
-        def log_message(self, format: str, *args: Any) -> None:  # keep test output quiet
-            pass
-
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    fake.url = f"http://127.0.0.1:{httpd.server_address[1]}/v1/"
-    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
-    thread.start()
-    yield fake
-    httpd.shutdown()
-    httpd.server_close()
-    thread.join()
+    with loopback_server() as fake:
+        yield fake
 
 
 @pytest.fixture

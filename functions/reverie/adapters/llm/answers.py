@@ -1,8 +1,10 @@
 """What a language model answered, held to Reverie's rules before anything else sees it.
 
-Pure functions, the same for every backend: a candidate citing an event that was not in the input is
-dropped, `source` is recomputed from the cited events (a model can never raise the trust of tool output),
-secrets are masked, and a merge decision may only name a card it was shown.
+Pure functions, the same for every backend. Extraction: a candidate citing an event that was not in the
+input is dropped, as is one the model flags `one_off` (a one-off request, a passing mood); `source` is
+recomputed from the cited events (a model can never raise the trust of tool output); secrets are masked; the
+`slot` becomes the candidate's `key` in `subject.attribute` form and `valid_until` a time. A merge decision
+may only name a card it was shown.
 """
 
 from __future__ import annotations
@@ -12,14 +14,16 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from reverie.domain.dream import Candidate
 from reverie.domain.events import Event, FeedbackEvent, MessageEvent, NoteEvent, ToolResultEvent
 from reverie.domain.guards import mask_secrets
 from reverie.domain.models import (
+    MAX_KEY_CHARS,
     MAX_STATEMENT_CHARS,
     EvidenceRef,
     MemoryCard,
@@ -32,7 +36,8 @@ from reverie.domain.models import (
 from reverie.ports import MergeAction, MergeDecision
 
 _TRUST_ORDER = [Trust.UNTRUSTED, Trust.LOW, Trust.MEDIUM, Trust.HIGH]
-_TEXT_FIELDS = ("statement", "key", "condition", "action", "outcome")
+_TEXT_FIELDS = ("statement", "condition", "action", "outcome")
+_SLOT_PART = re.compile(r"[^a-z0-9-]+")
 
 
 class MalformedAnswer(ValueError):
@@ -68,7 +73,9 @@ class _ModelCandidate(BaseModel):
 
     type: MemoryType
     statement: str
-    key: str | None = None
+    slot: str | None = Field(default=None, validation_alias=AliasChoices("slot", "key"))
+    valid_until: datetime | None = None
+    one_off: bool = False
     condition: str | None = None
     action: str | None = None
     outcome: str | None = None
@@ -79,10 +86,27 @@ class _ModelCandidate(BaseModel):
     source: str | None = None
     correction_of: str | None = None
 
-    @field_validator("key", "condition", "action", "outcome", "correction_of", mode="before")
+    @field_validator("slot", "valid_until", "condition", "action", "outcome", "correction_of", mode="before")
     @classmethod
     def _blank_is_none(cls, value: Any) -> Any:
         return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("valid_until", mode="before")
+    @classmethod
+    def _through_the_day(cls, value: Any) -> Any:
+        """A date means "valid through that day": the claim ends when the next day begins (UTC)."""
+        if isinstance(value, str) and len(value.strip()) == 10:
+            return datetime.combine(
+                date.fromisoformat(value.strip()) + timedelta(days=1), datetime.min.time(), UTC
+            )
+        return value
+
+    @field_validator("valid_until")
+    @classmethod
+    def _utc(cls, value: datetime | None) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
     @field_validator("confidence")
     @classmethod
@@ -109,11 +133,25 @@ def _candidate_list(payload: Any) -> list[Any]:
     return raw
 
 
+def slot_key(slot: str | None) -> str | None:
+    """The model's `slot` as a card key: lower snake case `subject.attribute` ("Maria.Home City" becomes
+    `maria.home_city`; hyphens stay, for names like `acme-web`). None when it is not one: fewer than two
+    parts, too long, or holding something the secret guard masks."""
+    if slot is None or mask_secrets(slot).changed:
+        return None
+    parts = [_SLOT_PART.sub("_", part.strip().lower()).strip("_") for part in slot.split(".")]
+    key = ".".join(parts)
+    return key if len(parts) >= 2 and all(parts) and len(key) <= MAX_KEY_CHARS else None
+
+
 def parse_candidates(payload: Any, events: Sequence[Event]) -> ParsedCandidates:
     """Turn the model's `{"candidates": [...]}` into `Candidate`s that cite only `events`.
 
-    Dropped, and counted by reason: malformed items (`invalid`), items citing an unknown event id
-    (`unknown_evidence`), volatile state (`volatile`), repeats within the answer (`duplicate`).
+    Dropped, and counted by reason: malformed items, an unreadable `valid_until` included (`invalid`),
+    one-off requests and passing moods the model flagged (`one_off`), items citing an unknown event id
+    (`unknown_evidence`), volatile state (`volatile`, for servers that do not enforce the schema's enum),
+    claims whose stated validity ended before the events that state them (`expired`), repeats within the
+    answer (`duplicate`).
     """
     by_id = {e.event_id: e for e in events}
     out = ParsedCandidates(candidates=[])
@@ -124,6 +162,9 @@ def parse_candidates(payload: Any, events: Sequence[Event]) -> ParsedCandidates:
         except ValidationError:
             out.dropped["invalid"] += 1
             continue
+        if found.one_off:
+            out.dropped["one_off"] += 1
+            continue
         ids = list(dict.fromkeys(found.evidence))
         if any(i not in by_id for i in ids):
             out.dropped["unknown_evidence"] += 1
@@ -132,18 +173,24 @@ def parse_candidates(payload: Any, events: Sequence[Event]) -> ParsedCandidates:
             out.dropped["volatile"] += 1
             continue
         cited = [by_id[i] for i in ids]
+        observed = max(e.ts for e in cited)
+        if found.valid_until is not None and found.valid_until <= observed:
+            out.dropped["expired"] += 1
+            continue
         masked = {n: mask_secrets(v) for n in _TEXT_FIELDS if (v := getattr(found, n)) is not None}
         targets = {e.target_memory_id for e in cited if isinstance(e, FeedbackEvent)}
         try:
             candidate = Candidate(
                 type=found.type,
                 **{n: m.text for n, m in masked.items()},
+                key=slot_key(found.slot),
                 evidence_refs=[EvidenceRef(session_id=e.session_id, event_id=e.event_id) for e in cited],
                 source=forced_source(cited, found.source),
                 confidence=found.confidence,
                 stability=found.stability,
                 subjective=found.subjective,
-                observed_at=max(e.ts for e in cited),
+                observed_at=observed,
+                valid_until=found.valid_until,
                 correction_of=found.correction_of if found.correction_of in targets else None,
             )
         except ValidationError:

@@ -57,15 +57,20 @@ def _text(description: str | None = None, nullable: bool = False) -> dict[str, A
 CANDIDATE_SCHEMA = _object(
     {
         "type": _enum([t.value for t in MemoryType]),
-        "statement": _text("one idea, third person, no secrets"),
-        "key": _text("subject.attribute for rule-like memories, else null", nullable=True),
+        "statement": _text("one idea, third person, grammatical, in the speaker's own terms, no secrets"),
+        "slot": _text(
+            "subject.attribute in snake case (maria.home_city) when it states a changeable state, else null",
+            nullable=True,
+        ),
+        "valid_until": _text("YYYY-MM-DD: the last day the text says it holds, else null", nullable=True),
+        "one_off": {"type": "boolean", "description": "a one-off request or a passing mood: not kept"},
         "condition": _text(nullable=True),
         "action": _text(nullable=True),
         "outcome": _text(nullable=True),
         "evidence": {"type": "array", "items": {"type": "string"}, "description": "ids of the cited events"},
         "source": _enum([k.value for k in SourceKind]),
         "confidence": {"type": "number", "description": "from 0 to 1"},
-        "stability": _enum([s.value for s in Stability]),
+        "stability": _enum([Stability.NORMAL.value, Stability.HIGH.value]),
         "subjective": {"type": "boolean"},
         "correction_of": _text("memory id a cited feedback event targets, else null", nullable=True),
     }
@@ -141,11 +146,20 @@ def _event_element(event: Event, with_session: bool) -> str:
 
 
 def render_events(events: Sequence[Event]) -> str:
-    """The session as `<event>` elements in order, each with the id a candidate must cite; secrets masked."""
+    """The session as `<event>` elements in order, each with the id a candidate must cite; secrets masked.
+
+    The `<session>` element carries the date (UTC) and weekday it began, against which the model resolves
+    relative dates and stated validity ("next Friday", "this week only", "until 12 June")."""
     sessions = list(dict.fromkeys(e.session_id for e in events))
-    head = f'<session id="{html.escape(sessions[0])}">' if len(sessions) == 1 else "<session>"
+    began = min(e.ts for e in events)
+    attrs = {
+        "id": sessions[0] if len(sessions) == 1 else None,
+        "date": began.strftime("%Y-%m-%d"),
+        "weekday": began.strftime("%A"),
+    }
+    shown = " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items() if v is not None)
     parts = [_event_element(e, with_session=len(sessions) > 1) for e in events]
-    return "\n".join([head, *parts, "</session>"])
+    return "\n".join([f"<session {shown}>", *parts, "</session>"])
 
 
 def extraction_task(events: Sequence[Event]) -> StructuredTask:
