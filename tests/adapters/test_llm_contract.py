@@ -25,14 +25,22 @@ import boto3  # type: ignore[import-untyped, unused-ignore]
 import pytest
 from botocore.stub import Stubber  # type: ignore[import-untyped, unused-ignore]
 
+from reverie.adapters.llm.answers import FUSED_MAX_CHARS
 from reverie.domain.dream import Candidate
 from reverie.domain.events import Event, parse_event
 from reverie.domain.models import (
     EvidenceRef,
+    Layer,
+    MemoryCard,
+    MemoryType,
+    ReviewStatus,
     Scope,
+    Source,
     SourceKind,
+    Status,
     Trust,
 )
+from reverie.ports import MergeAction, MergeDecision
 from reverie.prompts import load_prompt
 from tests.adapters.llm_stubs import BedrockStub, OpenAIStub, loopback_server
 
@@ -196,3 +204,155 @@ def test_instruction_like_tool_text_keeps_its_tool_source_beside_the_facts_in_it
     assert fact.statement == "acme-web builds with pnpm 9."
     assert injected.source.kind is SourceKind.TOOL and injected.source.name == "read_file"
     assert injected.source.trust is Trust.UNTRUSTED  # recomputed from the cited event, whatever was claimed
+
+
+# --- consolidation ------------------------------------------------------------------------------------
+
+OBSERVED = datetime(2026, 3, 1, tzinfo=UTC)
+
+
+def held(memory_id: str, statement: str, key: str | None = None, edited: bool = False) -> MemoryCard:
+    return MemoryCard(
+        memory_id=memory_id,
+        layer=Layer.KNOWLEDGE,
+        status=Status.VERIFIED,
+        review_status=ReviewStatus.EDITED if edited else ReviewStatus.AUTO,
+        type=MemoryType.FACT,
+        tenant_id="acme",
+        user_id="alice",
+        key=key,
+        statement=statement,
+        evidence_refs=[EvidenceRef(session_id="s-1", event_id="e9")],
+        observed_at=OBSERVED,
+        created_at=OBSERVED,
+        updated_at=OBSERVED,
+    )
+
+
+def new(statement: str, key: str | None = None) -> Candidate:
+    return Candidate(
+        type=MemoryType.FACT,
+        statement=statement,
+        key=key,
+        evidence_refs=[EvidenceRef(session_id="s-42", event_id="e6")],
+        source=Source(kind=SourceKind.USER),
+        observed_at=datetime(2026, 11, 10, 9, 20, tzinfo=UTC),
+    )
+
+
+PORTO = held("m-home", "Alice lives in Porto.", key="alice.home_city")
+TEA = held("m-tea", "Alice likes tea.", key="alice.favourite_drink")
+LISBON = new("Alice lives in Lisbon.", key="alice.home_city")
+SENCHA = new("Alice drinks sencha every afternoon.", key="alice.favourite_drink")
+
+
+def decide(
+    backend: Backend,
+    candidate: Candidate,
+    cards: list[MemoryCard],
+    action: str,
+    target: str | None,
+    **answer: Any,
+) -> MergeDecision:
+    payload = {"action": action, "target_id": target, "statement": None, "reason": "stubbed", **answer}
+    backend.answer(DECIDE, payload)
+    return backend.reasoner.decide(candidate, cards)
+
+
+def test_the_decide_request_shows_which_card_a_person_edited(backend: Backend) -> None:
+    decide(backend, LISBON, [held("m-home", "Alice lives in Porto.", edited=True), TEA], "conflict", "m-home")
+
+    [sent] = backend.sent
+    assert sent.tool == DECIDE and sent.system == load_prompt("decide")
+    assert '<memory id="m-home"' in sent.user and 'review="edited"' in sent.user
+    assert sent.schema["required"] == ["action", "target_id", "statement", "reason"]
+
+
+def test_add_keeps_the_candidate_as_a_new_card(backend: Backend) -> None:
+    decision = decide(backend, new("Alice keeps bees."), [PORTO], "add", "m-home")
+
+    assert decision.action is MergeAction.ADD and decision.target_id is None
+    assert decision.usage.calls == 1
+
+
+def test_fuse_with_a_statement_gives_the_richer_card(backend: Backend) -> None:
+    decision = decide(
+        backend,
+        SENCHA,
+        [TEA],
+        "fuse",
+        "m-tea",
+        statement="Alice likes tea and drinks sencha every afternoon.",
+    )
+
+    assert decision.action is MergeAction.FUSE and decision.target_id == "m-tea"
+    assert decision.statement == "Alice likes tea and drinks sencha every afternoon."
+
+
+def test_fuse_without_a_statement_joins_the_targets_text_and_the_candidates(backend: Backend) -> None:
+    decision = decide(backend, SENCHA, [TEA], "fuse", "m-tea", statement=None)
+
+    assert decision.action is MergeAction.FUSE and decision.target_id == "m-tea"
+    assert decision.statement == "Alice likes tea. Alice drinks sencha every afternoon."
+
+
+def test_a_fused_statement_is_masked_and_one_too_long_for_one_card_is_not_used(backend: Backend) -> None:
+    masked = decide(
+        backend,
+        SENCHA,
+        [TEA],
+        "fuse",
+        "m-tea",
+        statement="Alice likes tea; her PIN is 4821 and she drinks sencha.",
+    )
+    padded = decide(backend, SENCHA, [TEA], "fuse", "m-tea", statement="Alice likes tea. " * 40)
+
+    assert masked.statement == "Alice likes tea; her PIN is [REDACTED:password] and she drinks sencha."
+    assert padded.statement == "Alice likes tea. Alice drinks sencha every afternoon."  # the joined texts
+
+
+def test_fuse_that_cannot_fit_one_card_keeps_the_candidate_apart(backend: Backend) -> None:
+    long_card = held("m-long", "Alice likes tea " + "and biscuits " * (FUSED_MAX_CHARS // 13) + ".")
+
+    decision = decide(backend, SENCHA, [long_card], "fuse", "m-long", statement=None)
+
+    assert decision.action is MergeAction.ADD and decision.target_id is None
+    assert "too long to fuse into m-long" in decision.reason
+
+
+def test_supersede_retire_noop_and_conflict_name_the_card_and_carry_no_text(backend: Backend) -> None:
+    made = {
+        action: decide(backend, LISBON, [PORTO, TEA], action, "m-home", statement="ignored")
+        for action in ("supersede", "retire", "noop", "conflict")
+    }
+
+    for action, decision in made.items():
+        assert decision.action is MergeAction(action)
+        assert decision.target_id == "m-home" and decision.statement is None
+        assert decision.reason == "stubbed"
+
+
+@pytest.mark.parametrize("action", ["fuse", "supersede", "retire"])
+def test_a_card_a_person_edited_is_never_rewritten_it_goes_to_review(backend: Backend, action: str) -> None:
+    edited = held("m-home", "Alice lives in Porto.", key="alice.home_city", edited=True)
+
+    decision = decide(backend, LISBON, [edited], action, "m-home", statement="Alice lives in Lisbon.")
+
+    assert decision.action is MergeAction.CONFLICT and decision.target_id == "m-home"
+    assert decision.statement is None
+    assert f"chose {action}" in decision.reason and "edited by a person" in decision.reason
+
+
+def test_noop_on_a_card_a_person_edited_stays_a_noop(backend: Backend) -> None:
+    edited = held("m-home", "Alice lives in Lisbon.", key="alice.home_city", edited=True)
+
+    decision = decide(backend, LISBON, [edited], "noop", "m-home")
+
+    assert decision.action is MergeAction.NOOP and decision.target_id == "m-home"
+
+
+def test_a_target_that_was_not_shown_is_never_touched(backend: Backend) -> None:
+    decision = decide(backend, LISBON, [PORTO], "supersede", "m-elsewhere")
+
+    assert decision.action is MergeAction.NOOP and decision.target_id is None
+    assert "unknown memory 'm-elsewhere'" in decision.reason

@@ -3,8 +3,8 @@
 Pure functions, the same for every backend. Extraction: a candidate citing an event that was not in the
 input is dropped, as is one the model flags `one_off` (a one-off request, a passing mood); `source` is
 recomputed from the cited events (a model can never raise the trust of tool output); secrets are masked; the
-`slot` becomes the candidate's `key` in `subject.attribute` form and `valid_until` a time. A merge decision
-may only name a card it was shown.
+`slot` becomes the candidate's `key` in `subject.attribute` form and `valid_until` a time. Decisions: see
+`parse_decision`.
 """
 
 from __future__ import annotations
@@ -24,10 +24,10 @@ from reverie.domain.events import Event, FeedbackEvent, MessageEvent, NoteEvent,
 from reverie.domain.guards import mask_secrets
 from reverie.domain.models import (
     MAX_KEY_CHARS,
-    MAX_STATEMENT_CHARS,
     EvidenceRef,
     MemoryCard,
     MemoryType,
+    ReviewStatus,
     Source,
     SourceKind,
     Stability,
@@ -205,11 +205,42 @@ def parse_candidates(payload: Any, events: Sequence[Event]) -> ParsedCandidates:
     return out
 
 
-def parse_decision(payload: Any, neighbours: Sequence[MemoryCard]) -> MergeDecision:
-    """The model's decision, held to the port's contract: a target is always one of `neighbours`.
+REWRITES = frozenset({MergeAction.FUSE, MergeAction.SUPERSEDE, MergeAction.RETIRE})
+"""The actions that end the target card's current version: never allowed on a card a person edited."""
+FUSED_MAX_CHARS = 400  # longer is no longer one idea: two cards (the rule reasoner draws the same line)
 
-    A non-ADD action naming a card it was not shown becomes ADD when no card was shown, else NOOP (better
-    to miss than to merge into the wrong card). `statement` is kept for UPDATE only, masked.
+
+def _sentence(text: str) -> str:
+    text = " ".join(text.split())
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def fused_statement(given: Any, candidate: Candidate, target: MemoryCard) -> str | None:
+    """The text of the card that absorbs `target`: the model's, masked, when it gave one that fits one
+    card (`FUSED_MAX_CHARS`); else the target's statement followed by the candidate's; None when even that
+    does not fit.
+
+    Why join rather than refuse: the model judged the candidate new detail about the target's subject; a
+    NOOP would lose that detail and hang the candidate's evidence on a card that does not say what it
+    shows. The joined text keeps both claims word for word, each already checked; a later self-audit can
+    tighten it.
+    """
+    joined = f"{_sentence(target.statement)} {mask_secrets(_sentence(candidate.statement)).text}"
+    if isinstance(given, str) and given.strip():
+        text = mask_secrets(" ".join(given.split())).text
+        if len(text) <= FUSED_MAX_CHARS:
+            return text
+    return joined if len(joined) <= FUSED_MAX_CHARS else None
+
+
+def parse_decision(payload: Any, candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecision:
+    """The model's decision, held to the port's contract and to what the dream may do to a card.
+
+    - A target is always one of `neighbours`: a non-ADD action naming a card it was not shown becomes ADD
+      when no card was shown, else NOOP (better to miss than to merge into the wrong card).
+    - FUSE, SUPERSEDE and RETIRE aimed at a card a person edited become CONFLICT on it (a person decides).
+    - FUSE always carries the fused text (`fused_statement`); when none fits one card, it becomes ADD.
+    - `statement` is kept for FUSE only; `reason` is masked and bounded.
     """
     if not isinstance(payload, dict):
         raise MalformedAnswer(f"the model's decision is not an object: {str(payload)[:200]!r}")
@@ -217,26 +248,33 @@ def parse_decision(payload: Any, neighbours: Sequence[MemoryCard]) -> MergeDecis
         action = MergeAction(str(payload.get("action")))
     except ValueError as exc:
         raise MalformedAnswer(f"the model's decision has no valid action: {str(payload)[:200]!r}") from exc
-    target = payload.get("target_id") or None
     reason = mask_secrets(str(payload.get("reason") or "")).text[:500]
-    ids = {c.memory_id for c in neighbours}
-    if action is not MergeAction.ADD and target not in ids:
-        if not ids:
+    if action is MergeAction.ADD:
+        return MergeDecision(action=action, reason=reason)
+    target_id = payload.get("target_id") or None
+    target = next((c for c in neighbours if c.memory_id == target_id), None)
+    if target is None:
+        if not neighbours:
             return MergeDecision(action=MergeAction.ADD, reason=reason)
         return MergeDecision(
-            action=MergeAction.NOOP, reason=f"model named an unknown memory {target!r}; left for a later run"
+            action=MergeAction.NOOP,
+            reason=f"model named an unknown memory {target_id!r}; left for a later run",
         )
-    statement = payload.get("statement")
-    if action is not MergeAction.FUSE or not isinstance(statement, str) or not statement.strip():
-        statement = None
-    elif len(statement := mask_secrets(statement.strip()).text) > MAX_STATEMENT_CHARS:
-        statement = None  # too long to be one idea: keep the target's text, add the evidence
-    return MergeDecision(
-        action=action,
-        target_id=None if action is MergeAction.ADD else target,
-        statement=statement,
-        reason=reason,
-    )
+    if action in REWRITES and target.review_status is ReviewStatus.EDITED:
+        return MergeDecision(
+            action=MergeAction.CONFLICT,
+            target_id=target.memory_id,
+            reason=f"the model chose {action.value}, but {target.memory_id} was edited by a person: "
+            f"left for review ({reason})"[:500],
+        )
+    if action is not MergeAction.FUSE:
+        return MergeDecision(action=action, target_id=target.memory_id, reason=reason)
+    statement = fused_statement(payload.get("statement"), candidate, target)
+    if statement is None:  # the two together are more than one idea: the candidate stays a card of its own
+        return MergeDecision(
+            action=MergeAction.ADD, reason=f"too long to fuse into {target.memory_id} ({reason})"[:500]
+        )
+    return MergeDecision(action=action, target_id=target.memory_id, statement=statement, reason=reason)
 
 
 def json_from_text(text: str) -> Any:

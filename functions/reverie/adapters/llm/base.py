@@ -1,9 +1,12 @@
 """What every language-model `Reasoner` shares: its errors, retries with backoff, and the whole flow.
 
 A backend (Bedrock, an OpenAI-compatible server) subclasses `StructuredReasoner` and implements one call,
-`_complete_once`. The prompts and schemas it sends come from `prompting`; what the model answers is
-checked by `answers` the same way for every backend (unknown evidence dropped, trust recomputed from the
-cited events, secrets masked, merge targets limited to the cards shown).
+`_complete_once`. Two calls make the dream's language work: extraction (the session's candidates, each with
+its slot, validity and one-off flag), then consolidation (per candidate, add, fuse, supersede, retire, noop
+or conflict against the nearest cards). The prompts and schemas come from `prompting`; what the model
+answers is checked by `answers` the same way for every backend (one-off items and unknown evidence dropped,
+trust recomputed from the cited events, secrets masked, merge targets limited to the cards shown, a card a
+person edited never rewritten).
 """
 
 from __future__ import annotations
@@ -64,7 +67,7 @@ class StructuredReasoner(Reasoner):
     """A `Reasoner` over a language model with structured output; a backend implements one call.
 
     `total_usage` sums every call this instance made; `dropped` counts the candidates refused, by reason
-    (see `answers.parse_candidates`).
+    (`one_off`, `unknown_evidence`, ...: see `answers.parse_candidates`).
     """
 
     def __init__(
@@ -106,7 +109,7 @@ class StructuredReasoner(Reasoner):
             return MergeDecision(action=MergeAction.ADD, reason="no similar memory exists")
         try:
             payload, usage = self._complete(decision_task(candidate, neighbours))
-            decision = parse_decision(payload, neighbours)
+            decision = parse_decision(payload, candidate, neighbours)
         except MalformedAnswer as exc:
             raise ReasonerError(f"{self.name} decide: {exc}") from exc
         return decision.model_copy(update={"usage": usage})

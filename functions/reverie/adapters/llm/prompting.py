@@ -80,7 +80,7 @@ DECISION_SCHEMA = _object(
     {
         "action": _enum([a.value for a in MergeAction]),
         "target_id": _text("id of one given memory; null for add", nullable=True),
-        "statement": _text("the merged text for update, else null", nullable=True),
+        "statement": _text("the fused memory's text: required for fuse, else null", nullable=True),
         "reason": _text("one short sentence a reviewer can check"),
     }
 )
@@ -184,6 +184,7 @@ def decision_task(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> Str
             "key": candidate.key,
             "source": candidate.source.kind,
             "observed": _time(candidate.observed_at),
+            "valid_until": _time(candidate.valid_until),
         },
         _body("\n".join(detail)),
     )
@@ -200,6 +201,7 @@ def decision_task(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> Str
                 "source": c.source.kind,
                 "observed": _time(c.observed_at),
                 "updated": _time(c.updated_at),
+                "valid_until": _time(c.valid_until),
             },
             _body(c.statement),
         )
