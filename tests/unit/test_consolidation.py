@@ -244,3 +244,68 @@ def test_a_card_a_person_edited_is_never_fused_superseded_or_retired(
     dream(b, "t1", "alice")
     after = b.notes.get("t1", taste.memory_id)
     assert (after.version, after.statement) == (edited.version, "Alice loves modal jazz.")
+
+
+# --- latest wins, refinements fuse, plans end (the rule reasoner deciding) -----------------------------
+
+
+def current(b: Backends, scope: Scope, query: str) -> str:
+    from reverie.services.recall import build_context
+
+    return build_context(b, query, scope, 600, record_hits=False).text
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "old", "new"),
+    [
+        ("I work in Lisbon at Feedzai.", "I moved to Berlin last month.", "Lisbon", "Berlin"),
+        ("I'm vegetarian.", "I'm vegan now.", "vegetarian", "vegan"),
+        ("My manager is Tom Okafor.", "My new manager is Priya Shah.", "Okafor", "Priya"),
+        ("I use VS Code for everything.", "I switched from VS Code to Neovim.", "everything", "Neovim"),
+    ],
+)
+def test_a_changed_state_supersedes_the_old_one(
+    b: Backends, alice: Scope, clock: Clock, before: str, after: str, old: str, new: str
+) -> None:
+    # GIVEN a state the user stated, dreamt
+    say(b, alice, "s1", clock, before)
+    dream(b, "t1", "alice")
+    # WHEN months later they state a new value
+    clock.advance(days=90)
+    say(b, alice, "s2", clock, after)
+    dream(b, "t1", "alice")
+    # THEN only the new value is live, the old card kept as superseded history
+    assert live_saying(b, alice, new) and not live_saying(b, alice, old)
+    every = b.notes.query(CardQuery(scope=alice, limit=100))
+    assert any(old in c.statement and c.status is Status.SUPERSEDED for c in every)
+    assert old not in current(b, alice, f"{old} {new}")
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "word"),
+    [
+        ("I love jazz.", "I go to a jazz club every Friday.", "jazz"),
+        ("I started piano lessons.", "I played a piano recital in public last week.", "piano"),
+    ],
+)
+def test_a_refinement_fuses_into_one_richer_card(
+    b: Backends, alice: Scope, clock: Clock, first: str, then: str, word: str
+) -> None:
+    say(b, alice, "s1", clock, first)
+    dream(b, "t1", "alice")
+    clock.advance(days=30)
+    say(b, alice, "s2", clock, then)
+    dream(b, "t1", "alice")
+    (card,) = live_saying(b, alice, word)
+    assert {r.session_id for r in card.evidence_refs} == {"s1", "s2"} and card.derived_from
+
+
+def test_a_plan_reported_done_is_no_longer_the_current_plan(b: Backends, alice: Scope, clock: Clock) -> None:
+    say(b, alice, "s1", clock, "I'm planning to take the Kubernetes CKA exam in May.")
+    dream(b, "t1", "alice")
+    clock.advance(days=60)
+    say(b, alice, "s2", clock, "I passed the Kubernetes CKA exam yesterday!")
+    dream(b, "t1", "alice")
+    (card,) = live_saying(b, alice, "CKA")
+    assert card.type is MemoryType.FACT and "passed" in card.statement
+    assert "planning" not in current(b, alice, "Kubernetes exam")

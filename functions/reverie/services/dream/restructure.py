@@ -161,11 +161,15 @@ def retire_capture_notes(b: Backends, w: Writer, assessments: Sequence[Assessmen
         )
     )
     by_ref = {ref: card for card in notes if not card.dream_run_id for ref in card.evidence_refs}
+    # A note that is itself one of the run's claims stays; one split into several candidates is retired
+    # once, for the first of them.
+    retired = {w.own_id(a.candidate) for a in assessments}
     for a in assessments:
         own = w.own_id(a.candidate)
         for ref in a.candidate.evidence_refs:
             note = by_ref.get(ref)
-            if note is not None and note.memory_id != own:
+            if note is not None and note.memory_id not in retired:
+                retired.add(note.memory_id)
                 w.revise(
                     note,
                     ChangeKind.SUPERSEDED,

@@ -1,5 +1,12 @@
-"""Keys for rule-like memories: subject + the attribute a statement sets, so one fact has one current
-version (`alice.home_city`, `caroline.relationship_status`, `user.package_manager`)."""
+"""Slots: subject + the attribute a statement sets, so one changeable state has one current version
+(`alice.home_city`, `caroline.relationship_status`, `user.package_manager`, `user.taste.jazz`).
+
+A slot names a state that changes over time (where someone lives or works, employer, role, team, manager,
+partner, diet, devices, tools, current project, a stated taste); a later value in the same slot supersedes
+the earlier one, a reversal ("no longer", "stopped", "switched to", "left") too. What the value is and
+whether it changed is the merge's business (`merge`); here only the slot is found, from the first-person
+clause as said ("I moved to Berlin", "I switched from VS Code to Neovim").
+"""
 
 from __future__ import annotations
 
@@ -8,7 +15,54 @@ import re
 from reverie.adapters.local.rules import patterns as p
 from reverie.adapters.local.rules.language import slug
 
-_USES_RE = re.compile(r"^(?:i|we) (?:\w+ )?use\b")
+_USES_RE = re.compile(r"^(?:i|we) (?:\w+ )?(?:use|switched|moved|changed|started using|went back to)\b")
+_SWITCH_TARGET_RE = re.compile(r"\b(?:to|for)\b(?P<target>.*)$")
+_ADVERB = (
+    r"(?:(?:now|also|recently|just|finally|officially|actually|currently|still|no longer|never|rarely|"
+    r"don't|do not|mostly|usually) )*"
+)
+_NOT_A_PLACE = frozenset("a an the my our this that home work town here there".split())
+_PLACE_RE = re.compile(r"\b(?:in|to|at)\s+(?P<place>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*)")
+# (first-person clause pattern, attribute), tried in order; the first that matches names the slot.
+_SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(r"^(?:i|we)(?:'m|'re|'ve| am| are| have)? " + _ADVERB + pattern, re.I), attribute)
+    for pattern, attribute in (
+        (r"(?:live|lived|living|moved|relocated|based|settled)\b(?: back)? (?:in|to)\b", "home_city"),
+        (r"(?:work|working|worked) (?:as|in the role of)\b", "job_title"),
+        (r"(?:got |been |was |were )?promoted to\b", "job_title"),
+        (r"(?:joined|moved to|switched to|on|part of) the [\w -]+ team\b", "team"),
+        (r"(?:work|working) (?:at|for)\b", "employer"),
+        (
+            r"(?:joined|left|quit|started (?:at|working (?:at|for)|a new job at)|got a (?:new )?job at|"
+            r"got hired (?:at|by)|hired by|resigned from)\b",
+            "employer",
+        ),
+        (r"report to\b", "manager"),
+        (r"(?:married to|engaged to|dating|seeing|broke up with|split up with|divorced)\b", "partner"),
+        (
+            r"(?:vegetarian|vegan|pescatarian|(?:eat|eating|ate|started eating|stopped eating) "
+            r"(?:meat|fish|dairy|pork|beef|chicken))\b",
+            "diet",
+        ),
+        (r"(?:working on|building|leading)\b", "current_project"),
+    )
+)
+_MY_SLOT_RE = re.compile(
+    r"^(?:my|our) (?:new |current |present |old |former )?(?P<what>manager|boss|lead|supervisor|team lead|"
+    r"girlfriend|boyfriend|wife|husband|partner|fianc[eé]e?|role|job title|title|position|job|team|"
+    r"employer|company|editor|ide|phone|laptop|car|project|current project|diet) (?:is|are|was|will be)\b",
+    re.I,
+)
+_MY_SLOT_NAMES = {
+    **dict.fromkeys("manager boss lead supervisor team_lead".split(), "manager"),
+    **dict.fromkeys(
+        "girlfriend boyfriend wife husband partner fiance fiancee fiancé fiancée".split(), "partner"
+    ),
+    **dict.fromkeys("role job_title title position job".split(), "job_title"),
+    **dict.fromkeys("employer company".split(), "employer"),
+    **dict.fromkeys("project current_project".split(), "current_project"),
+    **dict.fromkeys("editor ide".split(), "editor"),
+}
 _OBJECT_END_RE = re.compile(r"\s+(?:a|an|the|from|at|to|with|for|in|on|of|over|than|when|near)\s+|[,:;.]")
 _WORD_RE = re.compile(r"[a-z0-9]+")
 
@@ -22,6 +76,20 @@ def vocabulary_key(text: str, subject: str) -> str | None:
 def attribute_key(text: str, subject: str) -> str | None:
     """A key for rule-like memories: subject + the attribute the sentence sets, when recognisable."""
     lowered = text.lower()
+    if _USES_RE.match(lowered):  # a tool named in "we use / switched to / moved to pnpm" is the value
+        target = _SWITCH_TARGET_RE.search(lowered)
+        tool = vocabulary_key(target.group("target"), subject) if target else None
+        if tool or lowered.split()[1:2] == ["use"]:
+            return tool or vocabulary_key(lowered, subject)
+    for pattern, attribute in _SLOTS:
+        if pattern.search(text):
+            return f"{subject}.{attribute}"
+    mine = _MY_SLOT_RE.match(text)
+    if mine:
+        what = slug(mine.group("what"), 2)
+        return f"{subject}.{_MY_SLOT_NAMES.get(what, what)}"
+    if _works_in_a_place(text):
+        return f"{subject}.home_city"
     for pattern, attribute in p.KEYED_FACT_RES:
         if pattern.search(lowered):
             return f"{subject}.{attribute}"
@@ -31,9 +99,14 @@ def attribute_key(text: str, subject: str) -> str | None:
     attr = p.MY_ATTRIBUTE_RE.match(lowered)
     if attr and attr.group("attr").split()[0] not in ("own", "only", "last", "first", "new", "old"):
         return f"{subject}.{slug(attr.group('attr'), 2)}"
-    if _USES_RE.match(lowered):
-        return vocabulary_key(lowered, subject)
     return None
+
+
+def _works_in_a_place(text: str) -> bool:
+    """ "I work in Lisbon": where someone works is where they are based (a move supersedes it)."""
+    match = re.match(r"^(?:i|we) " + _ADVERB + r"(?:work|working|worked) in\b", text, re.I)
+    place = _PLACE_RE.search(text, match.end() - 2) if match else None
+    return place is not None and place.group("place").split()[0].lower() not in _NOT_A_PLACE
 
 
 _ANSWER_STYLE_RE = re.compile(
@@ -49,9 +122,15 @@ def answer_style_key(text: str, subject: str) -> str | None:
 
 
 def preference_key(verb: str, obj: str, subject: str) -> str | None:
-    """`bob.prefers.hotels` for "I prefer hotels near a metro"; tastes like "I love X" get no key."""
-    if verb.lower() not in ("prefer", "rather"):
-        return None
+    """`bob.prefers.hotels` for "I prefer hotels near a metro"; `bob.taste.jazz` for "I love jazz" or "I
+    can't stand jazz" (a taste's direction is its value: a reversal supersedes it, more detail fuses)."""
     head = _OBJECT_END_RE.split(obj, maxsplit=1)[0]
-    words = _WORD_RE.findall(head.lower())
-    return f"{subject}.prefers.{words[-1]}" if words else None
+    words = [w for w in _WORD_RE.findall(head.lower()) if w not in _DETERMINERS]
+    if not words:
+        return None
+    if verb.lower() in ("prefer", "rather"):
+        return f"{subject}.prefers.{words[-1]}"
+    return f"{subject}.taste.{words[0]}"
+
+
+_DETERMINERS = frozenset("a an the my our your some any all this that these those to".split())

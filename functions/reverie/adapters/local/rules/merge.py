@@ -1,4 +1,11 @@
-"""One candidate against its nearest current cards: add, update, supersede, no-op or conflict.
+"""One candidate against its nearest current cards: add, fuse, supersede, no-op or conflict.
+
+- Same slot (key): the same value is a no-op; the same value with more detail fuses; another value, or a
+  reversal, is a change: latest wins (or a person decides). A taste's value is its direction ("loves" /
+  "no longer likes"): more about a taste held the same way fuses.
+- No shared slot: a denial of a card replaces it; a card saying as much makes a no-op; a statement
+  about the same subject and the same specific thing ("loves jazz" / "goes to a jazz club every Friday")
+  fuses into one card, and news about what a plan was for (done, cancelled, moved) supersedes the plan.
 
 Deterministic and order-independent: neighbours are considered in `memory_id` order, so the same
 candidate and the same set of cards always give the same decision.
@@ -27,6 +34,17 @@ _OPENING_RE = re.compile(
     re.I,
 )
 _SUBJECT_RE = re.compile(r"^(?:the\s+)?([\w-]+)(?:'s\s+([\w-]+))?", re.I)
+# Words that say nothing about what a statement is about: a shared one is no common topic.
+_GENERIC = frozenset(
+    stem(w)
+    for w in """love like enjoy adore prefer hate go going went have has had use used work live start
+    started stop get got make made take took want need try new old week month year day days weeks months
+    years time times today yesterday tomorrow morning evening night weekend every last next first again
+    january february march april may june july august september october november december monday tuesday
+    wednesday thursday friday saturday sunday user users really also lot lots thing things people""".split()
+)
+_DIGITS_RE = re.compile(r"\d")
+FUSED_MAX_CHARS = 400  # a fusion longer than this is no longer one idea: keep two cards
 
 
 def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
@@ -88,11 +106,101 @@ def _same_key(
         return None
     best = max(same, key=lambda c: jaccard(mine, terms(c.statement)))
     theirs = terms(best.statement)
-    if (
-        jaccard(mine, theirs) >= SAME_VALUE_JACCARD or _contains(theirs, mine) or _contains(mine, theirs)
-    ) and negated(candidate.statement) == negated(best.statement):
-        return _decision(MergeAction.NOOP, best, f"{best.memory_id} already says this (key {candidate.key})")
-    return _replace(candidate, best, f"a different value for {candidate.key}")
+    key = candidate.key
+    if negated(candidate.statement) != negated(best.statement):
+        return _replace(candidate, best, f"a reversal of {key}")
+    if jaccard(mine, theirs) >= SAME_VALUE_JACCARD or _contains(theirs, mine):
+        return _decision(MergeAction.NOOP, best, f"{best.memory_id} already says this (key {key})")
+    if _contains(mine, theirs):  # the same value, told with more detail: the candidate says both
+        return _fused(candidate, best, candidate.statement, f"more detail about {key}")
+    if ".taste." in (key or ""):  # held the same way: more about the same taste
+        return _fused(candidate, best, join(best.statement, candidate.statement), f"more about {key}")
+    return _replace(candidate, best, f"a different value for {key}")
+
+
+def _fused(candidate: Candidate, card: MemoryCard, statement: str, why: str) -> MergeDecision:
+    if card.review_status is ReviewStatus.EDITED:
+        return _decision(MergeAction.NOOP, card, f"{why}, but {card.memory_id} was edited by a person")
+    if len(statement) > FUSED_MAX_CHARS:
+        return _decision(MergeAction.ADD, None, f"{why}, too much for one card with {card.memory_id}")
+    return _decision(MergeAction.FUSE, card, f"{why}: fused with {card.memory_id}", statement)
+
+
+def join(held: str, new: str) -> str:
+    """Two statements about one subject as one: "The user loves jazz." + "The user goes to a jazz club
+    every Friday." → "The user loves jazz and goes to a jazz club every Friday."."""
+    first = held.rstrip(" .;")
+    opening = re.match(r"^((?:the )?[\w-]+(?:'s [\w-]+)?) ", first, re.I)
+    second = new.strip()
+    if opening and second.lower().startswith(opening.group(1).lower() + " "):
+        return f"{first} and {second[len(opening.group(1)) + 1 :].rstrip(' .')}."
+    return f"{first}; {second[:1].lower() + second[1:] if not _proper(second) else second}"
+
+
+def _proper(text: str) -> bool:
+    """Starts with a name ("Ana ..."), not with "The" or another ordinary word."""
+    head = text.split(" ", 1)[0]
+    return head[:1].isupper() and head.lower() not in (
+        "the",
+        "a",
+        "an",
+        "this",
+        "that",
+        "their",
+        "his",
+        "her",
+    )
+
+
+def topic(statement: str) -> frozenset[str]:
+    """The specific things a statement is about: its terms without the subject, generic verbs, time words
+    and numbers ("The user goes to a jazz club every Friday" → jazz, club)."""
+    return frozenset(
+        t for t in terms(statement) - subject(statement) if t not in _GENERIC and not _DIGITS_RE.search(t)
+    )
+
+
+def _about_the_same(candidate: Candidate, card: MemoryCard) -> frozenset[str]:
+    """The specific things both statements are about, when they have the same subject (or the candidate's
+    subject is something the card is about: "the user's dog" after "the user has a dog"); else nothing."""
+    mine, theirs = subject(candidate.statement), subject(card.statement)
+    shared = topic(candidate.statement) & topic(card.statement)
+    if mine == theirs or (mine - theirs) <= topic(card.statement):
+        return shared | ((mine - theirs) & topic(card.statement))
+    return frozenset()
+
+
+def _by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """A plan followed by news of it (done, cancelled, moved) is over: the news supersedes it. Two facts
+    or tastes about the same specific thing fuse into one card."""
+    if candidate.type not in _FUSIBLE and candidate.type is not MemoryType.PLAN:
+        return None
+    for card in cards:
+        if (candidate.key and card.key and candidate.key != card.key) or not _about_the_same(candidate, card):
+            continue  # two slots are two attributes, whatever words they share
+        if card.type is MemoryType.PLAN and (
+            candidate.observed_at is None or candidate.observed_at > _time(card)
+        ):
+            return _replace(candidate, card, f"news of the plan {card.memory_id}")
+        if card.type not in _FUSIBLE or candidate.type not in _FUSIBLE:
+            continue
+        if _CHANGE_RE.search(candidate.statement) or _denies_any(candidate, card):
+            return _replace(candidate, card, f"a change of what {card.memory_id} says")
+        return _fused(candidate, card, join(card.statement, candidate.statement), "the same subject")
+    return None
+
+
+_FUSIBLE = frozenset({MemoryType.FACT, MemoryType.PREFERENCE})
+# A statement that reports a change replaces what it changes instead of adding to it.
+_CHANGE_RE = re.compile(
+    r"\b(?:switched|swapped|changed|replaced|moved (?:from|away|to)|no longer|not any ?more|stopped|quit|"
+    r"gave up|left|instead of|went back to|now (?:uses?|prefers?|works?|lives?))\b",
+    re.I,
+)
+
+
+def _denies_any(candidate: Candidate, card: MemoryCard) -> bool:
+    return negated(candidate.statement) != negated(card.statement)
 
 
 def subject(statement: str) -> frozenset[str]:
@@ -158,6 +266,8 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     decision = _same_key(candidate, cards, mine) if candidate.key else None
     if decision is None:
         decision = _by_text(candidate, cards, mine)
+    if decision is None:
+        decision = _by_topic(candidate, cards)
     if decision is None:
         decision = _decision(MergeAction.ADD, None, "nothing like it is known")
     return decision

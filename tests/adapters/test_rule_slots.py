@@ -1,0 +1,176 @@
+"""The rule reasoner's slots (which changeable state a statement sets) and the merge decisions they drive:
+latest wins in a slot, a reversal supersedes, more detail fuses, news of a plan ends it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from reverie.adapters.local.rules.keys import attribute_key, preference_key
+from reverie.adapters.local.rules.merge import decide, join, topic
+from reverie.domain.dream import Candidate
+from reverie.domain.models import (
+    EvidenceRef,
+    Layer,
+    MemoryCard,
+    MemoryType,
+    ReviewStatus,
+    Source,
+    SourceKind,
+    Status,
+)
+from reverie.ports import MergeAction
+
+T0 = datetime(2026, 3, 1, 9, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("said", "slot"),
+    [
+        ("I live in Porto with my partner.", "home_city"),
+        ("We relocated to Denver in the spring.", "home_city"),
+        ("I just moved back to Leeds.", "home_city"),
+        ("I work in Lisbon these days.", "home_city"),
+        ("I'm based in Nairobi.", "home_city"),
+        ("I joined Shopify last month.", "employer"),
+        ("I left Deloitte in January.", "employer"),
+        ("I now work for the city council.", "employer"),
+        ("I work as a pediatric nurse.", "job_title"),
+        ("I got promoted to staff engineer.", "job_title"),
+        ("My new role is head of design.", "job_title"),
+        ("I joined the platform team.", "team"),
+        ("My manager is Priya.", "manager"),
+        ("My new boss is Omar.", "manager"),
+        ("I report to Lena now.", "manager"),
+        ("My girlfriend is Sam.", "partner"),
+        ("I'm vegetarian.", "diet"),
+        ("I never eat meat.", "diet"),
+        ("I started eating fish again.", "diet"),
+        ("We switched from npm to pnpm.", "package_manager"),
+        ("I switched from VS Code to Neovim.", "editor"),
+        ("I'm working on the billing migration.", "current_project"),
+    ],
+)
+def test_a_changeable_state_has_a_slot_whatever_the_wording(said: str, slot: str) -> None:
+    assert attribute_key(said, "u") == f"u.{slot}"
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["I work in a small team.", "I went to Berlin for a weekend.", "I work hard.", "I like it here."],
+)
+def test_what_sets_no_changeable_state_has_no_slot(said: str) -> None:
+    assert attribute_key(said, "u") is None
+
+
+def test_a_taste_is_keyed_by_what_it_is_about_and_a_preference_by_its_object() -> None:
+    assert preference_key("love", "jazz", "u") == "u.taste.jazz"
+    assert preference_key("hate", "the jazz on the radio", "u") == "u.taste.jazz"
+    assert preference_key("prefer", "hotels near a metro", "u") == "u.prefers.hotels"
+
+
+def cand(
+    statement: str, key: str | None = None, days: int = 10, type: MemoryType = MemoryType.FACT
+) -> Candidate:
+    return Candidate(
+        type=type,
+        statement=statement,
+        key=key,
+        evidence_refs=[EvidenceRef(session_id="s2", event_id="e1")],
+        source=Source(kind=SourceKind.USER),
+        observed_at=T0 + timedelta(days=days),
+    )
+
+
+def held(
+    statement: str, key: str | None = None, type: MemoryType = MemoryType.FACT, **extra: object
+) -> MemoryCard:
+    return MemoryCard(
+        memory_id="m-1",
+        layer=Layer.KNOWLEDGE,
+        status=Status.VERIFIED,
+        type=type,
+        tenant_id="t",
+        user_id="u",
+        statement=statement,
+        key=key,
+        evidence_refs=[EvidenceRef(session_id="s1", event_id="e1")],
+        source=Source(kind=SourceKind.USER),
+        observed_at=T0,
+        **extra,  # type: ignore[arg-type]
+    )
+
+
+def test_a_new_value_in_a_slot_supersedes_the_old_one() -> None:
+    decision = decide(
+        cand("The user moved to Berlin.", "u.home_city"), [held("The user lives in Lisbon.", "u.home_city")]
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+
+
+def test_a_reversal_supersedes_even_when_most_words_are_the_same() -> None:
+    old = held("The user is vegetarian.", "u.diet")
+    decision = decide(cand("The user is no longer vegetarian.", "u.diet"), [old])
+    assert decision.action is MergeAction.SUPERSEDE
+
+
+def test_the_same_value_with_more_detail_fuses_into_the_candidate() -> None:
+    old = held("The user works at Spotify.", "u.employer")
+    new = cand("The user works at Spotify on the payments team as a senior engineer.", "u.employer")
+    decision = decide(new, [old])
+    assert (decision.action, decision.statement) == (MergeAction.FUSE, new.statement)
+
+
+def test_more_about_a_taste_held_the_same_way_fuses_both_statements() -> None:
+    old = held("The user loves jazz.", "u.taste.jazz", type=MemoryType.PREFERENCE)
+    decision = decide(
+        cand("The user loves jazz from the fifties.", "u.taste.jazz", type=MemoryType.PREFERENCE), [old]
+    )
+    assert decision.action is MergeAction.FUSE
+    assert decision.statement is not None and "fifties" in decision.statement
+
+
+def test_a_statement_about_the_same_specific_thing_fuses_with_the_card() -> None:
+    old = held("The user loves jazz.", "u.taste.jazz", type=MemoryType.PREFERENCE)
+    decision = decide(cand("The user goes to a jazz club every Friday."), [old])
+    assert (decision.action, decision.statement) == (
+        MergeAction.FUSE,
+        "The user loves jazz and goes to a jazz club every Friday.",
+    )
+
+
+def test_news_of_a_plan_supersedes_the_plan() -> None:
+    plan = held("The user is planning to take the AWS exam in May.", type=MemoryType.PLAN)
+    for news in ("The user passed the AWS exam.", "The user cancelled the AWS exam."):
+        decision = decide(cand(news), [plan])
+        assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+
+
+def test_statements_about_different_subjects_or_things_do_not_fuse() -> None:
+    assert (
+        decide(cand("Ana's sister lives in Paris."), [held("The user loves Paris.")]).action
+        is MergeAction.ADD
+    )
+    assert decide(cand("The user plays tennis."), [held("The user loves jazz.")]).action is MergeAction.ADD
+    # a shared time word is no shared topic
+    assert decide(
+        cand("The user swims every Friday."), [held("The user bakes bread every Friday.")]
+    ).action is (MergeAction.ADD)
+
+
+def test_a_card_a_person_edited_is_not_fused() -> None:
+    old = held(
+        "The user loves jazz.", "u.taste.jazz", type=MemoryType.PREFERENCE, review_status=ReviewStatus.EDITED
+    )
+    assert decide(cand("The user goes to a jazz club every Friday."), [old]).action is MergeAction.NOOP
+
+
+@given(st.sampled_from(["The user", "Ana", "The user's dog"]), st.text("abcdefgh ", min_size=3, max_size=30))
+def test_joining_keeps_both_statements_words(subject: str, rest: str) -> None:
+    first, second = f"{subject} loves jazz.", f"{subject} {rest.strip() or 'sings'}."
+    joined = join(first, second)
+    assert set(topic(first)) <= set(topic(joined)) and set(topic(second)) <= set(topic(joined))
+    assert joined.endswith(".")
