@@ -174,3 +174,9 @@ def test_joining_keeps_both_statements_words(subject: str, rest: str) -> None:
     joined = join(first, second)
     assert set(topic(first)) <= set(topic(joined)) and set(topic(second)) <= set(topic(joined))
     assert joined.endswith(".")
+
+
+def test_two_statements_with_other_numbers_are_two_facts() -> None:
+    for said in ("The user owns vinyl record number 7.", "The user ran the Berlin marathon in 2019."):
+        other = said.replace("7", "3").replace("2019", "2023")
+        assert decide(cand(other), [held(said)]).action is MergeAction.ADD

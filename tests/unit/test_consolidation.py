@@ -309,3 +309,68 @@ def test_a_plan_reported_done_is_no_longer_the_current_plan(b: Backends, alice: 
     (card,) = live_saying(b, alice, "CKA")
     assert card.type is MemoryType.FACT and "passed" in card.statement
     assert "planning" not in current(b, alice, "Kubernetes exam")
+
+
+# --- self-audit --------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def meaning(b: Backends) -> Backends:
+    """The same stores with the real MiniLM embedder (paraphrases are found by meaning) and its index."""
+    from reverie.adapters.local.embedder import MiniLMEmbedder
+    from reverie.adapters.local.search_index import SqliteSearchIndex
+
+    b.embedder = MiniLMEmbedder()
+    b.index = SqliteSearchIndex(":memory:", dim=b.embedder.dim)
+    return b
+
+
+@pytest.mark.slow
+def test_the_audit_fuses_paraphrases_among_held_cards_that_no_new_session_mentions(
+    meaning: Backends, alice: Scope, clock: Clock
+) -> None:
+    b = meaning
+    # GIVEN two held cards that say the same rule in other words, written at different times
+    for n, said in enumerate(
+        ["Never deploy the payments service on a Friday.", "Do not deploy payments on Fridays."]
+    ):
+        refs = [EvidenceRef(session_id=f"s{n}", event_id="e1")]
+        admin.create_memories(
+            b, alice, [admin.NewMemory(type=MemoryType.CONSTRAINT, statement=said, evidence_refs=refs)]
+        )
+        clock.advance(days=3)
+    # WHEN a dream runs over a session about something else
+    say(b, alice, "s9", clock, "I started learning Portuguese.")
+    run = dream(b, "t1", "alice")
+    # THEN one rule is live, citing both, and the other is kept as superseded by it
+    rules = [c for c in live(b, alice) if "Friday" in c.statement]
+    assert len(rules) == 1 and {r.session_id for r in rules[0].evidence_refs} == {"s0", "s1"}
+    assert run.counts.get("restructure.audit_fused") == 1
+    every = b.notes.query(CardQuery(scope=alice, limit=100))
+    assert [c.superseded_by for c in every if c.status is Status.SUPERSEDED] == [rules[0].memory_id]
+
+
+def test_the_audit_walks_the_whole_namespace_in_rotation(b: Backends, alice: Scope, clock: Clock) -> None:
+    from reverie.services.dream import audit
+
+    # GIVEN more held cards than one run audits
+    many = [
+        admin.NewMemory(
+            type=MemoryType.FACT,
+            statement=f"Alice owns vinyl record number {n}",
+            evidence_refs=[EvidenceRef(session_id="api", event_id=f"m{n}")],
+        )
+        for n in range(audit.AUDIT_PER_RUN + 10)
+    ]
+    admin.create_memories(b, alice, many)
+    # WHEN two dreams run
+    cursors = []
+    for _ in range(2):
+        clock.advance(days=1)
+        dream(b, "t1", "alice")
+        assert b.runs is not None
+        cursors.append(audit.previous_cursor(b.runs, "t1", "alice"))
+    # THEN the second run's audit continued where the first stopped and wrapped around
+    ids = sorted(c.memory_id for c in live(b, alice))
+    assert cursors[0] == ids[audit.AUDIT_PER_RUN - 1]
+    assert cursors[1] == ids[(2 * audit.AUDIT_PER_RUN - 1) % len(ids)]

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from reverie.domain.dream import Candidate
 from reverie.domain.models import EvidenceRef, Layer, MemoryCard, MemoryType, Source, SourceKind
 from reverie.domain.restatement import adds_no_number, restates
-from reverie.services.dream.restructure import cosine_of, paraphrase_of
+from reverie.services.dream.similarity import cosine_of, paraphrase_of
 from tests.fakes.factories import make_card
 
 FRIDAY_RULE = "Never deploy the payments service to production on a Friday (policy CHG-7)."

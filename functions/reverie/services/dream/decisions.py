@@ -104,6 +104,9 @@ def _claim(card: MemoryCard) -> dict[str, object]:
 def apply_decision(p: Promotion, decision: MergeDecision, target: MemoryCard | None) -> None:
     c, w, b = p.candidate, p.w, p.b
     action = decision.action
+    if target is None and action is not MergeAction.ADD:
+        w.count("undecided")  # the reasoner named no card it was shown: the claim waits for a later run
+        return
     if target is None or action is MergeAction.ADD:
         if p.own is None or p.held is not None or p.retired:
             p.become(Status.VERIFIED, ChangeKind.ADDED)

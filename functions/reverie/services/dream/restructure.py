@@ -1,29 +1,25 @@
-"""Stage 3, restructure: add / update / supersede / no-op by key and similarity, flag conflicts for human
-review, propagate corrections to derived cards, merge duplicates among existing cards, and generalise
-repeated episodes into procedures (`procedures`)."""
+"""Stage 3, restructure: add / fuse / supersede / retire / no-op by slot and similarity (`decisions`), flag
+conflicts for human review, propagate corrections to derived cards, generalise repeated episodes into
+procedures (`procedures`), and audit held cards for duplicates no new session mentions (`audit`)."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from reverie.domain.dream import Candidate, ChangeKind
-from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, MemoryType, Status
-from reverie.domain.restatement import adds_no_number, restates
+from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, Status
 from reverie.domain.search import SearchFilter, card_search_text
 from reverie.ports import CardQuery, MergeAction, MergeDecision, Reasoner
 from reverie.services.backends import Backends
 from reverie.services.dream.apply import Writer, new_sessions, union_refs
+from reverie.services.dream.audit import audit_held, previous_cursor
 from reverie.services.dream.common import StageInput, StageOutput, load_run
 from reverie.services.dream.decisions import Promotion, apply_decision, latest
 from reverie.services.dream.procedures import generalise_repeats
+from reverie.services.dream.similarity import cosine_of, paraphrase_of
 from reverie.services.dream.verify import Assessment
 
 STAGE = "restructure"
-PARAPHRASE_COSINE = 0.86
-RESTATED_COSINE = 0.78  # two rules this close that restate each other ("never X" / "do not X") are one
-# Rule-like types that restate one another ("never X" as a constraint, a correction or a preference).
-RULE_TYPES = frozenset({MemoryType.CONSTRAINT, MemoryType.CORRECTION, MemoryType.PREFERENCE})
 NEIGHBOURS = 5
 
 
@@ -55,44 +51,6 @@ def neighbours(
     cards = [c for c in cards if c.layer is Layer.KNOWLEDGE and c.status in INJECTABLE_STATUSES]
     said = b.embedder.embed([card_search_text(c) for c in cards]) if cards else []
     return cards, {c.memory_id: cosine_of(vector, v) for c, v in zip(cards, said, strict=True)}
-
-
-def cosine_of(a: Sequence[float], b: Sequence[float]) -> float:
-    dot = sum(x * y for x, y in zip(a, b, strict=True))
-    norms = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
-    return dot / norms if norms else 0.0
-
-
-def paraphrase_of(
-    candidate: Candidate, cards: Sequence[MemoryCard], cosine: dict[str, float]
-) -> MemoryCard | None:
-    """A current card saying the same thing in other words, adding no number (another date is another
-    event, a new one is a detail the reasoner merges), of a compatible type, and not two versions of one keyed attribute (same key: the
-    reasoner decides, a changed value is no paraphrase): very close in meaning (MiniLM cosine >=
-    PARAPHRASE_COSINE; a changed value such as another city scores ~0.8), or, for two rule-like cards,
-    close (>= RESTATED_COSINE) and the same rule in other words: pointing the same way, mostly the same
-    terms. Deterministic, so no reasoner call is spent on it."""
-    if candidate.correction_of is not None:
-        return None
-    for card in sorted(cards, key=lambda c: (-cosine.get(c.memory_id, 0.0), c.memory_id)):
-        close = cosine.get(card.memory_id, 0.0)
-        if close < RESTATED_COSINE:
-            break
-        rules = {card.type, candidate.type} <= RULE_TYPES
-        same_family = rules or card.type is candidate.type
-        # Same key: the reasoner judges whether the value changed. Different keys (two namings of one
-        # attribute, e.g. a note's key and one derived from a message) do not stop a paraphrase.
-        keys_agree = card.key is None or candidate.key is None or card.key != candidate.key
-        said = close >= PARAPHRASE_COSINE or (rules and restates(candidate.statement, card.statement))
-        if (
-            said
-            and same_family
-            and keys_agree
-            and card.status is Status.VERIFIED
-            and adds_no_number(candidate.statement, card.statement)
-        ):
-            return card
-    return None
 
 
 def promote(b: Backends, w: Writer, reasoner: Reasoner, a: Assessment, vector: list[float]) -> None:
@@ -206,8 +164,15 @@ def restructure(b: Backends, stage_input: StageInput) -> StageOutput:
     retire_capture_notes(b, w, todo)
     generalised = generalise_repeats(b, w, blocked)
     w.flush_index()
+    cursor = audit_held(b, w, sorted(w.changed), previous_cursor(runs, run.tenant_id, run.user_id))
+    w.flush_index()
     runs.save_run(run)
     counts = dict(w.counts)
-    output = {"changed": sorted(w.changed), "counts": counts, "generalised": generalised}
+    output = {
+        "changed": sorted(w.changed),
+        "counts": counts,
+        "generalised": generalised,
+        "audit_cursor": cursor,
+    }
     runs.save_stage_output(run.tenant_id, run.run_id, STAGE, output)
     return StageOutput(**stage_input.model_dump(), stage=STAGE, counts=counts)

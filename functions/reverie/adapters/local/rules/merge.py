@@ -182,7 +182,11 @@ def _by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
             candidate.observed_at is None or candidate.observed_at > _time(card)
         ):
             return _replace(candidate, card, f"news of the plan {card.memory_id}")
-        if card.type not in _FUSIBLE or candidate.type not in _FUSIBLE:
+        if (
+            card.type not in _FUSIBLE
+            or candidate.type not in _FUSIBLE
+            or _other_numbers(candidate.statement, card.statement)
+        ):
             continue
         if _CHANGE_RE.search(candidate.statement) or _denies_any(candidate, card):
             return _replace(candidate, card, f"a change of what {card.memory_id} says")
@@ -244,11 +248,22 @@ def _by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[
         if best is None:
             return None
         theirs = terms(best.statement)
+    if _other_numbers(candidate.statement, best.statement):
+        return None  # "record number 3" beside "record number 7": two things, however alike the words
     if mine <= theirs or (not theirs < mine and len(mine) <= len(theirs)):
         return _decision(MergeAction.NOOP, best, f"{best.memory_id} already says as much")
     if best.review_status is ReviewStatus.EDITED:
         return _decision(MergeAction.NOOP, best, f"adds detail, but {best.memory_id} was edited by a person")
     return _decision(MergeAction.FUSE, best, f"adds detail to {best.memory_id}", candidate.statement)
+
+
+def _other_numbers(a: str, b: str) -> bool:
+    """Both name numbers (a date, an amount, a version) and neither's are all in the other's."""
+    mine, theirs = set(_NUMBER_RE.findall(a)), set(_NUMBER_RE.findall(b))
+    return bool(mine and theirs) and not (mine <= theirs or theirs <= mine)
+
+
+_NUMBER_RE = re.compile(r"\d+")
 
 
 def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecision:

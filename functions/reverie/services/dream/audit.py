@@ -1,0 +1,169 @@
+"""The self-audit: every dream also looks at cards already held, not only at what a new session brought,
+and fuses paraphrases and statements one card absorbs ("Rust is the user's strongest language" beside
+"The user excels at Rust systems programming"), even when no new session mentions them.
+
+Bounded work per run: the cards this run touched, then the next slice of the user's whole namespace in
+`memory_id` order, resuming where the previous run's audit stopped (`audit_cursor` in its restructure
+output), so every card is audited in rotation. Each audited card is compared with its nearest neighbours
+by meaning; only pairs close enough to be about the same thing reach the reasoner (a bound on calls, not a
+judgement: the reasoner, or the deterministic paraphrase check, decides).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from reverie.domain.dream import Candidate, ChangeKind, RunStatus, claim_of
+from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, ReviewStatus, Status
+from reverie.domain.search import SearchFilter, card_search_text
+from reverie.ports import CardQuery, MergeAction, RunStore
+from reverie.services.backends import Backends
+from reverie.services.dream.apply import Writer
+from reverie.services.dream.common import dream_memory_id
+from reverie.services.dream.decisions import MAX_CONFIDENCE, latest
+from reverie.services.dream.similarity import cosine_of, paraphrase_of
+
+AUDIT_PER_RUN = 40  # cards audited per run: those the run touched first, then the rotation
+NEIGHBOURS = 3
+NEAR_COSINE = 0.55  # below this two statements are not about the same thing: no reasoner call is spent
+
+
+def previous_cursor(runs: RunStore, tenant_id: str, user_id: str) -> str:
+    """Where the last succeeded run's audit stopped ("" to start from the beginning)."""
+    for run in runs.list_runs(tenant_id, user_id, limit=20):
+        if run.status is RunStatus.SUCCEEDED:
+            output = runs.stage_output(tenant_id, run.run_id, "restructure") or {}
+            return str(output.get("audit_cursor", ""))
+    return ""
+
+
+def audit_held(b: Backends, w: Writer, touched: Sequence[str], cursor: str) -> str:
+    """Fuse duplicates among the user's held cards (see the module docstring); returns the new cursor."""
+    query = CardQuery(
+        scope=w.scope, layers=frozenset({Layer.KNOWLEDGE}), statuses=INJECTABLE_STATUSES, limit=10_000
+    )
+    held = {c.memory_id: c for c in b.notes.query(query) if not c.is_expired(b.clock())}
+    ordered = sorted(held)
+    first = list(dict.fromkeys(i for i in touched if i in held))[:AUDIT_PER_RUN]
+    rotation = [i for i in ordered if i > cursor] + [i for i in ordered if i <= cursor]
+    turn = [i for i in rotation if i not in first][: AUDIT_PER_RUN - len(first)]
+    chosen = first + turn
+    if not chosen:
+        return cursor
+    vectors = dict(zip(chosen, b.embedder.embed([card_search_text(held[i]) for i in chosen]), strict=True))
+    gone: set[str] = set()
+    filt = SearchFilter(scope=w.scope, now=b.clock())
+    for memory_id in chosen:
+        if memory_id in gone:
+            continue
+        hits = b.index.search_vector(vectors[memory_id], filt, NEIGHBOURS + 1)
+        # the cards as this run last wrote them (an absorbing card has a new version)
+        near = [
+            w.changed.get(i, held[i]) for h in hits if (i := h.memory_id) in held.keys() - gone - {memory_id}
+        ]
+        said = b.embedder.embed([card_search_text(c) for c in near]) if near else []
+        for other, vector in zip(near, said, strict=True):
+            close = cosine_of(vectors[memory_id], vector)
+            card = w.changed.get(memory_id, held[memory_id])
+            if close >= NEAR_COSINE and (merged := _audit_pair(b, w, card, other, close)):
+                gone.update(merged)
+                break
+    return turn[-1] if turn else cursor
+
+
+def _audit_pair(b: Backends, w: Writer, card: MemoryCard, other: MemoryCard, close: float) -> set[str]:
+    """The ids retired by fusing one pair of held cards (empty when they stay apart)."""
+    keeper, absorbed = sorted((card, other), key=_seniority)
+    claim = Candidate(**claim_of(absorbed), confidence=absorbed.confidence)
+    if paraphrase_of(claim, [keeper], {keeper.memory_id: close}) is not None:
+        return _absorb(w, keeper, absorbed, f"a paraphrase of {keeper.memory_id} (cosine {close:.2f})")
+    _, reasoner = b.dream_ports()
+    decision = reasoner.decide(claim, [keeper])
+    usage = w.run.reasoner_tokens
+    usage["calls"] = usage.get("calls", 0) + decision.usage.calls
+    usage["input"] = usage.get("input", 0) + decision.usage.input_tokens
+    usage["output"] = usage.get("output", 0) + decision.usage.output_tokens
+    if decision.target_id != keeper.memory_id:
+        return set()
+    if decision.action is MergeAction.NOOP:
+        return _absorb(w, keeper, absorbed, f"says no more than {keeper.memory_id}: {decision.reason}")
+    if decision.action is MergeAction.FUSE and decision.statement:
+        return _fuse(w, keeper, absorbed, decision.statement, decision.reason)
+    return set()
+
+
+def _seniority(card: MemoryCard) -> tuple[bool, int, datetime, str]:
+    """The card that stays first: one a person edited, then the best supported, then the oldest."""
+    edited = card.review_status is ReviewStatus.EDITED
+    return (not edited, -len(card.evidence_refs), card.created_at, card.memory_id)
+
+
+def _absorb(w: Writer, keeper: MemoryCard, absorbed: MemoryCard, why: str) -> set[str]:
+    """`absorbed` says nothing `keeper` does not: it is retired, superseded by the keeper, which gains its
+    evidence (a keeper a person edited is left as it is)."""
+    if absorbed.review_status is ReviewStatus.EDITED:
+        return set()
+    if keeper.review_status is not ReviewStatus.EDITED:
+        w.revise(
+            keeper,
+            ChangeKind.UPDATED,
+            f"audit: absorbed {absorbed.memory_id}, {why}",
+            evidence_refs=list(dict.fromkeys([*keeper.evidence_refs, *absorbed.evidence_refs])),
+            derived_from=list(dict.fromkeys([*keeper.derived_from, absorbed.memory_id])),
+            confidence=min(MAX_CONFIDENCE, max(keeper.confidence, absorbed.confidence)),
+            observed_at=latest(keeper.observed_at, absorbed.observed_at),
+        )
+    retired = w.revise(
+        absorbed,
+        ChangeKind.SUPERSEDED,
+        f"audit: {why}",
+        status=Status.SUPERSEDED,
+        superseded_by=keeper.memory_id,
+    )
+    if retired is None:
+        return set()
+    w.count("audit_fused")
+    return {absorbed.memory_id}
+
+
+def _fuse(w: Writer, keeper: MemoryCard, absorbed: MemoryCard, statement: str, why: str) -> set[str]:
+    """One richer card saying `statement` replaces both (each superseded by it, derived from both)."""
+    if ReviewStatus.EDITED in (keeper.review_status, absorbed.review_status):
+        return set()
+    now = w.b.clock()
+    fused = MemoryCard.model_validate(
+        {
+            **claim_of(keeper),
+            "memory_id": dream_memory_id(
+                w.run.tenant_id, w.run.user_id, f"audit:{keeper.memory_id}+{absorbed.memory_id}"
+            ),
+            "layer": Layer.KNOWLEDGE,
+            "status": Status.VERIFIED,
+            "tenant_id": keeper.tenant_id,
+            "user_id": keeper.user_id,
+            "scope": keeper.scope,
+            "project_id": keeper.project_id,
+            "statement": statement,
+            "evidence_refs": list(dict.fromkeys([*keeper.evidence_refs, *absorbed.evidence_refs])),
+            "derived_from": list(dict.fromkeys([*keeper.derived_from, keeper.memory_id, absorbed.memory_id])),
+            "confidence": max(keeper.confidence, absorbed.confidence),
+            "observed_at": latest(keeper.observed_at, absorbed.observed_at),
+            "last_verified_at": now,
+            "created_at": now,
+            "updated_at": now,
+            "dream_run_id": w.run.run_id,
+        }
+    )
+    created = w.supersede(keeper, fused, f"audit: fused with {absorbed.memory_id}: {why}", "audit")
+    if created is None:
+        return set()
+    w.revise(
+        absorbed,
+        ChangeKind.SUPERSEDED,
+        f"audit: fused into {created.memory_id}",
+        status=Status.SUPERSEDED,
+        superseded_by=created.memory_id,
+    )
+    w.count("audit_fused")
+    return {keeper.memory_id, absorbed.memory_id}

@@ -1,0 +1,54 @@
+"""Whether two statements say the same thing, by meaning and by words: for restructure (a candidate against
+held cards) and the self-audit (held cards against each other). Deterministic: no reasoner call."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from reverie.domain.dream import Candidate
+from reverie.domain.models import MemoryCard, MemoryType, Status
+from reverie.domain.restatement import adds_no_number, restates
+
+PARAPHRASE_COSINE = 0.86
+RESTATED_COSINE = 0.78  # two rules this close that restate each other ("never X" / "do not X") are one
+# Rule-like types that restate one another ("never X" as a constraint, a correction or a preference).
+RULE_TYPES = frozenset({MemoryType.CONSTRAINT, MemoryType.CORRECTION, MemoryType.PREFERENCE})
+
+
+def cosine_of(a: Sequence[float], b: Sequence[float]) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=True))
+    norms = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
+    return dot / norms if norms else 0.0
+
+
+def paraphrase_of(
+    candidate: Candidate, cards: Sequence[MemoryCard], cosine: dict[str, float]
+) -> MemoryCard | None:
+    """A current card saying the same thing in other words, adding no number (another date is another
+    event, a new one is a detail the reasoner merges), of a compatible type, and not two versions of one keyed attribute (same key: the
+    reasoner decides, a changed value is no paraphrase): very close in meaning (MiniLM cosine >=
+    PARAPHRASE_COSINE; a changed value such as another city scores ~0.8), or, for two rule-like cards,
+    close (>= RESTATED_COSINE) and the same rule in other words: pointing the same way, mostly the same
+    terms. Deterministic, so no reasoner call is spent on it."""
+    if candidate.correction_of is not None:
+        return None
+    for card in sorted(cards, key=lambda c: (-cosine.get(c.memory_id, 0.0), c.memory_id)):
+        close = cosine.get(card.memory_id, 0.0)
+        if close < RESTATED_COSINE:
+            break
+        rules = {card.type, candidate.type} <= RULE_TYPES
+        same_family = rules or card.type is candidate.type
+        # Same key: the reasoner judges whether the value changed. Different keys (two namings of one
+        # attribute, e.g. a note's key and one derived from a message) do not stop a paraphrase.
+        keys_agree = card.key is None or candidate.key is None or card.key != candidate.key
+        said = close >= PARAPHRASE_COSINE or (rules and restates(candidate.statement, card.statement))
+        if (
+            said
+            and same_family
+            and keys_agree
+            and card.status is Status.VERIFIED
+            and adds_no_number(candidate.statement, card.statement)
+        ):
+            return card
+    return None
