@@ -24,7 +24,7 @@ from typing import Any
 from reverie.domain.events import event_text
 from reverie.domain.models import MemoryCard, Scope
 from reverie.domain.search import card_search_text
-from reverie.services.recall import build_context
+from reverie.services.recall import RecallSettings, build_context
 from reverie_bench.common import (
     Outcome,
     SettableClock,
@@ -51,6 +51,8 @@ from reverie_bench.locomo import CATEGORIES, Question, questions, read_conversat
 BUDGET_TOKENS = 1000
 MAX_RATIO = 0.2  # the bar: dreamed memory at most 1/5 of the raw log's tokens
 ASK_AFTER = timedelta(hours=1)  # questions come an hour after the conversation's last session
+# What each system's memory answers, cards only: `notes` never dreams, so recall would add its raw turns.
+CARDS_ONLY = RecallSettings(raw_turns=False)
 
 
 @dataclass
@@ -92,7 +94,7 @@ def ask(system: MemorySystem, q: Question, active: ActiveMemory, into: Measured,
     the question's evidence against what the whole active memory cites (the most recall could find)."""
     scope = Scope(tenant_id=TENANT, user_id=q.user_id)
     start = time.perf_counter()
-    context = build_context(system.b, q.text, scope, budget, record_hits=False)
+    context = build_context(system.b, q.text, scope, budget, CARDS_ONLY, record_hits=False)
     into.outcome.latency_ms.append((time.perf_counter() - start) * 1000)
     missing = [m for m in context.memory_ids if m not in active.cards]
     known = [active.cards[m] for m in context.memory_ids if m in active.cards]

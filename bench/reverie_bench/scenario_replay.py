@@ -39,7 +39,7 @@ from reverie.services.backends import Backends
 from reverie.services.dream.rollback import rollback_run
 from reverie.services.dream.runner import dream
 from reverie.services.indexing import sync_index
-from reverie.services.recall import build_context
+from reverie.services.recall import RecallSettings, build_context
 from reverie_bench import scenario_format as f
 from reverie_bench.common import SettableClock, clocked_local_backends
 from reverie_bench.scenario_metrics import Observed, Shown, card_text
@@ -144,7 +144,9 @@ class _Replay:
         self.seen = Observed()
 
     def ask(self, query: str) -> Shown:
-        context = build_context(self.b, query, self.scope, BUDGET_TOKENS)
+        # Append-only memory shows its cards alone: the raw turns of undreamt sessions are Reverie's.
+        settings = RecallSettings(raw_turns=self.system != "append")
+        context = build_context(self.b, query, self.scope, BUDGET_TOKENS, settings)
         return Shown(context.text, tuple(context.citations))
 
     def dream(self) -> None:

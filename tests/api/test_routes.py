@@ -14,6 +14,7 @@ from reverie.api.routes import create_app
 from reverie.api.schemas import to_event
 from reverie.cli.ingest import ingest, load_sessions
 from reverie.services.backends import Backends
+from reverie.services.context_render import SECTION_TITLES
 from tests.api.conftest import (
     APIGW,
     EVENTS,
@@ -83,6 +84,7 @@ def test_a_memory_written_during_a_session_comes_back_in_context_with_its_id_and
         "handle": handle,
         "memory_id": "m-alice-snapshot-first",
         "evidence": body_of("create_memory")["memories"][0]["evidence_refs"],
+        "kind": "memory",
     }
     assert "m-alice-snapshot-first" not in reply.json["context"]
     assert reply.json["tokens"] <= reply.json["budget_tokens"] == 400
@@ -125,8 +127,8 @@ def test_a_retried_batch_without_timestamps_counts_as_duplicates(api: Api, backe
     assert again.json["duplicates"] == len(untimed)
 
 
-def test_an_explicit_note_is_an_l2_hypothesis_and_is_never_injected(api: Api) -> None:
-    # GIVEN a session whose agent asked to remember a note ("snapshots take about 3 minutes")
+def test_an_explicit_note_is_an_l2_hypothesis_never_injected_as_a_memory(api: Api) -> None:
+    # GIVEN a session whose agent asked to remember a note ("snapshots take about 3 minutes"), no dream yet
     captured = api.call("append_events")
     [note_id] = captured.json["notes"]
 
@@ -135,15 +137,23 @@ def test_an_explicit_note_is_an_l2_hypothesis_and_is_never_injected(api: Api) ->
     knowledge = api.call("list_memories", query={"layer": "L3"})
     context = api.call("get_context", body={"query": "How long do payments-prod snapshots take?"})
 
-    # THEN the note is an L2 hypothesis citing its event, and it stays out of the context
+    # THEN the note is an L2 hypothesis citing its event, and no memory of the context: it is shown only
+    # as what was said, a raw turn under its own heading after the memories, cited by its event
     assert ids(hypotheses) == [note_id]
     note = hypotheses.json["memories"][0]
     assert (note["layer"], note["status"]) == ("L2", "hypothesis")
     assert note["statement"] == "payments-prod snapshots take about 3 minutes."
     assert note["evidence_refs"] == [{"session_id": "prod-1130", "event_id": "e08"}]
     assert ids(knowledge) == []
-    assert note_id not in context.json["memory_ids"]
-    assert "3 minutes" not in context.json["context"]
+    assert context.json["memory_ids"] == []
+    memories, raw = context.json["context"].split(SECTION_TITLES["raw"])
+    assert "3 minutes" not in memories
+    assert "- [1] 30 November 2026, agent note: payments-prod snapshots take about 3 minutes." in raw
+    ref = {"session_id": "prod-1130", "event_id": "e08"}
+    assert context.json["citations"] == [
+        {"handle": 1, "memory_id": "prod-1130/e08", "evidence": [ref], "kind": "raw_turn"}
+    ]
+    assert context.json["sections"] == {"raw": ["prod-1130/e08"]}
 
 
 def test_the_demo_question_gets_alices_deploy_rules_procedure_and_preferences(samples: Api) -> None:

@@ -120,7 +120,7 @@ def create_app(
             memory_ids=ctx.memory_ids,
             sections=ctx.sections,
             citations=[
-                s.CitationOut(handle=c.handle, memory_id=c.memory_id, evidence=c.evidence_refs)
+                s.CitationOut(handle=c.handle, memory_id=c.memory_id, evidence=c.evidence_refs, kind=c.kind)
                 for c in ctx.citations
             ],
         )

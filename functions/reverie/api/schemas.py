@@ -82,8 +82,11 @@ class ContextRequest(BaseModel):
 
 class CitationOut(BaseModel):
     handle: int = Field(description="the `[n]` that cites this memory in the context text")
-    memory_id: str
+    memory_id: str = Field(description="the memory's id; for a raw turn, its `session/event`")
     evidence: list[EvidenceRef] = Field(description="the L1 events (session and event ids) it rests on")
+    kind: Literal["memory", "raw_turn"] = Field(
+        default="memory", description="a memory, or a raw turn of a session no dream has consolidated yet"
+    )
 
 
 class ContextResponse(BaseModel):
@@ -93,7 +96,8 @@ class ContextResponse(BaseModel):
     memory_ids: list[str] = Field(description="the memories in the context, in the order they appear")
     sections: dict[str, list[str]]
     citations: list[CitationOut] = Field(
-        description="what each `[n]` in the context cites, in handle order: memory n is memory_ids[n-1]"
+        description="what each `[n]` in the context cites, in handle order: memory n is memory_ids[n-1]; "
+        "raw turns (kind raw_turn) come after every memory"
     )
 
 

@@ -3,7 +3,9 @@
 Three recall paths (keyword, vector, timeline/entity) → fusion → filter (in the queries, checked again on
 the cards) → rerank → one card per key → greedy fill of a real token budget → render with dates and
 citations (short handles in the text, each mapped to its memory id and evidence). Every injected card
-records a hit. The fixed block holds the current plan and the standing preferences.
+records a hit. The fixed block holds the current plan and the standing preferences. Until a dream has
+consolidated a session, its raw turns that share words with the query follow the cards, as reference
+(`services.unconsolidated`).
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ from reverie.domain.search import SearchFilter, SearchHit
 from reverie.domain.text import entities, time_window
 from reverie.services.admin import API_SESSION
 from reverie.services.backends import Backends
-from reverie.services.context_render import Citation, CitationStyle, Rendered, render_context
+from reverie.services.context_render import Citation, CitationStyle, RawTurn, Rendered, render_context
+from reverie.services.unconsolidated import unconsolidated_turns
 
 MIN_BUDGET_TOKENS = 64
 MAX_BUDGET_TOKENS = 32_000
@@ -52,6 +55,10 @@ class RecallSettings:
       `stop_after_misses` cards in a row did not fit.
     - `citations`: "handles" cites each line as `[n]` (memory n of `Context.citations`), the cheapest in
       tokens; "ids" writes each line's memory id and evidence refs inline.
+    - `raw_turns`: also show what was said in the last `raw_window` that no dream has consolidated yet
+      (user and assistant messages, explicit notes) and shares words with the query: at most `raw_lines`
+      lines in at most `raw_share` of the budget, kept for them when there are any, as reference after
+      the cards. Off, recall shows cards only (the benchmarks that measure the cards alone turn it off).
     """
 
     per_path: int = 60
@@ -68,6 +75,10 @@ class RecallSettings:
     page: int = 20
     stop_after_misses: int = 5
     citations: CitationStyle = "handles"
+    raw_turns: bool = True
+    raw_share: float = 1 / 3
+    raw_lines: int = 5
+    raw_window: timedelta = timedelta(days=3)  # a failed dream retried by the daily schedule, a weekend
 
 
 @dataclass(frozen=True)
@@ -265,7 +276,9 @@ def build_context(
     """Assemble the memory block for a prompt, within `budget_tokens` as counted by the token counter
     (`tokens` is the count of the returned text), with its citations in handle order.
 
-    Ranked cards are read from the note store a page at a time, only as far as the budget needs them."""
+    Ranked cards are read from the note store a page at a time, only as far as the budget needs them.
+    Raw turns of the caller's sessions no dream has consolidated yet follow them (`RecallSettings.raw_turns`):
+    cited as `kind="raw_turn"`, in `sections["raw"]`, never in `memory_ids` (they record no hits)."""
     if not MIN_BUDGET_TOKENS <= budget_tokens <= MAX_BUDGET_TOKENS:
         raise InvalidRequest(
             f"budget_tokens must be between {MIN_BUDGET_TOKENS} and {MAX_BUDGET_TOKENS}, got {budget_tokens}"
@@ -284,6 +297,9 @@ def build_context(
             if not _shadowed(item.card, fixed_keys):
                 yield item.card
 
+    raw: list[RawTurn] = []
+    if settings.raw_turns and query.strip():
+        raw = unconsolidated_turns(b, query, scope, settings.raw_lines, settings.raw_window)
     rendered: Rendered = render_context(
         fixed=fixed,
         ranked=ranked(),
@@ -294,6 +310,8 @@ def build_context(
         fixed_share=settings.fixed_block_share,
         stop_after_misses=settings.stop_after_misses,
         citations=settings.citations,
+        raw=raw,
+        raw_share=settings.raw_share,
     )
     if record_hits and rendered.memory_ids:
         b.notes.record_hits(scope.tenant_id, rendered.memory_ids, now)
