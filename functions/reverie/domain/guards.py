@@ -11,6 +11,14 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)", re.S),
     ),
     ("aws_access_key", re.compile(r"\b(?:AKIA|ASIA)[A-Z0-9]{16}\b")),
+    # The other half of an AWS key pair: 40 characters, named as such or right after the access key id.
+    (
+        "aws_secret_key",
+        re.compile(
+            r"(?:(?<=\[REDACTED:aws_access_key\])\s*[/:,;|]?\s*|(?i:secret[_ ](?:access[_ ])?key\b)\s*(?:is|:|=)?\s*)"
+            r"(?P<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"
+        ),
+    ),
     ("api_key", re.compile(r"\b(?:sk|pk|rk)-[A-Za-z0-9_-]{16,}\b")),
     ("github_token", re.compile(r"\bgh[pousr]_[A-Za-z0-9]{20,}\b")),
     ("slack_token", re.compile(r"\bxox[abprs]-[A-Za-z0-9-]{10,}\b")),
@@ -19,9 +27,13 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "password",
         re.compile(
-            r"(?i)\b(password|passwd|pwd|passcode|pin|secret|api[_ ]?key|token)\b(\s*(?:is|:|=)\s*)(\S+?)(?=[,;.)]?(?:\s|$))"
+            r"(?i)\b(?:password|passwd|pwd|passcode|pin|secret|api[_ ]?key|token|"
+            r"(?:keypad|door|gate|alarm|garage|entry|lock|safe) code)\b\s*(?:is|:|=)\s*"
+            r"(?P<secret>\S+?)(?=[,;.)]?(?:\s|$))"
         ),
     ),
+    # The password inside a URL: postgres://user:[REDACTED:password]@host (the host stays readable).
+    ("password", re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://[^\s:/@]+:(?P<secret>[^\s@/]+)@")),
     ("email", re.compile(r"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b")),
     ("card_number", re.compile(r"\b(?:\d[ -]?){13,19}\b")),
     # Not inside a dotted run of numbers: "10.100.100.10:5432" is an address, not a phone number.
@@ -79,8 +91,9 @@ def _mask_once(text: str, kinds: list[str]) -> str:
             if not (13 <= len(digits) <= 19 and _luhn_ok(digits)):
                 return match.group(0)
         kinds.append(kind)
-        if kind == "password":
-            return f"{match.group(1)}{match.group(2)}[REDACTED:{kind}]"
+        if "secret" in match.re.groupindex:  # only the secret itself, its label and separators kept
+            whole, start, end = match.group(0), *match.span("secret")
+            return f"{whole[: start - match.start()]}[REDACTED:{kind}]{whole[end - match.start() :]}"
         return f"[REDACTED:{kind}]"
 
     for kind, pattern in _PATTERNS:
