@@ -374,3 +374,70 @@ def test_the_audit_walks_the_whole_namespace_in_rotation(b: Backends, alice: Sco
     ids = sorted(c.memory_id for c in live(b, alice))
     assert cursors[0] == ids[audit.AUDIT_PER_RUN - 1]
     assert cursors[1] == ids[(2 * audit.AUDIT_PER_RUN - 1) % len(ids)]
+
+
+def test_a_taste_keyed_by_its_topic_is_ranked_with_the_memories_not_fixed_in_every_context(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    from reverie.services.context_render import SECTION_TITLES
+
+    say(b, alice, "s1", clock, "I love jazz.", "I prefer short answers.")
+    dream(b, "t1", "alice")
+    (taste,) = live_saying(b, alice, "jazz")
+    assert taste.key is not None  # a slot, so that a reversal supersedes it
+    text = current(b, alice, "jazz and answers")
+    fixed = text.split(SECTION_TITLES["fixed"])[1].split("##")[0] if SECTION_TITLES["fixed"] in text else ""
+    assert "jazz" not in fixed and "jazz" in text
+
+
+# --- hypotheses: contradicted ones retire, disagreeing ones are flagged ---------------------------------
+
+
+def agent_note(b: Backends, scope: Scope, session: str, clock: Clock, text: str, **fields: Any) -> None:
+    clock.advance(minutes=1)
+    append_events(
+        b,
+        scope,
+        [event(scope, session, f"n{clock.now:%j%H%M}", kind="note", text=text, ts=clock.now, **fields)],
+    )
+
+
+def test_a_held_guess_a_verified_claim_contradicts_is_rejected(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN the agent's guess, held as a hypothesis (one agent note is not enough to trust)
+    agent_note(b, alice, "s1", clock, "Alice lives in Lisbon.", key="alice.home_city")
+    dream(b, "t1", "alice")
+
+    def lisbon() -> set[Status]:
+        return {c.status for c in b.notes.query(CardQuery(scope=alice, limit=100)) if "Lisbon" in c.statement}
+
+    assert Status.HYPOTHESIS in lisbon()
+    # WHEN the user later says where she lives
+    clock.advance(days=5)
+    say(b, alice, "s2", clock, "I live in Berlin.")
+    dream(b, "t1", "alice")
+    # THEN the guess is rejected, not left live beside the answer
+    assert Status.REJECTED in lisbon() and not lisbon() & {Status.HYPOTHESIS, Status.VERIFIED}
+    assert live_saying(b, alice, "Berlin")
+
+
+def test_two_sources_that_disagree_with_nothing_to_settle_them_are_flagged_for_review(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN two config files read in one session that give the same setting two values
+    agent_note(b, alice, "s1", clock, "The production upload size limit is 25 MB (config/production.yaml).")
+    agent_note(b, alice, "s1", clock, "The production upload size limit is 50 MB (deploy/.env.production).")
+    # WHEN the dream runs
+    dream(b, "t1", "alice")
+    # THEN both are conflicting (shown flagged, never bare) and a person is asked to decide
+    limits = [
+        c for c in b.notes.query(CardQuery(scope=alice, limit=100)) if "upload size limit" in c.statement
+    ]
+    live_ones = [c for c in limits if c.status is not Status.SUPERSEDED]
+    assert {c.status for c in live_ones} == {Status.CONFLICTING} and len(live_ones) == 2
+    assert b.runs is not None
+    (item,) = b.runs.list_reviews("t1", "alice")
+    assert item.reason == "conflict" and set(item.memory_ids) == {c.memory_id for c in live_ones}
+    text = current(b, alice, "upload size limit")
+    assert "25 MB" not in text.split("## Unresolved conflicts")[0]

@@ -223,13 +223,17 @@ def _injectable(card: MemoryCard, scope: Scope, now: datetime) -> bool:
     return card.visible_to(scope) and card.status in INJECTABLE_STATUSES and not card.is_expired(now)
 
 
+TASTE_SLOT = ".taste."  # the rule reasoner's slots for tastes (`alice.taste.jazz`)
+
+
 def _standing(card: MemoryCard) -> bool:
     """A preference that holds until it is changed: rule-like (a `key`, one current version, e.g.
     `alice.prefers.answer_style`), written directly (through the API or admin: its evidence is the
     write itself) or approved or edited by a person. A taste a dream inferred from conversation ("Melanie
-    loves red and blue") is not standing. (Not `dream_run_id`: a dream stamps every version it writes.)"""
+    loves red and blue") is not standing, even keyed by its topic (`melanie.taste.red`, so that a reversal
+    supersedes it). (Not `dream_run_id`: a dream stamps every version it writes.)"""
     return (
-        card.key is not None
+        (card.key is not None and TASTE_SLOT not in card.key)
         or card.review_status is not ReviewStatus.AUTO
         or any(r.session_id == API_SESSION for r in card.evidence_refs)
     )

@@ -15,6 +15,7 @@ from reverie.services.dream.apply import Writer, new_sessions, union_refs
 from reverie.services.dream.audit import audit_held, previous_cursor
 from reverie.services.dream.common import StageInput, StageOutput, load_run
 from reverie.services.dream.decisions import Promotion, apply_decision, latest
+from reverie.services.dream.hypotheses import flag_disagreements, reject_contradicted
 from reverie.services.dream.procedures import generalise_repeats
 from reverie.services.dream.similarity import cosine_of, paraphrase_of
 from reverie.services.dream.verify import Assessment
@@ -158,9 +159,11 @@ def restructure(b: Backends, stage_input: StageInput) -> StageOutput:
     for a, vector in zip(promoted, vectors, strict=True):
         promote(b, w, reasoner, a, vector)
         w.flush_index()  # later candidates must find what earlier ones wrote
+    reject_contradicted(b, w, reasoner, promoted)
     for a in todo:
         if a.decision != "promote":
             keep_hypothesis(b, w, a)
+    flag_disagreements(b, w, reasoner, [a for a in todo if a.decision == "hold"])
     retire_capture_notes(b, w, todo)
     generalised = generalise_repeats(b, w, blocked)
     w.flush_index()

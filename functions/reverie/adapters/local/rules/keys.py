@@ -33,6 +33,12 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(?:joined|moved to|switched to|on|part of) the [\w -]+ team\b", "team"),
         (r"(?:work|working) (?:at|for)\b", "employer"),
         (
+            r"(?:a|an) (?:[\w-]+ ){0,3}(?:engineer|developer|designer|manager|nurse|doctor|teacher|analyst|"
+            r"scientist|consultant|lawyer|accountant|researcher|architect|intern|lead|director|officer|"
+            r"specialist|administrator|technician|editor|writer|producer) (?:at|for|with) [A-Z]",
+            "employer",
+        ),
+        (
             r"(?:joined|left|quit|started (?:at|working (?:at|for)|a new job at)|got a (?:new )?job at|"
             r"got hired (?:at|by)|hired by|resigned from)\b",
             "employer",
@@ -53,6 +59,12 @@ _MY_SLOT_RE = re.compile(
     r"employer|company|editor|ide|phone|laptop|car|project|current project|diet) (?:is|are|was|will be)\b",
     re.I,
 )
+STATE_ATTRIBUTES = frozenset(
+    {attribute for _, attribute in _SLOTS}
+    | {"manager", "partner", "job_title", "employer", "current_project", "editor", "phone", "laptop", "car"}
+    | set(p.VOCABULARY.values())
+    | {attribute for _, attribute in p.KEYED_FACT_RES}
+)
 _MY_SLOT_NAMES = {
     **dict.fromkeys("manager boss lead supervisor team_lead".split(), "manager"),
     **dict.fromkeys(
@@ -71,6 +83,22 @@ def vocabulary_key(text: str, subject: str) -> str | None:
     """`alice.package_manager` when the text names a known tool ("pnpm"), else None."""
     match = p.VOCABULARY_RE.search(text)
     return f"{subject}.{p.VOCABULARY[match.group(1).lower()]}" if match else None
+
+
+def same_slot(key: str | None, other: str | None, user_id: str) -> bool:
+    """Two keys name one slot: equal, or the same attribute of the user, whom a statement said to an agent
+    calls "user" and a note may call by name (`user.home_city` and `alice.home_city` in alice's memory)."""
+    if key is None or other is None:
+        return False
+    if key == other:
+        return True
+    (mine, _, attribute), (theirs, _, their_attribute) = key.partition("."), other.partition(".")
+    return attribute == their_attribute and {mine, theirs} <= {"user", user_id.lower()}
+
+
+def state_slot(key: str | None) -> bool:
+    """The key names a changeable state (home, employer, role, tools...): one value at a time."""
+    return key is not None and key.split(".", 1)[-1] in STATE_ATTRIBUTES
 
 
 def attribute_key(text: str, subject: str) -> str | None:

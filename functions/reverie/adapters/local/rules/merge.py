@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
+from reverie.adapters.local.rules.keys import same_slot, state_slot
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, ReviewStatus, SourceKind, Status, Trust
 from reverie.domain.restatement import negated, stem, terms
@@ -101,7 +102,7 @@ def _replace(candidate: Candidate, card: MemoryCard, what: str) -> MergeDecision
 def _same_key(
     candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[str]
 ) -> MergeDecision | None:
-    same = [c for c in cards if c.key == candidate.key]
+    same = [c for c in cards if same_slot(candidate.key, c.key, c.user_id or "")]
     if not same:
         return None
     best = max(same, key=lambda c: jaccard(mine, terms(c.statement)))
@@ -176,7 +177,7 @@ def _by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
     if candidate.type not in _FUSIBLE and candidate.type is not MemoryType.PLAN:
         return None
     for card in cards:
-        if (candidate.key and card.key and candidate.key != card.key) or not _about_the_same(candidate, card):
+        if _other_slots(candidate, card) or not _about_the_same(candidate, card):
             continue  # two slots are two attributes, whatever words they share
         if card.type is MemoryType.PLAN and (
             candidate.observed_at is None or candidate.observed_at > _time(card)
@@ -190,11 +191,25 @@ def _by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
             continue
         if _CHANGE_RE.search(candidate.statement) or _denies_any(candidate, card):
             return _replace(candidate, card, f"a change of what {card.memory_id} says")
-        return _fused(candidate, card, join(card.statement, candidate.statement), "the same subject")
+        if _keys_allow(candidate, card):
+            return _fused(candidate, card, join(card.statement, candidate.statement), "the same subject")
     return None
 
 
 _FUSIBLE = frozenset({MemoryType.FACT, MemoryType.PREFERENCE})
+
+
+def _other_slots(candidate: Candidate, card: MemoryCard) -> bool:
+    """Both name a slot, and not the same one: two attributes, whatever words they share."""
+    keys = candidate.key and card.key
+    return bool(keys) and not same_slot(candidate.key, card.key, card.user_id or "")
+
+
+def _keys_allow(candidate: Candidate, card: MemoryCard) -> bool:
+    """A changeable state is its own attribute: what merely shares words with it is not more of it."""
+    return not (state_slot(candidate.key) or state_slot(card.key))
+
+
 # A statement that reports a change replaces what it changes instead of adding to it.
 _CHANGE_RE = re.compile(
     r"\b(?:switched|swapped|changed|replaced|moved (?:from|away|to)|no longer|not any ?more|stopped|quit|"
@@ -221,7 +236,7 @@ def _denies(candidate: Candidate, mine: frozenset[str], card: MemoryCard) -> boo
     nearly the same words, or one's words inside the other's beyond the subject itself."""
     if negated(candidate.statement) == negated(card.statement):
         return False
-    if candidate.key and card.key and candidate.key != card.key:
+    if _other_slots(candidate, card):
         return False
     shared = subject(candidate.statement) & subject(card.statement)
     if not shared:
@@ -236,6 +251,8 @@ def _by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[
     for card in cards:
         if _denies(candidate, mine, card):
             return _replace(candidate, card, f"negates {card.memory_id}")
+        if _another_value(candidate.statement, card.statement):
+            return _replace(candidate, card, f"another value than {card.memory_id} for the same thing")
     scored = [(jaccard(mine, terms(c.statement)), c) for c in cards]
     best_score, best = max(scored, key=lambda s: s[0], default=(0.0, None))
     if best is None:
@@ -264,6 +281,18 @@ def _other_numbers(a: str, b: str) -> bool:
 
 
 _NUMBER_RE = re.compile(r"\d+")
+_ASIDE_RE = re.compile(r"\s*\([^)]*\)")  # "(config/production.yaml)": where it was read, not what it says
+# A number that is the value of what the sentence names ("the limit is 25 MB", "runs version 2.8.0", "port: 5432").
+_VALUE_RE = re.compile(r"(?:\b(?:is|are|was|were|of|at|to|version|v)\b\s*:?|[:=])\s*v?\d", re.I)
+
+
+def _another_value(a: str, b: str) -> bool:
+    """The same sentence about the same thing with another number as its value: "The upload limit is 25 MB"
+    against "The upload limit is 50 MB" (not "owns record number 3" against "owns record number 7")."""
+    a, b = _ASIDE_RE.sub("", a), _ASIDE_RE.sub("", b)
+    if not (_other_numbers(a, b) and _VALUE_RE.search(a) and _VALUE_RE.search(b)):
+        return False
+    return jaccard(terms(_NUMBER_RE.sub(" ", a)), terms(_NUMBER_RE.sub(" ", b))) >= SAME_VALUE_JACCARD
 
 
 def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecision:

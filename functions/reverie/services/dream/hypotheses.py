@@ -1,0 +1,107 @@
+"""Hypotheses (L2) against what else the run learnt: a held guess that a verified claim now contradicts is
+rejected (and what was derived from it goes to review), and two guesses of this run that disagree with
+nothing to settle them (two config files, two tools, two people at the same time) become conflicting, with
+an open review item, instead of both being silently withheld.
+
+Bounded: the user's newest hypotheses (HELD_LIMIT), compared only with claims that share a word of what
+they are about; the reasoner decides each pair.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reverie.domain.dream import Candidate, ChangeKind, claim_of
+from reverie.domain.models import Layer, MemoryCard, Status
+from reverie.domain.restatement import terms
+from reverie.ports import CardQuery, MergeAction, Reasoner
+from reverie.services.backends import Backends
+from reverie.services.dream.apply import Writer
+from reverie.services.dream.decisions import propagate_correction
+from reverie.services.dream.verify import Assessment
+
+HELD_LIMIT = 500
+PAIRS_PER_CLAIM = 3
+
+
+def _held(b: Backends, w: Writer) -> list[MemoryCard]:
+    query = CardQuery(
+        scope=w.scope,
+        layers=frozenset({Layer.NOTES}),
+        statuses=frozenset({Status.HYPOTHESIS}),
+        limit=HELD_LIMIT,
+    )
+    return [w.changed.get(c.memory_id, c) for c in b.notes.query(query)]
+
+
+def _related(claim: Candidate, cards: Sequence[MemoryCard], own: str) -> list[MemoryCard]:
+    """The cards sharing most words of what `claim` is about (same key first)."""
+    words, cited = terms(claim.statement), set(claim.evidence_refs)
+    scored = [
+        (
+            _slot(c.key) is not None and _slot(c.key) == _slot(claim.key),
+            len(words & terms(c.statement)),
+            c.memory_id,
+            c,
+        )
+        for c in cards
+        # a note citing the claim's own evidence is the claim itself, as captured online
+        if c.memory_id != own and c.status is Status.HYPOTHESIS and not cited & set(c.evidence_refs)
+    ]
+    return [c for same_key, shared, _, c in sorted(scored, reverse=True) if same_key or shared >= 2][
+        :PAIRS_PER_CLAIM
+    ]
+
+
+def _slot(key: str | None) -> str | None:
+    """The attribute a key names, whoever it is about (the reasoner checks the subject)."""
+    return key.partition(".")[2] or None if key else None
+
+
+def _decide(w: Writer, reasoner: Reasoner, claim: Candidate, card: MemoryCard) -> MergeAction | None:
+    decision = reasoner.decide(claim, [card])
+    usage = w.run.reasoner_tokens
+    usage["calls"] = usage.get("calls", 0) + decision.usage.calls
+    usage["input"] = usage.get("input", 0) + decision.usage.input_tokens
+    usage["output"] = usage.get("output", 0) + decision.usage.output_tokens
+    return decision.action if decision.target_id == card.memory_id else None
+
+
+def reject_contradicted(b: Backends, w: Writer, reasoner: Reasoner, promoted: Sequence[Assessment]) -> None:
+    """Held hypotheses that a claim this run verified replaces or shows wrong are rejected."""
+    held = _held(b, w)
+    for a in promoted:
+        own = w.own_id(a.candidate)
+        for card in _related(a.candidate, held, own):
+            if card.observed_at and a.candidate.observed_at and card.observed_at > a.candidate.observed_at:
+                continue  # a guess made after the claim is not contradicted by it
+            if _decide(w, reasoner, a.candidate, card) in (MergeAction.SUPERSEDE, MergeAction.RETIRE):
+                rejected = w.revise(
+                    card,
+                    ChangeKind.REJECTED,
+                    f"contradicted by the verified claim {own}",
+                    status=Status.REJECTED,
+                )
+                if rejected is not None:
+                    propagate_correction(b, w, card, None)
+                    held = [rejected if c.memory_id == card.memory_id else c for c in held]
+
+
+def flag_disagreements(b: Backends, w: Writer, reasoner: Reasoner, kept: Sequence[Assessment]) -> None:
+    """Two hypotheses of this run that the reasoner finds in conflict become conflicting, for review."""
+    mine = {w.own_id(a.candidate) for a in kept}
+    held = [c for c in _held(b, w) if c.memory_id in mine]
+    flagged: set[str] = set()
+    for card in held:
+        if card.memory_id in flagged:
+            continue
+        claim = Candidate(**claim_of(card), confidence=card.confidence)
+        for other in _related(claim, held, card.memory_id):
+            if other.memory_id in flagged or _decide(w, reasoner, claim, other) is not MergeAction.CONFLICT:
+                continue
+            why = f"{card.memory_id} and {other.memory_id} disagree, and nothing settles which is right"
+            for c in (card, other):  # a conflict is shown, flagged, rather than silently withheld
+                w.revise(c, ChangeKind.CONFLICTED, why, layer=Layer.KNOWLEDGE, status=Status.CONFLICTING)
+            w.review([card.memory_id, other.memory_id], "conflict", why)
+            flagged.update({card.memory_id, other.memory_id})
+            break
