@@ -218,7 +218,7 @@ def test_rules_given_to_the_agent_are_constraints(text: str, expected: str) -> N
     [
         ("I live in Lisbon.", "Alice lives in Lisbon.", "alice.home_city"),
         ("I work as a nurse.", "Alice works as a nurse.", "alice.job_title"),
-        ("We use pnpm for everything.", "Alice and others use pnpm for everything.", "alice.package_manager"),
+        ("We use pnpm for everything.", "Alice uses pnpm for everything.", "alice.package_manager"),
         ("I'm single.", "Alice is single.", "alice.relationship_status"),
         ("My favourite colour is teal.", "Alice's favourite colour is teal.", "alice.favourite_colour"),
         ("I have two kids and a dog.", "Alice has two kids and a dog.", None),
@@ -229,6 +229,29 @@ def test_facts_about_the_speaker_are_de_subjectivised_and_keyed(
 ) -> None:
     [found] = extract(say(text, speaker="Alice"))
     assert (found.statement, found.key) == (statement, key)
+
+
+@pytest.mark.parametrize(
+    ("text", "statement"),
+    [
+        ("We now work out of the Oslo office.", "Alice now works out of the Oslo office."),
+        ("We were in Lisbon for the Web Summit.", "Alice was in Lisbon for the Web Summit."),
+        ("We agreed to meet in Porto in June.", "Alice agreed to meet in Porto in June."),
+        (
+            "My wife and I take the kids to the Piscina Sorolla.",
+            "Alice and their wife take the kids to the Piscina Sorolla.",
+        ),
+        (
+            "We roast marshmallows and tell stories together.",
+            "Alice and others roast marshmallows and tell stories together.",
+        ),
+        ("I keep a my-app repo on GitHub.", "Alice keeps a my-app repo on GitHub."),
+    ],
+)
+def test_we_and_compound_subjects_read_as_grammatical_third_person(text: str, statement: str) -> None:
+    # GIVEN a speaker who says "we", "my wife and I", or an identifier that looks like a pronoun
+    # THEN the statement names them with a verb that agrees, and the identifier is left alone
+    assert statements(say(text, speaker="Alice")) == [statement]
 
 
 def test_without_a_speaker_name_the_statement_says_the_user() -> None:

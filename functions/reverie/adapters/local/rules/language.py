@@ -15,6 +15,7 @@ _LEADING_INTERJECTION_RE = re.compile(
     r"^(?:(?:oh|ah|aw+|ooh|wow|whoa|well|yeah|yea|yep|yup|yes|ok|okay|hmm+|um+|uh+|lol|haha+|omg|gosh|"
     r"man|dude|yay|ugh|so|anyway|anyways|alright|right|sure|also|and|but|plus|oh well|by the way|btw|"
     r"careful|note|fyi|heads up|guess what|you know what|honestly|actually|basically|true|"
+    r"remember(?:\s+that)?(?!\s+to\b)|keep in mind(?:\s+that)?|for the record|just so you know|for reference|"
     r"totally|absolutely|definitely|indeed|cool|great|nice|awesome)\b[\s,.!:;-]*)+",
     re.IGNORECASE,
 )
@@ -43,17 +44,17 @@ _CONTRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bI've\b", re.IGNORECASE), "{name} has"),
     (re.compile(r"\bI'd\b", re.IGNORECASE), "{name} would"),
     (re.compile(r"\bI'll\b", re.IGNORECASE), "{name} will"),
-    (re.compile(r"\bwe're\b", re.IGNORECASE), "{name} and others are"),
-    (re.compile(r"\bwe've\b", re.IGNORECASE), "{name} and others have"),
-    (re.compile(r"\bwe'll\b", re.IGNORECASE), "{name} and others will"),
-    (re.compile(r"\bwe'd\b", re.IGNORECASE), "{name} and others would"),
+    (re.compile(r"\bwe're\b", re.IGNORECASE), "{name} is"),
+    (re.compile(r"\bwe've\b", re.IGNORECASE), "{name} has"),
+    (re.compile(r"\bwe'll\b", re.IGNORECASE), "{name} will"),
+    (re.compile(r"\bwe'd\b", re.IGNORECASE), "{name} would"),
 )
 MODALS = frozenset("can could will would shall should may might must can't cannot won't wouldn't".split())
 ADVERBS = frozenset(
     """also really just never always still usually often recently finally sometimes even already
     definitely totally actually only mostly rarely seldom currently personally especially absolutely
     truly certainly probably honestly kinda totally once first now then typically normally generally
-    regularly occasionally""".split()
+    regularly occasionally last""".split()
 )
 IRREGULAR_PAST = frozenset(
     """went got had did was were made took saw met ran bought brought thought felt left lost won found
@@ -64,8 +65,13 @@ IRREGULAR_PAST = frozenset(
     forgotten begun become come run grown known shown flown swum sung drunk""".split()
 )
 _UNCONJUGATED = frozenset("gonna wanna gotta used".split())
+_PRESENT_EED = frozenset("need feed seed speed bleed breed heed weed proceed succeed exceed".split())
 _THIRD_PERSON_IRREGULAR = {
     "am": "is",
+    "are": "is",
+    "were": "was",
+    "aren't": "isn't",
+    "weren't": "wasn't",
     "have": "has",
     "do": "does",
     "go": "goes",
@@ -75,12 +81,23 @@ _THIRD_PERSON_IRREGULAR = {
 }
 
 _ADVERB_ALT = "|".join(sorted(ADVERBS))
-# "I" + up to two adverbs + a verb ("I also like" → "Bob also likes").
-_I_VERB_RE = re.compile(rf"\b(?-i:I)((?:\s+(?i:{_ADVERB_ALT})){{0,2}})(\s+)([A-Za-z]+(?:n't)?)\b(?!')")
-_I_RE = re.compile(r"\b(?-i:I)\b(?!')")
-_POSSESSIVE_RE = re.compile(r"\b(?:my|mine|our|ours)\b", re.IGNORECASE)
-_OBJECT_RE = re.compile(r"\b(?:me|myself)\b", re.IGNORECASE)
-_WE_RE = re.compile(r"\b(?:(?i:we)|us)\b")
+# "I" or "we" + up to two adverbs + a verb ("I also like" → "Bob also likes", "we now work" → "Bob now works").
+# (Never inside an identifier: "us-east-1", "my-app".)
+_I_VERB_RE = re.compile(
+    rf"(?<![\w-])(?:(?-i:I)|(?i:we))((?:\s+(?i:{_ADVERB_ALT})){{0,2}})(\s+)([A-Za-z]+(?:n't)?)\b(?!')"
+)
+_I_RE = re.compile(r"(?<![\w-])(?:(?-i:I)|(?i:we)|us)(?![\w'-])")
+_POSSESSIVE_RE = re.compile(r"(?<![\w-])(?:my|mine|our|ours)(?![\w-])", re.IGNORECASE)
+_OBJECT_RE = re.compile(r"(?<![\w-])(?:me|myself|ourselves)(?![\w-])", re.IGNORECASE)
+# "My wife and I", "me and my sister": the speaker first, then whom they name ("Diego and their wife").
+_MY_X_AND_I_RE = re.compile(
+    r"(?P<pre>^|[,;:(]\s*|\b(?i:and|but|so|when|because|since|after|before|then|while|if|now|also|today|"
+    r"yesterday|recently)\s+)"
+    r"(?:(?i:my|our)\s+(?P<x>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?i:and)\s+(?-i:I)(?![\w'-])"
+    r"|(?i:me\s+and\s+(?:my|our)\s+)(?P<y>(?:[\w'-]+\s+){0,2}?[\w'-]+)(?=\s+(?:[a-z]+)\b))"
+)
+# "My wife and I", "Ana and I": a compound subject, whose verb stays plural ("Ana and Bob have").
+_COMPOUND_SUBJECT_RE = re.compile(r"(?:^|[,;:(]\s*)(?:\S+\s+){1,3}and\s+$", re.IGNORECASE)
 
 
 def sentences(text: str) -> list[str]:
@@ -103,7 +120,9 @@ def sentences(text: str) -> list[str]:
 def strip_emoji(text: str) -> str:
     text = _EMOTICON_RE.sub(" ", text)
     return "".join(
-        ch for ch in text if unicodedata.category(ch) not in ("So", "Sk", "Cs", "Co") and ch != "\ufe0f"
+        ch
+        for ch in text
+        if ch == "°" or (unicodedata.category(ch) not in ("So", "Sk", "Cs", "Co") and ch != "\ufe0f")
     )
 
 
@@ -150,7 +169,7 @@ def third_person(verb: str) -> str:
         or lower in IRREGULAR_PAST
         or lower in _UNCONJUGATED
         or (len(lower) > 5 and lower.endswith("ing"))
-        or (lower.endswith("ed") and not lower.endswith("eed"))  # "need" is not a past form
+        or (lower.endswith("ed") and lower not in _PRESENT_EED)  # "agreed" is a past form, "need" is not
         or lower.endswith("n't")
         or not lower.isalpha()
     ):
@@ -164,19 +183,40 @@ def third_person(verb: str) -> str:
 
 def _conjugated(match: re.Match[str], name: str) -> str:
     verb = match.group(3)
-    return f"{name}{match.group(1)}{match.group(2)}{third_person(verb)}"
+    if _COMPOUND_SUBJECT_RE.search(match.string[: match.start()]):
+        verb = {"am": "are", "was": "were"}.get(verb.lower(), verb)  # "Ana and I have" → "Ana and Bob have"
+    else:
+        verb = third_person(verb)
+    return f"{name}{match.group(1)}{match.group(2)}{verb}"
+
+
+# "We all", "we both", "each other", "brings us together": a group that stays one ("Bob and others all have").
+_ALL_OF_US_RE = re.compile(r"\b(?:all|both) of us\b", re.I)
+_WE_ARE_RE = re.compile(r"(?<![\w-])we're\b", re.I)
+_WE_GROUP_RE = re.compile(r"(?<![\w-])(?:(?i:we)|us)(?![\w'-])")
+_COLLECTIVE_RE = re.compile(
+    r"\bwe\s+(?:all|both|each|two|three)\b|\b(?:each other|one another|together|(?:all|both) of us)\b", re.I
+)
 
 
 def desubjectivise(text: str, name: str) -> str:
     """First person → the speaker's name: "I went" → "Caroline went", "my X" → "Caroline's X",
-    "we use" → "Alice and others use", "me" → "Bob". Verbs after a replaced "I" agree."""
+    "me" → "Bob". "We" is rendered as the speaker too ("we now work in Oslo" → "Alice now works in
+    Oslo"): what holds for the group holds for the speaker, and reads as one clean sentence. Verbs after a
+    replaced subject agree, except in a compound subject ("Ana and I have" → "Ana and Bob have", "my
+    wife and I take" → "Bob and their wife take")."""
+    text = _MY_X_AND_I_RE.sub(
+        lambda m: f"{m.group('pre')}{name} and their {m.group('x') or m.group('y')}", text
+    )
+    if _COLLECTIVE_RE.search(text):
+        text = _ALL_OF_US_RE.sub(f"{name} and others", text)
+        text = _WE_GROUP_RE.sub(f"{name} and others", _WE_ARE_RE.sub(f"{name} and others are", text))
     for pattern, replacement in _CONTRACTIONS:
         text = pattern.sub(replacement.format(name=name), text)
     text = _I_VERB_RE.sub(lambda m: _conjugated(m, name), text)
     text = _I_RE.sub(name, text)
     text = _POSSESSIVE_RE.sub(f"{name}'s", text)
-    text = _OBJECT_RE.sub(name, text)
-    return _later_possessives(_WE_RE.sub(f"{name} and others", text), name)
+    return _later_possessives(_OBJECT_RE.sub(name, text), name)
 
 
 def _later_possessives(text: str, name: str) -> str:
