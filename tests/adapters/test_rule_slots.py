@@ -180,3 +180,18 @@ def test_two_statements_with_other_numbers_are_two_facts() -> None:
     for said in ("The user owns vinyl record number 7.", "The user ran the Berlin marathon in 2019."):
         other = said.replace("7", "3").replace("2019", "2023")
         assert decide(cand(other), [held(said)]).action is MergeAction.ADD
+
+
+def test_a_dated_opening_without_a_comma_does_not_hide_who_a_statement_is_about() -> None:
+    old = held("Greta started learning the cello in January 2027.")
+    decision = decide(cand("On Sunday Greta played cello in her first concert."), [old])
+    assert decision.action is MergeAction.FUSE
+    assert decide(
+        cand("Aiko's Saturday run is 18 km along the canal."), [held("Aiko runs every weekend.")]
+    ).action is (MergeAction.FUSE)
+
+
+def test_a_lasting_fact_never_fuses_into_one_that_expires() -> None:
+    freeze = held("Checkout deploys are frozen until 5 October.", valid_until=T0 + timedelta(days=30))
+    decision = decide(cand("Checkout deploys go out with the Tuesday release train."), [freeze])
+    assert decision.action is MergeAction.ADD

@@ -15,7 +15,9 @@ import re
 from reverie.adapters.local.rules import patterns as p
 from reverie.adapters.local.rules.language import slug
 
-_USES_RE = re.compile(r"^(?:i|we) (?:\w+ )?(?:use|switched|moved|changed|started using|went back to)\b")
+_USES_RE = re.compile(
+    r"^(?:i|we)(?:'ve| have)? (?:\w+ )?(?:use|switched|moved|changed|started using|went back to)\b"
+)
 _SWITCH_TARGET_RE = re.compile(r"\b(?:to|for)\b(?P<target>.*)$")
 _ADVERB = (
     r"(?:(?:now|also|recently|just|finally|officially|actually|currently|still|no longer|never|rarely|"

@@ -120,6 +120,8 @@ def _same_key(
 
 
 def _fused(candidate: Candidate, card: MemoryCard, statement: str, why: str) -> MergeDecision:
+    if candidate.valid_until != card.valid_until:  # one would carry the other's expiry
+        return _decision(MergeAction.ADD, None, f"{why}, but it holds for another time than {card.memory_id}")
     if card.review_status is ReviewStatus.EDITED:
         return _decision(MergeAction.NOOP, card, f"{why}, but {card.memory_id} was edited by a person")
     if len(statement) > FUSED_MAX_CHARS:
@@ -162,13 +164,43 @@ def topic(statement: str) -> frozenset[str]:
 
 
 def _about_the_same(candidate: Candidate, card: MemoryCard) -> frozenset[str]:
-    """The specific things both statements are about, when they have the same subject (or the candidate's
-    subject is something the card is about: "the user's dog" after "the user has a dog"); else nothing."""
-    mine, theirs = subject(candidate.statement), subject(card.statement)
-    shared = topic(candidate.statement) & topic(card.statement)
-    if mine == theirs or (mine - theirs) <= topic(card.statement):
-        return shared | ((mine - theirs) & topic(card.statement))
-    return frozenset()
+    """The specific things both statements are about, when they are about the same someone (or the
+    candidate's subject is something the card is about: "the user's dog" after "the user has a dog",
+    "Aiko's Saturday run" after "Aiko runs every weekend"); else nothing."""
+    (mine, owned), (theirs, their_owned) = owner(candidate.statement), owner(card.statement)
+    if not mine or mine != theirs:
+        return frozenset()
+    about = topic(card.statement)
+    extra = owned - their_owned
+    if extra and not extra & about:
+        return frozenset()  # "the user's sister ..." says nothing more about what "the user ..." says
+    return (topic(candidate.statement) & about) | (extra & about)
+
+
+_TIME_OPENER = frozenset("on in at during after before since by last this next every early late".split())
+_TIME_WORD_RE = re.compile(
+    r"^(?:the|a|\d+\w*|week|weekend|morning|afternoon|evening|night|day|month|year|sprint|quarter|spring|"
+    r"summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|"
+    r"march|april|may|june|july|august|september|october|november|december),?$",
+    re.I,
+)
+_OWNER_RE = re.compile(r"^(?:the\s+)?([\w-]+?)(?:'s\s+((?:[\w-]+\s+){0,1}[\w-]+))?\b", re.I)
+
+
+def owner(statement: str) -> tuple[str, frozenset[str]]:
+    """Who a statement is about and what of theirs, after any dated opening, with or without a comma
+    ("On Sunday Greta played ..." → greta; "Aiko's Saturday run is ..." → aiko, {run})."""
+    words = statement.strip().split()
+    if words and words[0].lower() in _TIME_OPENER:
+        rest = words[1:]
+        while rest and _TIME_WORD_RE.match(rest[0]):
+            rest = rest[1:]
+        words = rest or words
+    match = _OWNER_RE.match(" ".join(words))
+    if match is None:
+        return "", frozenset()
+    owned = frozenset(stem(w.lower()) for w in (match.group(2) or "").split()) - _GENERIC
+    return stem(match.group(1).lower()), owned
 
 
 def _by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
@@ -187,6 +219,7 @@ def _by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
             card.type not in _FUSIBLE
             or candidate.type not in _FUSIBLE
             or _other_numbers(candidate.statement, card.statement)
+            or candidate.valid_until != card.valid_until  # a lasting fact never joins a passing one
         ):
             continue
         if _CHANGE_RE.search(candidate.statement) or _denies_any(candidate, card):
