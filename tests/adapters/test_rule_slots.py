@@ -183,8 +183,8 @@ def test_two_statements_with_other_numbers_are_two_facts() -> None:
 
 
 def test_a_dated_opening_without_a_comma_does_not_hide_who_a_statement_is_about() -> None:
-    old = held("Greta started learning the cello in January 2027.")
-    decision = decide(cand("On Sunday Greta played cello in her first concert."), [old])
+    old = held("Greta loves the cello.")
+    decision = decide(cand("On Sundays Greta plays cello with a community orchestra."), [old])
     assert decision.action is MergeAction.FUSE
     assert decide(
         cand("Aiko's Saturday run is 18 km along the canal."), [held("Aiko runs every weekend.")]
@@ -195,3 +195,12 @@ def test_a_lasting_fact_never_fuses_into_one_that_expires() -> None:
     freeze = held("Checkout deploys are frozen until 5 October.", valid_until=T0 + timedelta(days=30))
     decision = decide(cand("Checkout deploys go out with the Tuesday release train."), [freeze])
     assert decision.action is MergeAction.ADD
+
+
+def test_what_happened_stays_apart_each_at_its_own_date() -> None:
+    old = held("Caroline went to an LGBTQ support group on 7 May 2023.")
+    assert (
+        decide(cand("Caroline attended an LGBTQ conference with friends."), [old]).action is MergeAction.ADD
+    )
+    started = held("Greta started learning the cello.")
+    assert decide(cand("Greta played the cello in her first concert."), [started]).action is MergeAction.ADD

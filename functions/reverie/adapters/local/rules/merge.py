@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from reverie.adapters.local.rules.keys import same_slot, state_slot
+from reverie.adapters.local.rules.language import IRREGULAR_PAST
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, ReviewStatus, SourceKind, Status, Trust
 from reverie.domain.restatement import negated, stem, terms
@@ -181,7 +182,7 @@ _TIME_OPENER = frozenset("on in at during after before since by last this next e
 _TIME_WORD_RE = re.compile(
     r"^(?:the|a|\d+\w*|week|weekend|morning|afternoon|evening|night|day|month|year|sprint|quarter|spring|"
     r"summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|"
-    r"march|april|may|june|july|august|september|october|november|december),?$",
+    r"march|april|may|june|july|august|september|october|november|december)s?,?$",
     re.I,
 )
 _OWNER_RE = re.compile(r"^(?:the\s+)?([\w-]+?)(?:'s\s+((?:[\w-]+\s+){0,1}[\w-]+))?\b", re.I)
@@ -220,16 +221,39 @@ def _by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
             or candidate.type not in _FUSIBLE
             or _other_numbers(candidate.statement, card.statement)
             or candidate.valid_until != card.valid_until  # a lasting fact never joins a passing one
+            or event(card.statement)  # what happened stays what happened, each at its own date
         ):
             continue
-        if _CHANGE_RE.search(candidate.statement) or _denies_any(candidate, card):
+        if _CHANGE_RE.search(candidate.statement):
             return _replace(candidate, card, f"a change of what {card.memory_id} says")
-        if _keys_allow(candidate, card):
+        if (
+            _keys_allow(candidate, card)
+            and not _denies_any(candidate, card)
+            and not event(candidate.statement)
+        ):
             return _fused(candidate, card, join(card.statement, candidate.statement), "the same subject")
     return None
 
 
 _FUSIBLE = frozenset({MemoryType.FACT, MemoryType.PREFERENCE})
+_PAST_VERB_RE = re.compile(r"^(?:[a-z]+ed|was|were|had|did)$")
+
+
+def event(statement: str) -> bool:
+    """The statement tells of something that happened ("Greta played a recital", "Jon went to Rome"), not
+    of a standing state or habit ("loves jazz", "runs every weekend", "has a cat"): events accumulate, each
+    at its own date; only states and tastes fuse or change."""
+    words = statement.strip().split()
+    name, _ = owner(statement)
+    for n, word in enumerate(words[:8]):
+        if stem(word.lower().removesuffix("'s").rstrip("'")) == name:
+            after = [w.lower().strip(",.;:") for w in words[n + 1 : n + 4]]
+            verb = next((w for w in after if w not in _AUXILIARY_SKIP), "")
+            return bool(_PAST_VERB_RE.match(verb)) or verb in IRREGULAR_PAST
+    return False
+
+
+_AUXILIARY_SKIP = frozenset("also just finally recently then once first never still".split())
 
 
 def _other_slots(candidate: Candidate, card: MemoryCard) -> bool:
