@@ -27,6 +27,7 @@ from reverie.services.dream.similarity import cosine_of, paraphrase_of
 AUDIT_PER_RUN = 40  # cards audited per run: those the run touched first, then the rotation
 NEIGHBOURS = 3
 NEAR_COSINE = 0.55  # below this two statements are not about the same thing: no reasoner call is spent
+AUDIT_CALLS = 20  # reasoner calls the audit may spend per run (the paraphrase check costs none)
 
 
 def previous_cursor(runs: RunStore, tenant_id: str, user_id: str) -> str:
@@ -78,6 +79,9 @@ def _audit_pair(b: Backends, w: Writer, card: MemoryCard, other: MemoryCard, clo
     claim = Candidate(**claim_of(absorbed), confidence=absorbed.confidence)
     if paraphrase_of(claim, [keeper], {keeper.memory_id: close}) is not None:
         return _absorb(w, keeper, absorbed, f"a paraphrase of {keeper.memory_id} (cosine {close:.2f})")
+    if w.counts.get("audit_calls", 0) >= AUDIT_CALLS:
+        return set()
+    w.count("audit_calls")
     _, reasoner = b.dream_ports()
     decision = reasoner.decide(claim, [keeper])
     usage = w.run.reasoner_tokens
