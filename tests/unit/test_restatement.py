@@ -66,3 +66,10 @@ def test_adds_no_number() -> None:
 def test_a_vector_is_as_close_as_can_be_to_itself(v: list[float]) -> None:
     if sum(x * x for x in v) > 1e-12:  # not the zero vector (nor one lost to underflow)
         assert abs(cosine_of(v, v) - 1.0) < 1e-9
+
+
+def test_a_possessive_is_about_its_owner() -> None:
+    from reverie.domain.restatement import terms
+
+    assert terms("Alice's repositories use pnpm") >= {"alice", "pnpm"}
+    assert "alice'" not in terms("Alice's repositories") and "user" in terms("the users' files")

@@ -23,6 +23,7 @@ RESTATED_SHARE = 0.6  # of the shorter statement's terms found in the other
 
 
 def stem(word: str) -> str:
+    word = word.removesuffix("'s").rstrip("'")  # "Alice's" is about Alice
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]
