@@ -204,3 +204,8 @@ def test_what_happened_stays_apart_each_at_its_own_date() -> None:
     )
     started = held("Greta started learning the cello.")
     assert decide(cand("Greta played the cello in her first concert."), [started]).action is MergeAction.ADD
+
+
+def test_sharing_one_word_of_a_longer_card_is_another_statement_not_a_refinement() -> None:
+    old = held("Caroline is passionate about LGBTQ rights.")
+    assert decide(cand("Caroline goes to an LGBTQ support group every week."), [old]).action is MergeAction.ADD

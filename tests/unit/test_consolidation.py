@@ -285,7 +285,7 @@ def test_a_changed_state_supersedes_the_old_one(
     ("first", "then", "word"),
     [
         ("I love jazz.", "I go to a jazz club every Friday.", "jazz"),
-        ("I love hiking in the Alps.", "I go hiking in the Dolomites every summer.", "hiking"),
+        ("I love hiking.", "I go hiking in the Dolomites every summer.", "hiking"),
     ],
 )
 def test_a_refinement_fuses_into_one_richer_card(

@@ -38,12 +38,13 @@ _OPENING_RE = re.compile(
 _SUBJECT_RE = re.compile(r"^(?:the\s+)?([\w-]+)(?:'s\s+([\w-]+))?", re.I)
 # Words that say nothing about what a statement is about: a shared one is no common topic.
 _GENERIC = frozenset(
-    stem(w)
+    stem(form)  # every inflection, as `terms` stems them ("loves" → lov, "goes" → goe)
     for w in """love like enjoy adore prefer hate go going went have has had use used work live start
     started stop get got make made take took want need try new old week month year day days weeks months
     years time times today yesterday tomorrow morning evening night weekend every last next first again
     january february march april may june july august september october november december monday tuesday
     wednesday thursday friday saturday sunday user users really also lot lots thing things people""".split()
+    for form in (w, w + "s", w + "es", w + "d", w + "ed", w + "ing")
 )
 _DIGITS_RE = re.compile(r"\d")
 FUSED_MAX_CHARS = 400  # a fusion longer than this is no longer one idea: keep two cards
@@ -226,11 +227,7 @@ def _by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
             continue
         if _CHANGE_RE.search(candidate.statement):
             return _replace(candidate, card, f"a change of what {card.memory_id} says")
-        if (
-            _keys_allow(candidate, card)
-            and not _denies_any(candidate, card)
-            and not event(candidate.statement)
-        ):
+        if _keys_allow(candidate, card) and _refines(candidate, card) and not event(candidate.statement):
             return _fused(candidate, card, join(card.statement, candidate.statement), "the same subject")
     return None
 
@@ -249,11 +246,23 @@ def event(statement: str) -> bool:
         if stem(word.lower().removesuffix("'s").rstrip("'")) == name:
             after = [w.lower().strip(",.;:") for w in words[n + 1 : n + 4]]
             verb = next((w for w in after if w not in _AUXILIARY_SKIP), "")
-            return bool(_PAST_VERB_RE.match(verb)) or verb in IRREGULAR_PAST
+            return bool(_PAST_VERB_RE.match(verb)) or (verb in IRREGULAR_PAST and verb not in _PRESENT_TOO)
     return False
 
 
+# Past forms that are present forms too ("Aiko run every weekend"): no sign of an event.
+_PRESENT_TOO = frozenset(
+    "run set put let cut read hit shut quit spread cast cost hurt split bet come become".split()
+)
 _AUXILIARY_SKIP = frozenset("also just finally recently then once first never still".split())
+
+
+def _refines(candidate: Candidate, card: MemoryCard) -> bool:
+    """The candidate adds detail to all the card says, pointing the same way: "goes to a jazz club every
+    Friday" refines "loves jazz"; sharing one word of a longer card ("LGBTQ support groups" beside
+    "passionate about LGBTQ rights") is another statement, not more of it."""
+    about = topic(candidate.statement) | owner(candidate.statement)[1]
+    return topic(card.statement) <= about and not _denies_any(candidate, card)
 
 
 def _other_slots(candidate: Candidate, card: MemoryCard) -> bool:
