@@ -13,7 +13,7 @@ from typing import Any
 from reverie.domain.dream import Candidate, ChangeKind, DreamRun, ReviewItem, claim_of
 from reverie.domain.errors import AlreadyExists
 from reverie.domain.models import Layer, MemoryCard, ReviewStatus, Scope, Status
-from reverie.ports import RunStore
+from reverie.ports import ReasonerUsage, RunStore
 from reverie.services.backends import Backends
 from reverie.services.dream.common import dream_memory_id, record
 from reverie.services.indexing import sync_index
@@ -51,6 +51,16 @@ class Writer:
 
     def count(self, name: str) -> None:
         self.counts[name] = self.counts.get(name, 0) + 1
+
+    def spend(self, usage: ReasonerUsage) -> None:
+        """Add a reasoner call's usage to the run's."""
+        spent = self.run.reasoner_tokens
+        for name, value in (
+            ("calls", usage.calls),
+            ("input", usage.input_tokens),
+            ("output", usage.output_tokens),
+        ):
+            spent[name] = spent.get(name, 0) + value
 
     def own_id(self, candidate: Candidate) -> str:
         return dream_memory_id(self.run.tenant_id, self.run.user_id, candidate.fingerprint)

@@ -84,10 +84,7 @@ def _audit_pair(b: Backends, w: Writer, card: MemoryCard, other: MemoryCard, clo
     w.count("audit_calls")
     _, reasoner = b.dream_ports()
     decision = reasoner.decide(claim, [keeper])
-    usage = w.run.reasoner_tokens
-    usage["calls"] = usage.get("calls", 0) + decision.usage.calls
-    usage["input"] = usage.get("input", 0) + decision.usage.input_tokens
-    usage["output"] = usage.get("output", 0) + decision.usage.output_tokens
+    w.spend(decision.usage)
     if decision.target_id != keeper.memory_id:
         return set()
     if decision.action is MergeAction.NOOP:

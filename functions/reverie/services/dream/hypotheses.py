@@ -60,10 +60,7 @@ def _slot(key: str | None) -> str | None:
 
 def _decide(w: Writer, reasoner: Reasoner, claim: Candidate, card: MemoryCard) -> MergeAction | None:
     decision = reasoner.decide(claim, [card])
-    usage = w.run.reasoner_tokens
-    usage["calls"] = usage.get("calls", 0) + decision.usage.calls
-    usage["input"] = usage.get("input", 0) + decision.usage.input_tokens
-    usage["output"] = usage.get("output", 0) + decision.usage.output_tokens
+    w.spend(decision.usage)
     return decision.action if decision.target_id == card.memory_id else None
 
 

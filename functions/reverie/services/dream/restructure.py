@@ -83,10 +83,7 @@ def promote(b: Backends, w: Writer, reasoner: Reasoner, a: Assessment, vector: l
         if same is not None
         else reasoner.decide(c, cards)
     )
-    usage = w.run.reasoner_tokens
-    usage["calls"] = usage.get("calls", 0) + decision.usage.calls
-    usage["input"] = usage.get("input", 0) + decision.usage.input_tokens
-    usage["output"] = usage.get("output", 0) + decision.usage.output_tokens
+    w.spend(decision.usage)
     target = b.notes.get(w.run.tenant_id, decision.target_id) if decision.target_id else None
     why = f"{decision.action.value}: {decision.reason}; {a.reason}"
     apply_decision(Promotion(b, w, c, a.confidence, why, own), decision, target)
