@@ -49,8 +49,9 @@ def test_the_stages_dream_a_session_into_memory(
     assert all(set(o) == {"tenant_id", "user_id", "run_id", "stage", "counts"} for o in outputs)
     assert summary["status"] == "succeeded" and summary["sessions"] == 1
     assert summary["changes"]["added"] >= 1
-    # AND the correction is now memory
-    assert "Use pnpm, not npm" in build_context(backends, "run the tests in services/notify", ALICE, 400).text
+    # AND the correction is now memory (once: "Use pnpm, not npm" and "Alice uses pnpm, not npm" are one card)
+    text = build_context(backends, "run the tests in services/notify", ALICE, 400).text
+    assert "pnpm, not npm" in text and text.count("pnpm, not npm") == 1
     # AND the run's metrics were published
     out = capsys.readouterr().out
     assert metric_values(out, "DreamSucceeded") == [1]
