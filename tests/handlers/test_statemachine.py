@@ -157,7 +157,7 @@ def test_the_definition_dreams_each_user(
         "carol": RunStatus.SUCCEEDED,
     }
     alice = Scope(tenant_id=TENANT, user_id="alice")
-    assert "Use pnpm, not npm" in build_context(backends, "run the tests in services/notify", alice, 400).text
+    assert "pnpm, not npm" in build_context(backends, "run the tests in services/notify", alice, 400).text
 
 
 @pytest.mark.emulated

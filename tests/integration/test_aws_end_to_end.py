@@ -177,7 +177,7 @@ def test_a_session_becomes_memory_through_the_cloud_path(
     reply = api.handler(ask, lambda_context)
     assert reply["statusCode"] == 200
     body = json.loads(reply["body"])
-    [line] = [li for li in body["context"].splitlines() if "Use pnpm, not npm" in li]
+    [line] = [li for li in body["context"].splitlines() if "pnpm, not npm" in li]
     cited = body["citations"][int(line.removeprefix("- [").split("]")[0]) - 1]
     assert "notify-1112" in {ref["session_id"] for ref in cited["evidence"]}
 
