@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -46,15 +45,12 @@ def synth(tenant: str, out: Path) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.skipif(not CDK.exists(), reason="the pinned CDK CLI is not installed: run `npm install`")
-def test_cdk_synth_of_the_demo_tenant_works_offline_and_quickly(tmp_path: Path) -> None:
-    started = time.monotonic()
+def test_cdk_synth_of_the_demo_tenant_works_offline(tmp_path: Path) -> None:
     result = synth("demo", tmp_path)
-    elapsed = time.monotonic() - started
     assert result.returncode == 0, result.stderr[-3000:]
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     assert "Reverie-demo" in manifest["artifacts"]
     assert (tmp_path / "Reverie-demo.template.json").exists()
-    assert elapsed < 60, f"synth took {elapsed:.0f} s"
 
 
 @pytest.mark.skipif(not CDK.exists(), reason="the pinned CDK CLI is not installed: run `npm install`")
