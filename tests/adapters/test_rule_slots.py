@@ -208,4 +208,17 @@ def test_what_happened_stays_apart_each_at_its_own_date() -> None:
 
 def test_sharing_one_word_of_a_longer_card_is_another_statement_not_a_refinement() -> None:
     old = held("Caroline is passionate about LGBTQ rights.")
-    assert decide(cand("Caroline goes to an LGBTQ support group every week."), [old]).action is MergeAction.ADD
+    assert (
+        decide(cand("Caroline goes to an LGBTQ support group every week."), [old]).action is MergeAction.ADD
+    )
+
+
+def test_another_date_or_number_as_the_value_of_one_state_is_a_change_not_a_new_fact() -> None:
+    passport = held("Ingrid's Norwegian passport expires in March 2027.")
+    fixed = cand("Ingrid's passport expires in November 2029.", type=MemoryType.CORRECTION)
+    assert decide(fixed, [passport]).action is MergeAction.SUPERSEDE
+    limit = held("The production upload size limit is 25 MB (config/production.yaml).")
+    assert decide(cand("The production upload size limit is 50 MB."), [limit]).action is MergeAction.SUPERSEDE
+    # two events at two dates both happened
+    race = held("Ingrid ran the Oslo marathon in 2019.")
+    assert decide(cand("Ingrid ran the Oslo marathon in 2023."), [race]).action is MergeAction.ADD

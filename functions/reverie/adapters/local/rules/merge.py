@@ -348,17 +348,25 @@ def _other_numbers(a: str, b: str) -> bool:
 
 _NUMBER_RE = re.compile(r"\d+")
 _ASIDE_RE = re.compile(r"\s*\([^)]*\)")  # "(config/production.yaml)": where it was read, not what it says
-# A number that is the value of what the sentence names ("the limit is 25 MB", "runs version 2.8.0", "port: 5432").
-_VALUE_RE = re.compile(r"(?:\b(?:is|are|was|were|of|at|to|version|v)\b\s*:?|[:=])\s*v?\d", re.I)
+# A number or date that is the value of what the sentence names ("the limit is 25 MB", "runs version 2.8.0",
+# "port: 5432", "expires in March 2027").
+_MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+_VALUE_RE = re.compile(
+    r"(?:\b(?:is|are|was|were|of|at|to|in|version|v)\b\s*:?|[:=])\s*(?:v?\d|" + _MONTH + r"\b)", re.I
+)
+_DATE_WORDS_RE = re.compile(r"\d+|\b" + _MONTH + r"\b", re.I)
 
 
 def _another_value(a: str, b: str) -> bool:
-    """The same sentence about the same thing with another number as its value: "The upload limit is 25 MB"
-    against "The upload limit is 50 MB" (not "owns record number 3" against "owns record number 7")."""
+    """The same sentence about the same state with another number or date as its value: "The upload limit is
+    25 MB" against "The upload limit is 50 MB", "Ingrid's passport expires in November 2029" against "...
+    in March 2027" (not "owns record number 3" against "owns record number 7", and never two events: "ran
+    the marathon in 2019" and "in 2023" both happened)."""
     a, b = _ASIDE_RE.sub("", a), _ASIDE_RE.sub("", b)
-    if not (_other_numbers(a, b) and _VALUE_RE.search(a) and _VALUE_RE.search(b)):
+    if not (_other_numbers(a, b) and _VALUE_RE.search(a) and _VALUE_RE.search(b)) or event(a) or event(b):
         return False
-    return jaccard(terms(_NUMBER_RE.sub(" ", a)), terms(_NUMBER_RE.sub(" ", b))) >= SAME_VALUE_JACCARD
+    mine, theirs = terms(_DATE_WORDS_RE.sub(" ", a)), terms(_DATE_WORDS_RE.sub(" ", b))
+    return jaccard(mine, theirs) >= SAME_VALUE_JACCARD or _contains(mine, theirs) or _contains(theirs, mine)
 
 
 def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecision:
