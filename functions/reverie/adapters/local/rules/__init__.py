@@ -4,6 +4,9 @@
 - `dates`: relative time words ("yesterday", "last week") resolved against the event's time.
 - `keys`: subject + attribute keys for rule-like memories ("alice.home_city").
 - `statements`: one sentence of a person's message → a candidate kind (or why it is dropped).
+- `clauses`: one sentence → the independent statements it joins, and without the clauses carrying a secret.
+- `longevity`: how long a statement holds: a one-off request, or a stated validity (`valid_until`).
+- `untrusted`: a tool's output or a quoted page: its injected instructions apart from its facts.
 - `tools`: a tool failure and its later success → a condition–action–outcome procedure.
 - `extraction`: a session's events → candidates and dropped items.
 - `merge`: one candidate against its nearest cards → add / update / supersede / no-op / conflict.

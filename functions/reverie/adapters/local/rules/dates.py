@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 
 from reverie.domain.text import human_date
 
-_NUMBERS = {
+NUMBERS = {
     "a": 1,
     "an": 1,
     "one": 1,
@@ -30,8 +30,8 @@ _NUMBERS = {
     "a couple": 2,
     "couple of": 2,
 }
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_NUMBER_ALT = "|".join(sorted((re.escape(n) for n in _NUMBERS), key=len, reverse=True)) + r"|\d{1,3}"
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_NUMBER_ALT = "|".join(sorted((re.escape(n) for n in NUMBERS), key=len, reverse=True)) + r"|\d{1,3}"
 _PREPOSITION_BEFORE_RE = re.compile(r"\b(?:since|until|till|from|by|before|after|on|in|of|during)\s*$", re.I)
 
 _RELATIVE_RE = re.compile(
@@ -51,8 +51,8 @@ _RELATIVE_RE = re.compile(
     r"|(?P<thisyear>this year)"
     r"|(?P<nextyear>next year)"
     r"|(?P<otherday>the other day|a few days ago|few days ago)"
-    rf"|(?P<lastwd>last (?P<wd1>{'|'.join(_WEEKDAYS)}))"
-    rf"|(?P<nextwd>(?:next|this|coming) (?P<wd2>{'|'.join(_WEEKDAYS)}))"
+    rf"|(?P<lastwd>last (?P<wd1>{'|'.join(WEEKDAYS)}))"
+    rf"|(?P<nextwd>(?:next|this|coming) (?P<wd2>{'|'.join(WEEKDAYS)}))"
     rf"|(?P<ago>(?P<n>{_NUMBER_ALT}) (?P<unit>day|week|weekend|month|year)s? ago)"
     r")\b",
     re.IGNORECASE,
@@ -99,14 +99,14 @@ def _phrase(match: re.Match[str], ts: datetime) -> tuple[str, str]:
     if g("otherday"):
         return "", f"a few days before {day}"
     if g("lastwd"):
-        target = _WEEKDAYS.index(g("wd1").lower())
+        target = WEEKDAYS.index(g("wd1").lower())
         back = (ts.weekday() - target) % 7 or 7
         return "on", human_date(ts - timedelta(days=back))
     if g("nextwd"):
-        target = _WEEKDAYS.index(g("wd2").lower())
+        target = WEEKDAYS.index(g("wd2").lower())
         ahead = (target - ts.weekday()) % 7 or 7
         return "on", human_date(ts + timedelta(days=ahead))
-    amount = _NUMBERS.get(g("n").lower()) or int(g("n"))
+    amount = NUMBERS.get(g("n").lower()) or int(g("n"))
     unit = g("unit").lower()
     if unit == "day":
         return "on", human_date(ts - timedelta(days=amount))

@@ -6,11 +6,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from reverie.adapters.local.rules import tools
+from reverie.adapters.local.rules import tools, untrusted
+from reverie.adapters.local.rules.clauses import independent_statements, without_secrets
 from reverie.adapters.local.rules.dialogue import answers_agent, question_answered
 from reverie.adapters.local.rules.keys import attribute_key, vocabulary_key
 from reverie.adapters.local.rules.language import finish, name_for, sentences, subject_of
-from reverie.adapters.local.rules.patterns import CORRECTION_OPENER_RE
+from reverie.adapters.local.rules.longevity import valid_until
+from reverie.adapters.local.rules.patterns import CORRECTION_OPENER_RE, INJECTION_RE
 from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run
 from reverie.adapters.local.rules.statements import Drop, Speaker, Statement, render
 from reverie.domain.dream import Candidate
@@ -25,7 +27,15 @@ from reverie.domain.events import (
     ToolResultEvent,
 )
 from reverie.domain.guards import mask_secrets
-from reverie.domain.models import MAX_KEY_CHARS, EvidenceRef, MemoryType, Source, SourceKind, Stability
+from reverie.domain.models import (
+    MAX_KEY_CHARS,
+    EvidenceRef,
+    MemoryType,
+    Source,
+    SourceKind,
+    Stability,
+    Trust,
+)
 from reverie.domain.text import content_words, time_window
 
 NOTE_CONFIDENCE = 0.7
@@ -33,6 +43,7 @@ CORRECTION_CONFIDENCE = 0.8
 FAILURE_CONFIDENCE = 0.4
 PROCEDURE_CONFIDENCE = 0.7
 POISON_CONFIDENCE = 0.2
+UNTRUSTED_FACT_CONFIDENCE = 0.4  # a setting named beside an injection: the dream decides what it is worth
 
 
 @dataclass(frozen=True)
@@ -161,17 +172,30 @@ class _Session:
         return self.out
 
     def note(self, note: NoteEvent) -> None:
+        text, secrets = without_secrets(mask_secrets(note.text).text)
+        for secret in secrets:
+            self.drop(note, secret, "secret")
+        source = Source(kind=note.source)
+        if source.trust is Trust.UNTRUSTED and untrusted.steers(text):
+            # A quoted page or README that tries to steer the agent: its instructions apart (quarantined),
+            # the rest of the note kept beside them with the same untrusted source.
+            found = untrusted.split(text)
+            self.poison(found.instructions or text, note, source)
+            text = " ".join(found.facts)
+        if not text.strip():
+            return
         self.add(
             note.type,
-            note.text,
+            text,
             [note],
-            Source(kind=note.source),
+            source,
             note.ts,
             key=note.key,
             confidence=NOTE_CONFIDENCE,
             salience=0.6,
             stability=Stability.HIGH if note.type is MemoryType.CONSTRAINT else Stability.NORMAL,
             subjective=note.type is MemoryType.PREFERENCE,
+            valid_until=valid_until(text, note.ts),
             capitalise=False,  # an explicit note keeps its wording
         )
 
@@ -206,27 +230,44 @@ class _Session:
             name=name,
             subject=subject_of(name),
             ts=message.ts,
-            to_agent=self.with_agent,
+            # A user message with no speaker is said to the user's agent (between people, turns are named).
+            to_agent=self.with_agent or not message.speaker,
             people=self.people,
             replying=message.role == "user" and answers_agent(previous),
         )
         asked = question_answered(message, previous)
         correcting = False
         kept: list[Statement] = []
-        for sentence in sentences(mask_secrets(message.text.replace("’", "'")).text):
-            result = classify(sentence, replace(who, correcting=correcting))
+        for part in self.parts(message, who):
+            result = classify(part, replace(who, correcting=correcting))
             correcting = False
             if isinstance(result, Drop):
-                self.drop(message, sentence, result.reason)
-                opener = CORRECTION_OPENER_RE.match(sentence)
+                self.drop(message, part, result.reason)
+                opener = CORRECTION_OPENER_RE.match(part)
                 correcting = who.replying and opener is not None and not opener.group("rest").strip()
                 continue
-            kept.append(result)
-        main, others = main_point(one_rule_per_run(kept), who.people)
+            # The validity the statement states ("This week only, I'm staying in Ghent"), its opening included.
+            kept.append(replace(result, valid_until=result.valid_until or valid_until(part, message.ts)))
+        if who.to_agent:  # said to an agent: one idea per card, every one of them
+            main, others = one_rule_per_run(kept), list[Statement]()
+        else:  # between people: the message's one plain point (the rest is reachable through its evidence)
+            main, others = main_point(one_rule_per_run(kept), who.people)
         for result in others:
             self.drop(message, result.text, "another point of the same message")
         for result in main:
             self.statement(result, message, asked)
+
+    def parts(self, message: MessageEvent, who: Speaker) -> list[str]:
+        """The message's statements to classify, one by one: its sentences, without the clauses that carry
+        a secret (each dropped), and, said to an agent, each independent statement a sentence joins."""
+        out: list[str] = []
+        for sentence in sentences(mask_secrets(message.text.replace("’", "'")).text):
+            sentence, secrets = without_secrets(sentence)
+            for secret in secrets:
+                self.drop(message, secret, "secret")
+            if sentence:
+                out.extend(independent_statements(sentence) if who.to_agent else [sentence])
+        return out
 
     def statement(self, result: Statement, message: MessageEvent, asked: MessageEvent | None) -> None:
         window = time_window(result.text) if result.type is MemoryType.PLAN else None
@@ -241,21 +282,42 @@ class _Session:
             stability=result.stability,
             subjective=result.subjective,
             salience=result.salience,
-            # A plan for a named later date holds until that date is past (then it expires), not decaying
-            # week by week before it comes.
-            valid_until=window[1] if window and window[1] > message.ts else None,
+            # A stated validity ("until 12 June") or, for a plan, its named later date: it holds until then
+            # (and then expires), not decaying week by week before it comes.
+            valid_until=result.valid_until or (window[1] if window and window[1] > message.ts else None),
         )
 
     def tool_result(self, result: ToolResultEvent) -> None:
-        poison = tools.injected_instructions(f"{result.output}\n{result.error or ''}")
-        if poison is None:
+        """A tool's output is not mined for facts, unless it tries to steer the agent: then its instructions
+        are kept apart (to be quarantined) and the specific sentences beside them survive, untrusted."""
+        text = f"{result.output}\n{result.error or ''}"
+        if not INJECTION_RE.search(text):
             return
+        source = Source(kind=SourceKind.TOOL, name=result.tool)
+        found = untrusted.split(text)
+        self.poison(found.instructions or text, result, source)
+        for fact in found.facts if result.ok else []:  # a failure's own text is the failure (see `failure`)
+            self.add(
+                MemoryType.FACT,
+                fact,
+                [result],
+                source,
+                result.ts,
+                confidence=UNTRUSTED_FACT_CONFIDENCE,
+                salience=0.5,
+                valid_until=valid_until(fact, result.ts),
+                capitalise=False,  # quoted as written ("cargo build ...")
+            )
+
+    def poison(self, text: str, event: Event, source: Source) -> None:
+        """Instruction-like text from an untrusted source: kept with that source, weak and volatile, so the
+        dream quarantines it for review."""
         self.add(
             MemoryType.FACT,
-            poison,
-            [result],
-            Source(kind=SourceKind.TOOL, name=result.tool),
-            result.ts,
+            text[: untrusted.MAX_INSTRUCTION_CHARS],
+            [event],
+            source,
+            event.ts,
             confidence=POISON_CONFIDENCE,
             stability=Stability.VOLATILE,
             salience=0.7,

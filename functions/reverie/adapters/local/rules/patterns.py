@@ -113,7 +113,7 @@ SUBJECT_I_RE = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|we|we're|we've|we'll|we'd)\
 # A first-person subject may follow a time or connective opening ("Last week, I ...", "And then we ...").
 # Atomic groups keep it linear: an opening, once matched, is never re-split (no catastrophic backtracking).
 INTRO_RE = re.compile(
-    r"^(?:(?>and|but|so|then|now|also|recently|lately|finally|eventually|today|tonight|yesterday|once|"
+    r"^(?:(?>and|but|so|then|now|also|only|recently|lately|finally|eventually|today|tonight|yesterday|once|"
     r"last \w+|next \w+|this (?:morning|afternoon|evening|week|weekend|month|year|summer|spring|fall|"
     r"autumn|winter|time|past \w+)|(?:on|in|at|since|after|before|when|for) \w+(?: \w+){0,4}|"
     r"\w+(?: \w+){0,2} ago|a while back|back then|over the \w+|ever since)\s*)*+$",
@@ -237,10 +237,56 @@ OPINION_TAIL_RE = re.compile(
     r" felt| feels| looks| looked| seemed| seems| made| makes)\b[^,;:]*$",
     re.I,
 )
+# "I want you to ...", "Could you ...": a request wrapped around an imperative (a rule only with a rule marker).
+WRAPPED_REQUEST_RE = re.compile(
+    r"^(?:(?:i|we)(?:'d| would)? (?:want|need|like|love) you to|(?:can|could|would|will) you(?: please)?)\s+"
+    r"(?P<rest>.+)$",
+    re.I,
+)
+# The listener (the agent) in what the user says, and where a sentence's main clause ends.
+YOU_RE = re.compile(r"\byou(?:r|rs|rself)?\b", re.I)
+MAIN_CLAUSE_END_RE = re.compile(r"[,;:]|\s(?:in case|if|when|because|since|unless|so that)\s", re.I)
+# "Ana and I ...", "my sister and I ...": the speaker is one of the subject.
+COMPOUND_HEAD_RE = re.compile(
+    r"^(?!(?:and|but|so|then|me)\b)(?:(?:my|our|the)\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+and$", re.I
+)
+# A verb opening a sentence, then its object: "Book me a desk", "Summarise the PRD for me", "Now help me".
+IMPERATIVE_RE = re.compile(
+    r"^(?:please\s+\w|(?:(?:now|then|just|also|so|and)\s+)*(?!(?:the|a|an|this|that|these|those|my|our|his|her|"
+    r"their|its|some|all|both|no)\b)[a-z]+\s+(?:me|us|my|our|the|a|an|it|them|this|that|these|those|some|all|"
+    r"both|two|three|four|five)\b)",
+    re.I,
+)
+# A sentence about a thing, in the present: its subject a determiner and a noun ("The staging cluster is"),
+# an identifier ("payments-api runs", "S3 buckets are", "QA owns") or a word followed by an auxiliary
+# ("Postgres is", "staging is"); never a verb (an imperative: "Deploy payments-api", "Check the logs").
+_AUX = r"(?:is|are|isn't|aren't|has|have|hasn't|haven't|will|won't|can|can't|cannot|must|should|does|doesn't)"
+_VERB = r"(?:" + _AUX + r"|[a-z]{2,}[^s\W']s(?=\s+\w))"  # "runs on", not "minutes." nor "was"
+_IDENTIFIER = r"(?:[a-z][\w.]*[\d_.-][\w.-]*|[\w.-]*\d[\w.-]*|[A-Z]{2,}[\w-]*|[A-Za-z]+[a-z][A-Z]\w*)"
+_NOT_A_THING = (
+    r"(?!(?i:it|this|that|there|here|what|which|who|everything|something|nothing|anything|everyone|someone|"
+    r"nobody|he|she|they|you|i|we|one|mine|yours|today|tonight)\b)"
+)
+ABOUT_A_THING_RE = re.compile(
+    r"^(?:(?i:the|this|that|these|those|a|an|every|each|all|its|their)\s+(?:[\w.@/:'-]+\s+){1,5}?"
+    + _VERB
+    + r"|"
+    + _IDENTIFIER
+    + r"(?:\s+[\w.@/:'-]+){0,3}?\s+"
+    + _VERB
+    + r"|"
+    + _NOT_A_THING
+    + r"[A-Za-z][\w.'-]*(?:\s+(?:[A-Z][\w'-]*|\d[\w.]*)){0,3}\s+"
+    + _AUX
+    + r")(?=[\s,.;:!]|$)"
+)
 CAPITALISED_RE = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+")
 INJECTION_RE = re.compile(
     r"(?:ignore|disregard|forget) (?:all |any )?(?:(?:the|your) )?(?:previous|prior|above|earlier|"
     r"preceding) (?:instructions|rules|messages|prompts?)|you must now|you are now|new instructions|"
+    r"(?:ignore|disregard|override|bypass) (?:all |any )?(?:of )?(?:the |your |its )?(?:\w+ )?(?:guidelines|"
+    r"guardrails|safety (?:rules|checks|limits|instructions)|polic(?:y|ies))|do not (?:tell|inform|alert|"
+    r"notify|mention (?:this|it) to) (?:the )?(?:user|owner|homeowner|customer|operator|admin|anyone)|"
     r"system prompt|system message|\bact as\b|pretend (?:to be|you are)|(?:always|immediately) (?:send|"
     r"forward|upload|post|email|share|copy) .{0,80}\bto\b|(?:send|forward|upload|exfiltrate|leak) (?:all|"
     r"the|your|any) .{0,60}(?:keys?|tokens?|secrets?|passwords?|credentials|data|files)\b|do not tell "

@@ -4,6 +4,10 @@ Between people, a sentence no rule recognises may still name what will be asked 
 dairy-free vanilla with strawberry filling"): kept, attributed and marked as reference when it is specific
 enough. A message often makes several plain points: its most telling one becomes the card, which cites
 the message, so the rest is still reachable through the evidence.
+
+Said to an agent, a sentence about the world rather than the speaker ("The staging cluster is reserved for
+QA until 12 June") is kept as the plain sentence when it names enough; a request for the task at hand
+(an imperative without a rule marker) is not.
 """
 
 from __future__ import annotations
@@ -13,8 +17,16 @@ from dataclasses import replace
 
 from reverie.adapters.local.rules import patterns as p
 from reverie.adapters.local.rules.language import compress, finish, strip_emoji
+from reverie.adapters.local.rules.longevity import valid_until
 from reverie.adapters.local.rules.specificity import specificity
-from reverie.adapters.local.rules.statements import Drop, Speaker, Statement, render, without_opening
+from reverie.adapters.local.rules.statements import (
+    Drop,
+    Speaker,
+    Statement,
+    render,
+    salience,
+    without_opening,
+)
 from reverie.adapters.local.rules.statements import classify as parse
 from reverie.domain.models import MemoryType
 
@@ -40,10 +52,30 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     if photo:
         return _photo(photo.group("what"), who)
     result = parse(sentence, who)
-    if isinstance(result, Drop) and result.reason in UNPARSED and not who.to_agent:
-        # Between people only: said to an agent, an unparsed sentence is most often a task for now.
-        return _specific_remark(sentence, who) or result
+    if isinstance(result, Drop) and result.reason in UNPARSED:
+        # Between people, a specific remark; said to an agent, an unparsed sentence is most often a task
+        # for now, unless it states something about the world.
+        found = _about_the_world(sentence, who) if who.to_agent else _specific_remark(sentence, who)
+        return found or result
     return result
+
+
+def _about_the_world(sentence: str, who: Speaker) -> Statement | None:
+    """A specific present-tense statement about a thing, kept as the plain sentence (de-subjectivised:
+    it is not about the speaker, so it is not attributed to them)."""
+    text = compress(strip_emoji(sentence))
+    if not p.ABOUT_A_THING_RE.match(text):
+        return None
+    until = valid_until(text, who.ts)
+    # Saying how long it holds ("this week only") makes a statement worth holding until then.
+    if specificity(text, who.people) < SPECIFIC_ENOUGH - (until is not None):
+        return None
+    return Statement(
+        type=MemoryType.FACT,
+        text=render(text, who),
+        salience=salience(MemoryType.FACT, text, who),
+        valid_until=until,
+    )
 
 
 def _photo(caption: str, who: Speaker) -> Statement | Drop:
@@ -107,6 +139,7 @@ def one_rule_per_run(kept: list[Statement]) -> list[Statement]:
                 text=f"{previous.text.rstrip('.')}; {second}",
                 key=previous.key or statement.key,
                 salience=max(previous.salience, statement.salience),
+                valid_until=previous.valid_until or statement.valid_until,
             )
         else:
             out.append(statement)

@@ -14,13 +14,14 @@ from reverie.adapters.local.rules import patterns as p
 from reverie.adapters.local.rules.dates import resolve_relative_dates
 from reverie.adapters.local.rules.keys import answer_style_key, attribute_key, preference_key, vocabulary_key
 from reverie.adapters.local.rules.language import compress, desubjectivise, finish, strip_emoji
+from reverie.adapters.local.rules.longevity import one_off
 from reverie.domain.guards import mask_secrets
 from reverie.domain.models import MemoryType, Stability
 from reverie.domain.text import content_words, entities
 
 MIN_CONTENT_WORDS = 2  # "Alice forgot." says nothing that will matter in a month; "Tim plays clarinet" does
 _CREDENTIAL_RE = re.compile(
-    r"\[REDACTED:(?:password|api_key|private_key|aws_access_key|github_token|slack_token|jwt|bearer_token)\]"
+    r"\[REDACTED:(?:password|api_key|private_key|aws_access_key|aws_secret_key|github_token|slack_token|jwt|bearer_token)\]"
 )
 _COMMA_RE = re.compile(r"([,:])")
 _DIGIT_RE = re.compile(r"\d")
@@ -37,6 +38,7 @@ _REQUEST_RE = re.compile(
     r"(?:tell|show|send|ping|text|call|remind|message|update)\s+(?:me|us))\b",
     re.I,
 )
+_SO_RE = re.compile(r"\bso\b", re.I)
 _ELIDED_PLAN_RE = re.compile(r"^(?:gonna|going to|planning (?:to|on)|wanna|hoping to)\b(?! be\b)", re.I)
 
 
@@ -62,11 +64,12 @@ class Statement:
     stability: Stability = Stability.NORMAL
     confidence: float = 0.6
     salience: float = 0.3
+    valid_until: datetime | None = None  # stated validity ("until 12 June"): when the claim stops holding
 
 
 @dataclass(frozen=True)
 class Drop:
-    reason: str  # question, greeting, thanks, reaction, feeling, opinion, volatile, secret, too short...
+    reason: str  # question, greeting, thanks, reaction, feeling, opinion, volatile, one_off, too short...
 
 
 def first_person_clause(text: str) -> tuple[str, str] | None:
@@ -75,7 +78,7 @@ def first_person_clause(text: str) -> tuple[str, str] | None:
     for match in p.FIRST_PERSON_SUBJECT_RE.finditer(text):
         segments = _COMMA_RE.split(text[: match.start()])
         tail = segments[-1]
-        if tail.strip() and not p.INTRO_RE.match(tail.strip()):
+        if tail.strip() and not (p.INTRO_RE.match(tail.strip()) or p.COMPOUND_HEAD_RE.match(tail.strip())):
             continue
         start = match.start() - len(tail)
         pieces = segments[:-1]
@@ -140,11 +143,13 @@ def _stmt(
     subjective: bool = False,
     stability: Stability = Stability.NORMAL,
     confidence: float = 0.6,
+    short_ok: bool = False,
 ) -> Statement | Drop:
     rendered = render(text, who, strip_tail=kind is not MemoryType.CORRECTION)
     name_words = set(content_words(who.name))
     words = [w for w in content_words(rendered) if w not in name_words]
-    if len(words) < MIN_CONTENT_WORDS and not (key and words):  # a keyed fact may be short: "Ana is single"
+    # A keyed fact or an identity may be short: "Ana is single", "Ana is a nurse".
+    if len(words) < MIN_CONTENT_WORDS and not ((key or short_ok) and words):
         return Drop("too short")
     return Statement(
         type=kind,
@@ -183,6 +188,13 @@ def _constraint(text: str, who: Speaker) -> Statement | Drop | None:
             return None
         if not who.to_agent and not _ABOUT_ME_RE.search(clause):
             return None  # between two people, a rule is only memorable when it is about the speaker
+        head = text[: opener.start()].strip(" ,")
+        if _SO_RE.search(text[opener.start() : opener.start("clause")]) or (
+            head and (p.INTRO_RE.match(head) or p.RULE_MARKER_RE.fullmatch(head))
+        ):
+            # The rule's reason or scope stays with it: "The cluster is reserved until 14 May, so don't
+            # schedule anything on it", "For this project only, always use tabs".
+            clause = text
         clause = _PLEASE_RE.sub("", clause)
         key = answer_style_key(clause, who.subject)
         return _stmt(MemoryType.CONSTRAINT, clause, who, key=key, confidence=0.7, stability=Stability.HIGH)
@@ -227,7 +239,9 @@ def _about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
     if p.FEELING_RE.match(lowered) and not identity:
         return Drop("feeling")
     if identity or any(r.match(lowered) for r in (p.PAST_RE, p.PERFECT_RE, p.HAVE_RE, p.HABIT_RE)):
-        return _stmt(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
+        key = attribute_key(core, who.subject)
+        short_ok = identity is not None and identity.group("what").strip() in ("a", "an")
+        return _stmt(MemoryType.FACT, clause, who, key=key, short_ok=short_ok)
     if p.MY_ANYTHING_RE.match(lowered):
         return _stmt(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
     generic = p.GENERIC_VERB_RE.match(lowered)
@@ -238,9 +252,12 @@ def _about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
 
 def _short_about_speaker(text: str, who: Speaker) -> Statement | Drop:
     """A short sentence that mentions the speaker without "I" as its subject ("My dog Max turned five
-    last week.", "The kids loved our trip to the lake."): a fact about them; anything else is dropped."""
+    last week.", "The kids loved our trip to the lake."): a fact about them; anything else is dropped.
+    Said to an agent, it must open with its subject: "Book me a desk" is a request for now."""
     if "?" in text or len(text.split()) > SHORT_ABOUT_SPEAKER_WORDS or not _MENTIONS_SPEAKER_RE.search(text):
         return Drop("not a statement")
+    if who.to_agent and p.IMPERATIVE_RE.match(text):
+        return Drop("request")
     return _stmt(MemoryType.FACT, text, who)
 
 
@@ -262,6 +279,8 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         return Drop("question")
     if _CREDENTIAL_RE.search(raw):
         return Drop("secret")  # a statement about a masked credential says nothing worth keeping
+    if who.to_agent and one_off(raw):
+        return Drop("one_off")  # "just for this reply, use a table": a request for now stays in the raw log
     opener = p.CORRECTION_OPENER_RE.match(raw)
     text = compress(raw)
     if who.correcting or (who.replying and opener):
@@ -278,6 +297,9 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         if remainder is None:
             return Drop(reason)
         text = compress(remainder)
+    wrapped = p.WRAPPED_REQUEST_RE.match(text) if who.to_agent else None
+    if wrapped:  # "I want you to open PRs from now on" → "open PRs from now on"
+        text = wrapped.group("rest")
     if _REQUEST_RE.search(text) and (not who.to_agent or _constraint(text, who) is None):
         return Drop("request")  # to an agent, "Please send me a summary after each task" may be a rule
     if p.VOLATILE_RE.search(text):
@@ -310,4 +332,6 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         subject = "I've" if opening == "been" else "I'm" if opening.endswith("ing") else "I"
         clause = f"{subject} {text[:1].lower()}{text[1:]}"
         found = clause, clause
+    if who.to_agent and p.YOU_RE.search(p.MAIN_CLAUSE_END_RE.split(found[1], maxsplit=1)[0]):
+        return Drop("request")  # "I'm setting you up as my assistant": about the conversation, not the user
     return _about_speaker(*found, who)

@@ -19,7 +19,6 @@ _PARENTHETICAL_RE = re.compile(r"\s*\([^)]*\)")
 _ERROR_PREFIX_RE = re.compile(r"^(?:error|err|fatal|exception)[:!]\s*", re.I)
 _KEY_PART_RE = re.compile(r"[^a-z0-9_.-]+")
 _KEY_WORD_RE = re.compile(r"[a-z][a-z-]+")
-_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+|\n+")
 _TOKEN_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
 
 
@@ -167,11 +166,3 @@ def build_failure(results: list[ToolResultEvent]) -> Failure:
         key=f"failure.{_tool_key(last.tool)}.{_key_part(condition)}",
         evidence=results,
     )
-
-
-def injected_instructions(text: str) -> str | None:
-    """The sentences of an untrusted text that read like instructions to the agent, if any."""
-    if not INJECTION_RE.search(text):
-        return None
-    hits = [s.strip() for s in _SENTENCE_RE.split(text) if INJECTION_RE.search(s)]
-    return _cut(mask_secrets(" ".join(hits) or text).text, 400)

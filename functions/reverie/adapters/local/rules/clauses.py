@@ -1,0 +1,121 @@
+"""One sentence → the statements it joins, and what is cut out of it before anything is kept.
+
+"I'm a nurse, and I have two daughters" states two ideas: each becomes its own candidate. A sentence is
+split only where both sides are complete statements, each with its own subject and verb: two first-person
+clauses ("I live in Porto, and my partner is Ana"), two statements about things ("The API listens on
+8080, and the admin UI runs on 9090"; "its CI runs on ..." is read as the first subject's), or a clause
+that opens a rule or scopes a request to the occasion ("..., but always deploy to eu-west-1", "..., but
+just this once use npm"). "I work at Feedzai as a data engineer", "Ana and I moved to Porto" or "I live
+in Porto, and the rent is cheap" stay whole.
+
+A secret costs only itself: the clause that carries a masked secret ("here is my token [REDACTED]") is cut
+out of its sentence and the rest is kept ("always deploy to eu-west-1").
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.adapters.local.rules import patterns as p
+from reverie.adapters.local.rules.longevity import one_off
+
+_MASKED_RE = re.compile(r"\[REDACTED:[a-z_]+\]")
+_SENTENCE_END_RE = re.compile(r"((?<=[.!?])\s+|\n+)")
+# Where clauses meet: a comma (with or without a conjunction), or a bare "and" / "but" / "plus".
+# ("..., so I never eat meat" follows from what precedes it: one idea, not split.)
+_JOINT_RE = re.compile(r"(\s*,\s*(?:(?:and|but|plus)\s+)?|\s+(?:and|but|plus)\s+)", re.I)
+# A rule that opens a clause of its own ("..., but always deploy to eu-west-1"); a marker that ends one
+# (", every time") belongs to the clause before it.
+_RULE_OPENING_RE = re.compile(
+    r"(?:please\s+)?(?:always|never|don'?t ever|do not ever|make sure|from now on,?|going forward,?)"
+    r"(?:\s+[\w'-]+){2}",
+    re.I,
+)
+_SCOPE_OPENING_RE = re.compile(r"(?:just|only|for|this|today|tonight)\b", re.I)
+_VERB = r"(?:is|are|was|were|has|have|had|will|would|can|does|did|[a-z]+[^s\W]s|[a-z]+ed)\b"
+# A first-person subject and a verb: "I have ...", "we're ...", "my partner is ...", "our two kids go ...".
+_STATEMENT_RE = re.compile(
+    r"^(?:(?:I|we)(?:'m|'ve|'d|'ll|'re)?\s+[\w'-]+\b|(?:my|our)\s+(?:[\w'-]+\s+){1,3}?" + _VERB + r")", re.I
+)
+_SUBJECT_RE = re.compile(
+    r"^(?P<subject>(?:my|our|the|this|that)\s+(?:[\w.@/'-]+\s+){0,3}?[\w.@/'-]+)\s+" + _VERB, re.I
+)
+_POSSESSIVE_RE = re.compile(r"^(?:its|their)\s+", re.I)
+
+
+def _statement(text: str) -> bool:
+    """A complete first-person statement: its subject is the speaker and a verb follows."""
+    return bool(_STATEMENT_RE.match(text)) and not text.lower().startswith(("i and ", "we and "))
+
+
+def _opening(left: str) -> str | None:
+    """The time opening ("Last week, ") of a clause that is a complete first-person statement ("" when it
+    has none); None when the clause is not such a statement."""
+    match = p.FIRST_PERSON_SUBJECT_RE.search(left)
+    if match is None:
+        return None
+    head = left[: match.start()]
+    if head.strip(" ,") and not p.INTRO_RE.match(head.strip(" ,")):
+        return None
+    return head if _statement(left[match.start() :]) else None
+
+
+def _second(left: str, right: str) -> tuple[str, str] | None:
+    """(the second statement, the opening it shares with the first) when `right` states an idea of its
+    own beside `left`; None when the two are one idea."""
+    subject = _SUBJECT_RE.match(left)
+    if _POSSESSIVE_RE.match(right) and subject:  # "its CI runs on Buildkite": the repo's CI
+        right = f"{subject.group('subject')}'s {_POSSESSIVE_RE.sub('', right)}"
+    if _statement(right):
+        opening = _opening(left)
+        return None if opening is None else (right, opening)
+    if p.ABOUT_A_THING_RE.match(right) and p.ABOUT_A_THING_RE.match(left):
+        return right, ""
+    opens_rule = _RULE_OPENING_RE.match(right) or (_SCOPE_OPENING_RE.match(right) and one_off(right))
+    # ... beside a clause of its own, not an opening that scopes it ("For this project only, always ...").
+    if (
+        opens_rule
+        and len(left.split()) > 1
+        and not (p.INTRO_RE.match(left) or p.RULE_MARKER_RE.fullmatch(left))
+    ):
+        return right, ""
+    return None
+
+
+def independent_statements(sentence: str) -> list[str]:
+    """The statements one sentence joins, in order (the sentence itself when it states one idea). A time
+    opening of the first ("Last week, I went to Rome and I bought a Vespa") is kept on each."""
+    parts = _JOINT_RE.split(sentence)  # clause, joint, clause, joint, ..., clause
+    out: list[str] = []
+    current, shared = parts[0], ""
+    for joint, clause in zip(parts[1::2], parts[2::2], strict=True):
+        found = _second(current.strip(), clause.strip()) if current.strip() and clause.strip() else None
+        if found is None:
+            current += joint + clause
+            continue
+        out.append(current.strip())
+        shared = shared or found[1]
+        current = shared + found[0]
+    out.append(current.strip())
+    return [s for s in out if s]
+
+
+def without_secrets(text: str) -> tuple[str, list[str]]:
+    """(`text` without the clauses that carry a masked secret, the clauses cut out), sentence by sentence;
+    everything else (wording, punctuation) as it was."""
+    if not _MASKED_RE.search(text):
+        return text, []
+    kept: list[str] = []
+    cut: list[str] = []
+    parts = _SENTENCE_END_RE.split(text)  # sentence, its end, sentence, its end, ..., sentence
+    for sentence, end in zip(parts[::2], [*parts[1::2], ""], strict=True):
+        clauses = _JOINT_RE.split(sentence)  # clause, joint, clause, ..., clause
+        pieces: list[str] = []
+        for joint, clause in zip(["", *clauses[1::2]], clauses[::2], strict=True):
+            if _MASKED_RE.search(clause):
+                cut.append(clause.strip())
+            elif clause.strip():
+                pieces.append((joint if pieces else "") + clause)
+        if pieces:
+            kept.append("".join(pieces).strip() + end)
+    return "".join(kept).strip(), cut
