@@ -280,6 +280,11 @@ def test_without_a_validity_still_ahead_nothing_expires(text: str) -> None:
             "ana@example.com",
             "The user is vegetarian.",
         ),
+        (
+            "My login is admin / Gl4cier!Ridge-77 and I work at Feedzai.",
+            "Gl4cier",
+            "The user works at Feedzai.",
+        ),
     ],
 )
 def test_a_secret_costs_only_its_own_clause(text: str, secret: str, kept: str) -> None:

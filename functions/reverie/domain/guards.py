@@ -32,6 +32,14 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             r"(?P<secret>\S+?)(?=[,;.)]?(?:\s|$))"
         ),
     ),
+    # Credentials given as a pair: "the app's creds are ledger_app / [REDACTED:password]" (the user name kept).
+    (
+        "password",
+        re.compile(
+            r"(?i)\b(?:creds|credentials|login)\b\s*(?:is|are|:|=)\s*[^\s/:]+\s*[/:]\s*"
+            r"(?P<secret>\S+?)(?=[,;.)]?(?:\s|$))"
+        ),
+    ),
     # The password inside a URL: postgres://user:[REDACTED:password]@host (the host stays readable).
     ("password", re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://[^\s:/@]+:(?P<secret>[^\s@/]+)@")),
     ("email", re.compile(r"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b")),
