@@ -108,6 +108,19 @@ def test_one_idea_is_never_split(text: str) -> None:
     assert len(statements(text)) == 1
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm lactose intolerant, so I use oat milk in everything.", "The user uses oat milk in everything."),
+        ("I'm colour-blind, so I label every chart by hand.", "The user labels every chart by hand."),
+        ("I'm vegetarian, so I never eat meat.", "The user is vegetarian, so the user never eats meat."),
+    ],
+)
+def test_a_consequence_is_one_idea_with_its_premise_and_survives_it(text: str, expected: str) -> None:
+    # GIVEN "X, so Y": one idea, kept whole when the premise is understood, else its consequence
+    assert statements(text) == [expected]
+
+
 def test_every_plain_fact_of_a_message_to_the_agent_is_kept() -> None:
     # GIVEN a message to the agent with several plain facts, one sentence each
     # THEN each becomes a card (the "one point per message" rule is for chat between people)

@@ -37,6 +37,8 @@ SPECIFIC_ENOUGH = 3  # specific words (names and numbers twice) a remark needs a
 SPECIFIC_DENSITY = 0.4  # and per word of the remark: "It's dairy-free vanilla with strawberry filling" is 0.9
 PHOTO_SPECIFIC = 5  # a caption names more than "a cup on a table" before it is worth a card
 REMARK_CONFIDENCE = 0.5  # below a recognised statement's 0.6: parsed by nothing but its specific words
+# The consequence a sentence ends with, said by the speaker: ", so I use oat milk in everything".
+_CONSEQUENCE_RE = re.compile(r",\s*so\s+(?P<rest>(?:I|I'm|I've|we|we're|my|our)\b.+)$", re.I)
 # A picture shared in a message, with its caption: "[shares a photo: a photo of a cup with a dog face]".
 _PHOTO_RE = re.compile(
     r"^\[shares? (?:a )?(?:photo|picture|image)s?:\s*(?:(?:a|an|the)\s+)?"
@@ -56,8 +58,15 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         # Between people, a specific remark; said to an agent, an unparsed sentence is most often a task
         # for now, unless it states something about the world.
         found = _about_the_world(sentence, who) if who.to_agent else _specific_remark(sentence, who)
+        consequence = _CONSEQUENCE_RE.search(sentence) if who.to_agent and not found else None
+        if consequence:  # "I'm lactose intolerant, so I use oat milk": what follows still says something
+            found = _kept(parse(consequence.group("rest"), who))
         return found or result
     return result
+
+
+def _kept(result: Statement | Drop) -> Statement | None:
+    return result if isinstance(result, Statement) else None
 
 
 def _about_the_world(sentence: str, who: Speaker) -> Statement | None:
