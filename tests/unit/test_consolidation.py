@@ -17,7 +17,7 @@ import pytest
 from reverie.adapters.local.note_store import SqliteNoteStore
 from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.adapters.local.run_store import SqliteRunStore
-from reverie.domain.dream import Candidate
+from reverie.domain.dream import Candidate, DreamRun
 from reverie.domain.models import (
     INJECTABLE_STATUSES,
     EvidenceRef,
@@ -67,6 +67,15 @@ def say(b: Backends, scope: Scope, session: str, clock: Clock, *texts: str, **fi
     append_events(b, scope, events)
 
 
+def dreamt(
+    b: Backends, scope: Scope, session: str, clock: Clock, *texts: str, days_later: int = 0
+) -> DreamRun:
+    """`days_later`, the user says each text in `session`, and a dream runs after it."""
+    clock.advance(days=days_later)
+    say(b, scope, session, clock, *texts)
+    return dream(b, scope.tenant_id, scope.user_id or "")
+
+
 def live(b: Backends, scope: Scope) -> list[MemoryCard]:
     query = CardQuery(
         scope=scope, layers=frozenset({Layer.KNOWLEDGE}), statuses=INJECTABLE_STATUSES, limit=1000
@@ -114,8 +123,7 @@ def test_a_statement_read_again_in_the_same_session_adds_no_confidence(
     b: Backends, alice: Scope, clock: Clock
 ) -> None:
     # GIVEN a fact the user stated, dreamt once
-    say(b, alice, "s1", clock, "I work as a pediatric nurse at St. Mary's hospital.")
-    dream(b, "t1", "alice")
+    dreamt(b, alice, "s1", clock, "I work as a pediatric nurse at St. Mary's hospital.")
     (card,) = live_saying(b, alice, "nurse")
     # WHEN more is said in that same session and the dream reads it again, several times
     for n in range(5):
@@ -131,13 +139,10 @@ def test_the_same_fact_from_a_new_session_may_raise_confidence(
     b: Backends, alice: Scope, clock: Clock
 ) -> None:
     # GIVEN a fact stated in one session and dreamt
-    say(b, alice, "s1", clock, "I work as a pediatric nurse at St. Mary's hospital.")
-    dream(b, "t1", "alice")
+    dreamt(b, alice, "s1", clock, "I work as a pediatric nurse at St. Mary's hospital.")
     (card,) = live_saying(b, alice, "nurse")
     # WHEN a later, independent session states it again
-    clock.advance(days=3)
-    say(b, alice, "s2", clock, "I work as a pediatric nurse at St. Mary's hospital.")
-    dream(b, "t1", "alice")
+    dreamt(b, alice, "s2", clock, "I work as a pediatric nurse at St. Mary's hospital.", days_later=3)
     # THEN the one card now cites both sessions and is at least as sure
     (again,) = live_saying(b, alice, "nurse")
     assert {r.session_id for r in again.evidence_refs} == {"s1", "s2"}
@@ -145,8 +150,7 @@ def test_the_same_fact_from_a_new_session_may_raise_confidence(
 
 
 def test_a_dream_with_nothing_new_writes_no_version(b: Backends, alice: Scope, clock: Clock) -> None:
-    say(b, alice, "s1", clock, "I live in Porto.", "I prefer short answers.")
-    dream(b, "t1", "alice")
+    dreamt(b, alice, "s1", clock, "I live in Porto.", "I prefer short answers.")
     before = sorted((c.memory_id, c.version) for c in b.notes.query(CardQuery(scope=alice, limit=1000)))
     clock.advance(days=1)
     dream(b, "t1", "alice")
@@ -178,14 +182,11 @@ def test_a_fused_card_carries_both_statements_and_both_evidence_sets(
     b: Backends, alice: Scope, clock: Clock
 ) -> None:
     # GIVEN a held taste
-    say(b, alice, "s1", clock, "I love jazz.")
-    dream(b, "t1", "alice")
+    dreamt(b, alice, "s1", clock, "I love jazz.")
     (taste,) = live_saying(b, alice, "jazz")
     # WHEN a later session adds detail and the reasoner says fuse
     b.reasoner = Decides(MergeAction.FUSE, "The user loves jazz and goes to a jazz club every Friday.")
-    clock.advance(days=10)
-    say(b, alice, "s2", clock, "I go to a jazz club every Friday.")
-    run = dream(b, "t1", "alice")
+    run = dreamt(b, alice, "s2", clock, "I go to a jazz club every Friday.", days_later=10)
     # THEN one live card says both, cites both sessions and is derived from the absorbed one,
     # which stays readable as superseded by it; the run says it fused
     (fused,) = live_saying(b, alice, "jazz")
@@ -201,8 +202,7 @@ def test_a_retired_card_is_rejected_and_what_was_derived_from_it_goes_to_review(
     b: Backends, alice: Scope, clock: Clock
 ) -> None:
     # GIVEN a held fact and a card derived from it
-    say(b, alice, "s1", clock, "My office is in building 7.")
-    dream(b, "t1", "alice")
+    dreamt(b, alice, "s1", clock, "My office is in building 7.")
     (wrong,) = live_saying(b, alice, "building 7")
     derived = b.notes.create(
         wrong.model_copy(
@@ -216,9 +216,7 @@ def test_a_retired_card_is_rejected_and_what_was_derived_from_it_goes_to_review(
     )
     # WHEN later evidence shows it was wrong and the reasoner says retire
     b.reasoner = Decides(MergeAction.RETIRE)
-    clock.advance(days=2)
-    say(b, alice, "s2", clock, "My office is in building 9.")
-    dream(b, "t1", "alice")
+    dreamt(b, alice, "s2", clock, "My office is in building 9.", days_later=2)
     # THEN the wrong card is rejected, the new one is live, and the derived card is flagged for review
     assert b.notes.get("t1", wrong.memory_id).status is Status.REJECTED
     assert live_saying(b, alice, "building 9")
@@ -232,16 +230,13 @@ def test_a_retired_card_is_rejected_and_what_was_derived_from_it_goes_to_review(
 def test_a_card_a_person_edited_is_never_fused_superseded_or_retired(
     b: Backends, alice: Scope, clock: Clock, action: MergeAction
 ) -> None:
-    say(b, alice, "s1", clock, "I love jazz.")
-    dream(b, "t1", "alice")
+    dreamt(b, alice, "s1", clock, "I love jazz.")
     (taste,) = live_saying(b, alice, "jazz")
     edited = admin.edit_memory(
         b, alice, taste.memory_id, taste.version, {"statement": "Alice loves modal jazz."}
     )
     b.reasoner = Decides(action, "The user loves jazz and plays the saxophone.")
-    clock.advance(days=1)
-    say(b, alice, "s2", clock, "I play jazz saxophone every weekend.")
-    dream(b, "t1", "alice")
+    dreamt(b, alice, "s2", clock, "I play jazz saxophone every weekend.", days_later=1)
     after = b.notes.get("t1", taste.memory_id)
     assert (after.version, after.statement) == (edited.version, "Alice loves modal jazz.")
 
@@ -268,12 +263,9 @@ def test_a_changed_state_supersedes_the_old_one(
     b: Backends, alice: Scope, clock: Clock, before: str, after: str, old: str, new: str
 ) -> None:
     # GIVEN a state the user stated, dreamt
-    say(b, alice, "s1", clock, before)
-    dream(b, "t1", "alice")
+    dreamt(b, alice, "s1", clock, before)
     # WHEN months later they state a new value
-    clock.advance(days=90)
-    say(b, alice, "s2", clock, after)
-    dream(b, "t1", "alice")
+    dreamt(b, alice, "s2", clock, after, days_later=90)
     # THEN only the new value is live, the old card kept as superseded history
     assert live_saying(b, alice, new) and not live_saying(b, alice, old)
     every = b.notes.query(CardQuery(scope=alice, limit=100))
@@ -291,21 +283,15 @@ def test_a_changed_state_supersedes_the_old_one(
 def test_a_refinement_fuses_into_one_richer_card(
     b: Backends, alice: Scope, clock: Clock, first: str, then: str, word: str
 ) -> None:
-    say(b, alice, "s1", clock, first)
-    dream(b, "t1", "alice")
-    clock.advance(days=30)
-    say(b, alice, "s2", clock, then)
-    dream(b, "t1", "alice")
+    dreamt(b, alice, "s1", clock, first)
+    dreamt(b, alice, "s2", clock, then, days_later=30)
     (card,) = live_saying(b, alice, word)
     assert {r.session_id for r in card.evidence_refs} == {"s1", "s2"} and card.derived_from
 
 
 def test_a_plan_reported_done_is_no_longer_the_current_plan(b: Backends, alice: Scope, clock: Clock) -> None:
-    say(b, alice, "s1", clock, "I'm planning to take the Kubernetes CKA exam in May.")
-    dream(b, "t1", "alice")
-    clock.advance(days=60)
-    say(b, alice, "s2", clock, "I passed the Kubernetes CKA exam yesterday!")
-    dream(b, "t1", "alice")
+    dreamt(b, alice, "s1", clock, "I'm planning to take the Kubernetes CKA exam in May.")
+    dreamt(b, alice, "s2", clock, "I passed the Kubernetes CKA exam yesterday!", days_later=60)
     (card,) = live_saying(b, alice, "CKA")
     assert card.type is MemoryType.FACT and "passed" in card.statement
     assert "planning" not in current(b, alice, "Kubernetes exam")
@@ -340,8 +326,7 @@ def test_the_audit_fuses_paraphrases_among_held_cards_that_no_new_session_mentio
         )
         clock.advance(days=3)
     # WHEN a dream runs over a session about something else
-    say(b, alice, "s9", clock, "I started learning Portuguese.")
-    run = dream(b, "t1", "alice")
+    run = dreamt(b, alice, "s9", clock, "I started learning Portuguese.")
     # THEN one rule is live, citing both, and the other is kept as superseded by it
     rules = [c for c in live(b, alice) if "Friday" in c.statement]
     assert len(rules) == 1 and {r.session_id for r in rules[0].evidence_refs} == {"s0", "s1"}
@@ -381,8 +366,7 @@ def test_a_taste_keyed_by_its_topic_is_ranked_with_the_memories_not_fixed_in_eve
 ) -> None:
     from reverie.services.context_render import SECTION_TITLES
 
-    say(b, alice, "s1", clock, "I love jazz.", "I prefer short answers.")
-    dream(b, "t1", "alice")
+    dreamt(b, alice, "s1", clock, "I love jazz.", "I prefer short answers.")
     (taste,) = live_saying(b, alice, "jazz")
     assert taste.key is not None  # a slot, so that a reversal supersedes it
     text = current(b, alice, "jazz and answers")
@@ -414,9 +398,7 @@ def test_a_held_guess_a_verified_claim_contradicts_is_rejected(
 
     assert Status.HYPOTHESIS in lisbon()
     # WHEN the user later says where she lives
-    clock.advance(days=5)
-    say(b, alice, "s2", clock, "I live in Berlin.")
-    dream(b, "t1", "alice")
+    dreamt(b, alice, "s2", clock, "I live in Berlin.", days_later=5)
     # THEN the guess is rejected, not left live beside the answer
     assert Status.REJECTED in lisbon() and not lisbon() & {Status.HYPOTHESIS, Status.VERIFIED}
     assert live_saying(b, alice, "Berlin")
