@@ -486,3 +486,33 @@ def test_neither_a_failures_error_nor_a_plain_output_is_mined_for_facts() -> Non
     )
     statements_found = [c.statement for c in extract(failed, plain)]
     assert not any(s == "403 Forbidden." or "pool size" in s for s in statements_found)
+
+
+def test_how_a_plan_ended_and_a_trip_that_happened_are_kept_in_other_words_than_the_first_person() -> None:
+    from reverie.adapters.local.rules.extraction import analyse
+    from reverie.domain.events import MessageEvent
+
+    said = [
+        "Change of plans: the Halifax move is off.",
+        "Good news: the Dagster migration is done.",
+        "I'm back from Patagonia!",
+        "I'm back from lunch.",
+    ]
+    events = [
+        MessageEvent(
+            tenant_id="t",
+            user_id="u",
+            session_id="s",
+            event_id=f"e{n}",
+            ts=datetime(2026, 12, 1, 9, n, tzinfo=UTC),
+            role="user",
+            text=text,
+        )
+        for n, text in enumerate(said)
+    ]
+    kept = [c.statement for c in analyse(events).candidates]
+    assert kept == [
+        "The user's Halifax move is off.",
+        "The user's Dagster migration is done.",
+        "The user came back from Patagonia.",
+    ]

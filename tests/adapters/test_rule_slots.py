@@ -222,3 +222,46 @@ def test_another_date_or_number_as_the_value_of_one_state_is_a_change_not_a_new_
     # two events at two dates both happened
     race = held("Ingrid ran the Oslo marathon in 2019.")
     assert decide(cand("Ingrid ran the Oslo marathon in 2023."), [race]).action is MergeAction.ADD
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "The Parcelhub API base URL is https://api-v1.parcelhub.io.",
+            "The Parcelhub API base URL is https://api-v2.parcelhub.io.",
+        ),
+        ("Kwame's shoe size is UK 9.", "Kwame's shoe size is UK 10.5."),
+        ("The team's editor is VS Code.", "The team's editor is Neovim."),
+        (
+            "The nightly backup on backup-01 fails because the local disk is full.",
+            "The nightly backup failed because /etc/restic/env still held the old access key.",
+        ),
+    ],
+)
+def test_another_value_of_one_named_attribute_replaces_it(old: str, new: str) -> None:
+    decision = decide(cand(new, type=MemoryType.CORRECTION), [held(old)])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Jon is a teacher.", "Jon is a runner."),  # the subject alone names no attribute
+        (
+            "The staging cluster is reserved for QA.",
+            "The staging cluster is fast.",
+        ),  # descriptions, not values
+        ("Caroline's favourite colour is blue.", "Caroline's favourite food is pizza."),  # two attributes
+    ],
+)
+def test_two_things_said_of_one_subject_are_not_two_values_of_one_attribute(old: str, new: str) -> None:
+    assert decide(cand(new), [held(old)]).action is not MergeAction.SUPERSEDE
+
+
+def test_news_of_a_plan_in_other_words_supersedes_the_plan() -> None:
+    move = held("Marc is planning to move to Halifax next spring.", type=MemoryType.PLAN)
+    decision = decide(cand("Marc's Halifax move is off."), [move])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    trip = held("Zoë is planning a trekking trip to Patagonia.", type=MemoryType.PLAN)
+    assert decide(cand("Zoë came back from Patagonia."), [trip]).action is MergeAction.SUPERSEDE

@@ -404,6 +404,110 @@ def test_a_held_guess_a_verified_claim_contradicts_is_rejected(
     assert live_saying(b, alice, "Berlin")
 
 
+def statuses_of(b: Backends, scope: Scope, word: str) -> set[Status]:
+    """The statuses of the cards saying `word`, but for versions kept as history (superseded)."""
+    cards = b.notes.query(CardQuery(scope=scope, limit=1000))
+    return {c.status for c in cards if word in c.statement} - {Status.SUPERSEDED}
+
+
+def test_a_correction_rejects_the_guesses_built_on_the_value_it_changed(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN the agent's notes from an old page: a base URL, and a procedure that repeats it
+    agent_note(b, alice, "s1", clock, "The Parcelhub API base URL is https://api-v1.parcelhub.io.")
+    agent_note(b, alice, "s1", clock, "To create a shipment: POST https://api-v1.parcelhub.io/shipments.")
+    dream(b, "t1", "alice")
+    assert statuses_of(b, alice, "api-v1") == {Status.HYPOTHESIS}
+    # WHEN the user corrects the base URL the next day
+    clock.advance(days=1)
+    correction = "The Parcelhub API base URL is https://api-v2.parcelhub.io."
+    append_events(
+        b,
+        alice,
+        [event(alice, "s2", "f1", kind="feedback", signal="correction", text=correction, ts=clock.now)],
+    )
+    dream(b, "t1", "alice")
+    # THEN both guesses on the old value are rejected, and only the new base is recalled
+    assert statuses_of(b, alice, "api-v1") == {Status.REJECTED}
+    text = current(b, alice, "Parcelhub API base URL and how to create a shipment")
+    assert "api-v2.parcelhub.io" in text and "api-v1" not in text
+
+
+def test_a_stated_cause_replaces_the_guessed_cause(b: Backends, alice: Scope, clock: Clock) -> None:
+    # GIVEN the agent's guess at why the backup fails
+    agent_note(b, alice, "s1", clock, "The nightly backup on backup-01 fails because the local disk is full.")
+    dream(b, "t1", "alice")
+    # WHEN the user says what the cause was
+    clock.advance(days=1)
+    cause = "The nightly backup failed because /etc/restic/env still held the old access key."
+    append_events(
+        b, alice, [event(alice, "s2", "f1", kind="feedback", signal="correction", text=cause, ts=clock.now)]
+    )
+    dream(b, "t1", "alice")
+    # THEN the guess is rejected
+    assert statuses_of(b, alice, "disk is full") == {Status.REJECTED}
+
+
+@pytest.mark.parametrize(
+    ("plan", "news", "word"),
+    [
+        (
+            "We're planning to move to Halifax next spring.",
+            "Change of plans: the Halifax move is off.",
+            "Halifax",
+        ),
+        ("I'm planning a trekking trip to Patagonia.", "I'm back from Patagonia!", "Patagonia"),
+        (
+            "Next sprint we're going to migrate the pipeline to Dagster.",
+            "The Dagster migration is done.",
+            "Dagster",
+        ),
+    ],
+)
+def test_news_of_a_plan_in_other_words_ends_the_plan(
+    b: Backends, alice: Scope, clock: Clock, plan: str, news: str, word: str
+) -> None:
+    dreamt(b, alice, "s1", clock, plan)
+    assert "current plan" in current(b, alice, word)
+    dreamt(b, alice, "s2", clock, news, days_later=40)
+    assert [c.type for c in live_saying(b, alice, word)] == [MemoryType.FACT]
+    assert "current plan" not in current(b, alice, word)
+
+
+def test_a_bare_answer_to_the_agents_question_becomes_a_fact_a_correction_replaces(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN the user answers the agent's question with a bare value
+    clock.advance(minutes=1)
+    append_events(
+        b,
+        alice,
+        [
+            event(
+                alice,
+                "s1",
+                "e1",
+                role="assistant",
+                text="Happy to help. What size do you take?",
+                ts=clock.now,
+            ),
+            event(alice, "s1", "e2", text="UK 9, same as my last pair.", speaker="Alice", ts=clock.now),
+        ],
+    )
+    dream(b, "t1", "alice")
+    (size,) = live_saying(b, alice, "UK 9")
+    assert "size is UK 9" in size.statement
+    # WHEN a later correction gives another size
+    clock.advance(days=6)
+    fix = "Alice's shoe size is UK 10.5."
+    append_events(
+        b, alice, [event(alice, "s2", "f1", kind="feedback", signal="correction", text=fix, ts=clock.now)]
+    )
+    dream(b, "t1", "alice")
+    # THEN the old size is no longer live
+    assert not live_saying(b, alice, "UK 9") and live_saying(b, alice, "UK 10.5")
+
+
 def test_two_sources_that_disagree_with_nothing_to_settle_them_are_flagged_for_review(
     b: Backends, alice: Scope, clock: Clock
 ) -> None:

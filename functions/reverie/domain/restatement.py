@@ -58,3 +58,15 @@ def adds_no_number(new: str, known: str) -> bool:
     """Every number (a date, a version, an amount) in `new` is already in `known`: "went on 20 June" is
     another event than "went on 7 May", and "went on 7 May" adds a date to "went"."""
     return set(_NUMBER_RE.findall(new)) <= set(_NUMBER_RE.findall(known))
+
+
+# An address, path, host or version: a word with a dot, slash or colon inside ("api-v1.parcelhub.io",
+# "/etc/restic/env", "2.8.0"), without its scheme.
+_IDENTIFIER_RE = re.compile(r"(?:[a-z][a-z0-9+.-]*://)?([\w-]+(?:[./:][\w-]+)+)", re.I)
+
+
+def changed_values(wrong: str, right: str) -> frozenset[str]:
+    """The identifiers `wrong` names that `right` does not (lower-cased): the value a correction changed,
+    which cards built on the wrong one repeat."""
+    said = {m.lower() for m in _IDENTIFIER_RE.findall(right)}
+    return frozenset(m.lower() for m in _IDENTIFIER_RE.findall(wrong) if m.lower() not in said)

@@ -11,6 +11,7 @@ from datetime import datetime
 
 from reverie.domain.dream import Candidate, ChangeKind
 from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, ReviewStatus, Status
+from reverie.domain.restatement import changed_values
 from reverie.ports import CardQuery, MergeAction, MergeDecision
 from reverie.services.backends import Backends
 from reverie.services.dream.apply import Writer, new_sessions, union_refs
@@ -170,22 +171,43 @@ def conflict(p: Promotion, target: MemoryCard) -> None:
         p.w.review([target.memory_id, created.memory_id], "conflict", p.why)
 
 
-def propagate_correction(b: Backends, w: Writer, wrong: MemoryCard, right: MemoryCard | None) -> None:
-    """Cards derived from a card found wrong lose confidence and go to review."""
-    cards = b.notes.query(CardQuery(scope=w.scope, layers=frozenset({Layer.KNOWLEDGE}), limit=10_000))
-    for card in cards:
-        if wrong.memory_id in card.derived_from and card.status in INJECTABLE_STATUSES:
-            why = f"derived from {wrong.memory_id}, " + (
-                f"superseded by {right.memory_id}" if right is not None else "found wrong"
+def propagate_correction(
+    b: Backends, w: Writer, wrong: MemoryCard, right: MemoryCard | None, said: str | None = None
+) -> None:
+    """Cards built on a card found wrong are not left live: those derived from it (`derived_from`) or
+    repeating the value it got wrong (an address, a path, a version: "POST https://api-v1.../shipments"
+    after "the base URL is https://api-v1..." was corrected to api-v2). A held guess is rejected; a verified
+    card loses confidence and goes to review as conflicting. `said` is what replaced the wrong card when
+    no card did (a verified claim that rejected a hypothesis)."""
+    replaced_by = right.statement if right is not None else said
+    stale = changed_values(wrong.statement, replaced_by) if replaced_by else frozenset()
+    query = CardQuery(
+        scope=w.scope, statuses=frozenset({*INJECTABLE_STATUSES, Status.HYPOTHESIS}), limit=10_000
+    )
+    for card in b.notes.query(query):
+        card = w.changed.get(card.memory_id, card)
+        if card.memory_id in (wrong.memory_id, right.memory_id if right else None):
+            continue
+        if wrong.memory_id in card.derived_from:
+            why = f"derived from {wrong.memory_id}, "
+        elif shared := next((v for v in sorted(stale) if v in card.statement.lower()), None):
+            why = f"repeats {shared} of {wrong.memory_id}, "
+        else:
+            continue
+        why += f"superseded by {right.memory_id}" if right is not None else "found wrong"
+        if card.status is Status.HYPOTHESIS:
+            w.revise(card, ChangeKind.REJECTED, why, status=Status.REJECTED)
+            continue
+        if card.status not in INJECTABLE_STATUSES:
+            continue
+        flagged = w.revise(
+            card,
+            ChangeKind.CONFLICTED,
+            why,
+            confidence=round(card.confidence / 2, 4),
+            status=Status.CONFLICTING,
+        )
+        if flagged is not None:
+            w.review(
+                [card.memory_id, *([right.memory_id] if right else [wrong.memory_id])], "correction", why
             )
-            flagged = w.revise(
-                card,
-                ChangeKind.CONFLICTED,
-                why,
-                confidence=round(card.confidence / 2, 4),
-                status=Status.CONFLICTING,
-            )
-            if flagged is not None:
-                w.review(
-                    [card.memory_id, *([right.memory_id] if right else [wrong.memory_id])], "correction", why
-                )

@@ -69,6 +69,8 @@ def reject_contradicted(b: Backends, w: Writer, reasoner: Reasoner, promoted: Se
     held = _held(b, w)
     for a in promoted:
         own = w.own_id(a.candidate)
+        # as this run last wrote them: a correction's propagation may have rejected some already
+        held = [w.changed.get(c.memory_id, c) for c in held]
         for card in _related(a.candidate, held, own):
             if card.observed_at and a.candidate.observed_at and card.observed_at > a.candidate.observed_at:
                 continue  # a guess made after the claim is not contradicted by it
@@ -80,7 +82,7 @@ def reject_contradicted(b: Backends, w: Writer, reasoner: Reasoner, promoted: Se
                     status=Status.REJECTED,
                 )
                 if rejected is not None:
-                    propagate_correction(b, w, card, None)
+                    propagate_correction(b, w, card, None, said=a.candidate.statement)
                     held = [rejected if c.memory_id == card.memory_id else c for c in held]
 
 

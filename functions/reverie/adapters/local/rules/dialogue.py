@@ -3,6 +3,8 @@ question a statement replies to (cited as its provenance)."""
 
 from __future__ import annotations
 
+import re
+
 from reverie.adapters.local.rules.language import sentences
 from reverie.domain.events import Event, MessageEvent, ToolCallEvent, ToolResultEvent
 from reverie.domain.text import content_words
@@ -37,3 +39,35 @@ def question_answered(message: MessageEvent, previous: Event | None) -> MessageE
         if w not in names and w not in _SMALL_TALK
     }
     return previous if asked else None  # "What's new with you?" says nothing about the answer
+
+
+# "What size do you take?", "Which airport do you fly from?", "What's your budget?": the question names the
+# attribute its answer gives a value of.
+_ATTRIBUTE_QUESTION_RE = re.compile(
+    r"\b(?:what|which)(?:'s|\s+is)?\s+(?:your\s+(?P<own>[a-z]+(?:\s+[a-z]+)?)\s*\?"
+    r"|(?P<attr>[a-z]+(?:\s+[a-z]+)?)\s+(?:do|did|does|would|will|are|were)\s+you\b[^?]*\?)",
+    re.I,
+)
+_FRAGMENT_RE = re.compile(r"^(?:[A-Z0-9]|a\s|an\s)")  # a value: a name, a number, "a ..."
+_VERB_RE = re.compile(r"\b(?:i|i'm|i've|we|we're|is|are|was|were|am|have|has|do|does)\b", re.I)
+FRAGMENT_WORDS = 8
+
+
+def restated_answer(part: str, question: MessageEvent | None) -> str | None:
+    """A bare value answering the agent's question about an attribute, as a statement about the speaker:
+    "UK 9, same as my last pair." after "What size do you take?" → "My size is UK 9, same as my last
+    pair."; None when `part` is a sentence of its own or the question asks for no attribute."""
+    if question is None or question.role != "assistant":
+        return None
+    asked = _ATTRIBUTE_QUESTION_RE.search(question.text)
+    text = part.strip()
+    if (
+        asked is None
+        or len(text.split()) > FRAGMENT_WORDS
+        or not _FRAGMENT_RE.match(text)
+        or _VERB_RE.search(text)
+    ):
+        return None
+    attribute = (asked.group("own") or asked.group("attr")).lower()
+    value = re.sub(r"^(An?)\s", lambda m: m.group(1).lower() + " ", text)
+    return f"My {attribute} is {value}"

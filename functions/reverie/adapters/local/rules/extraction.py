@@ -8,7 +8,7 @@ from datetime import datetime
 
 from reverie.adapters.local.rules import tools, untrusted
 from reverie.adapters.local.rules.clauses import independent_statements, without_secrets
-from reverie.adapters.local.rules.dialogue import answers_agent, question_answered
+from reverie.adapters.local.rules.dialogue import answers_agent, question_answered, restated_answer
 from reverie.adapters.local.rules.keys import attribute_key, vocabulary_key
 from reverie.adapters.local.rules.language import finish, name_for, sentences, subject_of
 from reverie.adapters.local.rules.longevity import valid_until
@@ -238,7 +238,8 @@ class _Session:
         asked = question_answered(message, previous)
         correcting = False
         kept: list[Statement] = []
-        for part in self.parts(message, who):
+        for n, part in enumerate(self.parts(message, who)):
+            part = (restated_answer(part, asked) if n == 0 else None) or part
             result = classify(part, replace(who, correcting=correcting))
             correcting = False
             if isinstance(result, Drop):

@@ -205,6 +205,22 @@ def owner(statement: str) -> tuple[str, frozenset[str]]:
     return stem(match.group(1).lower()), owned
 
 
+def _plan_news(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """A later statement about what a held plan was for ("Marc's Halifax move is off", "Zoë came back
+    from Patagonia") is news of the plan, not a restatement of it: the plan is over."""
+    if candidate.type is MemoryType.PLAN:
+        return None  # a plan beside a plan: restated, refined or changed (see `_by_topic`)
+    for card in cards:
+        if (
+            card.type is MemoryType.PLAN
+            and (candidate.observed_at is None or candidate.observed_at > _time(card) + SAME_TIME)
+            and not _other_slots(candidate, card)
+            and _about_the_same(candidate, card)
+        ):
+            return _replace(candidate, card, f"news of the plan {card.memory_id}")
+    return None
+
+
 def _by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
     """A plan followed by news of it (done, cancelled, moved) is over: the news supersedes it. Two facts
     or tastes about the same specific thing fuse into one card."""
@@ -317,7 +333,9 @@ def _by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[
     for card in cards:
         if _denies(candidate, mine, card):
             return _replace(candidate, card, f"negates {card.memory_id}")
-        if _another_value(candidate.statement, card.statement):
+        if _another_value(candidate.statement, card.statement) or _another_attribute_value(
+            candidate.statement, card.statement
+        ):
             return _replace(candidate, card, f"another value than {card.memory_id} for the same thing")
     scored = [(jaccard(mine, terms(c.statement)), c) for c in cards]
     best_score, best = max(scored, key=lambda s: s[0], default=(0.0, None))
@@ -357,6 +375,51 @@ _VALUE_RE = re.compile(
 _DATE_WORDS_RE = re.compile(r"\d+|\b" + _MONTH + r"\b", re.I)
 
 
+# Where a statement's value starts: a cause after "because", else the first copula ("the base URL is X",
+# "port: 5432").
+_CAUSE_RE = re.compile(r"\s+because\s+", re.I)
+_COPULA_RE = re.compile(r"\s+(?:is|are|was|were)\s+|\s*[:=]\s+", re.I)
+
+
+def _attribute_and_value(statement: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """What a statement says something of, and what it says: "The Parcelhub API base URL is https://..."
+    → ({parcelhub, api, base, url}, {https, ...}); "The backup fails because the disk is full" → the
+    effect and its cause. None when the attribute is only its subject ("Jon is a teacher" names no
+    attribute of Jon: "Jon is a runner" is another fact, not another value), or when what follows the
+    copula is a description rather than a value ("The staging cluster is fast")."""
+    text = _ASIDE_RE.sub("", statement).strip().rstrip(".")
+    cause = _CAUSE_RE.search(text)
+    split = cause or _COPULA_RE.search(text)
+    if split is None:
+        return None
+    attribute, said = terms(text[: split.start()]), text[split.end() :]
+    value = terms(said) | frozenset(re.findall(r"\d+(?:[.,]\d+)?", said))
+    if not attribute - {owner(statement)[0]} or not value or not (cause or _VALUE_LIKE_RE.search(said)):
+        return None
+    return attribute, value
+
+
+# A value rather than a description: a number, a date, an address or identifier (a dot, slash, colon or
+# underscore inside a word), or a name.
+_VALUE_LIKE_RE = re.compile(r"\d|\w[./:_@]\w|\b[A-Z]")
+
+
+def _another_attribute_value(a: str, b: str) -> bool:
+    """The same attribute given two different values ("The API base URL is https://api-v1..." against
+    "... is https://api-v2...", "The backup fails because the disk is full" against "... failed because
+    the old key was still in the env file"), neither value inside the other, and neither an event."""
+    mine, theirs = _attribute_and_value(a), _attribute_and_value(b)
+    if mine is None or theirs is None or negated(a) != negated(b) or event(a) or event(b):
+        return False
+    (attr_a, value_a), (attr_b, value_b) = mine, theirs
+    same_attribute = (
+        jaccard(attr_a, attr_b) >= SAME_VALUE_JACCARD
+        or _contains(attr_a, attr_b)
+        or _contains(attr_b, attr_a)
+    )
+    return same_attribute and not (value_a <= value_b or value_b <= value_a)
+
+
 def _another_value(a: str, b: str) -> bool:
     """The same sentence about the same state with another number or date as its value: "The upload limit is
     25 MB" against "The upload limit is 50 MB", "Ingrid's passport expires in November 2029" against "...
@@ -382,6 +445,8 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
             return _decision(MergeAction.SUPERSEDE, target, f"corrects {target.memory_id}")
     mine = terms(candidate.statement)
     decision = _same_key(candidate, cards, mine) if candidate.key else None
+    if decision is None:
+        decision = _plan_news(candidate, cards)
     if decision is None:
         decision = _by_text(candidate, cards, mine)
     if decision is None:

@@ -143,7 +143,7 @@ FAVOURITE_RE = re.compile(
 PLAN_RE = re.compile(
     r"^(?:(?:i|we)(?:'m| am|'re| are|'d| would|'ll| will)?\s+"
     + _ADV
-    + r")?(?:going to|gonna|planning (?:to|on)|plan to|intend to|hope to|hoping to|want to|wanna|like to|"
+    + r")?(?:going to|gonna|planning(?:\s+(?:to|on))?|plan to|intend to|hope to|hoping to|want to|wanna|like to|"
     r"love to|aim to|will|'ll|thinking (?:of|about)|looking to|considering|set to|scheduled to|have to|"
     r"need to)\b\s*(?P<rest>.*)$",
     re.I,
@@ -292,4 +292,17 @@ INJECTION_RE = re.compile(
     r"the|your|any) .{0,60}(?:keys?|tokens?|secrets?|passwords?|credentials|data|files)\b|do not tell "
     r"the user|without telling the user|<\|im_start\|>|\[/?inst\]|###\s*(?:system|instruction)",
     re.I,
+)
+# News of how a plan or project ended ("Change of plans: the Halifax move is off", "the Dagster migration is
+# done"): what it was for is over, whoever the sentence's grammatical subject is.
+PLAN_FATE_RE = re.compile(
+    r"^(?:[\w\s']{1,30}:\s*)?(?:the|my|our)\s+(?P<what>(?:[\w-]+\s+){0,3}?[\w-]+)\s+"
+    r"(?P<verb>is|was|has been|had been|got|were|are)\s+(?:now\s+|finally\s+|officially\s+)?"
+    r"(?P<fate>off|cancell?ed|called off|scrapped|postponed|done|finished|completed?|on hold)\b"
+    r"(?P<rest>.*)$",
+    re.I,
+)
+# Back from a named place: a trip that happened ("I'm back from Patagonia!"), not a passing whereabouts.
+BACK_FROM_RE = re.compile(
+    r"^(?i:i'?m|i am|we'?re|we are|just got)\s+(?i:finally\s+|just\s+)?(?i:back from)\s+(?P<where>[A-Z][\w\s'-]*)",
 )

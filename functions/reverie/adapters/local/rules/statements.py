@@ -302,6 +302,13 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         text = wrapped.group("rest")
     if _REQUEST_RE.search(text) and (not who.to_agent or _constraint(text, who) is None):
         return Drop("request")  # to an agent, "Please send me a summary after each task" may be a rule
+    fate = p.PLAN_FATE_RE.match(text)
+    if fate:  # how a plan ended: a fact about the speaker's plan, whoever the grammatical subject is
+        what, verb, rest = fate.group("what"), fate.group("verb").lower(), fate.group("rest")
+        return _stmt(MemoryType.FACT, f"My {what} {verb} {fate.group('fate').lower()}{rest}", who)
+    back = p.BACK_FROM_RE.match(text)
+    if back:
+        return _stmt(MemoryType.FACT, f"I came back from {back.group('where').strip(' ,.!')}.", who)
     if p.VOLATILE_RE.search(text):
         return Drop("volatile")
     if who.replying and p.CONTRAST_RE.match(text) and p.FIRST_PERSON_SUBJECT_RE.search(text):
