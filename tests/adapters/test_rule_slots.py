@@ -10,7 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reverie.adapters.local.rules.keys import attribute_key, preference_key
-from reverie.adapters.local.rules.merge import decide, join, topic
+from reverie.adapters.local.rules.about import topic
+from reverie.adapters.local.rules.merge import decide, join
 from reverie.domain.dream import Candidate
 from reverie.domain.models import (
     EvidenceRef,

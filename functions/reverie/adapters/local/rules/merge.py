@@ -17,45 +17,25 @@ import re
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
+from reverie.adapters.local.rules.about import contains, event, jaccard, owner, subject, topic
 from reverie.adapters.local.rules.keys import same_slot, state_slot
-from reverie.adapters.local.rules.language import IRREGULAR_PAST
+from reverie.adapters.local.rules.values import (
+    SAME_VALUE_JACCARD,
+    another_attribute_value,
+    another_value,
+    other_numbers,
+)
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, ReviewStatus, SourceKind, Status, Trust
-from reverie.domain.restatement import negated, stem, terms
+from reverie.domain.restatement import negated, terms
 from reverie.ports import MergeAction, MergeDecision, ReasonerUsage
 
-SAME_VALUE_JACCARD = 0.8  # same key: this similar means the same value
 DUPLICATE_JACCARD = 0.7  # no key: this similar means the same idea
 NEGATION_JACCARD = 0.6  # this similar apart from a negation means one denies the other
 SAME_TIME = timedelta(minutes=5)  # observations this close count as simultaneous
 _USAGE = ReasonerUsage(calls=1)
 _TRUST_RANK = {Trust.HIGH: 3, Trust.MEDIUM: 2, Trust.LOW: 1, Trust.UNTRUSTED: 0}
-_OPENING_RE = re.compile(
-    r"^(?:(?:in|on|at|during|after|before|since|by|last|this|that|yesterday|today|recently|earlier|"
-    r"later|then|also|now)\b[^,]{0,60},\s*)+",
-    re.I,
-)
-_SUBJECT_RE = re.compile(r"^(?:the\s+)?([\w-]+)(?:'s\s+([\w-]+))?", re.I)
-# Words that say nothing about what a statement is about: a shared one is no common topic.
-_GENERIC = frozenset(
-    stem(form)  # every inflection, as `terms` stems them ("loves" → lov, "goes" → goe)
-    for w in """love like enjoy adore prefer hate go going went have has had use used work live start
-    started stop get got make made take took want need try new old week month year day days weeks months
-    years time times today yesterday tomorrow morning evening night weekend every last next first again
-    january february march april may june july august september october november december monday tuesday
-    wednesday thursday friday saturday sunday user users really also lot lots thing things people""".split()
-    for form in (w, w + "s", w + "es", w + "d", w + "ed", w + "ing")
-)
-_DIGITS_RE = re.compile(r"\d")
 FUSED_MAX_CHARS = 400  # a fusion longer than this is no longer one idea: keep two cards
-
-
-def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
-    return len(a & b) / len(a | b) if a or b else 1.0
-
-
-def _contains(big: frozenset[str], small: frozenset[str]) -> bool:
-    return len(small) >= 2 and small <= big
 
 
 def _time(card: MemoryCard) -> datetime:
@@ -112,9 +92,9 @@ def _same_key(
     key = candidate.key
     if negated(candidate.statement) != negated(best.statement):
         return _replace(candidate, best, f"a reversal of {key}")
-    if jaccard(mine, theirs) >= SAME_VALUE_JACCARD or _contains(theirs, mine):
+    if jaccard(mine, theirs) >= SAME_VALUE_JACCARD or contains(theirs, mine):
         return _decision(MergeAction.NOOP, best, f"{best.memory_id} already says this (key {key})")
-    if _contains(mine, theirs):  # the same value, told with more detail: the candidate says both
+    if contains(mine, theirs):  # the same value, told with more detail: the candidate says both
         return _fused(candidate, best, candidate.statement, f"more detail about {key}")
     if ".taste." in (key or ""):  # held the same way: more about the same taste
         return _fused(candidate, best, join(best.statement, candidate.statement), f"more about {key}")
@@ -157,14 +137,6 @@ def _proper(text: str) -> bool:
     )
 
 
-def topic(statement: str) -> frozenset[str]:
-    """The specific things a statement is about: its terms without the subject, generic verbs, time words
-    and numbers ("The user goes to a jazz club every Friday" → jazz, club)."""
-    return frozenset(
-        t for t in terms(statement) - subject(statement) if t not in _GENERIC and not _DIGITS_RE.search(t)
-    )
-
-
 def _about_the_same(candidate: Candidate, card: MemoryCard) -> frozenset[str]:
     """The specific things both statements are about, when they are about the same someone (or the
     candidate's subject is something the card is about: "the user's dog" after "the user has a dog",
@@ -177,32 +149,6 @@ def _about_the_same(candidate: Candidate, card: MemoryCard) -> frozenset[str]:
     if extra and not extra & about:
         return frozenset()  # "the user's sister ..." says nothing more about what "the user ..." says
     return (topic(candidate.statement) & about) | (extra & about)
-
-
-_TIME_OPENER = frozenset("on in at during after before since by last this next every early late".split())
-_TIME_WORD_RE = re.compile(
-    r"^(?:the|a|\d+\w*|week|weekend|morning|afternoon|evening|night|day|month|year|sprint|quarter|spring|"
-    r"summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|"
-    r"march|april|may|june|july|august|september|october|november|december)s?,?$",
-    re.I,
-)
-_OWNER_RE = re.compile(r"^(?:the\s+)?([\w-]+?)(?:'s\s+((?:[\w-]+\s+){0,1}[\w-]+))?\b", re.I)
-
-
-def owner(statement: str) -> tuple[str, frozenset[str]]:
-    """Who a statement is about and what of theirs, after any dated opening, with or without a comma
-    ("On Sunday Greta played ..." → greta; "Aiko's Saturday run is ..." → aiko, {run})."""
-    words = statement.strip().split()
-    if words and words[0].lower() in _TIME_OPENER:
-        rest = words[1:]
-        while rest and _TIME_WORD_RE.match(rest[0]):
-            rest = rest[1:]
-        words = rest or words
-    match = _OWNER_RE.match(" ".join(words))
-    if match is None:
-        return "", frozenset()
-    owned = frozenset(stem(w.lower()) for w in (match.group(2) or "").split()) - _GENERIC
-    return stem(match.group(1).lower()), owned
 
 
 def _plan_news(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
@@ -236,7 +182,7 @@ def _by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
         if (
             card.type not in _FUSIBLE
             or candidate.type not in _FUSIBLE
-            or _other_numbers(candidate.statement, card.statement)
+            or other_numbers(candidate.statement, card.statement)
             or candidate.valid_until != card.valid_until  # a lasting fact never joins a passing one
             or event(card.statement)  # what happened stays what happened, each at its own date
         ):
@@ -249,28 +195,6 @@ def _by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
 
 
 _FUSIBLE = frozenset({MemoryType.FACT, MemoryType.PREFERENCE})
-_PAST_VERB_RE = re.compile(r"^(?:[a-z]+ed|was|were|had|did)$")
-
-
-def event(statement: str) -> bool:
-    """The statement tells of something that happened ("Greta played a recital", "Jon went to Rome"), not
-    of a standing state or habit ("loves jazz", "runs every weekend", "has a cat"): events accumulate, each
-    at its own date; only states and tastes fuse or change."""
-    words = statement.strip().split()
-    name, _ = owner(statement)
-    for n, word in enumerate(words[:8]):
-        if stem(word.lower().removesuffix("'s").rstrip("'")) == name:
-            after = [w.lower().strip(",.;:") for w in words[n + 1 : n + 4]]
-            verb = next((w for w in after if w not in _AUXILIARY_SKIP), "")
-            return bool(_PAST_VERB_RE.match(verb)) or (verb in IRREGULAR_PAST and verb not in _PRESENT_TOO)
-    return False
-
-
-# Past forms that are present forms too ("Aiko run every weekend"): no sign of an event.
-_PRESENT_TOO = frozenset(
-    "run set put let cut read hit shut quit spread cast cost hurt split bet come become".split()
-)
-_AUXILIARY_SKIP = frozenset("also just finally recently then once first never still".split())
 
 
 def _refines(candidate: Candidate, card: MemoryCard) -> bool:
@@ -304,15 +228,6 @@ def _denies_any(candidate: Candidate, card: MemoryCard) -> bool:
     return negated(candidate.statement) != negated(card.statement)
 
 
-def subject(statement: str) -> frozenset[str]:
-    """Whom or what a stored statement is about: its first word after any dated opening and "the", with
-    the noun a possessive names ("In May 2023, Jon's shop opened" → jon, shop; "Sprints end" → sprint)."""
-    match = _SUBJECT_RE.match(_OPENING_RE.sub("", statement.strip()))
-    if match is None:
-        return frozenset()
-    return frozenset(stem(w.lower()) for w in match.groups() if w)
-
-
 def _denies(candidate: Candidate, mine: frozenset[str], card: MemoryCard) -> bool:
     """One says the opposite of the other: about the same subject (and key, when both have one), with
     nearly the same words, or one's words inside the other's beyond the subject itself."""
@@ -326,14 +241,14 @@ def _denies(candidate: Candidate, mine: frozenset[str], card: MemoryCard) -> boo
     theirs = terms(card.statement)
     if jaccard(mine, theirs) >= NEGATION_JACCARD:
         return True
-    return _contains(theirs - shared, mine - shared) or _contains(mine - shared, theirs - shared)
+    return contains(theirs - shared, mine - shared) or contains(mine - shared, theirs - shared)
 
 
 def _by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[str]) -> MergeDecision | None:
     for card in cards:
         if _denies(candidate, mine, card):
             return _replace(candidate, card, f"negates {card.memory_id}")
-        if _another_value(candidate.statement, card.statement) or _another_attribute_value(
+        if another_value(candidate.statement, card.statement) or another_attribute_value(
             candidate.statement, card.statement
         ):
             return _replace(candidate, card, f"another value than {card.memory_id} for the same thing")
@@ -342,94 +257,20 @@ def _by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[
     if best is None:
         return None
     theirs = terms(best.statement)
-    if best_score < DUPLICATE_JACCARD and not (_contains(theirs, mine) or _contains(mine, theirs)):
-        containing = next((c for c in cards if _contains(terms(c.statement), mine)), None)
-        contained = next((c for c in cards if _contains(mine, terms(c.statement))), None)
+    if best_score < DUPLICATE_JACCARD and not (contains(theirs, mine) or contains(mine, theirs)):
+        containing = next((c for c in cards if contains(terms(c.statement), mine)), None)
+        contained = next((c for c in cards if contains(mine, terms(c.statement))), None)
         best = containing or contained
         if best is None:
             return None
         theirs = terms(best.statement)
-    if _other_numbers(candidate.statement, best.statement):
+    if other_numbers(candidate.statement, best.statement):
         return None  # "record number 3" beside "record number 7": two things, however alike the words
     if mine <= theirs or (not theirs < mine and len(mine) <= len(theirs)):
         return _decision(MergeAction.NOOP, best, f"{best.memory_id} already says as much")
     if best.review_status is ReviewStatus.EDITED:
         return _decision(MergeAction.NOOP, best, f"adds detail, but {best.memory_id} was edited by a person")
     return _decision(MergeAction.FUSE, best, f"adds detail to {best.memory_id}", candidate.statement)
-
-
-def _other_numbers(a: str, b: str) -> bool:
-    """Both name numbers (a date, an amount, a version) and neither's are all in the other's."""
-    mine, theirs = set(_NUMBER_RE.findall(a)), set(_NUMBER_RE.findall(b))
-    return bool(mine and theirs) and not (mine <= theirs or theirs <= mine)
-
-
-_NUMBER_RE = re.compile(r"\d+")
-_ASIDE_RE = re.compile(r"\s*\([^)]*\)")  # "(config/production.yaml)": where it was read, not what it says
-# A number or date that is the value of what the sentence names ("the limit is 25 MB", "runs version 2.8.0",
-# "port: 5432", "expires in March 2027").
-_MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
-_VALUE_RE = re.compile(
-    r"(?:\b(?:is|are|was|were|of|at|to|in|version|v)\b\s*:?|[:=])\s*(?:v?\d|" + _MONTH + r"\b)", re.I
-)
-_DATE_WORDS_RE = re.compile(r"\d+|\b" + _MONTH + r"\b", re.I)
-
-
-# Where a statement's value starts: a cause after "because", else the first copula ("the base URL is X",
-# "port: 5432").
-_CAUSE_RE = re.compile(r"\s+because\s+", re.I)
-_COPULA_RE = re.compile(r"\s+(?:is|are|was|were)\s+|\s*[:=]\s+", re.I)
-
-
-def _attribute_and_value(statement: str) -> tuple[frozenset[str], frozenset[str]] | None:
-    """What a statement says something of, and what it says: "The Parcelhub API base URL is https://..."
-    → ({parcelhub, api, base, url}, {https, ...}); "The backup fails because the disk is full" → the
-    effect and its cause. None when the attribute is only its subject ("Jon is a teacher" names no
-    attribute of Jon: "Jon is a runner" is another fact, not another value), or when what follows the
-    copula is a description rather than a value ("The staging cluster is fast")."""
-    text = _ASIDE_RE.sub("", statement).strip().rstrip(".")
-    cause = _CAUSE_RE.search(text)
-    split = cause or _COPULA_RE.search(text)
-    if split is None:
-        return None
-    attribute, said = terms(text[: split.start()]), text[split.end() :]
-    value = terms(said) | frozenset(re.findall(r"\d+(?:[.,]\d+)?", said))
-    if not attribute - {owner(statement)[0]} or not value or not (cause or _VALUE_LIKE_RE.search(said)):
-        return None
-    return attribute, value
-
-
-# A value rather than a description: a number, a date, an address or identifier (a dot, slash, colon or
-# underscore inside a word), or a name.
-_VALUE_LIKE_RE = re.compile(r"\d|\w[./:_@]\w|\b[A-Z]")
-
-
-def _another_attribute_value(a: str, b: str) -> bool:
-    """The same attribute given two different values ("The API base URL is https://api-v1..." against
-    "... is https://api-v2...", "The backup fails because the disk is full" against "... failed because
-    the old key was still in the env file"), neither value inside the other, and neither an event."""
-    mine, theirs = _attribute_and_value(a), _attribute_and_value(b)
-    if mine is None or theirs is None or negated(a) != negated(b) or event(a) or event(b):
-        return False
-    (attr_a, value_a), (attr_b, value_b) = mine, theirs
-    same_attribute = (
-        jaccard(attr_a, attr_b) >= SAME_VALUE_JACCARD
-        or _contains(attr_a, attr_b)
-        or _contains(attr_b, attr_a)
-    )
-    return same_attribute and not (value_a <= value_b or value_b <= value_a)
-
-
-def _another_value(a: str, b: str) -> bool:
-    """The same sentence about the same state with another number or date as its value: "The upload limit is
-    25 MB" against "The upload limit is 50 MB", "Ingrid's passport expires in November 2029" against "...
-    in March 2027" (not "owns record number 3" against "owns record number 7", and never two events: "ran
-    the marathon in 2019" and "in 2023" both happened)."""
-    a, b = _ASIDE_RE.sub("", a), _ASIDE_RE.sub("", b)
-    if not (_other_numbers(a, b) and _VALUE_RE.search(a) and _VALUE_RE.search(b)) or event(a) or event(b):
-        return False
-    mine, theirs = terms(_DATE_WORDS_RE.sub(" ", a)), terms(_DATE_WORDS_RE.sub(" ", b))
-    return jaccard(mine, theirs) >= SAME_VALUE_JACCARD or _contains(mine, theirs) or _contains(theirs, mine)
 
 
 def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecision:

@@ -1,0 +1,115 @@
+"""What a stored statement is about, for the rule reasoner's merge decisions: whom (`owner`, `subject`),
+which specific things (`topic`), and whether it tells of something that happened (`event`)."""
+
+from __future__ import annotations
+
+import re
+
+from reverie.adapters.local.rules.language import IRREGULAR_PAST
+from reverie.domain.restatement import stem, terms
+
+
+def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    return len(a & b) / len(a | b) if a or b else 1.0
+
+
+def contains(big: frozenset[str], small: frozenset[str]) -> bool:
+    return len(small) >= 2 and small <= big
+
+
+_OPENING_RE = re.compile(
+    r"^(?:(?:in|on|at|during|after|before|since|by|last|this|that|yesterday|today|recently|earlier|"
+    r"later|then|also|now)\b[^,]{0,60},\s*)+",
+    re.I,
+)
+
+
+_SUBJECT_RE = re.compile(r"^(?:the\s+)?([\w-]+)(?:'s\s+([\w-]+))?", re.I)
+
+
+# Words that say nothing about what a statement is about: a shared one is no common topic.
+_GENERIC = frozenset(
+    stem(form)  # every inflection, as `terms` stems them ("loves" → lov, "goes" → goe)
+    for w in """love like enjoy adore prefer hate go going went have has had use used work live start
+    started stop get got make made take took want need try new old week month year day days weeks months
+    years time times today yesterday tomorrow morning evening night weekend every last next first again
+    january february march april may june july august september october november december monday tuesday
+    wednesday thursday friday saturday sunday user users really also lot lots thing things people""".split()
+    for form in (w, w + "s", w + "es", w + "d", w + "ed", w + "ing")
+)
+
+
+_DIGITS_RE = re.compile(r"\d")
+
+
+def topic(statement: str) -> frozenset[str]:
+    """The specific things a statement is about: its terms without the subject, generic verbs, time words
+    and numbers ("The user goes to a jazz club every Friday" → jazz, club)."""
+    return frozenset(
+        t for t in terms(statement) - subject(statement) if t not in _GENERIC and not _DIGITS_RE.search(t)
+    )
+
+
+_TIME_OPENER = frozenset("on in at during after before since by last this next every early late".split())
+
+
+_TIME_WORD_RE = re.compile(
+    r"^(?:the|a|\d+\w*|week|weekend|morning|afternoon|evening|night|day|month|year|sprint|quarter|spring|"
+    r"summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|"
+    r"march|april|may|june|july|august|september|october|november|december)s?,?$",
+    re.I,
+)
+
+
+_OWNER_RE = re.compile(r"^(?:the\s+)?([\w-]+?)(?:'s\s+((?:[\w-]+\s+){0,1}[\w-]+))?\b", re.I)
+
+
+def owner(statement: str) -> tuple[str, frozenset[str]]:
+    """Who a statement is about and what of theirs, after any dated opening, with or without a comma
+    ("On Sunday Greta played ..." → greta; "Aiko's Saturday run is ..." → aiko, {run})."""
+    words = statement.strip().split()
+    if words and words[0].lower() in _TIME_OPENER:
+        rest = words[1:]
+        while rest and _TIME_WORD_RE.match(rest[0]):
+            rest = rest[1:]
+        words = rest or words
+    match = _OWNER_RE.match(" ".join(words))
+    if match is None:
+        return "", frozenset()
+    owned = frozenset(stem(w.lower()) for w in (match.group(2) or "").split()) - _GENERIC
+    return stem(match.group(1).lower()), owned
+
+
+_PAST_VERB_RE = re.compile(r"^(?:[a-z]+ed|was|were|had|did)$")
+
+
+def event(statement: str) -> bool:
+    """The statement tells of something that happened ("Greta played a recital", "Jon went to Rome"), not
+    of a standing state or habit ("loves jazz", "runs every weekend", "has a cat"): events accumulate, each
+    at its own date; only states and tastes fuse or change."""
+    words = statement.strip().split()
+    name, _ = owner(statement)
+    for n, word in enumerate(words[:8]):
+        if stem(word.lower().removesuffix("'s").rstrip("'")) == name:
+            after = [w.lower().strip(",.;:") for w in words[n + 1 : n + 4]]
+            verb = next((w for w in after if w not in _AUXILIARY_SKIP), "")
+            return bool(_PAST_VERB_RE.match(verb)) or (verb in IRREGULAR_PAST and verb not in _PRESENT_TOO)
+    return False
+
+
+# Past forms that are present forms too ("Aiko run every weekend"): no sign of an event.
+_PRESENT_TOO = frozenset(
+    "run set put let cut read hit shut quit spread cast cost hurt split bet come become".split()
+)
+
+
+_AUXILIARY_SKIP = frozenset("also just finally recently then once first never still".split())
+
+
+def subject(statement: str) -> frozenset[str]:
+    """Whom or what a stored statement is about: its first word after any dated opening and "the", with
+    the noun a possessive names ("In May 2023, Jon's shop opened" → jon, shop; "Sprints end" → sprint)."""
+    match = _SUBJECT_RE.match(_OPENING_RE.sub("", statement.strip()))
+    if match is None:
+        return frozenset()
+    return frozenset(stem(w.lower()) for w in match.groups() if w)

@@ -1,0 +1,94 @@
+"""Two statements giving one thing two values: another number or date for one state ("the limit is 25 MB"
+/ "50 MB"), another value of one named attribute ("the base URL is https://api-v1..." / "...api-v2..."),
+another cause of one effect. Used by the rule reasoner: another value is a change, not a new fact."""
+
+from __future__ import annotations
+
+import re
+
+from reverie.adapters.local.rules.about import contains, event, jaccard, owner
+from reverie.domain.restatement import negated, terms
+
+SAME_VALUE_JACCARD = 0.8  # same key: this similar means the same value
+
+
+def other_numbers(a: str, b: str) -> bool:
+    """Both name numbers (a date, an amount, a version) and neither's are all in the other's."""
+    mine, theirs = set(_NUMBER_RE.findall(a)), set(_NUMBER_RE.findall(b))
+    return bool(mine and theirs) and not (mine <= theirs or theirs <= mine)
+
+
+_NUMBER_RE = re.compile(r"\d+")
+
+
+_ASIDE_RE = re.compile(r"\s*\([^)]*\)")  # "(config/production.yaml)": where it was read, not what it says
+
+
+# A number or date that is the value of what the sentence names ("the limit is 25 MB", "runs version 2.8.0",
+# "port: 5432", "expires in March 2027").
+_MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+
+
+_VALUE_RE = re.compile(
+    r"(?:\b(?:is|are|was|were|of|at|to|in|version|v)\b\s*:?|[:=])\s*(?:v?\d|" + _MONTH + r"\b)", re.I
+)
+
+
+_DATE_WORDS_RE = re.compile(r"\d+|\b" + _MONTH + r"\b", re.I)
+
+
+# Where a statement's value starts: a cause after "because", else the first copula ("the base URL is X",
+# "port: 5432").
+_CAUSE_RE = re.compile(r"\s+because\s+", re.I)
+
+
+_COPULA_RE = re.compile(r"\s+(?:is|are|was|were)\s+|\s*[:=]\s+", re.I)
+
+
+def _attribute_and_value(statement: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """What a statement says something of, and what it says: "The Parcelhub API base URL is https://..."
+    → ({parcelhub, api, base, url}, {https, ...}); "The backup fails because the disk is full" → the
+    effect and its cause. None when the attribute is only its subject ("Jon is a teacher" names no
+    attribute of Jon: "Jon is a runner" is another fact, not another value), or when what follows the
+    copula is a description rather than a value ("The staging cluster is fast")."""
+    text = _ASIDE_RE.sub("", statement).strip().rstrip(".")
+    cause = _CAUSE_RE.search(text)
+    split = cause or _COPULA_RE.search(text)
+    if split is None:
+        return None
+    attribute, said = terms(text[: split.start()]), text[split.end() :]
+    value = terms(said) | frozenset(re.findall(r"\d+(?:[.,]\d+)?", said))
+    if not attribute - {owner(statement)[0]} or not value or not (cause or _VALUE_LIKE_RE.search(said)):
+        return None
+    return attribute, value
+
+
+# A value rather than a description: a number, a date, an address or identifier (a dot, slash, colon or
+# underscore inside a word), or a name.
+_VALUE_LIKE_RE = re.compile(r"\d|\w[./:_@]\w|\b[A-Z]")
+
+
+def another_attribute_value(a: str, b: str) -> bool:
+    """The same attribute given two different values ("The API base URL is https://api-v1..." against
+    "... is https://api-v2...", "The backup fails because the disk is full" against "... failed because
+    the old key was still in the env file"), neither value inside the other, and neither an event."""
+    mine, theirs = _attribute_and_value(a), _attribute_and_value(b)
+    if mine is None or theirs is None or negated(a) != negated(b) or event(a) or event(b):
+        return False
+    (attr_a, value_a), (attr_b, value_b) = mine, theirs
+    same_attribute = (
+        jaccard(attr_a, attr_b) >= SAME_VALUE_JACCARD or contains(attr_a, attr_b) or contains(attr_b, attr_a)
+    )
+    return same_attribute and not (value_a <= value_b or value_b <= value_a)
+
+
+def another_value(a: str, b: str) -> bool:
+    """The same sentence about the same state with another number or date as its value: "The upload limit is
+    25 MB" against "The upload limit is 50 MB", "Ingrid's passport expires in November 2029" against "...
+    in March 2027" (not "owns record number 3" against "owns record number 7", and never two events: "ran
+    the marathon in 2019" and "in 2023" both happened)."""
+    a, b = _ASIDE_RE.sub("", a), _ASIDE_RE.sub("", b)
+    if not (other_numbers(a, b) and _VALUE_RE.search(a) and _VALUE_RE.search(b)) or event(a) or event(b):
+        return False
+    mine, theirs = terms(_DATE_WORDS_RE.sub(" ", a)), terms(_DATE_WORDS_RE.sub(" ", b))
+    return jaccard(mine, theirs) >= SAME_VALUE_JACCARD or contains(mine, theirs) or contains(theirs, mine)
