@@ -516,3 +516,36 @@ def test_how_a_plan_ended_and_a_trip_that_happened_are_kept_in_other_words_than_
         "The user's Dagster migration is done.",
         "The user came back from Patagonia.",
     ]
+
+
+def test_what_someone_else_says_is_kept_as_their_claim_on_low_trust() -> None:
+    from reverie.adapters.local.rules.extraction import analyse
+    from reverie.domain.events import MessageEvent
+    from reverie.domain.models import Trust
+
+    said = "My sister Farah says Nani's birthday is 8 June, and Mum insists it's the 3rd."
+    message = MessageEvent(
+        tenant_id="t",
+        user_id="u",
+        session_id="s",
+        event_id="e1",
+        ts=datetime(2026, 4, 20, tzinfo=UTC),
+        role="user",
+        text=said,
+    )
+    kept = analyse([message]).candidates
+    assert [(c.statement, c.source.trust) for c in kept] == [
+        ("Nani's birthday is 8 June (according to Farah).", Trust.LOW),
+        ("Nani's birthday is the 3rd (according to Mum).", Trust.LOW),
+    ]
+    # the speaker's own view is theirs: "I think" relays nobody
+    own = MessageEvent(
+        tenant_id="t",
+        user_id="u",
+        session_id="s",
+        event_id="e2",
+        ts=datetime(2026, 4, 20, tzinfo=UTC),
+        role="user",
+        text="I think the office moves to Leeds in May.",
+    )
+    assert all(c.source.trust is not Trust.LOW for c in analyse([own]).candidates)

@@ -508,6 +508,29 @@ def test_a_bare_answer_to_the_agents_question_becomes_a_fact_a_correction_replac
     assert not live_saying(b, alice, "UK 9") and live_saying(b, alice, "UK 10.5")
 
 
+def test_two_people_the_user_quotes_disagreeing_are_a_conflict_for_review(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN the user relays two relatives' claims that disagree, and settles nothing
+    dreamt(
+        b,
+        alice,
+        "s1",
+        clock,
+        "My sister Farah says Nani's birthday is 8 June, and Mum insists it's the 3rd. No idea who's right.",
+    )
+    # THEN neither is promoted as the user's own word: both are conflicting, and a person is asked
+    claims = [c for c in b.notes.query(CardQuery(scope=alice, limit=100)) if "birthday" in c.statement]
+    assert {c.status for c in claims} == {Status.CONFLICTING} and len(claims) == 2
+    assert sorted(c.statement for c in claims) == [
+        "Nani's birthday is 8 June (according to Farah).",
+        "Nani's birthday is the 3rd (according to Mum).",
+    ]
+    assert b.runs is not None
+    (item,) = b.runs.list_reviews("t1", "alice")
+    assert item.reason == "conflict"
+
+
 def test_two_sources_that_disagree_with_nothing_to_settle_them_are_flagged_for_review(
     b: Backends, alice: Scope, clock: Clock
 ) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from reverie.domain.dream import Candidate, ChangeKind, claim_of
-from reverie.domain.models import Layer, MemoryCard, Status
+from reverie.domain.models import EvidenceRef, Layer, MemoryCard, Status
 from reverie.domain.restatement import terms
 from reverie.ports import CardQuery, MergeAction, Reasoner
 from reverie.services.backends import Backends
@@ -45,12 +45,20 @@ def _related(claim: Candidate, cards: Sequence[MemoryCard], own: str) -> list[Me
             c,
         )
         for c in cards
-        # a note citing the claim's own evidence is the claim itself, as captured online
-        if c.memory_id != own and c.status is Status.HYPOTHESIS and not cited & set(c.evidence_refs)
+        if c.memory_id != own and c.status is Status.HYPOTHESIS and not _itself(claim, words, cited, c)
     ]
     return [c for same_key, shared, _, c in sorted(scored, reverse=True) if same_key or shared >= 2][
         :PAIRS_PER_CLAIM
     ]
+
+
+def _itself(claim: Candidate, words: frozenset[str], cited: set[EvidenceRef], card: MemoryCard) -> bool:
+    """`card` is the claim itself, as captured online (a note citing the claim's own evidence and saying
+    no more or less); two claims one message relays ("Farah says X, and Mum insists Y") are two."""
+    if not cited & set(card.evidence_refs):
+        return False
+    theirs = terms(card.statement)
+    return words <= theirs or theirs <= words
 
 
 def _slot(key: str | None) -> str | None:

@@ -149,7 +149,11 @@ def assess(b: Backends, candidate: Candidate, later: Later, tenant_id: str, user
         bool(candidate.type is MemoryType.PROCEDURE and candidate.condition and candidate.outcome)
         and len(candidate.evidence_refs) >= 2
     )
-    self_report = candidate.source.kind is SourceKind.USER and not untrusted
+    # What the user relays from someone else ("my sister says ...") is held on low trust: not a self-report.
+    self_report = candidate.source.kind is SourceKind.USER and candidate.source.trust in (
+        Trust.HIGH,
+        Trust.MEDIUM,
+    )
     if contradictions > supports:
         decision, why = "reject", "contradicted more than supported"
     elif human:

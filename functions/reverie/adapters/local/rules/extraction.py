@@ -14,6 +14,7 @@ from reverie.adapters.local.rules.language import finish, name_for, sentences, s
 from reverie.adapters.local.rules.longevity import valid_until
 from reverie.adapters.local.rules.patterns import CORRECTION_OPENER_RE, INJECTION_RE
 from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run
+from reverie.adapters.local.rules.reported import Relayed, attributed, relayed, relays
 from reverie.adapters.local.rules.statements import Drop, Speaker, Statement, render
 from reverie.domain.dream import Candidate
 from reverie.domain.events import (
@@ -41,6 +42,7 @@ from reverie.domain.text import content_words, time_window
 NOTE_CONFIDENCE = 0.7
 CORRECTION_CONFIDENCE = 0.8
 FAILURE_CONFIDENCE = 0.4
+RELAYED_CONFIDENCE = 0.4  # what someone else said, relayed: held until something settles it
 PROCEDURE_CONFIDENCE = 0.7
 POISON_CONFIDENCE = 0.2
 UNTRUSTED_FACT_CONFIDENCE = 0.4  # a setting named beside an injection: the dream decides what it is worth
@@ -238,7 +240,12 @@ class _Session:
         asked = question_answered(message, previous)
         correcting = False
         kept: list[Statement] = []
+        last: Relayed | None = None
         for n, part in enumerate(self.parts(message, who)):
+            if found := relayed(part, last):  # someone else's claim: theirs, on low trust
+                self.relay(found, message, asked)
+                last = found
+                continue
             part = (restated_answer(part, asked) if n == 0 else None) or part
             result = classify(part, replace(who, correcting=correcting))
             correcting = False
@@ -267,8 +274,21 @@ class _Session:
             for secret in secrets:
                 self.drop(message, secret, "secret")
             if sentence:
-                out.extend(independent_statements(sentence) if who.to_agent else [sentence])
+                joined = relays(sentence) or (independent_statements(sentence) if who.to_agent else [])
+                out.extend(joined or [sentence])
         return out
+
+    def relay(self, found: Relayed, message: MessageEvent, asked: MessageEvent | None) -> None:
+        """A claim the speaker relays from someone else: a fact on low trust, never a self-report."""
+        self.add(
+            MemoryType.FACT,
+            attributed(found),
+            [message] if asked is None else [message, asked],
+            Source(kind=SourceKind.USER, trust=Trust.LOW),
+            message.ts,
+            confidence=RELAYED_CONFIDENCE,
+            salience=0.5,
+        )
 
     def statement(self, result: Statement, message: MessageEvent, asked: MessageEvent | None) -> None:
         window = time_window(result.text) if result.type is MemoryType.PLAN else None
