@@ -450,12 +450,17 @@ def test_forgetting_a_user_removes_everything_of_theirs_and_nothing_else(
     # THEN his events, cards and index documents are gone, proven by remaining 0 ...
     expected = posted("bob")
     assert reply.status == 200
-    assert reply.json == {
+    report = reply.json
+    assert {key: report[key] for key in ("events", "memories", "index_docs", "remaining")} == {
         "events": expected["events"],
         "memories": expected["cards"],
         "index_docs": expected["indexed"],
         "remaining": 0,
     }
+    # ... and a report per store: everything removed, nothing a read still finds, every store compacted
+    assert set(report["stores"]) == {"log", "notes", "index", "vector_cache", "queue", "runs"}
+    assert report["stores"]["log"]["removed"] == expected["events"]
+    assert all(store["remaining"] == 0 and store["compacted"] for store in report["stores"].values())
     assert stored_state(backends, "bob") == {"events": [], "cards": [], "indexed": 0}
     assert ids(samples.call("list_memories", path="/users/bob/memories", query=None)) == []
     assert samples.call("get_memory", path="/users/bob/memories/m-bob-window-seat").status == 404

@@ -128,6 +128,9 @@ class RunScopedQueue(Queue):
     def ack(self, message_id: str) -> None:
         self.inner.ack(message_id)
 
+    def purge_user(self, tenant_id: str, user_id: str) -> int | None:
+        return self.inner.purge_user(tenant_id, user_id)
+
 
 def drain(queue: SqsQueue) -> None:
     while messages := queue.receive(10):

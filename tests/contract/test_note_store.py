@@ -542,3 +542,20 @@ def test_sqlite_refuses_a_file_written_by_a_newer_schema(tmp_path: Path) -> None
     raw.close()
     with pytest.raises(StorageError, match="newer"):
         SqliteNoteStore(tmp_path / "notes.db")
+
+
+def test_shared_by_names_the_shared_cards_a_user_wrote(store: NoteStore) -> None:
+    # GIVEN u1 wrote an org card and a project card (their user_id names the author), u2 an org card
+    store.create(make_card("m-1", user_id="u1"))
+    store.create(make_card("m-2", scope=ScopeKind.ORG, user_id="u1"))
+    store.create(make_card("m-3", scope=ScopeKind.PROJECT, project_id="pa", user_id="u1"))
+    store.create(make_card("m-4", scope=ScopeKind.ORG, user_id="u2"))
+    store.create(make_card("m-5", scope=ScopeKind.ORG, user_id=None))
+    # THEN u1's shared cards are listed (not their own user card), and a deleted one no longer
+    assert store.shared_by("t1", "u1") == ["m-2", "m-3"]
+    store.delete("t1", "m-2")
+    assert store.shared_by("t1", "u1") == ["m-3"]
+    assert store.shared_by("t2", "u1") == []
+    # AND forgetting u1's own cards leaves the shared ones for the service to settle
+    assert store.delete_user("t1", "u1") == 1
+    assert store.shared_by("t1", "u1") == ["m-3"]

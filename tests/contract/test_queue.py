@@ -282,3 +282,23 @@ def test_pending_and_in_flight_messages_survive_a_restart(backend: Backend) -> N
     after.send({"job": "held"}, dedup_id="held")
     backend.advance(VISIBILITY_S + 1)
     assert bodies(drain(after)) == [held.body, {"job": "waiting"}]
+
+
+def test_purge_user_removes_that_users_messages_or_says_it_cannot(queue: Queue) -> None:
+    # GIVEN session ends of u1 (two), u2, and u1 of another tenant
+    for tenant, user, session in (
+        ("t1", "u1", "s1"),
+        ("t1", "u1", "s2"),
+        ("t1", "u2", "s3"),
+        ("t2", "u1", "s4"),
+    ):
+        queue.send({"tenant_id": tenant, "user_id": user, "session_id": session})
+    # WHEN u1 of t1 is purged
+    removed = queue.purge_user("t1", "u1")
+    left = sorted(message.body["session_id"] for message in drain(queue))
+    # THEN their messages are gone and nobody else's (a backend that cannot pick messages out says so
+    # with None and disturbs nothing)
+    if removed is None:
+        assert left == ["s1", "s2", "s3", "s4"]
+    else:
+        assert (removed, left) == (2, ["s3", "s4"])

@@ -211,6 +211,15 @@ class InMemoryNoteStore(NoteStore):
                 del self._versions[key], self._hits[key]
             return len(doomed)
 
+    def shared_by(self, tenant_id: str, user_id: str) -> list[str]:
+        with self._lock:
+            return sorted(
+                memory_id
+                for (tenant, memory_id), versions in self._versions.items()
+                if tenant == tenant_id
+                and any(c.scope is not ScopeKind.USER and c.user_id == user_id for c in versions)
+            )
+
     def count_by_user(self, tenant_id: str) -> dict[str, int]:
         counts: dict[str, int] = {}
         with self._lock:
@@ -260,3 +269,13 @@ class InMemoryQueue(Queue):
     def ack(self, message_id: str) -> None:
         with self._lock:
             self._messages = [m for m in self._messages if m["message_id"] != message_id]
+
+    def purge_user(self, tenant_id: str, user_id: str) -> int:
+        def named(message: dict[str, Any]) -> bool:
+            body = json.loads(message["body"])
+            return bool(body.get("tenant_id") == tenant_id and body.get("user_id") == user_id)
+
+        with self._lock:
+            kept = [m for m in self._messages if not named(m)]
+            removed, self._messages = len(self._messages) - len(kept), kept
+            return removed

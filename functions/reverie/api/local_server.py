@@ -66,6 +66,13 @@ def to_apigw_event(method: str, raw_path: str, headers: dict[str, str], body: by
     }
 
 
+def route_of(raw_path: str) -> str:
+    """The request's path for a log line: every id replaced by `{id}` and the query dropped, so the log
+    never holds a user's id or words. The API's paths alternate collection names and ids."""
+    parts = urlsplit(raw_path).path.split("/")
+    return "/".join("{id}" if i % 2 == 0 and part else part for i, part in enumerate(parts))
+
+
 def make_server(app: APIGatewayRestResolver, host: str, port: int) -> ThreadingHTTPServer:
     # The resolver keeps the current event on itself, so requests are resolved one at a time.
     lock = threading.Lock()
@@ -102,7 +109,10 @@ def make_server(app: APIGatewayRestResolver, host: str, port: int) -> ThreadingH
         def log_message(self, format: str, *args: Any) -> None:
             print(
                 json.dumps(
-                    {"request": f"{self.command} {self.path}", "status": args[1] if len(args) > 1 else ""}
+                    {
+                        "request": f"{self.command} {route_of(self.path)}",
+                        "status": args[1] if len(args) > 1 else "",
+                    }
                 )
             )
 

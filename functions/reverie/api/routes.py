@@ -174,6 +174,8 @@ def create_app(
 
     @app.delete("/users/<user_id>/memories/<memory_id>")
     def delete_memory(user_id: UserId, memory_id: MemoryId, project_id: ProjectId = None) -> Response[Any]:
+        """Forget one memory: every version and its search document, compacted off disk. Its evidence
+        stays in the raw log (the user's record, removed when the user is forgotten)."""
         admin.delete_memory(get_backends(), scope(user_id, project_id), memory_id)
         return Response(status_code=HTTPStatus.NO_CONTENT.value)
 
@@ -195,9 +197,17 @@ def create_app(
 
     @app.delete("/users/<user_id>")
     def forget_user(user_id: UserId) -> s.ForgetResponse:
+        """Forget a user: their raw events, cards (every version), the shared cards they wrote (deleted,
+        not handed over), search documents, cached vectors, queued session ends and dream runs, each
+        store compacted so the deleted bytes are gone from disk; the response reports every store."""
         done = admin.delete_user(get_backends(), tenant_id, user_id)
         return s.ForgetResponse(
-            events=done.events, memories=done.memories, index_docs=done.index_docs, remaining=done.remaining
+            events=done.events,
+            memories=done.memories,
+            index_docs=done.index_docs,
+            remaining=done.remaining,
+            shared_cards=list(done.shared_cards),
+            stores={name: s.StoreErasureOut(**vars(report)) for name, report in done.stores.items()},
         )
 
     add_dream_routes(app, get_backends, tenant_id, start_dream)

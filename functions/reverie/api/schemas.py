@@ -183,8 +183,33 @@ class UsersResponse(BaseModel):
     users: list[UserOut]
 
 
+class StoreErasureOut(BaseModel):
+    removed: int | None = Field(
+        description="records removed from this store; null when the backend cannot pick them out (see note)"
+    )
+    remaining: int | None = Field(
+        description="what a read of this store still finds of the user afterwards (0 when forgotten); "
+        "null when the store cannot be read per user"
+    )
+    compacted: bool = Field(
+        description="the store overwrote, merged away or truncated what held the deleted data (SQLite: "
+        "secure_delete, full-text index optimised, WAL checkpointed and truncated; OpenSearch: a force "
+        "merge expunging deleted documents); false when another process held a read and it must be retried"
+    )
+    note: str = Field(description="what was removed, or what this backend cannot do")
+
+
 class ForgetResponse(BaseModel):
-    events: int
-    memories: int
-    index_docs: int
-    remaining: int
+    """What forgetting a user removed. Shared (project, org, global) cards written through the user's path
+    are deleted with the user, never handed over: their text is the user's words (`shared_cards`)."""
+
+    events: int = Field(description="raw events (L1) removed")
+    memories: int = Field(description="the user's own cards removed, with every version")
+    index_docs: int = Field(description="user-scoped search documents removed")
+    remaining: int = Field(description="what reads of every store still find of the user: 0 when forgotten")
+    shared_cards: list[str] = Field(
+        description="ids of the shared cards this user wrote, deleted with them (policy: delete, not hand over)"
+    )
+    stores: dict[str, StoreErasureOut] = Field(
+        description="per store: log, notes, index, vector_cache, queue, runs"
+    )

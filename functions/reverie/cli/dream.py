@@ -44,7 +44,8 @@ def start_dream_loop(b: Backends, settings: LocalSettings) -> threading.Event:
 
 def _log_run(run: DreamRun) -> None:
     print(
-        json.dumps({"dream": run.run_id, "user": run.user_id, "trigger": run.trigger, "status": run.status}),
+        # No user id: the run id leads to the user through the run store, which forgets it with the user.
+        json.dumps({"dream": run.run_id, "trigger": run.trigger, "status": run.status}),
         flush=True,
     )
 

@@ -32,7 +32,7 @@ def start_dream(record: SQSRecord) -> str | None:
     if message.tenant_id != settings.tenant_id or not (
         settings.dream_enabled and settings.dream_on_session_end
     ):
-        logger.info("not dreaming", extra={"tenant_id": message.tenant_id, "user_id": message.user_id})
+        logger.info("not dreaming", extra={"tenant_id": message.tenant_id})  # no user id in logs
         return None
     sent = datetime.fromtimestamp(int(record.attributes.sent_timestamp) / 1000, UTC)
     window = window_of(sent, settings.dream_window_minutes)

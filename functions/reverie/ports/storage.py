@@ -13,6 +13,7 @@ from reverie.domain.dream import Change, DreamRun, ReviewItem
 from reverie.domain.events import Event
 from reverie.domain.models import Layer, MemoryCard, MemoryType, Scope, Status
 from reverie.domain.search import SearchDoc, SearchFilter, SearchHit
+from reverie.ports.erasure import Compactable
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ class SessionInfo:
     ended: bool
 
 
-class LogStore(ABC):
+class LogStore(Compactable, ABC):
     """L1: the raw log. Append-only and immutable, partitioned by tenant / user / session.
 
     - `append` is idempotent by `event_id` within a session: an event already stored with the same payload
@@ -75,7 +76,7 @@ class CardQuery:
     offset: int = 0
 
 
-class NoteStore(ABC):
+class NoteStore(Compactable, ABC):
     """L2 and L3: versioned memory cards (the source of truth).
 
     - A card's current version is the highest; older versions stay readable through `history`.
@@ -125,11 +126,16 @@ class NoteStore(ABC):
         """Remove every card (all versions) scoped to the user; returns how many cards."""
 
     @abstractmethod
+    def shared_by(self, tenant_id: str, user_id: str) -> list[str]:
+        """Ids of the project, org and global cards written through the user's path (their `user_id`
+        names the author), sorted; what forgetting the user must also settle."""
+
+    @abstractmethod
     def count_by_user(self, tenant_id: str) -> dict[str, int]:
         """Current user-scoped cards per user (all layers and statuses)."""
 
 
-class SearchIndex(ABC):
+class SearchIndex(Compactable, ABC):
     """The index over current cards: three recall paths, each filtering inside its query.
 
     Every search applies the `SearchFilter` (tenant, the scope visibility rule, statuses, types, expiry)
@@ -171,6 +177,10 @@ class SearchIndex(ABC):
     @abstractmethod
     def count(self, filter: SearchFilter) -> int: ...
 
+    def cached_vectors(self, tenant_id: str, user_id: str) -> int:
+        """Vectors of the user's documents this process holds in memory (a cache); 0 without a cache."""
+        return 0
+
 
 @dataclass(frozen=True)
 class QueueMessage:
@@ -178,7 +188,7 @@ class QueueMessage:
     body: dict[str, Any]
 
 
-class Queue(ABC):
+class Queue(Compactable, ABC):
     """Work queue (session end → dream). At-least-once: a received message comes back until `ack`ed.
     A `dedup_id` already sent and not yet acked is not queued twice."""
 
@@ -191,11 +201,17 @@ class Queue(ABC):
     @abstractmethod
     def ack(self, message_id: str) -> None: ...
 
+    @abstractmethod
+    def purge_user(self, tenant_id: str, user_id: str) -> int | None:
+        """Remove the queued messages (received or not) whose body names this `tenant_id` and `user_id`;
+        returns how many. None when the backend cannot pick messages out of the queue (SQS): then the
+        consumer must drop them (see the adapter)."""
+
 
 # --- the dream -------------------------------------------------------------------------------------
 
 
-class RunStore(ABC):
+class RunStore(Compactable, ABC):
     """Dream runs, their changes, stage outputs, the per-user lease and the human review queue.
 
     - Runs are operational records: `save_run` replaces the stored run of the same id.

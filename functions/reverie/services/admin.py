@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import secrets
-import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -26,10 +25,12 @@ from reverie.domain.models import (
     Status,
     Trust,
 )
-from reverie.domain.search import SearchFilter
 from reverie.ports import CardQuery
 from reverie.services.backends import Backends
+from reverie.services.forget import Forgotten, delete_memory, delete_user
 from reverie.services.indexing import sync_index
+
+__all__ = ["Forgotten", "delete_memory", "delete_user"]  # forgetting lives in services.forget
 
 API_SESSION = "api"  # L1 session that holds what was written through the memories API directly
 
@@ -109,7 +110,7 @@ def create_memories(b: Backends, scope: Scope, items: Sequence[NewMemory]) -> li
                 type=item.type,
                 scope=item.scope,
                 tenant_id=scope.tenant_id,
-                user_id=scope.user_id if item.scope is ScopeKind.USER else None,
+                user_id=scope.user_id,  # a shared card names its author: forgetting them deletes it
                 project_id=scope.project_id if item.scope is ScopeKind.PROJECT else None,
                 key=item.key,
                 statement=item.statement,
@@ -233,12 +234,6 @@ def feedback(
     return stored
 
 
-def delete_memory(b: Backends, scope: Scope, memory_id: str) -> None:
-    get_memory(b, scope, memory_id)
-    b.notes.delete(scope.tenant_id, memory_id)
-    b.index.delete(scope.tenant_id, [memory_id])
-
-
 @dataclass(frozen=True)
 class UserSummary:
     user_id: str
@@ -250,35 +245,3 @@ def list_users(b: Backends, tenant_id: str) -> list[UserSummary]:
     counts = b.notes.count_by_user(tenant_id)
     users = sorted(set(counts) | set(b.log.users(tenant_id)))
     return [UserSummary(u, counts.get(u, 0), len(b.log.sessions(tenant_id, u))) for u in users]
-
-
-@dataclass(frozen=True)
-class Forgotten:
-    events: int
-    memories: int
-    index_docs: int
-    remaining: int
-
-
-def delete_user(b: Backends, tenant_id: str, user_id: str) -> Forgotten:
-    """Forget a person: L1, L2/L3 and the index; then prove nothing of theirs remains."""
-    events = b.log.delete_user(tenant_id, user_id)
-    memories = b.notes.delete_user(tenant_id, user_id)
-    docs = b.index.delete_user(tenant_id, user_id)
-    if b.runs is not None:
-        b.runs.delete_user(tenant_id, user_id)
-    # User-scoped index documents are what the user sees beyond what a brand-new user id sees.
-    nobody = f"verify-{uuid.uuid4().hex}"
-    every_status = frozenset(Status)
-    seen_by_user = b.index.count(
-        SearchFilter(scope=Scope(tenant_id=tenant_id, user_id=user_id), statuses=every_status)
-    )
-    seen_by_nobody = b.index.count(
-        SearchFilter(scope=Scope(tenant_id=tenant_id, user_id=nobody), statuses=every_status)
-    )
-    remaining = (
-        len(b.log.read_user(tenant_id, user_id))
-        + b.notes.count_by_user(tenant_id).get(user_id, 0)
-        + (seen_by_user - seen_by_nobody)
-    )
-    return Forgotten(events=events, memories=memories, index_docs=docs, remaining=remaining)

@@ -128,6 +128,12 @@ class GuardedIndex(SearchIndex):
     def count(self, filter: SearchFilter) -> int:
         return self.inner.count(filter)
 
+    def compact(self) -> bool:
+        return self.inner.compact()
+
+    def cached_vectors(self, tenant_id: str, user_id: str) -> int:
+        return self.inner.cached_vectors(tenant_id, user_id)
+
 
 def known_users(b: Backends, tenant_id: str) -> list[str]:
     """Every user with cards or events."""

@@ -20,6 +20,7 @@ from reverie.adapters.aws.dynamo_table import (
     REVIEW,
     RUN,
     RUN_MARKER,
+    SHARED_MARKER,
     STATS,
     Item,
     card_key_pk,
@@ -77,6 +78,7 @@ def _head_attributes(card: MemoryCard) -> dict[str, dict[str, str] | None]:
         "gsi2sk": listed if card.key else None,
         "gsi3pk": s(user_cards_pk(t)) if personal else None,
         "gsi3sk": s(f"{card.user_id}#{card.memory_id}") if personal else None,
+        "author": s(card.user_id) if card.user_id and not personal else None,
     }
 
 
@@ -141,12 +143,17 @@ def stats_put(card: MemoryCard, hits: int, last_hit_at: datetime | None) -> Acti
 
 
 def owner_puts(card: MemoryCard) -> list[Action]:
-    """A marker in the user's partition for a card that holds the user's personal scope (for delete_user)."""
-    if card.scope is not ScopeKind.USER or card.user_id is None:
+    """A marker in the user's partition for a card that holds the user's personal scope (for delete_user),
+    or for a shared card the user wrote (for shared_by)."""
+    if card.user_id is None:
         return []
+    personal = card.scope is ScopeKind.USER
     item = {
-        **key(user_pk(card.tenant_id, card.user_id), CARD_MARKER + card.memory_id),
-        "kind": s("card-owner"),
+        **key(
+            user_pk(card.tenant_id, card.user_id),
+            (CARD_MARKER if personal else SHARED_MARKER) + card.memory_id,
+        ),
+        "kind": s("card-owner" if personal else "card-author"),
     }
     return [{"Put": {"Item": item}}]
 

@@ -30,6 +30,7 @@ from reverie.adapters.aws.dynamo_items import (
 from reverie.adapters.aws.dynamo_table import (
     CARD_MARKER,
     HEAD,
+    SHARED_MARKER,
     STATS,
     VERSION_PREFIX,
     Cancelled,
@@ -146,6 +147,10 @@ class DynamoNoteStore(NoteStore):
             else:  # the marker of a card already gone
                 self._table.batch_delete([(user_pk(tenant_id, user_id), marker["sk"]["S"])])
         return removed
+
+    def shared_by(self, tenant_id: str, user_id: str) -> list[str]:
+        markers = self._table.query(user_pk(tenant_id, user_id), SHARED_MARKER)
+        return sorted(marker["sk"]["S"][len(SHARED_MARKER) :] for marker in markers)
 
     # --- reads ------------------------------------------------------------------------------------
 
@@ -277,6 +282,8 @@ class DynamoNoteStore(NoteStore):
             owners = sorted(head.get("owners", {}).get("SS", []))
             rest = [(pk, STATS)] if STATS in items else []
             rest += [(user_pk(tenant_id, owner), CARD_MARKER + memory_id) for owner in owners]
+            if author := text(head, "author"):
+                rest.append((user_pk(tenant_id, author), SHARED_MARKER + memory_id))
             rest += [(pk, sk) for sk in sorted(items, reverse=True) if sk.startswith(VERSION_PREFIX)]
             head_delete = {
                 "Delete": {

@@ -69,6 +69,7 @@ def create_table(client: Any, table_name: str) -> None:
 HEAD, STATS, RUN, LEASE, REVIEW = "HEAD", "STATS", "RUN", "LEASE", "REVIEW"
 VERSION_PREFIX, CHANGE_PREFIX, STAGE_PREFIX = "V#", "CHANGE#", "STAGE#"
 CARD_MARKER, RUN_MARKER, REVIEW_MARKER, ROLLED_BACK = "CARD#", "RUN#", "REVIEW#", "ROLLEDBACK#"
+SHARED_MARKER = "SHARED#"  # a project/org/global card the user wrote (its author), in the user's partition
 
 
 def card_pk(tenant_id: str, memory_id: str) -> str:

@@ -19,6 +19,10 @@
 - `QueueMessage.message_id` is the delivery's receipt handle (what `DeleteMessage` needs), not SQS's
   MessageId. `ack` of an unknown, already deleted or expired receipt is a no-op: an expired delivery has
   gone back to the queue and will be handed out again (at least once).
+- `purge_user` returns None: SQS deletes a message only by the receipt of a delivery, and receiving other
+  users' messages to find one user's would hide them from the consumer. What stays queued of a forgotten
+  user is a session-end notice of ids only (tenant, user, session; never text), gone when consumed or at
+  the queue's retention; the dream it starts reads an empty log and writes no card.
 - A body that is not a JSON object (sent by something else) is handed over as `{"raw_body": text}`, so the
   consumer rejects it and the queue's redrive policy moves it to the dead-letter queue.
 """
@@ -122,6 +126,9 @@ class SqsQueue(Queue):
             raise self._failure("ack a message", exc) from exc
         except BotoCoreError as exc:
             raise self._failure("ack a message", exc) from exc
+
+    def purge_user(self, tenant_id: str, user_id: str) -> None:
+        return None  # not selectable on SQS: see the module docstring
 
     def _call(self, action: str, operation: str, request: dict[str, Any]) -> dict[str, Any]:
         try:

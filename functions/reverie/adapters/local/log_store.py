@@ -60,6 +60,9 @@ class SqliteLogStore(LogStore):
     def close(self) -> None:
         self._db.close()
 
+    def compact(self) -> bool:
+        return self._db.checkpoint()
+
     def append(self, events: Sequence[Event]) -> AppendResult:
         stored = duplicates = 0
         seen: dict[_Key, Any] = {}

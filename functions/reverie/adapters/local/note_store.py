@@ -112,6 +112,9 @@ class SqliteNoteStore(NoteStore):
     def close(self) -> None:
         self._db.close()
 
+    def compact(self) -> bool:
+        return self._db.checkpoint()
+
     # --- writes -----------------------------------------------------------------------------------
 
     def create(self, card: MemoryCard) -> MemoryCard:
@@ -167,6 +170,15 @@ class SqliteNoteStore(NoteStore):
             memory_ids = [memory_id for (memory_id,) in rows]
             self._remove(conn, tenant_id, memory_ids)
         return len(memory_ids)
+
+    def shared_by(self, tenant_id: str, user_id: str) -> list[str]:
+        with self._db.read() as conn:
+            rows = conn.execute(
+                "SELECT DISTINCT memory_id FROM card_versions WHERE tenant_id = ? AND user_id = ? AND scope != ? "
+                "ORDER BY memory_id",
+                (tenant_id, user_id, ScopeKind.USER.value),
+            ).fetchall()
+        return [memory_id for (memory_id,) in rows]
 
     # --- reads ------------------------------------------------------------------------------------
 

@@ -74,6 +74,9 @@ class SqliteQueue(Queue):
     def close(self) -> None:
         self._db.close()
 
+    def compact(self) -> bool:
+        return self._db.checkpoint()
+
     def send(self, body: dict[str, Any], dedup_id: str | None = None) -> None:
         encoded = encode_body(body)
         with self._db.write() as conn:
@@ -100,3 +103,11 @@ class SqliteQueue(Queue):
     def ack(self, message_id: str) -> None:
         with self._db.write() as conn:
             conn.execute("DELETE FROM messages WHERE message_id = ?", (message_id,))
+
+    def purge_user(self, tenant_id: str, user_id: str) -> int:
+        with self._db.write() as conn:
+            return conn.execute(
+                "DELETE FROM messages WHERE json_extract(body, '$.tenant_id') = ? "
+                "AND json_extract(body, '$.user_id') = ?",
+                (tenant_id, user_id),
+            ).rowcount

@@ -98,6 +98,9 @@ class SqliteRunStore(RunStore):
     def close(self) -> None:
         self._db.close()
 
+    def compact(self) -> bool:
+        return self._db.checkpoint()
+
     # --- runs -------------------------------------------------------------------------------------
 
     def save_run(self, run: DreamRun) -> None:

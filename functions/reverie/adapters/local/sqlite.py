@@ -58,6 +58,10 @@ class SqliteDatabase:
     up to `busy_timeout_ms` for each other instead of failing at once. `synchronous=NORMAL` is the
     WAL setting SQLite recommends: a committed transaction survives a crash of the process; only a
     power loss may drop the last few commits.
+
+    Forgetting must leave nothing readable on disk: `secure_delete` makes SQLite overwrite deleted rows
+    and freed pages with zeros, and `checkpoint()` (called after a deletion) copies the WAL into the
+    file and truncates it, so the frames that still held the deleted rows are gone too.
     """
 
     def __init__(self, path: str | Path, schema: Schema, busy_timeout_ms: int = 5_000) -> None:
@@ -74,6 +78,7 @@ class SqliteDatabase:
             )
             self._conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
             self._conn.execute("PRAGMA foreign_keys = ON")
+            self._conn.execute("PRAGMA secure_delete = ON")
             if self.path != MEMORY:
                 self._conn.execute("PRAGMA journal_mode = WAL")
                 self._conn.execute("PRAGMA synchronous = NORMAL")
@@ -149,9 +154,27 @@ class SqliteDatabase:
         if self._conn.in_transaction:
             self._conn.execute("ROLLBACK")
 
+    def checkpoint(self) -> bool:
+        """Copy the WAL into the database file and truncate it to zero bytes; False when another
+        connection's open read kept part of it (the next checkpoint finishes the job)."""
+        return checkpoint(self._conn, self._lock, self.path)
+
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+
+
+def checkpoint(conn: sqlite3.Connection, lock: threading.RLock, path: str) -> bool:
+    """`PRAGMA wal_checkpoint(TRUNCATE)` on `conn` (outside any transaction); True when the whole WAL
+    reached the file and was truncated. An in-memory database has no WAL: always True."""
+    if path == MEMORY:
+        return True
+    with lock:
+        try:
+            busy, _, _ = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        except sqlite3.Error as exc:
+            raise StorageError(f"{path}: checkpoint failed: {exc}") from exc
+    return int(busy) == 0
 
 
 def placeholders(count: int) -> str:

@@ -98,7 +98,7 @@ def run_due(
                     done.add(user_id)
                 b.queue.ack(message.message_id)
             except DreamBusy:
-                log.info("dream for %s busy; the message comes back later", user_id)
+                log.info("a dream for this user is busy; the message comes back later")
     for item in due_users(b, tenant_id, settings, last_schedule):
         if item.user_id in done:
             continue
