@@ -79,13 +79,15 @@ def vocabulary_hits(index_db: Path, needles: Sequence[str]) -> dict[str, int]:
     return {needle: sum(needle in term for term in terms) for needle in needles}
 
 
-def _messages(user: str, session: str, texts: Iterable[str], at: datetime) -> list[MessageEvent]:
+def _messages(
+    tenant_id: str, user_id: str, session_id: str, texts: Iterable[str], at: datetime
+) -> list[MessageEvent]:
     return [
         MessageEvent(
-            event_id=f"{session}-m{i}",
-            tenant_id=TENANT,
-            user_id=user,
-            session_id=session,
+            event_id=f"{session_id}-m{i}",
+            tenant_id=tenant_id,
+            user_id=user_id,
+            session_id=session_id,
             ts=at + timedelta(minutes=i),
             role="user",
             text=text,
@@ -94,25 +96,27 @@ def _messages(user: str, session: str, texts: Iterable[str], at: datetime) -> li
     ]
 
 
+def seed_messages(tenant_id: str, user_id: str, session_id: str, word: str = MARKER) -> list[Event]:
+    """A session in which the user says `word` in two messages and an explicit note."""
+    said = [
+        f"I always deploy the billing service with {word} on Tuesdays.",
+        f"Remember that my laptop runs {word} 3.2 for local builds.",
+    ]
+    note = NoteEvent(
+        event_id=f"{session_id}-n1",
+        tenant_id=tenant_id,
+        user_id=user_id,
+        session_id=session_id,
+        ts=START + timedelta(minutes=5),
+        text=f"The user prefers {word} dashboards over plain logs.",
+    )
+    return [*_messages(tenant_id, user_id, session_id, said, START), note]
+
+
 def seed(b: Backends) -> None:
     """The forgotten user's material in every store, and the other user's memory (see the module doc)."""
     me = Scope(tenant_id=TENANT, user_id=USER)
-    said = [
-        f"I always deploy the billing service with {MARKER} on Tuesdays.",
-        f"Remember that my laptop runs {MARKER} 3.2 for local builds.",
-    ]
-    events: list[Event] = [
-        *_messages(USER, "s1", said, START),
-        NoteEvent(
-            event_id="s1-n1",
-            tenant_id=TENANT,
-            user_id=USER,
-            session_id="s1",
-            ts=START + timedelta(minutes=5),
-            text=f"The user prefers {MARKER} dashboards over plain logs.",
-        ),
-    ]
-    capture.append_events(b, me, events)
+    capture.append_events(b, me, seed_messages(TENANT, USER, "s1"))
     capture.end_session(b, me, "s1", "success")
     dream(b, TENANT, USER)
     org_card = f"Every release of the team goes through the {MARKER} checklist."
@@ -120,12 +124,12 @@ def seed(b: Backends) -> None:
         b, me, [admin.NewMemory(type=MemoryType.PROCEDURE, statement=org_card, scope=ScopeKind.ORG)]
     )
     capture.append_events(
-        b, me, _messages(USER, "s2", [f"Tomorrow I will retire {MARKER}."], START + timedelta(days=1))
+        b, me, _messages(TENANT, USER, "s2", [f"Tomorrow I will retire {MARKER}."], START + timedelta(days=1))
     )
     capture.end_session(b, me, "s2", "unknown")  # left pending in the queue: no dream consumes it
 
     other = Scope(tenant_id=TENANT, user_id=OTHER)
-    capture.append_events(b, other, _messages(OTHER, "o1", ["I run the nightly reports."], START))
+    capture.append_events(b, other, _messages(TENANT, OTHER, "o1", ["I run the nightly reports."], START))
     memory = admin.NewMemory(
         type=MemoryType.FACT,
         statement=f"The reports server is called {MEMORY_MARKER}.",

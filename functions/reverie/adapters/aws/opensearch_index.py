@@ -208,6 +208,19 @@ class OpenSearchIndex(SearchIndex):
         )
         return int(self._call("delete user documents", request).get("deleted", 0))
 
+    def compact(self) -> bool:
+        """Merge away the segments that still hold deleted documents (a delete only marks them in Lucene):
+        a force merge of the alias's index with `only_expunge_deletes`, started as a background task
+        (`wait_for_completion=false`) so a deletion request never waits for a merge. True once accepted."""
+        request = partial(
+            self.client.indices.forcemerge,
+            index=self.alias,
+            only_expunge_deletes=True,
+            wait_for_completion=False,
+        )
+        self._call("expunge deleted documents", request)
+        return True
+
     # -- searches ----------------------------------------------------------------------------------------
 
     def search_text(self, query: str, filter: SearchFilter, k: int) -> list[SearchHit]:
