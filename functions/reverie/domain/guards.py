@@ -1,55 +1,41 @@
-"""Write-path guards: nothing that looks like a credential or personal secret reaches L2/L3."""
+"""Write-path guards: nothing that looks like a credential or personal secret reaches L2/L3, a stored
+record or an output; text that tries to steer an agent is recognised.
+
+Secrets are found by two detectors whose spans are merged: Yelp's detect-secrets for the token formats of
+the services it knows (`secret_library`), and hand-written patterns for what it does not cover: prose
+passwords and passphrases, secret-named settings, credentials in URLs and headers, webhooks, newer token
+formats, card numbers (Luhn), IBANs (mod 97) and national ids (`secret_patterns`).
+"""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
-_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    (
+from reverie.domain.secret_library import library_spans
+from reverie.domain.secret_patterns import Span, hand_spans
+
+# The kinds that are credentials (the others are personal identifiers: email, phone, card, IBAN, ids).
+CREDENTIAL_KINDS = frozenset(
+    {
+        "password",
+        "api_key",
         "private_key",
-        re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)", re.S),
-    ),
-    ("aws_access_key", re.compile(r"\b(?:AKIA|ASIA)[A-Z0-9]{16}\b")),
-    # The other half of an AWS key pair: 40 characters, named as such or right after the access key id.
-    (
+        "aws_access_key",
         "aws_secret_key",
-        re.compile(
-            r"(?:(?<=\[REDACTED:aws_access_key\])\s*[/:,;|]?\s*|(?i:secret[_ ](?:access[_ ])?key\b)\s*(?:is|:|=)?\s*)"
-            r"(?P<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"
-        ),
-    ),
-    ("api_key", re.compile(r"\b(?:sk|pk|rk)-[A-Za-z0-9_-]{16,}\b")),
-    ("github_token", re.compile(r"\bgh[pousr]_[A-Za-z0-9]{20,}\b")),
-    ("slack_token", re.compile(r"\bxox[abprs]-[A-Za-z0-9-]{10,}\b")),
-    ("jwt", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b")),
-    ("bearer_token", re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/-]{16,}=*")),
-    (
-        "password",
-        re.compile(
-            r"(?i)\b(?:password|passwd|pwd|passcode|pin|secret|api[_ ]?key|token|"
-            r"(?:keypad|door|gate|alarm|garage|entry|lock|safe) code)\b\s*(?:is|:|=)\s*"
-            r"(?P<secret>\S+?)(?=[,;.)]?(?:\s|$))"
-        ),
-    ),
-    # Credentials given as a pair: "the app's creds are ledger_app / [REDACTED:password]" (the user name kept).
-    (
-        "password",
-        re.compile(
-            r"(?i)\b(?:creds|credentials|login)\b\s*(?:is|are|:|=)\s*[^\s/:]+\s*[/:]\s*"
-            r"(?P<secret>\S+?)(?=[,;.)]?(?:\s|$))"
-        ),
-    ),
-    # The password inside a URL: postgres://user:[REDACTED:password]@host (the host stays readable).
-    ("password", re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://[^\s:/@]+:(?P<secret>[^\s@/]+)@")),
-    ("email", re.compile(r"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b")),
-    ("card_number", re.compile(r"\b(?:\d[ -]?){13,19}\b")),
-    # Not inside a dotted run of numbers: "10.100.100.10:5432" is an address, not a phone number.
-    (
-        "phone",
-        re.compile(r"(?<![\w.-])\+?\d{1,3}[ .-]?\(?\d{2,4}\)?[ .-]?\d{3,4}[ .-]?\d{3,4}(?![\w-]|\.\d)"),
-    ),
-]
+        "github_token",
+        "gitlab_token",
+        "slack_token",
+        "jwt",
+        "bearer_token",
+        "webhook",
+        "bot_token",
+        "azure_storage_key",
+    }
+)
+_MASK_RE = re.compile(r"\[REDACTED:[a-z_]+\]")
 
 
 @dataclass(frozen=True)
@@ -62,25 +48,17 @@ class Masked:
         return bool(self.kinds)
 
 
-def _luhn_ok(digits: str) -> bool:
-    total, parity = 0, len(digits) % 2
-    for i, ch in enumerate(digits):
-        d = int(ch)
-        if i % 2 == parity:
-            d = d * 2 - 9 if d > 4 else d * 2
-        total += d
-    return total % 10 == 0
-
-
 _MAX_PASSES = 8
 
 
+@lru_cache(maxsize=8192)
 def mask_secrets(text: str) -> Masked:
     """Replace credentials and personal identifiers with `[REDACTED:kind]`; say which kinds were found.
 
     Idempotent: masking masked text changes nothing. One pass can leave a secret that only a second pass
-    finds (a digit run read first as part of a longer non-card number, then split off by a phone number),
-    so passes repeat until the text stays the same (a pass only ever masks more: two are the rule)."""
+    finds (the other half of a key pair, named by the mask of its first half), so passes repeat until the
+    text stays the same (a pass only ever masks more: two are the rule). Cached: the same text (a card
+    validated again, a statement compared twice) is masked once."""
     kinds: list[str] = []
     for _ in range(_MAX_PASSES):
         masked = _mask_once(text, kinds)
@@ -91,22 +69,40 @@ def mask_secrets(text: str) -> Masked:
 
 
 def _mask_once(text: str, kinds: list[str]) -> str:
-    """One pass of every pattern over `text`, in order; appends the kinds it masked to `kinds`."""
-
-    def replace(kind: str, match: re.Match[str]) -> str:
-        if kind == "card_number":
-            digits = re.sub(r"\D", "", match.group(0))
-            if not (13 <= len(digits) <= 19 and _luhn_ok(digits)):
-                return match.group(0)
+    """One pass of both detectors over `text`: overlapping spans become one mask (the earliest, then
+    the longest, names the kind); appends the kinds it masked to `kinds`."""
+    spans = sorted([*library_spans(text), *hand_spans(text)], key=lambda s: (s[0], -s[1]))
+    merged: list[Span] = []
+    for start, end, kind in spans:
+        if _inside_mask(text, start, end):
+            continue
+        if merged and start < merged[-1][1]:
+            last = merged[-1]
+            merged[-1] = (last[0], max(last[1], end), last[2])
+        else:
+            merged.append((start, end, kind))
+    out, at = [], 0
+    for start, end, kind in merged:
+        out.append(text[at:start] + f"[REDACTED:{kind}]")
         kinds.append(kind)
-        if "secret" in match.re.groupindex:  # only the secret itself, its label and separators kept
-            whole, start, end = match.group(0), *match.span("secret")
-            return f"{whole[: start - match.start()]}[REDACTED:{kind}]{whole[end - match.start() :]}"
-        return f"[REDACTED:{kind}]"
+        at = end
+    return "".join(out) + text[at:]
 
-    for kind, pattern in _PATTERNS:
-        text = pattern.sub(lambda m, k=kind: replace(k, m), text)  # type: ignore[misc]
-    return text
+
+def _inside_mask(text: str, start: int, end: int) -> bool:
+    """A span within an existing `[REDACTED:kind]` (a mask is never masked again)."""
+    return any(m.start() <= start and end <= m.end() for m in _MASK_RE.finditer(text, max(0, start - 40)))
+
+
+def mask_document(value: Any) -> Any:
+    """Every string inside a JSON-like value masked (dict keys kept): for records stored as documents."""
+    if isinstance(value, str):
+        return mask_secrets(value).text
+    if isinstance(value, dict):
+        return {k: mask_document(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [mask_document(v) for v in value]
+    return value
 
 
 _INSTRUCTION_RE = re.compile(

@@ -15,14 +15,12 @@ from reverie.adapters.local.rules.dates import resolve_relative_dates
 from reverie.adapters.local.rules.keys import answer_style_key, attribute_key, preference_key, vocabulary_key
 from reverie.adapters.local.rules.language import compress, desubjectivise, finish, strip_emoji
 from reverie.adapters.local.rules.longevity import one_off
-from reverie.domain.guards import mask_secrets
+from reverie.domain.guards import CREDENTIAL_KINDS, mask_secrets
 from reverie.domain.models import MemoryType, Stability
 from reverie.domain.text import content_words, entities
 
 MIN_CONTENT_WORDS = 2  # "Alice forgot." says nothing that will matter in a month; "Tim plays clarinet" does
-_CREDENTIAL_RE = re.compile(
-    r"\[REDACTED:(?:password|api_key|private_key|aws_access_key|aws_secret_key|github_token|slack_token|jwt|bearer_token)\]"
-)
+_CREDENTIAL_RE = re.compile(rf"\[REDACTED:(?:{'|'.join(sorted(CREDENTIAL_KINDS))})\]")
 _COMMA_RE = re.compile(r"([,:])")
 _DIGIT_RE = re.compile(r"\d")
 _ABOUT_ME_RE = re.compile(r"\b(?:me|my)\b", re.I)

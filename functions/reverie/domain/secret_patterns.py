@@ -1,0 +1,277 @@
+"""The hand-written secret patterns: what the detector library (`secret_library`) does not know.
+
+Prose ("my password is X", 'changed the password to "X"', "X is my password", passphrases of several
+words), assignments of any secret-named setting (`DB_PASSWORD=`, `client_secret:`), credentials inside URLs
+and headers, webhook URLs, token formats newer than the library (`github_pat_`, `sk-ant-`, `AIza`, ...),
+and personal identifiers with their checks: card numbers (Luhn), IBANs (ISO 13616 mod 97), US SSNs,
+UK NINOs, Spanish DNIs (check letter), and ids named as such (passport, SIN, national id...).
+
+A pattern with a group named `secret` masks only that group (its label stays readable); a `check`
+rejects a match that is not a secret after all (a number failing its check digits, a placeholder).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+Span = tuple[int, int, str]  # start, end, kind
+
+
+@dataclass(frozen=True)
+class SecretPattern:
+    kind: str
+    regex: re.Pattern[str]
+    check: Callable[[str], bool] | None = None
+    needle: re.Pattern[str] | None = None  # a cheap search the text must pass before the regex runs
+
+
+def luhn_ok(digits: str) -> bool:
+    """The Luhn check of card numbers (and Canadian SINs)."""
+    total, parity = 0, len(digits) % 2
+    for i, ch in enumerate(digits):
+        d = int(ch)
+        if i % 2 == parity:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def _card(text: str) -> bool:
+    digits = re.sub(r"\D", "", text)
+    return 13 <= len(digits) <= 19 and luhn_ok(digits)
+
+
+def iban_length(text: str) -> int:
+    """How many characters of `text` (spaces skipped) form a valid IBAN from its start; 0 if none."""
+    compact = re.sub(r"\s", "", text).upper()
+    for n in range(min(len(compact), 34), 14, -1):
+        candidate = compact[4:n] + compact[:4]
+        if candidate.isalnum() and int("".join(str(int(c, 36)) for c in candidate)) % 97 == 1:
+            return n
+    return 0
+
+
+def _dni(text: str) -> bool:
+    return "TRWAGMYFPDXBNJZSQVHLCKE"[int(text[:8]) % 23] == text[8].upper()
+
+
+_PLACEHOLDER_RE = re.compile(r"^(?:\$|<|\[REDACTED|\*{3}|\{\{|%\(|x{4,}$)", re.I)
+_NOT_VALUES = {"none", "null", "true", "false", "required", "optional", "empty", "unset", "changeme?"}
+
+
+def _value(text: str) -> bool:
+    """A real value, not a placeholder (`${DB_PASSWORD}`, `<token>`, `***`) or a word like `none`."""
+    bare = text.strip("\"'")
+    return bool(bare) and not _PLACEHOLDER_RE.match(bare) and bare.lower() not in _NOT_VALUES
+
+
+def _random_looking(text: str) -> bool:
+    """Weakly labelled values ("use the password X") must look made up: quoted, or with a digit or symbol."""
+    return _value(text) and (text[0] in "\"'" or bool(re.search(r"[\d\W_]", text)))
+
+
+def _id_with_digits(text: str) -> bool:
+    return sum(c.isdigit() for c in text) >= 4
+
+
+def _phone(text: str) -> bool:  # a bare run of digits is an id or an amount; a phone number is written out
+    return text.startswith("+") or len(re.findall(r"[ .()-]+", text.strip())) >= 2
+
+
+_V = r"""(?P<secret>"[^"\n]{1,120}"|'[^'\n]{1,120}'|\S+?)(?=[,;.)'"]?(?:\s|$))"""  # a value ends a clause
+_SECRET_NAME = (
+    r"(?:password|passwd|pwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
+    r"auth[_-]?key|credentials?|encryption[_-]?key|signing[_-]?key|account[_-]?key|client[_-]?key|pass)"
+)
+_PROSE_LABEL = (
+    r"(?:password|passwd|pwd|pw|passcode|pin|secret|secret key|api[_ ]?key|access key|token|auth token|"
+    r"access token|(?:keypad|door|gate|alarm|garage|entry|lock|safe) code)"
+)
+_PHRASE_LABEL = r"(?:pass ?phrase|seed phrase|recovery phrase|mnemonic(?: phrase)?)"
+_ID_LABEL = (
+    r"(?:ssn|social security(?: number| no\.?)?|sin|social insurance number|nino|national insurance "
+    r"number|passport(?: number| no\.?)?|tax id|tin|national id(?: number)?|id card(?: number)?|"
+    r"driver'?s licen[cs]e(?: number)?|dni|nie|nhs number|medicare number)"
+)
+
+PATTERNS: list[SecretPattern] = [
+    SecretPattern(
+        "private_key",
+        re.compile(
+            r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----.*?"
+            r"(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)",
+            re.S,
+        ),
+    ),
+    SecretPattern("aws_access_key", re.compile(r"\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}\b")),
+    # The other half of an AWS key pair: 40 characters, named as such or right after the access key id.
+    SecretPattern(
+        "aws_secret_key",
+        re.compile(
+            r"(?:(?<=\[REDACTED:aws_access_key\])\s*[/:,;|]?\s*|(?i:secret[_ ]?(?:access[_ ]?)?key)\W{0,3}"
+            r"\s*(?:is|:|=)?\s*[\"']?)(?P<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"
+        ),
+    ),
+    SecretPattern(
+        "api_key",
+        re.compile(
+            r"(?<![\w-])(?:(?:sk|pk|rk)[-_][A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{30,}|GOCSPX-[\w-]{20,}|"
+            r"ya29\.[\w-]{20,}|npm_[A-Za-z0-9]{30,}|hf_[A-Za-z0-9]{30,}|dop_v1_[a-f0-9]{40,}|"
+            r"shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|whsec_[A-Za-z0-9]{20,}|key-[0-9a-z]{32}|ATBB[A-Za-z0-9]{20,}|"
+            r"SG\.[\w-]{16,}\.[\w-]{16,}|pypi-[\w-]{50,}|[\w~.-]{3}\dQ~[\w~.-]{30,})"
+        ),
+    ),
+    SecretPattern("github_token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9_]{20,}|github_pat_\w{20,})")),
+    SecretPattern("gitlab_token", re.compile(r"\bgl(?:pat|rt|dt|ft|cbt|imt|ptt|oas|soat|agent)-[\w-]{16,}")),
+    SecretPattern(
+        "slack_token", re.compile(r"\b(?:xox[abposre]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,})")
+    ),
+    SecretPattern("jwt", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")),
+    SecretPattern("bearer_token", re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/-]{16,}=*")),
+    SecretPattern(
+        "bearer_token",
+        re.compile(
+            r"(?i)\b(?:authorization|proxy-authorization|x-[\w-]*(?:key|token|secret|auth)[\w-]*)\s*:\s*"
+            r"(?:basic|bearer|token|digest|apikey)?\s*(?P<secret>[A-Za-z0-9._~+/=-]{8,})"
+        ),
+        needle=re.compile(r"(?i)authoriz|x-"),
+    ),
+    SecretPattern(
+        "webhook",
+        re.compile(
+            r"(?i)https?://(?:hooks\.slack\.com/(?:services|triggers|workflows)|hooks\.zapier\.com/hooks/catch|"
+            r"(?:[\w-]+\.)*discord(?:app)?\.com/api/webhooks|[\w.-]*webhook[\w.-]*/webhookb2|"
+            r"[^\s/]+(?:/[^\s/?#]+)*?/webhooks?)/(?P<secret>[^\s?#)\]'\"<>]+)"
+        ),
+    ),
+    # The password inside a URL: postgres://user:[REDACTED:password]@host (the host stays readable).
+    SecretPattern(
+        "password",
+        re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://[^\s:/@]*:(?P<secret>[^\s@/]+)@"),
+        needle=re.compile("://"),
+    ),
+    SecretPattern(
+        "password",
+        re.compile(
+            r"(?i)[?&][\w-]*(?:token|secret|password|passwd|pwd|api[_-]?key|apikey|sig|signature|key|auth)"
+            r"=(?P<secret>[^&\s#'\"]+)"
+        ),
+        _value,
+    ),
+    # Any setting named for a secret: DB_PASSWORD=..., "api_key": "...", client_secret: ..., --password=...
+    SecretPattern(
+        "password",
+        re.compile(
+            rf"(?i)(?<![\w-])[\w.-]*?{_SECRET_NAME}[\"']?\s*[:=]\s*[\"']?"
+            r"(?P<secret>[^\s\"',;&]+?)(?=[.)\]}]*(?:[\s\"',;&]|$))"
+        ),
+        _value,
+        re.compile(r"(?i)pass|pwd|secret|token|key|credential"),
+    ),
+    SecretPattern(
+        "password",
+        re.compile(
+            r"(?i)\b(?:docker|podman|helm|oras)\s+login\b[^\n]*?\s(?:-p|--password)[ =](?P<secret>\S+)"
+        ),
+    ),
+    # Prose: "my password is X", "the password for the staging db is X", "passcode: X".
+    SecretPattern("password", re.compile(rf"(?i)\b{_PROSE_LABEL}\b\s*(?:is|was|:|=)\s*{_V}"), _value),
+    SecretPattern(
+        "password",
+        re.compile(rf"(?i)\b{_PROSE_LABEL}\s+(?:for|to|of|on)\s+[^.,;:\n]{{1,40}}?\s+(?:is|was)\s+{_V}"),
+        _random_looking,
+    ),
+    # "changed the password to X", "log in with password X", "tried password 'X'", "use the password X".
+    SecretPattern(
+        "password",
+        re.compile(rf"(?i)\b(?:password|passwd|passcode|pw|pin)\s+(?:to\s+)?{_V}"),
+        _random_looking,
+    ),
+    # "X is my password"
+    SecretPattern(
+        "password",
+        re.compile(
+            r"(?i)(?<!\S)(?P<secret>\S{6,})\s+(?:is|was)\s+(?:my|the|our|his|her|their)\s+(?:[\w-]+\s+){0,2}"
+            r"(?:password|passcode|passphrase|pin)\b"
+        ),
+        _random_looking,
+    ),
+    # A passphrase is several words: to the end of its clause, or what its quotes hold.
+    SecretPattern(
+        "password",
+        re.compile(
+            rf"(?i)\b{_PHRASE_LABEL}\b\s*(?:is|was|:|=)\s*"
+            r"(?P<secret>\"[^\"\n]+\"|'[^'\n]+'|[^.;,\n\"']+?(?=\s*(?:[.;,\n\"'}\])]|$)))"
+        ),
+        _value,
+    ),
+    # Credentials given as a pair: "the app's creds are ledger_app / [REDACTED:password]" (the user kept).
+    SecretPattern(
+        "password",
+        re.compile(
+            r"(?i)\b(?:creds|credentials|login)\b\s*(?:is|are|:|=)\s*[^\s/:]+\s*[/:]\s*"
+            r"(?P<secret>\S+?)(?=[,;.)]?(?:\s|$))"
+        ),
+        needle=re.compile(r"(?i)cred|login"),
+    ),
+    SecretPattern(
+        "email", re.compile(r"(?<![:\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b(?![:/]\w)")
+    ),
+    SecretPattern(
+        "iban", re.compile(r"\b[A-Za-z]{2}\d{2}(?: ?[A-Za-z0-9]){11,30}\b"), lambda t: iban_length(t) > 0
+    ),
+    SecretPattern("card_number", re.compile(r"\b(?:\d[ -]?){13,19}\b"), _card),
+    SecretPattern(
+        "national_id", re.compile(r"\b(?!000|666|9\d\d)\d{3}([- ])(?!00)\d{2}\1(?!0000)\d{4}\b")
+    ),  # US SSN
+    SecretPattern(
+        "national_id",
+        re.compile(
+            r"\b(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D]\b"
+        ),
+    ),  # UK NINO
+    SecretPattern("national_id", re.compile(r"\b\d{8}[A-HJ-NP-TV-Z]\b"), _dni),  # Spanish DNI
+    SecretPattern(
+        "national_id",
+        re.compile(
+            rf"(?i:\b{_ID_LABEL})\s*(?:#|no\.?|number)?\s*(?:is|:|=)?\s*"
+            r"(?P<secret>[A-Z0-9]{1,10}(?:[ -][A-Z0-9]{1,10}){0,4})\b"
+        ),
+        _id_with_digits,
+    ),
+    # Not inside a dotted or digit-grouped run: "10.100.100.10:5432" is an address, "4111 1111 ..." a card.
+    SecretPattern(
+        "phone",
+        re.compile(
+            r"(?<![\w.-])(?<!\d[ .-])\+?\d{1,3}[ .-]?\(?\d{2,4}\)?[ .-]?\d{3,4}[ .-]?\d{3,4}(?![\w-]|\.\d|[ .-]\d)"
+        ),
+        _phone,
+        re.compile(r"\d[ .()-]?\d[ .()-]?\d"),
+    ),
+]
+
+
+def hand_spans(text: str) -> Iterator[Span]:
+    """Every match of the hand-written patterns: (start, end, kind) of what to mask."""
+    for pattern in PATTERNS:
+        if pattern.needle is not None and not pattern.needle.search(text):
+            continue
+        for match in pattern.regex.finditer(text):
+            start, end = match.span("secret") if "secret" in pattern.regex.groupindex else match.span()
+            if pattern.kind == "iban":
+                end = _iban_end(text, start, iban_length(match.group(0)))
+            if end > start and (pattern.check is None or pattern.check(text[start:end])):
+                yield start, end, pattern.kind
+
+
+def _iban_end(text: str, start: int, length: int) -> int:
+    """Where the first `length` non-space characters from `start` end."""
+    seen = 0
+    for i in range(start, len(text)):
+        if not text[i].isspace():
+            seen += 1
+            if seen == length:
+                return i + 1
+    return start
