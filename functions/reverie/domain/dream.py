@@ -13,6 +13,7 @@ from reverie.domain.models import (
     MAX_STATEMENT_CHARS,
     EvidenceRef,
     Identifier,
+    MaskedText,
     MemoryType,
     Source,
     Stability,
@@ -94,22 +95,23 @@ class Change(BaseModel):
     memory_id: Identifier
     before_version: int | None = Field(default=None, description="None when the run created the card")
     after_version: int
-    reason: str = Field(max_length=1_000)
+    reason: MaskedText = Field(max_length=1_000)
     fingerprint: str | None = Field(default=None, description="the candidate's fingerprint, if any")
     at: UtcDatetime = Field(default_factory=utcnow)
 
 
 class Candidate(BaseModel):
-    """A proposition extracted from L1 by select: not yet trusted."""
+    """A proposition extracted from L1 by select: not yet trusted. Its text is masked whichever reasoner
+    made it, before it is stored as a stage output or becomes a card."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     type: MemoryType
-    statement: str = Field(min_length=1, max_length=MAX_STATEMENT_CHARS)
-    key: str | None = Field(default=None, max_length=MAX_KEY_CHARS)
-    condition: str | None = None
-    action: str | None = None
-    outcome: str | None = None
+    statement: MaskedText = Field(min_length=1, max_length=MAX_STATEMENT_CHARS)
+    key: MaskedText | None = Field(default=None, max_length=MAX_KEY_CHARS)
+    condition: MaskedText | None = None
+    action: MaskedText | None = None
+    outcome: MaskedText | None = None
     evidence_refs: list[EvidenceRef] = Field(min_length=1)
     source: Source
     confidence: float = Field(default=0.5, ge=0.0, le=1.0)
@@ -175,7 +177,7 @@ class ReviewItem(BaseModel):
     user_id: Identifier
     memory_ids: list[Identifier] = Field(min_length=1)
     reason: Literal["conflict", "quarantine", "correction"]
-    detail: str = Field(default="", max_length=2_000)
+    detail: MaskedText = Field(default="", max_length=2_000)
     status: Literal["open", "approved", "rejected", "edited"] = "open"
     run_id: Identifier | None = None
     created_at: UtcDatetime = Field(default_factory=utcnow)

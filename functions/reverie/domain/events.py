@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from reverie.domain.guards import mask_document, mask_secrets
 from reverie.domain.models import (
     MAX_EVENT_TEXT_CHARS,
     MAX_KEY_CHARS,
@@ -124,3 +126,39 @@ def event_text(event: Event) -> str:
             return "tags: " + ", ".join(event.tags)
         case SessionEndEvent():
             return f"session ended ({event.outcome})"
+
+
+_SECRET_ARG_RE = re.compile(
+    r"(?i)(?:passw(?:or)?d|pwd|passphrase|secret|token|api_?key|apikey|private_?key|access_?key|credentials?|"
+    r"authorization|signature)$"
+)
+
+
+def masked_event(event: Event) -> Event:
+    """The event as the dream reads it: every text a person or a tool wrote masked, a tool argument named
+    for a secret (`password`, `api_key`, `auth_token`...) replaced whatever its value looks like."""
+    match event:
+        case MessageEvent():
+            return event.model_copy(update={"text": mask_secrets(event.text).text})
+        case ToolCallEvent():
+            return event.model_copy(update={"args": _masked_args(event.args)})
+        case ToolResultEvent():
+            error = mask_secrets(event.error).text if event.error is not None else None
+            return event.model_copy(update={"output": mask_secrets(event.output).text, "error": error})
+        case NoteEvent():
+            key = mask_secrets(event.key).text if event.key is not None else None
+            return event.model_copy(update={"text": mask_secrets(event.text).text, "key": key})
+        case FeedbackEvent():
+            return event.model_copy(update={"text": mask_secrets(event.text).text})
+    return event
+
+
+def _masked_args(args: dict[str, Any]) -> dict[str, Any]:
+    return {
+        name: "[REDACTED:password]"
+        if _SECRET_ARG_RE.search(name) and isinstance(value, str | int | float) and str(value)
+        else _masked_args(value)
+        if isinstance(value, dict)
+        else mask_document(value)
+        for name, value in args.items()
+    }

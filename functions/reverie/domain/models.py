@@ -10,6 +10,7 @@ from typing import Annotated, Any, Final
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StringConstraints,
@@ -30,6 +31,18 @@ MAX_KEY_CHARS = 200
 
 CARD_TEXT_FIELDS: Final = ("statement", "condition", "action", "outcome")
 """A card's free text: masked by the write-path guard whenever a card is built or revised."""
+MASKED_CARD_FIELDS: Final = (*CARD_TEXT_FIELDS, "key")
+"""Every card field a person's words can reach: its free text and its key (a note's key is the caller's)."""
+
+
+def _masked(value: Any) -> Any:
+    return mask_secrets(value).text if isinstance(value, str) else value
+
+
+MaskedText = Annotated[str, BeforeValidator(_masked)]
+"""Text of a record the dream stores (a candidate's claim, a change's reason, a review item's detail): masked
+on creation. A writer that cuts text to a field's limit masks it first (no half secret survives a cut)."""
+
 
 STORED_CARD: Final = {"stored": True}
 """Validation context for a card read back from a store: its text was masked when it was written, so a read
@@ -165,7 +178,8 @@ class MemoryCard(BaseModel):
     Cards are immutable values: a revision is a new version (`model_copy(update=...)` then
     `NoteStore.update`), never an in-place change.
 
-    Its text (`CARD_TEXT_FIELDS`) never holds a secret: validation masks it (`reverie.domain.guards`).
+    Its text and key (`MASKED_CARD_FIELDS`) never hold a secret: validation masks them
+    (`reverie.domain.guards`).
     A `model_copy` skips validation; every `NoteStore` validates a card again before storing it.
     """
 
@@ -205,7 +219,7 @@ class MemoryCard(BaseModel):
     updated_at: UtcDatetime = Field(default_factory=utcnow)
     dream_run_id: Identifier | None = None
 
-    @field_validator(*CARD_TEXT_FIELDS, mode="before")
+    @field_validator(*MASKED_CARD_FIELDS, mode="before")
     @classmethod
     def _mask_secrets(cls, value: Any, info: ValidationInfo) -> Any:
         """Nothing that looks like a credential or personal secret reaches L2/L3, whichever path writes

@@ -12,6 +12,7 @@ from typing import Any
 
 from reverie.domain.dream import Candidate, ChangeKind, DreamRun, ReviewItem, claim_of
 from reverie.domain.errors import AlreadyExists
+from reverie.domain.guards import mask_secrets
 from reverie.domain.models import Layer, MemoryCard, ReviewStatus, Scope, Status
 from reverie.ports import ReasonerUsage, RunStore
 from reverie.services.backends import Backends
@@ -151,7 +152,7 @@ class Writer:
                 user_id=self.run.user_id,
                 memory_ids=memory_ids,
                 reason=reason,
-                detail=detail[:2_000],
+                detail=mask_secrets(detail).text[:2_000],  # masked before the cut
                 run_id=self.run.run_id,
                 created_at=self.b.clock(),
             )

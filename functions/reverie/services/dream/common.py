@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from reverie.domain.dream import Candidate, Change, ChangeKind, DreamRun
+from reverie.domain.guards import mask_secrets
 from reverie.domain.models import Identifier, MemoryCard, Scope
 from reverie.ports import RunStore
 from reverie.services.backends import Backends
@@ -61,7 +62,7 @@ def record(
         memory_id=card.memory_id,
         before_version=before_version,
         after_version=card.version,
-        reason=reason[:1_000],
+        reason=mask_secrets(reason).text[:1_000],  # masked before the cut: no half secret survives it
         fingerprint=fingerprint,
     )
     runs.record_change(run.tenant_id, change)

@@ -6,12 +6,14 @@ driven by Step Functions through `start_run`, `run_stage` and `finish_run` with 
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 from collections.abc import Callable
 
 from reverie.domain.dream import STAGES, Budget, DreamRun, RunStatus, Trigger
 from reverie.domain.errors import ReverieError
+from reverie.domain.guards import mask_secrets
 from reverie.services.backends import Backends
 from reverie.services.dream.common import StageInput, StageOutput, load_run
 from reverie.services.dream.decay import decay
@@ -26,6 +28,7 @@ STAGE_FUNCTIONS: dict[str, Callable[[Backends, StageInput], StageOutput]] = {
     "restructure": restructure,
     "decay": decay,
 }
+log = logging.getLogger(__name__)
 
 
 class DreamBusy(ReverieError):
@@ -85,9 +88,12 @@ def finish_run(b: Backends, stage_input: StageInput, error: str | None = None) -
     serving the last stable state."""
     runs, run = load_run(b, stage_input)
     if error is not None:
+        # An error can quote the material (a tool's output, a model's answer): it is stored and logged masked.
+        error = mask_secrets(error).text
         rollback_run(b, run.tenant_id, run.run_id, reason=f"run failed: {error}", block=False)
         run = runs.get_run(run.tenant_id, run.run_id)
         run.status, run.error = RunStatus.FAILED, error[:2_000]
+        log.warning("dream run %s of %s/%s failed: %s", run.run_id, run.tenant_id, run.user_id, run.error)
     elif run.status is RunStatus.RUNNING:
         run.status = RunStatus.SUCCEEDED
     run.finished_at = b.clock()

@@ -18,6 +18,7 @@ from reverie.domain.events import (
     ToolCallEvent,
     ToolResultEvent,
     event_text,
+    masked_event,
 )
 from reverie.domain.models import (
     INJECTABLE_STATUSES,
@@ -148,7 +149,8 @@ def select(b: Backends, stage_input: StageInput) -> StageOutput:
         if over:
             deferred.append(info.session_id)  # stays pending: the next run takes it
             continue
-        extraction = reasoner.extract(events, stage_input.scope)
+        # The reasoner reads the material masked: no secret reaches a candidate, whichever reasoner runs.
+        extraction = reasoner.extract([masked_event(e) for e in events], stage_input.scope)
         tokens, calls = tokens + cost, calls + 1
         _add_usage(run, extraction.usage.calls, extraction.usage.input_tokens, extraction.usage.output_tokens)
         candidates.extend(extraction.candidates)
