@@ -35,7 +35,9 @@ def build_local(settings: LocalSettings | None = None) -> Backends:
     from reverie.adapters.local.run_store import SqliteRunStore
     from reverie.adapters.local.search_index import SqliteSearchIndex
     from reverie.adapters.local.tokens import WordPieceTokenCounter
+    from reverie.bootstrap.log_masking import install_log_masking
 
+    install_log_masking()  # no secret in any log record of the process
     settings = settings or LocalSettings()
     home = settings.home
     home.mkdir(parents=True, exist_ok=True)

@@ -30,9 +30,13 @@ Handler = Callable[[Any, Any], Any]
 
 
 def observability(service: str, patch: tuple[str, ...] = ("botocore",)) -> tuple[Logger, Tracer, Metrics]:
-    """Logger, Tracer (patching only `patch`, not every library X-Ray knows) and EMF Metrics."""
+    """Logger (no secret in any record: `bootstrap.log_masking`), Tracer (patching only `patch`, not every
+    library X-Ray knows) and EMF Metrics."""
+    from reverie.bootstrap.log_masking import MaskingFormatter, install_log_masking
+
+    install_log_masking()
     return (
-        Logger(service=f"reverie-{service}"),
+        Logger(service=f"reverie-{service}", logger_formatter=MaskingFormatter()),
         Tracer(service=f"reverie-{service}", patch_modules=patch),
         Metrics(namespace=NAMESPACE, service=service),
     )
