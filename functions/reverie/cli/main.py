@@ -24,7 +24,7 @@ from reverie.bootstrap.local_settings import LocalSettings
 from reverie.cli.dream import add_commands as add_dream_commands
 
 # The suites of bench/reverie_bench (installed with the project), each a module with `main(argv) -> int`.
-BENCHMARKS = ["locomo", "latency", "dream", "scenarios", "embedder", "search-index", "cold-start"]
+BENCHMARKS = ["locomo", "latency", "dream", "scenarios", "embedder", "search-index", "cold-start", "secrets"]
 SAMPLES = Path(__file__).resolve().parents[3] / "events" / "sessions"
 
 
