@@ -57,17 +57,17 @@ def unconsolidated_turns(
     if not wanted or limit <= 0:
         return []
     recent = b.log.read_user(scope.tenant_id, scope.user_id, since=b.clock() - window)
-    spoken = [e for e in recent if _spoken(e)]
-    if not spoken:
+    said = [e for e in recent if spoken(e)]
+    if not said:
         return []
     done = consolidated_until(b.runs, scope.tenant_id, scope.user_id) if b.runs is not None else {}
     scored: list[tuple[int, datetime, RawTurn]] = []
-    for events in _newest_sessions(_pending(spoken, done)):
+    for events in _newest_sessions(_pending(said, done)):
         for event in events[-RECENT_EVENTS:]:
             text = event_text(event)
             shared = len(wanted & terms(text))
             if shared and not _relayed_instruction(event, text):
-                scored.append((shared, event.ts, _turn(event, text)))
+                scored.append((shared, event.ts, raw_turn(event)))
     scored.sort(key=lambda item: (-item[0], -item[1].timestamp(), item[2].label))
     return [turn for _, _, turn in scored[:limit]]
 
@@ -91,7 +91,7 @@ def _newest_sessions(
     return newest[:MAX_SESSIONS]
 
 
-def _spoken(event: Event) -> TypeGuard[MessageEvent | NoteEvent]:
+def spoken(event: Event) -> TypeGuard[MessageEvent | NoteEvent]:
     """A user or assistant message, or a note of the user or the agent: nothing from tools or documents."""
     if isinstance(event, MessageEvent):
         return event.role in ("user", "assistant") and bool(event.text.strip())
@@ -106,13 +106,14 @@ def _relayed_instruction(event: MessageEvent | NoteEvent, text: str) -> bool:
     return by_agent and looks_like_instruction(text)
 
 
-def _turn(event: MessageEvent | NoteEvent, text: str) -> RawTurn:
+def raw_turn(event: MessageEvent | NoteEvent, max_chars: int = MAX_CHARS) -> RawTurn:
+    """The event as a raw turn: who said it and what, masked for secrets, on one line, cut to `max_chars`."""
     if isinstance(event, MessageEvent):
         who, said = event.speaker or event.role, event.text
     else:
-        who, said = f"{event.source.value} note", text
+        who, said = f"{event.source.value} note", event.text
     said = " ".join(mask_secrets(said).text.split())  # masked before it is cut: no half secret survives
-    if len(said) > MAX_CHARS:
-        said = said[: MAX_CHARS - 1].rstrip() + "…"
+    if len(said) > max_chars:
+        said = said[: max_chars - 1].rstrip() + "…"
     ref = EvidenceRef(session_id=event.session_id, event_id=event.event_id)
     return RawTurn(ref=ref, at=event.ts, who=" ".join(mask_secrets(who).text.split()), text=said)
