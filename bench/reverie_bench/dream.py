@@ -7,6 +7,11 @@ turns that the memories in the context cite), answer-token coverage, the active 
 or conflicting L3 cards, WordPiece tokens of statement + condition/action/outcome) against the raw log's,
 the dream's seconds and the reasoner's tokens and calls per session. The bar: the dreamed memory at most
 1/5 of the raw log's tokens, with recall within the budget at least that of `raw`.
+
+Each system answers from its cards alone; the dreamed memory answers twice: `dream`, its cards only, and
+`dream + cited turns`, recall's default, where the first cards shown carry the words of the turn they
+cite (`RecallSettings.cited_turns`) in the same budget: what that costs in cards (recall) and buys in
+the answer's words (coverage), side by side.
 """
 
 from __future__ import annotations
@@ -36,7 +41,6 @@ from reverie_bench.common import (
     summarise,
 )
 from reverie_bench.dream_replay import (
-    SYSTEMS,
     TENANT,
     BackendsFactory,
     MemorySystem,
@@ -52,7 +56,14 @@ BUDGET_TOKENS = 1000
 MAX_RATIO = 0.2  # the bar: dreamed memory at most 1/5 of the raw log's tokens
 ASK_AFTER = timedelta(hours=1)  # questions come an hour after the conversation's last session
 # What each system's memory answers, cards only: `notes` never dreams, so recall would add its raw turns.
-CARDS_ONLY = RecallSettings(raw_turns=False)
+CARDS_ONLY = RecallSettings(raw_turns=False, cited_turns=0)
+CITED_TURNS = RecallSettings(raw_turns=False)  # and the cards with their cited turns quoted, as recall does
+ROWS: dict[str, tuple[str, RecallSettings]] = {  # a row of the report: (the system asked, how recall runs)
+    "raw": ("raw", CARDS_ONLY),
+    "notes": ("notes", CARDS_ONLY),
+    "dream": ("dream", CARDS_ONLY),
+    "dream + cited turns": ("dream", CITED_TURNS),
+}
 
 
 @dataclass
@@ -64,6 +75,7 @@ class Measured:
     context_cards: list[int] = field(default_factory=list)
     context_tokens: list[int] = field(default_factory=list)
     fixed_cards: list[int] = field(default_factory=list)
+    quoted: list[int] = field(default_factory=list)  # cards with their cited turn quoted
     active_cards: int = 0
     active_tokens: int = 0
     raw_tokens: int = 0
@@ -89,12 +101,19 @@ def measure_memory(system: MemorySystem, scope: Scope, into: Measured) -> Active
     return ActiveMemory({c.memory_id: c for c in cards}, _cited(cards))
 
 
-def ask(system: MemorySystem, q: Question, active: ActiveMemory, into: Measured, budget: int) -> None:
+def ask(
+    system: MemorySystem,
+    q: Question,
+    active: ActiveMemory,
+    into: Measured,
+    budget: int,
+    settings: RecallSettings = CARDS_ONLY,
+) -> None:
     """One question to recall; its context is scored against the question's evidence and answer, and
     the question's evidence against what the whole active memory cites (the most recall could find)."""
     scope = Scope(tenant_id=TENANT, user_id=q.user_id)
     start = time.perf_counter()
-    context = build_context(system.b, q.text, scope, budget, CARDS_ONLY, record_hits=False)
+    context = build_context(system.b, q.text, scope, budget, settings, record_hits=False)
     into.outcome.latency_ms.append((time.perf_counter() - start) * 1000)
     missing = [m for m in context.memory_ids if m not in active.cards]
     known = [active.cards[m] for m in context.memory_ids if m in active.cards]
@@ -105,6 +124,7 @@ def ask(system: MemorySystem, q: Question, active: ActiveMemory, into: Measured,
     into.context_cards.append(len(context.memory_ids))
     into.context_tokens.append(context.tokens)
     into.fixed_cards.append(len(context.sections.get("fixed", [])))
+    into.quoted.append(sum(c.quoted is not None for c in context.citations))
 
 
 def replay(
@@ -120,7 +140,7 @@ def replay(
         next((s[0].events[0].ts for _, s in replays if s), datetime(2020, 1, 1, tzinfo=UTC))
     )
     systems = build_systems(factory, clock)
-    measured = {name: Measured() for name in SYSTEMS}
+    measured = {name: Measured() for name in ROWS}
     asked: list[Question] = []
     for sample, played in replays:
         if not played:
@@ -133,12 +153,12 @@ def replay(
         scope = played[0].scope
         raw = _raw_tokens(next(iter(systems.values())), played)
         items = questions([sample])
-        for name, system in systems.items():
-            into = measured[name]
+        for name, (system_name, settings) in ROWS.items():
+            system, into = systems[system_name], measured[name]
             into.raw_tokens += raw
             active = measure_memory(system, scope, into)
             for q in items:
-                ask(system, q, active, into, budget)
+                ask(system, q, active, into, budget, settings)
         asked += items
         on_question(len(items))
     return systems, measured, asked
@@ -155,7 +175,7 @@ def report(
     summary = summarise({name: m.outcome for name, m in measured.items()})
     rows: dict[str, dict[str, Any]] = {}
     for name, m in measured.items():
-        usage = systems[name].usage
+        usage = systems[ROWS[name][0]].usage
         per = max(usage.sessions, 1)
         rows[name] = {
             "recall@budget": summary[name]["recall@budget"],
@@ -172,6 +192,7 @@ def report(
             "context_cards": round(mean(m.context_cards), 2),
             "context_tokens": round(mean(m.context_tokens), 1),
             "fixed_block_cards": round(mean(m.fixed_cards), 2),
+            "quoted_cards": round(mean(m.quoted), 2),
             "recall_p50_ms": summary[name]["p50_ms"],
             "recall_p95_ms": summary[name]["p95_ms"],
         }
@@ -182,7 +203,7 @@ def report(
         by_category[f"{c} {label}"] = {
             name: {k: cat[name][k] for k in ("recall@budget", "answer_coverage@budget")} for name in cat
         }
-    dreamed, raw = rows["dream"], rows["raw"]
+    dreamed, cited, raw = rows["dream"], rows["dream + cited turns"], rows["raw"]
     usage = systems["dream"].usage
     return {
         "systems": rows,
@@ -199,6 +220,7 @@ def report(
             "max_ratio": MAX_RATIO,
             "ratio_ok": dreamed["active_ratio"] <= MAX_RATIO,
             "recall_ok": dreamed["recall@budget"] >= raw["recall@budget"],
+            "cited_recall_ok": cited["recall@budget"] >= raw["recall@budget"],
         },
     }
 
@@ -214,6 +236,7 @@ COLUMNS = (
     ("reasoner_tokens_per_session", "reasoner tok/session"),
     ("reasoner_calls_per_session", "calls/session"),
     ("context_cards", "cards in context"),
+    ("quoted_cards", "quoted"),
 )
 
 
@@ -247,7 +270,12 @@ def render(doc: dict[str, Any], budget: int) -> str:
         f"bar: dreamed memory <= {bar['max_ratio']:.0%} of the raw log: {'yes' if bar['ratio_ok'] else 'NO'} "
         f"({systems['dream']['active_ratio']:.1%}); recall@{budget}t >= raw: "
         f"{'yes' if bar['recall_ok'] else 'NO'} "
-        f"({systems['dream']['recall@budget']:.3f} vs {systems['raw']['recall@budget']:.3f})",
+        f"({systems['dream']['recall@budget']:.3f} vs {systems['raw']['recall@budget']:.3f}); "
+        f"with cited turns: {'yes' if bar['cited_recall_ok'] else 'NO'} "
+        f"({systems['dream + cited turns']['recall@budget']:.3f})",
+        "dream + cited turns: the same memory, the first cards shown quoting the turn they cite "
+        f"(coverage {systems['dream']['answer_coverage@budget']:.3f} → "
+        f"{systems['dream + cited turns']['answer_coverage@budget']:.3f})",
     ]
     if doc["problems"]:
         lines += ["", "problems:", *(f"  {p}" for p in doc["problems"])]

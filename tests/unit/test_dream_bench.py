@@ -17,7 +17,7 @@ from reverie.domain.models import Layer, MemoryType, Scope
 from reverie.ports import Embedder
 from reverie.services.backends import Backends
 from reverie_bench.common import SettableClock
-from reverie_bench.dream import render, replay, report
+from reverie_bench.dream import ROWS, render, replay, report
 from reverie_bench.dream_replay import (
     SYSTEMS,
     TURN_SECONDS,
@@ -47,7 +47,11 @@ CONVERSATION: dict[str, Any] = {
         ],
         "session_2_date_time": "10:00 am on 20 June, 2023",
         "session_2": [
-            {"speaker": "Ben", "dia_id": "D2:1", "text": "I ran my first marathon in Boston in May."},
+            {
+                "speaker": "Ben",
+                "dia_id": "D2:1",
+                "text": "I ran my first marathon in Boston in May. My time was three hours and forty minutes.",
+            },
             {"speaker": "Ana", "dia_id": "D2:2", "text": "Congratulations on the marathon!"},
             {
                 "speaker": "Ana",
@@ -75,6 +79,12 @@ CONVERSATION: dict[str, Any] = {
             "answer": "lovely",
             "evidence": ["D"],
             "category": 3,
+        },
+        {
+            "question": "How long did Ben's first marathon take?",
+            "answer": "three hours forty minutes",
+            "evidence": ["D2:1"],
+            "category": 4,
         },
         {"question": "What is Ben's cat called?", "adversarial_answer": "Tom", "evidence": [], "category": 5},
     ],
@@ -138,7 +148,8 @@ def test_the_replay_fills_three_systems_and_reports_the_promised_shape(replayed:
     # WHEN the report is built
     doc = report(systems, measured, asked)
     # THEN every system has the promised keys, the JSON is plain, and the tables render
-    assert set(doc["systems"]) == set(SYSTEMS) == {"raw", "notes", "dream"}
+    assert set(SYSTEMS) == {"raw", "notes", "dream"}
+    assert set(doc["systems"]) == set(ROWS) == {*SYSTEMS, "dream + cited turns"}
     promised = {
         "recall@budget": float,
         "answer_coverage@budget": float,
@@ -152,10 +163,11 @@ def test_the_replay_fills_three_systems_and_reports_the_promised_shape(replayed:
         for key, kind in promised.items():
             assert isinstance(row[key], kind), key
     assert json.loads(json.dumps(doc)) == doc
-    assert doc["questions"] == 3 and doc["sessions"] == 2
+    assert doc["questions"] == 4 and doc["sessions"] == 2
     assert doc["problems"] == []
     text = render(doc, 1000)
     assert "recall@1000t" in text and "bar: dreamed memory <= 20%" in text
+    assert "dream + cited turns" in text and "quoted" in text
 
 
 def test_raw_memory_is_the_raw_log_and_recalls_a_keyword_question(replayed: tuple[Any, ...]) -> None:
@@ -207,3 +219,20 @@ def test_the_dream_runs_after_each_session_and_its_memory_answers_from_cited_tur
     assert measured["dream"].active_tokens < measured["raw"].active_tokens
     doc = report(systems, measured, asked)
     assert doc["systems"]["dream"]["reasoner_calls_per_session"] == dreamed.usage.reasoner_calls / 2
+
+
+def test_the_dreamed_memory_answers_again_with_its_cited_turns_quoted(replayed: tuple[Any, ...]) -> None:
+    # GIVEN the dream kept the marathon's place, not Ben's time, which the same message gave
+    systems, measured, asked, _ = replayed
+    cards = systems["dream"].active_cards(Scope(tenant_id="bench", user_id="conv-x"))
+    marathon = [c for c in cards if "marathon" in c.statement]
+    assert marathon and not any("forty" in c.statement for c in marathon)
+    time_question = next(i for i, q in enumerate(asked) if "How long" in q.text)
+    # WHEN the same memory answers with the turns its first cards cite quoted
+    cards_only, cited = measured["dream"], measured["dream + cited turns"]
+    # THEN the answer's words are in the context only with the quotes, citing the same cards
+    assert cards_only.outcome.coverage[time_question] == 0.0
+    assert cited.outcome.coverage[time_question] == 1.0
+    assert cited.outcome.at_budget[time_question] == cards_only.outcome.at_budget[time_question] == 1.0
+    assert sum(cited.quoted) > 0 and sum(cards_only.quoted) == 0
+    assert (cited.active_cards, cited.active_tokens) == (cards_only.active_cards, cards_only.active_tokens)
