@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reverie.adapters.local.rules.keys import attribute_key, preference_key
 from reverie.adapters.local.rules.about import topic
+from reverie.adapters.local.rules.keys import attribute_key, preference_key
 from reverie.adapters.local.rules.merge import decide, join
 from reverie.domain.dream import Candidate
 from reverie.domain.models import (
@@ -203,8 +203,16 @@ def test_what_happened_stays_apart_each_at_its_own_date() -> None:
     assert (
         decide(cand("Caroline attended an LGBTQ conference with friends."), [old]).action is MergeAction.ADD
     )
+
+
+def test_what_happened_in_a_pursuit_someone_began_fuses_and_keeps_its_date() -> None:
     started = held("Greta started learning the cello.")
-    assert decide(cand("Greta played the cello in her first concert."), [started]).action is MergeAction.ADD
+    decision = decide(cand("Greta played the cello in her first concert."), [started])
+    assert decision.action is MergeAction.FUSE
+    # the older part says when it happened: the fused card is dated by its newest part
+    assert decision.statement == (
+        "Greta started learning the cello on 1 March 2026 and played the cello in her first concert."
+    )
 
 
 def test_sharing_one_word_of_a_longer_card_is_another_statement_not_a_refinement() -> None:
@@ -266,3 +274,38 @@ def test_news_of_a_plan_in_other_words_supersedes_the_plan() -> None:
     assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
     trip = held("Zoë is planning a trekking trip to Patagonia.", type=MemoryType.PLAN)
     assert decide(cand("Zoë came back from Patagonia."), [trip]).action is MergeAction.SUPERSEDE
+
+
+def test_a_corrections_complaint_is_not_what_it_asks_for() -> None:
+    held_rule = held("Alice prefers concise answers: a few bullet points.", type=MemoryType.PREFERENCE)
+    decision = decide(
+        cand("Too long: keep answers to a few bullet points.", type=MemoryType.CORRECTION), [held_rule]
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.NOOP, "m-1")
+
+
+def test_two_procedures_resting_on_one_failure_are_one() -> None:
+    failure = [EvidenceRef(session_id="s1", event_id="e3")]
+    note = held(
+        "Pass dates to search_flights as YYYY-MM-DD.",
+        type=MemoryType.PROCEDURE,
+        condition="a date is rejected",
+    )
+    derived = cand('When search_flights fails with "400": retry with ISO dates.', type=MemoryType.PROCEDURE)
+    derived = derived.model_copy(update={"evidence_refs": failure, "condition": "400 Bad Request"})
+    note = note.model_copy(update={"evidence_refs": [*failure, EvidenceRef(session_id="s1", event_id="e6")]})
+    assert decide(derived, [note]).action is MergeAction.NOOP
+    # another failure is another procedure
+    other = derived.model_copy(update={"evidence_refs": [EvidenceRef(session_id="s2", event_id="e1")]})
+    assert decide(other, [note]).action is MergeAction.ADD
+
+
+def test_two_rules_one_message_told_are_one_rule_but_two_rules_it_holds_stay_two() -> None:
+    message = [EvidenceRef(session_id="s1", event_id="e6")]
+    note = held("Bob prefers hotels a few minutes' walk from a metro station.", type=MemoryType.PREFERENCE)
+    note = note.model_copy(update={"evidence_refs": message})
+    said = cand("Pick hotels close to a metro station, not just the cheapest.", type=MemoryType.CORRECTION)
+    said = said.model_copy(update={"evidence_refs": message})
+    assert decide(said, [note]).action is not MergeAction.ADD
+    seats = cand("Bob wants a window seat on every flight.", type=MemoryType.PREFERENCE)
+    assert decide(seats.model_copy(update={"evidence_refs": message}), [note]).action is MergeAction.ADD

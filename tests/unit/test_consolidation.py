@@ -335,6 +335,61 @@ def test_the_audit_fuses_paraphrases_among_held_cards_that_no_new_session_mentio
     assert [c.superseded_by for c in every if c.status is Status.SUPERSEDED] == [rules[0].memory_id]
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("held", "word"),
+    [
+        # a preference, and a correction whose complaint ("Too long:") is not what it asks for
+        (
+            [
+                ("preference", "Alice prefers concise answers: a few bullet points.", ["e1"]),
+                ("correction", "Too long: keep answers to a few bullet points.", ["e7"]),
+            ],
+            "bullet",
+        ),
+        # two procedures resting on the same failure: an agent's note and one the dream derived
+        (
+            [
+                ("procedure", "Pass dates to search_flights as YYYY-MM-DD.", ["e3", "e6"]),
+                (
+                    "procedure",
+                    'When search_flights fails with "400 Bad Request": retry with ISO dates.',
+                    ["e3"],
+                ),
+            ],
+            "search_flights",
+        ),
+        # a fact one message told, beside the rule an agent wrote from that message and more
+        (
+            [
+                (
+                    "correction",
+                    "Alice's repositories use pnpm, not npm: npm fails on their workspace: dependencies.",
+                    ["e3", "e5"],
+                ),
+                ("fact", "Npm doesn't understand Alice's workspace: dependencies.", ["e5"]),
+            ],
+            "npm",
+        ),
+    ],
+)
+def test_the_audit_leaves_one_card_of_one_rule_told_twice(
+    meaning: Backends, alice: Scope, clock: Clock, held: list[tuple[str, str, list[str]]], word: str
+) -> None:
+    b = meaning
+    # GIVEN two held cards that are one rule, procedure or fact, told in other words
+    for kind, said, events in held:
+        refs = [EvidenceRef(session_id="s1", event_id=e) for e in events]
+        admin.create_memories(
+            b, alice, [admin.NewMemory(type=MemoryType(kind), statement=said, evidence_refs=refs)]
+        )
+        clock.advance(hours=1)
+    # WHEN a dream runs over a session about something else
+    dreamt(b, alice, "s9", clock, "I started learning Portuguese.", days_later=2)
+    # THEN one of them is live
+    assert len([c for c in live(b, alice) if word in c.statement]) == 1
+
+
 def test_the_audit_walks_the_whole_namespace_in_rotation(b: Backends, alice: Scope, clock: Clock) -> None:
     from reverie.services.dream import audit
 

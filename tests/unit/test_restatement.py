@@ -73,3 +73,26 @@ def test_a_possessive_is_about_its_owner() -> None:
 
     assert terms("Alice's repositories use pnpm") >= {"alice", "pnpm"}
     assert "alice'" not in terms("Alice's repositories") and "user" in terms("the users' files")
+
+
+def test_a_contrast_naming_what_a_value_is_not_is_no_denial() -> None:
+    from reverie.domain.restatement import negated
+
+    assert not negated("Alice's repositories use pnpm, not npm.")
+    assert not negated("Carol's fiscal year starts on 1 February, not 1 January.")
+    assert negated("Alice does not use npm.") and negated("Never deploy on a Friday.")
+
+
+def test_a_statement_another_says_but_for_one_common_word_is_absorbed() -> None:
+    from reverie.domain.restatement import absorbed_but_a_word
+
+    known = "Alice's repositories use pnpm, not npm: npm fails on their workspace: dependencies."
+    assert absorbed_but_a_word("Npm breaks on Alice's workspace: dependencies.", known)
+    # pointing another way is only the same when both rest on one source
+    said = "Npm doesn't understand Alice's workspace: dependencies."
+    assert not absorbed_but_a_word(said, known) and absorbed_but_a_word(said, known, same_source=True)
+    # another name or number is another value, and a short statement is not mostly the other
+    assert not absorbed_but_a_word(
+        "Alice's sister lives in Porto with her kids.", "Alice's sister lives in Lisbon with her kids."
+    )
+    assert not absorbed_but_a_word("Alice loves jazz.", "Alice loves jazz and blues.")

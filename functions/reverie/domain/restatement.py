@@ -35,8 +35,15 @@ def terms(text: str) -> frozenset[str]:
     return frozenset(s for w in content_words(text) if (s := stem(w)) not in NEGATION_TERMS)
 
 
+# "pnpm, not npm", "1 February, not 1 January": a contrast that names what the value is not, in a
+# statement that is itself affirmative.
+_CONTRAST_RE = re.compile(r"[,;]\s*(?:and\s+|but\s+)?not\b", re.I)
+
+
 def negated(text: str) -> bool:
-    return NEGATION_RE.search(text) is not None
+    """The statement denies (a negation outside a ", not X" contrast): "Alice doesn't eat meat", not
+    "Alice's repositories use pnpm, not npm"."""
+    return NEGATION_RE.search(_CONTRAST_RE.sub(",", text)) is not None
 
 
 def restates(a: str, b: str) -> bool:
@@ -70,3 +77,19 @@ def changed_values(wrong: str, right: str) -> frozenset[str]:
     which cards built on the wrong one repeat."""
     said = {m.lower() for m in _IDENTIFIER_RE.findall(right)}
     return frozenset(m.lower() for m in _IDENTIFIER_RE.findall(wrong) if m.lower() not in said)
+
+
+def absorbed_but_a_word(new: str, known: str, same_source: bool = False) -> bool:
+    """`known` says all `new` says but for one common word: "Npm doesn't understand Alice's workspace:
+    dependencies" beside "Alice's repositories use pnpm, not npm: npm fails on their workspace:
+    dependencies". The odd word must be no name or number (another name or number is another value), and
+    `new` must say enough (four terms or more) for one word to be a small part of it, and point the same
+    way, unless both rest on the same source (`same_source`: one message, told as "doesn't understand" and
+    as "fails on"). Only a hint: callers combine it with closeness in meaning."""
+    mine, theirs = terms(new), terms(known)
+    odd = mine - theirs
+    if len(mine) < 4 or len(odd) != 1 or (negated(new) != negated(known) and not same_source):
+        return False
+    (word,) = odd
+    spelt = [w for w in re.findall(r"[\w'-]+", new) if stem(w.lower()) == word]
+    return bool(spelt) and not any(w[:1].isupper() or any(ch.isdigit() for ch in w) for w in spelt)

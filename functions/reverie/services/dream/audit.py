@@ -16,6 +16,7 @@ from datetime import datetime
 
 from reverie.domain.dream import Candidate, ChangeKind, RunStatus, claim_of
 from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, ReviewStatus, Status
+from reverie.domain.restatement import terms
 from reverie.domain.search import SearchFilter, card_search_text
 from reverie.ports import CardQuery, MergeAction, RunStore
 from reverie.services.backends import Backends
@@ -27,6 +28,7 @@ from reverie.services.dream.similarity import cosine_of, paraphrase_of
 AUDIT_PER_RUN = 40  # cards audited per run: those the run touched first, then the rotation
 NEIGHBOURS = 3
 NEAR_COSINE = 0.55  # below this two statements are not about the same thing: no reasoner call is spent
+NEAR_SHARE = 0.5  # ... unless they share this share of the shorter one's words
 AUDIT_CALLS = 20  # reasoner calls the audit may spend per run (the paraphrase check costs none)
 
 
@@ -58,19 +60,31 @@ def audit_held(b: Backends, w: Writer, touched: Sequence[str], cursor: str) -> s
     for memory_id in chosen:
         if memory_id in gone:
             continue
-        hits = b.index.search_vector(vectors[memory_id], filt, NEIGHBOURS + 1)
-        # the cards as this run last wrote them (an absorbing card has a new version)
-        near = [
-            w.changed.get(i, held[i]) for h in hits if (i := h.memory_id) in held.keys() - gone - {memory_id}
+        card = w.changed.get(memory_id, held[memory_id])
+        # neighbours by meaning and by words ("Too long: keep answers short" is far from "prefers concise
+        # answers" by MiniLM, close by words); the cards as this run last wrote them
+        hits = [
+            *b.index.search_vector(vectors[memory_id], filt, NEIGHBOURS + 1),
+            *b.index.search_text(card.statement, filt, NEIGHBOURS + 1),
         ]
+        ids = dict.fromkeys(i for h in hits if (i := h.memory_id) in held.keys() - gone - {memory_id})
+        near = [w.changed.get(i, held[i]) for i in ids]
         said = b.embedder.embed([card_search_text(c) for c in near]) if near else []
         for other, vector in zip(near, said, strict=True):
             close = cosine_of(vectors[memory_id], vector)
-            card = w.changed.get(memory_id, held[memory_id])
-            if close >= NEAR_COSINE and (merged := _audit_pair(b, w, card, other, close)):
+            if _near(card, other, close) and (merged := _audit_pair(b, w, card, other, close)):
                 gone.update(merged)
                 break
     return turn[-1] if turn else cursor
+
+
+def _near(card: MemoryCard, other: MemoryCard, close: float) -> bool:
+    """Close enough to be about the same thing to spend a reasoner call on: by meaning, by resting on the
+    same event, or sharing most of the shorter statement's words (a bound on calls, not a judgement)."""
+    if close >= NEAR_COSINE or set(card.evidence_refs) & set(other.evidence_refs):
+        return True  # close in meaning, or resting on the same event
+    mine, theirs = terms(card.statement), terms(other.statement)
+    return min(len(mine), len(theirs)) >= 2 and len(mine & theirs) >= NEAR_SHARE * min(len(mine), len(theirs))
 
 
 def _audit_pair(b: Backends, w: Writer, card: MemoryCard, other: MemoryCard, close: float) -> set[str]:

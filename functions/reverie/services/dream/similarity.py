@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, Status
-from reverie.domain.restatement import adds_no_number, restates
+from reverie.domain.restatement import absorbed_but_a_word, adds_no_number, restates
 
 PARAPHRASE_COSINE = 0.86
 RESTATED_COSINE = 0.78  # two rules this close that restate each other ("never X" / "do not X") are one
@@ -30,7 +30,7 @@ def paraphrase_of(
     reasoner decides, a changed value is no paraphrase): very close in meaning (MiniLM cosine >=
     PARAPHRASE_COSINE; a changed value such as another city scores ~0.8), or, for two rule-like cards,
     close (>= RESTATED_COSINE) and the same rule in other words: pointing the same way, mostly the same
-    terms. Deterministic, so no reasoner call is spent on it."""
+    terms; or, for any two cards, close and all one says in the other but for one common word. Deterministic, so no reasoner call is spent on it."""
     if candidate.correction_of is not None:
         return None
     for card in sorted(cards, key=lambda c: (-cosine.get(c.memory_id, 0.0), c.memory_id)):
@@ -38,11 +38,20 @@ def paraphrase_of(
         if close < RESTATED_COSINE:
             break
         rules = {card.type, candidate.type} <= RULE_TYPES
-        same_family = rules or card.type is candidate.type
+        same_source = set(candidate.evidence_refs) <= set(card.evidence_refs)
+        absorbed = absorbed_but_a_word(candidate.statement, card.statement, same_source)
+        # a plain fact may be absorbed by a rule that states it ("Npm doesn't understand Alice's workspace:
+        # dependencies" by the correction "Alice's repositories use pnpm, not npm: npm fails on ..."), never
+        # a rule by a fact (it would stop being followed)
+        same_family = rules or card.type is candidate.type or (absorbed and candidate.type is MemoryType.FACT)
         # Same key: the reasoner judges whether the value changed. Different keys (two namings of one
         # attribute, e.g. a note's key and one derived from a message) do not stop a paraphrase.
         keys_agree = card.key is None or candidate.key is None or card.key != candidate.key
-        said = close >= PARAPHRASE_COSINE or (rules and restates(candidate.statement, card.statement))
+        said = (
+            close >= PARAPHRASE_COSINE
+            or (rules and restates(candidate.statement, card.statement))
+            or absorbed
+        )
         if (
             said
             and same_family

@@ -28,9 +28,9 @@ _SUBJECT_RE = re.compile(r"^(?:the\s+)?([\w-]+)(?:'s\s+([\w-]+))?", re.I)
 
 
 # Words that say nothing about what a statement is about: a shared one is no common topic.
-_GENERIC = frozenset(
+GENERIC = frozenset(
     stem(form)  # every inflection, as `terms` stems them ("loves" → lov, "goes" → goe)
-    for w in """love like enjoy adore prefer hate go going went have has had use used work live start
+    for w in """love like enjoy adore prefer hate go going went have has had use used work live start keep
     started stop get got make made take took want need try new old week month year day days weeks months
     years time times today yesterday tomorrow morning evening night weekend every last next first again
     january february march april may june july august september october november december monday tuesday
@@ -46,7 +46,7 @@ def topic(statement: str) -> frozenset[str]:
     """The specific things a statement is about: its terms without the subject, generic verbs, time words
     and numbers ("The user goes to a jazz club every Friday" → jazz, club)."""
     return frozenset(
-        t for t in terms(statement) - subject(statement) if t not in _GENERIC and not _DIGITS_RE.search(t)
+        t for t in terms(statement) - subject(statement) if t not in GENERIC and not _DIGITS_RE.search(t)
     )
 
 
@@ -76,7 +76,7 @@ def owner(statement: str) -> tuple[str, frozenset[str]]:
     match = _OWNER_RE.match(" ".join(words))
     if match is None:
         return "", frozenset()
-    owned = frozenset(stem(w.lower()) for w in (match.group(2) or "").split()) - _GENERIC
+    owned = frozenset(stem(w.lower()) for w in (match.group(2) or "").split()) - GENERIC
     return stem(match.group(1).lower()), owned
 
 
@@ -113,3 +113,46 @@ def subject(statement: str) -> frozenset[str]:
     if match is None:
         return frozenset()
     return frozenset(stem(w.lower()) for w in match.groups() if w)
+
+
+# Words after which an object ends: a preposition, a conjunction, a clause.
+_OBJECT_END = frozenset(
+    "in on at with for to from by and but so because when while after before since of during into as".split()
+)
+_DETERMINERS = frozenset("a an the my our their his her its some this that these those".split())
+_LEADING = frozenset("to up out one two three four five new little big old".split())
+_HAVE = frozenset("has have had own owns owned got adopted bought keep keeps kept".split())
+
+
+def _phrase(words: list[str]) -> list[str]:
+    """The noun phrase `words` open with, past gerunds, determiners and numbers: "learning the cello in
+    January" → [cello]; "to an LGBTQ support group on ..." → [lgbtq, support, group]."""
+    while words and (words[0].endswith("ing") or words[0] in _DETERMINERS or words[0] in _LEADING):
+        words = words[1:]
+    phrase: list[str] = []
+    for word in words:
+        if word in _OBJECT_END or not word or word.endswith("'s"):
+            break
+        phrase.append(word)
+    return phrase
+
+
+def _words(statement: str) -> list[str]:
+    return [w.strip(",.;:!?\"'()").lower() for w in statement.split()]
+
+
+def possessions(statement: str) -> frozenset[str]:
+    """The things a statement says its subject has ("Elif has a cat and ..." → {cat})."""
+    words = _words(statement)
+    return frozenset(stem(p[-1]) for n, w in enumerate(words) if w in _HAVE if (p := _phrase(words[n + 1 :])))
+
+
+def pursuit(statement: str) -> frozenset[str]:
+    """What an event is about: the object of its verb, stemmed, without generic words ("Greta started
+    learning the cello in January" → {cello}; "Jon played a piano recital" → {piano, recital})."""
+    words = _words(statement)
+    name, _ = owner(statement)
+    start = next((n + 1 for n, w in enumerate(words[:8]) if stem(w.removesuffix("'s")) == name), None)
+    if start is None:
+        return frozenset()
+    return frozenset(stem(w) for w in _phrase(words[start + 1 :])) - GENERIC

@@ -17,8 +17,18 @@ import re
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from reverie.adapters.local.rules.about import contains, event, jaccard, owner, subject, topic
+from reverie.adapters.local.rules.about import (
+    contains,
+    event,
+    jaccard,
+    owner,
+    possessions,
+    pursuit,
+    subject,
+    topic,
+)
 from reverie.adapters.local.rules.keys import same_slot, state_slot
+from reverie.adapters.local.rules.one_rule import same_rule
 from reverie.adapters.local.rules.values import (
     SAME_VALUE_JACCARD,
     another_attribute_value,
@@ -28,6 +38,7 @@ from reverie.adapters.local.rules.values import (
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, ReviewStatus, SourceKind, Status, Trust
 from reverie.domain.restatement import negated, terms
+from reverie.domain.text import human_date
 from reverie.ports import MergeAction, MergeDecision, ReasonerUsage
 
 DUPLICATE_JACCARD = 0.7  # no key: this similar means the same idea
@@ -169,7 +180,8 @@ def _plan_news(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisi
 
 def _by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
     """A plan followed by news of it (done, cancelled, moved) is over: the news supersedes it. Two facts
-    or tastes about the same specific thing fuse into one card."""
+    or tastes about the same specific thing fuse into one card; so does what happened in a pursuit someone
+    began ("started learning the cello" / "played cello in a first concert"), each part keeping its date."""
     if candidate.type not in _FUSIBLE and candidate.type is not MemoryType.PLAN:
         return None
     for card in cards:
@@ -184,14 +196,49 @@ def _by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
             or candidate.type not in _FUSIBLE
             or other_numbers(candidate.statement, card.statement)
             or candidate.valid_until != card.valid_until  # a lasting fact never joins a passing one
-            or event(card.statement)  # what happened stays what happened, each at its own date
         ):
             continue
-        if _CHANGE_RE.search(candidate.statement):
+        happened = event(card.statement) or event(candidate.statement)
+        if not event(card.statement) and _CHANGE_RE.search(candidate.statement):
             return _replace(candidate, card, f"a change of what {card.memory_id} says")
-        if _keys_allow(candidate, card) and _refines(candidate, card) and not event(candidate.statement):
+        if not _keys_allow(candidate, card) or _denies_any(candidate, card):
+            continue
+        if (
+            happened
+            and _BEGUN_RE.search(card.statement)
+            and pursuit(card.statement) & (pursuit(candidate.statement) | topic(candidate.statement))
+        ):
+            statement = join(_dated(card), candidate.statement)
+            return _fused(candidate, card, statement, "what happened in the same pursuit")
+        if not happened and (_refines(candidate, card) or _describes_what_it_has(candidate, card)):
             return _fused(candidate, card, join(card.statement, candidate.statement), "the same subject")
     return None
+
+
+# A pursuit someone began ("started learning the cello", "took up running"): a state that later events in
+# it ("played cello in a first concert") add to; other events stay apart, each at its own date.
+_BEGUN_RE = re.compile(r"\b(?:started|starts|began|begun|begins|took up|takes up|picked up|joined)\b", re.I)
+_ABSOLUTE_DATE_RE = re.compile(
+    r"\b(?:1[89]|20)\d\d\b|\b(?:january|february|march|april|may|june|july|august|september|october|"
+    r"november|december)\b",
+    re.I,
+)
+
+
+def _dated(card: MemoryCard) -> str:
+    """The card's statement, with its date when it tells of something that happened and names none: a
+    fused card is dated by its newest part, so an older event keeps its own date in its words."""
+    statement = card.statement
+    when = card.observed_at
+    if when is None or not event(statement) or _ABSOLUTE_DATE_RE.search(statement):
+        return statement
+    return f"{statement.rstrip(' .')} on {human_date(when)}."
+
+
+def _describes_what_it_has(candidate: Candidate, card: MemoryCard) -> bool:
+    """The candidate is about something the card says its subject has: "Elif's cat Miso is a Maine Coon"
+    after "Elif has a cat"."""
+    return bool(owner(candidate.statement)[1] & possessions(card.statement))
 
 
 _FUSIBLE = frozenset({MemoryType.FACT, MemoryType.PREFERENCE})
@@ -273,6 +320,17 @@ def _by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[
     return _decision(MergeAction.FUSE, best, f"adds detail to {best.memory_id}", candidate.statement)
 
 
+def _one_rule(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The candidate is a held rule or procedure in other words (see `one_rule`)."""
+    found = same_rule(candidate, cards)
+    if found is None:
+        return None
+    how, card = found
+    if how == "said" or candidate.type is MemoryType.PROCEDURE:  # one procedure per situation
+        return _decision(MergeAction.NOOP, card, f"{card.memory_id} is the same rule or procedure")
+    return _fused(candidate, card, candidate.statement, f"the rule of {card.memory_id}, said with more")
+
+
 def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecision:
     """What to do with `candidate` given the most similar current cards (see the module docstring)."""
     cards = sorted((c for c in neighbours if c.status is not Status.SUPERSEDED), key=lambda c: c.memory_id)
@@ -288,6 +346,8 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     decision = _same_key(candidate, cards, mine) if candidate.key else None
     if decision is None:
         decision = _plan_news(candidate, cards)
+    if decision is None:
+        decision = _one_rule(candidate, cards)
     if decision is None:
         decision = _by_text(candidate, cards, mine)
     if decision is None:
