@@ -309,3 +309,11 @@ def test_two_rules_one_message_told_are_one_rule_but_two_rules_it_holds_stay_two
     assert decide(said, [note]).action is not MergeAction.ADD
     seats = cand("Bob wants a window seat on every flight.", type=MemoryType.PREFERENCE)
     assert decide(seats.model_copy(update={"evidence_refs": message}), [note]).action is MergeAction.ADD
+
+
+def test_a_contrast_names_the_value_it_replaces() -> None:
+    sprint = held("Nora's sprints end on Thursdays.")
+    fixed = cand("Sprints end on Fridays, not Thursdays.", type=MemoryType.CORRECTION)
+    assert decide(fixed, [sprint]).action is MergeAction.SUPERSEDE
+    # the card already holding the new value is not replaced by it
+    assert decide(fixed, [held("Nora's sprints end on Fridays.")]).action is not MergeAction.SUPERSEDE

@@ -33,6 +33,7 @@ from reverie.adapters.local.rules.values import (
     SAME_VALUE_JACCARD,
     another_attribute_value,
     another_value,
+    contrast_replaces,
     other_numbers,
 )
 from reverie.domain.dream import Candidate
@@ -295,8 +296,10 @@ def _by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[
     for card in cards:
         if _denies(candidate, mine, card):
             return _replace(candidate, card, f"negates {card.memory_id}")
-        if another_value(candidate.statement, card.statement) or another_attribute_value(
-            candidate.statement, card.statement
+        if (
+            another_value(candidate.statement, card.statement)
+            or another_attribute_value(candidate.statement, card.statement)
+            or contrast_replaces(candidate.statement, card.statement)
         ):
             return _replace(candidate, card, f"another value than {card.memory_id} for the same thing")
     scored = [(jaccard(mine, terms(c.statement)), c) for c in cards]

@@ -92,3 +92,23 @@ def another_value(a: str, b: str) -> bool:
         return False
     mine, theirs = terms(_DATE_WORDS_RE.sub(" ", a)), terms(_DATE_WORDS_RE.sub(" ", b))
     return jaccard(mine, theirs) >= SAME_VALUE_JACCARD or contains(mine, theirs) or contains(theirs, mine)
+
+
+# "Sprints end on Fridays, not Thursdays": the value after ", not" is the one the statement replaces.
+_CONTRAST_RE = re.compile(r"^(?P<said>.+?)[,;]\s*(?:and\s+|but\s+)?not\s+(?P<instead>[^,;:.]+)", re.I)
+
+
+def contrast_replaces(new: str, held: str) -> bool:
+    """`new` says which value replaces the one `held` states ("Sprints end on Fridays, not Thursdays"
+    against "Nora's sprints end on Thursdays"): the contrasted value is in `held`, the new one is not,
+    and both speak of the same thing (a word beside the values in common)."""
+    found = _CONTRAST_RE.match(new.strip())
+    if found is None:
+        return False
+    instead, said, theirs = terms(found.group("instead")), terms(found.group("said")), terms(held)
+    return (
+        bool(instead)
+        and instead <= theirs
+        and not said - instead <= theirs
+        and bool((said - instead) & theirs)
+    )
