@@ -216,8 +216,10 @@ PATTERNS: list[SecretPattern] = [
         ),
         needle=re.compile(r"(?i)cred|login"),
     ),
+    # An address on its own (after a space, a bracket or a quote), never the "user:password@host" part of a
+    # URL, whose host must stay readable.
     SecretPattern(
-        "email", re.compile(r"(?<![:\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b(?![:/]\w)")
+        "email", re.compile(r"(?<![^\s<(\"'])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b(?![:/]\w)")
     ),
     SecretPattern(
         "iban", re.compile(r"\b[A-Za-z]{2}\d{2}(?: ?[A-Za-z0-9]){11,30}\b"), lambda t: iban_length(t) > 0
