@@ -66,6 +66,8 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
     subject = _SUBJECT_RE.match(left)
     if _POSSESSIVE_RE.match(right) and subject:  # "its CI runs on Buildkite": the repo's CI
         right = f"{subject.group('subject')}'s {_POSSESSIVE_RE.sub('', right)}"
+    if p.USE_ADDRESS_RE.match(left) and len(right.split()) >= 3:  # "Use <address> and remember ..."
+        return right, ""
     if _statement(right):
         opening = _opening(left)
         return None if opening is None else (right, opening)
@@ -100,9 +102,17 @@ def independent_statements(sentence: str) -> list[str]:
     return [s for s in out if s]
 
 
+# A masked password inside an address ("postgres://reader:[REDACTED:password]@db.internal/warehouse"): the
+# address without it says where the data is and holds no secret.
+_URL_CREDENTIAL_RE = re.compile(
+    r"(?P<scheme>\b[a-z][a-z0-9+.-]*://)(?P<user>[^\s:/@]*):\[REDACTED:[a-z_]+\]@", re.I
+)
+
+
 def without_secrets(text: str) -> tuple[str, list[str]]:
     """(`text` without the clauses that carry a masked secret, the clauses cut out), sentence by sentence;
-    everything else (wording, punctuation) as it was."""
+    everything else (wording, punctuation) as it was. An address loses only the password it carries."""
+    text = _URL_CREDENTIAL_RE.sub(r"\g<scheme>\g<user>@", text)  # the credential out, the address kept
     if not _MASKED_RE.search(text):
         return text, []
     kept: list[str] = []

@@ -306,3 +306,9 @@ PLAN_FATE_RE = re.compile(
 BACK_FROM_RE = re.compile(
     r"^(?i:i'?m|i am|we'?re|we are|just got)\s+(?i:finally\s+|just\s+)?(?i:back from)\s+(?P<where>[A-Z][\w\s'-]*)",
 )
+# "Use postgres://reader@db.internal:5432/warehouse (for the exports)": an address to use is where
+# something lives, a standing fact, not a request for now.
+USE_ADDRESS_RE = re.compile(
+    r"^(?:please\s+)?(?:use|connect to|point (?:it|everything) at)\s+(?P<what>\S*(?:://|@)\S+(?:\s+for\s+[^,;.]+)?)",
+    re.I,
+)

@@ -300,6 +300,9 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         text = wrapped.group("rest")
     if _REQUEST_RE.search(text) and (not who.to_agent or _constraint(text, who) is None):
         return Drop("request")  # to an agent, "Please send me a summary after each task" may be a rule
+    address = p.USE_ADDRESS_RE.match(text) if who.to_agent else None
+    if address:  # "Use postgres://reader@db.internal/warehouse": where things are, not a request for now
+        return _stmt(MemoryType.FACT, f"I use {address.group('what')}", who, short_ok=True)
     fate = p.PLAN_FATE_RE.match(text)
     if fate:  # how a plan ended: a fact about the speaker's plan, whoever the grammatical subject is
         what, verb, rest = fate.group("what"), fate.group("verb").lower(), fate.group("rest")
