@@ -78,6 +78,7 @@ def item(statement: str, evidence: list[str], **fields: Any) -> dict[str, Any]:
         "slot": None,
         "valid_until": None,
         "one_off": False,
+        "said_by": None,
         "condition": None,
         "action": None,
         "outcome": None,
@@ -154,6 +155,19 @@ def test_one_off_requests_and_passing_moods_never_become_candidates(backend: Bac
 
     assert [c.statement for c in candidates] == ["Alice lives in Lisbon."]
     assert backend.reasoner.dropped["one_off"] == 2
+
+
+def test_a_claim_the_user_relays_is_said_whose_and_held_on_low_trust(backend: Backend) -> None:
+    # GIVEN e6: the user relays two relatives' claims about one date
+    farah, mum = extract(
+        backend,
+        item("Nani's birthday is 8 June.", ["e6"], said_by="Farah"),
+        item("Nani's birthday is 3 June (according to Mum).", ["e6"], said_by="Mum"),
+    )
+
+    assert farah.statement == "Nani's birthday is 8 June (according to Farah)."
+    assert mum.statement == "Nani's birthday is 3 June (according to Mum)."
+    assert farah.source.trust is mum.source.trust is Trust.LOW  # not promoted as the user's self-report
 
 
 def test_two_independent_facts_from_one_event_are_two_candidates(backend: Backend) -> None:

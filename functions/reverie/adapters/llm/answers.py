@@ -76,6 +76,7 @@ class _ModelCandidate(BaseModel):
     slot: str | None = Field(default=None, validation_alias=AliasChoices("slot", "key"))
     valid_until: datetime | None = None
     one_off: bool = False
+    said_by: str | None = None
     condition: str | None = None
     action: str | None = None
     outcome: str | None = None
@@ -86,7 +87,9 @@ class _ModelCandidate(BaseModel):
     source: str | None = None
     correction_of: str | None = None
 
-    @field_validator("slot", "valid_until", "condition", "action", "outcome", "correction_of", mode="before")
+    @field_validator(
+        "slot", "valid_until", "said_by", "condition", "action", "outcome", "correction_of", mode="before"
+    )
     @classmethod
     def _blank_is_none(cls, value: Any) -> Any:
         return None if isinstance(value, str) and not value.strip() else value
@@ -133,6 +136,20 @@ def _candidate_list(payload: Any) -> list[Any]:
     return raw
 
 
+def relayed_statement(statement: str, said_by: str) -> str:
+    """The claim with who made it ("Nani's birthday is 8 June (according to Farah).")."""
+    if said_by.lower() in statement.lower():
+        return statement
+    return f"{statement.rstrip().rstrip('.')} (according to {said_by.strip()})."
+
+
+def relayed_source(source: Source, said_by: str | None) -> Source:
+    """What the user only relays from someone else is held on low trust: never the user's self-report."""
+    if not said_by or source.trust in (Trust.LOW, Trust.UNTRUSTED):
+        return source
+    return Source(kind=source.kind, trust=Trust.LOW, name=source.name)
+
+
 def slot_key(slot: str | None) -> str | None:
     """The model's `slot` as a card key: lower snake case `subject.attribute` ("Maria.Home City" becomes
     `maria.home_city`; hyphens stay, for names like `acme-web`). None when it is not one: fewer than two
@@ -177,6 +194,8 @@ def parse_candidates(payload: Any, events: Sequence[Event]) -> ParsedCandidates:
         if found.valid_until is not None and found.valid_until <= observed:
             out.dropped["expired"] += 1
             continue
+        if found.said_by:  # relayed: the claim is theirs, said whose, and held on low trust
+            found = found.model_copy(update={"statement": relayed_statement(found.statement, found.said_by)})
         masked = {n: mask_secrets(v) for n in _TEXT_FIELDS if (v := getattr(found, n)) is not None}
         targets = {e.target_memory_id for e in cited if isinstance(e, FeedbackEvent)}
         try:
@@ -185,7 +204,7 @@ def parse_candidates(payload: Any, events: Sequence[Event]) -> ParsedCandidates:
                 **{n: m.text for n, m in masked.items()},
                 key=slot_key(found.slot),
                 evidence_refs=[EvidenceRef(session_id=e.session_id, event_id=e.event_id) for e in cited],
-                source=forced_source(cited, found.source),
+                source=relayed_source(forced_source(cited, found.source), found.said_by),
                 confidence=found.confidence,
                 stability=found.stability,
                 subjective=found.subjective,

@@ -64,6 +64,10 @@ CANDIDATE_SCHEMA = _object(
         ),
         "valid_until": _text("YYYY-MM-DD: the last day the text says it holds, else null", nullable=True),
         "one_off": {"type": "boolean", "description": "a one-off request or a passing mood: not kept"},
+        "said_by": _text(
+            "who made the claim when the speaker only relays it ('my sister says ...'), else null",
+            nullable=True,
+        ),
         "condition": _text(nullable=True),
         "action": _text(nullable=True),
         "outcome": _text(nullable=True),
