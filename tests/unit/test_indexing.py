@@ -10,7 +10,7 @@ from reverie.domain.models import EvidenceRef, MemoryType, Scope
 from reverie.domain.search import SearchFilter
 from reverie.services.admin import NewMemory, create_memories
 from reverie.services.backends import Backends
-from reverie.services.recall import build_context
+from reverie.services.recall import RecallSettings, build_context
 from tests.fakes.backends import fake_backends
 from tests.fakes.stores import InMemoryLogStore
 from tests.unit.helpers import event, remember
@@ -47,11 +47,17 @@ def test_a_card_is_found_by_the_words_of_its_evidence() -> None:
     card = remember(b, SCOPE, "Caroline attended a meeting on 7 May 2023", evidence_refs=[ref])
     # WHEN a question uses the words of the original message
     hits = found(b, "support group")
-    # THEN the card is found, and what recall injects is still the card's own statement
+    # THEN the card is found, and what recall injects as the memory is still the card's own statement
     assert hits == [card.memory_id]
-    context = build_context(b, "support group", SCOPE, 200, record_hits=False)
+    cards_only = RecallSettings(cited_turns=0)
+    context = build_context(b, "support group", SCOPE, 200, cards_only, record_hits=False)
     assert "Caroline attended a meeting" in context.text
     assert "powerful" not in context.text
+    # (with recall's default, the message's words follow only as a quote under the card's line)
+    quoted = build_context(b, "support group", SCOPE, 200, record_hits=False).text.splitlines()
+    assert [line for line in quoted if "powerful" in line] == [
+        '  > Caroline: "I went to the LGBTQ support group yesterday and it was so powerful"'
+    ]
 
 
 def test_a_card_without_readable_evidence_is_indexed_by_its_own_text() -> None:
