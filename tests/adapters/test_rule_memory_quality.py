@@ -484,28 +484,15 @@ def test_neither_a_failures_error_nor_a_plain_output_is_mined_for_facts() -> Non
 
 
 def test_how_a_plan_ended_and_a_trip_that_happened_are_kept_in_other_words_than_the_first_person() -> None:
-    from reverie.adapters.local.rules.extraction import analyse
-    from reverie.domain.events import MessageEvent
-
     said = [
         "Change of plans: the Halifax move is off.",
         "Good news: the Dagster migration is done.",
         "I'm back from Patagonia!",
         "I'm back from lunch.",
     ]
-    events = [
-        MessageEvent(
-            tenant_id="t",
-            user_id="u",
-            session_id="s",
-            event_id=f"e{n}",
-            ts=datetime(2026, 12, 1, 9, n, tzinfo=UTC),
-            role="user",
-            text=text,
-        )
-        for n, text in enumerate(said)
+    kept = [
+        c.statement for c in reasoner.analyse([ev(f"e{n}", n, text=t) for n, t in enumerate(said)]).candidates
     ]
-    kept = [c.statement for c in analyse(events).candidates]
     assert kept == [
         "The user's Halifax move is off.",
         "The user's Dagster migration is done.",
@@ -514,56 +501,23 @@ def test_how_a_plan_ended_and_a_trip_that_happened_are_kept_in_other_words_than_
 
 
 def test_what_someone_else_says_is_kept_as_their_claim_on_low_trust() -> None:
-    from reverie.adapters.local.rules.extraction import analyse
-    from reverie.domain.events import MessageEvent
-    from reverie.domain.models import Trust
-
     said = "My sister Farah says Nani's birthday is 8 June, and Mum insists it's the 3rd."
-    message = MessageEvent(
-        tenant_id="t",
-        user_id="u",
-        session_id="s",
-        event_id="e1",
-        ts=datetime(2026, 4, 20, tzinfo=UTC),
-        role="user",
-        text=said,
-    )
-    kept = analyse([message]).candidates
+    kept = reasoner.analyse([ev("e1", text=said)]).candidates
     assert [(c.statement, c.source.trust) for c in kept] == [
         ("Nani's birthday is 8 June (according to Farah).", Trust.LOW),
         ("Nani's birthday is the 3rd (according to Mum).", Trust.LOW),
     ]
     # the speaker's own view is theirs: "I think" relays nobody
-    own = MessageEvent(
-        tenant_id="t",
-        user_id="u",
-        session_id="s",
-        event_id="e2",
-        ts=datetime(2026, 4, 20, tzinfo=UTC),
-        role="user",
-        text="I think the office moves to Leeds in May.",
-    )
-    assert all(c.source.trust is not Trust.LOW for c in analyse([own]).candidates)
+    own = reasoner.analyse([ev("e2", text="I think the office moves to Leeds in May.")]).candidates
+    assert all(c.source.trust is not Trust.LOW for c in own)
 
 
 def test_a_password_inside_an_address_costs_only_the_password() -> None:
-    from reverie.adapters.local.rules.extraction import analyse
-    from reverie.domain.events import MessageEvent
-
     said = (
         "Use postgres://analytics_ro:Yirg4cheffe!Moka@db.sidama-trade.internal:5432/warehouse and remember our "
         "fiscal year starts on 8 July."
     )
-    message = MessageEvent(
-        tenant_id="t",
-        user_id="u",
-        session_id="s",
-        event_id="e1",
-        ts=datetime(2026, 8, 12, tzinfo=UTC),
-        role="user",
-        text=said,
-    )
-    kept = [c.statement for c in analyse([message]).candidates]
+    kept = [c.statement for c in reasoner.analyse([ev("e1", text=said)]).candidates]
     assert kept == [
         "The user uses postgres://analytics_ro@db.sidama-trade.internal:5432/warehouse.",
         "The user's fiscal year starts on 8 July.",

@@ -465,6 +465,14 @@ def statuses_of(b: Backends, scope: Scope, word: str) -> set[Status]:
     return {c.status for c in cards if word in c.statement} - {Status.SUPERSEDED}
 
 
+def corrected(b: Backends, scope: Scope, clock: Clock, text: str, days_later: int) -> None:
+    """`days_later`, the user corrects the agent (a feedback event saying what is right), and a dream runs."""
+    clock.advance(days=days_later)
+    fix = event(scope, "s2", "f1", kind="feedback", signal="correction", text=text, ts=clock.now)
+    append_events(b, scope, [fix])
+    dream(b, scope.tenant_id, scope.user_id or "")
+
+
 def test_a_correction_rejects_the_guesses_built_on_the_value_it_changed(
     b: Backends, alice: Scope, clock: Clock
 ) -> None:
@@ -474,14 +482,7 @@ def test_a_correction_rejects_the_guesses_built_on_the_value_it_changed(
     dream(b, "t1", "alice")
     assert statuses_of(b, alice, "api-v1") == {Status.HYPOTHESIS}
     # WHEN the user corrects the base URL the next day
-    clock.advance(days=1)
-    correction = "The Parcelhub API base URL is https://api-v2.parcelhub.io."
-    append_events(
-        b,
-        alice,
-        [event(alice, "s2", "f1", kind="feedback", signal="correction", text=correction, ts=clock.now)],
-    )
-    dream(b, "t1", "alice")
+    corrected(b, alice, clock, "The Parcelhub API base URL is https://api-v2.parcelhub.io.", days_later=1)
     # THEN both guesses on the old value are rejected, and only the new base is recalled
     assert statuses_of(b, alice, "api-v1") == {Status.REJECTED}
     text = current(b, alice, "Parcelhub API base URL and how to create a shipment")
@@ -493,12 +494,13 @@ def test_a_stated_cause_replaces_the_guessed_cause(b: Backends, alice: Scope, cl
     agent_note(b, alice, "s1", clock, "The nightly backup on backup-01 fails because the local disk is full.")
     dream(b, "t1", "alice")
     # WHEN the user says what the cause was
-    clock.advance(days=1)
-    cause = "The nightly backup failed because /etc/restic/env still held the old access key."
-    append_events(
-        b, alice, [event(alice, "s2", "f1", kind="feedback", signal="correction", text=cause, ts=clock.now)]
+    corrected(
+        b,
+        alice,
+        clock,
+        "The nightly backup failed because /etc/restic/env still held the old access key.",
+        days_later=1,
     )
-    dream(b, "t1", "alice")
     # THEN the guess is rejected
     assert statuses_of(b, alice, "disk is full") == {Status.REJECTED}
 
@@ -553,12 +555,7 @@ def test_a_bare_answer_to_the_agents_question_becomes_a_fact_a_correction_replac
     (size,) = live_saying(b, alice, "UK 9")
     assert "size is UK 9" in size.statement
     # WHEN a later correction gives another size
-    clock.advance(days=6)
-    fix = "Alice's shoe size is UK 10.5."
-    append_events(
-        b, alice, [event(alice, "s2", "f1", kind="feedback", signal="correction", text=fix, ts=clock.now)]
-    )
-    dream(b, "t1", "alice")
+    corrected(b, alice, clock, "Alice's shoe size is UK 10.5.", days_later=6)
     # THEN the old size is no longer live
     assert not live_saying(b, alice, "UK 9") and live_saying(b, alice, "UK 10.5")
 
