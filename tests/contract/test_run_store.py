@@ -281,7 +281,7 @@ def test_of_workers_racing_for_a_lease_exactly_one_wins(backend: Backend) -> Non
         # THEN exactly one holds it, and every worker that asks later is refused
         assert len(winners) == 1
         late = [store.acquire_lease("t1", user_id, f"late{i}", 60, at(0.5)) for i, store in enumerate(stores)]
-        assert late == [False] * len(stores)
+        assert late == [None] * len(stores)
 
 
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -303,6 +303,7 @@ def test_any_interleaving_of_acquires_and_releases_leaves_at_most_one_live_holde
     now = at(0)
     granted: dict[str, datetime] = {}  # what the store said: holder -> expiry of its last grant
     model: tuple[str, datetime] | None = None  # the rule written out: (holder, expires_at)
+    token = 0  # the fencing counter written out: +1 for every new holder
     for holder, action, wait_s, ttl_s in steps:
         now += timedelta(seconds=wait_s)
         if action == "acquire":
@@ -310,8 +311,12 @@ def test_any_interleaving_of_acquires_and_releases_leaves_at_most_one_live_holde
             got = store.acquire_lease("t1", user, holder, ttl_s, now)
             # THEN it is granted exactly when it is free, expired or already its own
             free = model is None or model[1] <= now or model[0] == holder
-            assert got == free
-            if got:
+            assert (got is not None) == free
+            if got is not None:
+                # AND its fencing token moved on exactly when the lease changed hands
+                renewal = model is not None and model[0] == holder
+                token += 0 if renewal else 1
+                assert (got.holder, got.token) == (holder, token)
                 model = (holder, now + timedelta(seconds=ttl_s))
                 granted[holder] = model[1]
         else:

@@ -18,15 +18,17 @@ from typing import Any
 from reverie.adapters.run_rules import (
     check_limit,
     check_resolution,
+    check_same_entry,
     check_status_filter,
     encode_output,
+    lease_lost,
     resolved,
     ttl_micros,
     validated,
 )
 from reverie.domain.dream import Change, DreamRun, ReviewItem
 from reverie.domain.errors import InvalidRequest, NotFound
-from reverie.ports import RunStore
+from reverie.ports import Fence, Lease, RunStore
 
 _Run = tuple[str, str]  # (tenant_id, run_id)
 _User = tuple[str, str]  # (tenant_id, user_id)
@@ -44,15 +46,19 @@ class InMemoryRunStore(RunStore):
         self._changes: dict[_Run, dict[str, str]] = {}  # change_id -> JSON, in the order recorded
         self._outputs: dict[_Run, dict[str, str]] = {}  # stage -> JSON
         self._leases: dict[_User, tuple[str, datetime]] = {}  # holder, expires_at
+        self._tokens: dict[_User, int] = {}  # the fencing counter (kept when a lease is released)
+        self._journals: dict[_Run, dict[int, str]] = {}  # seq -> JSON
+        self._commits: dict[_Run, datetime] = {}
         self._rolled_back: dict[_User, set[str]] = {}
         self._reviews: dict[tuple[str, str], str] = {}  # (tenant_id, item_id) -> JSON
         self._lock = threading.RLock()
 
     # --- runs -------------------------------------------------------------------------------------
 
-    def save_run(self, run: DreamRun) -> None:
+    def save_run(self, run: DreamRun, fence: Fence | None = None) -> None:
         run = validated(run)
         with self._lock:
+            self._check_fence(run.tenant_id, fence)
             stored = self._runs.get((run.tenant_id, run.run_id))
             if stored is not None and (owner := DreamRun.model_validate_json(stored).user_id) != run.user_id:
                 raise InvalidRequest(f"run {run.run_id} belongs to user {owner}, not {run.user_id}")
@@ -81,9 +87,10 @@ class InMemoryRunStore(RunStore):
         if (tenant_id, run_id) not in self._runs:
             raise NotFound(f"dream run {run_id} not found; save the run before recording its work")
 
-    def record_change(self, tenant_id: str, change: Change) -> None:
+    def record_change(self, tenant_id: str, change: Change, fence: Fence | None = None) -> None:
         change = validated(change)
         with self._lock:
+            self._check_fence(tenant_id, fence)
             self._require_run(tenant_id, change.run_id)
             recorded = self._changes.setdefault((tenant_id, change.run_id), {})
             recorded.setdefault(change.change_id, change.model_dump_json())
@@ -93,9 +100,12 @@ class InMemoryRunStore(RunStore):
             bodies = list(self._changes.get((tenant_id, run_id), {}).values())
         return [Change.model_validate_json(body) for body in bodies]
 
-    def save_stage_output(self, tenant_id: str, run_id: str, stage: str, output: dict[str, Any]) -> None:
+    def save_stage_output(
+        self, tenant_id: str, run_id: str, stage: str, output: dict[str, Any], fence: Fence | None = None
+    ) -> None:
         encoded = encode_output(output)
         with self._lock:
+            self._check_fence(tenant_id, fence)
             self._require_run(tenant_id, run_id)
             self._outputs.setdefault((tenant_id, run_id), {}).setdefault(stage, encoded)
 
@@ -106,21 +116,70 @@ class InMemoryRunStore(RunStore):
 
     # --- the lease --------------------------------------------------------------------------------
 
-    def acquire_lease(self, tenant_id: str, user_id: str, holder: str, ttl_s: float, now: datetime) -> bool:
+    def acquire_lease(
+        self, tenant_id: str, user_id: str, holder: str, ttl_s: float, now: datetime
+    ) -> Lease | None:
         ttl = timedelta(microseconds=ttl_micros(ttl_s))
         now = _utc(now)
+        user = (tenant_id, user_id)
         with self._lock:
-            held = self._leases.get((tenant_id, user_id))
+            held = self._leases.get(user)
             if held is not None and held[0] != holder and held[1] > now:
-                return False
-            self._leases[(tenant_id, user_id)] = (holder, now + ttl)
-            return True
+                return None
+            if held is None or held[0] != holder:
+                self._tokens[user] = self._tokens.get(user, 0) + 1
+            self._leases[user] = (holder, now + ttl)
+            return Lease(holder=holder, token=self._tokens[user], expires_at=now + ttl)
 
     def release_lease(self, tenant_id: str, user_id: str, holder: str) -> None:
         with self._lock:
             held = self._leases.get((tenant_id, user_id))
             if held is not None and held[0] == holder:
                 del self._leases[(tenant_id, user_id)]
+
+    def _check_fence(self, tenant_id: str, fence: Fence | None) -> None:
+        if fence is None:
+            return
+        held = self._leases.get((tenant_id, fence.user_id))
+        if (
+            held is None
+            or held[0] != fence.holder
+            or self._tokens.get((tenant_id, fence.user_id)) != fence.token
+        ):
+            raise lease_lost(fence)
+
+    # --- the journal and the commit marker --------------------------------------------------------
+
+    def append_journal(
+        self, tenant_id: str, run_id: str, seq: int, entry: dict[str, Any], fence: Fence
+    ) -> None:
+        encoded = encode_output(entry)
+        with self._lock:
+            self._check_fence(tenant_id, fence)
+            self._require_run(tenant_id, run_id)
+            entries = self._journals.setdefault((tenant_id, run_id), {})
+            if seq in entries:
+                check_same_entry(run_id, seq, entries[seq], encoded)
+            else:
+                entries[seq] = encoded
+
+    def journal(self, tenant_id: str, run_id: str) -> list[dict[str, Any]]:
+        with self._lock:
+            entries = dict(self._journals.get((tenant_id, run_id), {}))
+        return [dict(json.loads(entries[seq])) for seq in sorted(entries)]
+
+    def commit_run(self, tenant_id: str, run_id: str, fence: Fence, at: datetime) -> datetime:
+        with self._lock:
+            if (tenant_id, run_id) in self._commits:
+                return self._commits[(tenant_id, run_id)]
+            self._check_fence(tenant_id, fence)
+            self._require_run(tenant_id, run_id)
+            self._commits[(tenant_id, run_id)] = _utc(at)
+            return _utc(at)
+
+    def committed_at(self, tenant_id: str, run_id: str) -> datetime | None:
+        with self._lock:
+            return self._commits.get((tenant_id, run_id))
 
     # --- rollback memory --------------------------------------------------------------------------
 
@@ -184,7 +243,9 @@ class InMemoryRunStore(RunStore):
             for key in runs:
                 del self._runs[key]
                 removed += len(self._changes.pop(key, {})) + len(self._outputs.pop(key, {}))
+                removed += len(self._journals.pop(key, {})) + (1 if self._commits.pop(key, None) else 0)
             removed += 1 if self._leases.pop((tenant_id, user_id), None) else 0
+            self._tokens.pop((tenant_id, user_id), None)  # bookkeeping of the lease: not a record
             removed += len(self._rolled_back.pop((tenant_id, user_id), set()))
             items = [
                 key

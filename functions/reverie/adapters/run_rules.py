@@ -11,7 +11,8 @@ from typing import Any, TypeVar, get_args
 from pydantic import BaseModel, ValidationError
 
 from reverie.domain.dream import ReviewItem
-from reverie.domain.errors import InvalidRequest
+from reverie.domain.errors import InvalidRequest, LeaseLost
+from reverie.ports.storage import Fence
 
 REVIEW_STATUSES: tuple[str, ...] = get_args(ReviewItem.model_fields["status"].annotation)
 RESOLVED_STATUSES = tuple(status for status in REVIEW_STATUSES if status != "open")
@@ -68,3 +69,16 @@ def resolved(item: ReviewItem, status: str, at: datetime) -> ReviewItem:
             f"review item {item.item_id} was already resolved as {item.status!r}; open a new item to revisit it"
         )
     return validated(item.model_copy(update={"status": status, "resolved_at": at}))
+
+
+def lease_lost(fence: Fence) -> LeaseLost:
+    return LeaseLost(
+        f"dream run {fence.holder} no longer holds the lease of user {fence.user_id} (token "
+        f"{fence.token}): another run took it over; this run stops and writes nothing more"
+    )
+
+
+def check_same_entry(run_id: str, seq: int, stored: str, given: str) -> None:
+    """A journal entry written again: a no-op when it is the same, `InvalidRequest` when it is not."""
+    if json.loads(stored) != json.loads(given):
+        raise InvalidRequest(f"dream run {run_id}: journal entry {seq} is already taken by another write")

@@ -78,6 +78,9 @@ class DreamRun(BaseModel):
     durations_ms: dict[str, float] = Field(default_factory=dict)
     reasoner_tokens: dict[str, int] = Field(default_factory=dict, description="input / output / calls")
     error: str | None = None
+    fence: int | None = Field(
+        default=None, description="the fencing token of the lease the run holds: every write of it checks it"
+    )
     started_at: UtcDatetime = Field(default_factory=utcnow)
     finished_at: UtcDatetime | None = None
     rolled_back_at: UtcDatetime | None = None

@@ -48,3 +48,9 @@ class StorageError(ReverieError):
 
     Raised instead of the backend's own error; nothing of the failed operation was written.
     """
+
+
+class LeaseLost(ReverieError):
+    """A dream run wrote under a lease it no longer holds: another run took the user's lease over (the
+    first one's expired) and its fencing token moved on. Nothing was written; the run must stop, and the
+    run that holds the lease now settles what the stale one left (see `services.dream.rollback`)."""

@@ -19,6 +19,8 @@ from reverie.ports.models import (
 from reverie.ports.storage import (
     AppendResult,
     CardQuery,
+    Fence,
+    Lease,
     LogStore,
     NoteStore,
     Queue,
@@ -33,6 +35,8 @@ __all__ = [
     "CardQuery",
     "Embedder",
     "Extraction",
+    "Fence",
+    "Lease",
     "LogStore",
     "MergeAction",
     "MergeDecision",

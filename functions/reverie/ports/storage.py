@@ -86,6 +86,11 @@ class NoteStore(Compactable, ABC):
       `superseded` and `superseded_by` set, or neither happens.
     - Hit counters (`record_hits`) are usage statistics kept beside the versions: they never add a version.
     - `get` raises `NotFound` for an unknown id or another tenant's card.
+    - A dream run never writes here before it commits: its card versions wait in its journal
+      (`RunStore.append_journal`, fenced by its lease) and are applied only after its commit marker,
+      idempotently (`services.dream.commit`). So every version read here belongs to a committed run, a
+      capture or a person, and a note store needs no fencing of its own: a run that lost its lease is
+      stopped at its journal (`LeaseLost`) before anything reaches the cards.
     """
 
     @abstractmethod
@@ -211,15 +216,45 @@ class Queue(Compactable, ABC):
 # --- the dream -------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Lease:
+    """The per-(tenant, user) dream lease as granted: `token` is its fencing token, a counter that moves on
+    by one each time a new holder acquires the lease (a renewal by the same holder keeps it)."""
+
+    holder: str
+    token: int
+    expires_at: datetime
+
+
+@dataclass(frozen=True)
+class Fence:
+    """What a run's write carries so the store can refuse it once the run lost its lease: the user whose
+    lease it is, the holder (the run id) and the token the run was granted."""
+
+    user_id: str
+    holder: str
+    token: int
+
+
 class RunStore(Compactable, ABC):
-    """Dream runs, their changes, stage outputs, the per-user lease and the human review queue.
+    """Dream runs, their changes, stage outputs, journals, the per-user lease and the human review queue.
 
     - Runs are operational records: `save_run` replaces the stored run of the same id.
     - `record_change` is idempotent by (run_id, change_id): a retried stage records a change once.
     - `save_stage_output` / `stage_output` hold a stage's result (small JSON) so the next stage, or a
       resumed run, reads it instead of redoing the work; saving twice keeps the first.
-    - `acquire_lease` succeeds when no lease is held for the (tenant, user) or the held one expired
-      (its holder died); `release_lease` by a non-holder is a no-op.
+    - `acquire_lease` succeeds when no lease is held for the (tenant, user), the held one expired (its
+      holder died) or the caller already holds it; it returns the `Lease` with its fencing token, or None.
+      A new holder gets the previous token + 1 (the counter survives `release_lease`); a renewal by the
+      holder keeps its token. `release_lease` by a non-holder is a no-op.
+    - Fencing: `save_run`, `record_change`, `save_stage_output`, `append_journal` and `commit_run` given a
+      `Fence` write only while that lease still names `fence.holder` with `fence.token` (an expired lease
+      nobody took over still counts); otherwise they raise `LeaseLost` and write nothing. The check and the
+      write are one atomic step.
+    - The journal: a run's card writes wait in `append_journal` entries (plain JSON, one per `seq`,
+      idempotent: the same entry at a taken seq is a no-op, another one is `InvalidRequest`), read back in
+      seq order by `journal`. `commit_run` writes the run's commit marker once (later calls return the
+      first commit's time); `committed_at` is that time, or None for a run that never committed.
     - `add_review` is idempotent by item_id; `get_review` and `resolve_review` raise `NotFound` for an
       unknown item or another tenant's.
     - `rolled_back_fingerprints`: candidates whose changes were rolled back; a later run must not
@@ -227,7 +262,7 @@ class RunStore(Compactable, ABC):
     """
 
     @abstractmethod
-    def save_run(self, run: DreamRun) -> None: ...
+    def save_run(self, run: DreamRun, fence: Fence | None = None) -> None: ...
 
     @abstractmethod
     def get_run(self, tenant_id: str, run_id: str) -> DreamRun: ...
@@ -237,14 +272,16 @@ class RunStore(Compactable, ABC):
         """Newest first."""
 
     @abstractmethod
-    def record_change(self, tenant_id: str, change: Change) -> None: ...
+    def record_change(self, tenant_id: str, change: Change, fence: Fence | None = None) -> None: ...
 
     @abstractmethod
     def changes(self, tenant_id: str, run_id: str) -> list[Change]:
         """In the order recorded."""
 
     @abstractmethod
-    def save_stage_output(self, tenant_id: str, run_id: str, stage: str, output: dict[str, Any]) -> None: ...
+    def save_stage_output(
+        self, tenant_id: str, run_id: str, stage: str, output: dict[str, Any], fence: Fence | None = None
+    ) -> None: ...
 
     @abstractmethod
     def stage_output(self, tenant_id: str, run_id: str, stage: str) -> dict[str, Any] | None: ...
@@ -252,10 +289,28 @@ class RunStore(Compactable, ABC):
     @abstractmethod
     def acquire_lease(
         self, tenant_id: str, user_id: str, holder: str, ttl_s: float, now: datetime
-    ) -> bool: ...
+    ) -> Lease | None: ...
 
     @abstractmethod
     def release_lease(self, tenant_id: str, user_id: str, holder: str) -> None: ...
+
+    @abstractmethod
+    def append_journal(
+        self, tenant_id: str, run_id: str, seq: int, entry: dict[str, Any], fence: Fence
+    ) -> None:
+        """Keep one card write of the run (entry `seq`, from 0); `NotFound` if the run was never saved."""
+
+    @abstractmethod
+    def journal(self, tenant_id: str, run_id: str) -> list[dict[str, Any]]:
+        """The run's journal entries in seq order ([] for an unknown run)."""
+
+    @abstractmethod
+    def commit_run(self, tenant_id: str, run_id: str, fence: Fence, at: datetime) -> datetime:
+        """Write the run's commit marker (fenced; the one step that makes its journal the truth); returns
+        when it committed: `at`, or the time of an earlier commit of the same run."""
+
+    @abstractmethod
+    def committed_at(self, tenant_id: str, run_id: str) -> datetime | None: ...
 
     @abstractmethod
     def mark_rolled_back(self, tenant_id: str, user_id: str, fingerprints: Sequence[str]) -> None: ...
@@ -282,4 +337,5 @@ class RunStore(Compactable, ABC):
 
     @abstractmethod
     def delete_user(self, tenant_id: str, user_id: str) -> int:
-        """Remove the user's runs, changes, stage outputs, lease, review items; returns how many records."""
+        """Remove the user's runs (changes, stage outputs, journals, commit markers), lease, review items;
+        returns how many records."""

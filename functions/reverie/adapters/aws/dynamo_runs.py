@@ -10,6 +10,17 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from reverie.adapters.aws.dynamo_client import Table
+from reverie.adapters.aws.dynamo_fencing import (
+    COMMIT,
+    JOURNAL_PREFIX,
+    commit_put,
+    fence_check,
+    journal_put,
+    lease_release,
+    lease_renewal,
+    lease_takeover,
+    run_exists,
+)
 from reverie.adapters.aws.dynamo_items import change_record, marker, review_item, run_save
 from reverie.adapters.aws.dynamo_table import (
     CHANGE_PREFIX,
@@ -23,6 +34,7 @@ from reverie.adapters.aws.dynamo_table import (
     TTL_ATTRIBUTE,
     Cancelled,
     ConditionFailed,
+    from_micros,
     key,
     listing_pk,
     micros,
@@ -37,8 +49,10 @@ from reverie.adapters.aws.dynamo_table import (
 from reverie.adapters.run_rules import (
     check_limit,
     check_resolution,
+    check_same_entry,
     check_status_filter,
     encode_output,
+    lease_lost,
     resolved,
     ttl_micros,
     validated,
@@ -46,7 +60,7 @@ from reverie.adapters.run_rules import (
 from reverie.domain.dream import Change, DreamRun, ReviewItem
 from reverie.domain.errors import InvalidRequest, NotFound, StorageError
 from reverie.domain.models import utcnow
-from reverie.ports import RunStore
+from reverie.ports import Fence, Lease, RunStore
 
 _ATTEMPTS = 20
 _PURGE_GRACE_S = 86_400  # a lease is purged (TTL) a day after it expired by every clock
@@ -59,8 +73,11 @@ class DynamoRunStore(RunStore):
       items and its `STAGE#<stage>` outputs. `record_change` reads the counter and, in one transaction,
       moves it on by one (if unchanged) and puts the change (if its id is new): idempotent by change id,
       ordered by `seq`, and a racing recorder simply reads again.
-    - The lease is one conditional put (`attribute_not_exists(pk) OR expires_at <= :now OR holder = :me`);
-      release is a delete conditioned on the holder. Its `purge_at` (TTL) lies a day past its expiry by
+    - The lease is one conditional update: a renewal by its holder, else a takeover of a free or expired
+      lease that moves the fencing token on (`ADD token 1`); release removes the holder (conditioned on
+      it) and keeps the counter. A fenced write carries a ConditionCheck on the lease (holder and token)
+      in its transaction (`dynamo_fencing`); a run's journal entries and its commit marker live in the
+      run's partition. Its `purge_at` (TTL) lies a day past its expiry by
       both the caller's clock and the wall clock, so DynamoDB only sweeps up leases long dead; the
       condition, not TTL, decides who holds it.
     - Stage outputs are kept (rollback reads the verify output later); `stage_output_ttl` opts in to
@@ -84,11 +101,12 @@ class DynamoRunStore(RunStore):
 
     # --- runs -------------------------------------------------------------------------------------
 
-    def save_run(self, run: DreamRun) -> None:
+    def save_run(self, run: DreamRun, fence: Fence | None = None) -> None:
         run = validated(run)
         try:
-            self._table.transact(run_save(run))
+            self._table.transact(self._fenced(run_save(run), run.tenant_id, fence))
         except Cancelled as cancelled:
+            self._raise_if_fenced_out(cancelled, 2, fence)
             owner = text(cancelled.item(0) or {}, "user_id") or "another user"
             raise InvalidRequest(f"run {run.run_id} belongs to user {owner}, not {run.user_id}") from None
 
@@ -116,7 +134,7 @@ class DynamoRunStore(RunStore):
 
     # --- changes and stage outputs ----------------------------------------------------------------
 
-    def record_change(self, tenant_id: str, change: Change) -> None:
+    def record_change(self, tenant_id: str, change: Change, fence: Fence | None = None) -> None:
         change = validated(change)
         pk = run_pk(tenant_id, change.run_id)
         for _ in range(_ATTEMPTS):
@@ -125,9 +143,10 @@ class DynamoRunStore(RunStore):
                 raise NotFound(f"dream run {change.run_id} not found; save the run before recording its work")
             seq = number(run, "change_seq") or 0
             try:
-                self._table.transact(change_record(tenant_id, change, seq))
+                self._table.transact(self._fenced(change_record(tenant_id, change, seq), tenant_id, fence))
                 return
             except Cancelled as cancelled:
+                self._raise_if_fenced_out(cancelled, 2, fence)
                 if cancelled.failed(1):
                     return  # recorded before: the first record stands
                 # another change was recorded meanwhile (or the run was removed): read again
@@ -139,20 +158,22 @@ class DynamoRunStore(RunStore):
         )
         return [Change.model_validate_json(item["body"]["S"]) for item in items]
 
-    def save_stage_output(self, tenant_id: str, run_id: str, stage: str, output: dict[str, Any]) -> None:
+    def save_stage_output(
+        self, tenant_id: str, run_id: str, stage: str, output: dict[str, Any], fence: Fence | None = None
+    ) -> None:
         encoded = encode_output(output)
         pk = run_pk(tenant_id, run_id)
         item = {**key(pk, STAGE_PREFIX + stage), "kind": s("stage-output"), "body": s(encoded)}
         if self._stage_output_ttl is not None:
             item[TTL_ATTRIBUTE] = n((micros(self._clock() + self._stage_output_ttl)) // 1_000_000)
         try:
-            self._table.transact(
-                [
-                    {"ConditionCheck": {"Key": key(pk, RUN), "ConditionExpression": "attribute_exists(pk)"}},
-                    {"Put": {"Item": item, "ConditionExpression": "attribute_not_exists(pk)"}},
-                ]
-            )
+            actions = [
+                run_exists(tenant_id, run_id),
+                {"Put": {"Item": item, "ConditionExpression": "attribute_not_exists(pk)"}},
+            ]
+            self._table.transact(self._fenced(actions, tenant_id, fence))
         except Cancelled as cancelled:
+            self._raise_if_fenced_out(cancelled, 2, fence)
             if cancelled.failed(0):
                 raise NotFound(
                     f"dream run {run_id} not found; save the run before recording its work"
@@ -165,37 +186,86 @@ class DynamoRunStore(RunStore):
 
     # --- the lease --------------------------------------------------------------------------------
 
-    def acquire_lease(self, tenant_id: str, user_id: str, holder: str, ttl_s: float, now: datetime) -> bool:
+    def acquire_lease(
+        self, tenant_id: str, user_id: str, holder: str, ttl_s: float, now: datetime
+    ) -> Lease | None:
         ttl = ttl_micros(ttl_s)
         expires = micros(now) + ttl
         purge_s = max(expires, micros(self._clock()) + ttl) // 1_000_000 + _PURGE_GRACE_S
-        item = {
-            **key(user_pk(tenant_id, user_id), LEASE),
-            "kind": s("lease"),
-            "holder": s(holder),
-            "expires_at": n(expires),
-            TTL_ATTRIBUTE: n(purge_s),
-        }
-        try:
-            self._table.put(
-                item,
-                "attribute_not_exists(pk) OR #expires <= :now OR #holder = :me",
-                ExpressionAttributeNames={"#expires": "expires_at", "#holder": "holder"},
-                ExpressionAttributeValues={":now": n(micros(now)), ":me": s(holder)},
+        for request in (
+            lease_renewal(tenant_id, user_id, holder, expires, purge_s),
+            lease_takeover(tenant_id, user_id, holder, expires, purge_s, micros(now)),
+        ):
+            try:
+                granted = self._table.call("update_item", TableName=self._table.name, **request)
+            except ConditionFailed:
+                continue
+            return Lease(
+                holder=holder,
+                token=number(granted["Attributes"], "token") or 0,
+                expires_at=from_micros(expires),
             )
-        except ConditionFailed:
-            return False
-        return True
+        return None
 
     def release_lease(self, tenant_id: str, user_id: str, holder: str) -> None:
         with suppress(ConditionFailed):  # held by another holder, or by nobody: a no-op
-            self._table.delete(
-                user_pk(tenant_id, user_id),
-                LEASE,
-                "#holder = :me",
-                ExpressionAttributeNames={"#holder": "holder"},
-                ExpressionAttributeValues={":me": s(holder)},
+            self._table.call(
+                "update_item",
+                TableName=self._table.name,
+                Key=key(user_pk(tenant_id, user_id), LEASE),
+                **lease_release(holder),
             )
+
+    # --- the journal and the commit marker --------------------------------------------------------
+
+    def append_journal(
+        self, tenant_id: str, run_id: str, seq: int, entry: dict[str, Any], fence: Fence
+    ) -> None:
+        encoded = encode_output(entry)
+        try:
+            actions = [run_exists(tenant_id, run_id), journal_put(tenant_id, run_id, seq, encoded)]
+            self._table.transact(self._fenced(actions, tenant_id, fence))
+        except Cancelled as cancelled:
+            self._raise_if_fenced_out(cancelled, 2, fence)
+            if cancelled.failed(0):
+                raise NotFound(
+                    f"dream run {run_id} not found; save the run before recording its work"
+                ) from None
+            stored = self._table.get(run_pk(tenant_id, run_id), f"{JOURNAL_PREFIX}{seq:010d}")
+            check_same_entry(run_id, seq, stored["body"]["S"] if stored else "null", encoded)
+
+    def journal(self, tenant_id: str, run_id: str) -> list[dict[str, Any]]:
+        items = self._table.query(run_pk(tenant_id, run_id), JOURNAL_PREFIX)
+        ordered = sorted(items, key=lambda i: i["sk"]["S"])
+        return [dict(json.loads(item["body"]["S"])) for item in ordered]
+
+    def commit_run(self, tenant_id: str, run_id: str, fence: Fence, at: datetime) -> datetime:
+        if (done := self.committed_at(tenant_id, run_id)) is not None:
+            return done
+        try:
+            actions = [run_exists(tenant_id, run_id), commit_put(tenant_id, run_id, fence.token, micros(at))]
+            self._table.transact(self._fenced(actions, tenant_id, fence))
+        except Cancelled as cancelled:
+            if cancelled.failed(1) and (done := self.committed_at(tenant_id, run_id)) is not None:
+                return done  # committed meanwhile by a retry of the same call
+            self._raise_if_fenced_out(cancelled, 2, fence)
+            raise NotFound(f"dream run {run_id} not found; save the run before committing it") from None
+        return from_micros(micros(at))
+
+    def committed_at(self, tenant_id: str, run_id: str) -> datetime | None:
+        item = self._table.get(run_pk(tenant_id, run_id), COMMIT)
+        at = None if item is None else number(item, "at")
+        return None if at is None else from_micros(at)
+
+    @staticmethod
+    def _fenced(actions: list[dict[str, Any]], tenant_id: str, fence: Fence | None) -> list[dict[str, Any]]:
+        """The write's actions, with the lease check last (so the others keep their positions)."""
+        return actions if fence is None else [*actions, fence_check(tenant_id, fence)]
+
+    @staticmethod
+    def _raise_if_fenced_out(cancelled: Cancelled, position: int, fence: Fence | None) -> None:
+        if fence is not None and cancelled.failed(position):
+            raise lease_lost(fence) from None
 
     # --- rollback memory --------------------------------------------------------------------------
 
@@ -267,15 +337,17 @@ class DynamoRunStore(RunStore):
     def delete_user(self, tenant_id: str, user_id: str) -> int:
         """Records first, the markers that lead to them last: an interrupted run can be repeated."""
         pk = user_pk(tenant_id, user_id)
-        sks = [item["sk"]["S"] for item in self._table.query(pk)]
+        mine = list(self._table.query(pk))
+        sks = [item["sk"]["S"] for item in mine]
         own = [(pk, sk) for sk in sks if sk == LEASE or sk.startswith(ROLLED_BACK)]
+        released = sum(1 for i in mine if i["sk"]["S"] == LEASE and "holder" not in i)  # a counter only
         runs = [sk[len(RUN_MARKER) :] for sk in sks if sk.startswith(RUN_MARKER)]
         reviews = [
             (review_pk(tenant_id, sk[len(REVIEW_MARKER) :]), REVIEW)
             for sk in sks
             if sk.startswith(REVIEW_MARKER)
         ]
-        removed = len(own) + len(self._table.batch_get(reviews))
+        removed = len(own) - released + len(self._table.batch_get(reviews))
         for run_id in runs:
             items = [(i["pk"]["S"], i["sk"]["S"]) for i in self._table.query(run_pk(tenant_id, run_id))]
             self._table.batch_delete(items)

@@ -9,19 +9,21 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from reverie.adapters.local.sqlite import MEMORY, Schema, SqliteDatabase, to_micros
+from reverie.adapters.local.sqlite import MEMORY, Schema, SqliteDatabase, from_micros, to_micros
 from reverie.adapters.run_rules import (
     check_limit,
     check_resolution,
+    check_same_entry,
     check_status_filter,
     encode_output,
+    lease_lost,
     resolved,
     ttl_micros,
     validated,
 )
 from reverie.domain.dream import Change, DreamRun, ReviewItem
 from reverie.domain.errors import InvalidRequest, NotFound
-from reverie.ports import RunStore
+from reverie.ports import Fence, Lease, RunStore
 
 SCHEMA = Schema(
     name="runs",
@@ -65,6 +67,21 @@ SCHEMA = Schema(
             PRIMARY KEY (tenant_id, item_id)
         ) WITHOUT ROWID""",
         "CREATE INDEX IF NOT EXISTS reviews_by_time ON reviews (tenant_id, created_at, item_id)",
+        # fencing tokens live apart from `leases` (a release deletes the lease, never the counter)
+        """CREATE TABLE IF NOT EXISTS lease_tokens (
+            tenant_id TEXT NOT NULL, user_id TEXT NOT NULL, token INTEGER NOT NULL,
+            PRIMARY KEY (tenant_id, user_id)
+        ) WITHOUT ROWID""",
+        """CREATE TABLE IF NOT EXISTS journal (
+            tenant_id TEXT NOT NULL, run_id TEXT NOT NULL, seq INTEGER NOT NULL, entry TEXT NOT NULL,
+            PRIMARY KEY (tenant_id, run_id, seq),
+            FOREIGN KEY (tenant_id, run_id) REFERENCES runs (tenant_id, run_id)
+        ) WITHOUT ROWID""",
+        """CREATE TABLE IF NOT EXISTS commits (
+            tenant_id TEXT NOT NULL, run_id TEXT NOT NULL, token INTEGER NOT NULL, at INTEGER NOT NULL,
+            PRIMARY KEY (tenant_id, run_id),
+            FOREIGN KEY (tenant_id, run_id) REFERENCES runs (tenant_id, run_id)
+        ) WITHOUT ROWID""",
     ),
 )
 
@@ -82,14 +99,17 @@ class SqliteRunStore(RunStore):
       `changes` of an unknown run is [], `stage_output` of an unsaved stage is None.
     - The lease is granted when absent, expired (`expires_at <= now`) or already held by the same
       holder (re-entrant: the expiry becomes `now + ttl_s`); check and write are one BEGIN IMMEDIATE
-      transaction, so of racing processes exactly one wins. `ttl_s` must be positive.
+      transaction, so of racing processes exactly one wins. `ttl_s` must be positive. The fencing token
+      is a per-user counter in `lease_tokens`, moved on in the same transaction; a fenced write checks
+      the lease row and the counter inside its own transaction.
     - `list_runs`: newest `started_at` first, ties by run_id descending. `list_reviews`: oldest
       `created_at` first, ties by item_id; an unknown status filter is `InvalidRequest`.
     - `add_review` of a stored item_id keeps the stored item (a resolved item is not reopened).
       `resolve_review` accepts approved / rejected / edited (else `InvalidRequest`); resolving again
       with the same status returns the stored item unchanged, with another status is `InvalidRequest`.
-    - `delete_user` removes the user's runs with their changes and stage outputs, the lease (even if
-      held), the rolled-back fingerprints and the review items; it returns the number of rows removed.
+    - `delete_user` removes the user's runs with their changes, stage outputs, journals and commit
+      markers, the lease (even if held) and its counter, the rolled-back fingerprints and the review
+      items; it returns the number of rows removed.
     """
 
     def __init__(self, path: str | Path = MEMORY, busy_timeout_ms: int = 5_000) -> None:
@@ -103,10 +123,11 @@ class SqliteRunStore(RunStore):
 
     # --- runs -------------------------------------------------------------------------------------
 
-    def save_run(self, run: DreamRun) -> None:
+    def save_run(self, run: DreamRun, fence: Fence | None = None) -> None:
         run = validated(run)
         key = (run.tenant_id, run.run_id)
         with self._db.write() as conn:
+            self._check_fence(conn, run.tenant_id, fence)
             row = conn.execute("SELECT user_id FROM runs WHERE tenant_id = ? AND run_id = ?", key).fetchone()
             if row is not None and row[0] != run.user_id:
                 raise InvalidRequest(f"run {run.run_id} belongs to user {row[0]}, not {run.user_id}")
@@ -134,9 +155,10 @@ class SqliteRunStore(RunStore):
 
     # --- changes and stage outputs ----------------------------------------------------------------
 
-    def record_change(self, tenant_id: str, change: Change) -> None:
+    def record_change(self, tenant_id: str, change: Change, fence: Fence | None = None) -> None:
         change = validated(change)
         with self._db.write() as conn:
+            self._check_fence(conn, tenant_id, fence)
             self._require_run(conn, tenant_id, change.run_id)
             conn.execute(
                 "INSERT INTO changes (tenant_id, run_id, change_id, seq, change) "
@@ -149,9 +171,12 @@ class SqliteRunStore(RunStore):
         sql = "SELECT change FROM changes WHERE tenant_id = ? AND run_id = ? ORDER BY seq"
         return [Change.model_validate_json(body) for body in self._read(sql, tenant_id, run_id)]
 
-    def save_stage_output(self, tenant_id: str, run_id: str, stage: str, output: dict[str, Any]) -> None:
+    def save_stage_output(
+        self, tenant_id: str, run_id: str, stage: str, output: dict[str, Any], fence: Fence | None = None
+    ) -> None:
         encoded = encode_output(output)
         with self._db.write() as conn:
+            self._check_fence(conn, tenant_id, fence)
             self._require_run(conn, tenant_id, run_id)
             conn.execute(
                 "INSERT INTO stage_outputs (tenant_id, run_id, stage, output) VALUES (?, ?, ?, ?) "
@@ -166,23 +191,33 @@ class SqliteRunStore(RunStore):
 
     # --- the lease --------------------------------------------------------------------------------
 
-    def acquire_lease(self, tenant_id: str, user_id: str, holder: str, ttl_s: float, now: datetime) -> bool:
+    def acquire_lease(
+        self, tenant_id: str, user_id: str, holder: str, ttl_s: float, now: datetime
+    ) -> Lease | None:
         ttl = ttl_micros(ttl_s)
         now_micros = to_micros(now)
+        user = (tenant_id, user_id)
         with self._db.write() as conn:
             row = conn.execute(
-                "SELECT holder, expires_at FROM leases WHERE tenant_id = ? AND user_id = ?",
-                (tenant_id, user_id),
+                "SELECT holder, expires_at FROM leases WHERE tenant_id = ? AND user_id = ?", user
             ).fetchone()
             if row is not None and row[0] != holder and row[1] > now_micros:
-                return False
+                return None
+            token = self._token(conn, tenant_id, user_id)
+            if row is None or row[0] != holder:  # a new holder: the fencing token moves on
+                token += 1
+                conn.execute(
+                    "INSERT INTO lease_tokens (tenant_id, user_id, token) VALUES (?, ?, ?) "
+                    "ON CONFLICT (tenant_id, user_id) DO UPDATE SET token = excluded.token",
+                    (*user, token),
+                )
             conn.execute(
                 "INSERT INTO leases (tenant_id, user_id, holder, expires_at) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (tenant_id, user_id) DO UPDATE SET holder = excluded.holder, "
                 "expires_at = excluded.expires_at",
-                (tenant_id, user_id, holder, now_micros + ttl),
+                (*user, holder, now_micros + ttl),
             )
-            return True
+            return Lease(holder=holder, token=token, expires_at=from_micros(now_micros + ttl))
 
     def release_lease(self, tenant_id: str, user_id: str, holder: str) -> None:
         with self._db.write() as conn:
@@ -190,6 +225,50 @@ class SqliteRunStore(RunStore):
                 "DELETE FROM leases WHERE tenant_id = ? AND user_id = ? AND holder = ?",
                 (tenant_id, user_id, holder),
             )
+
+    # --- the journal and the commit marker --------------------------------------------------------
+
+    def append_journal(
+        self, tenant_id: str, run_id: str, seq: int, entry: dict[str, Any], fence: Fence
+    ) -> None:
+        encoded = encode_output(entry)
+        with self._db.write() as conn:
+            self._check_fence(conn, tenant_id, fence)
+            self._require_run(conn, tenant_id, run_id)
+            row = conn.execute(
+                "SELECT entry FROM journal WHERE tenant_id = ? AND run_id = ? AND seq = ?",
+                (tenant_id, run_id, seq),
+            ).fetchone()
+            if row is not None:
+                check_same_entry(run_id, seq, row[0], encoded)
+                return
+            conn.execute(
+                "INSERT INTO journal (tenant_id, run_id, seq, entry) VALUES (?, ?, ?, ?)",
+                (tenant_id, run_id, seq, encoded),
+            )
+
+    def journal(self, tenant_id: str, run_id: str) -> list[dict[str, Any]]:
+        sql = "SELECT entry FROM journal WHERE tenant_id = ? AND run_id = ? ORDER BY seq"
+        return [dict(json.loads(body)) for body in self._read(sql, tenant_id, run_id)]
+
+    def commit_run(self, tenant_id: str, run_id: str, fence: Fence, at: datetime) -> datetime:
+        with self._db.write() as conn:
+            row = conn.execute(
+                "SELECT at FROM commits WHERE tenant_id = ? AND run_id = ?", (tenant_id, run_id)
+            ).fetchone()
+            if row is not None:
+                return from_micros(row[0])
+            self._check_fence(conn, tenant_id, fence)
+            self._require_run(conn, tenant_id, run_id)
+            conn.execute(
+                "INSERT INTO commits (tenant_id, run_id, token, at) VALUES (?, ?, ?, ?)",
+                (tenant_id, run_id, fence.token, to_micros(at)),
+            )
+            return from_micros(to_micros(at))
+
+    def committed_at(self, tenant_id: str, run_id: str) -> datetime | None:
+        rows = self._read("SELECT at FROM commits WHERE tenant_id = ? AND run_id = ?", tenant_id, run_id)
+        return from_micros(rows[0]) if rows else None
 
     # --- rollback memory --------------------------------------------------------------------------
 
@@ -267,7 +346,12 @@ class SqliteRunStore(RunStore):
         owned = "tenant_id = ? AND run_id IN (SELECT run_id FROM runs WHERE tenant_id = ? AND user_id = ?)"
         removed = 0
         with self._db.write() as conn:
-            for table in ("changes", "stage_outputs"):  # before runs: their foreign keys point at it
+            for table in (
+                "changes",
+                "stage_outputs",
+                "journal",
+                "commits",
+            ):  # before runs: their foreign keys point at it
                 removed += conn.execute(
                     f"DELETE FROM {table} WHERE {owned}", (tenant_id, tenant_id, user_id)
                 ).rowcount
@@ -275,6 +359,8 @@ class SqliteRunStore(RunStore):
                 removed += conn.execute(
                     f"DELETE FROM {table} WHERE tenant_id = ? AND user_id = ?", (tenant_id, user_id)
                 ).rowcount
+            # the lease's fencing counter is bookkeeping of the lease, not a record of its own
+            conn.execute("DELETE FROM lease_tokens WHERE tenant_id = ? AND user_id = ?", (tenant_id, user_id))
         return removed
 
     # --- primitives -------------------------------------------------------------------------------
@@ -283,6 +369,24 @@ class SqliteRunStore(RunStore):
         """The first column of every row, read in one snapshot."""
         with self._db.read() as conn:
             return [row[0] for row in conn.execute(sql, params).fetchall()]
+
+    @staticmethod
+    def _token(conn: sqlite3.Connection, tenant_id: str, user_id: str) -> int:
+        row = conn.execute(
+            "SELECT token FROM lease_tokens WHERE tenant_id = ? AND user_id = ?", (tenant_id, user_id)
+        ).fetchone()
+        return 0 if row is None else int(row[0])
+
+    def _check_fence(self, conn: sqlite3.Connection, tenant_id: str, fence: Fence | None) -> None:
+        """Inside the write's transaction: `LeaseLost` unless the fence's lease is still the one held."""
+        if fence is None:
+            return
+        row = conn.execute(
+            "SELECT holder FROM leases WHERE tenant_id = ? AND user_id = ?", (tenant_id, fence.user_id)
+        ).fetchone()
+        held = row is not None and row[0] == fence.holder
+        if not held or self._token(conn, tenant_id, fence.user_id) != fence.token:
+            raise lease_lost(fence)
 
     @staticmethod
     def _require_run(conn: sqlite3.Connection, tenant_id: str, run_id: str) -> None:
