@@ -94,12 +94,14 @@ def test_a_failed_run_is_rolled_back_and_frees_the_user(
     for stage in STAGES[:3]:
         stages_output = stage(ids, lambda_context)
     assert stages_output["counts"].get("added", 0) >= 1
-    assert build_context(backends, "pnpm or npm", ALICE, 400).memory_ids
+    runs = backends.dream_ports()[0]
+    assert runs.journal(TENANT, ids["run_id"])  # its writes wait in its journal: never served uncommitted
+    assert build_context(backends, "pnpm or npm", ALICE, 400).memory_ids == []
     # WHEN the Catch hands the failure to the fail function (twice: a retry)
     failure = {**load_event("stepfunctions/fail"), **ids}
     summary = stages.fail(failure, lambda_context)
     assert stages.fail(failure, lambda_context) == summary
-    # THEN the run is failed with the error, its writes are undone, and the user can dream again
+    # THEN the run is failed with the error, nothing of it was applied, and the user can dream again
     run = backends.dream_ports()[0].get_run(TENANT, ids["run_id"])
     assert run.status is RunStatus.FAILED
     assert run.error == "TransientReasonerError: Bedrock throttled the request 4 times"

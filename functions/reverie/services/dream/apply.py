@@ -17,7 +17,7 @@ from reverie.domain.models import Layer, MemoryCard, ReviewStatus, Scope, Status
 from reverie.ports import ReasonerUsage, RunStore
 from reverie.services.backends import Backends
 from reverie.services.dream.common import dream_memory_id, record
-from reverie.services.indexing import sync_index
+from reverie.services.indexing import is_indexed, sync_index
 
 # Fields a revision may touch that do not make a new version on their own.
 BOOKKEEPING = frozenset({"last_verified_at"})
@@ -40,9 +40,11 @@ class Writer:
         return Scope(tenant_id=self.run.tenant_id, user_id=self.run.user_id)
 
     def flush_index(self) -> None:
-        """Bring the index in step with the cards written since the last flush (changed cards only)."""
+        """Index the cards written since the last flush that the index keeps, so later steps of the run
+        find them. Removals wait for the commit (`commit.repair_index`): until then the cards the run
+        retires are still the current ones for recall, which reads the committed note store."""
         if self.dirty:
-            sync_index(self.b, list(self.dirty.values()))
+            sync_index(self.b, [card for card in self.dirty.values() if is_indexed(card)])
             self.dirty.clear()
 
     def _changed(self, *cards: MemoryCard) -> None:

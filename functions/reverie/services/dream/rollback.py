@@ -4,17 +4,26 @@ Nothing is deleted or overwritten: a restored card gets a new version with its o
 run created gets a new version marked `rejected`. A card changed since by someone else (a human edit, a
 later run) is left alone and reported. Rolled-back claims are remembered so that later runs do not
 promote them again without new evidence.
+
+A run that never committed wrote nothing to the note store (its writes wait in its journal, see
+`staging`): undoing it is `discard_run`, which records it failed and repairs the index it touched. A
+run whose lease expired while it was `running` is dead (its process gone, or cut off by the fence):
+`settle_dead_runs`, called by the next run for the user once it holds the lease, discards it, or applies
+it if it had committed before it died.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from reverie.domain.dream import RunStatus
+from reverie.domain.dream import DreamRun, RunStatus
 from reverie.domain.errors import NotFound
 from reverie.domain.models import MemoryCard, Status
+from reverie.ports import Fence
 from reverie.services.backends import Backends
+from reverie.services.dream.commit import apply_committed, repair_index
 from reverie.services.dream.restructure import rollback_keys
+from reverie.services.dream.staging import journal_ids
 from reverie.services.dream.verify import Assessment
 from reverie.services.indexing import sync_index
 
@@ -37,6 +46,8 @@ def rollback_run(
     report = RollbackReport(run_id=run_id)
     if run.status is RunStatus.ROLLED_BACK:
         return report
+    if run.fence is not None and runs.committed_at(tenant_id, run_id) is None:
+        return report  # it never committed: nothing of it reached the note store
     first: dict[str, int | None] = {}
     last: dict[str, int] = {}
     for change in runs.changes(tenant_id, run_id):
@@ -85,3 +96,40 @@ def rollback_run(
     run.error = run.error or reason
     runs.save_run(run)
     return report
+
+
+LEASE_EXPIRED = "lease expired: rolled back"
+
+
+def discard_run(b: Backends, run: DreamRun, reason: str, fence: Fence | None) -> DreamRun:
+    """Record a run that will never commit as failed with `reason`: nothing of it is applied, its open
+    review items are closed, and the index forgets whatever the run had indexed while it worked."""
+    runs, _ = b.dream_ports()
+    if run.fence is None:  # recorded before runs were journaled: it wrote cards directly, undo them
+        rollback_run(b, run.tenant_id, run.run_id, reason=reason, block=False)
+    repair_index(b, run.tenant_id, journal_ids(runs.journal(run.tenant_id, run.run_id)))
+    now = b.clock()
+    for item in runs.list_reviews(run.tenant_id, run.user_id, status="open"):
+        if item.run_id == run.run_id:
+            runs.resolve_review(run.tenant_id, item.item_id, "rejected", now)
+    run = runs.get_run(run.tenant_id, run.run_id)
+    run.status, run.error = RunStatus.FAILED, reason[:2_000]
+    run.finished_at = run.rolled_back_at = now
+    runs.save_run(run, fence)
+    return run
+
+
+def settle_dead_runs(b: Backends, tenant_id: str, user_id: str, fence: Fence) -> list[DreamRun]:
+    """Settle the user's runs still recorded `running` other than the fence's holder: the caller holds the
+    user's lease, so theirs expired. Committed ones are applied (roll forward), the others discarded as
+    failed with `LEASE_EXPIRED`; the index is repaired in the same step. Idempotent."""
+    runs, _ = b.dream_ports()
+    settled: list[DreamRun] = []
+    for run in runs.list_runs(tenant_id, user_id, limit=50):
+        if run.status is not RunStatus.RUNNING or run.run_id == fence.holder:
+            continue
+        if run.fence is not None and runs.committed_at(tenant_id, run.run_id) is not None:
+            settled.append(apply_committed(b, run, fence, recovered=True))
+        else:
+            settled.append(discard_run(b, run, LEASE_EXPIRED, fence))
+    return settled
