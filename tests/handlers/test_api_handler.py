@@ -71,7 +71,8 @@ def test_validation_errors_keep_their_shape(lambda_context: LambdaContext) -> No
 
 def test_the_manual_dream_route_says_when_the_reasoner_is_missing(lambda_context: LambdaContext) -> None:
     """Without a state machine, the API function dreams in the request and needs its own reasoner
-    (REVERIE_REASONER_MODEL_ID); without one, the run is recorded as failed (rolled back), naming it."""
+    (REVERIE_REASONER_MODEL_ID); without one, the run is recorded as failed (rolled back), naming it; the
+    answer has the shape of a run started off the request (202 and the run to poll)."""
     from reverie.bootstrap.aws import unconfigured
     from reverie.bootstrap.aws_settings import ApiSettings
     from reverie.ports import Reasoner
@@ -87,8 +88,11 @@ def test_the_manual_dream_route_says_when_the_reasoner_is_missing(lambda_context
     event["path"] = "/users/alice/dreams"
     event["body"] = None
     reply = api.handler(event, lambda_context)
-    run = json.loads(reply["body"])
-    assert (reply["statusCode"], run["status"]) == (201, "failed")
+    started = json.loads(reply["body"])
+    assert (reply["statusCode"], started["status"]) == (202, "failed")
+    event["path"], event["httpMethod"] = started["poll"], "GET"
+    run = json.loads(api.handler(event, lambda_context)["body"])["run"]
+    assert run["run_id"] == started["run_id"]
     assert "REVERIE_REASONER_MODEL_ID" in run["error"]
 
 

@@ -1,7 +1,8 @@
 """The HTTP API, one Powertools resolver shared by the Lambda function and the local server.
 
 Every route works inside one scope: the deployment's tenant and the user named in the path (and the
-project, where given). Domain errors map to HTTP status codes in one place (`_ERRORS`).
+project, where given). Errors answer in one shape, mapped in one place (`problems`), and every route
+documents the statuses it answers (`documented`), so the OpenAPI document is the real contract.
 """
 
 from __future__ import annotations
@@ -11,33 +12,21 @@ from http import HTTPStatus
 from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response, content_types
-from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 from aws_lambda_powertools.event_handler.openapi.params import Body, Path, Query
-from pydantic import ValidationError
 
 from reverie.api import schemas as s
 from reverie.api.dream_routes import StartDream, add_dream_routes
-from reverie.domain import errors
+from reverie.api.limits import RequestLimits
+from reverie.api.problems import documented
+from reverie.api.resolver import ReverieResolver
 from reverie.domain.models import ID_PATTERN, Layer, MemoryCard, MemoryType, Scope, Status
 from reverie.services import admin, capture, recall
 from reverie.services.backends import Backends
-from reverie.services.dream.runner import DreamBusy
 
 UserId = Annotated[str, Path(pattern=ID_PATTERN, description="the end user whose memory this is")]
 SessionId = Annotated[str, Path(pattern=ID_PATTERN)]
 MemoryId = Annotated[str, Path(pattern=ID_PATTERN)]
 ProjectId = Annotated[str | None, Query(pattern=ID_PATTERN)]
-
-_ERRORS: dict[type[Exception], HTTPStatus] = {
-    errors.NotFound: HTTPStatus.NOT_FOUND,
-    errors.VersionConflict: HTTPStatus.CONFLICT,
-    errors.AlreadyExists: HTTPStatus.CONFLICT,
-    errors.EventConflict: HTTPStatus.CONFLICT,
-    errors.InvalidRequest: HTTPStatus.BAD_REQUEST,
-    errors.Forbidden: HTTPStatus.FORBIDDEN,
-    errors.StorageError: HTTPStatus.SERVICE_UNAVAILABLE,
-    DreamBusy: HTTPStatus.CONFLICT,
-}
 
 
 def _json(status: HTTPStatus, body: dict[str, Any]) -> Response[Any]:
@@ -49,48 +38,25 @@ def _cards(cards: list[MemoryCard]) -> list[dict[str, Any]]:
 
 
 def create_app(
-    get_backends: Callable[[], Backends], tenant_id: str, start_dream: StartDream | None = None
+    get_backends: Callable[[], Backends],
+    tenant_id: str,
+    start_dream: StartDream | None = None,
+    limits: RequestLimits | None = None,
 ) -> APIGatewayRestResolver:
     """Build the resolver. `get_backends` is called per request (cheap: it returns the ones built at start).
-    `start_dream` hands manual dream runs to a runner elsewhere (on AWS, the state machine); without it a
-    run happens inside the request (the local service)."""
-    app = APIGatewayRestResolver(enable_validation=True)
+    `start_dream` starts manual dream runs off the request (on AWS, the state machine; locally, a
+    background thread); without it a run happens inside the request, answered the same way.
+    `limits` bound what one request may carry (`RequestLimits` by default)."""
+    app = ReverieResolver(limits)
 
     def scope(user_id: str, project_id: str | None = None) -> Scope:
         return Scope(tenant_id=tenant_id, user_id=user_id, project_id=project_id)
 
-    @app.exception_handler(errors.ReverieError)
-    def _domain_error(exc: errors.ReverieError) -> Response[Any]:
-        status = next(
-            (code for kind, code in _ERRORS.items() if isinstance(exc, kind)), HTTPStatus.BAD_REQUEST
-        )
-        return _json(status, {"error": type(exc).__name__, "message": str(exc)})
-
-    @app.exception_handler(ValidationError)
-    def _invalid(exc: ValidationError) -> Response[Any]:
-        details = [
-            {"field": ".".join(str(p) for p in e["loc"]), "message": e["msg"]}
-            for e in exc.errors(include_url=False)
-        ]
-        return _json(HTTPStatus.UNPROCESSABLE_ENTITY, {"error": "ValidationError", "detail": details})
-
-    @app.exception_handler(RequestValidationError)
-    def _invalid_request(exc: RequestValidationError) -> Response[Any]:
-        details = [
-            {
-                "field": ".".join(str(p) for p in e["loc"][1:]) or str(e["loc"][0]),
-                "in": str(e["loc"][0]),
-                "message": e.get("msg", e.get("type", "invalid")),
-            }
-            for e in exc.errors()
-        ]
-        return _json(HTTPStatus.UNPROCESSABLE_ENTITY, {"error": "ValidationError", "detail": details})
-
-    @app.get("/health")
+    @app.get("/health", responses=documented(200))
     def health() -> dict[str, str]:
         return {"status": "ok", "tenant_id": tenant_id}
 
-    @app.post("/users/<user_id>/sessions/<session_id>/events")
+    @app.post("/users/<user_id>/sessions/<session_id>/events", responses=documented(200, 409))
     def append_events(
         user_id: UserId, session_id: SessionId, request: s.AppendEventsRequest
     ) -> s.CaptureResponse:
@@ -100,7 +66,10 @@ def create_app(
             stored=result.stored, duplicates=result.duplicates, notes=result.notes, masked=result.masked
         )
 
-    @app.post("/users/<user_id>/sessions/<session_id>/end")
+    @app.post(
+        "/users/<user_id>/sessions/<session_id>/end",
+        responses=documented(202, 404, model=s.SessionEnded, description="recorded and queued for dreaming"),
+    )
     def end_session(
         user_id: UserId, session_id: SessionId, request: Annotated[s.EndSessionRequest | None, Body()] = None
     ) -> Response[Any]:
@@ -108,7 +77,7 @@ def create_app(
         result = capture.end_session(get_backends(), scope(user_id), session_id, outcome)
         return _json(HTTPStatus.ACCEPTED, {"stored": result.stored, "duplicates": result.duplicates})
 
-    @app.post("/users/<user_id>/context")
+    @app.post("/users/<user_id>/context", responses=documented(200))
     def get_context(user_id: UserId, request: s.ContextRequest) -> s.ContextResponse:
         ctx = recall.build_context(
             get_backends(), request.query, scope(user_id, request.project_id), request.budget_tokens
@@ -125,13 +94,15 @@ def create_app(
             ],
         )
 
-    @app.post("/users/<user_id>/memories")
+    @app.post(
+        "/users/<user_id>/memories", responses=documented(201, 409, model=s.MemoryList, description="created")
+    )
     def create_memories(user_id: UserId, request: s.CreateMemoriesRequest) -> Response[Any]:
         items = [admin.NewMemory(**m.model_dump()) for m in request.memories]
         cards = admin.create_memories(get_backends(), scope(user_id, request.project_id), items)
         return _json(HTTPStatus.CREATED, {"memories": _cards(cards), "count": len(cards)})
 
-    @app.get("/users/<user_id>/memories")
+    @app.get("/users/<user_id>/memories", responses=documented(200))
     def list_memories(
         user_id: UserId,
         project_id: ProjectId = None,
@@ -140,7 +111,7 @@ def create_app(
         status: Annotated[Status | None, Query()] = None,
         key: Annotated[str | None, Query(max_length=200)] = None,
         limit: Annotated[int, Query(ge=1, le=1_000)] = 100,
-        offset: Annotated[int, Query(ge=0)] = 0,
+        offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
     ) -> dict[str, Any]:
         cards = admin.list_memories(
             get_backends(),
@@ -154,16 +125,16 @@ def create_app(
         )
         return {"memories": _cards(cards), "count": len(cards)}
 
-    @app.get("/users/<user_id>/memories/<memory_id>")
+    @app.get("/users/<user_id>/memories/<memory_id>", responses=documented(200, 404))
     def get_memory(user_id: UserId, memory_id: MemoryId, project_id: ProjectId = None) -> dict[str, Any]:
         return admin.get_memory(get_backends(), scope(user_id, project_id), memory_id).model_dump(mode="json")
 
-    @app.get("/users/<user_id>/memories/<memory_id>/history")
+    @app.get("/users/<user_id>/memories/<memory_id>/history", responses=documented(200, 404))
     def memory_history(user_id: UserId, memory_id: MemoryId, project_id: ProjectId = None) -> dict[str, Any]:
         versions = admin.history(get_backends(), scope(user_id, project_id), memory_id)
         return {"versions": _cards(versions), "count": len(versions)}
 
-    @app.patch("/users/<user_id>/memories/<memory_id>")
+    @app.patch("/users/<user_id>/memories/<memory_id>", responses=documented(200, 404, 409))
     def edit_memory(
         user_id: UserId, memory_id: MemoryId, request: s.EditMemoryRequest, project_id: ProjectId = None
     ) -> dict[str, Any]:
@@ -172,14 +143,16 @@ def create_app(
         )
         return card.model_dump(mode="json")
 
-    @app.delete("/users/<user_id>/memories/<memory_id>")
+    @app.delete(
+        "/users/<user_id>/memories/<memory_id>", responses=documented(204, 404, description="forgotten")
+    )
     def delete_memory(user_id: UserId, memory_id: MemoryId, project_id: ProjectId = None) -> Response[Any]:
         """Forget one memory: every version and its search document, compacted off disk. Its evidence
         stays in the raw log (the user's record, removed when the user is forgotten)."""
         admin.delete_memory(get_backends(), scope(user_id, project_id), memory_id)
         return Response(status_code=HTTPStatus.NO_CONTENT.value)
 
-    @app.post("/users/<user_id>/memories/<memory_id>/feedback")
+    @app.post("/users/<user_id>/memories/<memory_id>/feedback", responses=documented(200, 404))
     def memory_feedback(
         user_id: UserId, memory_id: MemoryId, request: s.FeedbackRequest, project_id: ProjectId = None
     ) -> dict[str, Any]:
@@ -188,14 +161,14 @@ def create_app(
         )
         return card.model_dump(mode="json")
 
-    @app.get("/users")
+    @app.get("/users", responses=documented(200))
     def list_users() -> s.UsersResponse:
         users = admin.list_users(get_backends(), tenant_id)
         return s.UsersResponse(
             users=[s.UserOut(user_id=u.user_id, memories=u.memories, sessions=u.sessions) for u in users]
         )
 
-    @app.delete("/users/<user_id>")
+    @app.delete("/users/<user_id>", responses=documented(200))
     def forget_user(user_id: UserId) -> s.ForgetResponse:
         """Forget a user: their raw events, cards (every version), the shared cards they wrote (deleted,
         not handed over), search documents, cached vectors, queued session ends and dream runs, each
@@ -212,7 +185,7 @@ def create_app(
 
     add_dream_routes(app, get_backends, tenant_id, start_dream)
 
-    @app.get("/openapi.json")
+    @app.get("/openapi.json", responses=documented(200))
     def openapi() -> dict[str, Any]:
         return app.get_openapi_schema(title="Reverie", version="0.1.0").model_dump(
             mode="json", by_alias=True, exclude_none=True

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model, model_validator
+from pydantic.json_schema import SkipJsonSchema
 
 from reverie.domain import events as ev
 from reverie.domain.models import (
@@ -20,6 +21,7 @@ from reverie.domain.models import (
     Stability,
 )
 
+NotNull = SkipJsonSchema[None]  # accepted as "not given" by the model, absent from the document
 _ROUTED = {"tenant_id", "user_id", "session_id"}  # taken from the path and the deployment, never the body
 
 
@@ -27,6 +29,9 @@ def _input_of(cls: type[BaseModel]) -> type[BaseModel]:
     fields: dict[str, Any] = {
         name: (info.annotation, info) for name, info in cls.model_fields.items() if name not in _ROUTED
     }
+    # `kind` picks the event type, so a request must name it (the domain model's default would make the
+    # document call it optional while the discriminated union refuses an event without it)
+    fields["kind"] = (cls.model_fields["kind"].annotation, Field(description="the event's type"))
     name = cls.__name__.removesuffix("Event") + "In"
     return create_model(name, __config__=ConfigDict(extra="forbid"), __doc__=cls.__doc__, **fields)
 
@@ -133,18 +138,19 @@ class CreateMemoriesRequest(BaseModel):
 
 
 class EditMemoryRequest(BaseModel):
-    """A human edit: name the version you read; only the fields given change."""
+    """A human edit: name the version you read and at least one field to change; only those change."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"minProperties": 2})
     expected_version: int = Field(ge=1)
-    statement: str | None = Field(default=None, min_length=1, max_length=MAX_STATEMENT_CHARS)
-    type: MemoryType | None = None
+    # `| NotNull` keeps null out of the document for the fields a card must have: leave one out to keep it
+    statement: Annotated[str, Field(min_length=1, max_length=MAX_STATEMENT_CHARS)] | NotNull = None
+    type: MemoryType | NotNull = None
     key: str | None = Field(default=None, min_length=1, max_length=MAX_KEY_CHARS)
     condition: str | None = Field(default=None, max_length=MAX_STATEMENT_CHARS)
     action: str | None = Field(default=None, max_length=MAX_STATEMENT_CHARS)
     outcome: str | None = Field(default=None, max_length=MAX_STATEMENT_CHARS)
-    confidence: float | None = Field(default=None, ge=0.0, le=1.0)
-    stability: Stability | None = None
+    confidence: Annotated[float, Field(ge=0.0, le=1.0)] | NotNull = None
+    stability: Stability | NotNull = None
     valid_until: datetime | None = None
 
     @model_validator(mode="after")
@@ -156,6 +162,8 @@ class EditMemoryRequest(BaseModel):
         )
         if nulled:
             raise ValueError(f"{', '.join(nulled)}: cannot be null (leave a field out to keep it)")
+        if self.model_fields_set <= {"expected_version"}:
+            raise ValueError("nothing to change: name at least one field besides expected_version")
         return self
 
     def changes(self) -> dict[str, Any]:
@@ -213,3 +221,27 @@ class ForgetResponse(BaseModel):
     stores: dict[str, StoreErasureOut] = Field(
         description="per store: log, notes, index, vector_cache, queue, runs"
     )
+
+
+class ErrorDetail(BaseModel):
+    """One thing wrong with a request."""
+
+    model_config = ConfigDict(populate_by_name=True)
+    field: str = Field(description="a dotted path into the body, or the parameter's name")
+    where: str = Field(alias="in", description="body, path, query or header")
+    message: str
+
+
+class ErrorResponse(BaseModel):
+    """The one shape of every error answer, whichever layer refused the request (the HTTP server, the
+    request limits, validation, a domain rule): quote `request_id` when you report a problem."""
+
+    error: str = Field(description="what kind of error: ValidationError, NotFound, VersionConflict, ...")
+    message: str = Field(description="what was wrong and what to do about it")
+    request_id: str = Field(description="this request's id (also the X-Request-Id response header)")
+    detail: list[ErrorDetail] = Field(default_factory=list, description="each field at fault, if any")
+
+
+class SessionEnded(BaseModel):
+    stored: int = Field(description="1 when the session's end was recorded now, 0 when it already was")
+    duplicates: int

@@ -8,10 +8,10 @@ from typing import Any
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 from aws_lambda_powertools.logging import correlation_paths
 
-from reverie.api.dream_routes import StartDream
+from reverie.api.dream_routes import DreamStarted, StartDream
 from reverie.api.routes import create_app
 from reverie.bootstrap.aws_settings import ApiSettings
-from reverie.domain.dream import Budget
+from reverie.domain.dream import Budget, RunStatus
 from reverie.handlers.emf import record_context
 from reverie.handlers.runtime import Runtime, entry, observability
 
@@ -23,10 +23,18 @@ def _start_dream(settings: ApiSettings) -> StartDream | None:
     if settings.state_machine_arn is None:
         return None
 
-    def start(user_id: str, budget: Budget) -> dict[str, Any]:
+    def start(user_id: str, budget: Budget) -> DreamStarted:
         window = f"manual-{datetime.now(UTC):%Y%m%dT%H%M}"  # one run per user per minute, however often asked
         arn = runtime.starter().start(settings.tenant_id, user_id, window, "manual", budget.model_dump())
-        return {"user_id": user_id, "execution_arn": arn, "already_started": arn is None}
+        # the state machine's first state names the run; until then it is found among the user's runs
+        return DreamStarted(
+            user_id=user_id,
+            run_id=None,
+            status=RunStatus.RUNNING,
+            poll=f"/users/{user_id}/dreams",
+            execution_arn=arn,
+            already_started=arn is None,
+        )
 
     return start
 
