@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from reverie.domain.models import Identifier
+
+if TYPE_CHECKING:
+    from reverie.api.caller import BearerTokens
+    from reverie.api.http_server import ServerOptions
+    from reverie.api.limits import RequestLimits
 
 
 class LocalSettings(BaseSettings):
@@ -34,6 +39,55 @@ class LocalSettings(BaseSettings):
     dream_idle_minutes: float | None = Field(default=30, gt=0)
     dream_schedule_minutes: float | None = Field(default=24 * 60, gt=0)
     dream_volume_tokens: int | None = Field(default=20_000, ge=1)
+
+    # The local HTTP service. A token is required whenever it listens beyond loopback.
+    api_token: SecretStr | None = Field(
+        default=None, min_length=16, description="REVERIE_API_TOKEN: the bearer token of the admin role"
+    )
+    agent_token: SecretStr | None = Field(
+        default=None, min_length=16, description="REVERIE_AGENT_TOKEN: the bearer token of the agent role"
+    )
+    api_max_body_bytes: int = Field(default=1_048_576, ge=1_024, le=10_485_760)
+    api_max_json_depth: int = Field(default=32, ge=4, le=200)
+    api_max_string_chars: int = Field(default=65_536, ge=256, le=10_485_760)
+    api_max_path_chars: int = Field(default=2_048, ge=256, le=65_536)
+    api_threads: int = Field(default=8, ge=1, le=256)
+    api_backlog: int = Field(default=2_048, ge=16, le=65_535)
+    api_connection_limit: int = Field(default=1_000, ge=16, le=100_000)
+    api_max_dreams: int = Field(default=2, ge=1, le=64, description="manual dreams running at once")
+
+    def bearer_tokens(self) -> BearerTokens:
+        from reverie.api.caller import BearerTokens
+
+        return BearerTokens(admin=self.api_token, agent=self.agent_token)
+
+    def request_limits(self) -> RequestLimits:
+        from reverie.api.limits import RequestLimits
+
+        return RequestLimits(
+            max_body_bytes=self.api_max_body_bytes,
+            max_json_depth=self.api_max_json_depth,
+            max_string_chars=self.api_max_string_chars,
+            max_path_chars=self.api_max_path_chars,
+        )
+
+    def server_options(self) -> ServerOptions:
+        from reverie.api.http_server import ServerOptions
+
+        return ServerOptions(
+            threads=self.api_threads,
+            backlog=self.api_backlog,
+            connection_limit=self.api_connection_limit,
+            # read bodies well past the API's limit, so those get a whole 413 from the API rather than
+            # waitress's, which closes the connection while the client may still be sending
+            max_body_bytes=max(4 * self.api_max_body_bytes, 16 * 1_048_576),
+        )
+
+    @model_validator(mode="after")
+    def _tokens_differ(self) -> LocalSettings:
+        if self.api_token and self.agent_token and self.api_token == self.agent_token:
+            raise ValueError("REVERIE_API_TOKEN and REVERIE_AGENT_TOKEN must differ: each names one role")
+        return self
 
     @model_validator(mode="after")
     def _reasoner_configured(self) -> LocalSettings:

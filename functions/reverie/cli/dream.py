@@ -32,7 +32,7 @@ def start_dream_loop(b: Backends, settings: LocalSettings) -> threading.Event:
         last_schedule: datetime | None = b.clock()
         while not stop.wait(settings.dream_poll_s):
             try:
-                runs = run_due(b, settings.tenant_id, triggers, last_schedule, on_run=_log_run)
+                runs = run_due(b, settings.tenant_id, triggers, last_schedule, on_run=log_run)
                 if any(r.trigger is Trigger.SCHEDULE for r in runs):
                     last_schedule = b.clock()
             except Exception:  # the loop must outlive any one failure
@@ -42,7 +42,7 @@ def start_dream_loop(b: Backends, settings: LocalSettings) -> threading.Event:
     return stop
 
 
-def _log_run(run: DreamRun) -> None:
+def log_run(run: DreamRun) -> None:
     print(
         # No user id: the run id leads to the user through the run store, which forgets it with the user.
         json.dumps({"dream": run.run_id, "trigger": run.trigger, "status": run.status}),

@@ -24,7 +24,17 @@ from reverie.bootstrap.local_settings import LocalSettings
 from reverie.cli.dream import add_commands as add_dream_commands
 
 # The suites of bench/reverie_bench (installed with the project), each a module with `main(argv) -> int`.
-BENCHMARKS = ["locomo", "latency", "dream", "scenarios", "embedder", "search-index", "cold-start", "secrets"]
+BENCHMARKS = [
+    "locomo",
+    "latency",
+    "dream",
+    "scenarios",
+    "embedder",
+    "search-index",
+    "cold-start",
+    "secrets",
+    "reliability-http",
+]
 SAMPLES = Path(__file__).resolve().parents[3] / "events" / "sessions"
 
 
@@ -35,21 +45,47 @@ def _settings(args: argparse.Namespace) -> LocalSettings:
     return LocalSettings(**overrides)
 
 
+def is_loopback(host: str) -> bool:
+    """Whether `host` is reachable only from this machine (127.0.0.0/8, ::1, localhost)."""
+    import ipaddress
+
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:  # a host name: it may resolve to anything
+        return False
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
+    from reverie.api.background_dreams import BackgroundDreams
     from reverie.api.local_server import make_server
     from reverie.api.routes import create_app
     from reverie.bootstrap.local import build_local
+    from reverie.cli.dream import log_run
 
     settings = _settings(args)
+    tokens = settings.bearer_tokens()
+    if not is_loopback(args.host) and settings.api_token is None:
+        print(
+            f"refusing to listen on {args.host}: beyond loopback every request needs a bearer token. "
+            "Set REVERIE_API_TOKEN (the admin's; and REVERIE_AGENT_TOKEN for agents), or serve on 127.0.0.1.",
+            file=sys.stderr,
+        )
+        return 2
     backends = build_local(settings)
     backends.embedder.embed(["warm up"])  # load the model before the first request, not during it
-    server = make_server(create_app(lambda: backends, settings.tenant_id), args.host, args.port)
+    dreams = BackgroundDreams(backends, settings.tenant_id, settings.api_max_dreams, on_done=log_run)
+    app = create_app(lambda: backends, settings.tenant_id, dreams, settings.request_limits())
+    server = make_server(app, args.host, args.port, tokens, settings.server_options())
     if settings.dream_enabled:
         from reverie.cli.dream import start_dream_loop
 
         start_dream_loop(backends, settings)
+    auth = "bearer token required" if tokens.required else "loopback, no token"
     print(
-        f"Reverie serving {settings.home.resolve()} on http://{args.host}:{args.port} (docs: /docs)",
+        f"Reverie serving {settings.home.resolve()} on http://{args.host}:{server.server_address[1]} "
+        f"({auth}; docs: /docs)",
         flush=True,
     )
     # shutdown() waits for serve_forever() to return, so it must run on another thread than the loop's
@@ -60,6 +96,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         pass
     finally:
         server.server_close()
+        if not dreams.wait(timeout=10):
+            print("stopped with a dream still running: it is recovered by the next run", file=sys.stderr)
     return 0
 
 
@@ -109,9 +147,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return int(module.main(args.rest))
 
 
-def _request(url: str, body: dict[str, Any] | None = None) -> Any:
+def _request(url: str, body: dict[str, Any] | None = None, token: str | None = None) -> Any:
     data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(url, data=data, headers=headers)
     with urllib.request.urlopen(req, timeout=5) as resp:
         return json.loads(resp.read())
 
@@ -163,7 +204,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
                 return 1
             time.sleep(0.5)
     question = "Deploying the payments service today: anything I should know?"
-    answer = _request(f"{base}/users/alice/context", {"query": question, "budget_tokens": 600})
+    token = settings.api_token.get_secret_value() if settings.api_token else None
+    answer = _request(f"{base}/users/alice/context", {"query": question, "budget_tokens": 600}, token)
     print(f"\nReverie is running at {base} (pid {proc.pid}; API docs at {base}/docs; stop: make stop)\n")
     print(f"POST {base}/users/alice/context  {{query: {question!r}}}\n")
     print(answer["context"])
