@@ -120,8 +120,11 @@ def seed(b: Backends) -> None:
     capture.end_session(b, me, "s1", "success")
     dream(b, TENANT, USER)
     org_card = f"Every release of the team goes through the {MARKER} checklist."
-    admin.create_memories(
-        b, me, [admin.NewMemory(type=MemoryType.PROCEDURE, statement=org_card, scope=ScopeKind.ORG)]
+    admin.create_memories(  # shared memory is an admin's to write (here through the user's path)
+        b,
+        me,
+        [admin.NewMemory(type=MemoryType.PROCEDURE, statement=org_card, scope=ScopeKind.ORG)],
+        role="admin",
     )
     capture.append_events(
         b, me, _messages(TENANT, USER, "s2", [f"Tomorrow I will retire {MARKER}."], START + timedelta(days=1))

@@ -71,7 +71,7 @@ def seed_on_aws(b: Backends, s3: Any) -> None:
     org = admin.NewMemory(
         type=MemoryType.FACT, statement=f"The team ships with {MARKER}.", scope=ScopeKind.ORG
     )
-    admin.create_memories(b, me, [org])
+    admin.create_memories(b, me, [org], role="admin")  # shared memory is an admin's to write
     for body in (b"first", f"draft {MARKER}".encode()):
         s3.put_object(Bucket=BUCKET, Key=f"{TENANT}/{USER}/exports/notes.txt", Body=body)
     s3.delete_object(Bucket=BUCKET, Key=f"{TENANT}/{USER}/exports/notes.txt")  # a delete marker on top

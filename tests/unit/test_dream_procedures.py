@@ -233,7 +233,7 @@ def test_a_procedure_a_reviewer_rejected_comes_back_only_with_a_new_session(
         item_id="rv-1", tenant_id="t1", user_id="alice", memory_ids=[procedure.memory_id], reason="conflict"
     )
     b.runs.add_review(item)  # type: ignore[union-attr]
-    review.resolve(b, "t1", "rv-1", "reject")
+    review.resolve(b, "t1", "rv-1", "reject", user_id="alice")
     # WHEN the dream runs again over the same episodes
     # THEN it stays rejected; a new session makes a new one
     gone_until_a_new_session(b, alice, clock, procedure)

@@ -105,19 +105,40 @@ def mask_document(value: Any) -> Any:
     return value
 
 
+# What tries to take the agent over: override its instructions, change its role or prompt, hide things from
+# the user, or hand a secret to someone. Hostile whoever relays it (a user rarely says it to their own agent).
+_SECRET_WORDS = (
+    r"(?:api[\s_-]?keys?|passwords?|passphrases?|tokens?|credentials?|secrets?|private[\s_-]?keys?|"
+    r"ssh[\s_-]?keys?|access[\s_-]?keys?|env(?:ironment)?[\s_-]?(?:variables?|vars?|files?)|\.env\b|cookies?)"
+)
+_INJECTION_RE = re.compile(
+    r"(?ix)"
+    r"\b(ignore|disregard|forget|override|bypass)\b.{0,40}\b(instructions?|rules?|prompts?|guidelines?|above|previous)\b"
+    r"|\b(system|developer)\s+(prompt|message|instructions?)\b"
+    r"|\byou\s+are\s+now\b|\bnew\s+instructions?\b"
+    r"|\bdo\s+not\s+(tell|inform|mention\s+(?:this|it)\s+to|reveal\s+(?:this|it)\s+to)\s+the\s+user\b"
+    r"|\b(send|e-?mail|forward|post|upload|leak|exfiltrate|paste|share|transmit|copy)\b.{0,60}?\b"
+    + _SECRET_WORDS
+    + r"\b.{0,60}?\b(to|at|into|on)\b"
+)
 _INSTRUCTION_RE = re.compile(
     r"(?ix)"
-    r"\b(ignore|disregard|forget|override)\b.{0,40}\b(instructions?|rules?|prompts?|guidelines?|above|previous)\b"
-    r"|\b(system|developer)\s+(prompt|message|instructions?)\b"
-    r"|\byou\s+(are\s+now|must|should\s+always|will\s+now|have\s+to)\b"
+    r"\byou\s+(must|should\s+always|will\s+now|have\s+to)\b"
     r"|\bfrom\s+now\s+on\b"
     r"|\b(always|never)\s+(send|email|forward|upload|share|reveal|include|run|execute|call|tell|say)\b"
     r"|\bdo\s+not\s+(tell|inform|mention|reveal)\b"
     r"|\b(act|behave|respond)\s+as\b"
-    r"|\bnew\s+instructions?\b"
 )
 
 
+def looks_like_injection(text: str) -> bool:
+    """Text that tries to take an agent over: override its instructions or prompt, change its role, keep
+    something from the user, or send a secret somewhere. Never a memory, whoever relays it, unless a person
+    approves it."""
+    return bool(_INJECTION_RE.search(text))
+
+
 def looks_like_instruction(text: str) -> bool:
-    """Text that tries to steer an agent. From an untrusted source it is quarantined, never promoted."""
-    return bool(_INSTRUCTION_RE.search(text))
+    """Text that tries to steer an agent (an injection, or a standing order: "always send ...", "from now
+    on ..."). From an untrusted source it is quarantined, never promoted."""
+    return looks_like_injection(text) or bool(_INSTRUCTION_RE.search(text))

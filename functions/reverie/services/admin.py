@@ -1,4 +1,9 @@
-"""Memory administration: create, list, read, history, human edit, feedback, delete, forget a user."""
+"""Memory administration: create, list, read, history, human edit, feedback, delete, forget a user.
+
+Every write is checked here against the caller's role (`domain.access`), not left to the API or a prompt:
+a shared card (org, global, or a project other users write to) is written and changed by an admin; a
+card the caller cannot see answers as one that does not exist (`NotFound`), also when a create names its
+id, so no answer tells another user's ids apart from unused ones."""
 
 from __future__ import annotations
 
@@ -8,7 +13,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
-from reverie.domain.errors import AlreadyExists, InvalidRequest, NotFound
+from reverie.domain.access import DEFAULT_ROLE, Role, require_admin
+from reverie.domain.errors import AlreadyExists, Forbidden, InvalidRequest, NotFound
 from reverie.domain.events import FeedbackEvent, NoteEvent
 from reverie.domain.guards import mask_secrets
 from reverie.domain.models import (
@@ -19,18 +25,20 @@ from reverie.domain.models import (
     ReviewStatus,
     Scope,
     ScopeKind,
-    Source,
     SourceKind,
     Stability,
     Status,
     Trust,
 )
+from reverie.domain.trust import written_source
 from reverie.ports import CardQuery
+from reverie.services import forget
 from reverie.services.backends import Backends
-from reverie.services.forget import Forgotten, delete_memory, delete_user
+from reverie.services.forget import Forgotten, delete_user
 from reverie.services.indexing import sync_index
+from reverie.services.ownership import check_write
 
-__all__ = ["Forgotten", "delete_memory", "delete_user"]  # forgetting lives in services.forget
+__all__ = ["Forgotten", "delete_user"]  # forgetting lives in services.forget
 
 API_SESSION = "api"  # L1 session that holds what was written through the memories API directly
 
@@ -64,12 +72,16 @@ def get_memory(b: Backends, scope: Scope, memory_id: str) -> MemoryCard:
     return card
 
 
-def create_memories(b: Backends, scope: Scope, items: Sequence[NewMemory]) -> list[MemoryCard]:
+def create_memories(
+    b: Backends, scope: Scope, items: Sequence[NewMemory], role: Role = DEFAULT_ROLE
+) -> list[MemoryCard]:
     """Store memories written directly through the API, indexed at once.
 
-    Untrusted sources (tool output, documents) only ever make L2 hypotheses: they wait for the dream and
-    review. Everything else becomes verified L3 knowledge citing its evidence; without evidence given,
-    the write is recorded as a note event in L1 and cited.
+    Untrusted sources (tool output, documents, and text that quotes them or tries to take the agent over:
+    `domain.trust.written_source`) only ever make L2 hypotheses: they wait for the dream and review.
+    Everything else becomes verified L3 knowledge citing its evidence; without evidence given, the write is
+    recorded as a note event in L1 and cited. Shared memory and the `human_review` source need the admin
+    `role`; an id another user holds answers `NotFound`, one the caller holds `AlreadyExists`.
     """
     now = b.clock()
     cards: list[MemoryCard] = []
@@ -77,13 +89,20 @@ def create_memories(b: Backends, scope: Scope, items: Sequence[NewMemory]) -> li
     chosen_ids = [item.memory_id for item in items if item.memory_id]
     if len(set(chosen_ids)) != len(chosen_ids):
         raise InvalidRequest("memory_id: each memory of a batch needs its own id")
+    for item in items:
+        if item.source is SourceKind.HUMAN_REVIEW:
+            require_admin(role, "a memory from source human_review")
+        check_write(b, scope, item.scope, scope.user_id, role)
     taken = b.notes.get_many(scope.tenant_id, chosen_ids) if chosen_ids else []
+    unseen = [c.memory_id for c in taken if not c.visible_to(scope)]
+    if unseen:  # the same answer as reading it: nothing tells another user's ids from unused ones
+        raise NotFound(f"memory {unseen[0]} not found")
     if taken:
         raise AlreadyExists(f"memory ids already taken: {', '.join(c.memory_id for c in taken)}")
     for i, item in enumerate(items):
         masked = mask_secrets(item.statement)  # the L1 record of the write; the card masks its own text
         refs = list(item.evidence_refs)
-        source = Source(kind=item.source)
+        source = written_source(item.source, item.statement)
         if not refs:
             event = NoteEvent(
                 event_id=item.event_id or f"mem-{now:%Y%m%dT%H%M%S}-{i}-{secrets.token_hex(4)}",
@@ -171,11 +190,17 @@ EDITABLE_FIELDS = frozenset(
 
 
 def edit_memory(
-    b: Backends, scope: Scope, memory_id: str, expected_version: int, changes: dict[str, Any]
+    b: Backends,
+    scope: Scope,
+    memory_id: str,
+    expected_version: int,
+    changes: dict[str, Any],
+    role: Role = DEFAULT_ROLE,
 ) -> MemoryCard:
     """A human edit: a new version marked `edited` (never rewritten by a dream), verified into L3.
 
-    `expected_version` is the version the editor read; a stale one raises `VersionConflict`.
+    `expected_version` is the version the editor read; a stale one raises `VersionConflict`. A shared
+    card is edited by an admin (`check_write`).
     """
     if not changes:
         raise InvalidRequest(f"nothing to change: name at least one of {sorted(EDITABLE_FIELDS)}")
@@ -183,6 +208,7 @@ def edit_memory(
     if unknown:
         raise InvalidRequest(f"cannot edit {sorted(unknown)}; editable fields are {sorted(EDITABLE_FIELDS)}")
     current = get_memory(b, scope, memory_id)
+    check_write(b, _scope_of(scope, current), current.scope, current.user_id, role)
     now = b.clock()
     data = current.model_dump()  # validated below: the card masks secrets in every text field it gets
     data.update(changes)
@@ -199,6 +225,18 @@ def edit_memory(
     return stored
 
 
+def delete_memory(b: Backends, scope: Scope, memory_id: str, role: Role = DEFAULT_ROLE) -> None:
+    """Forget one memory (`services.forget.delete_memory`); a shared card is deleted by an admin."""
+    card = get_memory(b, scope, memory_id)
+    check_write(b, _scope_of(scope, card), card.scope, card.user_id, role)
+    forget.delete_memory(b, scope, memory_id)
+
+
+def _scope_of(scope: Scope, card: MemoryCard) -> Scope:
+    """The caller's scope in the card's project (a project card is checked against its own project)."""
+    return scope.model_copy(update={"project_id": card.project_id}) if card.project_id else scope
+
+
 def feedback(
     b: Backends,
     scope: Scope,
@@ -206,9 +244,11 @@ def feedback(
     signal: Literal["used", "wrong"],
     text: str = "",
     session_id: str = API_SESSION,
+    role: Role = DEFAULT_ROLE,
 ) -> MemoryCard:
     """`used` counts a hit; `wrong` halves the card's confidence (a new version) and records the feedback
-    in L1 so the next dream can correct the card."""
+    in L1 so the next dream can correct the card. A shared card the caller may not write keeps its
+    confidence (the feedback is recorded in the caller's log all the same)."""
     card = get_memory(b, scope, memory_id)
     now = b.clock()
     if signal == "used":
@@ -228,6 +268,10 @@ def feedback(
             )
         ]
     )
+    try:
+        check_write(b, _scope_of(scope, card), card.scope, card.user_id, role)
+    except Forbidden:
+        return card
     revised = card.model_copy(update={"confidence": round(card.confidence / 2, 4), "updated_at": now})
     stored = b.notes.update(MemoryCard.model_validate(revised.model_dump()), card.version)
     sync_index(b, [stored])

@@ -1,4 +1,7 @@
-"""Online capture: append events to L1, turn explicit notes into L2 hypotheses, end sessions."""
+"""Online capture: append events to L1, turn explicit notes into L2 hypotheses, end sessions.
+
+Trust is the server's (`domain.trust`): a note's hypothesis carries the source its text shows (a note quoting
+a README is the README's), and only an admin's caller (the console) may send what a human reviewer said."""
 
 from __future__ import annotations
 
@@ -8,9 +11,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
 
+from reverie.domain.access import DEFAULT_ROLE, Role, require_admin
 from reverie.domain.errors import AlreadyExists, InvalidRequest, NotFound
-from reverie.domain.events import Event, NoteEvent, SessionEndEvent
-from reverie.domain.models import EvidenceRef, Layer, MemoryCard, Scope, Source, Status
+from reverie.domain.events import Event, FeedbackEvent, NoteEvent, SessionEndEvent
+from reverie.domain.models import EvidenceRef, Layer, MemoryCard, Scope, SourceKind, Status
+from reverie.domain.trust import written_source
 from reverie.services.backends import Backends
 
 
@@ -29,7 +34,8 @@ def note_memory_id(event: NoteEvent) -> str:
 
 
 def note_to_hypothesis(event: NoteEvent) -> MemoryCard:
-    """The note as an L2 hypothesis; the card masks any secret in its text."""
+    """The note as an L2 hypothesis, with the source the server reads in it (`written_source`); the card
+    masks any secret in its text."""
     return MemoryCard(
         memory_id=note_memory_id(event),
         layer=Layer.NOTES,
@@ -39,20 +45,25 @@ def note_to_hypothesis(event: NoteEvent) -> MemoryCard:
         key=event.key,
         statement=event.text,
         evidence_refs=[EvidenceRef(session_id=event.session_id, event_id=event.event_id)],
-        source=Source(kind=event.source),
+        source=written_source(event.source, event.text),
         status=Status.HYPOTHESIS,
         observed_at=event.ts,
     )
 
 
 def append_events(
-    b: Backends, scope: Scope, events: Sequence[Event], untimed: Set[str] = frozenset()
+    b: Backends,
+    scope: Scope,
+    events: Sequence[Event],
+    untimed: Set[str] = frozenset(),
+    role: Role = DEFAULT_ROLE,
 ) -> CaptureResult:
     """Append events (idempotent by event id); explicit notes become L2 hypotheses (never injected).
 
     Every event must belong to the caller's tenant and user: isolation is checked here, not trusted.
-    `untimed` names events the client sent without a time (stamped on arrival): a retry of one of them
-    takes the time already stored, so it is recognised as the same event.
+    A note or feedback from source `human_review` needs the admin `role` (nothing of the batch is
+    stored otherwise). `untimed` names events the client sent without a time (stamped on arrival): a
+    retry of one of them takes the time already stored, so it is recognised as the same event.
     """
     for event in events:
         if event.tenant_id != scope.tenant_id or event.user_id != scope.user_id:
@@ -60,6 +71,8 @@ def append_events(
                 f"event {event.event_id} belongs to {event.tenant_id}/{event.user_id}, "
                 f"not to the caller's {scope.tenant_id}/{scope.user_id}"
             )
+        if isinstance(event, NoteEvent | FeedbackEvent) and event.source is SourceKind.HUMAN_REVIEW:
+            require_admin(role, f"event {event.event_id}: source human_review (a person's review)")
     events = _reuse_stored_times(b, events, untimed)
     result = b.log.append(events)
     notes: list[str] = []

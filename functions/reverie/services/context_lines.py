@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from reverie.domain.models import EvidenceRef, MemoryCard, MemoryType, Status
+from reverie.domain.guards import looks_like_injection
+from reverie.domain.models import EvidenceRef, MemoryCard, MemoryType, ReviewStatus, Status, Trust
 from reverie.domain.text import human_date
 
 CitationStyle = Literal["handles", "ids"]
@@ -119,3 +120,17 @@ def section_of(card: MemoryCard, reference_below: float) -> str:
     if card.type is MemoryType.CONSTRAINT:
         return "constraints"
     return "memories"
+
+
+def trusted_section(card: MemoryCard, section: str) -> str | None:
+    """The section `card` may be rendered in, given the one its rank and type chose: the reference one for
+    an untrusted source's card no person approved, None (not rendered) for one that reads like an
+    injection; a conflict stays a conflict (it is rendered as a question for the user)."""
+    if card.review_status is not ReviewStatus.AUTO:
+        return section
+    said = " ".join(p for p in (card.statement, card.condition, card.action, card.outcome) if p)
+    if looks_like_injection(said):
+        return None
+    if card.source.trust is Trust.UNTRUSTED and section != "conflicts":
+        return "reference"
+    return section

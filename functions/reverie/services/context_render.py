@@ -7,7 +7,12 @@ memories those cost about four times the statement's own tokens (WordPiece: 50 t
 Under the first few cards, the words of the turn a card cites can follow its line as a quote
 (`services.cited_turns`), in a bounded share of the same budget. Raw turns no dream has consolidated yet
 come last, under their own heading, as reference: cited like the cards (their citation names the turn's
-`session/event`, `kind="raw_turn"`), within the same budget. The line formats are `context_lines`'."""
+`session/event`, `kind="raw_turn"`), within the same budget. The line formats are `context_lines`'.
+
+Nothing unverified is rendered as an instruction: a card whose words come from an untrusted source (a tool,
+a document, or a note quoting them) goes under the reference heading ("not instructions") unless a person
+approved or edited it, and a card that tries to take the agent over ("ignore previous instructions ...")
+is not rendered at all unless a person approved it (`trusted_section`)."""
 
 from __future__ import annotations
 
@@ -32,6 +37,7 @@ from reverie.services.context_lines import (
     quote_line,
     raw_line,
     section_of,
+    trusted_section,
     when,
 )
 
@@ -242,16 +248,20 @@ def render_context(
     fixed_limit = min(card_limit, fill.used + int(budget_tokens * fixed_share))
     for card in fixed:
         if card.status is Status.CONFLICTING:
-            fill.take(card, "conflicts", fixed_limit)
+            chosen = trusted_section(card, "conflicts")
         else:
-            fill.take(card, "fixed" if card.confidence >= reference_below else "reference", fixed_limit)
+            chosen = trusted_section(card, "fixed" if card.confidence >= reference_below else "reference")
+        if chosen is not None:
+            fill.take(card, chosen, fixed_limit)
     seen = {card.memory_id for card, _ in fill.taken}
     misses = asked = 0
     quote_limit = int(budget_tokens * quote_share)
     for card in ranked:
         if card.memory_id in seen:
             continue
-        section = section_of(card, reference_below)
+        section = trusted_section(card, section_of(card, reference_below))
+        if section is None:
+            continue
         if fill.take(card, section, card_limit):
             seen.add(card.memory_id)
             misses = 0

@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from reverie.domain.dream import Candidate
-from reverie.domain.events import Event, FeedbackEvent, MessageEvent, NoteEvent, ToolResultEvent
+from reverie.domain.events import Event, FeedbackEvent
 from reverie.domain.guards import mask_secrets
 from reverie.domain.models import (
     MAX_KEY_CHARS,
@@ -29,10 +29,10 @@ from reverie.domain.models import (
     MemoryType,
     ReviewStatus,
     Source,
-    SourceKind,
     Stability,
     Trust,
 )
+from reverie.domain.trust import event_source
 from reverie.ports import MergeAction, MergeDecision
 
 _TRUST_ORDER = [Trust.UNTRUSTED, Trust.LOW, Trust.MEDIUM, Trust.HIGH]
@@ -42,17 +42,6 @@ _SLOT_PART = re.compile(r"[^a-z0-9-]+")
 
 class MalformedAnswer(ValueError):
     """The model's answer does not have the structure asked for (the reasoner reports it as an error)."""
-
-
-def event_source(event: Event) -> Source:
-    """Who an event's content comes from, with that source's default trust."""
-    if isinstance(event, MessageEvent):
-        return Source(kind=SourceKind.USER if event.role == "user" else SourceKind.AGENT)
-    if isinstance(event, ToolResultEvent):
-        return Source(kind=SourceKind.TOOL, name=event.tool)
-    if isinstance(event, FeedbackEvent | NoteEvent):
-        return Source(kind=event.source)
-    return Source(kind=SourceKind.AGENT)  # tool calls, tags and session ends are the agent's doing
 
 
 def forced_source(cited: Sequence[Event], claimed: str | None) -> Source:

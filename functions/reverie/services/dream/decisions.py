@@ -2,6 +2,8 @@
 
 Each decision is one or two new versions, recorded in the run with the reasoner's reason. A card a person
 edited is never rewritten: a decision to fuse into, supersede or retire it becomes a conflict for review.
+A claim from an untrusted source (a tool, a document) never replaces, retires or contests a card from a
+trusted one: it is held as a proposal (a hypothesis that `supersedes` the card) for a person to review.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from reverie.domain.dream import Candidate, ChangeKind
-from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, ReviewStatus, Status
+from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, ReviewStatus, Status, Trust
 from reverie.domain.restatement import changed_values
 from reverie.ports import CardQuery, MergeAction, MergeDecision
 from reverie.services.backends import Backends
@@ -125,6 +127,9 @@ def apply_decision(p: Promotion, decision: MergeDecision, target: MemoryCard | N
             observed_at=latest(target.observed_at, c.observed_at),
         )
         return
+    if c.source.trust is Trust.UNTRUSTED and target.source.trust is not Trust.UNTRUSTED:
+        propose(p, target)  # a tool or a document does not change what a person or the agent holds
+        return
     if target.review_status is ReviewStatus.EDITED or action is MergeAction.CONFLICT:
         conflict(p, target)
         return
@@ -160,6 +165,22 @@ def fuse(p: Promotion, target: MemoryCard, statement: str) -> MemoryCard | None:
         }
     )
     return p.replace(target, new)
+
+
+def propose(p: Promotion, target: MemoryCard) -> None:
+    """An untrusted claim that would change `target`: held as a hypothesis proposing to supersede it, both
+    named in a review item; the target stays as it is until a person approves the proposal."""
+    c, w = p.candidate, p.w
+    why = f"a claim from an untrusted source ({c.source.kind.value}) would change {target.memory_id}: {p.why}"
+    if p.held is not None:
+        proposal = w.revise(p.held, ChangeKind.QUEUED, why, p.fingerprint, supersedes=target.memory_id)
+        proposal = proposal or p.held
+    else:
+        card = w.card_from(c, Layer.NOTES, Status.HYPOTHESIS, min(p.confidence, 0.5), revival=p.retired)
+        proposal = w.create(
+            card.model_copy(update={"supersedes": target.memory_id}), ChangeKind.QUEUED, why, p.fingerprint
+        )
+    w.review([target.memory_id, proposal.memory_id], "correction", why)
 
 
 def conflict(p: Promotion, target: MemoryCard) -> None:

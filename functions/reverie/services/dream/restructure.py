@@ -7,14 +7,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from reverie.domain.dream import Candidate, ChangeKind
-from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, Status
+from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, Status, Trust
 from reverie.domain.search import SearchFilter, card_search_text
 from reverie.ports import CardQuery, MergeAction, MergeDecision, Reasoner
 from reverie.services.backends import Backends
 from reverie.services.dream.apply import Writer, new_sessions, union_refs
 from reverie.services.dream.audit import audit_held, previous_cursor
 from reverie.services.dream.common import StageInput, StageOutput, load_run
-from reverie.services.dream.decisions import Promotion, apply_decision, latest
+from reverie.services.dream.decisions import Promotion, apply_decision, latest, propose
 from reverie.services.dream.hypotheses import flag_disagreements, reject_contradicted
 from reverie.services.dream.procedures import generalise_repeats
 from reverie.services.dream.similarity import cosine_of, paraphrase_of
@@ -22,6 +22,7 @@ from reverie.services.dream.verify import Assessment
 
 STAGE = "restructure"
 NEIGHBOURS = 5
+CHANGES = frozenset({MergeAction.FUSE, MergeAction.SUPERSEDE, MergeAction.RETIRE, MergeAction.CONFLICT})
 
 
 def rollback_keys(candidate: Candidate) -> list[str]:
@@ -87,6 +88,26 @@ def promote(b: Backends, w: Writer, reasoner: Reasoner, a: Assessment, vector: l
     target = b.notes.get(w.run.tenant_id, decision.target_id) if decision.target_id else None
     why = f"{decision.action.value}: {decision.reason}; {a.reason}"
     apply_decision(Promotion(b, w, c, a.confidence, why, own), decision, target)
+
+
+def hold_proposal(b: Backends, w: Writer, reasoner: Reasoner, a: Assessment) -> None:
+    """An untrusted correction (`Assessment.proposal`): judged against the held cards as a promotion would
+    be, but never applied; when it would change a card of a trusted source, it is held as a proposal for
+    review (`decisions.propose`), otherwise quarantined as it is."""
+    c = a.candidate
+    vector = b.embedder.embed([c.statement])[0]
+    cards, cosine = neighbours(b, w, c, vector)
+    named = next((card for card in cards if card.memory_id == c.correction_of), None)
+    if named is None and paraphrase_of(c, cards, cosine) is None:
+        decision = reasoner.decide(c, cards)
+        w.spend(decision.usage)
+        if decision.action in CHANGES and decision.target_id:
+            named = next((card for card in cards if card.memory_id == decision.target_id), None)
+    if named is None or named.source.trust is Trust.UNTRUSTED:
+        keep_hypothesis(b, w, a)
+        return
+    found = b.notes.get_many(w.run.tenant_id, [w.own_id(c)])
+    propose(Promotion(b, w, c, a.confidence, a.reason, found[0] if found else None), named)
 
 
 def keep_hypothesis(b: Backends, w: Writer, a: Assessment) -> None:
@@ -159,7 +180,10 @@ def restructure(b: Backends, stage_input: StageInput) -> StageOutput:
     reject_contradicted(b, w, reasoner, promoted)
     for a in todo:
         if a.decision != "promote":
-            keep_hypothesis(b, w, a)
+            if a.proposal:
+                hold_proposal(b, w, reasoner, a)
+            else:
+                keep_hypothesis(b, w, a)
     flag_disagreements(b, w, reasoner, [a for a in todo if a.decision == "hold"])
     retire_capture_notes(b, w, todo)
     generalised = generalise_repeats(b, w, blocked)

@@ -2,8 +2,14 @@
 
 Promotion to L3 needs two independent supports, or a success/failure contrast, or a human correction.
 A user's statement about themselves cannot be probed: it is promoted as a self-report on a modest
-confidence and lives on confidence and decay. Instruction-like text from an untrusted source is
-quarantined for review; everything else that is not promoted stays a hypothesis.
+confidence and lives on confidence and decay. Everything else that is not promoted stays a hypothesis.
+
+Trust is the server's, whichever reasoner extracted the candidate: its source is held to the words it
+cites (`domain.trust.grounded_source`: a note quoting a README is the README's), and only a human channel
+(a user's own message or feedback, a reviewer) makes a human correction. Quarantined for review, never
+promoted: instruction-like text from an untrusted source, text that tries to take the agent over from
+any source but a person, and a correction from an untrusted source (a tool or a document cannot change
+what the user said).
 """
 
 from __future__ import annotations
@@ -15,9 +21,10 @@ from pydantic import BaseModel, ConfigDict
 
 from reverie.domain.dream import Candidate, Verdict
 from reverie.domain.events import Event, FeedbackEvent, MessageEvent, ToolResultEvent, event_text
-from reverie.domain.guards import looks_like_instruction
+from reverie.domain.guards import looks_like_injection, looks_like_instruction
 from reverie.domain.models import MemoryType, SourceKind, Status, Trust
 from reverie.domain.text import content_words
+from reverie.domain.trust import grounded_source, human_channel
 from reverie.services.backends import Backends
 from reverie.services.dream.common import StageInput, StageOutput, dream_memory_id, load_candidates, load_run
 
@@ -35,6 +42,7 @@ class Assessment(BaseModel):
     contradictions: int
     confidence: float
     reason: str
+    proposal: bool = False  # an untrusted correction: held, as a proposal to change the card it names
 
 
 def merge_same_claims(candidates: Sequence[Candidate]) -> list[Candidate]:
@@ -106,17 +114,53 @@ def traceback(candidate: Candidate, later: Later) -> tuple[int, int, list[str]]:
     return supports, contradictions, notes
 
 
-def assess(b: Backends, candidate: Candidate, later: Later, tenant_id: str, user_id: str) -> Assessment:
+def _quarantine(candidate: Candidate, reason: str) -> Assessment:
     untrusted = candidate.source.trust is Trust.UNTRUSTED
-    if untrusted and looks_like_instruction(candidate.statement):
-        return Assessment(
-            candidate=candidate,
-            decision="quarantine",
-            supports=0,
-            contradictions=0,
-            confidence=min(candidate.confidence, 0.3),
-            reason="instruction-like text from an untrusted source: quarantined for human review",
-        )
+    correction = candidate.type is MemoryType.CORRECTION or candidate.correction_of is not None
+    return Assessment(
+        candidate=candidate,
+        decision="quarantine",
+        supports=0,
+        contradictions=0,
+        confidence=min(candidate.confidence, 0.3),
+        reason=reason,
+        proposal=untrusted and correction and not looks_like_instruction(_said(candidate)),
+    )
+
+
+def _said(candidate: Candidate) -> str:
+    parts = (candidate.statement, candidate.condition, candidate.action, candidate.outcome)
+    return " ".join(p for p in parts if p)
+
+
+def _guarded(candidate: Candidate) -> str | None:
+    """Why the candidate must wait for a person (quarantine), or None."""
+    untrusted = candidate.source.trust is Trust.UNTRUSTED
+    said = _said(candidate)
+    if untrusted and looks_like_instruction(said):
+        return "instruction-like text from an untrusted source: quarantined for human review"
+    if not human_channel(candidate.source) and looks_like_injection(said):
+        return "text that tries to take the agent over, not said by a person: quarantined for human review"
+    if untrusted and (candidate.type is MemoryType.CORRECTION or candidate.correction_of is not None):
+        source = candidate.source.kind.value
+        return f"a correction from an untrusted source ({source}): a person decides, it is not promoted"
+    return None
+
+
+def assess(
+    b: Backends,
+    candidate: Candidate,
+    later: Later,
+    tenant_id: str,
+    user_id: str,
+    cited: Sequence[Event] = (),
+) -> Assessment:
+    """Judge one candidate. `cited` are the L1 events it cites, whose words bound its source."""
+    candidate = candidate.model_copy(update={"source": grounded_source(candidate.source, cited)})
+    untrusted = candidate.source.trust is Trust.UNTRUSTED
+    guarded = _guarded(candidate)
+    if guarded is not None:
+        return _quarantine(candidate, guarded)
     sessions = {r.session_id for r in candidate.evidence_refs}
     # The same untrusted source repeating itself is not independent support: it counts once.
     supports = 1 if untrusted else len(sessions)
@@ -143,8 +187,11 @@ def assess(b: Backends, candidate: Candidate, later: Later, tenant_id: str, user
 
     decision: Decision
     confidence = candidate.confidence
-    human = candidate.type is MemoryType.CORRECTION or candidate.correction_of is not None
-    human = human or candidate.source.kind is SourceKind.HUMAN_REVIEW
+    correction = candidate.type is MemoryType.CORRECTION or candidate.correction_of is not None
+    # Only a person's own words correct as a person: a tool's, a document's or the agent's do not.
+    human = (
+        correction and human_channel(candidate.source)
+    ) or candidate.source.kind is SourceKind.HUMAN_REVIEW
     contrast = (
         bool(candidate.type is MemoryType.PROCEDURE and candidate.condition and candidate.outcome)
         and len(candidate.evidence_refs) >= 2
@@ -178,6 +225,21 @@ def assess(b: Backends, candidate: Candidate, later: Later, tenant_id: str, user
     )
 
 
+def _keys(candidate: Candidate) -> list[tuple[str, str]]:
+    return [(r.session_id, r.event_id) for r in candidate.evidence_refs]
+
+
+def cited_events(
+    b: Backends, tenant_id: str, user_id: str, candidates: Sequence[Candidate]
+) -> dict[tuple[str, str], Event]:
+    """The L1 events the candidates cite, by (session, event): each cited session read once."""
+    found: dict[tuple[str, str], Event] = {}
+    for session_id in sorted({r.session_id for c in candidates for r in c.evidence_refs}):
+        for event in b.log.read_session(tenant_id, user_id, session_id):
+            found[(session_id, event.event_id)] = event
+    return found
+
+
 def verify(b: Backends, stage_input: StageInput) -> StageOutput:
     runs, run = load_run(b, stage_input)
     saved = runs.stage_output(run.tenant_id, run.run_id, STAGE)
@@ -189,7 +251,11 @@ def verify(b: Backends, stage_input: StageInput) -> StageOutput:
     later = (
         later_material(b.log.read_user(run.tenant_id, run.user_id, since=min(observed))) if observed else []
     )
-    assessments = [assess(b, c, later, run.tenant_id, run.user_id) for c in candidates]
+    said = cited_events(b, run.tenant_id, run.user_id, candidates)
+    assessments = [
+        assess(b, c, later, run.tenant_id, run.user_id, [said[k] for k in _keys(c) if k in said])
+        for c in candidates
+    ]
     counts = {decision: sum(a.decision == decision for a in assessments) for decision in Decision.__args__}  # type: ignore[attr-defined]
     runs.save_stage_output(
         run.tenant_id,

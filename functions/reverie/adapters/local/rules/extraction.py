@@ -38,6 +38,7 @@ from reverie.domain.models import (
     Trust,
 )
 from reverie.domain.text import content_words, time_window
+from reverie.domain.trust import written_source
 
 NOTE_CONFIDENCE = 0.7
 CORRECTION_CONFIDENCE = 0.8
@@ -177,7 +178,7 @@ class _Session:
         text, secrets = without_secrets(mask_secrets(note.text).text)
         for secret in secrets:
             self.drop(note, secret, "secret")
-        source = Source(kind=note.source)
+        source = written_source(note.source, text)  # a note quoting a README carries the README's trust
         if source.trust is Trust.UNTRUSTED and untrusted.steers(text):
             # A quoted page or README that tries to steer the agent: its instructions apart (quarantined),
             # the rest of the note kept beside them with the same untrusted source.
@@ -215,7 +216,7 @@ class _Session:
             MemoryType.CORRECTION,
             statement,
             [feedback],
-            Source(kind=feedback.source),
+            written_source(feedback.source, text),
             feedback.ts,
             key=vocabulary_key(body, who.subject) or attribute_key(body, who.subject),
             confidence=CORRECTION_CONFIDENCE if correction else 0.6,
