@@ -3,7 +3,7 @@
 Starts `reverie serve` on a loopback ephemeral port with a data folder of its own (or uses `--url`), sends
 each malformed request of issue 10's findings over a raw socket (invalid UTF-8, `Content-Length: abc`, a
 70k path, a garbage request line, JSON nested 600 deep, `offset=1e20`, a dream budget of 1e300 seconds,
-a 10 MB tool argument, NaN), then opens 100 connections at once, each appending an event. Prints:
+a 10 MB tool argument, NaN, a form instead of JSON), then opens 100 connections at once, each appending an event. Prints:
 
     unanswered requests: N               malformed requests without an HTTP answer, or answered 5xx,
                                          plus concurrent requests without an answer
@@ -57,10 +57,12 @@ class Answer:
         return self.status is not None and self.status < 500
 
 
-def _request(method: str, path: str, body: bytes = b"", length: str | None = None) -> bytes:
+def _request(
+    method: str, path: str, body: bytes = b"", length: str | None = None, media: str = "application/json"
+) -> bytes:
     head = (
         f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-        f"Content-Type: application/json\r\nContent-Length: {length or len(body)}\r\n\r\n"
+        f"Content-Type: {media}\r\nContent-Length: {length or len(body)}\r\n\r\n"
     )
     return head.encode() + body
 
@@ -93,6 +95,11 @@ def bad_requests(user: str = "mallory") -> list[BadRequest]:
         ),
         BadRequest("tool-args-10mb", _request("POST", events, _events(big_args)), 413),
         BadRequest("string-100k-characters", _request("POST", events, _events(long_text)), 422),
+        BadRequest(
+            "form-body",
+            _request("POST", f"/users/{user}/dreams", b"{}", media="application/x-www-form-urlencoded"),
+            415,
+        ),
         BadRequest(
             "nan-confidence",
             _request(

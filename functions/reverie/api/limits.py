@@ -90,6 +90,21 @@ def check_path(path: str, limits: RequestLimits) -> Refusal | None:
     )
 
 
+def check_media_type(content_type: str | None, body: str | None) -> Refusal | None:
+    """415 for a body sent as something other than JSON (a form, text): every body of the API is JSON.
+    A body without a Content-Type is read as JSON."""
+    if not body or not content_type:
+        return None
+    media = content_type.split(";", 1)[0].strip().lower()
+    if media == "application/json" or media.endswith("+json"):
+        return None
+    return Refusal(
+        HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
+        "UnsupportedMediaType",
+        f"the body is sent as {media or 'nothing'}; the API reads JSON: send Content-Type: application/json",
+    )
+
+
 def check_body(body: str | None, limits: RequestLimits) -> Refusal | None:
     """413 for a body over the size limit; 422 for JSON nested too deep or holding a string too long.
     A body that is not JSON at all is left to the route's validation (422 `json_invalid`)."""

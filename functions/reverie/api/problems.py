@@ -39,8 +39,9 @@ ERROR_STATUS: dict[type[Exception], HTTPStatus] = {
 
 # Statuses any operation can answer: a malformed request (400), no or a wrong token (401), a role or
 # scope that does not reach (403), a path no route takes (404: an id with characters no route accepts),
-# a body or path over the limits (413, 414), invalid input (422), a backend that failed (503).
-COMMON = (400, 401, 403, 404, 413, 414, 422, 503)
+# a body or path over the limits (413, 414), a body that is not JSON (415), invalid input (422), a backend
+# that failed (503).
+COMMON = (400, 401, 403, 404, 413, 414, 415, 422, 503)
 _WHY = {
     400: "the request is malformed or not allowed",
     401: "no bearer token, or an unknown one (when the service requires one)",
@@ -49,6 +50,7 @@ _WHY = {
     409: "a conflict: an id taken, a version changed, a run already going",
     413: "the body is larger than the limit",
     414: "the path is longer than the limit",
+    415: "the body is not sent as JSON (Content-Type: application/json)",
     422: "the request does not match the schema, or a field is over its limit",
     503: "a storage backend failed; nothing was written: retry",
 }

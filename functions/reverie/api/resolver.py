@@ -12,7 +12,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from reverie.api import problems
 from reverie.api.caller import caller_of
-from reverie.api.limits import RequestLimits, check_body, check_path
+from reverie.api.limits import RequestLimits, check_body, check_media_type, check_path
 
 
 class ReverieResolver(APIGatewayRestResolver):
@@ -28,7 +28,12 @@ class ReverieResolver(APIGatewayRestResolver):
         path = str(event.get("path") or "")
         query = event.get("queryStringParameters") or {}
         whole_path = path + "?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else path
-        refusal = check_path(whole_path, self.limits) or check_body(event.get("body"), self.limits)
+        headers = {str(k).lower(): str(v) for k, v in (event.get("headers") or {}).items()}
+        refusal = (
+            check_path(whole_path, self.limits)
+            or check_media_type(headers.get("content-type"), event.get("body"))
+            or check_body(event.get("body"), self.limits)
+        )
         if refusal is not None:
             rid = problems.request_id_of(event)
             body = problems.error_body(refusal.error, refusal.message, rid, refusal.detail)
