@@ -93,7 +93,11 @@ def test_a_dream_runs_off_the_request_and_health_answers_meanwhile(
     assert reasoner.entered.wait(10)
 
     # THEN the start was answered at once with the run to poll, and the service answers during the run
-    assert (status, started["status"], started["poll"]) == (202, "running", f"/dreams/{started['run_id']}")
+    assert (status, started["status"], started["poll"]) == (
+        202,
+        "running",
+        f"/users/alice/dreams/{started['run_id']}",
+    )
     assert call(base_url, "GET", "/health") == (200, {"status": "ok", "tenant_id": TENANT})
     assert call(base_url, "GET", started["poll"])[1]["run"]["status"] == "running"
     # AND a second start for the same user is refused while the first runs

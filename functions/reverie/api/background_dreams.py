@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from reverie.api.dream_routes import DreamStarted
+from reverie.api.dream_routes import DreamStarted, run_path
 from reverie.domain.dream import Budget, DreamRun, RunStatus, Trigger
 from reverie.services.backends import Backends
 from reverie.services.dream.common import StageInput
@@ -61,7 +61,7 @@ class BackgroundDreams:
         thread.start()
         run_id = stage_input.run_id
         return DreamStarted(
-            user_id=user_id, run_id=run_id, status=RunStatus.RUNNING, poll=f"/dreams/{run_id}"
+            user_id=user_id, run_id=run_id, status=RunStatus.RUNNING, poll=run_path(user_id, run_id)
         )
 
     def _run(self, stage_input: StageInput) -> None:

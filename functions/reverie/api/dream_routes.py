@@ -1,5 +1,9 @@
 """Dream and review routes: trigger a run, list runs, read a run's report, roll it back, review queue.
 
+Runs and review items are read, rolled back and resolved under their user's path (`/users/{user}/...`):
+another user's answers 404, as an unknown id (`services.ownership`). The tenant-wide routes (`/dreams/{run}`,
+`/reviews`) reach every user: they are the admin role's.
+
 A manual dream never holds its request: the route answers 202 with the run to poll (`DreamStarted`).
 On AWS the state machine runs it; locally a background thread (`api/background_dreams.py`); where
 neither is given (a Lambda function without a state machine) the run happens before the answer, which
@@ -16,16 +20,21 @@ from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response
 from aws_lambda_powertools.event_handler.openapi.params import Body, Path, Query
 from pydantic import BaseModel, ConfigDict, Field
 
+from reverie.api.caller import current_caller
 from reverie.api.problems import documented
+from reverie.domain.access import Role
 from reverie.domain.dream import Budget, RunStatus, Trigger
 from reverie.domain.models import ID_PATTERN
 from reverie.services import review
 from reverie.services.backends import Backends
 from reverie.services.dream.rollback import rollback_run
 from reverie.services.dream.runner import dream
+from reverie.services.ownership import run_of
 
 UserId = Annotated[str, Path(pattern=ID_PATTERN)]
 RunId = Annotated[str, Path(pattern=ID_PATTERN)]
+ItemId = Annotated[str, Path(pattern=ID_PATTERN)]
+ReviewState = Literal["open", "approved", "rejected", "edited"]
 
 
 _DEFAULT = Budget()
@@ -91,7 +100,7 @@ def add_dream_routes(
         else:
             run = dream(get_backends(), tenant_id, user_id, Trigger.MANUAL, budget)
             started = DreamStarted(
-                user_id=user_id, run_id=run.run_id, status=run.status, poll=f"/dreams/{run.run_id}"
+                user_id=user_id, run_id=run.run_id, status=run.status, poll=run_path(user_id, run.run_id)
             )
         return Response(
             status_code=HTTPStatus.ACCEPTED.value,
@@ -105,36 +114,81 @@ def add_dream_routes(
         found = runs.list_runs(tenant_id, user_id, limit)
         return {"runs": [r.model_dump(mode="json") for r in found], "count": len(found)}
 
+    def role() -> Role:
+        return current_caller(app).role
+
+    def report(run_id: str, user_id: str | None) -> dict[str, Any]:
+        b = get_backends()
+        run = run_of(b, tenant_id, run_id, user_id, role())
+        changes = b.dream_ports()[0].changes(tenant_id, run_id)
+        return {"run": run.model_dump(mode="json"), "changes": [c.model_dump(mode="json") for c in changes]}
+
+    def roll_back(run_id: str, user_id: str | None) -> dict[str, Any]:
+        b = get_backends()
+        run_of(b, tenant_id, run_id, user_id, role())
+        done = rollback_run(b, tenant_id, run_id)
+        return {
+            "run_id": done.run_id,
+            "restored": done.restored,
+            "rejected": done.rejected,
+            "skipped": done.skipped,
+        }
+
+    def decide(item_id: str, decision: ReviewDecision, user_id: str | None) -> dict[str, Any]:
+        b = get_backends()
+        action, keep, statement = decision.action, decision.keep, decision.statement
+        item = review.resolve(b, tenant_id, item_id, action, keep, statement, user_id=user_id, role=role())
+        return item.model_dump(mode="json")
+
+    @app.get("/users/<user_id>/dreams/<run_id>", responses=documented(200, 404))
+    def user_dream_report(user_id: UserId, run_id: RunId) -> dict[str, Any]:
+        """A run of the user's and the changes it made (another user's run: 404)."""
+        return report(run_id, user_id)
+
+    @app.post("/users/<user_id>/dreams/<run_id>/rollback", responses=documented(200, 404, 409))
+    def user_rollback(user_id: UserId, run_id: RunId) -> dict[str, Any]:
+        """Roll back a run of the user's as a unit (another user's run: 404)."""
+        return roll_back(run_id, user_id)
+
+    @app.get("/users/<user_id>/reviews", responses=documented(200))
+    def user_reviews(
+        user_id: UserId, status: Annotated[ReviewState | None, Query()] = "open"
+    ) -> dict[str, Any]:
+        """The user's review items (`status`: open by default)."""
+        items = review.list_reviews(get_backends(), tenant_id, user_id, status, role())
+        return {"items": [i.model_dump(mode="json") for i in items], "count": len(items)}
+
+    @app.post("/users/<user_id>/reviews/<item_id>", responses=documented(200, 404, 409))
+    def user_resolve_review(user_id: UserId, item_id: ItemId, request: ReviewDecision) -> dict[str, Any]:
+        """Approve, reject or edit a review item of the user's (another user's item: 404)."""
+        return decide(item_id, request, user_id)
+
     @app.get("/dreams/<run_id>", responses=documented(200, 404))
     def dream_report(run_id: RunId) -> dict[str, Any]:
-        runs, _ = get_backends().dream_ports()
-        run = runs.get_run(tenant_id, run_id)
-        changes = runs.changes(tenant_id, run_id)
-        return {"run": run.model_dump(mode="json"), "changes": [c.model_dump(mode="json") for c in changes]}
+        """Any user's run (the admin role)."""
+        return report(run_id, None)
 
     @app.post("/dreams/<run_id>/rollback", responses=documented(200, 404, 409))
     def rollback(run_id: RunId) -> dict[str, Any]:
-        report = rollback_run(get_backends(), tenant_id, run_id)
-        return {
-            "run_id": report.run_id,
-            "restored": report.restored,
-            "rejected": report.rejected,
-            "skipped": report.skipped,
-        }
+        """Roll back any user's run (the admin role)."""
+        return roll_back(run_id, None)
 
     @app.get("/reviews", responses=documented(200))
     def reviews(
         user_id: Annotated[str | None, Query(pattern=ID_PATTERN)] = None,
-        status: Annotated[Literal["open", "approved", "rejected", "edited"] | None, Query()] = "open",
+        status: Annotated[ReviewState | None, Query()] = "open",
     ) -> dict[str, Any]:
-        items = review.list_reviews(get_backends(), tenant_id, user_id, status)
+        """Every user's review items, or one user's (the admin role)."""
+        items = review.list_reviews(get_backends(), tenant_id, None, status, role())
+        items = [i for i in items if user_id is None or i.user_id == user_id]
         return {"items": [i.model_dump(mode="json") for i in items], "count": len(items)}
 
     @app.post("/reviews/<item_id>", responses=documented(200, 404, 409))
-    def resolve_review(
-        item_id: Annotated[str, Path(pattern=ID_PATTERN)], request: ReviewDecision
-    ) -> dict[str, Any]:
-        item = review.resolve(
-            get_backends(), tenant_id, item_id, request.action, request.keep, request.statement
-        )
-        return item.model_dump(mode="json")
+    def resolve_review(item_id: ItemId, request: ReviewDecision) -> dict[str, Any]:
+        """Resolve any user's review item (the admin role)."""
+        return decide(item_id, request, None)
+
+
+def run_path(user_id: str, run_id: str) -> str:
+    """Where a user's run is reported (the path a started dream names to poll)."""
+    return f"/users/{user_id}/dreams/{run_id}"

@@ -15,10 +15,12 @@ from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response
 from aws_lambda_powertools.event_handler.openapi.params import Body, Path, Query
 
 from reverie.api import schemas as s
+from reverie.api.caller import current_caller
 from reverie.api.dream_routes import StartDream, add_dream_routes
 from reverie.api.limits import RequestLimits
 from reverie.api.problems import documented
 from reverie.api.resolver import ReverieResolver
+from reverie.domain.access import Role
 from reverie.domain.models import ID_PATTERN, Layer, MemoryCard, MemoryType, Scope, Status
 from reverie.services import admin, capture, recall
 from reverie.services.backends import Backends
@@ -52,6 +54,10 @@ def create_app(
     def scope(user_id: str, project_id: str | None = None) -> Scope:
         return Scope(tenant_id=tenant_id, user_id=user_id, project_id=project_id)
 
+    def role() -> Role:
+        """The caller's role (`api.caller`): the services check it (shared memory, human reviews)."""
+        return current_caller(app).role
+
     @app.get("/health", responses=documented(200))
     def health() -> dict[str, str]:
         return {"status": "ok", "tenant_id": tenant_id}
@@ -61,7 +67,9 @@ def create_app(
         user_id: UserId, session_id: SessionId, request: s.AppendEventsRequest
     ) -> s.CaptureResponse:
         events = [s.to_event(e, tenant_id, user_id, session_id) for e in request.events]
-        result = capture.append_events(get_backends(), scope(user_id), events, s.untimed(request.events))
+        result = capture.append_events(
+            get_backends(), scope(user_id), events, s.untimed(request.events), role=role()
+        )
         return s.CaptureResponse(
             stored=result.stored, duplicates=result.duplicates, notes=result.notes, masked=result.masked
         )
@@ -95,11 +103,12 @@ def create_app(
         )
 
     @app.post(
-        "/users/<user_id>/memories", responses=documented(201, 409, model=s.MemoryList, description="created")
+        "/users/<user_id>/memories",
+        responses=documented(201, 404, 409, model=s.MemoryList, description="created"),
     )
     def create_memories(user_id: UserId, request: s.CreateMemoriesRequest) -> Response[Any]:
         items = [admin.NewMemory(**m.model_dump()) for m in request.memories]
-        cards = admin.create_memories(get_backends(), scope(user_id, request.project_id), items)
+        cards = admin.create_memories(get_backends(), scope(user_id, request.project_id), items, role=role())
         return _json(HTTPStatus.CREATED, {"memories": _cards(cards), "count": len(cards)})
 
     @app.get("/users/<user_id>/memories", responses=documented(200))
@@ -139,7 +148,12 @@ def create_app(
         user_id: UserId, memory_id: MemoryId, request: s.EditMemoryRequest, project_id: ProjectId = None
     ) -> dict[str, Any]:
         card = admin.edit_memory(
-            get_backends(), scope(user_id, project_id), memory_id, request.expected_version, request.changes()
+            get_backends(),
+            scope(user_id, project_id),
+            memory_id,
+            request.expected_version,
+            request.changes(),
+            role=role(),
         )
         return card.model_dump(mode="json")
 
@@ -149,7 +163,7 @@ def create_app(
     def delete_memory(user_id: UserId, memory_id: MemoryId, project_id: ProjectId = None) -> Response[Any]:
         """Forget one memory: every version and its search document, compacted off disk. Its evidence
         stays in the raw log (the user's record, removed when the user is forgotten)."""
-        admin.delete_memory(get_backends(), scope(user_id, project_id), memory_id)
+        admin.delete_memory(get_backends(), scope(user_id, project_id), memory_id, role=role())
         return Response(status_code=HTTPStatus.NO_CONTENT.value)
 
     @app.post("/users/<user_id>/memories/<memory_id>/feedback", responses=documented(200, 404))
@@ -157,7 +171,7 @@ def create_app(
         user_id: UserId, memory_id: MemoryId, request: s.FeedbackRequest, project_id: ProjectId = None
     ) -> dict[str, Any]:
         card = admin.feedback(
-            get_backends(), scope(user_id, project_id), memory_id, request.signal, request.text
+            get_backends(), scope(user_id, project_id), memory_id, request.signal, request.text, role=role()
         )
         return card.model_dump(mode="json")
 

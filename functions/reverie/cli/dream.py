@@ -112,16 +112,19 @@ def cmd_rollback(args: argparse.Namespace, settings: LocalSettings, b: Backends)
 
 
 def cmd_review(args: argparse.Namespace, settings: LocalSettings, b: Backends) -> int:
+    """The local operator reviews any user's items: the admin role (the API checks an agent's user)."""
     from reverie.services import review
 
     if args.action == "list":
-        for item in review.list_reviews(b, settings.tenant_id, args.user):
+        for item in review.list_reviews(b, settings.tenant_id, args.user, role="admin"):
             statements = [
                 f"{c.memory_id}: {c.statement}" for c in b.notes.get_many(settings.tenant_id, item.memory_ids)
             ]
             print(f"{item.item_id} [{item.reason}] {item.user_id}\n  " + "\n  ".join(statements))
         return 0
-    item = review.resolve(b, settings.tenant_id, args.item_id, args.action, args.keep, args.statement)
+    item = review.resolve(
+        b, settings.tenant_id, args.item_id, args.action, args.keep, args.statement, role="admin"
+    )
     print(f"{item.item_id}: {item.status}")
     return 0
 

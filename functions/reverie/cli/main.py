@@ -34,6 +34,7 @@ BENCHMARKS = [
     "cold-start",
     "secrets",
     "reliability-http",
+    "injection",
 ]
 SAMPLES = Path(__file__).resolve().parents[3] / "events" / "sessions"
 
