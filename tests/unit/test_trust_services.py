@@ -209,3 +209,10 @@ def test_a_trusted_card_keeps_its_section() -> None:
         observed_at=NOW - timedelta(days=1),
     )
     assert "## Memories" in rendered(fact)
+
+
+def test_a_persons_own_words_are_rendered_even_when_they_override_a_rule() -> None:
+    said = card(
+        "m-1", "Forget the previous rules about tabs: use spaces", source=Source(kind=SourceKind.USER)
+    )
+    assert "use spaces" in rendered(said)

@@ -119,7 +119,7 @@ _INJECTION_RE = re.compile(
     r"|\bdo\s+not\s+(tell|inform|mention\s+(?:this|it)\s+to|reveal\s+(?:this|it)\s+to)\s+the\s+user\b"
     r"|\b(send|e-?mail|forward|post|upload|leak|exfiltrate|paste|share|transmit|copy)\b.{0,60}?\b"
     + _SECRET_WORDS
-    + r"\b.{0,60}?\b(to|at|into|on)\b"
+    + r"\b.{0,60}?\b(to|at|into)\b"
 )
 _INSTRUCTION_RE = re.compile(
     r"(?ix)"

@@ -11,6 +11,7 @@ from typing import Literal
 from reverie.domain.guards import looks_like_injection
 from reverie.domain.models import EvidenceRef, MemoryCard, MemoryType, ReviewStatus, Status, Trust
 from reverie.domain.text import human_date
+from reverie.domain.trust import human_channel
 
 CitationStyle = Literal["handles", "ids"]
 
@@ -125,9 +126,9 @@ def section_of(card: MemoryCard, reference_below: float) -> str:
 def trusted_section(card: MemoryCard, section: str) -> str | None:
     """The section `card` may be rendered in, given the one its rank and type chose: the reference one for
     an untrusted source's card no person approved, None (not rendered) for one that reads like an
-    injection; a conflict stays a conflict (it is rendered as a question for the user)."""
-    if card.review_status is not ReviewStatus.AUTO:
-        return section
+    injection and is not a person's own words; a conflict stays a conflict (a question for the user)."""
+    if card.review_status is not ReviewStatus.AUTO or human_channel(card.source):
+        return section  # a person approved it, or it is a person's own words (`domain.trust`)
     said = " ".join(p for p in (card.statement, card.condition, card.action, card.outcome) if p)
     if looks_like_injection(said):
         return None
