@@ -109,7 +109,7 @@ def mask_document(value: Any) -> Any:
 # the user, or hand a secret to someone. Hostile whoever relays it (a user rarely says it to their own agent).
 _SECRET_WORDS = (
     r"(?:api[\s_-]?keys?|passwords?|passphrases?|tokens?|credentials?|secrets?|private[\s_-]?keys?|"
-    r"ssh[\s_-]?keys?|access[\s_-]?keys?|env(?:ironment)?[\s_-]?(?:variables?|vars?|files?)|\.env\b|cookies?)"
+    r"(?:ssh|access|deploy|signing|gpg|pgp|master|encryption|license)[\s_-]?keys?|env(?:ironment)?[\s_-]?(?:variables?|vars?|files?)|\.env\b|cookies?)"
 )
 _INJECTION_RE = re.compile(
     r"(?ix)"

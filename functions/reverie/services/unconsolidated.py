@@ -7,7 +7,8 @@ after the last time a succeeded, not rolled back, run consolidated it) and offer
 words with the query, as reference.
 
 Only what people said is offered: user and assistant messages and the user's or the agent's explicit
-notes; never tool calls or results, system messages, documents, or notes from a tool or a document. What
+notes; never tool calls or results, system messages, documents, or notes from (or quoting) a tool or a
+document, or relaying a takeover whoever declares them. What
 the agent said or noted is dropped when it reads like an instruction (an agent relays what tools and pages
 told it); the user's own words are kept, shown as reference only. Every text is masked for secrets first.
 
@@ -31,8 +32,9 @@ from typing import TypeGuard
 
 from reverie.domain.events import Event, MessageEvent, NoteEvent, event_text
 from reverie.domain.guards import looks_like_instruction, mask_secrets
-from reverie.domain.models import EvidenceRef, Scope, SourceKind
+from reverie.domain.models import EvidenceRef, Scope, SourceKind, Trust
 from reverie.domain.restatement import terms
+from reverie.domain.trust import written_source
 from reverie.services.admin import API_SESSION
 from reverie.services.backends import Backends
 from reverie.services.context_render import RawTurn
@@ -92,10 +94,14 @@ def _newest_sessions(
 
 
 def spoken(event: Event) -> TypeGuard[MessageEvent | NoteEvent]:
-    """A user or assistant message, or a note of the user or the agent: nothing from tools or documents."""
+    """A user or assistant message, or a note of the user or the agent: nothing from tools or documents,
+    nor a note that quotes them or relays a takeover (the server's reading, `domain.trust`)."""
     if isinstance(event, MessageEvent):
         return event.role in ("user", "assistant") and bool(event.text.strip())
-    return isinstance(event, NoteEvent) and event.source in SPOKEN_NOTES
+    if not isinstance(event, NoteEvent):
+        return False
+    source = written_source(event.source, event.text)
+    return source.kind in SPOKEN_NOTES and source.trust is not Trust.UNTRUSTED
 
 
 def _relayed_instruction(event: MessageEvent | NoteEvent, text: str) -> bool:
