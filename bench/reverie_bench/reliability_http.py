@@ -9,7 +9,8 @@ a 10 MB tool argument, NaN, a form instead of JSON), then opens 100 connections 
                                          plus concurrent requests without an answer
     connection resets at 100 clients: N  concurrent requests whose connection was reset or dropped
 
-Both must read 0. `figures(url)` returns them for `reverie bench reliability`.
+Both must read 0. `measure()` (a service of its own) and `figures(url)` return them for
+`reverie bench reliability`.
 Usage: `reverie bench reliability-http [--url http://127.0.0.1:8080] [--clients 100]`.
 """
 
@@ -226,6 +227,12 @@ def served(home: Path) -> Iterator[str]:
         proc.wait(30)
 
 
+def measure(clients: int = 100, show: bool = False) -> dict[str, int]:
+    """`figures` against a `reverie serve` of its own, over a new temporary data folder."""
+    with tempfile.TemporaryDirectory(prefix="reverie-http-") as tmp, served(Path(tmp)) as url:
+        return figures(url, clients, show)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="reverie bench reliability-http", description=__doc__.split("\n\n")[0]
@@ -233,12 +240,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--url", help="a running service (default: start one on loopback)")
     parser.add_argument("--clients", type=int, default=100)
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory(prefix="reverie-http-") as tmp:
-        if args.url:
-            found = figures(args.url, args.clients, show=True)
-        else:
-            with served(Path(tmp)) as url:
-                found = figures(url, args.clients, show=True)
+    found = figures(args.url, args.clients, show=True) if args.url else measure(args.clients, show=True)
     for name, value in found.items():
         print(f"{name}: {value}")
     return 0 if not any(found.values()) else 1
