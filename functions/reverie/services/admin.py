@@ -16,8 +16,9 @@ from typing import Any, Literal
 from reverie.domain.access import DEFAULT_ROLE, Role, require_admin
 from reverie.domain.errors import AlreadyExists, Forbidden, InvalidRequest, NotFound
 from reverie.domain.events import FeedbackEvent, NoteEvent
-from reverie.domain.guards import mask_secrets
+from reverie.domain.guards import looks_like_injection, mask_secrets
 from reverie.domain.models import (
+    CARD_TEXT_FIELDS,
     EvidenceRef,
     Layer,
     MemoryCard,
@@ -200,7 +201,8 @@ def edit_memory(
     """A human edit: a new version marked `edited` (never rewritten by a dream), verified into L3.
 
     `expected_version` is the version the editor read; a stale one raises `VersionConflict`. A shared
-    card is edited by an admin (`check_write`).
+    card is edited by an admin (`check_write`), and so is text that tries to take the agent over: an edit
+    is rendered as a person's word, so an agent's caller cannot write one ("ignore previous instructions").
     """
     if not changes:
         raise InvalidRequest(f"nothing to change: name at least one of {sorted(EDITABLE_FIELDS)}")
@@ -209,6 +211,8 @@ def edit_memory(
         raise InvalidRequest(f"cannot edit {sorted(unknown)}; editable fields are {sorted(EDITABLE_FIELDS)}")
     current = get_memory(b, scope, memory_id)
     check_write(b, _scope_of(scope, current), current.scope, current.user_id, role)
+    if looks_like_injection(" ".join(str(changes.get(f) or "") for f in CARD_TEXT_FIELDS)):
+        require_admin(role, "an edit that reads like instructions to the agent")
     now = b.clock()
     data = current.model_dump()  # validated below: the card masks secrets in every text field it gets
     data.update(changes)
