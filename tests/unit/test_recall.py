@@ -132,6 +132,26 @@ def test_an_inferred_taste_is_recalled_when_relevant_but_never_fills_the_fixed_b
     assert paint.memory_id in related.sections["memories"]
 
 
+def test_a_favourite_inferred_under_its_slot_is_a_taste_not_a_standing_preference(
+    backends: Backends, alice: Scope
+) -> None:
+    # GIVEN a favourite a dream inferred from alice's conversation, keyed by its slot as the extraction
+    # prompt asks (so that a later favourite supersedes it), beside a standing rule-like preference
+    tart = inferred(
+        backends, alice, "Alice's favourite treat is a raspberry tart", key="alice.favourite_treat"
+    )
+    rule = inferred(backends, alice, "Alice wants answers as bullet points", key="alice.prefers.answer_style")
+
+    # WHEN her agent asks about something else, then about her favourite treat
+    unrelated = build_context(backends, "deploy the payments service", alice, 500)
+    related = build_context(backends, "what treat does Alice like best", alice, 500)
+
+    # THEN only the rule stands in the fixed block; the favourite ranks like any memory, first when it
+    # is asked about
+    assert unrelated.sections["fixed"] == related.sections["fixed"] == [rule.memory_id]
+    assert tart.memory_id in related.sections["memories"] and related.ranked_ids[0] == tart.memory_id
+
+
 def test_keyed_and_directly_written_preferences_stand_in_the_fixed_block(
     backends: Backends, alice: Scope
 ) -> None:

@@ -3,7 +3,8 @@
 Three recall paths (keyword, vector, timeline/entity) → fusion → filter (in the queries, checked again on
 the cards) → rerank → one card per key → greedy fill of a real token budget → render with dates and
 citations (short handles in the text, each mapped to its memory id and evidence). Every injected card
-records a hit. The fixed block holds the current plan and the standing preferences. Until a dream has
+records a hit. The fixed block holds the current plan and the standing preferences
+(`services.fixed_block`). Until a dream has
 consolidated a session, its raw turns that share words with the query follow the cards, as reference
 (`services.unconsolidated`). Under the first cards, the words of the turn each cites that the card left
 out, quoted as reference (`services.cited_turns`).
@@ -18,7 +19,7 @@ from itertools import islice
 from typing import Literal
 
 from reverie.domain.errors import InvalidRequest
-from reverie.domain.models import INJECTABLE_STATUSES, MemoryCard, MemoryType, ReviewStatus, Scope, Status
+from reverie.domain.models import MemoryCard, MemoryType, Scope, Status
 from reverie.domain.ranking import (
     FusedScores,
     Scored,
@@ -30,15 +31,14 @@ from reverie.domain.ranking import (
 )
 from reverie.domain.search import SearchFilter, SearchHit
 from reverie.domain.text import entities, time_window
-from reverie.services.admin import API_SESSION
 from reverie.services.backends import Backends
 from reverie.services.cited_turns import CitedTurns
 from reverie.services.context_render import Citation, CitationStyle, RawTurn, Rendered, render_context
+from reverie.services.fixed_block import fixed_block, injectable, shadowed
 from reverie.services.unconsolidated import unconsolidated_turns
 
 MIN_BUDGET_TOKENS = 64
 MAX_BUDGET_TOKENS = 32_000
-FIXED_BLOCK_LIMIT = 200
 
 
 @dataclass(frozen=True)
@@ -207,7 +207,7 @@ def _reranked(b: Backends, scope: Scope, found: _Candidates, page: int) -> Itera
         batch = [
             Scored(card=card, score=rerank_score(found.scores[m], card, now), ranks=found.ranks.get(m, {}))
             for m in ids
-            if (card := found.fetched.get(m)) is not None and _injectable(card, scope, now)
+            if (card := found.fetched.get(m)) is not None and injectable(card, scope, now)
         ]
         batch.sort(key=lambda s: s.score, reverse=True)
         for item in one_per_key(batch):
@@ -227,55 +227,6 @@ def rank(
     found = _candidates(b, query, scope, settings)
     page = k + max(10, k // 2)  # a little more than k: filtering and one-per-key may drop some
     return list(islice(_reranked(b, scope, found, page), k))
-
-
-def _injectable(card: MemoryCard, scope: Scope, now: datetime) -> bool:
-    return card.visible_to(scope) and card.status in INJECTABLE_STATUSES and not card.is_expired(now)
-
-
-TASTE_SLOT = ".taste."  # the rule reasoner's slots for tastes (`alice.taste.jazz`)
-
-
-def _standing(card: MemoryCard) -> bool:
-    """A preference that holds until it is changed: rule-like (a `key`, one current version, e.g.
-    `alice.prefers.answer_style`), written directly (through the API or admin: its evidence is the
-    write itself) or approved or edited by a person. A taste a dream inferred from conversation ("Melanie
-    loves red and blue") is not standing, even keyed by its topic (`melanie.taste.red`, so that a reversal
-    supersedes it). (Not `dream_run_id`: a dream stamps every version it writes.)"""
-    return (
-        (card.key is not None and TASTE_SLOT not in card.key)
-        or card.review_status is not ReviewStatus.AUTO
-        or any(r.session_id == API_SESSION for r in card.evidence_refs)
-    )
-
-
-def _fixed_block(b: Backends, scope: Scope) -> list[MemoryCard]:
-    """The standing preferences (most confident first) and the current plan (the latest one): what every
-    context carries whatever the query. Inferred tastes compete with the other cards on relevance.
-
-    Found through the index (types filtered inside its query, like every recall path), then read from
-    the note store, the source of truth."""
-    now = b.clock()
-    kinds = frozenset({MemoryType.PREFERENCE, MemoryType.PLAN})
-    hits = b.index.search_timeline(SearchFilter(scope=scope, types=kinds, now=now), FIXED_BLOCK_LIMIT)
-    found = b.notes.get_many(scope.tenant_id, [h.memory_id for h in hits]) if hits else []
-    current = [c for c in found if c.type in kinds and _injectable(c, scope, now)]
-    preferences = sorted(
-        (c for c in current if c.type is MemoryType.PREFERENCE and _standing(c)),
-        key=lambda c: c.confidence,
-        reverse=True,
-    )
-    plans = sorted(
-        (c for c in current if c.type is MemoryType.PLAN), key=lambda c: c.updated_at, reverse=True
-    )
-    return preferences + plans[:1]
-
-
-def _shadowed(card: MemoryCard, fixed_keys: set[str]) -> bool:
-    """Whether the fixed block already answers a ranked card: a card of the same key (unless it is a
-    flagged conflict), or any plan other than the current one. Unkeyed preferences (inferred tastes)
-    rank on their merits; the renderer skips a card the fixed block has shown already."""
-    return card.type is MemoryType.PLAN or (card.key in fixed_keys and card.status is not Status.CONFLICTING)
 
 
 def build_context(
@@ -301,7 +252,7 @@ def build_context(
         )
     settings = settings or RecallSettings()
     now = b.clock()
-    fixed = _fixed_block(b, scope)
+    fixed = fixed_block(b, scope)
     fixed_keys = {c.key for c in fixed if c.key}
     ranked_ids: list[str] = []
 
@@ -310,7 +261,7 @@ def build_context(
             return
         for item in _reranked(b, scope, _candidates(b, query, scope, settings), settings.page):
             ranked_ids.append(item.card.memory_id)
-            if not _shadowed(item.card, fixed_keys):
+            if not shadowed(item.card, fixed_keys):
                 yield item.card
 
     raw: list[RawTurn] = []

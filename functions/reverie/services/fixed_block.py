@@ -1,0 +1,74 @@
+"""The fixed block of the L4 context: the standing preferences and the current plan, which every context
+carries whatever the query (`services.recall` renders it first, in a bounded share of the budget).
+
+A preference stands when it holds until it is changed and says how the user wants things done: rule-like
+(a `key` that is no taste's slot), written directly, or approved or edited by a person. A taste a dream
+inferred from conversation ("Melanie loves red and blue", "Joanna's favourite treat is a raspberry tart")
+does not stand, even keyed by its topic so that a reversal supersedes it: it competes with the other cards
+on relevance, and is shown when a question bears on it rather than in every context.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from reverie.domain.models import INJECTABLE_STATUSES, MemoryCard, MemoryType, ReviewStatus, Scope, Status
+from reverie.domain.search import SearchFilter
+from reverie.services.admin import API_SESSION
+from reverie.services.backends import Backends
+
+FIXED_BLOCK_LIMIT = 200
+# A taste's slots: the rule reasoner's (`alice.taste.jazz`) and the extraction prompt's, which every
+# reasoner follows (`bob.favourite_tea`, `prompts/extract.md`).
+TASTE_SLOTS = (".taste.", ".favourite_")
+
+
+def injectable(card: MemoryCard, scope: Scope, now: datetime) -> bool:
+    """The card may be injected for `scope` now: visible to it, current (verified, approved or a flagged
+    conflict) and not expired."""
+    return card.visible_to(scope) and card.status in INJECTABLE_STATUSES and not card.is_expired(now)
+
+
+def taste_slot(key: str | None) -> bool:
+    """The key is a taste's slot (`alice.taste.jazz`, `bob.favourite_tea`), not a standing rule's."""
+    return key is not None and any(marker in key for marker in TASTE_SLOTS)
+
+
+def standing(card: MemoryCard) -> bool:
+    """A preference that holds until it is changed: rule-like (a `key` other than a taste's, one current
+    version, e.g. `alice.prefers.answer_style`), written directly (through the API or admin: its evidence
+    is the write itself) or approved or edited by a person. A taste inferred from conversation is not
+    standing. (Not `dream_run_id`: a dream stamps every version it writes.)"""
+    return (
+        (card.key is not None and not taste_slot(card.key))
+        or card.review_status is not ReviewStatus.AUTO
+        or any(r.session_id == API_SESSION for r in card.evidence_refs)
+    )
+
+
+def fixed_block(b: Backends, scope: Scope) -> list[MemoryCard]:
+    """The standing preferences (most confident first) and the current plan (the latest one).
+
+    Found through the index (types filtered inside its query, like every recall path), then read from
+    the note store, the source of truth."""
+    now = b.clock()
+    kinds = frozenset({MemoryType.PREFERENCE, MemoryType.PLAN})
+    hits = b.index.search_timeline(SearchFilter(scope=scope, types=kinds, now=now), FIXED_BLOCK_LIMIT)
+    found = b.notes.get_many(scope.tenant_id, [h.memory_id for h in hits]) if hits else []
+    current = [c for c in found if c.type in kinds and injectable(c, scope, now)]
+    preferences = sorted(
+        (c for c in current if c.type is MemoryType.PREFERENCE and standing(c)),
+        key=lambda c: c.confidence,
+        reverse=True,
+    )
+    plans = sorted(
+        (c for c in current if c.type is MemoryType.PLAN), key=lambda c: c.updated_at, reverse=True
+    )
+    return preferences + plans[:1]
+
+
+def shadowed(card: MemoryCard, fixed_keys: set[str]) -> bool:
+    """Whether the fixed block already answers a ranked card: a card of the same key (unless it is a
+    flagged conflict), or any plan other than the current one. Unkeyed preferences and tastes rank on
+    their merits; the renderer skips a card the fixed block has shown already."""
+    return card.type is MemoryType.PLAN or (card.key in fixed_keys and card.status is not Status.CONFLICTING)
