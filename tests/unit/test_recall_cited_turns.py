@@ -98,6 +98,44 @@ def test_a_turn_that_says_no_more_than_its_card_is_not_quoted(
     assert len(ctx.memory_ids) == 1 and quotes(ctx) == [] and QUOTE_NOTE not in ctx.text
 
 
+def test_a_quote_leaves_out_what_tells_nothing(b: Backends, alice: Scope, clock: Clock) -> None:
+    # GIVEN a card that kept one idea of a chatty message: thanks, the news the card keeps, a detail it
+    # left out, a remark ending in a tag, a question to the listener and praise
+    ref = said(
+        b,
+        alice,
+        "s1",
+        "e1",
+        "Thanks, Maria! I adopted a puppy last week. His name is Shadow and he sleeps on my bed. "
+        "Puppies are a lot of work, right? How is your garden doing? Wow, that's great!",
+        clock,
+    )
+    card_from(b, alice, "Alice adopted a puppy", ref)
+
+    # WHEN a later question asks about the puppy
+    ctx = build_context(b, "What is the name of Alice's puppy?", alice, 400, QUOTES)
+
+    # THEN the quote keeps what the card left out (the name, and the remark: a tag still tells) and
+    # leaves out the thanks, the restated news, the question asked of Maria and the praise
+    assert quotes(ctx) == [
+        '  > Alice: "… His name is Shadow and he sleeps on my bed. Puppies are a lot of work, right? …"'
+    ]
+
+
+def test_a_turn_two_cards_cite_is_quoted_once(b: Backends, alice: Scope, clock: Clock) -> None:
+    # GIVEN two cards a dream kept from one message, each one idea of it
+    ref = said(b, alice, "s1", "e1", f"I moved to Lisbon in March and started at Feedzai. {LEFT_OUT}", clock)
+    card_from(b, alice, "Alice moved to Lisbon in March", ref)
+    card_from(b, alice, "Alice started working at Feedzai in Lisbon", ref)
+
+    # WHEN both are the first cards shown
+    ctx = build_context(b, "Alice in Lisbon", alice, 400, QUOTES)
+
+    # THEN the message is quoted under one of them only: its words once in the block
+    assert len(ctx.memory_ids) == 2 and len(quotes(ctx)) == 1
+    assert ctx.text.count("Alfama") == 1
+
+
 def test_only_the_first_cards_shown_are_quoted(b: Backends, alice: Scope, clock: Clock) -> None:
     # GIVEN four cards about alice's city, each from a longer message
     for n, place in enumerate(["Lisbon", "Porto", "Braga", "Faro"]):

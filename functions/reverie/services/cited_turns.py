@@ -12,8 +12,14 @@ What is quoted, and from where:
 - only what people said (user and assistant messages, the user's or the agent's notes), the rule of
   `services.unconsolidated`; never a tool's output, a document or a system message, and never text that
   reads like an instruction, whoever said it;
-- only a turn that says more than its card (content words the card lacks), and of it only what the card
-  left out: the sentences the card restates are dropped (the card says them already);
+- only a turn that says more than its card (content words the card lacks), and of it only what tells
+  something the card left out: the sentences the card restates are dropped (the card says them already),
+  and so are those that tell nothing: a question asked of the listener ("How did they handle it?": the
+  answer is in another turn; a tag, "Sunflowers mean warmth, right?", still tells) and small talk
+  (greetings, thanks, praise: "Thanks, Maria!", "Wow, that's great!", "Hope you're doing good."), a
+  sentence with no word of the query, no number and fewer than two words beyond the card's and small
+  talk's. They cost a quote tokens (a tenth of them on LoCoMo) that the cards ranked last pay for;
+- a turn is quoted once in a block: a second card citing the same turn gets no quote;
 - of a card's evidence (its first `MAX_REFS` refs), the turn sharing the most words with the card and the
   query: the message the card came from rather than the question it answered, and of a fused card the
   turn the question bears on; the first on a tie;
@@ -32,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from reverie.domain.events import Event
 from reverie.domain.guards import looks_like_instruction
 from reverie.domain.models import EvidenceRef, MemoryCard, Scope, ScopeKind
-from reverie.domain.restatement import restates, terms
+from reverie.domain.restatement import restates, stem, terms
 from reverie.services.backends import Backends
 from reverie.services.context_render import RawTurn, quote_line
 from reverie.services.unconsolidated import raw_turn, spoken
@@ -41,6 +47,21 @@ MAX_REFS = 4  # of a card's evidence refs, the first ones read: a fused card may
 MAX_CHARS = 4000  # of a turn, read before its sentences are chosen: a pasted file is not scanned whole
 GAP = "…"
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+# A sentence that asks: it opens with a question word or an auxiliary and ends with "?".
+_ASKS = re.compile(
+    r"^\W*(?:who|whom|whose|what|when|where|why|how|which|do|does|did|is|are|was|were|am|can|could|"
+    r"would|will|should|shall|have|has|had|may|might)\b.*\?\W*$",
+    re.I | re.S,
+)
+_DIGIT = re.compile(r"\d")
+# Greetings, thanks, interjections and praise (as `terms` stems them): what a sentence of small talk says.
+SMALL_TALK = frozenset(
+    stem(word)
+    for word in """hey hi hello bye goodbye cheers thanks thank appreciate congrats congratulations wow oh
+    ooh yay yeah yep yes nope okay ok huh hmm haha lol aw aww omg great awesome amazing cool nice glad
+    happy fun wonderful fantastic incredible lovely sweet neat good hope really totally super i'm you're
+    that's what's we're they're let's""".split()
+)
 
 
 @dataclass
@@ -54,6 +75,7 @@ class CitedTurns:
     query: str
     max_tokens: int
     _sessions: dict[str, dict[str, Event]] = field(default_factory=dict)
+    _quoted: set[EvidenceRef] = field(default_factory=set)  # the turns quoted in this block
 
     def __call__(self, card: MemoryCard) -> RawTurn | None:
         if not self._own(card) or self.max_tokens <= 0:
@@ -68,7 +90,12 @@ class CitedTurns:
             shared = len((about | wanted) & terms(turn.text))
             if best is None or shared > best[0]:
                 best = (shared, turn)
-        return self._quote(best[1], said, wanted) if best else None
+        if best is None or best[1].ref in self._quoted:
+            return None
+        quote = self._quote(best[1], said, wanted)
+        if quote is not None:
+            self._quoted.add(quote.ref)
+        return quote
 
     def _own(self, card: MemoryCard) -> bool:
         return (
@@ -88,11 +115,17 @@ class CitedTurns:
         return self.b.tokens.count(quote_line(replace(turn, text=text)) + "\n") <= self.max_tokens
 
     def _quote(self, turn: RawTurn, said: str, wanted: frozenset[str]) -> RawTurn | None:
-        """What the card left out, within `max_tokens`: the turn's sentences but those the card restates;
-        when they do not fit, those sharing the most words with the query (the earlier on a tie), in
-        their order; when not even one fits, the first words of the best one. Gaps are marked "…"."""
+        """What the card left out, within `max_tokens`: the turn's sentences but those the card restates
+        and those that tell nothing (`tells`); when they do not fit, those sharing the most words with
+        the query (the earlier on a tie), in their order; when not even one fits, the first words of the
+        best one. Gaps are marked "…"."""
         sentences = [s for s in _SENTENCE_END.split(turn.text) if s]
-        left = [i for i, sentence in enumerate(sentences) if not restates(sentence, said)]
+        about = terms(said)
+        left = [
+            i
+            for i, sentence in enumerate(sentences)
+            if not restates(sentence, said) and tells(sentence, about, wanted)
+        ]
         if not left:
             return None
         if self._fits(turn, _joined(sentences, left)):
@@ -112,6 +145,17 @@ class CitedTurns:
             else:
                 high = mid - 1
         return replace(turn, text=" ".join(words[:low]) + f" {GAP}") if low else None
+
+
+def tells(sentence: str, about: frozenset[str], wanted: frozenset[str]) -> bool:
+    """Whether a sentence of a turn tells something worth its tokens under a card about `about`, asked
+    about `wanted` (both stemmed terms): not a question asked of the listener, and not small talk (a
+    sentence with no word of the query, no number, and fewer than two words beyond the card's and
+    `SMALL_TALK`)."""
+    if _ASKS.match(sentence):
+        return False
+    said = terms(sentence)
+    return bool(said & wanted) or _DIGIT.search(sentence) is not None or len(said - about - SMALL_TALK) >= 2
 
 
 def _joined(sentences: list[str], kept: list[int]) -> str:
