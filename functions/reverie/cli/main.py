@@ -35,6 +35,7 @@ BENCHMARKS = [
     "secrets",
     "reliability-http",
     "injection",
+    "reliability",
 ]
 SAMPLES = Path(__file__).resolve().parents[3] / "events" / "sessions"
 
