@@ -66,3 +66,26 @@ def test_a_logged_secret_is_masked_in_every_rendering(caplog: pytest.LogCaptureF
         shown = f"{plain.format(record)}\n{lambda_json.format(record)}"
         assert not [s for s in form.secrets if s in shown], form.id
     assert not [f.id for f in FORMS if any(s in caplog.text for s in f.secrets)]
+
+
+def test_a_verify_assessments_reason_is_masked() -> None:
+    """The verify stage's reason may quote a probe's detail; it is stored in the run's stage output."""
+    from reverie.domain.dream import Candidate
+    from reverie.domain.models import EvidenceRef, MemoryType, Source, SourceKind
+    from reverie.services.dream.verify import Assessment
+
+    claim = Candidate(
+        type=MemoryType.FACT,
+        statement="The export runs nightly.",
+        evidence_refs=[EvidenceRef(session_id="s1", event_id="e1")],
+        source=Source(kind=SourceKind.USER),
+    )
+    said = Assessment(
+        candidate=claim,
+        decision="hold",
+        supports=1,
+        contradictions=0,
+        confidence=0.5,
+        reason="probe db: connected with postgres://ro:Hq9-vLx!2pTe@db.internal:5432/app",
+    )
+    assert "Hq9-vLx!2pTe" not in said.reason and "db.internal" in said.reason

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict
 from reverie.domain.dream import Candidate, Verdict
 from reverie.domain.events import Event, FeedbackEvent, MessageEvent, ToolResultEvent, event_text
 from reverie.domain.guards import looks_like_injection, looks_like_instruction
-from reverie.domain.models import MemoryType, SourceKind, Status, Trust
+from reverie.domain.models import MaskedText, MemoryType, SourceKind, Status, Trust
 from reverie.domain.text import content_words
 from reverie.domain.trust import grounded_source, human_channel
 from reverie.services.backends import Backends
@@ -41,7 +41,7 @@ class Assessment(BaseModel):
     supports: int
     contradictions: int
     confidence: float
-    reason: str
+    reason: MaskedText  # it may quote a probe's detail or a candidate: stored with the stage output
     proposal: bool = False  # an untrusted correction: held, as a proposal to change the card it names
 
 
