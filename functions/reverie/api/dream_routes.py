@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from reverie.api.caller import current_caller
 from reverie.api.problems import documented
+from reverie.api.schemas import JsonInt
 from reverie.domain.access import Role
 from reverie.domain.dream import Budget, RunStatus, Trigger
 from reverie.domain.models import ID_PATTERN
@@ -44,10 +45,12 @@ class BudgetIn(BaseModel):
     """What a manual run may spend, bounded so a run ends and its lease can be written down."""
 
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
-    max_tokens: int = Field(default=_DEFAULT.max_tokens, ge=1, le=5_000_000)
-    max_reasoner_calls: int = Field(default=_DEFAULT.max_reasoner_calls, ge=0, le=10_000)
-    max_seconds: float = Field(default=_DEFAULT.max_seconds, gt=0, le=3_600, description="at most an hour")
-    max_cards: int = Field(default=_DEFAULT.max_cards, ge=1, le=100_000)
+    max_tokens: JsonInt = Field(default=_DEFAULT.max_tokens, ge=1, le=5_000_000)
+    max_reasoner_calls: JsonInt = Field(default=_DEFAULT.max_reasoner_calls, ge=0, le=10_000)
+    max_seconds: float = Field(
+        default=_DEFAULT.max_seconds, gt=0, le=3_600, strict=True, description="at most an hour"
+    )
+    max_cards: JsonInt = Field(default=_DEFAULT.max_cards, ge=1, le=100_000)
 
 
 class DreamRequest(BaseModel):

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _NOT_A_BRACKET = re.compile(r"[^\[\]{}]+")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 class RequestLimits(BaseModel):
@@ -79,7 +80,14 @@ def long_strings(document: Any, limit: int) -> list[tuple[str, int]]:
 
 
 def check_path(path: str, limits: RequestLimits) -> Refusal | None:
-    """414 for a path (with its query string) longer than the limit."""
+    """414 for a path (with its query string) longer than the limit; 400 for a path holding a control
+    character (route patterns would read `/memories/%0A` as `/memories`, ending at the newline)."""
+    if _CONTROL.search(path.partition("?")[0]):
+        return Refusal(
+            HTTPStatus.BAD_REQUEST,
+            "BadRequest",
+            "the request path holds a control character (a newline, a tab, ...): no id has one",
+        )
     if len(path) <= limits.max_path_chars:
         return None
     return Refusal(
@@ -138,6 +146,16 @@ def check_body(body: str | None, limits: RequestLimits) -> Refusal | None:
         )
     except ValueError:
         return None
+    if document is not None and not isinstance(document, dict):
+        # every body of the API is an object, or null where it is optional (Powertools would read
+        # `[{...}]` as the object inside)
+        kind = type(document).__name__
+        return Refusal(
+            HTTPStatus.UNPROCESSABLE_ENTITY,
+            "ValidationError",
+            f"the JSON body is a {kind}; the API's bodies are JSON objects",
+            [{"field": "(body)", "in": "body", "message": "a JSON object is required"}],
+        )
     too_long = long_strings(document, limits.max_string_chars)
     if not too_long:
         return None

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, create_model, model_validator
-from pydantic.json_schema import SkipJsonSchema
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict, create_model, model_validator
+from pydantic.json_schema import JsonDict, SkipJsonSchema
 
 from reverie.domain import events as ev
 from reverie.domain.models import (
@@ -21,6 +21,23 @@ from reverie.domain.models import (
     Stability,
 )
 
+
+def _json_number(value: Any) -> Any:
+    if isinstance(value, str | bool):
+        raise ValueError("a JSON number is required here, not a string or a boolean")
+    return value
+
+
+def _json_time(value: Any) -> Any:
+    if isinstance(value, int | float):
+        raise ValueError("an ISO 8601 date-time string is required here, not a number")
+    return value
+
+
+# What the document calls an integer: 5 or 5.0, never "5" or true (pydantic alone would convert them).
+# Floats and booleans are `Strict()` for the same reason (a strict float still takes 5).
+JsonInt = Annotated[int, BeforeValidator(_json_number)]
+JsonDatetime = Annotated[datetime, BeforeValidator(_json_time)]  # never a number read as a timestamp
 NotNull = SkipJsonSchema[None]  # accepted as "not given" by the model, absent from the document
 _ROUTED = {"tenant_id", "user_id", "session_id"}  # taken from the path and the deployment, never the body
 
@@ -29,6 +46,13 @@ def _input_of(cls: type[BaseModel]) -> type[BaseModel]:
     fields: dict[str, Any] = {
         name: (info.annotation, info) for name, info in cls.model_fields.items() if name not in _ROUTED
     }
+    for name, (annotation, info) in fields.items():
+        if annotation is int:
+            fields[name] = (JsonInt, info)
+        elif annotation is datetime:
+            fields[name] = (JsonDatetime, info)
+        elif annotation in (float, bool):
+            fields[name] = (Annotated[annotation, Strict()], info)
     # `kind` picks the event type, so a request must name it (the domain model's default would make the
     # document call it optional while the discriminated union refuses an event without it)
     fields["kind"] = (cls.model_fields["kind"].annotation, Field(description="the event's type"))
@@ -81,7 +105,7 @@ class EndSessionRequest(BaseModel):
 class ContextRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     query: str = Field(max_length=4_000, description="what the agent is about to do or was asked")
-    budget_tokens: int = Field(default=1_000, ge=64, le=32_000)
+    budget_tokens: JsonInt = Field(default=1_000, ge=64, le=32_000)
     project_id: str | None = Field(default=None, pattern=r"^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$")
 
 
@@ -118,11 +142,11 @@ class NewMemoryIn(BaseModel):
     key: str | None = Field(default=None, min_length=1, max_length=MAX_KEY_CHARS)
     scope: ScopeKind = ScopeKind.USER
     source: SourceKind = SourceKind.USER
-    confidence: float = Field(default=0.8, ge=0.0, le=1.0)
+    confidence: float = Field(default=0.8, ge=0.0, le=1.0, strict=True)
     stability: Stability = Stability.NORMAL
     evidence_refs: list[EvidenceRef] = Field(default_factory=list, max_length=50)
-    observed_at: datetime | None = None
-    valid_until: datetime | None = None
+    observed_at: JsonDatetime | None = None
+    valid_until: JsonDatetime | None = None
     condition: str | None = Field(default=None, max_length=MAX_STATEMENT_CHARS)
     action: str | None = Field(default=None, max_length=MAX_STATEMENT_CHARS)
     outcome: str | None = Field(default=None, max_length=MAX_STATEMENT_CHARS)
@@ -131,17 +155,35 @@ class NewMemoryIn(BaseModel):
     )
 
 
+# A memory of scope `project` belongs to the request's project: the document says so with if/then.
+_PROJECT_NAMED: JsonDict = {
+    "if": {
+        "properties": {
+            "memories": {"contains": {"properties": {"scope": {"const": "project"}}, "required": ["scope"]}}
+        },
+        "required": ["memories"],
+    },
+    "then": {"properties": {"project_id": {"type": "string"}}, "required": ["project_id"]},
+}
+
+
 class CreateMemoriesRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_PROJECT_NAMED)
     memories: list[NewMemoryIn] = Field(min_length=1, max_length=500)
     project_id: str | None = Field(default=None, pattern=r"^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$")
+
+    @model_validator(mode="after")
+    def _project_named(self) -> CreateMemoriesRequest:
+        if self.project_id is None and any(m.scope is ScopeKind.PROJECT for m in self.memories):
+            raise ValueError("project_id: a memory of scope project needs the request's project_id")
+        return self
 
 
 class EditMemoryRequest(BaseModel):
     """A human edit: name the version you read and at least one field to change; only those change."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"minProperties": 2})
-    expected_version: int = Field(ge=1)
+    expected_version: JsonInt = Field(ge=1)
     # `| NotNull` keeps null out of the document for the fields a card must have: leave one out to keep it
     statement: Annotated[str, Field(min_length=1, max_length=MAX_STATEMENT_CHARS)] | NotNull = None
     type: MemoryType | NotNull = None
@@ -149,9 +191,9 @@ class EditMemoryRequest(BaseModel):
     condition: str | None = Field(default=None, max_length=MAX_STATEMENT_CHARS)
     action: str | None = Field(default=None, max_length=MAX_STATEMENT_CHARS)
     outcome: str | None = Field(default=None, max_length=MAX_STATEMENT_CHARS)
-    confidence: Annotated[float, Field(ge=0.0, le=1.0)] | NotNull = None
+    confidence: Annotated[float, Field(ge=0.0, le=1.0, strict=True)] | NotNull = None
     stability: Stability | NotNull = None
-    valid_until: datetime | None = None
+    valid_until: JsonDatetime | None = None
 
     @model_validator(mode="after")
     def _no_null_for_required(self) -> EditMemoryRequest:
