@@ -87,7 +87,8 @@ class JsonErrorTask(ErrorTask):
             431: f"the request's headers are larger than {self.channel.server.adj.max_request_header_size:,} "
             "bytes",
         }.get(error.code, str(error.body))
-        body = json.dumps(error_body(_NAMES.get(error.code, "BadRequest"), message, request_id)).encode()
+        shape = error_body(_NAMES.get(error.code, "BadRequest"), message, request_id)
+        body = json.dumps(shape, separators=(",", ":")).encode()
         self.status = f"{error.code} {error.reason}"
         json_headers = [("Content-Type", "application/json"), (REQUEST_ID_HEADER, request_id)]
         self.response_headers = [*self.response_headers, *json_headers]

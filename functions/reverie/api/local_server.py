@@ -105,7 +105,7 @@ def _headers_of(environ: Mapping[str, Any]) -> dict[str, str]:
 
 
 def _error(status: HTTPStatus, error: str, message: str, request_id: str, **headers: str) -> Answer:
-    body = json.dumps(error_body(error, message, request_id)).encode()
+    body = json.dumps(error_body(error, message, request_id), separators=(",", ":")).encode()
     return status.value, {"Content-Type": "application/json", **headers}, body
 
 
