@@ -166,19 +166,8 @@ class DynamoRunStore(RunStore):
         item = {**key(pk, STAGE_PREFIX + stage), "kind": s("stage-output"), "body": s(encoded)}
         if self._stage_output_ttl is not None:
             item[TTL_ATTRIBUTE] = n((micros(self._clock() + self._stage_output_ttl)) // 1_000_000)
-        try:
-            actions = [
-                run_exists(tenant_id, run_id),
-                {"Put": {"Item": item, "ConditionExpression": "attribute_not_exists(pk)"}},
-            ]
-            self._table.transact(self._fenced(actions, tenant_id, fence))
-        except Cancelled as cancelled:
-            self._raise_if_fenced_out(cancelled, 2, fence)
-            if cancelled.failed(0):
-                raise NotFound(
-                    f"dream run {run_id} not found; save the run before recording its work"
-                ) from None
-            # saved before: the first save stands
+        put = {"Put": {"Item": item, "ConditionExpression": "attribute_not_exists(pk)"}}
+        self._write_once(tenant_id, run_id, put, fence)  # False: saved before, the first save stands
 
     def stage_output(self, tenant_id: str, run_id: str, stage: str) -> dict[str, Any] | None:
         item = self._table.get(run_pk(tenant_id, run_id), STAGE_PREFIX + stage)
@@ -222,17 +211,24 @@ class DynamoRunStore(RunStore):
         self, tenant_id: str, run_id: str, seq: int, entry: dict[str, Any], fence: Fence
     ) -> None:
         encoded = encode_output(entry)
+        if not self._write_once(tenant_id, run_id, journal_put(tenant_id, run_id, seq, encoded), fence):
+            stored = self._table.get(run_pk(tenant_id, run_id), f"{JOURNAL_PREFIX}{seq:010d}")
+            check_same_entry(run_id, seq, stored["body"]["S"] if stored else "null", encoded)
+
+    def _write_once(self, tenant_id: str, run_id: str, put: dict[str, Any], fence: Fence | None) -> bool:
+        """One conditional put of a run's work, with the run's existence and its fence checked in the same
+        transaction: True when written, False when the item was there already (`NotFound` without the
+        run, `LeaseLost` once the run's lease has moved on)."""
         try:
-            actions = [run_exists(tenant_id, run_id), journal_put(tenant_id, run_id, seq, encoded)]
-            self._table.transact(self._fenced(actions, tenant_id, fence))
+            self._table.transact(self._fenced([run_exists(tenant_id, run_id), put], tenant_id, fence))
         except Cancelled as cancelled:
             self._raise_if_fenced_out(cancelled, 2, fence)
             if cancelled.failed(0):
                 raise NotFound(
                     f"dream run {run_id} not found; save the run before recording its work"
                 ) from None
-            stored = self._table.get(run_pk(tenant_id, run_id), f"{JOURNAL_PREFIX}{seq:010d}")
-            check_same_entry(run_id, seq, stored["body"]["S"] if stored else "null", encoded)
+            return False
+        return True
 
     def journal(self, tenant_id: str, run_id: str) -> list[dict[str, Any]]:
         items = self._table.query(run_pk(tenant_id, run_id), JOURNAL_PREFIX)
