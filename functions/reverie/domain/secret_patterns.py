@@ -222,7 +222,12 @@ PATTERNS: list[SecretPattern] = [
         "email", re.compile(r"(?<![^\s<(\"'])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b(?![:/]\w)")
     ),
     SecretPattern(
-        "iban", re.compile(r"\b[A-Za-z]{2}\d{2}(?: ?[A-Za-z0-9]){11,30}\b"), lambda t: iban_length(t) > 0
+        # written whole or in groups of four (the print format): never a prefix of a longer word
+        "iban",
+        re.compile(
+            r"\b[A-Za-z]{2}\d{2}(?:[A-Za-z0-9]{11,30}\b(?!-)|(?: [A-Za-z0-9]{4}){2,7}(?: [A-Za-z0-9]{1,4})?\b)"
+        ),
+        lambda t: iban_length(t) > 0,
     ),
     SecretPattern("card_number", re.compile(r"\b(?:\d[ -]?){13,19}\b"), _card),
     SecretPattern(
@@ -262,8 +267,12 @@ def hand_spans(text: str) -> Iterator[Span]:
             continue
         for match in pattern.regex.finditer(text):
             start, end = match.span("secret") if "secret" in pattern.regex.groupindex else match.span()
-            if pattern.kind == "iban":
-                end = _iban_end(text, start, iban_length(match.group(0)))
+            if pattern.kind == "iban":  # a compact one is the whole word; a grouped one may end mid-group
+                length = iban_length(match.group(0))
+                compact = " " not in match.group(0)
+                end = (
+                    _iban_end(text, start, length) if length == len(match.group(0)) or not compact else start
+                )
             if end > start and (pattern.check is None or pattern.check(text[start:end])):
                 yield start, end, pattern.kind
 
