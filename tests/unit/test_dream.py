@@ -257,11 +257,32 @@ def test_a_run_takes_what_fits_its_budget_and_leaves_the_rest_pending(
 ) -> None:
     note(b, alice, "s1", "n1", "Alice lives in Lisbon", clock, key="alice.city", source="user")
     note(b, alice, "s2", "n1", "Alice prefers tea", clock, key="alice.drink", source="user")
-    first = dream(b, "t1", "alice", budget=Budget(max_reasoner_calls=1))
+    # two calls: a session's extraction, and the merge decision its one candidate may need
+    first = dream(b, "t1", "alice", budget=Budget(max_reasoner_calls=2))
     assert first.counts["select.sessions"] == 1 and first.counts["select.deferred_sessions"] == 1
-    second = dream(b, "t1", "alice", budget=Budget(max_reasoner_calls=1))
+    second = dream(b, "t1", "alice", budget=Budget(max_reasoner_calls=2))
     assert second.counts["select.sessions"] == 1
     assert set(knowledge(b, alice)) == {"Alice lives in Lisbon", "Alice prefers tea"}
+
+
+def test_a_run_makes_no_more_model_calls_than_its_budget_and_leaves_what_it_could_not_judge_held(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN four held facts, and a session that changes all four (each change needs a merge decision)
+    for n in range(4):
+        note(b, alice, "s1", f"n{n}", f"Alice's setting {n} is A", clock, key=f"alice.s{n}", source="user")
+    dream(b, "t1", "alice")
+    clock.advance(hours=1)
+    for n in range(4):
+        note(b, alice, "s2", f"n{n}", f"Alice's setting {n} is B", clock, key=f"alice.s{n}", source="user")
+    # WHEN a run may make three calls (one goes to the extraction)
+    run = dream(b, "t1", "alice", budget=Budget(max_reasoner_calls=3))
+    # THEN it makes three: two changes are judged, the other two stay held hypotheses, nothing is lost
+    assert run.reasoner_tokens["calls"] == 3 and run.counts["restructure.deferred_over_budget"] == 2
+    assert sorted(knowledge(b, alice)).count("Alice's setting 0 is B") == 1
+    held = cards(b, alice, layers=frozenset({Layer.NOTES}), statuses=frozenset({Status.HYPOTHESIS}))
+    said = {c.statement for c in held} | set(knowledge(b, alice))
+    assert {f"Alice's setting {n} is B" for n in range(4)} <= said
 
 
 def test_decay_archives_expired_and_prunes_to_the_namespace_budget(

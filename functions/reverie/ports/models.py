@@ -87,7 +87,8 @@ class Reasoner(ABC):
       noise, one idea per candidate, facts without opinion, volatile state never.
     - `decide` compares one candidate with the most similar current cards (possibly none) and says what
       to do; `target_id` is one of the given cards' ids (None for ADD).
-    - Both report their usage; a deterministic reasoner reports calls and zero tokens.
+    - Both report their usage: `calls` counts language-model calls (a deterministic reasoner makes none),
+      which the run's budget (`Budget.max_reasoner_calls`) bounds.
     """
 
     name: str

@@ -23,14 +23,14 @@ class RuleReasoner(Reasoner):
     Better to miss than to store noise: greetings, thanks, questions, reactions, feelings, opinions and
     volatile state ("I'm tired right now", "the build is running") are dropped (`analyse` says why);
     secrets are masked in every statement; instruction-like text in tool output is returned with its
-    untrusted tool source, never upgraded, so the dream quarantines it. Usage: one call, zero tokens.
+    untrusted tool source, never upgraded, so the dream quarantines it. Usage: no language-model call, no token (the run's call budget is for models).
     """
 
     name = "rules"
 
     def extract(self, events: Sequence[Event], scope: Scope) -> Extraction:
         mine = [e for e in events if e.tenant_id == scope.tenant_id and e.user_id == scope.user_id]
-        return Extraction(candidates=analyse(mine).candidates, usage=ReasonerUsage(calls=1))
+        return Extraction(candidates=analyse(mine).candidates, usage=ReasonerUsage())
 
     def analyse(self, events: Sequence[Event]) -> Analysis:
         """Candidates and the items dropped, each with its reason (for run reports and tests)."""

@@ -55,6 +55,11 @@ class Writer:
     def count(self, name: str) -> None:
         self.counts[name] = self.counts.get(name, 0) + 1
 
+    def calls_left(self) -> int:
+        """The language-model calls the run's budget still allows (select's extractions included): past
+        it, a step that needs the reasoner leaves its material as it is for a later run."""
+        return self.run.budget.max_reasoner_calls - self.run.reasoner_tokens.get("calls", 0)
+
     def spend(self, usage: ReasonerUsage) -> None:
         """Add a reasoner call's usage to the run's."""
         spent = self.run.reasoner_tokens

@@ -93,7 +93,7 @@ def _audit_pair(b: Backends, w: Writer, card: MemoryCard, other: MemoryCard, clo
     claim = Candidate(**claim_of(absorbed), confidence=absorbed.confidence)
     if paraphrase_of(claim, [keeper], {keeper.memory_id: close}) is not None:
         return _absorb(w, keeper, absorbed, f"a paraphrase of {keeper.memory_id} (cosine {close:.2f})")
-    if w.counts.get("audit_calls", 0) >= AUDIT_CALLS:
+    if w.counts.get("audit_calls", 0) >= AUDIT_CALLS or w.calls_left() <= 0:
         return set()
     w.count("audit_calls")
     _, reasoner = b.dream_ports()

@@ -67,6 +67,8 @@ def _slot(key: str | None) -> str | None:
 
 
 def _decide(w: Writer, reasoner: Reasoner, claim: Candidate, card: MemoryCard) -> MergeAction | None:
+    if w.calls_left() <= 0:  # the run's budget is spent: the pair stays as it is for a later run
+        return None
     decision = reasoner.decide(claim, [card])
     w.spend(decision.usage)
     return decision.action if decision.target_id == card.memory_id else None

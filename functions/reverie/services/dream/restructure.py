@@ -22,6 +22,8 @@ from reverie.services.dream.verify import Assessment
 
 STAGE = "restructure"
 NEIGHBOURS = 5
+# A claim the run had no reasoner call left to judge against the held cards: a hypothesis until a later run.
+OVER_BUDGET = "not judged: the run's reasoner budget (max_reasoner_calls) is spent; a later run re-checks it"
 CHANGES = frozenset({MergeAction.FUSE, MergeAction.SUPERSEDE, MergeAction.RETIRE, MergeAction.CONFLICT})
 
 
@@ -75,6 +77,10 @@ def promote(b: Backends, w: Writer, reasoner: Reasoner, a: Assessment, vector: l
         return
     cards, cosine = neighbours(b, w, c, vector)
     same = paraphrase_of(c, cards, cosine)
+    if same is None and cards and w.calls_left() <= 0:
+        w.count("deferred_over_budget")
+        keep_hypothesis(b, w, a.model_copy(update={"decision": "hold", "reason": OVER_BUDGET}))
+        return
     decision = (
         MergeDecision(
             action=MergeAction.NOOP,
@@ -98,6 +104,10 @@ def hold_proposal(b: Backends, w: Writer, reasoner: Reasoner, a: Assessment) -> 
     vector = b.embedder.embed([c.statement])[0]
     cards, cosine = neighbours(b, w, c, vector)
     named = next((card for card in cards if card.memory_id == c.correction_of), None)
+    if named is None and paraphrase_of(c, cards, cosine) is None and cards and w.calls_left() <= 0:
+        w.count("deferred_over_budget")
+        keep_hypothesis(b, w, a.model_copy(update={"reason": f"{a.reason}; {OVER_BUDGET}"}))
+        return
     if named is None and paraphrase_of(c, cards, cosine) is None:
         decision = reasoner.decide(c, cards)
         w.spend(decision.usage)

@@ -151,7 +151,9 @@ def select(b: Backends, stage_input: StageInput) -> StageOutput:
             continue
         # The reasoner reads the material masked: no secret reaches a candidate, whichever reasoner runs.
         extraction = reasoner.extract([masked_event(e) for e in events], stage_input.scope)
-        tokens, calls = tokens + cost, calls + 1
+        # a billed extraction reserves one call per candidate: each may need a merge decision in restructure
+        billed = extraction.usage.calls
+        tokens, calls = tokens + cost, calls + billed + (len(extraction.candidates) if billed else 0)
         _add_usage(run, extraction.usage.calls, extraction.usage.input_tokens, extraction.usage.output_tokens)
         candidates.extend(extraction.candidates)
         taken[info.session_id] = info.last_ts.isoformat()

@@ -45,7 +45,7 @@ from reverie.ports import MergeAction, MergeDecision, ReasonerUsage
 DUPLICATE_JACCARD = 0.7  # no key: this similar means the same idea
 NEGATION_JACCARD = 0.6  # this similar apart from a negation means one denies the other
 SAME_TIME = timedelta(minutes=5)  # observations this close count as simultaneous
-_USAGE = ReasonerUsage(calls=1)
+_USAGE = ReasonerUsage()  # no language-model call
 _TRUST_RANK = {Trust.HIGH: 3, Trust.MEDIUM: 2, Trust.LOW: 1, Trust.UNTRUSTED: 0}
 FUSED_MAX_CHARS = 400  # a fusion longer than this is no longer one idea: keep two cards
 
