@@ -37,7 +37,8 @@ def terms(text: str) -> frozenset[str]:
 
 # "pnpm, not npm", "1 February, not 1 January": a contrast that names what the value is not, in a
 # statement that is itself affirmative.
-_CONTRAST_RE = re.compile(r"[,;]\s*(?:and\s+|but\s+)?not\b", re.I)
+CONTRAST = r"[,;]\s*(?:and\s+|but\s+)?not\b"  # the opening of a contrast (also read by the rule reasoner)
+_CONTRAST_RE = re.compile(CONTRAST, re.I)
 
 
 def negated(text: str) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules.about import contains, event, jaccard, owner
-from reverie.domain.restatement import negated, terms
+from reverie.domain.restatement import CONTRAST, negated, terms
 
 SAME_VALUE_JACCARD = 0.8  # same key: this similar means the same value
 
@@ -95,7 +95,7 @@ def another_value(a: str, b: str) -> bool:
 
 
 # "Sprints end on Fridays, not Thursdays": the value after ", not" is the one the statement replaces.
-_CONTRAST_RE = re.compile(r"^(?P<said>.+?)[,;]\s*(?:and\s+|but\s+)?not\s+(?P<instead>[^,;:.]+)", re.I)
+_CONTRAST_RE = re.compile(rf"^(?P<said>.+?){CONTRAST}\s+(?P<instead>[^,;:.]+)", re.I)
 
 
 def contrast_replaces(new: str, held: str) -> bool:
