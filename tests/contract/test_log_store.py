@@ -230,6 +230,8 @@ def test_delete_user_leaves_nothing_of_that_user_and_keeps_everyone_else(store: 
     assert store.read_user("t1", "u1") == []
     assert store.sessions("t1", "u1") == []
     assert store.users("t1") == ["u2"]
+    assert not store.has_events("t1", "u1")  # the dream's start refuses a forgotten user on this
+    assert store.has_events("t1", "u2") and store.has_events("t2", "u1")
     assert ids(store.read_user("t1", "u2")) == ids(store.read_user("t2", "u1")) == ["e1"]
     # AND the same event appended again is new, not a duplicate of something forgotten
     assert store.append([make_event("e1", text="fresh")]) == AppendResult(stored=1, duplicates=0)

@@ -11,6 +11,7 @@ from reverie.domain.dream import RunStatus
 from reverie.domain.errors import InvalidRequest
 from reverie.domain.models import Scope
 from reverie.handlers import stages
+from reverie.services import admin
 from reverie.services.backends import Backends
 from reverie.services.dream.runner import DreamBusy
 from reverie.services.recall import build_context
@@ -116,3 +117,17 @@ def test_another_tenants_document_is_refused(lambda_context: LambdaContext) -> N
         stages.start(event, lambda_context)
     with pytest.raises(InvalidRequest):
         stages.select({**load_event("stepfunctions/stage_input"), "tenant_id": "globex"}, lambda_context)
+
+
+def test_start_names_no_run_for_a_forgotten_user(backends: Backends, lambda_context: LambdaContext) -> None:
+    # GIVEN alice forgotten while her session end was still queued
+    admin.delete_user(backends, TENANT, "alice")
+    # WHEN the state machine's Start runs for her
+    ids = stages.start(load_event("stepfunctions/start"), lambda_context)
+    # THEN it names no run (the state machine ends in NothingToDream) and records nothing of her
+    assert ids == {"tenant_id": TENANT, "user_id": "alice", "run_id": None}
+    runs = backends.dream_ports()[0]
+    assert runs.list_runs(TENANT, "alice") == []
+    # AND her lease is free: a later session of hers dreams as usual
+    capture_session(backends, "alice", "notify-1112")
+    assert stages.start(load_event("stepfunctions/start"), lambda_context)["run_id"]

@@ -18,6 +18,7 @@ from reverie.domain.dream import Candidate, RunStatus
 from reverie.domain.models import MemoryCard, Scope
 from reverie.handlers import stages
 from reverie.ports import MergeDecision
+from reverie.services import admin
 from reverie.services.backends import Backends
 from reverie.services.recall import build_context
 from reverie.statemachine import PLACEHOLDERS, definition, definition_text, function_arns, placeholders
@@ -181,3 +182,27 @@ def test_a_failing_stage_is_caught_rolled_back_and_the_user_released(
     # AND the user can dream again (the lease was released)
     backends.reasoner = RuleReasoner()
     assert stages.start(load_event("stepfunctions/start"), LambdaContext())["user_id"] == "alice"
+
+
+@pytest.mark.emulated
+def test_a_forgotten_users_queued_session_end_dreams_nothing(
+    executing: Any, lambdas: InProcessLambdas, backends: Backends
+) -> None:
+    # GIVEN alice with an ended session, and carol whose session ended and who was then forgotten (her
+    # session-end message is still in SQS, which cannot pick it out)
+    stages.runtime.configure(backends=lambda settings: backends)
+    capture_session(backends, "alice", "notify-1112")
+    capture_session(backends, "carol", "churn-1110")
+    admin.delete_user(backends, TENANT, "carol")
+    # WHEN the state machine runs over both (emulated by moto, the stages in process)
+    described = execute(executing, ["alice", "carol"])
+    # THEN the execution succeeds: carol's child stops after Start, as nothing to dream, not a failure
+    assert described["status"] == "SUCCEEDED", described
+    carol = [
+        name.removeprefix("reverie-acme-") for name, doc in lambdas.calls if doc.get("user_id") == "carol"
+    ]
+    assert carol == ["Start"]
+    # AND no run brings carol back, while alice's run succeeded
+    runs = backends.dream_ports()[0]
+    assert {r.user_id: r.status for r in runs.list_runs(TENANT)} == {"alice": RunStatus.SUCCEEDED}
+    assert "carol" not in backends.log.users(TENANT)

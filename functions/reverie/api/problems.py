@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 
 from reverie.api.schemas import ErrorResponse
 from reverie.domain import errors
-from reverie.services.dream.runner import DreamBusy
+from reverie.services.dream.runner import DreamBusy, NothingToDream
 
 log = logging.getLogger(__name__)
 REQUEST_ID_HEADER = "X-Request-Id"
@@ -35,6 +35,7 @@ ERROR_STATUS: dict[type[Exception], HTTPStatus] = {
     errors.Forbidden: HTTPStatus.FORBIDDEN,
     errors.StorageError: HTTPStatus.SERVICE_UNAVAILABLE,
     DreamBusy: HTTPStatus.CONFLICT,
+    NothingToDream: HTTPStatus.CONFLICT,
 }
 
 # Statuses any operation can answer: a malformed request (400), no or a wrong token (401), a role or
@@ -47,7 +48,7 @@ _WHY = {
     401: "no bearer token, or an unknown one (when the service requires one)",
     403: "the caller's role or scope does not reach this",
     404: "not found in the caller's scope, or no route takes this path",
-    409: "a conflict: an id taken, a version changed, a run already going",
+    409: "a conflict: an id taken, a version changed, a run already going, nothing to dream",
     413: "the body is larger than the limit",
     414: "the path is longer than the limit",
     415: "the body is not sent as JSON (Content-Type: application/json)",

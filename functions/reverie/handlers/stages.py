@@ -20,7 +20,7 @@ from reverie.handlers.emf import record_run
 from reverie.handlers.inputs import RunRequest
 from reverie.handlers.runtime import Handler, Runtime, entry, observability
 from reverie.services.dream.common import StageInput, load_run
-from reverie.services.dream.runner import finish_run, run_stage, start_run
+from reverie.services.dream.runner import NothingToDream, finish_run, run_stage, start_run
 
 
 class StageFailure(StageInput):
@@ -55,9 +55,16 @@ def _ours(message: M) -> M:
 
 @entry(logger, tracer, metrics)
 def start(event: dict[str, Any], context: Any) -> dict[str, Any]:
+    """The run's ids; `run_id` null when the user has nothing to dream (no raw events: a forgotten user's
+    queued session end), which the state machine ends in its NothingToDream state, not as a failure."""
     r = _ours(RunRequest.model_validate(event))
     inputs: dict[str, object] = {"execution": r.execution} if r.execution else {}
-    return start_run(runtime.backends(), r.tenant_id, r.user_id, r.trigger, r.budget, inputs).model_dump()
+    try:
+        started = start_run(runtime.backends(), r.tenant_id, r.user_id, r.trigger, r.budget, inputs)
+    except NothingToDream:
+        logger.info("nothing to dream: the user has no events")  # no user id in logs
+        return {"tenant_id": r.tenant_id, "user_id": r.user_id, "run_id": None}
+    return started.model_dump()
 
 
 def _stage(stage: str) -> Handler:

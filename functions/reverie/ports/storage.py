@@ -58,6 +58,11 @@ class LogStore(Compactable, ABC):
     def users(self, tenant_id: str) -> list[str]:
         """Users with at least one event, sorted."""
 
+    def has_events(self, tenant_id: str, user_id: str) -> bool:
+        """Whether the user has at least one event (a forgotten user has none). Backends answer it
+        without reading the events where they can."""
+        return bool(self.sessions(tenant_id, user_id))
+
     @abstractmethod
     def delete_user(self, tenant_id: str, user_id: str) -> int:
         """Remove every event of the user; returns how many were removed."""

@@ -8,6 +8,8 @@ Start → Select → Verify → Restructure → Decay → Finish. Every task ret
 domain's transient ones (`StorageError`, `TransientReasonerError`, `VersionConflict`), the stages also a
 timeout, and any other error goes to FailRun (roll back, record, release the lease) and ends the child in
 a Fail state. A user whose lease is held elsewhere ends in UserBusy: the holder consolidates the material.
+A user with no raw events (a forgotten user's session end still queued) gets no run: Start answers a null
+`run_id` and the child ends in NothingToDream.
 """
 
 from __future__ import annotations

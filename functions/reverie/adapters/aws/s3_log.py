@@ -152,6 +152,13 @@ class S3LogStore(LogStore):
                 p["Prefix"][len(prefix) : -1] for page in pages for p in page.get("CommonPrefixes", [])
             )
 
+    def has_events(self, tenant_id: str, user_id: str) -> bool:
+        """One LIST call as a rule: batch keys (`{date}/...`) sort before the `sessions/` pointers."""
+        prefix = self._user_prefix(tenant_id, user_id)
+        return any(
+            key[len(prefix) :].count("/") == 2 and key.endswith(".jsonl") for key in self._keys(prefix)
+        )
+
     def delete_user(self, tenant_id: str, user_id: str) -> int:
         removed = sum(len(batch.lines) for batch in self._user_batches(tenant_id, user_id))
         prefix = self._user_prefix(tenant_id, user_id)

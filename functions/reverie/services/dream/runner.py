@@ -45,6 +45,12 @@ class DreamBusy(ReverieError):
     """Another run holds this user's lease: one run per (tenant, user) at a time."""
 
 
+class NothingToDream(ReverieError):
+    """The user has no raw events: nothing to consolidate. A forgotten user's session end still queued
+    (an SQS message cannot be picked out and deleted) ends here, without a run record that would bring
+    the user back."""
+
+
 def lease_seconds(budget: Budget) -> float:
     """Long enough for a healthy run; short enough that a dead holder does not block the user for long."""
     return budget.max_seconds * 2 + 60
@@ -58,6 +64,10 @@ def start_run(
     budget: Budget | None = None,
     inputs: dict[str, object] | None = None,
 ) -> StageInput:
+    """Take the user's lease, settle their dead runs and record a new run. Raises `NothingToDream` for a
+    user with no raw events (nothing is written) and `DreamBusy` when another run holds the lease."""
+    if not b.log.has_events(tenant_id, user_id):
+        raise NothingToDream(f"nothing to dream for {tenant_id}/{user_id}: no events are recorded")
     runs, _ = b.dream_ports()
     now = b.clock()
     budget = budget or Budget()

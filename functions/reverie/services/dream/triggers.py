@@ -13,7 +13,7 @@ from reverie.domain.dream import Budget, DreamRun, Trigger
 from reverie.domain.errors import InvalidRequest
 from reverie.domain.events import event_text
 from reverie.services.backends import Backends
-from reverie.services.dream.runner import DreamBusy, dream
+from reverie.services.dream.runner import DreamBusy, NothingToDream, dream
 from reverie.services.dream.select import pending_sessions
 
 log = logging.getLogger(__name__)
@@ -96,6 +96,8 @@ def run_due(
                 if user_id not in done:
                     runs.append(dream(b, tenant_id, user_id, Trigger.SESSION_END, settings.budget))
                     done.add(user_id)
+                b.queue.ack(message.message_id)
+            except NothingToDream:  # a forgotten user's session end: dropped, no run brings them back
                 b.queue.ack(message.message_id)
             except DreamBusy:
                 log.info("a dream for this user is busy; the message comes back later")
