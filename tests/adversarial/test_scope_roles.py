@@ -153,20 +153,40 @@ def test_runs_answer_only_their_own_user(api: ApiClient) -> None:
     assert api.call("POST", f"/users/alice/dreams/{made['run']}/rollback")[0] == 200
 
 
-def test_a_memory_id_another_user_holds_answers_not_found(api: ApiClient) -> None:
+def test_a_memory_id_another_user_holds_answers_as_a_free_one(api: ApiClient) -> None:
     # GIVEN alice's memory with an id of her choice
-    assert (
-        api.call("POST", "/users/alice/memories", memory("Alice likes tea.", memory_id="m-chosen"))[0] == 201
-    )
+    status, body = api.call("POST", "/users/alice/memories", memory("Alice likes tea.", memory_id="m-chosen"))
+    assert status == 201
+    alices = body["memories"][0]["memory_id"]
 
-    # WHEN bob creates a memory with the same id
-    status, body = api.call("POST", "/users/bob/memories", memory("Bob likes coffee.", memory_id="m-chosen"))
+    # WHEN bob creates a memory with the same id, and with an id nobody holds
+    taken = api.call("POST", "/users/bob/memories", memory("Bob likes coffee.", memory_id="m-chosen"))
+    free = api.call("POST", "/users/bob/memories", memory("Bob likes juice.", memory_id="m-unused"))
 
-    # THEN it answers as an id he cannot see (404), never "already taken"; alice's card is unchanged,
-    # and alice's own retry still says it is hers already (409)
-    assert status == 404
-    assert "taken" not in body["message"]
+    # THEN both answer alike (201, an id in bob's namespace, `<chosen>@bob`): nothing tells him alice holds one
+    assert taken[0] == free[0] == 201
+    bobs = taken[1]["memories"][0]["memory_id"]
+    assert (alices, bobs) == ("m-chosen@alice", "m-chosen@bob")
+    assert free[1]["memories"][0]["memory_id"] == "m-unused@bob"
+    # AND each reads their own card by the id they chose, and alice's card is unchanged
     assert api.call("GET", "/users/alice/memories/m-chosen")[1]["statement"] == "Alice likes tea."
-    assert (
-        api.call("POST", "/users/alice/memories", memory("Alice likes tea.", memory_id="m-chosen"))[0] == 409
-    )
+    assert api.call("GET", "/users/bob/memories/m-chosen")[1]["statement"] == "Bob likes coffee."
+    assert api.call("GET", f"/users/bob/memories/{alices}")[0] == 404
+    # AND alice's own retry still says it is hers already (409)
+    retry = api.call("POST", "/users/alice/memories", memory("Alice likes tea.", memory_id="m-chosen"))
+    assert retry[0] == 409
+
+
+def test_only_the_admin_role_lists_the_tenants_users(api: ApiClient) -> None:
+    # GIVEN two users with memories
+    api.call("POST", "/users/alice/memories", memory("Alice likes tea."))
+    api.call("POST", "/users/bob/memories", memory("Bob likes coffee."))
+
+    # WHEN an agent lists the users, and an admin does
+    agent = api.call("GET", "/users")
+    admin = api.call("GET", "/users", role="admin")
+
+    # THEN the agent is refused (it works inside the user its path names) and the admin sees both
+    assert agent[0] == 403 and "admin" in agent[1]["message"]
+    assert "alice" not in str(agent[1])
+    assert admin[0] == 200 and {u["user_id"] for u in admin[1]["users"]} == {"alice", "bob"}

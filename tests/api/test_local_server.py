@@ -59,7 +59,7 @@ def test_capture_then_context_over_http_answers_as_lambda_does(base_url: str, ap
     assert created.status == 201
     assert over_http.status == in_lambda.status == 200
     assert over_http.json == in_lambda.json
-    assert "m-alice-snapshot-first" in over_http.json["memory_ids"]
+    assert "m-alice-snapshot-first@alice" in over_http.json["memory_ids"]
     assert over_http.headers["Content-Type"] == in_lambda.headers["Content-Type"] == "application/json"
 
 

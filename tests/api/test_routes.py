@@ -75,14 +75,14 @@ def test_a_memory_written_during_a_session_comes_back_in_context_with_its_id_and
     assert captured.json["stored"] == len(body_of("append_events")["events"])
     assert created.status == 201
     assert reply.status == 200
-    handle = reply.json["memory_ids"].index("m-alice-snapshot-first") + 1
+    handle = reply.json["memory_ids"].index("m-alice-snapshot-first@alice") + 1
     line = f"- [{handle}] "
     assert line in reply.json["context"]
     cited = reply.json["context"].split(line)[1].splitlines()[0]
     assert "snapshot payments-prod, run the migration, redeploy" in cited
     assert reply.json["citations"][handle - 1] == {
         "handle": handle,
-        "memory_id": "m-alice-snapshot-first",
+        "memory_id": "m-alice-snapshot-first@alice",
         "evidence": body_of("create_memory")["memories"][0]["evidence_refs"],
         "kind": "memory",
     }
@@ -165,9 +165,9 @@ def test_the_demo_question_gets_alices_deploy_rules_procedure_and_preferences(sa
     # nothing of bob or carol nor any unverified note (those ids start with "n-")
     assert reply.status == 200
     sections = reply.json["sections"]
-    assert "m-alice-no-friday" in sections["constraints"]
-    assert "m-alice-pending-migration" in reply.json["memory_ids"]
-    assert "m-alice-concise" in sections["fixed"]
+    assert "m-alice-no-friday@alice" in sections["constraints"]
+    assert "m-alice-pending-migration@alice" in reply.json["memory_ids"]
+    assert "m-alice-concise@alice" in sections["fixed"]
     assert all(m.startswith("m-alice-") for m in reply.json["memory_ids"])
     assert "## Constraints: follow these" in reply.json["context"]
     assert reply.json["tokens"] <= 400
@@ -179,11 +179,11 @@ def test_a_low_confidence_memory_is_offered_for_reference_only(samples: Api) -> 
     reply = samples.call("get_context", body={"query": DEMO_QUESTION, "budget_tokens": 2000})
 
     # THEN that memory is shown under "reference only", never as an instruction
-    assert reply.json["sections"]["reference"] == ["m-alice-slow-health"]
+    assert reply.json["sections"]["reference"] == ["m-alice-slow-health@alice"]
     reference = reply.json["context"].split("## For reference only")[1]
-    handle = reply.json["memory_ids"].index("m-alice-slow-health") + 1
+    handle = reply.json["memory_ids"].index("m-alice-slow-health@alice") + 1
     assert f"[{handle}] " in reference
-    assert reply.json["citations"][handle - 1]["memory_id"] == "m-alice-slow-health"
+    assert reply.json["citations"][handle - 1]["memory_id"] == "m-alice-slow-health@alice"
 
 
 def test_ending_a_session_queues_it_for_dreaming(api: Api, backends: Backends) -> None:
@@ -356,7 +356,7 @@ def test_wrong_feedback_halves_confidence_as_a_new_version_and_is_logged(
     feedback = [
         e
         for e in backends.log.read_user(TENANT, "alice")
-        if e.kind == "feedback" and e.target_memory_id == "m-alice-slow-health"
+        if e.kind == "feedback" and e.target_memory_id == "m-alice-slow-health@alice"
     ]
     assert [(e.signal, e.text) for e in feedback] == [("negative", body_of("memory_feedback")["text"])]
 
@@ -543,7 +543,7 @@ def test_context_shows_one_card_per_key(api: Api) -> None:
     reply = api.call("get_context", path="/users/bob/context", body={"query": "Trip to Rome in May"})
 
     # THEN only one card of that key is injected: one current plan, not two
-    assert len({"m-bob-plan-rome", "m-bob-plan-porto"} & set(reply.json["memory_ids"])) == 1
+    assert len({"m-bob-plan-rome@bob", "m-bob-plan-porto@bob"} & set(reply.json["memory_ids"])) == 1
 
 
 # --- the API surface ------------------------------------------------------------------------------

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from reverie.domain.dream import DreamRun, ReviewItem, Trigger
-from reverie.domain.errors import AlreadyExists, Forbidden, NotFound
+from reverie.domain.errors import AlreadyExists, Forbidden, InvalidRequest, NotFound
 from reverie.domain.models import MemoryType, Scope, ScopeKind
 from reverie.services import admin, review
 from reverie.services.backends import Backends
-from reverie.services.ownership import review_of, run_of
+from reverie.services.ownership import own_id, review_of, run_of
 
 
 def new(statement: str, **fields: object) -> admin.NewMemory:
@@ -63,13 +63,33 @@ def test_a_project_is_shared_once_another_user_writes_to_it(b: Backends, alice: 
         admin.edit_memory(b, in_apollo, mine.memory_id, 2, {"statement": "Apollo uses Postgres 18"})
 
 
-def test_an_id_another_user_holds_is_not_found(b: Backends, alice: Scope, bob: Scope) -> None:
-    admin.create_memories(b, alice, [new("Alice likes tea", memory_id="m-x")])
-    with pytest.raises(NotFound, match="memory m-x not found"):
-        admin.create_memories(b, bob, [new("Bob likes coffee", memory_id="m-x")])
-    with pytest.raises(AlreadyExists):
-        admin.create_memories(b, alice, [new("Alice likes tea", memory_id="m-x")])
-    assert b.notes.get("t1", "m-x").statement == "Alice likes tea"
+def test_a_chosen_id_lives_in_its_users_namespace(b: Backends, alice: Scope, bob: Scope) -> None:
+    # GIVEN alice's card with an id she chose
+    [alices] = admin.create_memories(b, alice, [new("Alice likes tea", memory_id="m-x")])
+    # WHEN bob chooses the same id
+    [bobs] = admin.create_memories(b, bob, [new("Bob likes coffee", memory_id="m-x")])
+    # THEN he gets a card of his own, as for any free id; each reads theirs by the chosen id
+    assert alices.memory_id == own_id(alice, "m-x") != bobs.memory_id == own_id(bob, "m-x")
+    assert admin.get_memory(b, alice, "m-x").statement == "Alice likes tea"
+    assert admin.get_memory(b, bob, "m-x").statement == "Bob likes coffee"
+    with pytest.raises(NotFound, match="not found"):
+        admin.get_memory(b, bob, alices.memory_id)
+    # AND alice's retry (with the chosen id or the stored one) is hers already
+    for again in ("m-x", alices.memory_id):
+        with pytest.raises(AlreadyExists):
+            admin.create_memories(b, alice, [new("Alice likes tea", memory_id=again)])
+
+
+def test_namespaces_never_overlap_whatever_the_user_ids_hold() -> None:
+    # GIVEN user ids that hold the characters ids hold; a chosen id holds no '@' (the server adds it)
+    a, ab = Scope(tenant_id="t1", user_id="a"), Scope(tenant_id="t1", user_id="b@a")
+    assert own_id(a, "x") == "x@a" and own_id(ab, "x") == "x@b@a"
+    # THEN no choice of one user's reaches another user's namespace: '@' is refused, whoever holds what
+    with pytest.raises(InvalidRequest, match="no '@'"):
+        own_id(a, "x@b")
+    assert own_id(a, "x@a") == "x@a"  # the id the API returned is kept
+    with pytest.raises(InvalidRequest, match="at most 126"):
+        own_id(a, "m" * 127)
 
 
 def test_runs_and_review_items_answer_their_own_user(b: Backends) -> None:

@@ -177,7 +177,7 @@ def create_app(
 
     @app.get("/users", responses=documented(200))
     def list_users() -> s.UsersResponse:
-        users = admin.list_users(get_backends(), tenant_id)
+        users = admin.list_users(get_backends(), tenant_id, role=role())
         return s.UsersResponse(
             users=[s.UserOut(user_id=u.user_id, memories=u.memories, sessions=u.sessions) for u in users]
         )

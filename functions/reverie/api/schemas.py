@@ -135,7 +135,8 @@ class NewMemoryIn(BaseModel):
     memory_id: str | None = Field(
         default=None,
         pattern=r"^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$",
-        description="optional, for safe retries",
+        description="optional, for safe retries: the memory is stored as `<memory_id>@<user_id>`, in the "
+        "user's own namespace (users never collide), and is read by either id; no '@' of your own",
     )
     type: MemoryType
     statement: str = Field(min_length=1, max_length=MAX_STATEMENT_CHARS)

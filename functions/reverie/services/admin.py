@@ -2,8 +2,9 @@
 
 Every write is checked here against the caller's role (`domain.access`), not left to the API or a prompt:
 a shared card (org, global, or a project other users write to) is written and changed by an admin; a
-card the caller cannot see answers as one that does not exist (`NotFound`), also when a create names its
-id, so no answer tells another user's ids apart from unused ones."""
+card the caller cannot see answers as one that does not exist (`NotFound`); an id a writer chooses lives
+in the writer's namespace (`ownership.own_id`), so no create tells another user's ids apart from unused
+ones."""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ from reverie.services import forget
 from reverie.services.backends import Backends
 from reverie.services.forget import Forgotten, delete_user
 from reverie.services.indexing import sync_index
-from reverie.services.ownership import check_write
+from reverie.services.ownership import check_write, own_id, read_ids
 
 __all__ = ["Forgotten", "delete_user"]  # forgetting lives in services.forget
 
@@ -62,15 +63,21 @@ class NewMemory:
     action: str | None = None
     outcome: str | None = None
     event_id: str | None = None
-    memory_id: str | None = None  # a client-chosen id makes a retried create safe (AlreadyExists)
+    memory_id: str | None = None  # a chosen id (in the writer's namespace) makes a retry safe (AlreadyExists)
     derived_from: Sequence[str] = ()
 
 
 def get_memory(b: Backends, scope: Scope, memory_id: str) -> MemoryCard:
-    card = b.notes.get(scope.tenant_id, memory_id)
-    if not card.visible_to(scope):
-        raise NotFound(f"memory {memory_id} not found")
-    return card
+    """The card `memory_id` (its id, or the id the caller's user chose for it) if `scope` sees it;
+    `NotFound` otherwise, the same for another user's card as for an unknown id."""
+    for candidate in read_ids(scope, memory_id):
+        try:
+            card = b.notes.get(scope.tenant_id, candidate)
+        except NotFound:
+            continue
+        if card.visible_to(scope):
+            return card
+    raise NotFound(f"memory {memory_id} not found")
 
 
 def create_memories(
@@ -82,12 +89,13 @@ def create_memories(
     `domain.trust.written_source`) only ever make L2 hypotheses: they wait for the dream and review.
     Everything else becomes verified L3 knowledge citing its evidence; without evidence given, the write is
     recorded as a note event in L1 and cited. Shared memory and the `human_review` source need the admin
-    `role`; an id another user holds answers `NotFound`, one the caller holds `AlreadyExists`.
+    `role`. A chosen `memory_id` is stored inside the user's namespace (`ownership.own_id`): one the
+    user already holds answers `AlreadyExists`; another user's same choice is another id.
     """
     now = b.clock()
     cards: list[MemoryCard] = []
     events: list[NoteEvent] = []
-    chosen_ids = [item.memory_id for item in items if item.memory_id]
+    chosen_ids = [own_id(scope, item.memory_id) for item in items if item.memory_id]
     if len(set(chosen_ids)) != len(chosen_ids):
         raise InvalidRequest("memory_id: each memory of a batch needs its own id")
     for item in items:
@@ -95,10 +103,7 @@ def create_memories(
             require_admin(role, "a memory from source human_review")
         check_write(b, scope, item.scope, scope.user_id, role)
     taken = b.notes.get_many(scope.tenant_id, chosen_ids) if chosen_ids else []
-    unseen = [c.memory_id for c in taken if not c.visible_to(scope)]
-    if unseen:  # the same answer as reading it: nothing tells another user's ids from unused ones
-        raise NotFound(f"memory {unseen[0]} not found")
-    if taken:
+    if taken:  # the user's own namespace: only their own cards can be there
         raise AlreadyExists(f"memory ids already taken: {', '.join(c.memory_id for c in taken)}")
     for i, item in enumerate(items):
         masked = mask_secrets(item.statement)  # the L1 record of the write; the card masks its own text
@@ -121,7 +126,7 @@ def create_memories(
         trusted = source.trust is not Trust.UNTRUSTED
         cards.append(
             MemoryCard(
-                **({"memory_id": item.memory_id} if item.memory_id else {}),
+                **({"memory_id": own_id(scope, item.memory_id)} if item.memory_id else {}),
                 layer=Layer.KNOWLEDGE if trusted else Layer.NOTES,
                 status=Status.VERIFIED if trusted else Status.HYPOTHESIS,
                 review_status=ReviewStatus.HUMAN_APPROVED
@@ -181,8 +186,7 @@ def list_memories(
 
 
 def history(b: Backends, scope: Scope, memory_id: str) -> list[MemoryCard]:
-    get_memory(b, scope, memory_id)
-    return b.notes.history(scope.tenant_id, memory_id)
+    return b.notes.history(scope.tenant_id, get_memory(b, scope, memory_id).memory_id)
 
 
 EDITABLE_FIELDS = frozenset(
@@ -233,7 +237,7 @@ def delete_memory(b: Backends, scope: Scope, memory_id: str, role: Role = DEFAUL
     """Forget one memory (`services.forget.delete_memory`); a shared card is deleted by an admin."""
     card = get_memory(b, scope, memory_id)
     check_write(b, _scope_of(scope, card), card.scope, card.user_id, role)
-    forget.delete_memory(b, scope, memory_id)
+    forget.delete_memory(b, scope, card.memory_id)
 
 
 def _scope_of(scope: Scope, card: MemoryCard) -> Scope:
@@ -254,7 +258,7 @@ def feedback(
     in L1 so the next dream can correct the card. A shared card the caller may not write keeps its
     confidence (the feedback is recorded in the caller's log all the same)."""
     card = get_memory(b, scope, memory_id)
-    now = b.clock()
+    memory_id, now = card.memory_id, b.clock()
     if signal == "used":
         b.notes.record_hits(scope.tenant_id, [memory_id], now)
         return b.notes.get(scope.tenant_id, memory_id)
@@ -289,7 +293,10 @@ class UserSummary:
     sessions: int
 
 
-def list_users(b: Backends, tenant_id: str) -> list[UserSummary]:
+def list_users(b: Backends, tenant_id: str, role: Role = DEFAULT_ROLE) -> list[UserSummary]:
+    """Every user of the tenant: the admin role's (an agent works inside the user its path names and is
+    shown no other user's id)."""
+    require_admin(role, "listing the tenant's users")
     counts = b.notes.count_by_user(tenant_id)
     users = sorted(set(counts) | set(b.log.users(tenant_id)))
     return [UserSummary(u, counts.get(u, 0), len(b.log.sessions(tenant_id, u))) for u in users]

@@ -2,6 +2,8 @@
 
 - Cards: a shared card (org, global, or a project other users write to) is written and changed by an admin
   (`check_write`); the caller's own cards and own projects are an agent's too.
+- Memory ids a writer chooses live in the writer's namespace (`own_id`), so they cannot collide across
+  users; a card is read by its id or by the id its writer chose.
 - Dream runs and review items name no user in their id: they are checked against the caller's user, so
   another user's answers exactly as an unknown id (`NotFound`, 404). A route that names no user
   (`/reviews`, `/dreams/{run}`) reaches every user of the tenant: the admin role's.
@@ -11,10 +13,36 @@ from __future__ import annotations
 
 from reverie.domain.access import DEFAULT_ROLE, TENANT_WIDE, Role, require_admin
 from reverie.domain.dream import DreamRun, ReviewItem
-from reverie.domain.errors import NotFound
+from reverie.domain.errors import InvalidRequest, NotFound
 from reverie.domain.models import Scope, ScopeKind
 from reverie.ports import CardQuery
 from reverie.services.backends import Backends
+
+MAX_ID_CHARS = 128
+
+
+def own_id(scope: Scope, chosen: str) -> str:
+    """The id a memory gets when its writer chooses `chosen`: `<chosen>@<user>`, inside the writer's
+    namespace, so two users choosing the same id never meet and no create tells one user another's ids
+    (a free id and one another user holds answer alike: created). A chosen id holds no `@` (the server
+    adds it), which is what keeps namespaces apart whatever characters user ids hold; the id the API
+    returned (`...@<user>` of the writer) is kept as it is. `InvalidRequest` for any other `@`, or when
+    the whole id would pass the 128 characters of an id."""
+    suffix = f"@{scope.user_id}"
+    bare = chosen.removesuffix(suffix)
+    if "@" in bare:
+        raise InvalidRequest(f"memory_id {chosen!r}: a chosen id holds no '@' (the server adds @<user>)")
+    if len(bare) + len(suffix) > MAX_ID_CHARS:
+        most = MAX_ID_CHARS - len(suffix)
+        raise InvalidRequest(f"memory_id: at most {most} characters for this user (the id gets {suffix})")
+    return bare + suffix
+
+
+def read_ids(scope: Scope, memory_id: str) -> list[str]:
+    """The ids a read of `memory_id` may mean: the id itself, and the id its writer's user chose."""
+    suffix = f"@{scope.user_id}"
+    chosen = "@" not in memory_id and len(memory_id) + len(suffix) <= MAX_ID_CHARS
+    return [memory_id, memory_id + suffix] if chosen else [memory_id]
 
 
 def project_shared(b: Backends, scope: Scope, project_id: str) -> bool:
