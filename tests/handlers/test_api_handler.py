@@ -125,3 +125,25 @@ def test_with_a_state_machine_the_manual_dream_route_starts_an_execution(
     assert [u for _, u, _ in started] == ["alice", "alice"]
     same_minute = started[0][2] == started[1][2]  # the two requests may straddle a minute boundary
     assert json.loads(again["body"])["already_started"] is same_minute
+
+
+def test_the_function_applies_the_request_limits_of_its_settings(
+    backends: Backends, lambda_context: LambdaContext, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # GIVEN the API function deployed with a 2 KB body limit and 300-character strings
+    monkeypatch.setenv("REVERIE_API_MAX_BODY_BYTES", "2048")
+    monkeypatch.setenv("REVERIE_API_MAX_STRING_CHARS", "300")
+    api.runtime.configure(backends=lambda settings: backends)
+    event = load_event("apigw/create_memory")
+    memory = json.loads(event["body"])["memories"][0]
+    # WHEN a body over the size limit arrives, and one whose statement is over the string limit
+    too_big = dict(event, body=json.dumps({"memories": [memory] * 30}))
+    too_long = dict(event, body=json.dumps({"memories": [dict(memory, statement="x" * 301)]}))
+    answers = [api.handler(e, lambda_context) for e in (too_big, too_long)]
+    # THEN each is refused as the local service refuses it, naming the setting, and nothing is stored
+    assert [a["statusCode"] for a in answers] == [413, 422]
+    messages = [json.loads(a["body"])["message"] for a in answers]
+    assert "REVERIE_API_MAX_BODY_BYTES" in messages[0] and "REVERIE_API_MAX_STRING_CHARS" in messages[1]
+    assert backends.notes.count_by_user(TENANT) == {}
+    # AND a request within the limits is served
+    assert api.handler(load_event("apigw/create_memory"), lambda_context)["statusCode"] == 201

@@ -35,6 +35,24 @@ class RequestLimits(BaseModel):
     max_path_chars: int = Field(default=2_048, ge=256, le=65_536)
 
 
+class LimitSettings(BaseModel):
+    """The request limits as settings (`REVERIE_API_MAX_*`), mixed into the local service's settings and
+    the API function's, so both refuse the same requests."""
+
+    api_max_body_bytes: int = Field(default=1_048_576, ge=1_024, le=10_485_760)
+    api_max_json_depth: int = Field(default=32, ge=4, le=200)
+    api_max_string_chars: int = Field(default=65_536, ge=256, le=10_485_760)
+    api_max_path_chars: int = Field(default=2_048, ge=256, le=65_536)
+
+    def request_limits(self) -> RequestLimits:
+        return RequestLimits(
+            max_body_bytes=self.api_max_body_bytes,
+            max_json_depth=self.api_max_json_depth,
+            max_string_chars=self.api_max_string_chars,
+            max_path_chars=self.api_max_path_chars,
+        )
+
+
 @dataclass(frozen=True)
 class Refusal:
     """Why a request was refused before routing: the status, the error name, the message and the fields."""

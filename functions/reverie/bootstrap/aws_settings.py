@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 from pydantic import AliasChoices, Field, ValidationError, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from reverie.api.limits import LimitSettings
 from reverie.domain.dream import Budget
 from reverie.domain.models import Identifier
 
@@ -150,7 +151,9 @@ class ReasonerSettings(FunctionSettings):
 # --- one model per function ---------------------------------------------------------------------------
 
 
-class ApiSettings(StorageSettings, SearchSettings):
+class ApiSettings(StorageSettings, SearchSettings, LimitSettings):
+    """The REST API function; `REVERIE_API_MAX_*` bound one request as on the local service."""
+
     queue_url: str = Field(pattern=r"^https?://\S+$", description="the SQS queue of ended sessions")
     reasoner_model_id: str | None = Field(
         default=None, description="for a manual dream run inside the API function (no state machine set)"

@@ -8,15 +8,15 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from reverie.api.limits import LimitSettings
 from reverie.domain.models import Identifier
 
 if TYPE_CHECKING:
     from reverie.api.caller import BearerTokens
     from reverie.api.http_server import ServerOptions
-    from reverie.api.limits import RequestLimits
 
 
-class LocalSettings(BaseSettings):
+class LocalSettings(BaseSettings, LimitSettings):
     model_config = SettingsConfigDict(env_prefix="REVERIE_", extra="ignore")
 
     home: Path = Field(default=Path(".reverie"), description="the one folder that holds all local data")
@@ -47,10 +47,7 @@ class LocalSettings(BaseSettings):
     agent_token: SecretStr | None = Field(
         default=None, min_length=16, description="REVERIE_AGENT_TOKEN: the bearer token of the agent role"
     )
-    api_max_body_bytes: int = Field(default=1_048_576, ge=1_024, le=10_485_760)
-    api_max_json_depth: int = Field(default=32, ge=4, le=200)
-    api_max_string_chars: int = Field(default=65_536, ge=256, le=10_485_760)
-    api_max_path_chars: int = Field(default=2_048, ge=256, le=65_536)
+    # REVERIE_API_MAX_*: the request limits (`LimitSettings`, shared with the API function)
     api_threads: int = Field(default=8, ge=1, le=256)
     api_backlog: int = Field(default=2_048, ge=16, le=65_535)
     api_connection_limit: int = Field(default=1_000, ge=16, le=100_000)
@@ -60,16 +57,6 @@ class LocalSettings(BaseSettings):
         from reverie.api.caller import BearerTokens
 
         return BearerTokens(admin=self.api_token, agent=self.agent_token)
-
-    def request_limits(self) -> RequestLimits:
-        from reverie.api.limits import RequestLimits
-
-        return RequestLimits(
-            max_body_bytes=self.api_max_body_bytes,
-            max_json_depth=self.api_max_json_depth,
-            max_string_chars=self.api_max_string_chars,
-            max_path_chars=self.api_max_path_chars,
-        )
 
     def server_options(self) -> ServerOptions:
         from reverie.api.http_server import ServerOptions
