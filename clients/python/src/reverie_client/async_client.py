@@ -1,0 +1,191 @@
+"""The asynchronous client: the same methods as `Reverie`, awaited."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from typing import Any, Literal, TypeVar
+
+import httpx
+
+from reverie_client import calls
+from reverie_client import models as m
+from reverie_client.auth import SigV4
+from reverie_client.calls import Call, EventLike, MemoryLike, ReviewState
+from reverie_client.retry import RetryPolicy
+from reverie_client.transport import build, give_up, read, settings_for, should_retry, transport_error
+
+T = TypeVar("T")
+
+
+class AsyncReverie:
+    """`Reverie` for asyncio: the same methods and behaviour, awaited.
+
+        async with AsyncReverie("http://127.0.0.1:8080") as reverie:
+            block = await reverie.context("alice", "deploying today")
+
+    `transport` is for tests (`httpx.MockTransport`, `httpx.ASGITransport`)."""
+
+    def __init__(
+        self,
+        base_url: str | None = None,
+        *,
+        token: str | None = None,
+        auth: httpx.Auth | None = None,
+        aws_region: str | None = None,
+        retry: RetryPolicy | None = None,
+        timeout: float = 30.0,
+        headers: Mapping[str, str] | None = None,
+        transport: httpx.AsyncBaseTransport | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self.settings = settings_for(base_url, token, auth, aws_region, retry, timeout, headers)
+        self._sleep = sleep
+        self._http = httpx.AsyncClient(
+            base_url=self.settings.base_url,
+            auth=self.settings.auth,
+            timeout=timeout,
+            headers=dict(self.settings.headers),
+            transport=transport,
+        )
+
+    @classmethod
+    def for_aws(cls, base_url: str, region: str | None = None, **kwargs: Any) -> AsyncReverie:
+        """A Reverie on AWS: requests signed with SigV4, credentials from botocore's standard chain."""
+        return cls(base_url, auth=SigV4(region), **kwargs)
+
+    async def close(self) -> None:
+        await self._http.aclose()
+
+    async def __aenter__(self) -> AsyncReverie:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def send(self, call: Call[T]) -> T:
+        """Send one call, retrying as the policy says, and read its answer."""
+        policy, attempt = self.settings.retry, 1
+        while True:
+            try:
+                response = await self._http.send(build(self._http, call))
+            except httpx.TransportError as error:
+                if give_up(policy, call, attempt, error):
+                    raise transport_error(call, error) from error
+                await self._sleep(policy.delay(attempt))
+            else:
+                if not should_retry(policy, call, attempt, response):
+                    return read(call, response)
+                await self._sleep(policy.delay(attempt, response))
+            attempt += 1
+
+    # -- capture ---------------------------------------------------------------------------------
+    async def append_events(
+        self, user_id: str, session_id: str, events: Sequence[EventLike]
+    ) -> m.CaptureResponse:
+        """Record events of a session (idempotent by event id)."""
+        return await self.send(calls.append_events(user_id, session_id, events))
+
+    async def end_session(
+        self, user_id: str, session_id: str, outcome: Literal["success", "failure", "unknown"] = "unknown"
+    ) -> m.SessionEnded:
+        """Mark a session ended and queue it for dreaming."""
+        return await self.send(calls.end_session(user_id, session_id, outcome))
+
+    # -- recall ----------------------------------------------------------------------------------
+    async def context(
+        self, user_id: str, query: str, budget_tokens: int = 1_000, project_id: str | None = None
+    ) -> m.ContextResponse:
+        """The context block for `query` within `budget_tokens`."""
+        return await self.send(calls.context(user_id, query, budget_tokens, project_id))
+
+    # -- memories --------------------------------------------------------------------------------
+    async def create_memories(
+        self, user_id: str, memories: Sequence[MemoryLike], project_id: str | None = None
+    ) -> m.MemoryList:
+        return await self.send(calls.create_memories(user_id, memories, project_id))
+
+    async def list_memories(self, user_id: str, **filters: Any) -> m.MemoryList:
+        """One page of memories (filters: project_id, layer, type, status, key, limit, offset)."""
+        return await self.send(calls.list_memories(user_id, **filters))
+
+    async def iter_memories(
+        self, user_id: str, page_size: int = 100, **filters: Any
+    ) -> AsyncIterator[m.MemoryCard]:
+        """Every memory matching the filters, page after page."""
+        offset = 0
+        while True:
+            page = await self.list_memories(user_id, limit=page_size, offset=offset, **filters)
+            for card in page.memories:
+                yield card
+            if len(page.memories) < page_size:
+                return
+            offset += len(page.memories)
+
+    async def get_memory(self, user_id: str, memory_id: str, project_id: str | None = None) -> m.MemoryCard:
+        return await self.send(calls.get_memory(user_id, memory_id, project_id))
+
+    async def memory_history(
+        self, user_id: str, memory_id: str, project_id: str | None = None
+    ) -> dict[str, Any]:
+        return await self.send(calls.memory_history(user_id, memory_id, project_id))
+
+    async def edit_memory(
+        self,
+        user_id: str,
+        memory_id: str,
+        change: m.EditMemoryRequest | Mapping[str, Any],
+        project_id: str | None = None,
+    ) -> m.MemoryCard:
+        return await self.send(calls.edit_memory(user_id, memory_id, change, project_id))
+
+    async def delete_memory(self, user_id: str, memory_id: str, project_id: str | None = None) -> None:
+        """Forget one memory, every version of it."""
+        await self.send(calls.delete_memory(user_id, memory_id, project_id))
+
+    async def memory_feedback(
+        self,
+        user_id: str,
+        memory_id: str,
+        signal: Literal["used", "wrong"],
+        text: str = "",
+        project_id: str | None = None,
+    ) -> m.MemoryCard:
+        return await self.send(calls.memory_feedback(user_id, memory_id, signal, text, project_id))
+
+    # -- users, dreams, reviews ------------------------------------------------------------------
+    async def list_users(self) -> m.UsersResponse:
+        return await self.send(calls.list_users())
+
+    async def forget_user(self, user_id: str) -> m.ForgetResponse:
+        return await self.send(calls.forget_user(user_id))
+
+    async def start_dream(
+        self, user_id: str, budget: m.BudgetIn | Mapping[str, Any] | None = None
+    ) -> m.DreamStarted:
+        return await self.send(calls.start_dream(user_id, budget))
+
+    async def list_dreams(self, user_id: str, limit: int = 50) -> dict[str, Any]:
+        return await self.send(calls.list_dreams(user_id, limit))
+
+    async def dream_report(self, run_id: str, user_id: str | None = None) -> dict[str, Any]:
+        return await self.send(calls.dream_report(run_id, user_id))
+
+    async def rollback_dream(self, run_id: str, user_id: str | None = None) -> dict[str, Any]:
+        return await self.send(calls.rollback_dream(run_id, user_id))
+
+    async def list_reviews(
+        self, user_id: str | None = None, status: ReviewState | None = "open"
+    ) -> dict[str, Any]:
+        return await self.send(calls.list_reviews(user_id, status))
+
+    async def resolve_review(
+        self, item_id: str, decision: m.ReviewDecision | Mapping[str, Any], user_id: str | None = None
+    ) -> dict[str, Any]:
+        return await self.send(calls.resolve_review(item_id, decision, user_id))
+
+    async def health(self) -> dict[str, Any]:
+        return await self.send(calls.health())
+
+    async def openapi(self) -> dict[str, Any]:
+        return await self.send(calls.openapi())

@@ -1,0 +1,217 @@
+"""Every route of the API as a `Call`: method, path, query, body and how to read the answer.
+
+The sync and async clients only send these, so the two cannot drift apart. Bodies are the generated
+models (`models`), or plain dicts of the same shape; answers are read into the generated models.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Literal, TypeVar
+from urllib.parse import quote
+
+from pydantic import BaseModel, TypeAdapter
+
+from reverie_client import models as m
+
+T = TypeVar("T")
+Json = dict[str, Any]
+EventLike = BaseModel | Mapping[str, Any]
+MemoryLike = m.NewMemoryIn | Mapping[str, Any]
+ReviewState = Literal["open", "approved", "rejected", "edited"]
+
+
+@dataclass(frozen=True)
+class Call(Generic[T]):
+    """One request and the reading of its answer. `idempotent`: safe to send twice (see `retry`)."""
+
+    method: str
+    path: str
+    read: Callable[[Any], T]
+    params: Mapping[str, Any] = field(default_factory=dict)
+    body: Any = None
+    idempotent: bool = True
+
+    def query(self) -> dict[str, Any]:
+        return {k: v for k, v in self.params.items() if v is not None}
+
+
+def _seg(value: str) -> str:
+    """One path segment, percent-encoded (ids never hold '/', but a caller's typo must not route)."""
+    return quote(str(value), safe="")
+
+
+def _dump(value: Any) -> Any:
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    if isinstance(value, Mapping):
+        return {k: _dump(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_dump(v) for v in value]
+    return value
+
+
+def _model(cls: type[BaseModel]) -> Callable[[Any], Any]:
+    return cls.model_validate
+
+
+def _as(kind: Any) -> Callable[[Any], Any]:
+    adapter: TypeAdapter[Any] = TypeAdapter(kind)
+    return adapter.validate_python
+
+
+def _nothing(_: Any) -> None:
+    return None
+
+
+def _user(user_id: str) -> str:
+    return f"/users/{_seg(user_id)}"
+
+
+def health() -> Call[Json]:
+    return Call("GET", "/health", dict)
+
+
+def openapi() -> Call[Json]:
+    return Call("GET", "/openapi.json", dict)
+
+
+def append_events(user_id: str, session_id: str, events: Sequence[EventLike]) -> Call[m.CaptureResponse]:
+    body = {"events": [_dump(e) for e in events]}
+    path = f"{_user(user_id)}/sessions/{_seg(session_id)}/events"
+    return Call("POST", path, _model(m.CaptureResponse), body=body)  # idempotent by event id
+
+
+def end_session(
+    user_id: str, session_id: str, outcome: Literal["success", "failure", "unknown"] = "unknown"
+) -> Call[m.SessionEnded]:
+    path = f"{_user(user_id)}/sessions/{_seg(session_id)}/end"
+    return Call("POST", path, _model(m.SessionEnded), body={"outcome": outcome})  # recorded once
+
+
+def context(
+    user_id: str, query: str, budget_tokens: int = 1_000, project_id: str | None = None
+) -> Call[m.ContextResponse]:
+    body = {"query": query, "budget_tokens": budget_tokens, "project_id": project_id}
+    body = {k: v for k, v in body.items() if v is not None}
+    return Call("POST", f"{_user(user_id)}/context", _model(m.ContextResponse), body=body)
+
+
+def create_memories(
+    user_id: str, memories: Sequence[MemoryLike], project_id: str | None = None
+) -> Call[m.MemoryList]:
+    body: Json = {"memories": [_dump(x) for x in memories]}
+    if project_id is not None:
+        body["project_id"] = project_id
+    # without an id for every memory a second send would create a second card
+    safe = all(item.get("memory_id") for item in body["memories"])
+    return Call("POST", f"{_user(user_id)}/memories", _model(m.MemoryList), body=body, idempotent=safe)
+
+
+def list_memories(
+    user_id: str,
+    *,
+    project_id: str | None = None,
+    layer: str | None = None,
+    type: str | None = None,
+    status: str | None = None,
+    key: str | None = None,
+    limit: int = 100,
+    offset: int = 0,
+) -> Call[m.MemoryList]:
+    params = {
+        "project_id": project_id,
+        "layer": layer,
+        "type": type,
+        "status": status,
+        "key": key,
+        "limit": limit,
+        "offset": offset,
+    }
+    return Call("GET", f"{_user(user_id)}/memories", _model(m.MemoryList), params=params)
+
+
+def _memory(user_id: str, memory_id: str) -> str:
+    return f"{_user(user_id)}/memories/{_seg(memory_id)}"
+
+
+def get_memory(user_id: str, memory_id: str, project_id: str | None = None) -> Call[m.MemoryCard]:
+    params = {"project_id": project_id}
+    return Call("GET", _memory(user_id, memory_id), _model(m.MemoryCard), params=params)
+
+
+def memory_history(user_id: str, memory_id: str, project_id: str | None = None) -> Call[Json]:
+    params = {"project_id": project_id}
+    return Call("GET", f"{_memory(user_id, memory_id)}/history", dict, params=params)
+
+
+def edit_memory(
+    user_id: str,
+    memory_id: str,
+    change: m.EditMemoryRequest | Mapping[str, Any],
+    project_id: str | None = None,
+) -> Call[m.MemoryCard]:
+    """A human edit naming the version read (`expected_version`): a changed card answers 409."""
+    body = _dump(change)
+    params = {"project_id": project_id}
+    return Call("PATCH", _memory(user_id, memory_id), _model(m.MemoryCard), params=params, body=body)
+
+
+def delete_memory(user_id: str, memory_id: str, project_id: str | None = None) -> Call[None]:
+    return Call("DELETE", _memory(user_id, memory_id), _nothing, params={"project_id": project_id})
+
+
+def memory_feedback(
+    user_id: str,
+    memory_id: str,
+    signal: Literal["used", "wrong"],
+    text: str = "",
+    project_id: str | None = None,
+) -> Call[m.MemoryCard]:
+    path = f"{_memory(user_id, memory_id)}/feedback"
+    body = {"signal": signal, "text": text}
+    params = {"project_id": project_id}
+    return Call("POST", path, _model(m.MemoryCard), params=params, body=body, idempotent=False)
+
+
+def list_users() -> Call[m.UsersResponse]:
+    return Call("GET", "/users", _model(m.UsersResponse))
+
+
+def forget_user(user_id: str) -> Call[m.ForgetResponse]:
+    return Call("DELETE", _user(user_id), _model(m.ForgetResponse))
+
+
+def start_dream(user_id: str, budget: m.BudgetIn | Mapping[str, Any] | None = None) -> Call[m.DreamStarted]:
+    body = {"budget": _dump(budget)} if budget is not None else {}
+    # a second start while one runs answers 409, so a retry never starts two runs
+    return Call("POST", f"{_user(user_id)}/dreams", _model(m.DreamStarted), body=body)
+
+
+def list_dreams(user_id: str, limit: int = 50) -> Call[Json]:
+    return Call("GET", f"{_user(user_id)}/dreams", dict, params={"limit": limit})
+
+
+def dream_report(run_id: str, user_id: str | None = None) -> Call[Json]:
+    """A run and its changes: under its user's path, or any user's (the admin role) without one."""
+    base = f"{_user(user_id)}/dreams" if user_id else "/dreams"
+    return Call("GET", f"{base}/{_seg(run_id)}", dict)
+
+
+def rollback_dream(run_id: str, user_id: str | None = None) -> Call[Json]:
+    base = f"{_user(user_id)}/dreams" if user_id else "/dreams"
+    return Call("POST", f"{base}/{_seg(run_id)}/rollback", dict)  # a rolled-back run stays so
+
+
+def list_reviews(user_id: str | None = None, status: ReviewState | None = "open") -> Call[Json]:
+    if user_id is None:
+        return Call("GET", "/reviews", dict, params={"status": status})
+    return Call("GET", f"{_user(user_id)}/reviews", dict, params={"status": status})
+
+
+def resolve_review(
+    item_id: str, decision: m.ReviewDecision | Mapping[str, Any], user_id: str | None = None
+) -> Call[Json]:
+    base = f"{_user(user_id)}/reviews" if user_id else "/reviews"
+    return Call("POST", f"{base}/{_seg(item_id)}", dict, body=_dump(decision), idempotent=False)

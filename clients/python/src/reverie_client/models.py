@@ -1,0 +1,797 @@
+"""The API's request and response models, generated from its OpenAPI document: do not edit.
+
+Regenerate with `python clients/python/generate_models.py` after changing the API.
+"""
+from __future__ import annotations
+
+# ruff: noqa
+
+from typing import Annotated, Any, Literal
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+from typing_extensions import TypeAliasType
+
+
+class BudgetIn(BaseModel):
+    """
+    What a manual run may spend, bounded so a run ends and its lease can be written down.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    max_cards: Annotated[int | None, Field(ge=1, le=100000, title='Max Cards')] = 500
+    max_reasoner_calls: Annotated[
+        int | None, Field(ge=0, le=10000, title='Max Reasoner Calls')
+    ] = 50
+    max_seconds: Annotated[
+        float | None, Field(gt=0.0, le=3600.0, title='Max Seconds')
+    ] = 120.0
+    """
+    at most an hour
+    """
+    max_tokens: Annotated[int | None, Field(ge=1, le=5000000, title='Max Tokens')] = (
+        50000
+    )
+
+
+class CaptureResponse(BaseModel):
+    duplicates: Annotated[int, Field(title='Duplicates')]
+    masked: Annotated[list[str], Field(title='Masked')]
+    """
+    notes whose text had a secret masked before storing
+    """
+    notes: Annotated[list[str], Field(title='Notes')]
+    """
+    ids of the L2 hypotheses made from explicit notes
+    """
+    stored: Annotated[int, Field(title='Stored')]
+
+
+ProjectId = TypeAliasType(
+    "ProjectId",
+    Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Project Id')
+    ],
+)
+
+
+class ContextRequest(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    budget_tokens: Annotated[
+        int | None, Field(ge=64, le=32000, title='Budget Tokens')
+    ] = 1000
+    project_id: Annotated[ProjectId | None, Field(title='Project Id')] = None
+    query: Annotated[str, Field(max_length=4000, title='Query')]
+    """
+    what the agent is about to do or was asked
+    """
+
+
+class DreamRequest(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    budget: BudgetIn | None = None
+
+
+Action = TypeAliasType("Action", Annotated[str, Field(max_length=2000, title='Action')])
+
+
+Condition = TypeAliasType(
+    "Condition", Annotated[str, Field(max_length=2000, title='Condition')]
+)
+
+
+Key = TypeAliasType(
+    "Key", Annotated[str, Field(max_length=200, min_length=1, title='Key')]
+)
+
+
+Outcome = TypeAliasType(
+    "Outcome", Annotated[str, Field(max_length=2000, title='Outcome')]
+)
+
+
+class EndSessionRequest(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    outcome: Annotated[
+        Literal['success', 'failure', 'unknown'] | None, Field(title='Outcome')
+    ] = 'unknown'
+
+
+class ErrorDetail(BaseModel):
+    """
+    One thing wrong with a request.
+    """
+
+    field: Annotated[str, Field(title='Field')]
+    """
+    a dotted path into the body, or the parameter's name
+    """
+    in_: Annotated[str, Field(alias='in', title='In')]
+    """
+    body, path, query or header
+    """
+    message: Annotated[str, Field(title='Message')]
+
+
+class ErrorResponse(BaseModel):
+    """
+    The one shape of every error answer, whichever layer refused the request (the HTTP server, the
+    request limits, validation, a domain rule): quote `request_id` when you report a problem.
+    """
+
+    detail: Annotated[list[ErrorDetail] | None, Field(title='Detail')] = None
+    """
+    each field at fault, if any
+    """
+    error: Annotated[str, Field(title='Error')]
+    """
+    what kind of error: ValidationError, NotFound, VersionConflict, ...
+    """
+    message: Annotated[str, Field(title='Message')]
+    """
+    what was wrong and what to do about it
+    """
+    request_id: Annotated[str, Field(title='Request Id')]
+    """
+    this request's id (also the X-Request-Id response header)
+    """
+
+
+class EvidenceRef(BaseModel):
+    """
+    A pointer into L1: the session and event a card rests on.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    event_id: Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Event Id')
+    ]
+    session_id: Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Session Id')
+    ]
+
+
+TargetMemoryId = TypeAliasType(
+    "TargetMemoryId",
+    Annotated[
+        str,
+        Field(
+            pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Target Memory Id'
+        ),
+    ],
+)
+
+
+class FeedbackRequest(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    signal: Annotated[Literal['used', 'wrong'], Field(title='Signal')]
+    text: Annotated[str | None, Field(max_length=4000, title='Text')] = ''
+
+
+DerivedFromItem = TypeAliasType(
+    "DerivedFromItem",
+    Annotated[str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$')],
+)
+
+
+DreamRunId = TypeAliasType(
+    "DreamRunId",
+    Annotated[
+        str,
+        Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Dream Run Id'),
+    ],
+)
+
+
+SupersededBy = TypeAliasType(
+    "SupersededBy",
+    Annotated[
+        str,
+        Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Superseded By'),
+    ],
+)
+
+
+Supersedes = TypeAliasType(
+    "Supersedes",
+    Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Supersedes')
+    ],
+)
+
+
+TtlDays = TypeAliasType(
+    "TtlDays", Annotated[int, Field(ge=1, le=36500, title='Ttl Days')]
+)
+
+
+UserId = TypeAliasType(
+    "UserId",
+    Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='User Id')
+    ],
+)
+
+
+Speaker = TypeAliasType(
+    "Speaker", Annotated[str, Field(max_length=200, title='Speaker')]
+)
+"""
+display name of who spoke
+"""
+
+
+class MessageIn(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    event_id: Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Event Id')
+    ]
+    kind: Annotated[Literal['message'], Field(title='Kind')]
+    """
+    the event's type
+    """
+    metadata: Annotated[dict[str, Any] | None, Field(title='Metadata')] = None
+    role: Annotated[Literal['user', 'assistant', 'system'], Field(title='Role')]
+    speaker: Annotated[Speaker | None, Field(title='Speaker')] = None
+    """
+    display name of who spoke
+    """
+    text: Annotated[str, Field(max_length=32000, title='Text')]
+    ts: Annotated[AwareDatetime | None, Field(title='Ts')] = None
+
+
+MemoryId = TypeAliasType(
+    "MemoryId",
+    Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Memory Id')
+    ],
+)
+"""
+optional, for safe retries: the memory is stored as `<memory_id>@<user_id>`, in the user's own namespace (users never collide), and is read by either id; no '@' of your own
+"""
+
+
+Keep = TypeAliasType(
+    "Keep",
+    Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Keep')
+    ],
+)
+"""
+the card that stands (conflicts)
+"""
+
+
+Statement = TypeAliasType(
+    "Statement", Annotated[str, Field(max_length=2000, min_length=1, title='Statement')]
+)
+"""
+for edit
+"""
+
+
+class ReviewDecision(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    action: Annotated[Literal['approve', 'reject', 'edit'], Field(title='Action')]
+    keep: Annotated[Keep | None, Field(title='Keep')] = None
+    """
+    the card that stands (conflicts)
+    """
+    statement: Annotated[Statement | None, Field(title='Statement')] = None
+    """
+    for edit
+    """
+
+
+class SessionEndIn(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    event_id: Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Event Id')
+    ]
+    kind: Annotated[Literal['session_end'], Field(title='Kind')]
+    """
+    the event's type
+    """
+    metadata: Annotated[dict[str, Any] | None, Field(title='Metadata')] = None
+    outcome: Annotated[
+        Literal['success', 'failure', 'unknown'] | None, Field(title='Outcome')
+    ] = 'unknown'
+    ts: Annotated[AwareDatetime | None, Field(title='Ts')] = None
+
+
+class SessionEnded(BaseModel):
+    duplicates: Annotated[int, Field(title='Duplicates')]
+    stored: Annotated[int, Field(title='Stored')]
+    """
+    1 when the session's end was recorded now, 0 when it already was
+    """
+
+
+Name = TypeAliasType("Name", Annotated[str, Field(max_length=200, title='Name')])
+"""
+tool or document name
+"""
+
+
+class StoreErasureOut(BaseModel):
+    compacted: Annotated[bool, Field(title='Compacted')]
+    """
+    the store overwrote, merged away or truncated what held the deleted data (SQLite: secure_delete, full-text index optimised, WAL checkpointed and truncated; OpenSearch: a force merge expunging deleted documents); false when another process held a read and it must be retried
+    """
+    note: Annotated[str, Field(title='Note')]
+    """
+    what was removed, or what this backend cannot do
+    """
+    remaining: Annotated[int | None, Field(title='Remaining')]
+    """
+    what a read of this store still finds of the user afterwards (0 when forgotten); null when the store cannot be read per user
+    """
+    removed: Annotated[int | None, Field(title='Removed')]
+    """
+    records removed from this store; null when the backend cannot pick them out (see note)
+    """
+
+
+TargetEventId = TypeAliasType(
+    "TargetEventId",
+    Annotated[
+        str,
+        Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Target Event Id'),
+    ],
+)
+
+
+CallId = TypeAliasType(
+    "CallId",
+    Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Call Id')
+    ],
+)
+
+
+class ToolCallIn(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    args: Annotated[dict[str, Any] | None, Field(title='Args')] = None
+    call_id: Annotated[CallId | None, Field(title='Call Id')] = None
+    event_id: Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Event Id')
+    ]
+    kind: Annotated[Literal['tool_call'], Field(title='Kind')]
+    """
+    the event's type
+    """
+    metadata: Annotated[dict[str, Any] | None, Field(title='Metadata')] = None
+    tool: Annotated[str, Field(max_length=200, min_length=1, title='Tool')]
+    ts: Annotated[AwareDatetime | None, Field(title='Ts')] = None
+
+
+Error = TypeAliasType("Error", Annotated[str, Field(max_length=32000, title='Error')])
+
+
+class ToolResultIn(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    call_id: Annotated[CallId | None, Field(title='Call Id')] = None
+    error: Annotated[Error | None, Field(title='Error')] = None
+    event_id: Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Event Id')
+    ]
+    kind: Annotated[Literal['tool_result'], Field(title='Kind')]
+    """
+    the event's type
+    """
+    metadata: Annotated[dict[str, Any] | None, Field(title='Metadata')] = None
+    ok: Annotated[bool, Field(title='Ok')]
+    output: Annotated[str | None, Field(max_length=32000, title='Output')] = ''
+    tool: Annotated[str, Field(max_length=200, min_length=1, title='Tool')]
+    ts: Annotated[AwareDatetime | None, Field(title='Ts')] = None
+
+
+class UserOut(BaseModel):
+    memories: Annotated[int, Field(title='Memories')]
+    sessions: Annotated[int, Field(title='Sessions')]
+    user_id: Annotated[str, Field(title='User Id')]
+
+
+class UsersResponse(BaseModel):
+    users: Annotated[list[UserOut], Field(title='Users')]
+
+
+class ValidationError(BaseModel):
+    loc: Annotated[list[str | int], Field(title='Location')]
+    type: Annotated[str, Field(title='Error Type')]
+
+
+class CitationOut(BaseModel):
+    evidence: Annotated[list[EvidenceRef], Field(title='Evidence')]
+    """
+    the L1 events (session and event ids) it rests on
+    """
+    handle: Annotated[int, Field(title='Handle')]
+    """
+    the `[n]` that cites this memory in the context text
+    """
+    kind: Annotated[Literal['memory', 'raw_turn'] | None, Field(title='Kind')] = (
+        'memory'
+    )
+    """
+    a memory, or a raw turn of a session no dream has consolidated yet
+    """
+    memory_id: Annotated[str, Field(title='Memory Id')]
+    """
+    the memory's id; for a raw turn, its `session/event`
+    """
+
+
+class ContextResponse(BaseModel):
+    budget_tokens: Annotated[int, Field(title='Budget Tokens')]
+    citations: Annotated[list[CitationOut], Field(title='Citations')]
+    """
+    what each `[n]` in the context cites, in handle order: memory n is memory_ids[n-1]; raw turns (kind raw_turn) come after every memory
+    """
+    context: Annotated[str, Field(title='Context')]
+    memory_ids: Annotated[list[str], Field(title='Memory Ids')]
+    """
+    the memories in the context, in the order they appear
+    """
+    sections: Annotated[dict[str, list[str]], Field(title='Sections')]
+    tokens: Annotated[int, Field(title='Tokens')]
+    """
+    the context's token count, never above budget_tokens
+    """
+
+
+class DreamStarted(BaseModel):
+    """
+    A manual dream, started: where to follow it.
+    """
+
+    already_started: Annotated[bool | None, Field(title='Already Started')] = False
+    """
+    AWS: this minute's run was already started
+    """
+    execution_arn: Annotated[str | None, Field(title='Execution Arn')] = None
+    """
+    AWS: the Step Functions execution
+    """
+    poll: Annotated[str, Field(title='Poll')]
+    """
+    the path that reports the run (GET)
+    """
+    run_id: Annotated[str | None, Field(title='Run Id')]
+    """
+    the run, to poll at `poll`; null on AWS, where the state machine's first state names the run: it then appears in GET /users/{user_id}/dreams
+    """
+    status: Annotated[
+        Literal['running', 'succeeded', 'failed', 'rolled_back'],
+        Field(title='RunStatus'),
+    ]
+    """
+    running, or the final status when it ran before the answer
+    """
+    user_id: Annotated[str, Field(title='User Id')]
+
+
+class EditMemoryRequest(BaseModel):
+    """
+    A human edit: name the version you read and at least one field to change; only those change.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    action: Annotated[Action | None, Field(title='Action')] = None
+    condition: Annotated[Condition | None, Field(title='Condition')] = None
+    confidence: Annotated[float | None, Field(ge=0.0, le=1.0, title='Confidence')] = (
+        None
+    )
+    expected_version: Annotated[int, Field(ge=1, title='Expected Version')]
+    key: Annotated[Key | None, Field(title='Key')] = None
+    outcome: Annotated[Outcome | None, Field(title='Outcome')] = None
+    stability: Annotated[
+        Literal['volatile', 'normal', 'high'] | None, Field(title='Stability')
+    ] = None
+    statement: Annotated[
+        str | None, Field(max_length=2000, min_length=1, title='Statement')
+    ] = None
+    type: Annotated[
+        Literal['fact', 'preference', 'constraint', 'skill', 'procedure', 'correction', 'plan', 'episode'] | None,
+        Field(title='Type'),
+    ] = None
+    valid_until: Annotated[AwareDatetime | None, Field(title='Valid Until')] = None
+
+
+class FeedbackIn(BaseModel):
+    """
+    A user or reviewer telling the agent it was right or wrong, or correcting it.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    event_id: Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Event Id')
+    ]
+    kind: Annotated[Literal['feedback'], Field(title='Kind')]
+    """
+    the event's type
+    """
+    metadata: Annotated[dict[str, Any] | None, Field(title='Metadata')] = None
+    signal: Annotated[
+        Literal['correction', 'positive', 'negative'], Field(title='Signal')
+    ]
+    source: Annotated[
+        Literal['user', 'agent', 'tool', 'document', 'human_review'] | None,
+        Field(title='SourceKind'),
+    ] = 'user'
+    target_memory_id: Annotated[
+        TargetMemoryId | None, Field(title='Target Memory Id')
+    ] = None
+    text: Annotated[str | None, Field(max_length=32000, title='Text')] = ''
+    ts: Annotated[AwareDatetime | None, Field(title='Ts')] = None
+
+
+class ForgetResponse(BaseModel):
+    """
+    What forgetting a user removed. Shared (project, org, global) cards written through the user's path
+    are deleted with the user, never handed over: their text is the user's words (`shared_cards`).
+    """
+
+    events: Annotated[int, Field(title='Events')]
+    """
+    raw events (L1) removed
+    """
+    index_docs: Annotated[int, Field(title='Index Docs')]
+    """
+    user-scoped search documents removed
+    """
+    memories: Annotated[int, Field(title='Memories')]
+    """
+    the user's own cards removed, with every version
+    """
+    remaining: Annotated[int, Field(title='Remaining')]
+    """
+    what reads of every store still find of the user: 0 when forgotten
+    """
+    shared_cards: Annotated[list[str], Field(title='Shared Cards')]
+    """
+    ids of the shared cards this user wrote, deleted with them (policy: delete, not hand over)
+    """
+    stores: Annotated[dict[str, StoreErasureOut], Field(title='Stores')]
+    """
+    per store: log, notes, index, vector_cache, queue, runs
+    """
+
+
+class HTTPValidationError(BaseModel):
+    detail: Annotated[list[ValidationError] | None, Field(title='Detail')] = None
+
+
+class NewMemoryIn(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    action: Annotated[Action | None, Field(title='Action')] = None
+    condition: Annotated[Condition | None, Field(title='Condition')] = None
+    confidence: Annotated[float | None, Field(ge=0.0, le=1.0, title='Confidence')] = 0.8
+    derived_from: Annotated[
+        list[DerivedFromItem] | None, Field(max_length=50, title='Derived From')
+    ] = None
+    """
+    memories this one was derived from
+    """
+    evidence_refs: Annotated[
+        list[EvidenceRef] | None, Field(max_length=50, title='Evidence Refs')
+    ] = None
+    key: Annotated[Key | None, Field(title='Key')] = None
+    memory_id: Annotated[MemoryId | None, Field(title='Memory Id')] = None
+    """
+    optional, for safe retries: the memory is stored as `<memory_id>@<user_id>`, in the user's own namespace (users never collide), and is read by either id; no '@' of your own
+    """
+    observed_at: Annotated[AwareDatetime | None, Field(title='Observed At')] = None
+    outcome: Annotated[Outcome | None, Field(title='Outcome')] = None
+    scope: Annotated[
+        Literal['user', 'project', 'org', 'global'] | None, Field(title='ScopeKind')
+    ] = 'user'
+    source: Annotated[
+        Literal['user', 'agent', 'tool', 'document', 'human_review'] | None,
+        Field(title='SourceKind'),
+    ] = 'user'
+    stability: Annotated[
+        Literal['volatile', 'normal', 'high'] | None, Field(title='Stability')
+    ] = 'normal'
+    statement: Annotated[str, Field(max_length=2000, min_length=1, title='Statement')]
+    type: Annotated[
+        Literal['fact', 'preference', 'constraint', 'skill', 'procedure', 'correction', 'plan', 'episode'],
+        Field(title='MemoryType'),
+    ]
+    valid_until: Annotated[AwareDatetime | None, Field(title='Valid Until')] = None
+
+
+class NoteIn(BaseModel):
+    """
+    An explicit note the agent (or user) asks to remember: becomes an L2 hypothesis.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    event_id: Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Event Id')
+    ]
+    key: Annotated[Key | None, Field(title='Key')] = None
+    kind: Annotated[Literal['note'], Field(title='Kind')]
+    """
+    the event's type
+    """
+    metadata: Annotated[dict[str, Any] | None, Field(title='Metadata')] = None
+    source: Annotated[
+        Literal['user', 'agent', 'tool', 'document', 'human_review'] | None,
+        Field(title='SourceKind'),
+    ] = 'agent'
+    text: Annotated[str, Field(max_length=2000, min_length=1, title='Text')]
+    ts: Annotated[AwareDatetime | None, Field(title='Ts')] = None
+    type: Annotated[
+        Literal['fact', 'preference', 'constraint', 'skill', 'procedure', 'correction', 'plan', 'episode'] | None,
+        Field(title='MemoryType'),
+    ] = 'fact'
+
+
+class ResponseValidationError(BaseModel):
+    detail: Annotated[list[ValidationError] | None, Field(title='Detail')] = None
+
+
+class Source(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    kind: Annotated[
+        Literal['user', 'agent', 'tool', 'document', 'human_review'],
+        Field(title='SourceKind'),
+    ]
+    name: Annotated[Name | None, Field(title='Name')] = None
+    """
+    tool or document name
+    """
+    trust: Literal['high', 'medium', 'low', 'untrusted'] | None = None
+
+
+class TagIn(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    event_id: Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Event Id')
+    ]
+    kind: Annotated[Literal['tag'], Field(title='Kind')]
+    """
+    the event's type
+    """
+    metadata: Annotated[dict[str, Any] | None, Field(title='Metadata')] = None
+    tags: Annotated[
+        list[Literal['success', 'failure', 'risk', 'novelty', 'reuse']],
+        Field(min_length=1, title='Tags'),
+    ]
+    target_event_id: Annotated[TargetEventId | None, Field(title='Target Event Id')] = (
+        None
+    )
+    ts: Annotated[AwareDatetime | None, Field(title='Ts')] = None
+
+
+class AppendEventsRequest(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    events: Annotated[
+        list[Annotated[MessageIn | ToolCallIn | ToolResultIn | FeedbackIn | NoteIn | TagIn | SessionEndIn, Field(discriminator='kind')]],
+        Field(max_length=500, min_length=1, title='Events'),
+    ]
+
+
+class CreateMemoriesRequest(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    memories: Annotated[
+        list[NewMemoryIn], Field(max_length=500, min_length=1, title='Memories')
+    ]
+    project_id: Annotated[ProjectId | None, Field(title='Project Id')] = None
+
+
+class MemoryCard(BaseModel):
+    """
+    One idea, traceable to evidence, versioned, with an expiry or a review cycle.
+
+    Cards are immutable values: a revision is a new version (`model_copy(update=...)` then
+    `NoteStore.update`), never an in-place change.
+
+    Its text and key (`MASKED_CARD_FIELDS`) never hold a secret: validation masks them
+    (`reverie.domain.guards`).
+    A `model_copy` skips validation; every `NoteStore` validates a card again before storing it.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    action: Annotated[Action | None, Field(title='Action')] = None
+    condition: Annotated[Condition | None, Field(title='Condition')] = None
+    confidence: Annotated[float | None, Field(ge=0.0, le=1.0, title='Confidence')] = 0.5
+    created_at: Annotated[AwareDatetime | None, Field(title='Created At')] = None
+    derived_from: Annotated[
+        list[DerivedFromItem] | None, Field(title='Derived From')
+    ] = None
+    dream_run_id: Annotated[DreamRunId | None, Field(title='Dream Run Id')] = None
+    evidence_refs: Annotated[list[EvidenceRef] | None, Field(title='Evidence Refs')] = (
+        None
+    )
+    hit_count: Annotated[int | None, Field(ge=0, title='Hit Count')] = 0
+    key: Annotated[Key | None, Field(title='Key')] = None
+    last_hit_at: Annotated[AwareDatetime | None, Field(title='Last Hit At')] = None
+    last_verified_at: Annotated[
+        AwareDatetime | None, Field(title='Last Verified At')
+    ] = None
+    layer: Annotated[Literal['L2', 'L3'] | None, Field(title='Layer')] = 'L2'
+    memory_id: Annotated[
+        str | None,
+        Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Memory Id'),
+    ] = None
+    observed_at: Annotated[AwareDatetime | None, Field(title='Observed At')] = None
+    """
+    when what the card says happened (the evidence's time)
+    """
+    outcome: Annotated[Outcome | None, Field(title='Outcome')] = None
+    project_id: Annotated[ProjectId | None, Field(title='Project Id')] = None
+    review_status: Annotated[
+        Literal['auto', 'human_approved', 'edited'] | None, Field(title='ReviewStatus')
+    ] = 'auto'
+    scope: Annotated[
+        Literal['user', 'project', 'org', 'global'] | None, Field(title='ScopeKind')
+    ] = 'user'
+    source: Source | None = None
+    stability: Annotated[
+        Literal['volatile', 'normal', 'high'] | None, Field(title='Stability')
+    ] = 'normal'
+    statement: Annotated[str, Field(max_length=2000, min_length=1, title='Statement')]
+    status: Annotated[
+        Literal['hypothesis', 'verified', 'conflicting', 'superseded', 'archived', 'rejected'] | None,
+        Field(title='Status'),
+    ] = 'hypothesis'
+    superseded_by: Annotated[SupersededBy | None, Field(title='Superseded By')] = None
+    supersedes: Annotated[Supersedes | None, Field(title='Supersedes')] = None
+    tenant_id: Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Tenant Id')
+    ]
+    ttl_days: Annotated[TtlDays | None, Field(title='Ttl Days')] = None
+    type: Annotated[
+        Literal['fact', 'preference', 'constraint', 'skill', 'procedure', 'correction', 'plan', 'episode'],
+        Field(title='MemoryType'),
+    ]
+    updated_at: Annotated[AwareDatetime | None, Field(title='Updated At')] = None
+    user_id: Annotated[UserId | None, Field(title='User Id')] = None
+    valid_until: Annotated[AwareDatetime | None, Field(title='Valid Until')] = None
+    version: Annotated[int | None, Field(ge=1, title='Version')] = 1
+
+
+class MemoryList(BaseModel):
+    count: Annotated[int, Field(title='Count')]
+    memories: Annotated[list[MemoryCard], Field(title='Memories')]
