@@ -573,6 +573,10 @@ ROUTES = {
     ("POST", "/dreams/{run_id}/rollback"),
     ("GET", "/reviews"),
     ("POST", "/reviews/{item_id}"),
+    ("GET", "/users/{user_id}/export"),
+    ("POST", "/users/{user_id}/import"),
+    ("GET", "/users/{user_id}/sessions/{session_id}/events"),
+    ("GET", "/overview"),
 }
 
 

@@ -16,6 +16,8 @@ from aws_lambda_powertools.event_handler.openapi.params import Body, Path, Query
 
 from reverie.api import schemas as s
 from reverie.api.caller import current_caller
+from reverie.api.console_routes import add_console_routes
+from reverie.api.docs import add_docs
 from reverie.api.dream_routes import StartDream, add_dream_routes
 from reverie.api.limits import RequestLimits
 from reverie.api.problems import documented
@@ -58,7 +60,7 @@ def create_app(
         """The caller's role (`api.caller`): the services check it (shared memory, human reviews)."""
         return current_caller(app).role
 
-    @app.get("/health", responses=documented(200))
+    @app.get("/health", responses=documented(200), security=[{}])
     def health() -> dict[str, str]:
         return {"status": "ok", "tenant_id": tenant_id}
 
@@ -198,11 +200,8 @@ def create_app(
         )
 
     add_dream_routes(app, get_backends, tenant_id, start_dream)
+    add_console_routes(app, get_backends, tenant_id)  # export/import, session events, overview
 
-    @app.get("/openapi.json", responses=documented(200))
-    def openapi() -> dict[str, Any]:
-        return app.get_openapi_schema(title="Reverie", version="0.1.0").model_dump(
-            mode="json", by_alias=True, exclude_none=True
-        )
+    add_docs(app)  # /openapi.json and the Swagger UI at /docs
 
     return app

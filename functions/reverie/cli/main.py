@@ -22,6 +22,8 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from reverie.bootstrap.local_settings import LocalSettings
 from reverie.cli.dream import add_commands as add_dream_commands
+from reverie.cli.portability import add_commands as add_portability_commands
+from reverie.mcp.cli import add_command as add_mcp_command
 
 # The suites of bench/reverie_bench (installed with the project), each a module with `main(argv) -> int`.
 BENCHMARKS = [
@@ -61,10 +63,10 @@ def is_loopback(host: str) -> bool:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from reverie.api.background_dreams import BackgroundDreams
-    from reverie.api.local_server import make_server
     from reverie.api.routes import create_app
     from reverie.bootstrap.local import build_local
     from reverie.cli.dream import log_run
+    from reverie.console.assets import make_console_server
 
     settings = _settings(args)
     tokens = settings.bearer_tokens()
@@ -79,7 +81,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     backends.embedder.embed(["warm up"])  # load the model before the first request, not during it
     dreams = BackgroundDreams(backends, settings.tenant_id, settings.api_max_dreams, on_done=log_run)
     app = create_app(lambda: backends, settings.tenant_id, dreams, settings.request_limits())
-    server = make_server(app, args.host, args.port, tokens, settings.server_options())
+    server = make_console_server(app, args.host, args.port, tokens, settings.server_options())
     if settings.dream_enabled:
         from reverie.cli.dream import start_dream_loop
 
@@ -87,7 +89,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     auth = "bearer token required" if tokens.required else "loopback, no token"
     print(
         f"Reverie serving {settings.home.resolve()} on http://{args.host}:{server.server_address[1]} "
-        f"({auth}; docs: /docs)",
+        f"({auth}; console: http://{args.host}:{server.server_address[1]}/console/; docs: /docs)",
         flush=True,
     )
     # shutdown() waits for serve_forever() to return, so it must run on another thread than the loop's
@@ -208,7 +210,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
     question = "Deploying the payments service today: anything I should know?"
     token = settings.api_token.get_secret_value() if settings.api_token else None
     answer = _request(f"{base}/users/alice/context", {"query": question, "budget_tokens": 600}, token)
-    print(f"\nReverie is running at {base} (pid {proc.pid}; API docs at {base}/docs; stop: make stop)\n")
+    print(
+        f"\nReverie is running at {base} (pid {proc.pid}; console: {base}/console/; API docs: {base}/docs; stop: make stop)\n"
+    )
     print(f"POST {base}/users/alice/context  {{query: {question!r}}}\n")
     print(answer["context"])
     return 0
@@ -255,6 +259,8 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_recall)
 
     add_dream_commands(sub)
+    add_mcp_command(sub)
+    add_portability_commands(sub)
 
     p = sub.add_parser(
         "bench", help=f"benchmarks: {' | '.join(BENCHMARKS)} (see `reverie bench SUITE --help`)"
