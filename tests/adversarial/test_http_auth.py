@@ -64,11 +64,35 @@ def test_without_a_known_token_a_request_is_refused(base_url: str, token: str | 
 @pytest.mark.parametrize(("token", "role"), [(ADMIN, "admin"), (AGENT, "agent")])
 def test_each_token_names_its_role_to_the_routes(base_url: str, token: str, role: str) -> None:
     assert call(base_url, "/whoami", token)[:2] == (200, {"role": role, "principal": f"{role}-token"})
-    assert call(base_url, "/users", token)[0] == 200
+    assert call(base_url, "/users/alice/memories", token)[0] == 200
+    assert call(base_url, "/users", token)[0] == (200 if role == "admin" else 403)  # the admin's list
 
 
 def test_health_answers_a_liveness_probe_without_a_token(base_url: str) -> None:
     assert call(base_url, "/health")[:2] == (200, {"status": "ok", "tenant_id": "t-auth"})
+
+
+def test_the_docs_and_the_document_are_read_without_a_token(base_url: str) -> None:
+    # WHEN a browser opens /docs on a service that requires tokens (it cannot send one with the page)
+    with urllib.request.urlopen(base_url + "/docs", timeout=10) as response:
+        page = response.read().decode()
+        kind = response.headers.get("Content-Type")
+    # THEN it gets Powertools' Swagger UI with its script and styles in the page (no CDN) and the
+    # document in it, which says how to authenticate
+    assert kind.startswith("text/html")
+    assert "SwaggerUIBundle" in page and "<style>" in page
+    assert "unpkg.com" not in page and "cdn" not in page.lower().split("<script>")[0]
+    assert '"/users/{user_id}/memories"' in page and '"bearer"' in page
+    # AND /openapi.json is open too, declaring bearer (local) and SigV4 (AWS), either one per operation
+    status, document, _ = call(base_url, "/openapi.json")
+    assert status == 200
+    schemes = document["components"]["securitySchemes"]
+    assert schemes["bearer"] == {**schemes["bearer"], "type": "http", "scheme": "bearer"}
+    assert schemes["sigv4"]["x-amazon-apigateway-authtype"] == "awsSigv4"
+    assert document["security"] == [{"bearer": []}, {"sigv4": []}]
+    # AND a call made without the token is refused with how to send it
+    status, body, _ = call(base_url, "/users/alice/memories")
+    assert status == 401 and "Authorize" in body["message"] and "Bearer" in body["message"]
 
 
 def test_a_caller_cannot_name_its_own_role_in_a_header(base_url: str) -> None:

@@ -2,8 +2,8 @@
 same resolver that answers in Lambda, so the local service and the cloud API behave alike.
 
 It only translates, and refuses what the resolver cannot be handed: a body that is not UTF-8 (400) and,
-when the service requires a bearer token, a request without a known one (401; `/health` stays open for
-liveness probes). The caller the token names goes into `requestContext.authorizer`, where an API Gateway
+when the service requires a bearer token, a request without a known one (401, saying how to send it;
+`/health` stays open for liveness probes, `/docs` and `/openapi.json` for reading the API's description). The caller the token names goes into `requestContext.authorizer`, where an API Gateway
 authorizer would put it. The HTTP server itself is `api/http_server.py` (waitress).
 """
 
@@ -23,15 +23,10 @@ from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from reverie.api.caller import BearerTokens, Caller
+from reverie.api.docs import OPEN_PATHS
 from reverie.api.http_server import LocalServer, ServerOptions, route_of
 from reverie.api.problems import REQUEST_ID_HEADER, error_body
 
-SWAGGER_PAGE = """<!doctype html><html><head><title>Reverie API</title>
-<link rel="stylesheet" href="https://unpkg.com/swagger-ui-dist@5/swagger-ui.css"></head>
-<body><p>OpenAPI document: <a href="/openapi.json">/openapi.json</a></p><div id="ui"></div>
-<script src="https://unpkg.com/swagger-ui-dist@5/swagger-ui-bundle.js"></script>
-<script>window.onload=()=>SwaggerUIBundle({url:"/openapi.json",dom_id:"#ui"})</script></body></html>"""
-OPEN_PATHS = frozenset({"/health"})  # answered without a token: a liveness probe carries none
 _CLIENT_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
 StartResponse = Callable[[str, list[tuple[str, str]]], Any]
 Answer = tuple[int, dict[str, str], bytes]
@@ -145,8 +140,6 @@ class LocalApi:
         except UnicodeError:
             message = "the request path is not valid UTF-8 once percent-decoded"
             return _error(HTTPStatus.BAD_REQUEST, "BadRequest", message, request_id)
-        if method == "GET" and path in ("/docs", "/docs/"):
-            return 200, {"Content-Type": "text/html; charset=utf-8"}, SWAGGER_PAGE.encode()
         raw = environ["wsgi.input"].read(int(environ.get("CONTENT_LENGTH") or 0) or -1)
         try:
             body = raw.decode("utf-8")
@@ -155,7 +148,10 @@ class LocalApi:
             return _error(HTTPStatus.BAD_REQUEST, "BadRequest", message, request_id)
         caller = self._caller(environ, path)
         if caller is None:
-            message = "a bearer token is required: send Authorization: Bearer <REVERIE_API_TOKEN or REVERIE_AGENT_TOKEN>"
+            message = (
+                "a bearer token is required: send Authorization: Bearer <REVERIE_API_TOKEN or "
+                "REVERIE_AGENT_TOKEN> (in the Swagger UI at /docs: the Authorize button)"
+            )
             return _error(
                 HTTPStatus.UNAUTHORIZED, "Unauthorized", message, request_id, **{"WWW-Authenticate": "Bearer"}
             )
