@@ -160,3 +160,22 @@ def test_the_async_client_does_the_same_over_http(service_url: str) -> None:
     captured, ids = asyncio.run(scenario())
     assert captured.stored == 3
     assert len(ids) == len(set(ids)) == 2  # the card and the note, each once
+
+
+def test_export_import_session_events_and_the_overview(reverie: Reverie) -> None:
+    # GIVEN alice's session and a memory
+    reverie.append_events("alice", "s-1", SESSION)
+    [card] = reverie.create_memories("alice", [CARD]).memories
+    assert card.memory_id is not None
+    # WHEN her session is read back, her memory exported, she is forgotten, and the export imported
+    session = reverie.session_events("alice", "s-1")
+    overview = reverie.overview()
+    records = reverie.export_memory("alice", events=True)
+    reverie.forget_user("alice")
+    imported = reverie.import_memory("alice", records)
+    again = reverie.import_memory("alice", records)
+    # THEN the session has its events, the import restores the card once, with its id
+    assert isinstance(session, m.SessionEvents) and session.count == len(SESSION)
+    assert "alice" in {u.user_id for u in overview.users}
+    assert imported.cards_created >= 1 and again.cards_created == 0
+    assert reverie.get_memory("alice", card.memory_id).statement == CARD["statement"]

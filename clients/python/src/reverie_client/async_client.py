@@ -184,6 +184,21 @@ class AsyncReverie:
     ) -> dict[str, Any]:
         return await self.send(calls.resolve_review(item_id, decision, user_id))
 
+    async def export_memory(self, user_id: str, events: bool = False) -> list[dict[str, Any]]:
+        """The user's memory as export records (JSON Lines decoded), to keep or import elsewhere."""
+        return await self.send(calls.export_memory(user_id, events))
+
+    async def import_memory(self, user_id: str, records: Sequence[Mapping[str, Any]]) -> m.ImportResponse:
+        """Import export records into the user's path (idempotent)."""
+        return await self.send(calls.import_memory(user_id, records))
+
+    async def session_events(self, user_id: str, session_id: str) -> m.SessionEvents:
+        return await self.send(calls.session_events(user_id, session_id))
+
+    async def overview(self) -> m.OverviewResponse:
+        """Every user with counts and the tenant's health (the admin role)."""
+        return await self.send(calls.overview())
+
     async def health(self) -> dict[str, Any]:
         return await self.send(calls.health())
 

@@ -6,6 +6,7 @@ models (`models`), or plain dicts of the same shape; answers are read into the g
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
@@ -32,6 +33,7 @@ class Call(Generic[T]):
     params: Mapping[str, Any] = field(default_factory=dict)
     body: Any = None
     idempotent: bool = True
+    text: bool = False  # the answer is read as text (JSON Lines), not JSON
 
     def query(self) -> dict[str, Any]:
         return {k: v for k, v in self.params.items() if v is not None}
@@ -173,6 +175,30 @@ def memory_feedback(
     body = {"signal": signal, "text": text}
     params = {"project_id": project_id}
     return Call("POST", path, _model(m.MemoryCard), params=params, body=body, idempotent=False)
+
+
+def export_memory(user_id: str, events: bool = False) -> Call[list[Json]]:
+    """The user's memory as the records of a JSON Lines export (a header, every card version, events)."""
+    return Call(
+        "GET", f"{_user(user_id)}/export", _json_lines, params={"events": str(events).lower()}, text=True
+    )
+
+
+def import_memory(user_id: str, records: Sequence[Mapping[str, Any]]) -> Call[m.ImportResponse]:
+    body = {"records": [dict(r) for r in records]}  # idempotent: the same ids and versions
+    return Call("POST", f"{_user(user_id)}/import", _model(m.ImportResponse), body=body)
+
+
+def session_events(user_id: str, session_id: str) -> Call[m.SessionEvents]:
+    return Call("GET", f"{_user(user_id)}/sessions/{_seg(session_id)}/events", _model(m.SessionEvents))
+
+
+def overview() -> Call[m.OverviewResponse]:
+    return Call("GET", "/overview", _model(m.OverviewResponse))
+
+
+def _json_lines(text: Any) -> list[Json]:
+    return [json.loads(line) for line in str(text or "").splitlines() if line.strip()]
 
 
 def list_users() -> Call[m.UsersResponse]:

@@ -179,6 +179,21 @@ class Reverie:
     ) -> dict[str, Any]:
         return self.send(calls.resolve_review(item_id, decision, user_id))
 
+    def export_memory(self, user_id: str, events: bool = False) -> list[dict[str, Any]]:
+        """The user's memory as export records (JSON Lines decoded), to keep or import elsewhere."""
+        return self.send(calls.export_memory(user_id, events))
+
+    def import_memory(self, user_id: str, records: Sequence[Mapping[str, Any]]) -> m.ImportResponse:
+        """Import export records into the user's path (idempotent)."""
+        return self.send(calls.import_memory(user_id, records))
+
+    def session_events(self, user_id: str, session_id: str) -> m.SessionEvents:
+        return self.send(calls.session_events(user_id, session_id))
+
+    def overview(self) -> m.OverviewResponse:
+        """Every user with counts and the tenant's health (the admin role)."""
+        return self.send(calls.overview())
+
     def health(self) -> dict[str, Any]:
         return self.send(calls.health())
 

@@ -12,6 +12,28 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 from typing_extensions import TypeAliasType
 
 
+class Budget(BaseModel):
+    """
+    What one run may spend.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    max_cards: Annotated[int | None, Field(ge=1, title='Max Cards')] = 500
+    """
+    active L3 cards kept per user after decay
+    """
+    max_reasoner_calls: Annotated[
+        int | None, Field(ge=0, title='Max Reasoner Calls')
+    ] = 50
+    max_seconds: Annotated[float | None, Field(gt=0.0, title='Max Seconds')] = 120.0
+    max_tokens: Annotated[int | None, Field(ge=1, title='Max Tokens')] = 50000
+    """
+    material tokens read by select
+    """
+
+
 class BudgetIn(BaseModel):
     """
     What a manual run may spend, bounded so a run ends and its lease can be written down.
@@ -179,6 +201,30 @@ class FeedbackRequest(BaseModel):
     text: Annotated[str | None, Field(max_length=4000, title='Text')] = ''
 
 
+class ImportRequest(BaseModel):
+    """
+    Records of an export (`GET /users/{user_id}/export`), one JSON object per line there, in file order.
+    A large file is sent in several requests, in order: the import is idempotent.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    records: Annotated[list[dict[str, Any]], Field(max_length=5000, title='Records')]
+
+
+class ImportResponse(BaseModel):
+    cards_created: Annotated[int, Field(title='Cards Created')]
+    conflicts: Annotated[list[str], Field(title='Conflicts')]
+    """
+    cards and sessions left alone, and why
+    """
+    events_duplicate: Annotated[int, Field(title='Events Duplicate')]
+    events_stored: Annotated[int, Field(title='Events Stored')]
+    versions_added: Annotated[int, Field(title='Versions Added')]
+    versions_unchanged: Annotated[int, Field(title='Versions Unchanged')]
+
+
 DerivedFromItem = TypeAliasType(
     "DerivedFromItem",
     Annotated[str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$')],
@@ -324,6 +370,15 @@ class SessionEnded(BaseModel):
     """
 
 
+class SessionEvents(BaseModel):
+    count: Annotated[int, Field(title='Count')]
+    events: Annotated[list[dict[str, Any]], Field(title='Events')]
+    """
+    the session's L1 events in append order
+    """
+    session_id: Annotated[str, Field(title='Session Id')]
+
+
 Name = TypeAliasType("Name", Annotated[str, Field(max_length=200, title='Name')])
 """
 tool or document name
@@ -407,6 +462,19 @@ class ToolResultIn(BaseModel):
     ts: Annotated[AwareDatetime | None, Field(title='Ts')] = None
 
 
+class UserGlanceOut(BaseModel):
+    last_update: Annotated[AwareDatetime | None, Field(title='Last Update')]
+    memories: Annotated[int, Field(title='Memories')]
+    open_reviews: Annotated[int, Field(title='Open Reviews')]
+    pending_sessions: Annotated[int, Field(title='Pending Sessions')]
+    """
+    sessions with material no standing dream consolidated
+    """
+    pending_tokens: Annotated[int, Field(title='Pending Tokens')]
+    sessions: Annotated[int, Field(title='Sessions')]
+    user_id: Annotated[str, Field(title='User Id')]
+
+
 class UserOut(BaseModel):
     memories: Annotated[int, Field(title='Memories')]
     sessions: Annotated[int, Field(title='Sessions')]
@@ -459,6 +527,57 @@ class ContextResponse(BaseModel):
     """
     the context's token count, never above budget_tokens
     """
+
+
+class DreamRun(BaseModel):
+    """
+    One run of the dream for one (tenant, user): operational record, updated as stages complete.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    budget: Budget | None = None
+    counts: Annotated[dict[str, int] | None, Field(title='Counts')] = None
+    durations_ms: Annotated[dict[str, float] | None, Field(title='Durations Ms')] = None
+    error: Annotated[str | None, Field(title='Error')] = None
+    fence: Annotated[int | None, Field(title='Fence')] = None
+    """
+    the fencing token of the lease the run holds: every write of it checks it
+    """
+    finished_at: Annotated[AwareDatetime | None, Field(title='Finished At')] = None
+    inputs: Annotated[dict[str, Any] | None, Field(title='Inputs')] = None
+    """
+    session ids, since, ...
+    """
+    reasoner_tokens: Annotated[
+        dict[str, int] | None, Field(title='Reasoner Tokens')
+    ] = None
+    """
+    input / output / calls
+    """
+    rolled_back_at: Annotated[AwareDatetime | None, Field(title='Rolled Back At')] = (
+        None
+    )
+    run_id: Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Run Id')
+    ]
+    stages_done: Annotated[list[str] | None, Field(title='Stages Done')] = None
+    started_at: Annotated[AwareDatetime | None, Field(title='Started At')] = None
+    status: Annotated[
+        Literal['running', 'succeeded', 'failed', 'rolled_back'] | None,
+        Field(title='RunStatus'),
+    ] = 'running'
+    tenant_id: Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Tenant Id')
+    ]
+    trigger: Annotated[
+        Literal['session_end', 'idle', 'schedule', 'volume', 'manual'],
+        Field(title='Trigger'),
+    ]
+    user_id: Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='User Id')
+    ]
 
 
 class DreamStarted(BaseModel):
@@ -655,6 +774,24 @@ class NoteIn(BaseModel):
         Literal['fact', 'preference', 'constraint', 'skill', 'procedure', 'correction', 'plan', 'episode'] | None,
         Field(title='MemoryType'),
     ] = 'fact'
+
+
+class OverviewResponse(BaseModel):
+    cards_by_status: Annotated[dict[str, int], Field(title='Cards By Status')]
+    injections: Annotated[int, Field(title='Injections')]
+    """
+    times the users' cards were injected into a context (hit counts)
+    """
+    last_dream: DreamRun | None
+    open_reviews: Annotated[int, Field(title='Open Reviews')]
+    pending_sessions: Annotated[int, Field(title='Pending Sessions')]
+    pending_tokens: Annotated[int, Field(title='Pending Tokens')]
+    runs_by_status: Annotated[dict[str, int], Field(title='Runs By Status')]
+    """
+    of the last 200 runs
+    """
+    tenant_id: Annotated[str, Field(title='Tenant Id')]
+    users: Annotated[list[UserGlanceOut], Field(title='Users')]
 
 
 class ResponseValidationError(BaseModel):

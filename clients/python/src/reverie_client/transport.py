@@ -67,6 +67,8 @@ def read(call: Call[T], response: httpx.Response) -> T:
         raise error_for(response)
     if response.status_code == 204 or not response.content:
         return call.read(None)
+    if call.text:
+        return call.read(response.text)
     return call.read(response.json())
 
 
