@@ -35,8 +35,8 @@ serve: install
 	$(BIN)/reverie serve --host $(HOST) --port $(PORT)
 
 lint: install
-	$(BIN)/ruff check functions tests bench infra app.py clients
-	$(BIN)/ruff format --check functions tests bench infra app.py clients
+	$(BIN)/ruff check functions tests bench infra app.py clients examples
+	$(BIN)/ruff format --check functions tests bench infra app.py clients examples
 	$(BIN)/mypy
 
 ## test: install, lint and type-check, then the whole test suite
