@@ -1,10 +1,11 @@
-"""Local embedder throughput and query latency, each next to a baseline measured in the same run.
+"""Local embedder: onnxruntime next to the numpy forward pass it replaces, measured in the same run.
 
     reverie bench embedder [--sentences 500] [--queries 200]
 
-Batch: sorted-by-length batches (what `MiniLMEmbedder.embed` does) against the naive paths: one text at a
-time, and fixed batches of 32 in arrival order padded to their longest text. Query: one short text, cold
-(computed) and from the LRU cache.
+Prints, for each runtime, batch throughput (sentences/s, sorted-by-length batches: what
+`MiniLMEmbedder.embed` does) and single-query latency (p50/p95), the ratios between them, the two runtimes'
+agreement (least cosine over the sample) and what the content-hash cache saves on a repeated query. Both run
+on one thread. Numbers move with the machine's load; the ratios hold better.
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ import os
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
-from reverie.adapters.local.embedder import MiniLMEmbedder, _encode
+from reverie.adapters.local.embedder import MiniLMEmbedder, Runtime
 
 SUBJECTS = ["the user", "the deploy", "our agent", "the staging pipeline", "Alice", "the nightly dream job"]
 VERBS = ["prefers", "failed on", "rolled back", "asked about", "needs", "verified", "forgot"]
@@ -37,38 +38,39 @@ def make_sentences(n: int, seed: int = 7) -> list[str]:
     return out
 
 
-def unsorted_batches(model: MiniLMEmbedder, texts: Sequence[str], size: int = 32) -> np.ndarray:
-    """Baseline: batches in arrival order, each padded to its longest text."""
-    weights, tokenizer = model._model()
-    rows = []
-    for start in range(0, len(texts), size):
-        encodings = [e.ids for e in tokenizer.encode_batch(list(texts[start : start + size]))]
-        width = max(map(len, encodings))
-        ids = np.zeros((len(encodings), width), dtype=np.int64)
-        mask = np.zeros((len(encodings), width), dtype=np.bool_)
-        for row, e in enumerate(encodings):
-            ids[row, : len(e)] = e
-            mask[row, : len(e)] = True
-        rows.append(_encode(weights, ids, mask))
-    return np.concatenate(rows)
-
-
-def throughput(label: str, run: Callable[[], object], n: int) -> float:
+def _loaded(runtime: Runtime, cache_size: int = 0) -> tuple[MiniLMEmbedder, float]:
+    model = MiniLMEmbedder(cache_size=cache_size, runtime=runtime)
     start = time.perf_counter()
-    run()
-    rate = n / (time.perf_counter() - start)
-    print(f"  {label:<44} {rate:8.0f} sentences/s")
-    return rate
+    model.load()
+    return model, 1000 * (time.perf_counter() - start)
 
 
-def latency(label: str, call: Callable[[str], object], queries: Sequence[str]) -> None:
-    times = []
+def _timed(model: MiniLMEmbedder, texts: Sequence[str]) -> float:
+    start = time.perf_counter()
+    model.embed_array(texts)
+    return time.perf_counter() - start
+
+
+def _rate(model: MiniLMEmbedder, texts: Sequence[str]) -> float:
+    return len(texts) / _timed(model, texts)
+
+
+def _quantiles(times: list[float]) -> tuple[float, float]:
+    cuts = statistics.quantiles(times, n=100)
+    return cuts[49], cuts[94]
+
+
+def query_latency(
+    models: dict[str, MiniLMEmbedder], queries: Sequence[str]
+) -> dict[str, tuple[float, float]]:
+    """p50/p95 ms of one query, the models taking turns on each query (so load hits them alike)."""
+    times: dict[str, list[float]] = {name: [] for name in models}
     for q in queries:
-        start = time.perf_counter()
-        call(q)
-        times.append((time.perf_counter() - start) * 1000)
-    p50, p95 = statistics.quantiles(times, n=100)[49], statistics.quantiles(times, n=100)[94]
-    print(f"  {label:<44} p50 {p50:6.2f} ms   p95 {p95:6.2f} ms")
+        for name, model in models.items():
+            start = time.perf_counter()
+            model.embed([q])
+            times[name].append((time.perf_counter() - start) * 1000)
+    return {name: _quantiles(t) for name, t in times.items()}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -77,35 +79,37 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--queries", type=int, default=200)
     args = parser.parse_args(argv)
 
-    model = MiniLMEmbedder(cache_size=0)
-    start = time.perf_counter()
-    model.load()
-    print(f"model load {1000 * (time.perf_counter() - start):.0f} ms; cpus {os.cpu_count()}, "
+    onnx, onnx_load = _loaded("onnx")
+    numpy_, numpy_load = _loaded("numpy")
+    print(f"model load: onnxruntime {onnx_load:.0f} ms, numpy {numpy_load:.0f} ms; cpus {os.cpu_count()}, "
           f"load average {os.getloadavg()[0]:.1f} (other work on the machine skews every number)")  # fmt: skip
     texts = make_sentences(args.sentences)
-    tokens = [len(e.ids) for e in model._model()[1].encode_batch(texts)]
+    tokens = [len(e.ids) for e in onnx._model()[1].encode_batch(texts)]
     print(f"{len(texts)} sentences, {statistics.mean(tokens):.0f} tokens on average (max {max(tokens)})")
-    model.embed(texts[:40])  # warm up
+    onnx.embed_array(texts[:40])  # warm up
+    numpy_.embed_array(texts[:40])
 
-    print("batch embedding")
-    rate = throughput("sorted by length, padded per batch (embed)", lambda: model.embed(texts), len(texts))
-    base = throughput(
-        "baseline: arrival order, batches of 32", lambda: unsorted_batches(model, texts), len(texts)
-    )
-    one = throughput("baseline: one text at a time", lambda: [model.embed([t]) for t in texts], len(texts))
-    print(f"  speed-up {rate / base:.1f}x over unsorted batches, {rate / one:.1f}x over one at a time")
+    a, b = onnx.embed_array(texts), numpy_.embed_array(texts)
+    agreement = float(np.min(np.einsum("ij,ij->i", a, b)))
+    print(f"agreement: least cosine between the two runtimes' vectors {agreement:.7f}")
+
+    print("batch embedding (sentences/s, one thread)")
+    rates = {"onnxruntime": _rate(onnx, texts), "numpy": _rate(numpy_, texts)}
+    rates["onnxruntime, one text at a time"] = len(texts) / sum(_timed(onnx, [t]) for t in texts)
+    for label, rate in rates.items():
+        print(f"  {label:<44} {rate:8.0f}")
+    print(f"  onnxruntime / numpy: {rates['onnxruntime'] / rates['numpy']:.1f}x")
 
     queries = [f"what did {s.split('.')[0][:60]}?" for s in make_sentences(args.queries, seed=11)]
-    cached = MiniLMEmbedder()
-    cached._weights, cached._tokenizer = model._model()  # share the loaded weights
-    for q in queries[:20]:
-        model.embed([q])
-    print("single query")
-    latency("cold (computed)", lambda q: model.embed([q]), queries)
-    latency("baseline: through the padded batch path", lambda q: unsorted_batches(model, [q]), queries)
+    cached = MiniLMEmbedder(runtime="onnx")
+    cached._encoder, cached._tokenizer = onnx._model()  # share the loaded session
     for q in queries:
         cached.embed([q])
-    latency("repeated query (LRU cache)", lambda q: cached.embed([q]), queries)
+    print("single query (ms)")
+    lat = query_latency({"onnxruntime": onnx, "numpy": numpy_, "repeated query (cache)": cached}, queries)
+    for label, (p50, p95) in lat.items():
+        print(f"  {label:<44} p50 {p50:6.2f}   p95 {p95:6.2f}")
+    print(f"  numpy / onnxruntime at p50: {lat['numpy'][0] / lat['onnxruntime'][0]:.1f}x")
     return 0
 
 

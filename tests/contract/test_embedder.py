@@ -95,7 +95,7 @@ def test_minilm_matches_sentence_transformers(minilm: MiniLMEmbedder) -> None:
     # including a sentence longer than the 256-token limit
     assert REFERENCE["model_id"] == minilm.model_id
     reference = np.asarray(REFERENCE["vectors"], dtype=np.float64)
-    # WHEN the numpy forward pass embeds the same sentences, as one batch and one at a time
+    # WHEN the embedder (onnxruntime) embeds the same sentences, as one batch and one at a time
     batch = np.asarray(minilm.embed(REFERENCE["sentences"]))
     single = np.asarray([minilm.embed_array([s])[0] for s in REFERENCE["sentences"]])
     # THEN every vector matches
@@ -119,6 +119,59 @@ def test_minilm_truncates_at_256_tokens(minilm: MiniLMEmbedder) -> None:
     head = "the deploy failed " * 100  # 300 tokens: everything after token 254 is cut
     a, b = minilm.embed_array([head + "and the user was furious", head + "so we celebrated with cake"])
     assert _cos(a, b) > 0.999999
+
+
+@pytest.mark.slow
+def test_onnxruntime_and_numpy_give_the_same_vectors(minilm: MiniLMEmbedder) -> None:
+    # GIVEN the default embedder (onnxruntime) and the numpy forward pass it replaced
+    assert minilm.runtime == "onnx"
+    fallback = MiniLMEmbedder(runtime="numpy", cache_size=0)
+    texts = ["ok", "What does Alice prefer for breakfast?", *REFERENCE["sentences"], "x " * 300]
+    # WHEN both embed a sample, as a batch and one text at a time
+    # THEN every vector agrees (cosine >= 0.9999)
+    onnx_batch, numpy_batch = minilm.embed_array(texts), fallback.embed_array(texts)
+    assert np.einsum("ij,ij->i", onnx_batch, numpy_batch).min() >= 0.9999
+    for text in texts[:3]:
+        assert _cos(minilm.embed_array([text])[0], fallback.embed_array([text])[0]) >= 0.9999
+
+
+@pytest.mark.slow
+def test_a_text_is_computed_once_whoever_asks(minilm: MiniLMEmbedder) -> None:
+    # GIVEN one embedder shared by indexing (batches), the dream (batches) and recall (one query)
+    cards = [f"Card {i}: the user moved to Lisbon in {2000 + i}." for i in range(12)]
+    before = minilm.computed
+    # WHEN indexing embeds the cards, the dream embeds them again with one new statement, and recall asks
+    # for one of them
+    indexed = minilm.embed(cards)
+    dreamt = minilm.embed([*cards[:6], "The user owns a red bicycle."])
+    recalled = minilm.embed([cards[3]])
+    # THEN each distinct text went through the model once, and the answers are the same vectors
+    assert minilm.computed - before == len(cards) + 1
+    assert dreamt[:6] == indexed[:6]
+    assert recalled[0] == indexed[3]
+
+
+def test_an_unknown_runtime_is_refused() -> None:
+    with pytest.raises(ValueError, match="'onnx' or 'numpy'"):
+        MiniLMEmbedder(runtime="torch")  # type: ignore[arg-type]
+
+
+@pytest.mark.slow
+def test_the_built_graph_is_kept_and_a_read_only_folder_still_works(tmp_path: Path) -> None:
+    from reverie.adapters.local.minilm_onnx import model_file
+
+    weights = default_model_dir() / "model.safetensors"
+    # GIVEN an empty cache folder: the first load builds the graph and keeps it as a file
+    first = model_file(weights, tmp_path / "cache")
+    assert isinstance(first, Path) and first.stat().st_size > 80_000_000
+    # WHEN it is loaded again THEN the same file is read, not rebuilt
+    mtime = first.stat().st_mtime_ns
+    assert model_file(weights, tmp_path / "cache") == first and first.stat().st_mtime_ns == mtime
+    # AND where the folder cannot be written, the model comes as bytes instead of an error
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    model = model_file(weights, blocked / "cache")
+    assert isinstance(model, bytes) and len(model) == first.stat().st_size
 
 
 def test_a_missing_model_package_says_what_to_do(monkeypatch: pytest.MonkeyPatch) -> None:

