@@ -130,7 +130,7 @@ def test_reviews_answer_only_their_own_user(api: ApiClient) -> None:
     # unknown id), his queue is empty, and alice's item is still open
     assert listed[0] == 403 and listed_alice[0] == 403 and tenant_wide[0] == 403
     assert as_bob[0] == 404
-    assert bobs == (200, {"items": [], "count": 0})
+    assert bobs == (200, {"items": [], "count": 0, "total": 0, "next_cursor": None})
     assert api.call("GET", "/users/alice/reviews")[1]["items"][0]["status"] == "open"
     # and alice resolves her own
     assert api.call("POST", f"/users/alice/reviews/{made['item']}", {"action": "reject"})[0] == 200

@@ -556,6 +556,7 @@ ROUTES = {
     ("POST", "/users/{user_id}/sessions/{session_id}/events"),
     ("POST", "/users/{user_id}/sessions/{session_id}/end"),
     ("POST", "/users/{user_id}/context"),
+    ("POST", "/users/{user_id}/search"),
     ("POST", "/users/{user_id}/memories"),
     ("GET", "/users/{user_id}/memories"),
     ("GET", "/users/{user_id}/memories/{memory_id}"),

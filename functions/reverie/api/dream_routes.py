@@ -21,10 +21,11 @@ from aws_lambda_powertools.event_handler.openapi.params import Body, Path, Query
 from pydantic import BaseModel, ConfigDict, Field
 
 from reverie.api.caller import current_caller
+from reverie.api.pages import Cursor, ReviewPage, RollbackDone, RunPage, RunReport, fingerprint, page_request
 from reverie.api.problems import documented
 from reverie.api.schemas import JsonInt
-from reverie.domain.access import Role
-from reverie.domain.dream import Budget, RunStatus, Trigger
+from reverie.domain.access import Role, require_admin
+from reverie.domain.dream import Budget, ReviewItem, RunStatus, Trigger
 from reverie.domain.models import ID_PATTERN
 from reverie.services import review
 from reverie.services.backends import Backends
@@ -39,6 +40,7 @@ ReviewState = Literal["open", "approved", "rejected", "edited"]
 
 
 _DEFAULT = Budget()
+MAX_RUNS = 10_000  # the runs a user's listing reaches back to (one a dream: years of nightly runs)
 
 
 class BudgetIn(BaseModel):
@@ -112,67 +114,75 @@ def add_dream_routes(
         )
 
     @app.get("/users/<user_id>/dreams", responses=documented(200))
-    def list_dreams(user_id: UserId, limit: Annotated[int, Query(ge=1, le=500)] = 50) -> dict[str, Any]:
+    def list_dreams(
+        user_id: UserId, limit: Annotated[int, Query(ge=1, le=500)] = 50, cursor: Cursor = None
+    ) -> RunPage:
+        """The user's dream runs, newest first, a page at a time."""
+        page = page_request(cursor, limit, fingerprint("runs", user=user_id))
         runs, _ = get_backends().dream_ports()
-        found = runs.list_runs(tenant_id, user_id, limit)
-        return {"runs": [r.model_dump(mode="json") for r in found], "count": len(found)}
+        found = runs.list_runs(tenant_id, user_id, MAX_RUNS)
+        shown = page.cut(found)
+        return RunPage(runs=shown, **page.fields(len(shown), len(found)))
 
     def role() -> Role:
         return current_caller(app).role
 
-    def report(run_id: str, user_id: str | None) -> dict[str, Any]:
+    def report(run_id: str, user_id: str | None) -> RunReport:
         b = get_backends()
         run = run_of(b, tenant_id, run_id, user_id, role())
-        changes = b.dream_ports()[0].changes(tenant_id, run_id)
-        return {"run": run.model_dump(mode="json"), "changes": [c.model_dump(mode="json") for c in changes]}
+        return RunReport(run=run, changes=b.dream_ports()[0].changes(tenant_id, run_id))
 
-    def roll_back(run_id: str, user_id: str | None) -> dict[str, Any]:
+    def roll_back(run_id: str, user_id: str | None) -> RollbackDone:
         b = get_backends()
         run_of(b, tenant_id, run_id, user_id, role())
         done = rollback_run(b, tenant_id, run_id)
-        return {
-            "run_id": done.run_id,
-            "restored": done.restored,
-            "rejected": done.rejected,
-            "skipped": done.skipped,
-        }
+        return RollbackDone(
+            run_id=done.run_id, restored=done.restored, rejected=done.rejected, skipped=done.skipped
+        )
 
-    def decide(item_id: str, decision: ReviewDecision, user_id: str | None) -> dict[str, Any]:
+    def decide(item_id: str, decision: ReviewDecision, user_id: str | None) -> ReviewItem:
         b = get_backends()
         action, keep, statement = decision.action, decision.keep, decision.statement
-        item = review.resolve(b, tenant_id, item_id, action, keep, statement, user_id=user_id, role=role())
-        return item.model_dump(mode="json")
+        return review.resolve(b, tenant_id, item_id, action, keep, statement, user_id=user_id, role=role())
+
+    def reviews_page(user_id: str | None, status: str | None, limit: int, cursor: str | None) -> ReviewPage:
+        page = page_request(cursor, limit, fingerprint("reviews", user=user_id, status=status))
+        items = review.list_reviews(get_backends(), tenant_id, user_id, status, role())
+        shown = page.cut(items)
+        return ReviewPage(items=shown, **page.fields(len(shown), len(items)))
 
     @app.get("/users/<user_id>/dreams/<run_id>", responses=documented(200, 404))
-    def user_dream_report(user_id: UserId, run_id: RunId) -> dict[str, Any]:
+    def user_dream_report(user_id: UserId, run_id: RunId) -> RunReport:
         """A run of the user's and the changes it made (another user's run: 404)."""
         return report(run_id, user_id)
 
     @app.post("/users/<user_id>/dreams/<run_id>/rollback", responses=documented(200, 404, 409))
-    def user_rollback(user_id: UserId, run_id: RunId) -> dict[str, Any]:
+    def user_rollback(user_id: UserId, run_id: RunId) -> RollbackDone:
         """Roll back a run of the user's as a unit (another user's run: 404)."""
         return roll_back(run_id, user_id)
 
     @app.get("/users/<user_id>/reviews", responses=documented(200))
     def user_reviews(
-        user_id: UserId, status: Annotated[ReviewState | None, Query()] = "open"
-    ) -> dict[str, Any]:
-        """The user's review items (`status`: open by default)."""
-        items = review.list_reviews(get_backends(), tenant_id, user_id, status, role())
-        return {"items": [i.model_dump(mode="json") for i in items], "count": len(items)}
+        user_id: UserId,
+        status: Annotated[ReviewState | None, Query()] = "open",
+        limit: Annotated[int, Query(ge=1, le=1_000)] = 1_000,
+        cursor: Cursor = None,
+    ) -> ReviewPage:
+        """The user's review items (`status`: open by default), a page at a time."""
+        return reviews_page(user_id, status, limit, cursor)
 
     @app.post("/users/<user_id>/reviews/<item_id>", responses=documented(200, 404, 409))
-    def user_resolve_review(user_id: UserId, item_id: ItemId, request: ReviewDecision) -> dict[str, Any]:
+    def user_resolve_review(user_id: UserId, item_id: ItemId, request: ReviewDecision) -> ReviewItem:
         """Approve, reject or edit a review item of the user's (another user's item: 404)."""
         return decide(item_id, request, user_id)
 
     @app.get("/dreams/<run_id>", responses=documented(200, 404))
-    def dream_report(run_id: RunId) -> dict[str, Any]:
+    def dream_report(run_id: RunId) -> RunReport:
         """Any user's run (the admin role)."""
         return report(run_id, None)
 
     @app.post("/dreams/<run_id>/rollback", responses=documented(200, 404, 409))
-    def rollback(run_id: RunId) -> dict[str, Any]:
+    def rollback(run_id: RunId) -> RollbackDone:
         """Roll back any user's run (the admin role)."""
         return roll_back(run_id, None)
 
@@ -180,14 +190,15 @@ def add_dream_routes(
     def reviews(
         user_id: Annotated[str | None, Query(pattern=ID_PATTERN)] = None,
         status: Annotated[ReviewState | None, Query()] = "open",
-    ) -> dict[str, Any]:
-        """Every user's review items, or one user's (the admin role)."""
-        items = review.list_reviews(get_backends(), tenant_id, None, status, role())
-        items = [i for i in items if user_id is None or i.user_id == user_id]
-        return {"items": [i.model_dump(mode="json") for i in items], "count": len(items)}
+        limit: Annotated[int, Query(ge=1, le=1_000)] = 1_000,
+        cursor: Cursor = None,
+    ) -> ReviewPage:
+        """Every user's review items, or one user's (the admin role), a page at a time."""
+        require_admin(role(), "the review queue of every user")
+        return reviews_page(user_id, status, limit, cursor)
 
     @app.post("/reviews/<item_id>", responses=documented(200, 404, 409))
-    def resolve_review(item_id: ItemId, request: ReviewDecision) -> dict[str, Any]:
+    def resolve_review(item_id: ItemId, request: ReviewDecision) -> ReviewItem:
         """Resolve any user's review item (the admin role)."""
         return decide(item_id, request, None)
 

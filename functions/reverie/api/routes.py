@@ -20,11 +20,14 @@ from reverie.api.console_routes import add_console_routes
 from reverie.api.docs import add_docs
 from reverie.api.dream_routes import StartDream, add_dream_routes
 from reverie.api.limits import RequestLimits
+from reverie.api.pages import MAX_OFFSET, Cursor, MemoryPage, VersionPage, fingerprint, page_request
 from reverie.api.problems import documented
 from reverie.api.resolver import ReverieResolver
+from reverie.api.search_routes import add_search_routes
 from reverie.domain.access import Role
 from reverie.domain.models import ID_PATTERN, Layer, MemoryCard, MemoryType, Scope, Status
 from reverie.services import admin, capture, recall
+from reverie.services import listing as listing_service
 from reverie.services.backends import Backends
 
 UserId = Annotated[str, Path(pattern=ID_PATTERN, description="the end user whose memory this is")]
@@ -61,8 +64,8 @@ def create_app(
         return current_caller(app).role
 
     @app.get("/health", responses=documented(200), security=[{}])
-    def health() -> dict[str, str]:
-        return {"status": "ok", "tenant_id": tenant_id}
+    def health() -> s.Health:
+        return s.Health(status="ok", tenant_id=tenant_id)
 
     @app.post("/users/<user_id>/sessions/<session_id>/events", responses=documented(200, 409))
     def append_events(
@@ -122,34 +125,48 @@ def create_app(
         status: Annotated[Status | None, Query()] = None,
         key: Annotated[str | None, Query(max_length=200)] = None,
         limit: Annotated[int, Query(ge=1, le=1_000)] = 100,
-        offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
-    ) -> dict[str, Any]:
-        cards = admin.list_memories(
+        cursor: Cursor = None,
+        offset: Annotated[int, Query(ge=0, le=MAX_OFFSET, description="prefer cursor")] = 0,
+    ) -> MemoryPage:
+        """The memories the user's scope sees, newest change first, a page at a time."""
+        listing = fingerprint("memories", user=user_id, project=project_id, layer=layer, type=type,
+                              status=status, key=key)  # fmt: skip
+        page = page_request(cursor, limit, listing, offset)
+        cards, total = listing_service.memory_page(
             get_backends(),
             scope(user_id, project_id),
             layers=[layer] if layer else [],
             types=[type] if type else [],
             statuses=[status] if status else [],
             key=key,
-            limit=limit,
-            offset=offset,
+            limit=page.limit,
+            offset=page.offset,
         )
-        return {"memories": _cards(cards), "count": len(cards)}
+        return MemoryPage(memories=cards, **page.fields(len(cards), total))
 
     @app.get("/users/<user_id>/memories/<memory_id>", responses=documented(200, 404))
-    def get_memory(user_id: UserId, memory_id: MemoryId, project_id: ProjectId = None) -> dict[str, Any]:
-        return admin.get_memory(get_backends(), scope(user_id, project_id), memory_id).model_dump(mode="json")
+    def get_memory(user_id: UserId, memory_id: MemoryId, project_id: ProjectId = None) -> MemoryCard:
+        return admin.get_memory(get_backends(), scope(user_id, project_id), memory_id)
 
     @app.get("/users/<user_id>/memories/<memory_id>/history", responses=documented(200, 404))
-    def memory_history(user_id: UserId, memory_id: MemoryId, project_id: ProjectId = None) -> dict[str, Any]:
+    def memory_history(
+        user_id: UserId,
+        memory_id: MemoryId,
+        project_id: ProjectId = None,
+        limit: Annotated[int, Query(ge=1, le=1_000)] = 1_000,
+        cursor: Cursor = None,
+    ) -> VersionPage:
+        """Every version of the memory, oldest first, a page at a time."""
+        page = page_request(cursor, limit, fingerprint("history", user=user_id, memory=memory_id))
         versions = admin.history(get_backends(), scope(user_id, project_id), memory_id)
-        return {"versions": _cards(versions), "count": len(versions)}
+        shown = page.cut(versions)
+        return VersionPage(versions=shown, **page.fields(len(shown), len(versions)))
 
     @app.patch("/users/<user_id>/memories/<memory_id>", responses=documented(200, 404, 409))
     def edit_memory(
         user_id: UserId, memory_id: MemoryId, request: s.EditMemoryRequest, project_id: ProjectId = None
-    ) -> dict[str, Any]:
-        card = admin.edit_memory(
+    ) -> MemoryCard:
+        return admin.edit_memory(
             get_backends(),
             scope(user_id, project_id),
             memory_id,
@@ -157,7 +174,6 @@ def create_app(
             request.changes(),
             role=role(),
         )
-        return card.model_dump(mode="json")
 
     @app.delete(
         "/users/<user_id>/memories/<memory_id>", responses=documented(204, 404, description="forgotten")
@@ -171,17 +187,22 @@ def create_app(
     @app.post("/users/<user_id>/memories/<memory_id>/feedback", responses=documented(200, 404))
     def memory_feedback(
         user_id: UserId, memory_id: MemoryId, request: s.FeedbackRequest, project_id: ProjectId = None
-    ) -> dict[str, Any]:
-        card = admin.feedback(
+    ) -> MemoryCard:
+        return admin.feedback(
             get_backends(), scope(user_id, project_id), memory_id, request.signal, request.text, role=role()
         )
-        return card.model_dump(mode="json")
 
     @app.get("/users", responses=documented(200))
-    def list_users() -> s.UsersResponse:
+    def list_users(
+        limit: Annotated[int, Query(ge=1, le=1_000)] = 1_000, cursor: Cursor = None
+    ) -> s.UsersResponse:
+        """The tenant's users by id, a page at a time (the admin role)."""
+        page = page_request(cursor, limit, fingerprint("users"))
         users = admin.list_users(get_backends(), tenant_id, role=role())
+        shown = page.cut(users)
         return s.UsersResponse(
-            users=[s.UserOut(user_id=u.user_id, memories=u.memories, sessions=u.sessions) for u in users]
+            users=[s.UserOut(user_id=u.user_id, memories=u.memories, sessions=u.sessions) for u in shown],
+            **page.fields(len(shown), len(users)),
         )
 
     @app.delete("/users/<user_id>", responses=documented(200))
@@ -200,6 +221,7 @@ def create_app(
         )
 
     add_dream_routes(app, get_backends, tenant_id, start_dream)
+    add_search_routes(app, get_backends, tenant_id)
     add_console_routes(app, get_backends, tenant_id)  # export/import, session events, overview
 
     add_docs(app)  # /openapi.json and the Swagger UI at /docs

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict, create_model, model_validator
 from pydantic.json_schema import JsonDict, SkipJsonSchema
 
+from reverie.api.pages import PageFields
 from reverie.domain import events as ev
 from reverie.domain.models import (
     MAX_KEY_CHARS,
@@ -230,8 +231,13 @@ class UserOut(BaseModel):
     sessions: int
 
 
-class UsersResponse(BaseModel):
-    users: list[UserOut]
+class UsersResponse(PageFields):
+    users: list[UserOut] = Field(description="the tenant's users by id")
+
+
+class Health(BaseModel):
+    status: Literal["ok"]
+    tenant_id: str
 
 
 class StoreErasureOut(BaseModel):
