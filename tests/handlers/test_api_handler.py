@@ -147,3 +147,32 @@ def test_the_function_applies_the_request_limits_of_its_settings(
     assert backends.notes.count_by_user(TENANT) == {}
     # AND a request within the limits is served
     assert api.handler(load_event("apigw/create_memory"), lambda_context)["statusCode"] == 201
+
+
+@pytest.mark.parametrize(
+    ("path", "method", "body", "status"),
+    [
+        ("/no/such/route", "GET", None, 404),  # an unknown route
+        ("/users/alice/memories/m-unknown", "GET", None, 404),  # a domain error
+        ("/users/alice/context", "POST", '{"query": 5}', 422),  # validation
+        ("/users/alice/context", "POST", '{"query": "' + "x" * 70_000 + '"}', 422),  # a request limit
+        ("/users/alice/context", "POST", "not json", 422),  # not JSON at all
+    ],
+    ids=["unknown-route", "domain", "validation", "limit", "not-json"],
+)
+def test_every_refusal_has_the_one_shape_with_api_gateways_request_id(
+    lambda_context: LambdaContext, path: str, method: str, body: str | None, status: int
+) -> None:
+    # GIVEN an API Gateway event, whose requestContext.requestId is API Gateway's id for the request
+    event = load_event("apigw/health")
+    event.update(path=path, httpMethod=method, body=body, headers={"Content-Type": "application/json"})
+    event["requestContext"].update(httpMethod=method, requestId="c6af9ac6-7b61-11e6-9a41-93e8deadbeef")
+    # WHEN the function refuses it, whichever layer refuses
+    reply = api.handler(event, lambda_context)
+    # THEN the answer is {error, message, request_id, detail} naming API Gateway's request id
+    answer = json.loads(reply["body"])
+    assert reply["statusCode"] == status
+    assert set(answer) == {"error", "message", "request_id", "detail"}
+    assert answer["request_id"] == "c6af9ac6-7b61-11e6-9a41-93e8deadbeef"
+    headers = reply.get("multiValueHeaders") or {k: [v] for k, v in (reply.get("headers") or {}).items()}
+    assert headers["X-Request-Id"] == ["c6af9ac6-7b61-11e6-9a41-93e8deadbeef"]
