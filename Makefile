@@ -17,6 +17,9 @@ $(STAMP): pyproject.toml clients/python/pyproject.toml Makefile package.json pac
 	$(BIN)/pip install --quiet -e '.[local,aws,infra,dev,mcp]'
 	# The typed client (its own package; `reverie mcp` and the agent examples speak through it)
 	$(BIN)/pip install --quiet -e './clients/python[aws,strands]'
+	# Debian's Chromium for the console's browser tests (tests/e2e: Playwright drives it; a browser
+	# download of Playwright's own fails offline), installed only when missing
+	[ -x /usr/bin/chromium ] || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
 	# The CDK CLI, pinned in package-lock.json (synth runs offline)
 	npm ci --silent --no-audit --no-fund
 	touch $(STAMP)

@@ -69,3 +69,18 @@ export function q(params) {
 }
 
 export const u = (id) => encodeURIComponent(id);
+
+// Every item of a paged listing (`next_cursor`), up to `most` items: the console shows what it holds.
+export async function getAll(path, key, most = 5000) {
+  const items = [];
+  let cursor = null;
+  let total = 0;
+  do {
+    const sep = path.includes("?") ? "&" : "?";
+    const page = await get(cursor ? `${path}${sep}cursor=${encodeURIComponent(cursor)}` : path);
+    items.push(...page[key]);
+    total = page.total ?? items.length;
+    cursor = page.next_cursor || null;
+  } while (cursor && items.length < most);
+  return { items, total };
+}

@@ -75,7 +75,9 @@ export async function render() {
 }
 
 window.addEventListener("hashchange", () => {
-  document.getElementById("status").replaceChildren();
+  const status = document.getElementById("status");
+  if (status.dataset.fresh) delete status.dataset.fresh;
+  else status.replaceChildren();
   render().then(() => document.getElementById("main").focus({ preventScroll: true }));
 });
 configure().then(render);

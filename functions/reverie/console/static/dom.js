@@ -71,6 +71,7 @@ export function table(caption, headers, rows, className = "") {
 
 export function say(message, kind = "ok") {
   const box = document.getElementById("status");
+  box.dataset.fresh = "1"; // kept over the navigation that usually follows
   box.replaceChildren(h("p", { class: `note ${kind}` }, message));
 }
 

@@ -1,7 +1,7 @@
 // Dreams: a user's runs, starting one and watching it, a run's report as a readable list of changes, and
 // rolling a run back as a unit.
 
-import { get, post, q, u } from "./api.js";
+import { get, getAll, post, q, u } from "./api.js";
 import { alertBox, badge, h, say, table, time } from "./dom.js";
 import { userHeader } from "./nav.js";
 
@@ -103,8 +103,8 @@ export async function dreamsPage({ user, refresh }) {
 }
 
 async function statements(user) {
-  const found = await get(`/users/${u(user)}/memories${q({ limit: 1000 })}`);
-  return new Map(found.memories.map((c) => [c.memory_id, c]));
+  const found = await getAll(`/users/${u(user)}/memories${q({ limit: 1000 })}`, "memories");
+  return new Map(found.items.map((c) => [c.memory_id, c]));
 }
 
 export async function reportPage({ user, run: runId, refresh }) {

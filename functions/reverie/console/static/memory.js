@@ -1,7 +1,7 @@
 // A user's memory: the cards with filters, the fixed block as the context shows it, and a box that asks
 // the service for the context an agent would get.
 
-import { get, post, q, u } from "./api.js";
+import { getAll, post, q, u } from "./api.js";
 import { cardSummary, LAYERS, sections, STATUSES, TYPES } from "./common.js";
 import { field, h, select } from "./dom.js";
 import { userHeader } from "./nav.js";
@@ -85,9 +85,12 @@ export async function memoryPage({ user }) {
       ...(shown.length ? shown.map((c) => cardSummary(user, c)) : [h("p", {}, "No memory matches these filters.")]),
     );
   };
+  let asked = 0;
   const load = async () => {
-    const found = await get(`/users/${u(user)}/memories${q({ type: state.type, status: state.status, layer: state.layer, limit: LIMIT })}`);
-    cards = found.memories;
+    const ticket = ++asked;
+    const found = await getAll(`/users/${u(user)}/memories${q({ type: state.type, status: state.status, layer: state.layer, limit: LIMIT })}`, "memories");
+    if (ticket !== asked) return; // a later filter's answer is the one to show
+    cards = found.items;
     draw();
   };
   const typeSel = select("type", [["", "any type"], ...TYPES.map((t) => [t, t])], "");
@@ -118,7 +121,7 @@ export async function memoryPage({ user }) {
         { class: "card wide", "aria-labelledby": "cards-h" },
         h("h2", { id: "cards-h" }, "Memories"),
         h("form", { class: "filters", role: "search", onsubmit: (e) => e.preventDefault() },
-          field("Type", typeSel), field("Status", statusSel), field("Layer", layerSel), field("Text", text)),
+          field("Type", typeSel), field("Status", statusSel), field("Layer", layerSel), field("Text contains", text)),
         list,
       ),
       h("div", { class: "side" }, fixed, agentBox(user)),

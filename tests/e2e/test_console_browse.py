@@ -1,0 +1,145 @@
+"""Reading memory in the console: users, a user's memory and its filters, what the agent would see, a
+card's history and its evidence in the conversation it came from; at laptop and phone width."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import PHONE, Service, docs_screenshot
+
+pytestmark = pytest.mark.slow  # the embedded service loads the real MiniLM model
+
+
+def test_users_are_listed_with_counts_searchable_and_sortable(page: Any, service: Service) -> None:
+    # GIVEN the sample users loaded and dreamt
+    page.goto(service.console)
+
+    # THEN every user is listed with their memory and session counts, and the tenant's health above
+    table = page.get_by_role("table")
+    for user in ("alice", "bob", "carol", "dave"):
+        expect(table.get_by_role("link", name=user, exact=True)).to_be_visible()
+    alice = table.get_by_role("row").filter(has=page.get_by_role("link", name="alice", exact=True))
+    cards = len(service.call("GET", "/users/alice/memories?limit=1000")[1]["memories"])
+    expect(alice.get_by_role("cell").first).to_have_text(str(cards))
+    expect(page.get_by_text("Cards by status")).to_be_visible()
+
+    # WHEN the operator searches by id
+    page.get_by_label("Search users by id").fill("ca")
+
+    # THEN only the matching user stays
+    expect(table.get_by_role("link")).to_have_text(["carol"])
+
+    # WHEN they clear it and sort by memories with the keyboard, twice (descending)
+    page.get_by_label("Search users by id").fill("")
+    sort = page.get_by_role("button", name="Memories")
+    sort.focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+
+    # THEN the user with the most memories comes first
+    counts = {u["user_id"]: u["memories"] for u in service.call("GET", "/overview")[1]["users"]}
+    first = max(counts, key=lambda u: counts[u])
+    expect(table.get_by_role("row").nth(1).get_by_role("link")).to_have_text(first)
+    expect(page.get_by_role("columnheader", name="Memories")).to_have_attribute("aria-sort", "descending")
+
+
+def test_a_users_memory_filters_and_shows_what_the_agent_would_see(page: Any, service: Service) -> None:
+    # GIVEN alice's memory page, opened from the users page
+    page.goto(service.console)
+    page.get_by_role("link", name="alice", exact=True).click()
+    expect(page.get_by_role("heading", name="alice's memory")).to_be_visible()
+    every = page.locator("article.memory").count()
+    assert every > 3
+
+    # WHEN the operator keeps only verified constraints
+    page.get_by_label("Status").select_option("verified")
+    page.get_by_label("Type").select_option("constraint")
+
+    # THEN only verified constraints are listed, fewer than all
+    wanted = len(service.call("GET", "/users/alice/memories?type=constraint&status=verified")[1]["memories"])
+    assert 0 < wanted < every
+    expect(page.locator(".memories .count")).to_have_text(f"{wanted} of {wanted} memories")
+    memories = page.locator("article.memory")
+    for i in range(memories.count()):
+        expect(memories.nth(i).locator(".badge").nth(0)).to_have_text("constraint")
+        expect(memories.nth(i).locator(".badge").nth(1)).to_have_text("verified")
+
+    # WHEN they filter by text as well
+    page.get_by_label("Text contains").fill("backup")
+    expect(page.locator("article.memory")).to_have_count(1)
+    expect(page.locator("article.memory h3")).to_contain_text("snapshot the database")
+
+    # THEN the fixed block shows the standing preference and the current plan as the context does
+    fixed = page.get_by_role("region", name="Preferences and current plan")
+    expect(fixed).to_contain_text("concise answers")
+    expect(fixed).to_contain_text("current plan")
+
+    # WHEN they ask what the agent would see for a task
+    page.get_by_label("What the agent is about to do or was asked").fill(
+        "Deploy payments to production on Friday"
+    )
+    page.get_by_label("Budget (tokens)").fill("500")
+    page.get_by_role("button", name="Show the context").click()
+
+    # THEN the rendered block and its citations appear, within the budget
+    block = page.get_by_label("The context block")
+    expect(block).to_contain_text("Never deploy the payments service to production on a Friday")
+    expect(page.locator("ol.citations li").first).to_contain_text("m-")
+    used = page.locator(".context .muted").inner_text()
+    assert int(used.split(" of ")[0]) <= 500
+    page.get_by_label("Text contains").fill("")
+    docs_screenshot(page, "console-user.png")
+
+
+def test_a_cards_history_names_the_run_and_its_evidence_shows_the_conversation(
+    page: Any, service: Service
+) -> None:
+    # GIVEN a card the dream revised (written directly, then confirmed by a correction in a session)
+    page.goto(service.console + "#/users/alice/memories/m-alice-no-friday@alice")
+
+    # THEN its history lists both versions, the later one by the dream run with its reason
+    history = page.locator("ol.history")
+    expect(history.locator("li[data-version]")).to_have_count(2)
+    latest = history.locator("li[data-version='2']")
+    expect(latest).to_contain_text("dream run")
+    expect(latest.locator(".reason")).to_contain_text("Why:")
+    expect(history.locator("li[data-version='1']")).to_contain_text("direct write")
+
+    # AND its evidence is shown inside its session, cited events marked among the others
+    conversation = page.get_by_role("list", name="Session prod-1127")
+    expect(conversation.locator("li.cited").first).to_contain_text("cited")
+    assert conversation.locator("li").count() > conversation.locator("li.cited").count()
+    expect(conversation).to_contain_text("Never deploy payments on Fridays")
+
+    # WHEN the run is followed from the history
+    latest.get_by_role("link").click()
+
+    # THEN its report lists what it changed, with reasons
+    expect(page.get_by_role("heading", name="Dream report")).to_be_visible()
+    expect(page.locator(".report li").first).to_be_visible()
+    docs_screenshot(page, "console-dream-report.png")
+
+
+def test_pages_fit_a_phone_screen(browser: Any, service: Service) -> None:
+    # GIVEN a phone-sized screen
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    try:
+        for path in (
+            "",
+            "#/users/alice",
+            "#/users/alice/memories/m-alice-no-friday@alice",
+            "#/users/alice/dreams",
+        ):
+            page.goto(service.console + path)
+            expect(page.locator("main h1")).to_be_visible()
+            page.wait_for_load_state("networkidle")
+            # THEN nothing is wider than the screen (wide tables scroll inside their own region)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= PHONE["width"], f"{path or 'users'}: {width}px wide"
+        page.screenshot(path="tests/e2e/artifacts/phone-dreams.png", full_page=True)
+    finally:
+        context.close()
