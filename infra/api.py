@@ -78,7 +78,7 @@ class MemoryApi(Construct):
             rest_api_name=f"reverie-{config.tenant}",
             description=f"Reverie memory API of tenant {config.tenant}",
             endpoint_types=[apigw.EndpointType.REGIONAL],
-            cloud_watch_role=api.set_account_log_role,
+            cloud_watch_role=False,  # the account's role is the platform stack's (infra/platform.py)
             deploy_options=apigw.StageOptions(
                 stage_name="v1",
                 throttling_rate_limit=api.rate_limit,

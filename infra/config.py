@@ -13,8 +13,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from infra.models import DEFAULT_EMBEDDING, DEFAULT_EMBEDDING_DIM, DEFAULT_REASONER, check_model
+
 TENANT_PATTERN = r"^[a-z][a-z0-9-]{1,30}[a-z0-9]$"
-TITAN_V2_DIMS = (256, 512, 1024)
 RETENTION_DAYS = (1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 3653)
 
 
@@ -23,22 +24,24 @@ class TenantConfigError(ValueError):
 
 
 class Models(BaseModel):
+    """Bedrock model ids, checked against the one catalogue (infra/models.py) with its defaults."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    reasoner: str = Field(default="anthropic.claude-3-5-haiku-20241022-v1:0", min_length=1, max_length=200)
-    embedding: str = Field(default="amazon.titan-embed-text-v2:0", min_length=1, max_length=200)
-    embedding_dim: int = Field(default=1024, ge=1, le=4096)
-    reranker: str | None = Field(default=None, pattern=r"^[A-Za-z0-9._:-]{1,200}$")
+    reasoner: str = Field(default=DEFAULT_REASONER, min_length=1, max_length=200)
+    embedding: str = Field(default=DEFAULT_EMBEDDING, min_length=1, max_length=200)
+    embedding_dim: int = Field(default=DEFAULT_EMBEDDING_DIM, ge=1, le=4096)
+    reranker: str | None = Field(default=None, pattern=r"^[A-Za-z0-9._:/-]{1,200}$")
 
     @model_validator(mode="after")
-    def _titan_dims(self) -> Models:
-        if (
-            self.embedding.startswith("amazon.titan-embed-text-v2")
-            and self.embedding_dim not in TITAN_V2_DIMS
-        ):
-            raise ValueError(
-                f"models.embedding_dim: Titan v2 gives {TITAN_V2_DIMS}, not {self.embedding_dim}"
-            )
+    def _known_models(self) -> Models:
+        check_model(self.reasoner, "reasoner")
+        embedding = check_model(self.embedding, "embedding")
+        if self.reranker:
+            check_model(self.reranker, "reranker")
+        if embedding is not None and embedding.dims and self.embedding_dim not in embedding.dims:
+            name = "Titan v2" if "titan" in self.embedding else self.embedding
+            raise ValueError(f"models.embedding_dim: {name} gives {embedding.dims}, not {self.embedding_dim}")
         return self
 
 
@@ -91,12 +94,17 @@ class Retention(BaseModel):
 
 
 class Search(BaseModel):
+    """`mode: shared` (default): the tenant's indices on the account's platform domain (infra/platform.py);
+    `dedicated`: a domain of the tenant's own, sized by the rest of these settings."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    mode: Literal["shared", "dedicated"] = "shared"
     engine_version: str = Field(default="2.17", pattern=r"^\d+\.\d+$")
-    instance_type: str = Field(default="r7g.large.search", pattern=r"^[a-z0-9]+\.[a-z0-9]+\.search$")
-    instance_count: int = Field(default=2, ge=1, le=10)
-    volume_gb: int = Field(default=20, ge=10, le=1_000)
+    # the smallest node that holds a small tenant (the demo): one t3.small.search, 10 GB of gp3
+    instance_type: str = Field(default="t3.small.search", pattern=r"^[a-z0-9]+\.[a-z0-9]+\.search$")
+    instance_count: int = Field(default=1, ge=1, le=10)
+    volume_gb: int = Field(default=10, ge=10, le=1_000)
     dedicated_masters: bool = Field(default=False, description="three dedicated master nodes (large tenants)")
     master_instance_type: str = Field(default="m7g.large.search", pattern=r"^[a-z0-9]+\.[a-z0-9]+\.search$")
 
@@ -108,10 +116,6 @@ class Api(BaseModel):
     rate_limit: float = Field(default=50, gt=0)
     burst_limit: int = Field(default=100, ge=1)
     quota_per_day: int | None = Field(default=None, ge=1)
-    set_account_log_role: bool = Field(
-        default=False,
-        description="create API Gateway's account-wide CloudWatch role (once per account and region)",
-    )
 
 
 class Alarms(BaseModel):
@@ -141,6 +145,30 @@ class TenantConfig(BaseModel):
     alarms: Alarms = Alarms()
 
 
+class PlatformConfig(BaseModel):
+    """The per-account-and-region platform stack (`reverie:platform` in cdk.json): the shared search domain
+    and the account-level pieces every tenant stack relies on."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    region: str | None = Field(default=None, pattern=r"^[a-z]{2}(-[a-z]+)+-\d$")
+    account: str | None = Field(default=None, pattern=r"^\d{12}$")
+    removal: Literal["retain", "destroy"] = "retain"
+    search: Search = Search()
+    api_gateway_account_role: bool = Field(
+        default=True,
+        description="own API Gateway's account CloudWatch role (false: the account already sets one)",
+    )
+    log_retention_days: int = Field(default=90)
+    alarms_email: str | None = Field(default=None, pattern=r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+
+    @model_validator(mode="after")
+    def _known_retention(self) -> PlatformConfig:
+        if self.log_retention_days not in RETENTION_DAYS:
+            raise ValueError(f"log_retention_days must be one of {RETENTION_DAYS}")
+        return self
+
+
 def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
     merged = dict(base)
     for name, value in override.items():
@@ -165,6 +193,41 @@ def _as_dict(raw: Any, where: str) -> dict[str, Any]:
     return raw
 
 
+COMMAND_LINE = {  # -c name=value → the setting it overrides (for this synth only)
+    "reasoner": ("models", "reasoner"),
+    "embedding": ("models", "embedding"),
+    "reranker": ("models", "reranker"),
+    "search": ("search", "mode"),
+}
+
+
+def _command_line(context: Any) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for name, (group, key) in COMMAND_LINE.items():
+        value = context(name)
+        if value is not None:
+            found.setdefault(group, {})[key] = value
+    return found
+
+
+def load_platform_config(context: Any) -> PlatformConfig:
+    """The platform's config from `reverie:platform`."""
+    values = _as_dict(context("reverie:platform"), "reverie:platform")
+    try:
+        return PlatformConfig.model_validate(values)
+    except ValidationError as exc:
+        raise TenantConfigError(
+            f"bad platform settings in cdk.json context 'reverie:platform':\n{_problems(exc)}"
+        ) from None
+
+
+def _problems(exc: ValidationError) -> str:
+    return "\n".join(
+        f"  - {'.'.join(map(str, e['loc'])) or '(config)'} = {str(e.get('input'))[:80]!r}: {e['msg']}"
+        for e in exc.errors(include_url=False)
+    )
+
+
 def load_tenant_config(context: Any) -> TenantConfig:
     """The tenant's config from `context(key)` (a CDK node's `try_get_context`): `tenant`, the defaults in
     `reverie` and the tenant's overrides in `reverie:tenants`."""
@@ -179,14 +242,11 @@ def load_tenant_config(context: Any) -> TenantConfig:
     defaults = _as_dict(context("reverie"), "reverie")
     overrides = _as_dict(context("reverie:tenants"), "reverie:tenants").get(str(tenant), {})
     values = _merge(defaults, _as_dict(overrides, f"reverie:tenants.{tenant}"))
+    values = _merge(values, _command_line(context))
     try:
         return TenantConfig.model_validate({**values, "tenant": tenant})
     except ValidationError as exc:
-        problems = "\n".join(
-            f"  - {'.'.join(map(str, e['loc'])) or '(config)'} = {str(e.get('input'))[:80]!r}: {e['msg']}"
-            for e in exc.errors(include_url=False)
-        )
         raise TenantConfigError(
-            f"tenant {tenant!r}: bad Reverie settings in cdk.json context ('reverie' or "
-            f"'reverie:tenants.{tenant}'):\n{problems}"
+            f"tenant {tenant!r}: bad Reverie settings in cdk.json context ('reverie', "
+            f"'reverie:tenants.{tenant}' or -c {'/'.join(COMMAND_LINE)}):\n{_problems(exc)}"
         ) from None

@@ -33,6 +33,7 @@ class FunctionEnvironment:
     bucket_name: str
     key_arn: str
     opensearch_endpoint: str
+    index_alias: str
 
     @property
     def stamp_parameter(self) -> str:
@@ -53,6 +54,7 @@ class FunctionEnvironment:
         env = {
             "REVERIE_OPENSEARCH_ENDPOINT": f"https://{self.opensearch_endpoint}",
             "REVERIE_OPENSEARCH_SERVICE": "es",
+            "REVERIE_INDEX_ALIAS": self.index_alias,
             "REVERIE_EMBEDDING_MODEL_ID": models.embedding,
             "REVERIE_EMBEDDING_DIM": str(models.embedding_dim),
             "REVERIE_INDEX_STAMP_PARAMETER": self.stamp_parameter,
@@ -141,6 +143,11 @@ class TenantFunction(Construct):
         for statement in statements:
             if statement is not None:
                 self.role.add_to_policy(statement)
+
+
+def retention_days(days: int) -> logs.RetentionDays:
+    """The CDK value of a retention in days (one of config.RETENTION_DAYS)."""
+    return _retention(days)
 
 
 def _retention(days: int) -> logs.RetentionDays:

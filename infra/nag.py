@@ -9,7 +9,10 @@ from typing import TYPE_CHECKING
 import aws_cdk as cdk
 from constructs import Construct
 
+from infra.models import split_profile
+
 if TYPE_CHECKING:
+    from infra.platform import PlatformStack
     from infra.stack import ReverieStack
 
 XRAY = (
@@ -19,10 +22,20 @@ XRAY = (
 OWN_OBJECTS = "Objects of this tenant's own raw-log bucket only: keys are tenant/user/date/session, not knowable in advance."
 OWN_INDEXES = "The GSIs of this tenant's own table (gsi1-3): the adapters query them by name."
 OWN_DOMAIN = (
-    "HTTP paths inside this tenant's own OpenSearch domain; fine-grained access control narrows each role "
-    "to the reverie-cards* indices."
+    "HTTP paths inside the tenant's OpenSearch domain (shared or its own); fine-grained access control "
+    "narrows each role to the tenant's reverie_<tenant>_cards-* indices."
 )
 INVOKE_VERSIONS = "Invoke this one function, any version or alias of it (CDK's grant_invoke adds ARN:*)."
+
+
+PROFILE = (
+    "A cross-region inference profile routes each call to one of its regions, chosen by Bedrock: the "
+    "foundation model is granted in every region (region *) for this one model id only."
+)
+FRAMEWORK = (
+    "Only on CDK-managed deploy-time helpers (the custom-resource framework): the managed policy lets them "
+    "write their own logs, nothing else."
+)
 
 
 def acknowledge(scope: Construct, rule: str, reason: str) -> None:
@@ -48,10 +61,21 @@ def acknowledge_findings(stack: ReverieStack) -> None:
             "Pinned to python3.12 on purpose: the dependency wheels are installed for that ABI "
             "(infra/bundling.py) and a runtime upgrade goes through the test suite and the cold-start bench.",
         )
+    for model in (config.models.reasoner, config.models.embedding, config.models.reranker):
+        prefix, base = split_profile(model or "")
+        if prefix:
+            for resource in (
+                f"arn:<AWS::Partition>:bedrock:*::foundation-model/{base}",
+                f"arn:<AWS::Partition>:bedrock:*:<AWS::AccountId>:inference-profile/{model}",
+            ):
+                acknowledge(stack, f"IAM5[Resource::{resource}]", PROFILE)
+    domain_paths = (
+        f"IAM5[Resource::arn:<AWS::Partition>:es:<AWS::Region>:<AWS::AccountId>:domain/{stack.search.name}/*]"
+    )
     for rule, reason in (
         ("IAM5[Resource::<StorageRawLog0E1B3AC9.Arn>/*]", OWN_OBJECTS),
         ("IAM5[Resource::<StorageTableB43FDCE7.Arn>/index/*]", OWN_INDEXES),
-        ("IAM5[Resource::<SearchDomain62FD613E.Arn>/*]", OWN_DOMAIN),
+        (domain_paths, OWN_DOMAIN),
     ):
         acknowledge(stack, rule, reason)
 
@@ -85,40 +109,10 @@ def acknowledge_findings(stack: ReverieStack) -> None:
     acknowledge(
         stack,
         "IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]",
-        "Only on CDK-managed deploy-time helpers (the custom-resource framework, the OpenSearch log-policy "
-        "resource): the managed policy lets them write their own logs, nothing else.",
+        FRAMEWORK,
     )
-    domain = search.domain
-    acknowledge(
-        domain,
-        "OS1",
-        "No VPC by design: every function would need a VPC with NAT or seven interface endpoints (Bedrock, "
-        "S3, DynamoDB, SQS, Step Functions, SSM, OpenSearch) per tenant. Access is SigV4 only, the resource "
-        "policy names the tenant's roles, fine-grained access control scopes them, TLS 1.2 is enforced.",
-    )
-    acknowledge(
-        domain,
-        "IAM5[Resource::*]",
-        "CDK's helper that lets OpenSearch write to its log groups: logs:PutResourcePolicy and "
-        "DeleteResourcePolicy have no resource-level permissions.",
-    )
-    acknowledge(
-        domain,
-        "OS3",
-        "Access is by IAM role (resource policy + fine-grained access), not by source IP: callers are Lambda functions.",
-    )
-    if not config.search.dedicated_masters:
-        acknowledge(
-            domain,
-            "OS4",
-            "Small per-tenant domain; set search.dedicated_masters for tenants with 3+ data nodes.",
-        )
-    if config.search.instance_count < 2:
-        acknowledge(
-            domain,
-            "OS7",
-            "Single-node domain for this tenant (search.instance_count=1); 2+ nodes enable zone awareness.",
-        )
+    if search.dedicated:
+        acknowledge_domain(search.domain, config.search.dedicated_masters, config.search.instance_count)
     api_reason = (
         "The API authorises with IAM (SigV4): its callers are agents and services holding IAM roles, "
         "optionally with API keys and a usage plan; there are no end-user logins to put in a Cognito pool."
@@ -129,4 +123,60 @@ def acknowledge_findings(stack: ReverieStack) -> None:
         "APIG3",
         "Every request is SigV4-authenticated and throttled per stage (and per key with api.api_keys); a WAF "
         "web ACL is an account-level choice an operator can attach to the v1 stage.",
+    )
+
+
+def acknowledge_domain(domain: Construct, dedicated_masters: bool, instance_count: int) -> None:
+    acknowledge(
+        domain,
+        "OS1",
+        "No VPC by design: every function would need a VPC with NAT or seven interface endpoints (Bedrock, "
+        "S3, DynamoDB, SQS, Step Functions, SSM, OpenSearch) per tenant. Access is SigV4 only, the resource "
+        "policy names the roles, fine-grained access control scopes them, TLS 1.2 is enforced.",
+    )
+    acknowledge(
+        domain,
+        "OS3",
+        "Access is by IAM role (resource policy + fine-grained access), not by source IP: callers are Lambda functions.",
+    )
+    if not dedicated_masters:
+        acknowledge(
+            domain,
+            "OS4",
+            "A small domain (the idle cost is the point: make cost); set search.dedicated_masters with 3+ data nodes.",
+        )
+    if instance_count < 2:
+        acknowledge(
+            domain,
+            "OS7",
+            "Single-node domain (search.instance_count=1, the smallest that holds the demo); 2+ nodes enable "
+            "zone awareness.",
+        )
+
+
+def acknowledge_platform_findings(stack: PlatformStack) -> None:
+    acknowledge(
+        stack,
+        "IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]",
+        FRAMEWORK,
+    )
+    if stack.config.api_gateway_account_role:
+        acknowledge(
+            stack.api_gateway_role,
+            "IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]",
+            "API Gateway's account role must create and write log groups named by API id and stage, not known "
+            "in advance; AWS's managed policy is the documented one for this account-wide setting.",
+        )
+    search = stack.config.search
+    acknowledge_domain(stack.domain, search.dedicated_masters, search.instance_count)
+    access = stack.get_logical_id(stack.access_function.node.default_child)  # type: ignore[arg-type]
+    acknowledge(
+        stack,
+        f"IAM5[Resource::<{access}.Arn>:*]",
+        "CDK's custom-resource framework invokes the set-up function (any version).",
+    )
+    acknowledge(
+        stack,
+        "IAM5[Resource::arn:<AWS::Partition>:es:<AWS::Region>:<AWS::AccountId>:domain/rv-platform/*]",
+        "HTTP paths inside the platform's own domain, for its fine-grained-access master (the set-up).",
     )

@@ -8,6 +8,7 @@ import aws_cdk as cdk
 from aws_cdk import aws_apigateway as apigw
 from aws_cdk import aws_cloudwatch as cw
 from aws_cdk import aws_cloudwatch_actions as cw_actions
+from aws_cdk import aws_iam as iam
 from aws_cdk import aws_kms as kms
 from aws_cdk import aws_sns as sns
 from aws_cdk import aws_sns_subscriptions as subscriptions
@@ -34,6 +35,35 @@ def product_metric(
     )
 
 
+def allow_cloudwatch(topic: sns.Topic, key: kms.IKey) -> None:
+    """Let CloudWatch alarms of this account publish to the encrypted topic. `enforce_ssl` gives the topic a
+    policy of its own, which replaces SNS's default (owner-only) one, and the key's policy names no service:
+    without these two statements every notification is dropped (the alarm still shows ALARM)."""
+    alarms = f"arn:{cdk.Aws.PARTITION}:cloudwatch:{cdk.Aws.REGION}:{cdk.Aws.ACCOUNT_ID}:alarm:*"
+    cloudwatch = iam.ServicePrincipal("cloudwatch.amazonaws.com")
+    topic.add_to_resource_policy(
+        iam.PolicyStatement(
+            sid="CloudWatchAlarmsPublish",
+            principals=[cloudwatch],
+            actions=["sns:Publish"],
+            resources=[topic.topic_arn],
+            conditions={
+                "ArnLike": {"aws:SourceArn": alarms},
+                "StringEquals": {"aws:SourceAccount": cdk.Aws.ACCOUNT_ID},
+            },
+        )
+    )
+    key.add_to_resource_policy(
+        iam.PolicyStatement(
+            sid="CloudWatchAlarmsEncrypt",
+            principals=[cloudwatch],
+            actions=["kms:Decrypt", "kms:GenerateDataKey*"],
+            resources=["*"],  # a key policy's resource is the key itself
+            conditions={"StringEquals": {"aws:SourceAccount": cdk.Aws.ACCOUNT_ID}},
+        )
+    )
+
+
 class Operations(Construct):
     """The alarm topic, the alarms and the dashboard of one tenant."""
 
@@ -53,6 +83,7 @@ class Operations(Construct):
         self.topic = sns.Topic(
             self, "AlarmTopic", topic_name=f"reverie-{config.tenant}-alarms", master_key=key, enforce_ssl=True
         )
+        allow_cloudwatch(self.topic, key)
         if config.alarms.email:
             self.topic.add_subscription(subscriptions.EmailSubscription(config.alarms.email))
         action = cw_actions.SnsAction(self.topic)

@@ -1,57 +1,78 @@
-"""Search: the tenant's OpenSearch Service domain, the index sync function, and its deploy-time set-up.
+"""Search of one tenant: its indices (on the platform's shared domain, or on a domain of its own with
+`search.mode: dedicated`), the index sync function, and the deploy-time set-up.
 
-Encryption at rest (the tenant's KMS key), node-to-node encryption, HTTPS only (TLS 1.2), fine-grained
-access control with an IAM master role that only the deploy-time set-up assumes; the functions reach the
-domain through its resource policy (their roles, named HTTP verbs) and OpenSearch security roles scoped
-to the card indices (`reverie-cards*`). docs/deploy.md says why a domain and not a Serverless collection.
+Either way the tenant's cards live in indices named `reverie_<tenant>_cards-…` behind its own alias, and
+two OpenSearch security roles, created on deploy by the domain's master, give the tenant's functions
+those indices and nothing else: `reverie_<tenant>_admin` (the index sync) and `reverie_<tenant>_rw` (the
+API and the dream stages). Tenant names cannot hold `_`, so no tenant's pattern matches another's.
+docs/deploy.md says why a domain and not a Serverless collection.
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from pathlib import Path
 
 import aws_cdk as cdk
 import jsii
-from aws_cdk import aws_ec2 as ec2
 from aws_cdk import aws_events as events
 from aws_cdk import aws_events_targets as targets
 from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_logs as logs
 from aws_cdk import aws_opensearchservice as opensearch
+from aws_cdk import aws_ssm as ssm
 from aws_cdk import custom_resources as cr
 from constructs import Construct
 
 from infra import permissions
 from infra.config import TenantConfig
 from infra.functions import FunctionEnvironment, TenantFunction, log_retention
+from infra.search_domain import (
+    ADMIN_CLUSTER,
+    HTTP_VERBS,
+    READ_WRITE,
+    build_domain,
+    domain_arn,
+    domain_name,
+)
 from infra.storage import TenantStorage, removal_policy
 from infra.triggers import scheduled_event
 
-INDEX_PATTERN = "reverie-cards*"  # SearchSettings.index_alias and its per-model suffix
-READ_WRITE = [
-    "crud",
-    "search",
-    "indices:admin/get",
-    "indices:admin/aliases/get",
-    "indices:admin/mappings/get",
-]
-ADMIN_CLUSTER = [
-    "cluster_composite_ops",
-    "cluster_monitor",
-    "indices:admin/index_template/*",
-    "indices:admin/template/*",
-]
+# What the platform stack publishes, by name (no CloudFormation export: a tenant stack can go at any time)
+SHARED_DOMAIN = domain_name("platform")
+ENDPOINT_PARAMETER = "/reverie/platform/search-endpoint"
+ACCESS_FUNCTION = "reverie-platform-search-access"
 
 
-def domain_name(config: TenantConfig) -> str:
-    """`rv-<tenant>`, within OpenSearch's 28 characters (a long tenant name keeps a hash to stay unique)."""
-    name = f"rv-{config.tenant}"
-    if len(name) <= 28:
-        return name
-    return f"rv-{config.tenant[:15].rstrip('-')}-{hashlib.sha256(config.tenant.encode()).hexdigest()[:8]}"
+def index_base(tenant: str) -> str:
+    """The base of the tenant's alias (REVERIE_INDEX_ALIAS; the adapter appends the model's tag)."""
+    return f"reverie_{tenant}_cards"
+
+
+def index_pattern(tenant: str) -> str:
+    return f"{index_base(tenant)}-*"
+
+
+def security_roles(tenant: str, admins: list[iam.IRole], readers: list[iam.IRole]) -> dict[str, object]:
+    """The OpenSearch roles of one tenant and the IAM roles mapped to each (search_access/handler.py)."""
+    pattern = [index_pattern(tenant)]
+    return {
+        f"reverie_{tenant}_admin": {
+            "permissions": {
+                "cluster_permissions": ADMIN_CLUSTER,
+                "index_permissions": [{"index_patterns": pattern, "allowed_actions": ["indices_all"]}],
+            },
+            "backend_roles": [r.role_arn for r in admins],
+        },
+        f"reverie_{tenant}_rw": {
+            "permissions": {
+                "cluster_permissions": ["cluster_composite_ops"],
+                "index_permissions": [{"index_patterns": pattern, "allowed_actions": READ_WRITE}],
+            },
+            "backend_roles": [r.role_arn for r in readers],
+        },
+    }
 
 
 @jsii.implements(cdk.IStableStringProducer)
@@ -63,28 +84,42 @@ class _Later:
         return self.value()
 
 
-class SearchDomain(Construct):
-    """The OpenSearch domain and its access; `index_sync` is created here, the readers are granted later."""
+class TenantSearch(Construct):
+    """The tenant's search: `index_sync` is created here, the readers are granted later, `finish` last."""
 
     def __init__(
         self, scope: Construct, construct_id: str, *, config: TenantConfig, storage: TenantStorage
     ) -> None:
         super().__init__(scope, construct_id)
-        self.config = config
-        self.admin_role = iam.Role(
-            self,
-            "MasterRole",
-            assumed_by=iam.ServicePrincipal("lambda.amazonaws.com"),
-            description=f"Reverie {config.tenant}: OpenSearch fine-grained-access master (deploy-time set-up only)",
-        )
-        self.storage = storage
+        self.config, self.storage = config, storage
+        self.dedicated = config.search.mode == "dedicated"
+        self.name = domain_name(config.tenant) if self.dedicated else SHARED_DOMAIN
+        self.domain_arn = domain_arn(self.name)
         self._domain: opensearch.Domain | None = None
-        # Functions are built before the domain (its resource policy names their roles): they get the
-        # endpoint and ARN as tokens that resolve once `finish` has built it.
-        self.endpoint = cdk.Lazy.string(_Later(lambda: self.domain.domain_endpoint))
-        self.domain_arn = cdk.Lazy.string(_Later(lambda: self.domain.domain_arn))
+        if self.dedicated:
+            self.admin_role: iam.Role = iam.Role(
+                self,
+                "MasterRole",
+                assumed_by=iam.ServicePrincipal("lambda.amazonaws.com"),
+                description=f"Reverie {config.tenant}: OpenSearch fine-grained-access master (deploy-time set-up only)",
+            )
+            # Functions are built before the domain (its resource policy names their roles).
+            self.endpoint = cdk.Lazy.string(_Later(lambda: self.domain.domain_endpoint))
+        else:
+            self.admin_role = iam.Role(
+                self,
+                "SetupRole",
+                assumed_by=iam.ServicePrincipal("lambda.amazonaws.com"),
+                description=f"Reverie {config.tenant}: runs the index sync on deploy",
+            )
+            # resolved by CloudFormation at deploy time from the platform's parameter (nothing read at synth)
+            self.endpoint = ssm.StringParameter.value_for_string_parameter(self, ENDPOINT_PARAMETER)
         self._readers: list[iam.IRole] = []
-        self._admins: list[iam.IRole] = [self.admin_role]
+        self._admins: list[iam.IRole] = [self.admin_role] if self.dedicated else []
+
+    @property
+    def index_alias(self) -> str:
+        return index_base(self.config.tenant)
 
     def allow_readers(self, *functions: TenantFunction) -> None:
         """Functions that search and write cards (the API, the dream stages)."""
@@ -137,91 +172,57 @@ class SearchDomain(Construct):
     @property
     def domain(self) -> opensearch.Domain:
         if self._domain is None:
-            raise RuntimeError("SearchDomain.finish() builds the domain once every client is known")
+            raise RuntimeError("a shared-search tenant has no domain; a dedicated one gets it in finish()")
         return self._domain
 
-    def _build_domain(self) -> opensearch.Domain:
-        config, search = self.config, self.config.search
-
-        def log_group(name: str) -> logs.LogGroup:
-            return logs.LogGroup(
-                self,
-                name,
-                retention=log_retention(config),
-                encryption_key=self.storage.key,
-                removal_policy=removal_policy(config),
-            )
-
-        principals = [iam.ArnPrincipal(role.role_arn) for role in [*self._admins, *self._readers]]
-        name = domain_name(config)
-        domain = opensearch.Domain(
-            self,
-            "Domain",
-            domain_name=name,
-            version=opensearch.EngineVersion.open_search(search.engine_version),
-            capacity=opensearch.CapacityConfig(
-                data_nodes=search.instance_count,
-                data_node_instance_type=search.instance_type,
-                multi_az_with_standby_enabled=False,
-                master_nodes=3 if search.dedicated_masters else None,
-                master_node_instance_type=search.master_instance_type if search.dedicated_masters else None,
-            ),
-            zone_awareness=opensearch.ZoneAwarenessConfig(
-                enabled=search.instance_count > 1,
-                availability_zone_count=2 if search.instance_count > 1 else None,
-            ),
-            ebs=opensearch.EbsOptions(volume_size=search.volume_gb, volume_type=ec2.EbsDeviceVolumeType.GP3),
-            encryption_at_rest=opensearch.EncryptionAtRestOptions(enabled=True, kms_key=self.storage.key),
-            node_to_node_encryption=True,
-            enforce_https=True,
-            tls_security_policy=opensearch.TLSSecurityPolicy.TLS_1_2,
-            fine_grained_access_control=opensearch.AdvancedSecurityOptions(
-                master_user_arn=self.admin_role.role_arn
-            ),
-            logging=opensearch.LoggingOptions(
-                app_log_enabled=True,
-                app_log_group=log_group("AppLogs"),
-                slow_search_log_enabled=True,
-                slow_search_log_group=log_group("SlowSearchLogs"),
-                slow_index_log_enabled=True,
-                slow_index_log_group=log_group("SlowIndexLogs"),
-            ),
-            removal_policy=removal_policy(config),
-        )
-        # The resource policy set on the domain itself: named roles, named HTTP verbs (fine-grained access
-        # then scopes each role to the card indices). CDK's `access_policies` would add a custom resource
-        # whose role gets kms:List*/Describe* for a policy CloudFormation can set directly.
-        policy = iam.PolicyDocument(
-            statements=[
-                iam.PolicyStatement(
-                    principals=principals,
-                    actions=[
-                        "es:ESHttpGet",
-                        "es:ESHttpHead",
-                        "es:ESHttpPost",
-                        "es:ESHttpPut",
-                        "es:ESHttpDelete",
-                    ],
-                    resources=[
-                        f"arn:{cdk.Aws.PARTITION}:es:{cdk.Aws.REGION}:{cdk.Aws.ACCOUNT_ID}:domain/{name}/*"
-                    ],
-                )
-            ]
-        )
-        cfn_domain = domain.node.default_child
-        assert isinstance(cfn_domain, opensearch.CfnDomain)
-        cfn_domain.access_policies = policy.to_json()
-        return domain
-
     def finish(self, stub_dir: str | None) -> None:
-        """The domain (its resource policy names every client) and the deploy-time set-up."""
-        self._domain = self._build_domain()
+        """The domain if dedicated (its resource policy names every client) and the deploy-time set-up."""
+        roles = security_roles(self.config.tenant, self._admins, self._readers)
+        if self.dedicated:
+            principals = [iam.ArnPrincipal(r.role_arn) for r in [*self._admins, *self._readers]]
+            self._domain = build_domain(
+                self,
+                name=self.name,
+                search=self.config.search,
+                key=self.storage.key,
+                master_role=self.admin_role,
+                policy=[
+                    iam.PolicyStatement(
+                        principals=principals, actions=HTTP_VERBS, resources=[f"{self.domain_arn}/*"]
+                    )
+                ],
+                retention=log_retention(self.config),
+                removal=removal_policy(self.config),
+            )
+            self.admin_role.add_to_policy(permissions.search_http(self.domain_arn, write=True))
+            self._setup(stub_dir, roles).node.add_dependency(self._domain)
+            return
+        # shared: the platform's set-up (its domain's master) creates and maps the tenant's roles
+        access = cdk.CustomResource(
+            self,
+            "Access",
+            service_token=(
+                f"arn:{cdk.Aws.PARTITION}:lambda:{cdk.Aws.REGION}:{cdk.Aws.ACCOUNT_ID}:function:{ACCESS_FUNCTION}"
+            ),
+            resource_type="Custom::ReverieTenantAccess",
+            properties={
+                "Tenant": self.config.tenant,
+                "Roles": cdk.Stack.of(self).to_json_string(roles),
+                "DropIndices": index_pattern(self.config.tenant) if self.config.removal == "destroy" else "",
+            },
+        )
+        self._setup(stub_dir, {}).node.add_dependency(access)
+
+    def _setup(self, stub_dir: str | None, roles: dict[str, object]) -> cdk.CustomResource:
+        """The set-up function: creates `roles` (dedicated: it runs as the master), then runs the index
+        sync with `rebuild_if_needed` (the index template and alias of the configured model)."""
         setup_logs = logs.LogGroup(
             self,
             "SetupLogs",
             retention=log_retention(self.config),
             removal_policy=removal_policy(self.config),
         )
+        environment = {"DOMAIN_ENDPOINT": self.endpoint} if self.dedicated else {}
         setup = lambda_.Function(
             self,
             "Setup",
@@ -230,7 +231,7 @@ class SearchDomain(Construct):
             code=lambda_.Code.from_asset(stub_dir or str(Path(__file__).parent / "search_access")),
             role=self.admin_role,
             timeout=cdk.Duration.minutes(15),
-            environment={"DOMAIN_ENDPOINT": self.endpoint},
+            environment=environment,
             log_group=setup_logs,
             description=f"Reverie {self.config.tenant}: OpenSearch roles and index template on deploy",
         )
@@ -239,28 +240,9 @@ class SearchDomain(Construct):
                 actions=["logs:CreateLogStream", "logs:PutLogEvents"], resources=[setup_logs.log_group_arn]
             )
         )
-        self.admin_role.add_to_policy(permissions.search_http(self.domain_arn, write=True))
         self.index_sync_function.function.grant_invoke(self.admin_role)
         provider = cr.Provider(self, "SetupProvider", on_event_handler=setup, log_retention=None)
         models = self.config.models
-        roles = {
-            "reverie_cards_admin": {
-                "permissions": {
-                    "cluster_permissions": ADMIN_CLUSTER,
-                    "index_permissions": [
-                        {"index_patterns": [INDEX_PATTERN], "allowed_actions": ["indices_all"]}
-                    ],
-                },
-                "backend_roles": [r.role_arn for r in self._admins],
-            },
-            "reverie_cards_rw": {
-                "permissions": {
-                    "cluster_permissions": ["cluster_composite_ops"],
-                    "index_permissions": [{"index_patterns": [INDEX_PATTERN], "allowed_actions": READ_WRITE}],
-                },
-                "backend_roles": [r.role_arn for r in self._readers],
-            },
-        }
         resource = cdk.CustomResource(
             self,
             "SetupResource",
@@ -273,5 +255,5 @@ class SearchDomain(Construct):
                 "IndexModel": f"{models.embedding}/{models.embedding_dim}",
             },
         )
-        resource.node.add_dependency(self.domain)
         self.setup_function = setup
+        return resource

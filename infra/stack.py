@@ -1,7 +1,9 @@
 """One tenant's Reverie: `ReverieStack` wires the purpose-named constructs together.
 
 Every name a stack gives a resource carries the tenant, and no construct is shared between stacks, so
-two tenants' stacks share nothing (no table, bucket, key, queue, role or log group).
+two tenants' stacks share nothing (no table, bucket, key, queue, role or log group). What they share
+lives in the platform stack (infra/platform.py): the search domain, where each tenant has its own indices
+behind roles limited to them, and the account-level settings.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from infra.config import TenantConfig
 from infra.dreaming import DreamStateMachine, state_machine_arn
 from infra.functions import FunctionEnvironment
 from infra.observability import Operations
-from infra.search import SearchDomain
+from infra.search import TenantSearch
 from infra.storage import TenantStorage
 from infra.triggers import DreamTriggers
 
@@ -37,13 +39,14 @@ class ReverieStack(cdk.Stack):
         cdk.Tags.of(self).add("reverie:tenant", config.tenant)
         self.config = config
         self.storage = TenantStorage(self, "Storage", config)
-        self.search = SearchDomain(self, "Search", config=config, storage=self.storage)
+        self.search = TenantSearch(self, "Search", config=config, storage=self.storage)
         env = FunctionEnvironment(
             config=config,
             table_name=self.storage.table.table_name,
             bucket_name=self.storage.raw_log.bucket_name,
             key_arn=self.storage.key.key_arn,
             opensearch_endpoint=self.search.endpoint,
+            index_alias=self.search.index_alias,
         )
         self.dreaming = DreamStateMachine(
             self,

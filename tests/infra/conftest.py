@@ -47,6 +47,14 @@ def tenant_stack(app: Any, tenant: str) -> Any:
     return build_stack(app, load_tenant_config(context), CODE_STUB)
 
 
+def platform_stack(app: Any) -> Any:
+    """The account's platform stack (the shared domain and the account-level pieces), in test mode."""
+    from infra.app_factory import build_platform
+    from infra.config import load_platform_config
+
+    return build_platform(app, load_platform_config(app.node.try_get_context), CODE_STUB)
+
+
 def template_of(tenant: str = "demo", overrides: dict[str, Any] | None = None) -> Template:
     from aws_cdk.assertions import Template
 
@@ -80,3 +88,16 @@ def as_list(value: Any) -> list[Any]:
 def demo() -> Template:
     """The demo tenant's stack (cdk.json's defaults and its overrides), synthesised once per module."""
     return template_of("demo")
+
+
+@pytest.fixture(scope="module")
+def dedicated() -> Template:
+    """A tenant with a search domain of its own (`search.mode: dedicated`, the default size)."""
+    return template_of("solo", {"search": {"mode": "dedicated"}})
+
+
+@pytest.fixture(scope="module")
+def platform() -> Template:
+    from aws_cdk.assertions import Template
+
+    return Template.from_stack(platform_stack(make_app()))

@@ -1,5 +1,5 @@
-"""The REST API (IAM by default, keys optional, throttled, validated, logged) and the search domain
-(encrypted at rest and in transit, fine-grained access, reachable only by the tenant's roles)."""
+"""The REST API (IAM by default, keys optional, throttled, validated, logged) and the search domains
+(encrypted at rest and in transit, fine-grained access, reachable only by the tenants' roles)."""
 
 from __future__ import annotations
 
@@ -50,20 +50,21 @@ def test_api_keys_and_a_usage_plan_are_an_option(with_keys: Template, demo: Temp
     one(with_keys, "AWS::ApiGateway::ApiKey")
 
 
-def test_the_domain_is_encrypted_and_has_fine_grained_access(demo: Template) -> None:
-    domain = one(demo, "AWS::OpenSearchService::Domain")
-    assert domain["EncryptionAtRestOptions"]["Enabled"] is True
-    assert "KmsKeyId" in domain["EncryptionAtRestOptions"]
-    assert domain["NodeToNodeEncryptionOptions"] == {"Enabled": True}
-    assert domain["DomainEndpointOptions"]["EnforceHTTPS"] is True
-    assert domain["DomainEndpointOptions"]["TLSSecurityPolicy"] == "Policy-Min-TLS-1-2-2019-07"
-    security = domain["AdvancedSecurityOptions"]
-    assert security["Enabled"] is True and security["InternalUserDatabaseEnabled"] is False
-    assert "MasterUserARN" in security["MasterUserOptions"]
+def test_the_domain_is_encrypted_and_has_fine_grained_access(dedicated: Template, platform: Template) -> None:
+    for template in (dedicated, platform):
+        domain = one(template, "AWS::OpenSearchService::Domain")
+        assert domain["EncryptionAtRestOptions"]["Enabled"] is True
+        assert "KmsKeyId" in domain["EncryptionAtRestOptions"]
+        assert domain["NodeToNodeEncryptionOptions"] == {"Enabled": True}
+        assert domain["DomainEndpointOptions"]["EnforceHTTPS"] is True
+        assert domain["DomainEndpointOptions"]["TLSSecurityPolicy"] == "Policy-Min-TLS-1-2-2019-07"
+        security = domain["AdvancedSecurityOptions"]
+        assert security["Enabled"] is True and security["InternalUserDatabaseEnabled"] is False
+        assert "MasterUserARN" in security["MasterUserOptions"]
 
 
-def test_only_the_tenants_roles_may_call_the_domain(demo: Template) -> None:
-    domain = one(demo, "AWS::OpenSearchService::Domain")
+def test_only_the_tenants_roles_may_call_its_dedicated_domain(dedicated: Template) -> None:
+    domain = one(dedicated, "AWS::OpenSearchService::Domain")
     (statement,) = domain["AccessPolicies"]["Statement"]
     principals = statement["Principal"]["AWS"]
     assert all("Fn::GetAtt" in p for p in principals), "named roles, never *"
@@ -71,14 +72,26 @@ def test_only_the_tenants_roles_may_call_the_domain(demo: Template) -> None:
     assert "*" not in statement["Action"] and all(a.startswith("es:ESHttp") for a in statement["Action"])
 
 
-def test_the_index_is_set_up_on_deploy(demo: Template) -> None:
-    setup = one(demo, "Custom::ReverieSearchSetup")
+def test_a_shared_tenant_has_no_domain_and_reads_the_platforms_endpoint(demo: Template) -> None:
+    assert not resources(demo, "AWS::OpenSearchService::Domain")
+    api = next(
+        r["Properties"] for r in resources(demo, "AWS::Lambda::Function").values()
+        if r["Properties"]["Handler"] == "reverie.handlers.api.handler"
+    )  # fmt: skip
+    variables = api["Environment"]["Variables"]
+    assert variables["REVERIE_INDEX_ALIAS"] == "reverie_demo_cards"
+    parameters = demo.to_json()["Parameters"]
+    assert any(p.get("Default") == "/reverie/platform/search-endpoint" for p in parameters.values())
+
+
+def test_the_index_is_set_up_on_deploy(dedicated: Template) -> None:
+    setup = one(dedicated, "Custom::ReverieSearchSetup")
     roles = json.dumps(setup["Roles"])
-    assert "reverie_cards_rw" in roles and "reverie_cards_admin" in roles
-    assert "reverie-cards*" in roles
+    assert "reverie_solo_rw" in roles and "reverie_solo_admin" in roles
+    assert "reverie_solo_cards-*" in roles
     assert setup["IndexModel"] == "amazon.titan-embed-text-v2:0/1024"
     sync = next(
-        n for n, r in resources(demo, "AWS::Lambda::Function").items()
+        n for n, r in resources(dedicated, "AWS::Lambda::Function").items()
         if r["Properties"]["Handler"] == "reverie.handlers.index_sync.handler"
     )  # fmt: skip
     assert setup["IndexSyncFunction"] == {"Fn::GetAtt": [sync, "Arn"]}

@@ -11,12 +11,13 @@ import aws_cdk as cdk
 import pytest
 from cdk_nag import AwsSolutionsChecks
 
-from tests.infra.conftest import make_app, tenant_stack
+from tests.infra.conftest import make_app, platform_stack, tenant_stack
 
 
-def synth_with_nag(tenant: str, overrides: dict[str, Any] | None = None) -> tuple[dict[str, Any], Any]:
-    app = make_app({tenant: overrides} if overrides is not None else None)
-    stack = tenant_stack(app, tenant)
+def synth_with_nag(tenant: str | None, overrides: dict[str, Any] | None = None) -> tuple[dict[str, Any], Any]:
+    """cdk-nag over one tenant's stack, or over the platform stack (tenant None)."""
+    app = make_app({tenant: overrides} if tenant and overrides is not None else None)
+    stack = tenant_stack(app, tenant) if tenant else platform_stack(app)
     cdk.Validations.of(app).add_plugins(AwsSolutionsChecks(app))
     try:
         assembly = app.synth()
@@ -52,7 +53,7 @@ def test_every_acknowledgement_has_a_reason(nag_demo: tuple[dict[str, Any], Any]
     (plugin,) = report["pluginReports"]
     assert plugin["conclusion"] == "success"
     acknowledged = plugin["suppressedViolations"]
-    assert {"AwsSolutions-OS1", "AwsSolutions-COG4"} <= {a["ruleName"] for a in acknowledged}
+    assert {"AwsSolutions-COG4", "AwsSolutions-L1"} <= {a["ruleName"] for a in acknowledged}
     for finding in acknowledged:
         assert len(finding["reason"]) > 40, f"{finding['ruleName']}: say why it is acceptable"
 
@@ -60,6 +61,22 @@ def test_every_acknowledgement_has_a_reason(nag_demo: tuple[dict[str, Any], Any]
 def test_a_production_sized_tenant_has_no_unacknowledged_finding() -> None:
     """Two data nodes with zone awareness and dedicated masters: OS4 and OS7 are then met, not acknowledged."""
     report, _ = synth_with_nag(
-        "acme", {"search": {"instance_count": 2, "dedicated_masters": True}, "api": {"api_keys": True}}
+        "acme",
+        {
+            "search": {"mode": "dedicated", "instance_count": 2, "dedicated_masters": True},
+            "api": {"api_keys": True},
+        },
     )
+    assert findings(report) == []
+
+
+def test_a_small_dedicated_tenant_has_no_unacknowledged_finding() -> None:
+    report, _ = synth_with_nag("solo", {"search": {"mode": "dedicated"}})
+    assert findings(report) == []
+    (plugin,) = report["pluginReports"]
+    assert {"AwsSolutions-OS1", "AwsSolutions-OS7"} <= {a["ruleName"] for a in plugin["suppressedViolations"]}
+
+
+def test_the_platform_has_no_unacknowledged_finding() -> None:
+    report, _ = synth_with_nag(None)
     assert findings(report) == []

@@ -10,7 +10,7 @@ import pytest
 from aws_cdk.assertions import Template
 from infra.config import TenantConfigError, load_tenant_config
 
-from tests.infra.conftest import CDK_CONTEXT, make_app, tenant_stack
+from tests.infra.conftest import CDK_CONTEXT, make_app, one, tenant_stack
 
 NAMED = {  # resource type → the property holding a physical name
     "AWS::SQS::Queue": "QueueName",
@@ -72,17 +72,16 @@ def test_every_function_serves_its_own_tenant(two_tenants: tuple[Any, dict[str, 
 
 
 def test_production_tenants_keep_their_data_and_the_demo_can_be_torn_down(
-    two_tenants: tuple[Any, dict[str, Template]], demo: Template
+    two_tenants: tuple[Any, dict[str, Template]], demo: Template, dedicated: Template
 ) -> None:
     _, templates = two_tenants
-    for kind in (
-        "AWS::DynamoDB::Table",
-        "AWS::S3::Bucket",
-        "AWS::KMS::Key",
-        "AWS::OpenSearchService::Domain",
-    ):
+    for kind in ("AWS::DynamoDB::Table", "AWS::S3::Bucket", "AWS::KMS::Key"):
         templates["acme"].has_resource(kind, {"DeletionPolicy": "Retain"})
         demo.has_resource(kind, {"DeletionPolicy": "Delete"})
+    dedicated.has_resource("AWS::OpenSearchService::Domain", {"DeletionPolicy": "Retain"})
+    # the demo's cards on the shared domain go with it; a retained tenant's stay
+    assert one(demo, "Custom::ReverieTenantAccess")["DropIndices"] == "reverie_demo_cards-*"
+    assert one(templates["acme"], "Custom::ReverieTenantAccess")["DropIndices"] == ""
     table = next(
         r for r in templates["acme"].to_json()["Resources"].values() if r["Type"] == "AWS::DynamoDB::Table"
     )
