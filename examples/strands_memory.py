@@ -86,7 +86,7 @@ def dream(reverie: Reverie, user_id: str) -> str:
     status = str(started.status)
     while status == "running" and started.run_id is not None:
         time.sleep(0.2)
-        status = str(reverie.dream_report(started.run_id, user_id=user_id)["run"]["status"])
+        status = str(reverie.dream_report(started.run_id, user_id=user_id).run.status)
     return status
 
 

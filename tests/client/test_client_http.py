@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from reverie_client import AsyncReverie, Reverie, errors
+from reverie_client import AsyncReverie, Reverie, calls, errors
 from reverie_client import models as m
 from tests.client.conftest import ADMIN_TOKEN, AGENT_TOKEN
 
@@ -59,7 +59,9 @@ def test_capture_recall_and_every_memory_route_answer_typed_models(reverie: Reve
     assert isinstance(card, m.MemoryCard) and card.statement == CARD["statement"]
     assert edited.statement == "Alice uses tabs." and edited.version == (card.version or 1) + 1
     assert rated.hit_count is not None and rated.hit_count >= 1
-    assert [v["version"] for v in history["versions"]][-1] >= 2
+    assert [v.version for v in history.versions][-1] == edited.version and history.total == len(
+        history.versions
+    )
     assert {c.memory_id for c in listed.memories} >= {captured.notes[0]}
 
     # AND forgetting one memory removes it: reading it again raises NotFound
@@ -76,6 +78,7 @@ def test_dreams_reviews_users_and_forgetting_a_user(reverie: Reverie) -> None:
     # WHEN a dream runs and is read back, then rolled back
     started = reverie.start_dream("bob", {"max_seconds": 30})
     runs = reverie.list_dreams("bob")
+    iterated = [r.run_id for r in reverie.iter_dreams("bob")]
     assert started.run_id is not None
     report = reverie.dream_report(started.run_id, user_id="bob")
     admin_report = reverie.dream_report(started.run_id)
@@ -87,14 +90,14 @@ def test_dreams_reviews_users_and_forgetting_a_user(reverie: Reverie) -> None:
 
     # THEN each answer says what happened
     assert isinstance(started, m.DreamStarted) and started.poll.endswith(started.run_id)
-    assert [r["run_id"] for r in runs["runs"]] == [started.run_id]
-    assert report["run"]["run_id"] == admin_report["run"]["run_id"] == started.run_id
-    assert reviews["count"] == len(reviews["items"]) and everyone["count"] >= reviews["count"]
-    assert rolled["run_id"] == started.run_id
+    assert [r.run_id for r in runs.runs] == iterated == [started.run_id] and runs.next_cursor is None
+    assert report.run.run_id == admin_report.run.run_id == started.run_id
+    assert reviews.count == len(reviews.items) and everyone.total >= reviews.total
+    assert rolled.run_id == started.run_id
     assert "bob" in {u.user_id for u in users.users}
     assert isinstance(forgotten, m.ForgetResponse) and forgotten.events == len(SESSION) + 1
     assert forgotten.remaining == 0
-    assert reverie.health()["status"] == "ok"
+    assert reverie.health().status == "ok"
     assert "/users/{user_id}/context" in reverie.openapi()["paths"]
 
 
@@ -124,22 +127,44 @@ def test_bearer_tokens_pick_the_role_and_a_missing_token_is_refused(guarded_url:
         with pytest.raises(errors.Forbidden) as forbidden:
             agent.list_reviews()
         # THEN the admin may, and reads the agent's memory
-        assert admin.list_reviews()["count"] == 0
+        assert admin.list_reviews().count == 0
         assert admin.get_memory("alice", card.memory_id).statement == CARD["statement"]
     assert refused.value.status == 401 and refused.value.error == "Unauthorized"
     assert forbidden.value.status == 403
 
 
-def test_the_page_iterator_walks_every_page(reverie: Reverie) -> None:
+def test_pages_follow_the_cursor_to_the_last_page(reverie: Reverie) -> None:
     # GIVEN 7 memories
     cards = [
         {**CARD, "memory_id": f"m-{i}", "key": f"alice.k{i}", "statement": f"Fact {i}."} for i in range(7)
     ]
     reverie.create_memories("alice", cards)
-    # WHEN they are iterated 3 a page
+    # WHEN they are listed 3 a page, and iterated
+    pages = list(reverie.pages(lambda cursor: calls.list_memories("alice", limit=3, cursor=cursor)))
     seen = [c.memory_id for c in reverie.iter_memories("alice", page_size=3)]
-    # THEN each comes once
+    # THEN three pages, each saying the total, the last with no cursor; each memory comes once
+    assert [p.count for p in pages] == [3, 3, 1] and {p.total for p in pages} == {7}
+    assert pages[-1].next_cursor is None and all(p.next_cursor for p in pages[:-1])
     assert len(seen) == len(set(seen)) == 7
+    assert [u.user_id for u in reverie.iter_users(page_size=1)] == ["alice"]
+
+
+def test_search_returns_the_ranked_memories_themselves(reverie: Reverie) -> None:
+    # GIVEN two memories, one about the query
+    reverie.create_memories(
+        "alice",
+        [
+            CARD,
+            {"type": "fact", "statement": "Alice's team ships payments on Tuesdays.", "key": "alice.ship"},
+        ],
+    )
+    # WHEN the client searches
+    found = reverie.search("alice", "how does alice indent python?", limit=5)
+    # THEN scored memories come best first, with what a context would cite
+    assert isinstance(found, m.SearchResponse) and found.count == len(found.results) >= 1
+    best = found.results[0]
+    assert best.statement == CARD["statement"] and best.type == "preference"
+    assert [r.score for r in found.results] == sorted((r.score for r in found.results), reverse=True)
 
 
 def test_the_async_client_does_the_same_over_http(service_url: str) -> None:

@@ -12,6 +12,7 @@ import httpx
 import pytest
 
 from reverie_client import AsyncReverie, RetryPolicy, Reverie, errors
+from reverie_client.models import Health
 
 URL = "http://reverie.test"
 OK = {"status": "ok", "tenant_id": "t"}
@@ -41,7 +42,7 @@ def test_a_429_is_retried_after_the_seconds_retry_after_names() -> None:
         httpx.Response(200, json=OK),
     )
     waits: list[float] = []
-    assert client(transport, waits).health() == OK
+    assert client(transport, waits).health().status == "ok"
     assert waits == [7.0] and len(seen) == 2
 
 
@@ -102,12 +103,12 @@ def test_the_async_client_retries_the_same_way() -> None:
     async def sleep(seconds: float) -> None:
         waits.append(seconds)
 
-    async def run() -> object:
+    async def run() -> Health:
         transport = httpx.MockTransport(lambda request: next(answers))
         async with AsyncReverie(URL, transport=transport, sleep=sleep) as reverie:
             return await reverie.health()
 
-    assert asyncio.run(run()) == OK and waits == [2.0]
+    assert asyncio.run(run()).status == "ok" and waits == [2.0]
 
 
 @pytest.mark.parametrize("attempts", [0, -1])

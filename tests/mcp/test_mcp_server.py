@@ -22,7 +22,7 @@ from mcp.client.streamable_http import streamable_http_client
 from reverie.mcp.connect import local_client
 from reverie_client import Reverie, errors
 
-TOOLS = {"record_events", "end_session", "remember", "recall", "list_memories", "forget"}
+TOOLS = {"record_events", "end_session", "remember", "recall", "search", "list_memories", "forget"}
 
 
 def cli(*args: str) -> StdioServerParameters:
@@ -74,6 +74,7 @@ def test_every_tool_over_stdio_acts_on_the_remote_service(service_url: str, reve
             )
             recalled = result(await mcp.call_tool("recall", {"query": "how does alice indent python?"}))
             listed_cards = result(await mcp.call_tool("list_memories", {"layer": "L2"}))
+            searched = result(await mcp.call_tool("search", {"query": "python tabs", "limit": 3}))
             block = await mcp.read_resource("reverie://memory")
             forgotten = result(await mcp.call_tool("forget", {"memory_id": card["memory_id"]}))
             ended = result(await mcp.call_tool("end_session", {"session_id": "s-1", "outcome": "success"}))
@@ -90,6 +91,7 @@ def test_every_tool_over_stdio_acts_on_the_remote_service(service_url: str, reve
     }
     assert "tabs" in seen["recalled"] and "[1]" in seen["recalled"]
     assert seen["note"]["memory_id"] in {c["memory_id"] for c in seen["listed_cards"]}
+    assert seen["searched"][0]["memory_id"] == seen["card"]["memory_id"] and seen["searched"][0]["score"] > 0
     assert "tabs" in seen["block"].contents[0].text
     assert seen["forgotten"] == {"forgotten": seen["card"]["memory_id"]}
     assert seen["ended"]["recorded"] is True

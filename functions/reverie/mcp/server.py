@@ -132,6 +132,26 @@ def build_server(reverie: Reverie, user_id: str, name: str = "reverie") -> MCPSe
         return found.context or "(nothing remembered about this)"
 
     @server.tool(annotations=read_only)
+    async def search(
+        query: Annotated[str, Field(min_length=1, max_length=4_000)],
+        limit: Annotated[int, Field(ge=1, le=100)] = 10,
+    ) -> list[dict[str, Any]]:
+        """Look up the user's memories about `query`, best first, each with its id, type, confidence
+        and score: the same ranking `recall` uses, as a list rather than a block. Use it to check
+        what is known about something specific, or to find a memory's id to `forget`."""
+        found = await call(lambda: reverie.search(user_id, query, limit))
+        return [
+            {
+                "memory_id": r.memory_id,
+                "statement": r.statement,
+                "type": r.type,
+                "confidence": r.confidence,
+                "score": r.score,
+            }
+            for r in found.results
+        ]
+
+    @server.tool(annotations=read_only)
     async def list_memories(
         type: MemoryType | None = None,
         layer: Literal["L2", "L3"] | None = None,

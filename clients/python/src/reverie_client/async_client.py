@@ -1,4 +1,4 @@
-"""The asynchronous client: the same methods as `Reverie`, awaited."""
+"""The asynchronous client: `Reverie`'s methods, awaited (written from client.py; keep them in step)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,12 @@ import httpx
 from reverie_client import calls
 from reverie_client import models as m
 from reverie_client.auth import SigV4
-from reverie_client.calls import Call, EventLike, MemoryLike, ReviewState
+from reverie_client.calls import Call, EventLike, MemoryLike, Page, ReviewState
 from reverie_client.retry import RetryPolicy
 from reverie_client.transport import build, give_up, read, settings_for, should_retry, transport_error
 
 T = TypeVar("T")
+P = TypeVar("P", bound=Page)
 
 
 class AsyncReverie:
@@ -79,6 +80,16 @@ class AsyncReverie:
                 await self._sleep(policy.delay(attempt, response))
             attempt += 1
 
+    async def pages(self, first: Callable[[str | None], Call[P]]) -> AsyncIterator[P]:
+        """Every page of a listing: `first(cursor)` makes the call for one page (cursor None: the first)."""
+        cursor: str | None = None
+        while True:
+            page = await self.send(first(cursor))
+            yield page
+            cursor = page.next_cursor
+            if not cursor:
+                return
+
     # -- capture ---------------------------------------------------------------------------------
     async def append_events(
         self, user_id: str, session_id: str, events: Sequence[EventLike]
@@ -99,36 +110,45 @@ class AsyncReverie:
         """The context block for `query` within `budget_tokens`."""
         return await self.send(calls.context(user_id, query, budget_tokens, project_id))
 
+    async def search(
+        self, user_id: str, query: str, limit: int = 10, project_id: str | None = None
+    ) -> m.SearchResponse:
+        """The memories a context for `query` would draw on, scored, best first."""
+        return await self.send(calls.search(user_id, query, limit, project_id))
+
     # -- memories --------------------------------------------------------------------------------
     async def create_memories(
         self, user_id: str, memories: Sequence[MemoryLike], project_id: str | None = None
     ) -> m.MemoryList:
         return await self.send(calls.create_memories(user_id, memories, project_id))
 
-    async def list_memories(self, user_id: str, **filters: Any) -> m.MemoryList:
-        """One page of memories (filters: project_id, layer, type, status, key, limit, offset)."""
+    async def list_memories(self, user_id: str, **filters: Any) -> m.MemoryPage:
+        """One page of memories (filters: project_id, layer, type, status, key, limit, cursor)."""
         return await self.send(calls.list_memories(user_id, **filters))
 
     async def iter_memories(
         self, user_id: str, page_size: int = 100, **filters: Any
     ) -> AsyncIterator[m.MemoryCard]:
         """Every memory matching the filters, page after page."""
-        offset = 0
-        while True:
-            page = await self.list_memories(user_id, limit=page_size, offset=offset, **filters)
-            for card in page.memories:
-                yield card
-            if len(page.memories) < page_size:
-                return
-            offset += len(page.memories)
+        async for page in self.pages(
+            lambda c: calls.list_memories(user_id, limit=page_size, cursor=c, **filters)
+        ):
+            for item in page.memories:
+                yield item
 
     async def get_memory(self, user_id: str, memory_id: str, project_id: str | None = None) -> m.MemoryCard:
         return await self.send(calls.get_memory(user_id, memory_id, project_id))
 
     async def memory_history(
-        self, user_id: str, memory_id: str, project_id: str | None = None
-    ) -> dict[str, Any]:
-        return await self.send(calls.memory_history(user_id, memory_id, project_id))
+        self,
+        user_id: str,
+        memory_id: str,
+        project_id: str | None = None,
+        limit: int = 1_000,
+        cursor: str | None = None,
+    ) -> m.VersionPage:
+        """A memory's versions, oldest first (one page)."""
+        return await self.send(calls.memory_history(user_id, memory_id, project_id, limit, cursor))
 
     async def edit_memory(
         self,
@@ -154,8 +174,13 @@ class AsyncReverie:
         return await self.send(calls.memory_feedback(user_id, memory_id, signal, text, project_id))
 
     # -- users, dreams, reviews ------------------------------------------------------------------
-    async def list_users(self) -> m.UsersResponse:
-        return await self.send(calls.list_users())
+    async def list_users(self, limit: int = 1_000, cursor: str | None = None) -> m.UsersResponse:
+        return await self.send(calls.list_users(limit, cursor))
+
+    async def iter_users(self, page_size: int = 1_000) -> AsyncIterator[m.UserOut]:
+        async for page in self.pages(lambda c: calls.list_users(page_size, c)):
+            for item in page.users:
+                yield item
 
     async def forget_user(self, user_id: str) -> m.ForgetResponse:
         return await self.send(calls.forget_user(user_id))
@@ -165,25 +190,42 @@ class AsyncReverie:
     ) -> m.DreamStarted:
         return await self.send(calls.start_dream(user_id, budget))
 
-    async def list_dreams(self, user_id: str, limit: int = 50) -> dict[str, Any]:
-        return await self.send(calls.list_dreams(user_id, limit))
+    async def list_dreams(self, user_id: str, limit: int = 50, cursor: str | None = None) -> m.RunPage:
+        return await self.send(calls.list_dreams(user_id, limit, cursor))
 
-    async def dream_report(self, run_id: str, user_id: str | None = None) -> dict[str, Any]:
+    async def iter_dreams(self, user_id: str, page_size: int = 50) -> AsyncIterator[m.DreamRun]:
+        async for page in self.pages(lambda c: calls.list_dreams(user_id, page_size, c)):
+            for item in page.runs:
+                yield item
+
+    async def dream_report(self, run_id: str, user_id: str | None = None) -> m.RunReport:
         return await self.send(calls.dream_report(run_id, user_id))
 
-    async def rollback_dream(self, run_id: str, user_id: str | None = None) -> dict[str, Any]:
+    async def rollback_dream(self, run_id: str, user_id: str | None = None) -> m.RollbackDone:
         return await self.send(calls.rollback_dream(run_id, user_id))
 
     async def list_reviews(
-        self, user_id: str | None = None, status: ReviewState | None = "open"
-    ) -> dict[str, Any]:
-        return await self.send(calls.list_reviews(user_id, status))
+        self,
+        user_id: str | None = None,
+        status: ReviewState | None = "open",
+        limit: int = 1_000,
+        cursor: str | None = None,
+    ) -> m.ReviewPage:
+        return await self.send(calls.list_reviews(user_id, status, limit, cursor))
+
+    async def iter_reviews(
+        self, user_id: str | None = None, status: ReviewState | None = "open", page_size: int = 1_000
+    ) -> AsyncIterator[m.ReviewItem]:
+        async for page in self.pages(lambda c: calls.list_reviews(user_id, status, page_size, c)):
+            for item in page.items:
+                yield item
 
     async def resolve_review(
         self, item_id: str, decision: m.ReviewDecision | Mapping[str, Any], user_id: str | None = None
-    ) -> dict[str, Any]:
+    ) -> m.ReviewItem:
         return await self.send(calls.resolve_review(item_id, decision, user_id))
 
+    # -- portability, overview, service ----------------------------------------------------------
     async def export_memory(self, user_id: str, events: bool = False) -> list[dict[str, Any]]:
         """The user's memory as export records (JSON Lines decoded), to keep or import elsewhere."""
         return await self.send(calls.export_memory(user_id, events))
@@ -199,7 +241,7 @@ class AsyncReverie:
         """Every user with counts and the tenant's health (the admin role)."""
         return await self.send(calls.overview())
 
-    async def health(self) -> dict[str, Any]:
+    async def health(self) -> m.Health:
         return await self.send(calls.health())
 
     async def openapi(self) -> dict[str, Any]:

@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 from urllib.parse import quote
 
-from pydantic import BaseModel, TypeAdapter
+from pydantic import BaseModel
 
 from reverie_client import models as m
 
@@ -21,6 +21,14 @@ Json = dict[str, Any]
 EventLike = BaseModel | Mapping[str, Any]
 MemoryLike = m.NewMemoryIn | Mapping[str, Any]
 ReviewState = Literal["open", "approved", "rejected", "edited"]
+
+
+class Page(Protocol):
+    """What every list answers besides its items: `next_cursor` is null on the last page."""
+
+    count: int
+    total: int
+    next_cursor: str | None
 
 
 @dataclass(frozen=True)
@@ -58,11 +66,6 @@ def _model(cls: type[BaseModel]) -> Callable[[Any], Any]:
     return cls.model_validate
 
 
-def _as(kind: Any) -> Callable[[Any], Any]:
-    adapter: TypeAdapter[Any] = TypeAdapter(kind)
-    return adapter.validate_python
-
-
 def _nothing(_: Any) -> None:
     return None
 
@@ -71,8 +74,8 @@ def _user(user_id: str) -> str:
     return f"/users/{_seg(user_id)}"
 
 
-def health() -> Call[Json]:
-    return Call("GET", "/health", dict)
+def health() -> Call[m.Health]:
+    return Call("GET", "/health", _model(m.Health))
 
 
 def openapi() -> Call[Json]:
@@ -100,6 +103,16 @@ def context(
     return Call("POST", f"{_user(user_id)}/context", _model(m.ContextResponse), body=body)
 
 
+def search(
+    user_id: str, query: str, limit: int = 10, project_id: str | None = None
+) -> Call[m.SearchResponse]:
+    """The memories a context for `query` would draw on, scored, best first."""
+    body: Json = {"query": query, "limit": limit}
+    if project_id is not None:
+        body["project_id"] = project_id
+    return Call("POST", f"{_user(user_id)}/search", _model(m.SearchResponse), body=body)
+
+
 def create_memories(
     user_id: str, memories: Sequence[MemoryLike], project_id: str | None = None
 ) -> Call[m.MemoryList]:
@@ -120,8 +133,8 @@ def list_memories(
     status: str | None = None,
     key: str | None = None,
     limit: int = 100,
-    offset: int = 0,
-) -> Call[m.MemoryList]:
+    cursor: str | None = None,
+) -> Call[m.MemoryPage]:
     params = {
         "project_id": project_id,
         "layer": layer,
@@ -129,9 +142,9 @@ def list_memories(
         "status": status,
         "key": key,
         "limit": limit,
-        "offset": offset,
+        "cursor": cursor,
     }
-    return Call("GET", f"{_user(user_id)}/memories", _model(m.MemoryList), params=params)
+    return Call("GET", f"{_user(user_id)}/memories", _model(m.MemoryPage), params=params)
 
 
 def _memory(user_id: str, memory_id: str) -> str:
@@ -143,9 +156,15 @@ def get_memory(user_id: str, memory_id: str, project_id: str | None = None) -> C
     return Call("GET", _memory(user_id, memory_id), _model(m.MemoryCard), params=params)
 
 
-def memory_history(user_id: str, memory_id: str, project_id: str | None = None) -> Call[Json]:
-    params = {"project_id": project_id}
-    return Call("GET", f"{_memory(user_id, memory_id)}/history", dict, params=params)
+def memory_history(
+    user_id: str,
+    memory_id: str,
+    project_id: str | None = None,
+    limit: int = 1_000,
+    cursor: str | None = None,
+) -> Call[m.VersionPage]:
+    params = {"project_id": project_id, "limit": limit, "cursor": cursor}
+    return Call("GET", f"{_memory(user_id, memory_id)}/history", _model(m.VersionPage), params=params)
 
 
 def edit_memory(
@@ -201,8 +220,8 @@ def _json_lines(text: Any) -> list[Json]:
     return [json.loads(line) for line in str(text or "").splitlines() if line.strip()]
 
 
-def list_users() -> Call[m.UsersResponse]:
-    return Call("GET", "/users", _model(m.UsersResponse))
+def list_users(limit: int = 1_000, cursor: str | None = None) -> Call[m.UsersResponse]:
+    return Call("GET", "/users", _model(m.UsersResponse), params={"limit": limit, "cursor": cursor})
 
 
 def forget_user(user_id: str) -> Call[m.ForgetResponse]:
@@ -215,29 +234,40 @@ def start_dream(user_id: str, budget: m.BudgetIn | Mapping[str, Any] | None = No
     return Call("POST", f"{_user(user_id)}/dreams", _model(m.DreamStarted), body=body)
 
 
-def list_dreams(user_id: str, limit: int = 50) -> Call[Json]:
-    return Call("GET", f"{_user(user_id)}/dreams", dict, params={"limit": limit})
+def list_dreams(user_id: str, limit: int = 50, cursor: str | None = None) -> Call[m.RunPage]:
+    params = {"limit": limit, "cursor": cursor}
+    return Call("GET", f"{_user(user_id)}/dreams", _model(m.RunPage), params=params)
 
 
-def dream_report(run_id: str, user_id: str | None = None) -> Call[Json]:
+def dream_report(run_id: str, user_id: str | None = None) -> Call[m.RunReport]:
     """A run and its changes: under its user's path, or any user's (the admin role) without one."""
     base = f"{_user(user_id)}/dreams" if user_id else "/dreams"
-    return Call("GET", f"{base}/{_seg(run_id)}", dict)
+    return Call("GET", f"{base}/{_seg(run_id)}", _model(m.RunReport))
 
 
-def rollback_dream(run_id: str, user_id: str | None = None) -> Call[Json]:
+def rollback_dream(run_id: str, user_id: str | None = None) -> Call[m.RollbackDone]:
     base = f"{_user(user_id)}/dreams" if user_id else "/dreams"
-    return Call("POST", f"{base}/{_seg(run_id)}/rollback", dict)  # a rolled-back run stays so
+    return Call(
+        "POST", f"{base}/{_seg(run_id)}/rollback", _model(m.RollbackDone)
+    )  # a rolled-back run stays so
 
 
-def list_reviews(user_id: str | None = None, status: ReviewState | None = "open") -> Call[Json]:
-    if user_id is None:
-        return Call("GET", "/reviews", dict, params={"status": status})
-    return Call("GET", f"{_user(user_id)}/reviews", dict, params={"status": status})
+def list_reviews(
+    user_id: str | None = None,
+    status: ReviewState | None = "open",
+    limit: int = 1_000,
+    cursor: str | None = None,
+) -> Call[m.ReviewPage]:
+    """A user's review items, or every user's (the admin role) without one."""
+    path = "/reviews" if user_id is None else f"{_user(user_id)}/reviews"
+    params = {"status": status, "limit": limit, "cursor": cursor}
+    return Call("GET", path, _model(m.ReviewPage), params=params)
 
 
 def resolve_review(
     item_id: str, decision: m.ReviewDecision | Mapping[str, Any], user_id: str | None = None
-) -> Call[Json]:
+) -> Call[m.ReviewItem]:
     base = f"{_user(user_id)}/reviews" if user_id else "/reviews"
-    return Call("POST", f"{base}/{_seg(item_id)}", dict, body=_dump(decision), idempotent=False)
+    return Call(
+        "POST", f"{base}/{_seg(item_id)}", _model(m.ReviewItem), body=_dump(decision), idempotent=False
+    )

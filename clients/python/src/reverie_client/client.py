@@ -11,11 +11,12 @@ import httpx
 from reverie_client import calls
 from reverie_client import models as m
 from reverie_client.auth import SigV4
-from reverie_client.calls import Call, EventLike, MemoryLike, ReviewState
+from reverie_client.calls import Call, EventLike, MemoryLike, Page, ReviewState
 from reverie_client.retry import RetryPolicy
 from reverie_client.transport import build, give_up, read, settings_for, should_retry, transport_error
 
 T = TypeVar("T")
+P = TypeVar("P", bound=Page)
 
 
 class Reverie:
@@ -83,6 +84,16 @@ class Reverie:
                 self._sleep(policy.delay(attempt, response))
             attempt += 1
 
+    def pages(self, first: Callable[[str | None], Call[P]]) -> Iterator[P]:
+        """Every page of a listing: `first(cursor)` makes the call for one page (cursor None: the first)."""
+        cursor: str | None = None
+        while True:
+            page = self.send(first(cursor))
+            yield page
+            cursor = page.next_cursor
+            if not cursor:
+                return
+
     # -- capture ---------------------------------------------------------------------------------
     def append_events(self, user_id: str, session_id: str, events: Sequence[EventLike]) -> m.CaptureResponse:
         """Record events of a session (idempotent by event id)."""
@@ -101,31 +112,40 @@ class Reverie:
         """The context block for `query` within `budget_tokens`."""
         return self.send(calls.context(user_id, query, budget_tokens, project_id))
 
+    def search(
+        self, user_id: str, query: str, limit: int = 10, project_id: str | None = None
+    ) -> m.SearchResponse:
+        """The memories a context for `query` would draw on, scored, best first."""
+        return self.send(calls.search(user_id, query, limit, project_id))
+
     # -- memories --------------------------------------------------------------------------------
     def create_memories(
         self, user_id: str, memories: Sequence[MemoryLike], project_id: str | None = None
     ) -> m.MemoryList:
         return self.send(calls.create_memories(user_id, memories, project_id))
 
-    def list_memories(self, user_id: str, **filters: Any) -> m.MemoryList:
-        """One page of memories (filters: project_id, layer, type, status, key, limit, offset)."""
+    def list_memories(self, user_id: str, **filters: Any) -> m.MemoryPage:
+        """One page of memories (filters: project_id, layer, type, status, key, limit, cursor)."""
         return self.send(calls.list_memories(user_id, **filters))
 
     def iter_memories(self, user_id: str, page_size: int = 100, **filters: Any) -> Iterator[m.MemoryCard]:
         """Every memory matching the filters, page after page."""
-        offset = 0
-        while True:
-            page = self.list_memories(user_id, limit=page_size, offset=offset, **filters)
+        for page in self.pages(lambda c: calls.list_memories(user_id, limit=page_size, cursor=c, **filters)):
             yield from page.memories
-            if len(page.memories) < page_size:
-                return
-            offset += len(page.memories)
 
     def get_memory(self, user_id: str, memory_id: str, project_id: str | None = None) -> m.MemoryCard:
         return self.send(calls.get_memory(user_id, memory_id, project_id))
 
-    def memory_history(self, user_id: str, memory_id: str, project_id: str | None = None) -> dict[str, Any]:
-        return self.send(calls.memory_history(user_id, memory_id, project_id))
+    def memory_history(
+        self,
+        user_id: str,
+        memory_id: str,
+        project_id: str | None = None,
+        limit: int = 1_000,
+        cursor: str | None = None,
+    ) -> m.VersionPage:
+        """A memory's versions, oldest first (one page)."""
+        return self.send(calls.memory_history(user_id, memory_id, project_id, limit, cursor))
 
     def edit_memory(
         self,
@@ -151,8 +171,12 @@ class Reverie:
         return self.send(calls.memory_feedback(user_id, memory_id, signal, text, project_id))
 
     # -- users, dreams, reviews ------------------------------------------------------------------
-    def list_users(self) -> m.UsersResponse:
-        return self.send(calls.list_users())
+    def list_users(self, limit: int = 1_000, cursor: str | None = None) -> m.UsersResponse:
+        return self.send(calls.list_users(limit, cursor))
+
+    def iter_users(self, page_size: int = 1_000) -> Iterator[m.UserOut]:
+        for page in self.pages(lambda c: calls.list_users(page_size, c)):
+            yield from page.users
 
     def forget_user(self, user_id: str) -> m.ForgetResponse:
         return self.send(calls.forget_user(user_id))
@@ -162,23 +186,40 @@ class Reverie:
     ) -> m.DreamStarted:
         return self.send(calls.start_dream(user_id, budget))
 
-    def list_dreams(self, user_id: str, limit: int = 50) -> dict[str, Any]:
-        return self.send(calls.list_dreams(user_id, limit))
+    def list_dreams(self, user_id: str, limit: int = 50, cursor: str | None = None) -> m.RunPage:
+        return self.send(calls.list_dreams(user_id, limit, cursor))
 
-    def dream_report(self, run_id: str, user_id: str | None = None) -> dict[str, Any]:
+    def iter_dreams(self, user_id: str, page_size: int = 50) -> Iterator[m.DreamRun]:
+        for page in self.pages(lambda c: calls.list_dreams(user_id, page_size, c)):
+            yield from page.runs
+
+    def dream_report(self, run_id: str, user_id: str | None = None) -> m.RunReport:
         return self.send(calls.dream_report(run_id, user_id))
 
-    def rollback_dream(self, run_id: str, user_id: str | None = None) -> dict[str, Any]:
+    def rollback_dream(self, run_id: str, user_id: str | None = None) -> m.RollbackDone:
         return self.send(calls.rollback_dream(run_id, user_id))
 
-    def list_reviews(self, user_id: str | None = None, status: ReviewState | None = "open") -> dict[str, Any]:
-        return self.send(calls.list_reviews(user_id, status))
+    def list_reviews(
+        self,
+        user_id: str | None = None,
+        status: ReviewState | None = "open",
+        limit: int = 1_000,
+        cursor: str | None = None,
+    ) -> m.ReviewPage:
+        return self.send(calls.list_reviews(user_id, status, limit, cursor))
+
+    def iter_reviews(
+        self, user_id: str | None = None, status: ReviewState | None = "open", page_size: int = 1_000
+    ) -> Iterator[m.ReviewItem]:
+        for page in self.pages(lambda c: calls.list_reviews(user_id, status, page_size, c)):
+            yield from page.items
 
     def resolve_review(
         self, item_id: str, decision: m.ReviewDecision | Mapping[str, Any], user_id: str | None = None
-    ) -> dict[str, Any]:
+    ) -> m.ReviewItem:
         return self.send(calls.resolve_review(item_id, decision, user_id))
 
+    # -- portability, overview, service ----------------------------------------------------------
     def export_memory(self, user_id: str, events: bool = False) -> list[dict[str, Any]]:
         """The user's memory as export records (JSON Lines decoded), to keep or import elsewhere."""
         return self.send(calls.export_memory(user_id, events))
@@ -194,7 +235,7 @@ class Reverie:
         """Every user with counts and the tenant's health (the admin role)."""
         return self.send(calls.overview())
 
-    def health(self) -> dict[str, Any]:
+    def health(self) -> m.Health:
         return self.send(calls.health())
 
     def openapi(self) -> dict[str, Any]:

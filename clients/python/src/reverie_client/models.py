@@ -201,6 +201,11 @@ class FeedbackRequest(BaseModel):
     text: Annotated[str | None, Field(max_length=4000, title='Text')] = ''
 
 
+class Health(BaseModel):
+    status: Annotated[Literal['ok'], Field(title='Status')]
+    tenant_id: Annotated[str, Field(title='Tenant Id')]
+
+
 class ImportRequest(BaseModel):
     """
     Records of an export (`GET /users/{user_id}/export`), one JSON object per line there, in file order.
@@ -344,6 +349,117 @@ class ReviewDecision(BaseModel):
     """
 
 
+MemoryId1 = TypeAliasType(
+    "MemoryId1", Annotated[str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$')]
+)
+
+
+RunId = TypeAliasType(
+    "RunId",
+    Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Run Id')
+    ],
+)
+
+
+class ReviewItem(BaseModel):
+    """
+    Something a human must decide: an unresolved conflict, quarantined untrusted instructions, ...
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    created_at: Annotated[AwareDatetime | None, Field(title='Created At')] = None
+    detail: Annotated[str | None, Field(max_length=2000, title='Detail')] = ''
+    item_id: Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Item Id')
+    ]
+    memory_ids: Annotated[list[MemoryId1], Field(min_length=1, title='Memory Ids')]
+    reason: Annotated[
+        Literal['conflict', 'quarantine', 'correction'], Field(title='Reason')
+    ]
+    resolved_at: Annotated[AwareDatetime | None, Field(title='Resolved At')] = None
+    run_id: Annotated[RunId | None, Field(title='Run Id')] = None
+    status: Annotated[
+        Literal['open', 'approved', 'rejected', 'edited'] | None, Field(title='Status')
+    ] = 'open'
+    tenant_id: Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Tenant Id')
+    ]
+    user_id: Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='User Id')
+    ]
+
+
+class ReviewPage(BaseModel):
+    count: Annotated[int, Field(title='Count')]
+    """
+    items on this page
+    """
+    items: Annotated[list[ReviewItem], Field(title='Items')]
+    """
+    review items, oldest first
+    """
+    next_cursor: Annotated[str | None, Field(title='Next Cursor')]
+    """
+    pass as `cursor` for the next page; null on the last page
+    """
+    total: Annotated[int, Field(title='Total')]
+    """
+    items in this listing across every page
+    """
+
+
+class RollbackDone(BaseModel):
+    """
+    What rolling a run back did.
+    """
+
+    rejected: Annotated[list[str], Field(title='Rejected')]
+    """
+    cards the run created, now a version marked rejected
+    """
+    restored: Annotated[list[str], Field(title='Restored')]
+    """
+    cards given their content from before the run (a new version)
+    """
+    run_id: Annotated[str, Field(title='Run Id')]
+    skipped: Annotated[dict[str, str], Field(title='Skipped')]
+    """
+    cards changed since by someone else, left alone: why
+    """
+
+
+ProjectId3 = TypeAliasType(
+    "ProjectId3",
+    Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Project Id')
+    ],
+)
+"""
+search inside a project too
+"""
+
+
+class SearchRequest(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    limit: Annotated[int | None, Field(ge=1, le=100, title='Limit')] = 10
+    """
+    at most this many memories, best first
+    """
+    project_id: Annotated[ProjectId3 | None, Field(title='Project Id')] = None
+    """
+    search inside a project too
+    """
+    query: Annotated[str, Field(max_length=4000, min_length=1, title='Query')]
+    """
+    what to find memories about
+    """
+
+
 class SessionEndIn(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
@@ -482,12 +598,65 @@ class UserOut(BaseModel):
 
 
 class UsersResponse(BaseModel):
+    count: Annotated[int, Field(title='Count')]
+    """
+    items on this page
+    """
+    next_cursor: Annotated[str | None, Field(title='Next Cursor')]
+    """
+    pass as `cursor` for the next page; null on the last page
+    """
+    total: Annotated[int, Field(title='Total')]
+    """
+    items in this listing across every page
+    """
     users: Annotated[list[UserOut], Field(title='Users')]
+    """
+    the tenant's users by id
+    """
 
 
 class ValidationError(BaseModel):
     loc: Annotated[list[str | int], Field(title='Location')]
     type: Annotated[str, Field(title='Error Type')]
+
+
+class Change(BaseModel):
+    """
+    One change a run made to the note store: enough to explain it and to undo it.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    after_version: Annotated[int, Field(title='After Version')]
+    at: Annotated[AwareDatetime | None, Field(title='At')] = None
+    before_version: Annotated[int | None, Field(title='Before Version')] = None
+    """
+    None when the run created the card
+    """
+    change_id: Annotated[str, Field(title='Change Id')]
+    """
+    deterministic within the run, so a retried stage records it once
+    """
+    fingerprint: Annotated[str | None, Field(title='Fingerprint')] = None
+    """
+    the candidate's fingerprint, if any
+    """
+    kind: Annotated[
+        Literal['added', 'updated', 'superseded', 'archived', 'rejected', 'conflicted', 'decayed', 'queued'],
+        Field(title='ChangeKind'),
+    ]
+    memory_id: Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Memory Id')
+    ]
+    reason: Annotated[str, Field(max_length=1000, title='Reason')]
+    run_id: Annotated[
+        str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Run Id')
+    ]
+    stage: Annotated[
+        Literal['select', 'verify', 'restructure', 'decay'], Field(title='Stage')
+    ]
 
 
 class CitationOut(BaseModel):
@@ -798,6 +967,71 @@ class ResponseValidationError(BaseModel):
     detail: Annotated[list[ValidationError] | None, Field(title='Detail')] = None
 
 
+class RunPage(BaseModel):
+    count: Annotated[int, Field(title='Count')]
+    """
+    items on this page
+    """
+    next_cursor: Annotated[str | None, Field(title='Next Cursor')]
+    """
+    pass as `cursor` for the next page; null on the last page
+    """
+    runs: Annotated[list[DreamRun], Field(title='Runs')]
+    """
+    dream runs, newest first
+    """
+    total: Annotated[int, Field(title='Total')]
+    """
+    items in this listing across every page
+    """
+
+
+class RunReport(BaseModel):
+    """
+    A dream run and every change it made.
+    """
+
+    changes: Annotated[list[Change], Field(title='Changes')]
+    run: DreamRun
+
+
+class ScoredMemory(BaseModel):
+    confidence: Annotated[float, Field(title='Confidence')]
+    evidence: Annotated[list[EvidenceRef], Field(title='Evidence')]
+    """
+    the L1 events (session and event ids) it rests on
+    """
+    key: Annotated[str | None, Field(title='Key')]
+    """
+    the memory's stable identity (one current card per key)
+    """
+    memory_id: Annotated[str, Field(title='Memory Id')]
+    scope: Annotated[
+        Literal['user', 'project', 'org', 'global'], Field(title='ScopeKind')
+    ]
+    score: Annotated[float, Field(title='Score')]
+    """
+    recall's rank score (higher is better; comparable within one answer)
+    """
+    statement: Annotated[str, Field(title='Statement')]
+    status: Annotated[
+        Literal['hypothesis', 'verified', 'conflicting', 'superseded', 'archived', 'rejected'],
+        Field(title='Status'),
+    ]
+    type: Annotated[
+        Literal['fact', 'preference', 'constraint', 'skill', 'procedure', 'correction', 'plan', 'episode'],
+        Field(title='MemoryType'),
+    ]
+
+
+class SearchResponse(BaseModel):
+    count: Annotated[int, Field(title='Count')]
+    results: Annotated[list[ScoredMemory], Field(title='Results')]
+    """
+    best first, as the context would rank them
+    """
+
+
 class Source(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
@@ -932,3 +1166,38 @@ class MemoryCard(BaseModel):
 class MemoryList(BaseModel):
     count: Annotated[int, Field(title='Count')]
     memories: Annotated[list[MemoryCard], Field(title='Memories')]
+
+
+class MemoryPage(BaseModel):
+    count: Annotated[int, Field(title='Count')]
+    """
+    items on this page
+    """
+    memories: Annotated[list[MemoryCard], Field(title='Memories')]
+    next_cursor: Annotated[str | None, Field(title='Next Cursor')]
+    """
+    pass as `cursor` for the next page; null on the last page
+    """
+    total: Annotated[int, Field(title='Total')]
+    """
+    items in this listing across every page
+    """
+
+
+class VersionPage(BaseModel):
+    count: Annotated[int, Field(title='Count')]
+    """
+    items on this page
+    """
+    next_cursor: Annotated[str | None, Field(title='Next Cursor')]
+    """
+    pass as `cursor` for the next page; null on the last page
+    """
+    total: Annotated[int, Field(title='Total')]
+    """
+    items in this listing across every page
+    """
+    versions: Annotated[list[MemoryCard], Field(title='Versions')]
+    """
+    every version of the memory, oldest first
+    """
