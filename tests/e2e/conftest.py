@@ -167,7 +167,7 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
 
 def docs_screenshot(page: Any, name: str) -> None:
     """Save the README's screenshot `docs/<name>` when REVERIE_DOCS_SCREENSHOTS=1 (and always as an artifact)."""
-    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / name))  # the first screen: what a reader sees first
     if os.environ.get("REVERIE_DOCS_SCREENSHOTS") == "1":
         DOCS.mkdir(exist_ok=True)
         shutil.copy(ARTIFACTS / name, DOCS / name)

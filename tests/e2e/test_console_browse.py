@@ -91,6 +91,10 @@ def test_a_users_memory_filters_and_shows_what_the_agent_would_see(page: Any, se
     used = page.locator(".context .muted").inner_text()
     assert int(used.split(" of ")[0]) <= 500
     page.get_by_label("Text contains").fill("")
+    page.get_by_label("Type").select_option("")
+    page.get_by_label("Status").select_option("")
+    expect(page.locator(".memories .count")).to_have_text(f"{every} of {every} memories")
+    page.evaluate("document.activeElement.blur()")
     docs_screenshot(page, "console-user.png")
 
 
