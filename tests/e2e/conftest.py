@@ -23,8 +23,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import SecretStr
 
 from reverie.api.background_dreams import BackgroundDreams
+from reverie.api.caller import BearerTokens
 from reverie.api.routes import create_app
 from reverie.bootstrap.local import build_local
 from reverie.bootstrap.local_settings import LocalSettings
@@ -133,6 +135,18 @@ def empty_service(service: Service, tmp_path_factory: pytest.TempPathFactory) ->
     backends.embedder = service.backends.embedder
     with _serve(backends) as server:
         yield Service(server.url, backends)
+
+
+ADMIN_TOKEN = "e2e-admin-token-0123456789"
+
+
+@pytest.fixture(scope="session")
+def guarded_service(service: Service) -> Iterator[Service]:
+    """The same memory behind a service that requires a bearer token (REVERIE_API_TOKEN)."""
+    app = create_app(lambda: service.backends, TENANT)
+    tokens = BearerTokens(admin=SecretStr(ADMIN_TOKEN), agent=SecretStr("e2e-agent-token-0123456789"))
+    with make_console_server(app, "127.0.0.1", 0, tokens) as server:
+        yield Service(server.url, service.backends)
 
 
 @pytest.fixture(scope="session")

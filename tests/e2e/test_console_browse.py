@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE, Service, docs_screenshot
+from tests.e2e.conftest import ADMIN_TOKEN, PHONE, Service, docs_screenshot
 
 pytestmark = pytest.mark.slow  # the embedded service loads the real MiniLM model
 
@@ -147,3 +147,24 @@ def test_pages_fit_a_phone_screen(browser: Any, service: Service) -> None:
         page.screenshot(path="tests/e2e/artifacts/phone-dreams.png", full_page=True)
     finally:
         context.close()
+
+
+def test_a_service_that_requires_a_token_asks_for_the_admins(page: Any, guarded_service: Service) -> None:
+    # GIVEN a service started with REVERIE_API_TOKEN: the console's files load, the API answers 401
+    page.goto(guarded_service.console)
+
+    # THEN the console asks for the admin token instead of showing data
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+    expect(page.get_by_role("table")).to_have_count(0)
+
+    # WHEN the operator gives a wrong token, then the right one
+    page.get_by_label("Admin token").fill("not-the-token-at-all")
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+    page.get_by_label("Admin token").fill(ADMIN_TOKEN)
+    page.get_by_role("button", name="Sign in").click()
+
+    # THEN the users are listed, and the token is kept for this tab's next pages
+    expect(page.get_by_role("table").get_by_role("link", name="alice", exact=True)).to_be_visible()
+    page.get_by_role("link", name="alice", exact=True).click()
+    expect(page.get_by_role("heading", name="alice's memory")).to_be_visible()
