@@ -3,8 +3,10 @@ sync client's methods."""
 
 from __future__ import annotations
 
+import importlib.util
 import inspect
 import re
+from pathlib import Path
 from typing import Any
 
 from reverie_client import AsyncReverie, Reverie, calls
@@ -48,6 +50,7 @@ PARAMS = {
     "RUN": "{run_id}",
     "ITEM": "{item_id}",
 }
+CLIENT = Path(__file__).resolve().parents[2] / "clients" / "python"
 NOT_FOR_CLIENTS = {("GET", "/docs")}  # the Swagger UI page, for people
 
 
@@ -82,3 +85,17 @@ def test_every_call_has_a_method_on_both_clients_with_the_same_parameters() -> N
         )
         if name not in {"close", "for_aws", "send", "pages"} and not name.startswith("iter_"):
             assert inspect.iscoroutinefunction(asynchronous[name]), name
+
+
+def test_the_async_client_is_the_sync_client_awaited() -> None:
+    # the async client is written from the sync one (clients/python/generate_async.py): no hand edits
+    spec = importlib.util.spec_from_file_location("generate_async", CLIENT / "generate_async.py")
+    assert spec is not None and spec.loader is not None
+    generator = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generator)
+    rendered = generator.formatted(
+        generator.render((generator.PACKAGE / "client.py").read_text(encoding="utf-8"))
+    )
+    assert rendered == (generator.PACKAGE / "async_client.py").read_text(encoding="utf-8"), (
+        "async_client.py is not client.py awaited: run python clients/python/generate_async.py"
+    )

@@ -1,4 +1,4 @@
-"""The asynchronous client: `Reverie`'s methods, awaited (written from client.py; keep them in step)."""
+"""The asynchronous client: `Reverie`'s methods, awaited (generate_async.py writes this file from client.py)."""
 
 from __future__ import annotations
 
