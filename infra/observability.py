@@ -8,13 +8,16 @@ import aws_cdk as cdk
 from aws_cdk import aws_apigateway as apigw
 from aws_cdk import aws_cloudwatch as cw
 from aws_cdk import aws_cloudwatch_actions as cw_actions
+from aws_cdk import aws_dynamodb as dynamodb
 from aws_cdk import aws_iam as iam
 from aws_cdk import aws_kms as kms
+from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_sns as sns
 from aws_cdk import aws_sns_subscriptions as subscriptions
 from aws_cdk import aws_stepfunctions as sfn
 from constructs import Construct
 
+from infra import alarms
 from infra.config import TenantConfig
 from infra.functions import TenantFunction
 from infra.queue import SessionEndQueue
@@ -78,6 +81,9 @@ class Operations(Construct):
         state_machine: sfn.StateMachine,
         queue: SessionEndQueue,
         functions: dict[str, TenantFunction],
+        api_function: lambda_.IFunction,
+        table: dynamodb.ITable,
+        search_domain: str | None,
     ) -> None:
         super().__init__(scope, construct_id)
         self.topic = sns.Topic(
@@ -126,6 +132,10 @@ class Operations(Construct):
                 threshold=0, comparison_operator=cw.ComparisonOperator.GREATER_THAN_THRESHOLD,
                 evaluation_periods=1, treat_missing_data=cw.TreatMissingData.NOT_BREACHING,
             )  # fmt: skip
+        models = [m for m in (config.models.reasoner, config.models.embedding, config.models.reranker) if m]
+        self.alarms.update(alarms.throttling(self, api=api_function, table=table, models=models))
+        if search_domain is not None:  # a dedicated domain; the shared one's alarms are the platform's
+            self.alarms.update(alarms.domain_health(self, search_domain, config.search))
         for alarm in [*self.alarms.values(), queue.redrive_alarm]:
             alarm.add_alarm_action(action)
         self.dashboard = self._dashboard(config, api, queue)

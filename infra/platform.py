@@ -18,16 +18,22 @@ from pathlib import Path
 
 import aws_cdk as cdk
 from aws_cdk import aws_apigateway as apigw
+from aws_cdk import aws_cloudwatch as cw
+from aws_cdk import aws_cloudwatch_actions as cw_actions
 from aws_cdk import aws_iam as iam
 from aws_cdk import aws_kms as kms
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_logs as logs
+from aws_cdk import aws_sns as sns
+from aws_cdk import aws_sns_subscriptions as subscriptions
 from aws_cdk import aws_ssm as ssm
 from aws_cdk import custom_resources as cr
 from constructs import Construct
 
+from infra import alarms
 from infra.config import PlatformConfig
 from infra.functions import retention_days
+from infra.observability import allow_cloudwatch
 from infra.search import ACCESS_FUNCTION, ENDPOINT_PARAMETER, SHARED_DOMAIN
 from infra.search_domain import HTTP_VERBS, build_domain, domain_arn, logs_resource_policy
 
@@ -156,4 +162,23 @@ class PlatformStack(cdk.Stack):
             provider_function_name=ACCESS_FUNCTION,
             log_retention=None,
         )
+        self.topic = sns.Topic(
+            self, "AlarmTopic", topic_name="reverie-platform-alarms", master_key=self.key, enforce_ssl=True
+        )
+        allow_cloudwatch(self.topic, self.key)
+        if config.alarms_email:
+            self.topic.add_subscription(subscriptions.EmailSubscription(config.alarms_email))
+        self.alarms = alarms.domain_health(self, SHARED_DOMAIN, config.search)
+        # the account's Lambda concurrency is shared by every tenant: throttling anywhere shows here
+        self.alarms["lambda-throttles"] = cw.Metric(
+            namespace="AWS/Lambda", metric_name="Throttles", statistic="Sum", period=cdk.Duration.minutes(5)
+        ).create_alarm(
+            self, "AccountLambdaThrottles", threshold=1, evaluation_periods=1,
+            comparison_operator=cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+            treat_missing_data=cw.TreatMissingData.NOT_BREACHING,
+            alarm_description="Lambda throttled functions in this account and region: raise the concurrency quota.",
+        )  # fmt: skip
+        for alarm in self.alarms.values():
+            alarm.add_alarm_action(cw_actions.SnsAction(self.topic))
         cdk.CfnOutput(self, "SearchEndpointOut", value=self.domain.domain_endpoint)
+        cdk.CfnOutput(self, "AlarmTopicArn", value=self.topic.topic_arn)

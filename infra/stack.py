@@ -81,6 +81,9 @@ class ReverieStack(cdk.Stack):
             api=self.api.rest_api,
             state_machine=self.dreaming.state_machine,
             queue=self.triggers.queue,
+            api_function=self.api.function.function,
+            table=self.storage.table,
+            search_domain=self.search.name if self.search.dedicated else None,
             functions={
                 "SessionEnd": self.triggers.session_end,
                 "Sweep": self.triggers.sweep,

@@ -21,12 +21,6 @@ _PROJECTIONS = {
     "KEYS_ONLY": dynamodb.ProjectionType.KEYS_ONLY,
     "INCLUDE": dynamodb.ProjectionType.INCLUDE,
 }
-_STREAMS = {
-    "NEW_AND_OLD_IMAGES": dynamodb.StreamViewType.NEW_AND_OLD_IMAGES,
-    "NEW_IMAGE": dynamodb.StreamViewType.NEW_IMAGE,
-    "OLD_IMAGE": dynamodb.StreamViewType.OLD_IMAGE,
-    "KEYS_ONLY": dynamodb.StreamViewType.KEYS_ONLY,
-}
 
 
 def _attribute(definition: dict[str, Any], role: str) -> dynamodb.Attribute:
@@ -126,7 +120,6 @@ class TenantStorage(Construct):
             auto_delete_objects=auto_delete,
         )
         definition = TABLE_DEFINITION
-        stream = definition.get("StreamSpecification", {})
         self.table = dynamodb.Table(
             self,
             "Table",
@@ -139,7 +132,6 @@ class TenantStorage(Construct):
             encryption=dynamodb.TableEncryption.CUSTOMER_MANAGED,
             encryption_key=self.key,
             time_to_live_attribute=TTL_ATTRIBUTE,
-            stream=_STREAMS[stream["StreamViewType"]] if stream.get("StreamEnabled") else None,
             deletion_protection=config.removal == "retain",
             removal_policy=removal,
         )

@@ -1,5 +1,6 @@
 """What starts a dream: the session-end queue's consumer, the idle sweep, the daily schedule, and the
-unconsolidated-volume alarm whose state change reaches the sweep through EventBridge."""
+volume alarm (the tokens of sessions ended within the hour, published by the session-end consumer) whose
+state change reaches the sweep through EventBridge."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from infra.queue import SessionEndQueue
 from infra.storage import TenantStorage
 
 SESSION_END_TIMEOUT = cdk.Duration.seconds(30)
-SWEEP_SERVICE = "trigger-sweep"  # the `service` dimension Powertools puts on the sweep's metrics
+SESSION_END_SERVICE = "session-end"  # the `service` dimension Powertools puts on the consumer's metrics
+VOLUME_PERIOD = cdk.Duration.hours(1)
 
 
 def scheduled_event(detail: dict[str, object]) -> events.RuleTargetInput:
@@ -105,13 +107,16 @@ class DreamTriggers(Construct):
                 self,
                 "VolumeAlarm",
                 alarm_name=f"reverie-{config.tenant}-unconsolidated-volume",
-                alarm_description="Unconsolidated material is over the threshold: EventBridge starts a volume sweep.",
+                alarm_description=(
+                    "Sessions of over dreaming.volume_tokens ended within the hour: EventBridge starts a "
+                    "volume sweep. The metric comes from the session-end consumer, not from the sweep it starts."
+                ),
                 metric=cloudwatch.Metric(
                     namespace="Reverie",
-                    metric_name="UnconsolidatedTokens",
-                    dimensions_map={"tenant": config.tenant, "service": SWEEP_SERVICE},
-                    statistic="Maximum",
-                    period=cdk.Duration.minutes(dreaming.idle_sweep_minutes),
+                    metric_name="EndedSessionTokens",
+                    dimensions_map={"tenant": config.tenant, "service": SESSION_END_SERVICE},
+                    statistic="Sum",
+                    period=VOLUME_PERIOD,
                 ),
                 threshold=dreaming.volume_tokens,
                 comparison_operator=cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,

@@ -203,7 +203,8 @@ def test_ending_a_session_queues_it_for_dreaming(api: Api, backends: Backends) -
         "user_id": "alice",
         "session_id": "prod-1130",
         "trigger": "session_end",
-    }
+    } | {"tokens": message.body["tokens"]}
+    assert message.body["tokens"] > 0  # the session's size, what the volume alarm sums
 
 
 def test_ending_a_session_that_never_started_is_not_found(api: Api, backends: Backends) -> None:

@@ -34,7 +34,8 @@ def test_capture_then_end_queues_the_session(backends: Backends, lambda_context:
         "user_id": "alice",
         "session_id": "prod-1130",
         "trigger": "session_end",
-    }
+    } | {"tokens": message.body["tokens"]}
+    assert message.body["tokens"] > 0  # the session's size, what the volume alarm sums
 
 
 def test_a_context_request_publishes_the_memory_metrics(

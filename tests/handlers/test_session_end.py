@@ -63,3 +63,16 @@ def test_when_every_record_fails_the_invocation_fails(lambda_context: LambdaCont
     """Every message comes back, and the function's Errors metric shows the outage."""
     with mock_aws(), pytest.raises(BatchProcessingError, match="All records failed"):
         session_end.handler(load_event("sqs/session_end"), lambda_context)  # no state machine
+
+
+def test_each_ended_session_publishes_its_size_for_the_volume_alarm(
+    state_machine: Any, lambda_context: LambdaContext, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # GIVEN an ended session of 1,234 tokens (the API counts them when it queues the end)
+    event = load_event("sqs/session_end")
+    record = event["Records"][0]
+    record["body"] = record["body"].replace('"session_end"}', '"session_end", "tokens": 1234}')
+    # WHEN the consumer handles it
+    assert session_end.handler(event, lambda_context) == {"batchItemFailures": []}
+    # THEN the tenant's EndedSessionTokens (what the volume alarm sums) carries it
+    assert metric_values(capsys.readouterr().out, "EndedSessionTokens") == [1234]

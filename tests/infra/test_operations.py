@@ -53,3 +53,33 @@ def test_the_dashboard_shows_the_product_and_the_plumbing(demo: Template) -> Non
         assert metric in body, metric
     for plumbing in ("Latency", "5XXError", "ApproximateNumberOfMessagesVisible"):
         assert plumbing in body, plumbing
+
+
+def test_health_and_throttling_alarms_page_the_operators(
+    demo: Template, dedicated: Template, platform: Template
+) -> None:
+    def alarm_metrics(template: Template) -> set[str]:
+        found = set()
+        for alarm in resources(template, "AWS::CloudWatch::Alarm").values():
+            props = alarm["Properties"]
+            if props.get("MetricName") == "EndedSessionTokens":
+                continue  # the volume alarm starts a sweep, it pages no one
+            assert props.get("AlarmActions"), props.get("AlarmDescription")
+            found.add(props.get("MetricName", ""))
+            found |= {
+                m["MetricStat"]["Metric"]["MetricName"] for m in props.get("Metrics", []) if "MetricStat" in m
+            }
+        return found
+
+    throttles = {"Throttles", "ReadThrottleEvents", "WriteThrottleEvents", "InvocationThrottles"}
+    health = {"ClusterStatus.red", "FreeStorageSpace", "JVMMemoryPressure", "ClusterIndexWritesBlocked"}
+    assert throttles <= alarm_metrics(demo)
+    assert health <= alarm_metrics(dedicated) and not health & alarm_metrics(demo)  # shared: the platform's
+    assert health | {"Throttles"} <= alarm_metrics(platform)
+    # a single node keeps replicas unassigned: no yellow alarm that would never clear
+    assert "ClusterStatus.yellow" not in alarm_metrics(platform)
+    bedrock = json.dumps(resources(demo, "AWS::CloudWatch::Alarm"))
+    assert (
+        "global.anthropic.claude-haiku-4-5-20251001-v1:0" in bedrock
+        and "amazon.titan-embed-text-v2:0" in bedrock
+    )

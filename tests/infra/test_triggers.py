@@ -80,13 +80,15 @@ def test_the_volume_alarm_reaches_the_sweep_through_eventbridge(demo: Template) 
     volume_id, volume = next(
         (n, r["Properties"])
         for n, r in alarms.items()
-        if r["Properties"].get("MetricName") == "UnconsolidatedTokens"
+        if r["Properties"].get("MetricName") == "EndedSessionTokens"
     )
     assert volume["Namespace"] == "Reverie"
+    # published by the session-end consumer (handlers/session_end.py), not by the sweep the alarm starts
     assert sorted(volume["Dimensions"], key=lambda d: d["Name"]) == [
-        {"Name": "service", "Value": "trigger-sweep"},
+        {"Name": "service", "Value": "session-end"},
         {"Name": "tenant", "Value": "demo"},
     ]
+    assert (volume["Statistic"], volume["Period"]) == ("Sum", 3600)
     assert volume["Threshold"] == 20_000
     sweep = function_named(demo, "reverie.handlers.trigger_sweep.handler")
     pattern = next(r["EventPattern"] for r in rules_targeting(demo, sweep) if "EventPattern" in r)

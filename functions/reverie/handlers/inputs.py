@@ -26,6 +26,9 @@ class SessionEnded(BaseModel):
     user_id: Identifier
     session_id: Identifier
     trigger: Literal["session_end"] = "session_end"
+    tokens: int = Field(
+        default=0, ge=0, description="the session's tokens (0 from a sender that did not count)"
+    )
 
 
 class RunRequest(BaseModel):

@@ -29,6 +29,8 @@ processor = SqsFifoPartialProcessor(skip_group_on_error=True)
 
 def start_dream(record: SQSRecord) -> str | None:
     settings, message = runtime.settings(), SessionEnded.model_validate_json(record.body)
+    if message.tenant_id == settings.tenant_id:  # what the volume alarm sums (infra/triggers.py)
+        metrics.add_metric(name="EndedSessionTokens", unit=MetricUnit.Count, value=message.tokens)
     if message.tenant_id != settings.tenant_id or not (
         settings.dream_enabled and settings.dream_on_session_end
     ):

@@ -13,7 +13,7 @@ from typing import Literal
 
 from reverie.domain.access import DEFAULT_ROLE, Role, require_admin
 from reverie.domain.errors import AlreadyExists, InvalidRequest, NotFound
-from reverie.domain.events import Event, FeedbackEvent, NoteEvent, SessionEndEvent
+from reverie.domain.events import Event, FeedbackEvent, NoteEvent, SessionEndEvent, event_text
 from reverie.domain.models import EvidenceRef, Layer, MemoryCard, Scope, SourceKind, Status
 from reverie.domain.trust import written_source
 from reverie.services.backends import Backends
@@ -133,6 +133,8 @@ def end_session(
             "user_id": scope.user_id,
             "session_id": session_id,
             "trigger": "session_end",
+            # the session's size: the consumer publishes it, and the volume alarm sums it (infra/triggers.py)
+            "tokens": sum(b.tokens.count(event_text(e)) for e in known),
         },
         dedup_id=f"{scope.tenant_id}/{scope.user_id}/{session_id}",
     )
