@@ -1,92 +1,26 @@
-"""Dream runs, their changes, stage outputs, the per-user lease and the review queue in an embedded SQLite file."""
+"""Dream runs, their changes, stage outputs, journals and commit markers in an embedded SQLite file, with
+the per-user lease (`run_leases`) and the review queue (`run_reviews`) over the same database
+(`run_tables` holds the schema)."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
-from collections.abc import Sequence
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
-from reverie.adapters.local.sqlite import MEMORY, Schema, SqliteDatabase, from_micros, to_micros
-from reverie.adapters.run_rules import (
-    check_limit,
-    check_resolution,
-    check_same_entry,
-    check_status_filter,
-    encode_output,
-    lease_lost,
-    resolved,
-    ttl_micros,
-    validated,
-)
-from reverie.domain.dream import Change, DreamRun, ReviewItem
+from reverie.adapters.local.run_leases import SqliteLeases
+from reverie.adapters.local.run_reviews import SqliteReviews
+from reverie.adapters.local.run_tables import SCHEMA
+from reverie.adapters.local.sqlite import from_micros, to_micros
+from reverie.adapters.run_rules import check_limit, check_same_entry, encode_output, validated
+from reverie.domain.dream import Change, DreamRun
 from reverie.domain.errors import InvalidRequest, NotFound
-from reverie.ports import Fence, Lease, RunStore
+from reverie.ports import Fence, RunStore
 
-SCHEMA = Schema(
-    name="runs",
-    application_id=0x52565231,  # "RVR1"
-    version=1,
-    statements=(
-        """CREATE TABLE IF NOT EXISTS runs (
-            tenant_id TEXT NOT NULL, run_id TEXT NOT NULL, user_id TEXT NOT NULL, status TEXT NOT NULL,
-            started_at INTEGER NOT NULL, run TEXT NOT NULL,
-            PRIMARY KEY (tenant_id, run_id)
-        ) WITHOUT ROWID""",
-        "CREATE INDEX IF NOT EXISTS runs_by_time ON runs (tenant_id, started_at, run_id)",
-        "CREATE INDEX IF NOT EXISTS runs_by_user ON runs (tenant_id, user_id, started_at, run_id)",
-        """CREATE TABLE IF NOT EXISTS changes (
-            tenant_id TEXT NOT NULL, run_id TEXT NOT NULL, change_id TEXT NOT NULL, seq INTEGER NOT NULL,
-            change TEXT NOT NULL,
-            PRIMARY KEY (tenant_id, run_id, change_id),
-            UNIQUE (tenant_id, run_id, seq),
-            FOREIGN KEY (tenant_id, run_id) REFERENCES runs (tenant_id, run_id)
-        ) WITHOUT ROWID""",
-        """CREATE TRIGGER IF NOT EXISTS changes_are_immutable BEFORE UPDATE ON changes
-        BEGIN SELECT RAISE(ABORT, 'a recorded change is never rewritten'); END""",
-        """CREATE TABLE IF NOT EXISTS stage_outputs (
-            tenant_id TEXT NOT NULL, run_id TEXT NOT NULL, stage TEXT NOT NULL, output TEXT NOT NULL,
-            PRIMARY KEY (tenant_id, run_id, stage),
-            FOREIGN KEY (tenant_id, run_id) REFERENCES runs (tenant_id, run_id)
-        ) WITHOUT ROWID""",
-        """CREATE TRIGGER IF NOT EXISTS stage_outputs_are_immutable BEFORE UPDATE ON stage_outputs
-        BEGIN SELECT RAISE(ABORT, 'a saved stage output is never rewritten: the first save wins'); END""",
-        """CREATE TABLE IF NOT EXISTS leases (
-            tenant_id TEXT NOT NULL, user_id TEXT NOT NULL, holder TEXT NOT NULL, expires_at INTEGER NOT NULL,
-            PRIMARY KEY (tenant_id, user_id)
-        ) WITHOUT ROWID""",
-        """CREATE TABLE IF NOT EXISTS rolled_back (
-            tenant_id TEXT NOT NULL, user_id TEXT NOT NULL, fingerprint TEXT NOT NULL,
-            PRIMARY KEY (tenant_id, user_id, fingerprint)
-        ) WITHOUT ROWID""",
-        """CREATE TABLE IF NOT EXISTS reviews (
-            tenant_id TEXT NOT NULL, item_id TEXT NOT NULL, user_id TEXT NOT NULL, status TEXT NOT NULL,
-            created_at INTEGER NOT NULL, item TEXT NOT NULL,
-            PRIMARY KEY (tenant_id, item_id)
-        ) WITHOUT ROWID""",
-        "CREATE INDEX IF NOT EXISTS reviews_by_time ON reviews (tenant_id, created_at, item_id)",
-        # fencing tokens live apart from `leases` (a release deletes the lease, never the counter)
-        """CREATE TABLE IF NOT EXISTS lease_tokens (
-            tenant_id TEXT NOT NULL, user_id TEXT NOT NULL, token INTEGER NOT NULL,
-            PRIMARY KEY (tenant_id, user_id)
-        ) WITHOUT ROWID""",
-        """CREATE TABLE IF NOT EXISTS journal (
-            tenant_id TEXT NOT NULL, run_id TEXT NOT NULL, seq INTEGER NOT NULL, entry TEXT NOT NULL,
-            PRIMARY KEY (tenant_id, run_id, seq),
-            FOREIGN KEY (tenant_id, run_id) REFERENCES runs (tenant_id, run_id)
-        ) WITHOUT ROWID""",
-        """CREATE TABLE IF NOT EXISTS commits (
-            tenant_id TEXT NOT NULL, run_id TEXT NOT NULL, token INTEGER NOT NULL, at INTEGER NOT NULL,
-            PRIMARY KEY (tenant_id, run_id),
-            FOREIGN KEY (tenant_id, run_id) REFERENCES runs (tenant_id, run_id)
-        ) WITHOUT ROWID""",
-    ),
-)
+__all__ = ["SCHEMA", "SqliteRunStore"]
 
 
-class SqliteRunStore(RunStore):
+class SqliteRunStore(SqliteLeases, SqliteReviews, RunStore):
     """The `RunStore` contract on SQLite, durable across restarts; its own file (or ":memory:").
 
     Choices the other adapters mirror:
@@ -111,15 +45,6 @@ class SqliteRunStore(RunStore):
       markers, the lease (even if held) and its counter, the rolled-back fingerprints and the review
       items; it returns the number of rows removed.
     """
-
-    def __init__(self, path: str | Path = MEMORY, busy_timeout_ms: int = 5_000) -> None:
-        self._db = SqliteDatabase(path, SCHEMA, busy_timeout_ms)
-
-    def close(self) -> None:
-        self._db.close()
-
-    def compact(self) -> bool:
-        return self._db.checkpoint()
 
     # --- runs -------------------------------------------------------------------------------------
 
@@ -189,43 +114,6 @@ class SqliteRunStore(RunStore):
         rows = self._read(sql, tenant_id, run_id, stage)
         return dict(json.loads(rows[0])) if rows else None
 
-    # --- the lease --------------------------------------------------------------------------------
-
-    def acquire_lease(
-        self, tenant_id: str, user_id: str, holder: str, ttl_s: float, now: datetime
-    ) -> Lease | None:
-        ttl = ttl_micros(ttl_s)
-        now_micros = to_micros(now)
-        user = (tenant_id, user_id)
-        with self._db.write() as conn:
-            row = conn.execute(
-                "SELECT holder, expires_at FROM leases WHERE tenant_id = ? AND user_id = ?", user
-            ).fetchone()
-            if row is not None and row[0] != holder and row[1] > now_micros:
-                return None
-            token = self._token(conn, tenant_id, user_id)
-            if row is None or row[0] != holder:  # a new holder: the fencing token moves on
-                token += 1
-                conn.execute(
-                    "INSERT INTO lease_tokens (tenant_id, user_id, token) VALUES (?, ?, ?) "
-                    "ON CONFLICT (tenant_id, user_id) DO UPDATE SET token = excluded.token",
-                    (*user, token),
-                )
-            conn.execute(
-                "INSERT INTO leases (tenant_id, user_id, holder, expires_at) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (tenant_id, user_id) DO UPDATE SET holder = excluded.holder, "
-                "expires_at = excluded.expires_at",
-                (*user, holder, now_micros + ttl),
-            )
-            return Lease(holder=holder, token=token, expires_at=from_micros(now_micros + ttl))
-
-    def release_lease(self, tenant_id: str, user_id: str, holder: str) -> None:
-        with self._db.write() as conn:
-            conn.execute(
-                "DELETE FROM leases WHERE tenant_id = ? AND user_id = ? AND holder = ?",
-                (tenant_id, user_id, holder),
-            )
-
     # --- the journal and the commit marker --------------------------------------------------------
 
     def append_journal(
@@ -270,76 +158,6 @@ class SqliteRunStore(RunStore):
         rows = self._read("SELECT at FROM commits WHERE tenant_id = ? AND run_id = ?", tenant_id, run_id)
         return from_micros(rows[0]) if rows else None
 
-    # --- rollback memory --------------------------------------------------------------------------
-
-    def mark_rolled_back(self, tenant_id: str, user_id: str, fingerprints: Sequence[str]) -> None:
-        with self._db.write() as conn:
-            conn.executemany(
-                "INSERT INTO rolled_back (tenant_id, user_id, fingerprint) VALUES (?, ?, ?) "
-                "ON CONFLICT (tenant_id, user_id, fingerprint) DO NOTHING",
-                [(tenant_id, user_id, fingerprint) for fingerprint in dict.fromkeys(fingerprints)],
-            )
-
-    def rolled_back_fingerprints(self, tenant_id: str, user_id: str) -> set[str]:
-        sql = "SELECT fingerprint FROM rolled_back WHERE tenant_id = ? AND user_id = ?"
-        return set(self._read(sql, tenant_id, user_id))
-
-    # --- the review queue -------------------------------------------------------------------------
-
-    def add_review(self, item: ReviewItem) -> None:
-        item = validated(item)
-        with self._db.write() as conn:
-            conn.execute(
-                "INSERT INTO reviews (tenant_id, item_id, user_id, status, created_at, item) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (tenant_id, item_id) DO NOTHING",
-                (
-                    item.tenant_id,
-                    item.item_id,
-                    item.user_id,
-                    item.status,
-                    to_micros(item.created_at),
-                    item.model_dump_json(),
-                ),
-            )
-
-    def get_review(self, tenant_id: str, item_id: str) -> ReviewItem:
-        sql = "SELECT item FROM reviews WHERE tenant_id = ? AND item_id = ?"
-        rows = self._read(sql, tenant_id, item_id)
-        if not rows:
-            raise NotFound(f"review item {item_id} not found")
-        return ReviewItem.model_validate_json(rows[0])
-
-    def list_reviews(
-        self, tenant_id: str, user_id: str | None = None, status: str | None = "open"
-    ) -> list[ReviewItem]:
-        check_status_filter(status)
-        filters = [
-            (column, value)
-            for column, value in (("user_id", user_id), ("status", status))
-            if value is not None
-        ]
-        where = "".join(f" AND {column} = ?" for column, _ in filters)
-        sql = f"SELECT item FROM reviews WHERE tenant_id = ?{where} ORDER BY created_at, item_id"
-        rows = self._read(sql, tenant_id, *(value for _, value in filters))
-        return [ReviewItem.model_validate_json(body) for body in rows]
-
-    def resolve_review(self, tenant_id: str, item_id: str, status: str, at: datetime) -> ReviewItem:
-        check_resolution(status)
-        with self._db.write() as conn:
-            row = conn.execute(
-                "SELECT item FROM reviews WHERE tenant_id = ? AND item_id = ?", (tenant_id, item_id)
-            ).fetchone()
-            if row is None:
-                raise NotFound(f"review item {item_id} not found")
-            stored = ReviewItem.model_validate_json(row[0])
-            item = resolved(stored, status, at)
-            if item is not stored:
-                conn.execute(
-                    "UPDATE reviews SET status = ?, item = ? WHERE tenant_id = ? AND item_id = ?",
-                    (item.status, item.model_dump_json(), tenant_id, item_id),
-                )
-            return item
-
     # --- forgetting a user ------------------------------------------------------------------------
 
     def delete_user(self, tenant_id: str, user_id: str) -> int:
@@ -362,36 +180,3 @@ class SqliteRunStore(RunStore):
             # the lease's fencing counter is bookkeeping of the lease, not a record of its own
             conn.execute("DELETE FROM lease_tokens WHERE tenant_id = ? AND user_id = ?", (tenant_id, user_id))
         return removed
-
-    # --- primitives -------------------------------------------------------------------------------
-
-    def _read(self, sql: str, *params: Any) -> list[Any]:
-        """The first column of every row, read in one snapshot."""
-        with self._db.read() as conn:
-            return [row[0] for row in conn.execute(sql, params).fetchall()]
-
-    @staticmethod
-    def _token(conn: sqlite3.Connection, tenant_id: str, user_id: str) -> int:
-        row = conn.execute(
-            "SELECT token FROM lease_tokens WHERE tenant_id = ? AND user_id = ?", (tenant_id, user_id)
-        ).fetchone()
-        return 0 if row is None else int(row[0])
-
-    def _check_fence(self, conn: sqlite3.Connection, tenant_id: str, fence: Fence | None) -> None:
-        """Inside the write's transaction: `LeaseLost` unless the fence's lease is still the one held."""
-        if fence is None:
-            return
-        row = conn.execute(
-            "SELECT holder FROM leases WHERE tenant_id = ? AND user_id = ?", (tenant_id, fence.user_id)
-        ).fetchone()
-        held = row is not None and row[0] == fence.holder
-        if not held or self._token(conn, tenant_id, fence.user_id) != fence.token:
-            raise lease_lost(fence)
-
-    @staticmethod
-    def _require_run(conn: sqlite3.Connection, tenant_id: str, run_id: str) -> None:
-        row = conn.execute(
-            "SELECT 1 FROM runs WHERE tenant_id = ? AND run_id = ?", (tenant_id, run_id)
-        ).fetchone()
-        if row is None:
-            raise NotFound(f"dream run {run_id} not found; save the run before recording its work")
