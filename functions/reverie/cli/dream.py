@@ -59,7 +59,7 @@ def cmd_dream(args: argparse.Namespace, settings: LocalSettings, b: Backends) ->
     from rich.progress import Progress
 
     from reverie.domain.dream import Budget
-    from reverie.services.dream.runner import DreamBusy, dream
+    from reverie.services.dream.runner import DreamBusy, NothingToDream, dream
 
     users = [args.user] if args.user else b.log.users(settings.tenant_id)
     budget = Budget(max_reasoner_calls=args.max_calls) if args.max_calls is not None else None
@@ -73,7 +73,7 @@ def cmd_dream(args: argparse.Namespace, settings: LocalSettings, b: Backends) ->
 
             try:
                 run = dream(b, settings.tenant_id, user, Trigger.MANUAL, budget, progress=advance)
-            except DreamBusy as exc:
+            except (DreamBusy, NothingToDream) as exc:  # nothing to dream: a user with no events
                 bar.console.print(f"{user}: {exc}")
                 continue
             failed += run.status.value == "failed"
