@@ -8,11 +8,14 @@ replaces a builder, for tests and for deployments that compose differently; noth
 
 from __future__ import annotations
 
+import logging
+import os
 import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from aws_lambda_powertools import Logger, Metrics, Tracer
+from aws_lambda_powertools.logging.utils import copy_config_to_registered_loggers
 
 from reverie.bootstrap.aws_settings import FunctionSettings, load_settings
 
@@ -22,6 +25,7 @@ if TYPE_CHECKING:
     from reverie.services.index_model import IndexStamp
 
 NAMESPACE = "Reverie"
+PACKAGE_LOGGER = "reverie"  # the parent of every module logger of the package
 # Many invocations rightly publish no metric of their own (a health check, a stage): no warning for that.
 warnings.filterwarnings("ignore", message="No application metrics to publish", category=UserWarning)
 S = TypeVar("S", bound=FunctionSettings)
@@ -35,8 +39,16 @@ def observability(service: str, patch: tuple[str, ...] = ("botocore",)) -> tuple
     from reverie.bootstrap.log_masking import MaskingFormatter, install_log_masking
 
     install_log_masking()
+    logger = Logger(service=f"reverie-{service}", logger_formatter=MaskingFormatter())
+    # The package's own loggers (the adapters' `logging.getLogger(__name__)`, made later, at first use)
+    # log through the `reverie` logger: give it this handler, so their records are the same masked JSON
+    # with the invocation's request id, not the runtime's plain text. Only inside Lambda: elsewhere (tests,
+    # the local service) the package's records keep going to the root logger.
+    if os.environ.get("AWS_LAMBDA_FUNCTION_NAME"):
+        logging.getLogger(PACKAGE_LOGGER)
+        copy_config_to_registered_loggers(source_logger=logger, include={PACKAGE_LOGGER})
     return (
-        Logger(service=f"reverie-{service}", logger_formatter=MaskingFormatter()),
+        logger,
         Tracer(service=f"reverie-{service}", patch_modules=patch),
         Metrics(namespace=NAMESPACE, service=service),
     )
