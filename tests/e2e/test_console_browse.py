@@ -3,12 +3,15 @@ card's history and its evidence in the conversation it came from; at laptop and 
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import ADMIN_TOKEN, PHONE, Service, docs_screenshot
+from tests.e2e.conftest import ADMIN_TOKEN, LAPTOP, PHONE, Service, docs_screenshot
 
 pytestmark = pytest.mark.slow  # the embedded service loads the real MiniLM model
 
@@ -168,3 +171,52 @@ def test_a_service_that_requires_a_token_asks_for_the_admins(page: Any, guarded_
     expect(page.get_by_role("table").get_by_role("link", name="alice", exact=True)).to_be_visible()
     page.get_by_role("link", name="alice", exact=True).click()
     expect(page.get_by_role("heading", name="alice's memory")).to_be_visible()
+
+
+AUTH = "https://auth.reverie-e2e.test"  # stands for the tenant's Cognito sign-in domain
+
+
+def test_on_aws_operators_sign_in_through_cognito_with_pkce_emulated(
+    browser: Any, guarded_service: Service
+) -> None:
+    """Cognito's hosted sign-in is emulated by routes of the browser (no AWS here): the console's side of
+    the authorization-code flow with PKCE is real, and the API checks the token it obtains."""
+    # GIVEN the console deployed with a sign-in (config.json as infra/console.py writes it)
+    context = browser.new_context(viewport=LAPTOP, bypass_csp=True)  # on AWS the CSP lists the domain
+    page = context.new_page()
+    console = guarded_service.console
+    config = {
+        "api_base": "",
+        "cognito": {"domain": AUTH, "client_id": "console-client", "redirect_uri": console},
+    }
+    page.route("**/console/config.json", lambda route: route.fulfill(json=config))
+    asked: dict[str, str] = {}
+
+    def authorize(route: Any) -> None:
+        query = parse_qs(urlsplit(route.request.url).query)
+        asked.update({k: v[0] for k, v in query.items()})
+        back = f"{console}?code=one-time-code&state={asked['state']}"
+        route.fulfill(status=302, headers={"Location": back})
+
+    def token(route: Any) -> None:
+        form = parse_qs(route.request.post_data)
+        verifier = form["code_verifier"][0]
+        proof = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
+        ok = form["code"] == ["one-time-code"] and proof == asked["code_challenge"]
+        body = {"id_token": ADMIN_TOKEN if ok else "wrong", "token_type": "Bearer"}
+        route.fulfill(json=body, headers={"Access-Control-Allow-Origin": "*"})
+
+    page.route(f"{AUTH}/oauth2/authorize*", authorize)
+    page.route(f"{AUTH}/oauth2/token", token)
+    try:
+        # WHEN an operator opens the console and signs in
+        page.goto(console + "#/users/alice")
+        page.get_by_role("button", name="Sign in").click()
+
+        # THEN the sign-in was asked for a code with an S256 challenge, the code was exchanged with its
+        # verifier, and the console opens the page it was on with the token the API accepts
+        expect(page.get_by_role("heading", name="alice's memory")).to_be_visible()
+        assert (asked["client_id"], asked["code_challenge_method"]) == ("console-client", "S256")
+        assert "code=" not in page.url
+    finally:
+        context.close()

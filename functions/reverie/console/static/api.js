@@ -12,13 +12,66 @@ export class ApiError extends Error {
   }
 }
 
+let cognito = null; // on AWS: {domain, client_id, redirect_uri} of the operators' sign-in (config.json)
+
 export async function configure() {
+  let config = {};
   try {
     const resp = await fetch("config.json", { cache: "no-store" });
-    if (resp.ok) base = ((await resp.json()).api_base || "").replace(/\/$/, "");
+    if (resp.ok) config = await resp.json();
   } catch {
-    base = "";
+    config = {};
   }
+  base = (config.api_base || "").replace(/\/$/, "");
+  cognito = config.cognito || null;
+  if (cognito) await finishSignIn();
+}
+
+export const usesSignIn = () => cognito !== null;
+
+// Cognito's hosted sign-in, authorization code with PKCE (a browser keeps no client secret).
+const VERIFIER = "reverie.console.pkce";
+const STATE = "reverie.console.state";
+
+function b64url(bytes) {
+  return btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export async function startSignIn() {
+  const verifier = b64url(crypto.getRandomValues(new Uint8Array(32)));
+  const state = b64url(crypto.getRandomValues(new Uint8Array(16)));
+  sessionStorage.setItem(VERIFIER, verifier);
+  sessionStorage.setItem(STATE, `${state} ${location.hash}`);
+  const challenge = b64url(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
+  const params = new URLSearchParams({
+    response_type: "code",
+    client_id: cognito.client_id,
+    redirect_uri: cognito.redirect_uri,
+    scope: "openid email",
+    state,
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+  });
+  location.assign(`${cognito.domain}/oauth2/authorize?${params}`);
+}
+
+async function finishSignIn() {
+  const params = new URLSearchParams(location.search);
+  const code = params.get("code");
+  if (!code) return;
+  const [state, hash] = (sessionStorage.getItem(STATE) || "").split(" ");
+  const verifier = sessionStorage.getItem(VERIFIER);
+  sessionStorage.removeItem(STATE);
+  sessionStorage.removeItem(VERIFIER);
+  history.replaceState(null, "", location.pathname + (hash || ""));
+  if (!verifier || params.get("state") !== state) throw new Error("The sign-in answer does not match this tab's request: sign in again.");
+  const resp = await fetch(`${cognito.domain}/oauth2/token`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "authorization_code", client_id: cognito.client_id, code, redirect_uri: cognito.redirect_uri, code_verifier: verifier }),
+  });
+  if (!resp.ok) throw new Error(`Sign-in failed (${resp.status}): sign in again.`);
+  setToken((await resp.json()).id_token); // what the API's Cognito authorizer reads
 }
 
 export function setToken(token) {

@@ -1,6 +1,6 @@
 // The console's router: each hash path (#/users/alice/...) renders one page into <main>.
 
-import { ApiError, configure, setToken } from "./api.js";
+import { ApiError, configure, setToken, startSignIn, usesSignIn } from "./api.js";
 import { alertBox, field, h } from "./dom.js";
 import { cardPage } from "./card.js";
 import { dreamsPage, reportPage } from "./dreams.js";
@@ -24,6 +24,16 @@ const ROUTES = [
 let rendering = 0;
 
 function signIn(retry) {
+  if (usesSignIn()) {
+    setToken(null);
+    return h(
+      "div",
+      { class: "card narrow" },
+      h("h1", {}, "Sign in"),
+      h("p", {}, "The console reads memory as an operator of this tenant: sign in with your operator account."),
+      h("button", { type: "button", onclick: () => startSignIn() }, "Sign in"),
+    );
+  }
   const input = h("input", { type: "password", name: "token", autocomplete: "off", required: true });
   const form = h(
     "form",
@@ -80,4 +90,6 @@ window.addEventListener("hashchange", () => {
   else status.replaceChildren();
   render().then(() => document.getElementById("main").focus({ preventScroll: true }));
 });
-configure().then(render);
+configure()
+  .then(render)
+  .catch((err) => document.getElementById("main").replaceChildren(alertBox(String(err.message || err))));
