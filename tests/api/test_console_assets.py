@@ -4,6 +4,7 @@ read of memory still needs one."""
 
 from __future__ import annotations
 
+import json
 import re
 import urllib.error
 import urllib.request
@@ -74,3 +75,30 @@ def test_only_the_consoles_files_are_reachable(base_url: str) -> None:
     assert fetch(f"{base_url}/console/%2e%2e/assets.py")[0] == 404
     status, headers, _ = fetch(f"{base_url}/console")
     assert status == 200 and headers["Content-Type"].startswith("text/html")  # redirected to /console/
+
+
+def send(url: str, body: object, token: str | None = TOKEN) -> dict[str, object]:
+    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers=headers, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as resp:
+        return dict(json.loads(resp.read()))
+
+
+def test_injected_tokens_per_context_are_counted_for_the_health_panel(base_url: str) -> None:
+    # GIVEN a memory, and two contexts asked for (the count goes on from what other tests asked)
+    before = json.loads(fetch(f"{base_url}/console/context-stats.json", TOKEN)[2])
+    memory = {"type": "fact", "statement": "The staging database is db-stage-2"}
+    send(f"{base_url}/users/ann/memories", {"memories": [memory]})
+    answers = [send(f"{base_url}/users/ann/context", {"query": q}) for q in ("staging database", "nothing")]
+
+    # WHEN the console reads the figure
+    status, _, body = fetch(f"{base_url}/console/context-stats.json", TOKEN)
+
+    # THEN both contexts are counted with the tokens they injected
+    stats = json.loads(body)
+    assert status == 200
+    assert stats["contexts"] == before["contexts"] + 2
+    assert int(str(answers[0]["tokens"])) > 0
+    assert stats["injected_tokens_p95"] >= int(str(answers[0]["tokens"]))
+    # AND the figure is the admin's, as every read of the service is
+    assert fetch(f"{base_url}/console/context-stats.json")[0] == 401

@@ -28,6 +28,7 @@ def test_users_are_listed_with_counts_searchable_and_sortable(page: Any, service
     cards = len(service.call("GET", "/users/alice/memories?limit=1000")[1]["memories"])
     expect(alice.get_by_role("cell").first).to_have_text(str(cards))
     expect(page.get_by_text("Cards by status")).to_be_visible()
+    expect(page.locator(".stat").filter(has_text="Injected tokens per context")).to_contain_text("context")
 
     # WHEN the operator searches by id
     page.get_by_label("Search users by id").fill("ca")

@@ -8,6 +8,7 @@ host would add (a content security policy of 'self' only: no CDN, no inline scri
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -17,9 +18,11 @@ from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 from reverie.api.caller import BearerTokens
 from reverie.api.http_server import LocalServer, ServerOptions
 from reverie.api.local_server import LocalApi
+from reverie.console.context_stats import ContextStats
 
 STATIC = Path(__file__).resolve().parent / "static"
 PREFIX = "/console"
+STATS = PREFIX + "/context-stats.json"  # injected tokens per context since start (`ContextStats`)
 _TYPES = {
     ".html": "text/html; charset=utf-8",
     ".js": "text/javascript; charset=utf-8",
@@ -53,14 +56,23 @@ def load_files(root: Path = STATIC) -> dict[str, tuple[str, bytes]]:
 class WithConsole:
     """A WSGI application: `GET /console/...` answered from the console's files, anything else by `api`."""
 
-    def __init__(self, api: WsgiApp, files: dict[str, tuple[str, bytes]] | None = None) -> None:
+    def __init__(
+        self,
+        api: WsgiApp,
+        files: dict[str, tuple[str, bytes]] | None = None,
+        tokens: BearerTokens | None = None,
+    ) -> None:
         self.api = api
         self.files = load_files() if files is None else files
+        self.tokens = tokens or BearerTokens()
+        self.stats = ContextStats()
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         path = str(environ.get("PATH_INFO") or "/")
         if path != PREFIX and not path.startswith(PREFIX + "/"):
-            return self.api(environ, start_response)
+            return self.stats.watch(self.api, environ, start_response)
+        if path == STATS:
+            return self._stats(environ, start_response)
         method = str(environ.get("REQUEST_METHOD", "GET"))
         if method not in ("GET", "HEAD"):
             return self._send(
@@ -80,6 +92,16 @@ class WithConsole:
         return self._send(
             start_response, "200 OK", content_type, b"" if method == "HEAD" else body, length=len(body)
         )
+
+    def _stats(self, environ: dict[str, Any], start_response: StartResponse) -> list[bytes]:
+        """The contexts' token counts, for the admin (the one figure here not in the package's files)."""
+        caller = self.tokens.caller(environ.get("HTTP_AUTHORIZATION")) if self.tokens.required else None
+        if self.tokens.required and (caller is None or not caller.is_admin):
+            return self._send(
+                start_response, "401 Unauthorized", "application/json", b'{"error":"Unauthorized"}'
+            )
+        body = json.dumps(self.stats.summary()).encode()
+        return self._send(start_response, "200 OK", "application/json", body)
 
     @staticmethod
     def _send(
@@ -106,4 +128,4 @@ def make_console_server(
     options: ServerOptions | None = None,
 ) -> LocalServer:
     """The local service (as `api.local_server.make_server` builds it) with the console at `/console/`."""
-    return LocalServer(WithConsole(LocalApi(app, tokens)), host, port, options)
+    return LocalServer(WithConsole(LocalApi(app, tokens), tokens=tokens), host, port, options)

@@ -137,3 +137,13 @@ export async function getAll(path, key, most = 5000) {
   } while (cursor && items.length < most);
   return { items, total };
 }
+
+// A figure the local service keeps beside the console's files (not on a static host: null there).
+export async function localFigure(name) {
+  try {
+    const resp = await fetch(name, { headers: headers(false), cache: "no-store" });
+    return resp.ok && (resp.headers.get("Content-Type") || "").startsWith("application/json") ? await resp.json() : null;
+  } catch {
+    return null;
+  }
+}

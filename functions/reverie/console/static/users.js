@@ -1,6 +1,6 @@
 // Users: every user with counts, searchable and sortable; the tenant's health at a glance above them.
 
-import { get, u } from "./api.js";
+import { get, localFigure, u } from "./api.js";
 import { badge, field, h, table, time, when } from "./dom.js";
 
 const COLUMNS = [
@@ -12,7 +12,13 @@ const COLUMNS = [
   ["open_reviews", "Open reviews", "num"],
 ];
 
-function health(o) {
+function injected(stats) {
+  if (!stats) return "on AWS: the InjectedTokens metric of the tenant's dashboard";
+  if (!stats.contexts) return "no context served since the service started";
+  return `mean ${stats.injected_tokens_mean}, p95 ${stats.injected_tokens_p95} over ${stats.contexts} contexts since ${when(stats.since)}`;
+}
+
+function health(o, stats) {
   const last = o.last_dream;
   const item = (label, value) => h("div", { class: "stat" }, h("dt", {}, label), h("dd", {}, value));
   return h(
@@ -29,6 +35,7 @@ function health(o) {
       item("Waiting for a dream", `${o.pending_sessions} sessions, ${o.pending_tokens.toLocaleString()} tokens`),
       item("Open reviews", String(o.open_reviews)),
       item("Injections into contexts", `${o.injections.toLocaleString()} card hits`),
+      item("Injected tokens per context", injected(stats)),
       item(
         "Last dream",
         last
@@ -41,7 +48,7 @@ function health(o) {
 }
 
 export async function usersPage() {
-  const o = await get("/overview");
+  const [o, stats] = await Promise.all([get("/overview"), localFigure("context-stats.json")]);
   let sortKey = "user_id";
   let ascending = true;
   const search = h("input", { type: "search", name: "user-search", placeholder: "alice", autocomplete: "off" });
@@ -96,7 +103,7 @@ export async function usersPage() {
     "div",
     {},
     h("h1", {}, "Users"),
-    health(o),
+    health(o, stats),
     h("section", { class: "card", "aria-labelledby": "users-h" }, h("h2", { id: "users-h" }, "Every user"), field("Search users by id", search), holder),
   );
 }
