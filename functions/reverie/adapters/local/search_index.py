@@ -19,15 +19,16 @@ from pathlib import Path
 
 import numpy as np
 
+from reverie.adapters.local.keyword_bound import MAX_KEYWORD_CANDIDATES, keyword_expression, or_expression
 from reverie.adapters.local.search_sql import (
     PARTITION_WHERE,
     SCHEMA,
     UPSERT,
     entity_key,
     filter_sql,
-    match_expression,
     micros,
     now_micros,
+    query_terms,
     timeline_sql,
 )
 from reverie.adapters.local.sqlite import checkpoint
@@ -51,10 +52,16 @@ class SqliteSearchIndex(SearchIndex):
 
     `dim` fixes the vector size; without it the first stored vector decides, and the database remembers.
     `max_cached_vectors` bounds the in-process vector cache (least recently used partitions leave first).
+    `max_keyword_candidates` bounds the rows a keyword search ranks (`keyword_bound` says how).
     """
 
     def __init__(
-        self, path: str | Path, dim: int | None = None, *, max_cached_vectors: int = 500_000
+        self,
+        path: str | Path,
+        dim: int | None = None,
+        *,
+        max_cached_vectors: int = 500_000,
+        max_keyword_candidates: int = MAX_KEYWORD_CANDIDATES,
     ) -> None:
         self._lock = threading.RLock()
         self._path = str(path)
@@ -73,6 +80,7 @@ class SqliteSearchIndex(SearchIndex):
             self._db.execute("INSERT INTO meta (key, value) VALUES ('dim', ?)", (str(dim),))
             self._dim = dim
         self._max_cached = max_cached_vectors
+        self._max_keyword_candidates = max_keyword_candidates
         self._partitions: OrderedDict[PartitionKey, VectorPartition] = OrderedDict()
         self._data_version = self._db.execute("PRAGMA data_version").fetchone()[0]
 
@@ -128,15 +136,21 @@ class SqliteSearchIndex(SearchIndex):
     # -- searches ----------------------------------------------------------------------------------
 
     def search_text(self, query: str, filter: SearchFilter, k: int) -> list[SearchHit]:
-        expression = match_expression(query)
+        terms = query_terms(query)
         where = filter_sql(filter)
-        if expression is None or where is None or k <= 0:
+        if not terms or where is None or k <= 0:
             return []
         sql = (
             "SELECT d.memory_id, -bm25(docs_fts) FROM docs_fts JOIN docs d ON d.doc_id = docs_fts.rowid"
             f" WHERE docs_fts MATCH ? AND {where[0]} ORDER BY bm25(docs_fts), d.memory_id LIMIT ?"
         )
-        return self._hits(sql, [expression, *where[1], k])
+        full = or_expression(terms)
+        with self._lock:
+            expression = keyword_expression(self._db, terms, self._max_keyword_candidates)
+            hits = self._hits(sql, [expression, *where[1], k])
+            if expression != full and len(hits) < k:  # the cut left too few of this filter's rows: rank all
+                hits = self._hits(sql, [full, *where[1], k])
+        return hits
 
     def search_vector(self, vector: Sequence[float], filter: SearchFilter, k: int) -> list[SearchHit]:
         query = np.asarray(vector, dtype=np.float32)

@@ -2,9 +2,10 @@
 
 Free text becomes an FTS5 MATCH expression that cannot speak FTS5 syntax: the user's words are only ever
 data. The text is cut into words (letters and digits, as the `unicode61` tokenizer sees them), stop words
-are dropped, and every remaining word becomes a double-quoted FTS5 string joined with OR, so quotes, `*`,
-`-`, `^`, `:`, parentheses, `NEAR(` and AND/OR/NOT never reach the FTS5 parser as syntax. Stemming and
-diacritics are left to the index's tokenizer, which treats the quoted words as it treated the documents.
+are dropped, and every remaining word becomes a double-quoted FTS5 string (`keyword_bound` joins them with
+OR and AND), so quotes, `*`, `-`, `^`, `:`, parentheses, `NEAR(` and AND/OR/NOT never reach the FTS5 parser
+as syntax. Stemming and diacritics are left to the index's tokenizer, which treats the quoted words as it
+treated the documents.
 """
 
 from __future__ import annotations
@@ -167,12 +168,3 @@ def query_terms(text: str) -> list[str]:
         if len(terms) == MAX_TERMS:
             break
     return terms
-
-
-def match_expression(text: str) -> str | None:
-    """`"word1" OR "word2" ...` for FTS5 MATCH, or None when nothing searchable is left."""
-    terms = query_terms(text)
-    if not terms:
-        return None
-    # A word from _WORD never contains a double quote, so wrapping it is a complete FTS5 string literal.
-    return " OR ".join(f'"{term}"' for term in terms)
