@@ -17,10 +17,13 @@ import random
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from reverie.adapters.local.embedder import MiniLMEmbedder
+from reverie.adapters.local.search_index import SqliteSearchIndex
 from reverie.domain.events import MessageEvent
 from reverie.domain.models import (
     EvidenceRef,
@@ -174,23 +177,42 @@ def naive_recall(b: Backends, query: str, budget: int) -> list[str]:
     return taken
 
 
-def stages(b: Backends, queries: Sequence[str]) -> dict[str, float]:
-    """p50 of each port call recall makes, alone: where the time of a recall goes as memory grows."""
+def stages(b: Backends, queries: Sequence[str], old: Baselines) -> dict[str, float]:
+    """p50 of each port call recall makes, alone: where the time of a recall goes as memory grows; beside
+    the embedding and keyword search, the paths they replaced (numpy MiniLM, every keyword match ranked)."""
     filt = SearchFilter(scope=SCOPE, now=b.clock())
     kinds = filt.model_copy(update={"types": frozenset({MemoryType.PREFERENCE, MemoryType.PLAN})})
     vectors = {q: b.embedder.embed([q])[0] for q in queries[:20]}
     calls: dict[str, Callable[[str], object]] = {
         "embed_query": lambda q: b.embedder.embed([q]),
+        "embed_query_numpy": lambda q: old.embedder.embed([q]),
         "search_text": lambda q: b.index.search_text(q, filt, 60),
+        "search_text_every_match": lambda q: old.index.search_text(q, filt, 60),
         "search_vector": lambda q: b.index.search_vector(vectors[q], filt, 60),
         "search_timeline_by_type": lambda q: b.index.search_timeline(kinds, 200),
     }
     return {f"{name}_p50_ms": timed(call, queries[:20])[0] for name, call in calls.items()}
 
 
+@dataclass(frozen=True)
+class Baselines:
+    """The paths issue 14 replaced, measured in the same run: the numpy forward pass, and the same index
+    file searched with every keyword match ranked (no candidate bound)."""
+
+    embedder: MiniLMEmbedder
+    index: SqliteSearchIndex
+
+    @classmethod
+    def open(cls, home: Path) -> Baselines:
+        embedder = MiniLMEmbedder(cache_size=0, runtime="numpy")
+        embedder.load()
+        return cls(embedder, SqliteSearchIndex(home / "index.db", max_keyword_candidates=10**12))
+
+
 def run(sizes: Sequence[int], home: Path) -> dict[str, Any]:
     rng = random.Random(20240601)
     b = local_backends(home)
+    old = Baselines.open(home)
     questions = [question(rng) for _ in range(QUERIES)]
     prefs = [
         NewMemory(type=MemoryType.PREFERENCE, statement=s) for s in ("prefers short answers", "uses UTC")
@@ -214,7 +236,7 @@ def run(sizes: Sequence[int], home: Path) -> dict[str, Any]:
         have = size
         build_context(b, questions[0], SCOPE, BUDGET)  # warm the caches a long-running service would have
         p50, p95 = timed(lambda q: build_context(b, q, SCOPE, BUDGET), questions)
-        parts = stages(b, questions)
+        parts = stages(b, questions, old)
         baseline_queries = questions[: max(5, min(QUERIES, 30_000 // size))]
         b50, b95 = timed(lambda q: naive_recall(b, q, BUDGET), baseline_queries)
         steps[str(size)] = {
@@ -263,7 +285,14 @@ def render(doc: dict[str, Any]) -> str:
     }
     headers, keys = ["cards", *columns], list(columns.values())
     rows = [[f"{int(size):,}", *(row[k] for k in keys)] for size, row in doc["sizes"].items()]
-    parts = ["embed_query", "search_text", "search_vector", "search_timeline_by_type"]
+    parts = [
+        "embed_query",
+        "embed_query_numpy",
+        "search_text",
+        "search_text_every_match",
+        "search_vector",
+        "search_timeline_by_type",
+    ]
     part_rows = [
         [f"{int(size):,}", *(row[f"{p}_p50_ms"] for p in parts)] for size, row in doc["sizes"].items()
     ]
@@ -273,7 +302,8 @@ def render(doc: dict[str, Any]) -> str:
         "",
         format_table(headers, rows),
         "",
-        "where recall's time goes (p50 ms of each port call alone)",
+        "where recall's time goes (p50 ms of each port call alone; *_numpy and *_every_match: the paths they"
+        " replaced, same run)",
         format_table(["cards", *parts], part_rows),
         "",
         f"growth {doc['from']:,} → {doc['to']:,}: recall p50 ×{g['recall_p50_ms']}, p95 ×{g['recall_p95_ms']}; "
