@@ -96,6 +96,10 @@ def cases(s: Seeded) -> dict[str, tuple[Request, Request]]:
             Request(alice, body={"query": "when do I deploy", "budget_tokens": 400}),
             Request(alice, body={"query": "when do I deploy", "budget_tokens": 5}),
         ),
+        "POST /users/{user_id}/context/preview": (
+            Request(alice, body={"query": "when do I deploy", "budget_tokens": 400}),
+            Request(alice, body={"query": "when do I deploy", "budget_tokens": 5}),
+        ),
         "POST /users/{user_id}/search": (
             Request(alice, body={"query": "deploy", "limit": 5}),
             Request(alice, body={"query": "deploy", "limit": 0}),

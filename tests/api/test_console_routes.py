@@ -9,6 +9,8 @@ from typing import Any, cast
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from reverie.api.routes import create_app
+from reverie.domain.models import Scope
+from reverie.ports import CardQuery
 from reverie.services.backends import Backends
 from tests.api.conftest import TENANT, Api, TickingClock, apigw_event
 from tests.fakes.backends import fake_backends
@@ -167,3 +169,28 @@ def test_the_overview_lists_every_user_with_counts(samples: Api) -> None:
     assert users["alice"]["last_update"] is not None
     assert sum(body["cards_by_status"].values()) >= sum(u["memories"] for u in body["users"])
     assert _get(samples, "/overview", role="agent")["statusCode"] == 403
+
+
+def test_a_context_preview_is_the_agents_context_without_counting_a_use(
+    samples: Api, backends: Backends
+) -> None:
+    # GIVEN alice's memory and a question an agent would ask
+    body = {"query": "Deploy payments to production on Friday", "budget_tokens": 500}
+    hits_before = {c.memory_id: c.hit_count for c in _alice_cards(backends)}
+
+    # WHEN the console previews the context
+    preview = _post(samples, "/users/alice/context/preview", body)
+
+    # THEN it is the context the agent gets, and no card counts it as a use
+    assert preview.status == 200, preview.json
+    assert preview.json["memory_ids"]
+    assert {c.memory_id: c.hit_count for c in _alice_cards(backends)} == hits_before
+    real = samples.call("get_context", path="/users/alice/context", body=body)
+    assert real.json["context"] == preview.json["context"]
+    assert any(c.hit_count > hits_before[c.memory_id] for c in _alice_cards(backends))
+    # AND it is the admin's
+    assert _post(samples, "/users/alice/context/preview", body, role="agent").status == 403
+
+
+def _alice_cards(b: Backends) -> list[Any]:
+    return b.notes.query(CardQuery(scope=Scope(tenant_id=TENANT, user_id="alice"), limit=1000))

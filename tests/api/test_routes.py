@@ -579,6 +579,7 @@ ROUTES = {
     ("POST", "/users/{user_id}/import"),
     ("GET", "/users/{user_id}/sessions/{session_id}/events"),
     ("GET", "/overview"),
+    ("POST", "/users/{user_id}/context/preview"),
 }
 
 

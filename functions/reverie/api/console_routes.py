@@ -1,6 +1,7 @@
 """Routes the memory console needs beyond the memory API: export and import a user's memory (JSON Lines,
-`services.portability`), read one session's events (a card's evidence shown in its conversation), and
-the tenant at a glance (`services.overview`). Export, import and the overview are the admin role's."""
+`services.portability`), read one session's events (a card's evidence shown in its conversation), preview
+a context without recording hits, and the tenant at a glance (`services.overview`). Export, import, the
+preview and the overview are the admin role's."""
 
 from __future__ import annotations
 
@@ -14,12 +15,14 @@ from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from reverie.api import schemas as s
 from reverie.api.caller import current_caller
 from reverie.api.problems import documented
+from reverie.domain.access import require_admin
 from reverie.domain.dream import DreamRun
 from reverie.domain.errors import NotFound
-from reverie.domain.models import ID_PATTERN
-from reverie.services import overview, portability
+from reverie.domain.models import ID_PATTERN, Scope
+from reverie.services import overview, portability, recall
 from reverie.services.backends import Backends
 
 UserId = Annotated[str, Path(pattern=ID_PATTERN, description="the end user whose memory this is")]
@@ -121,6 +124,27 @@ def add_console_routes(
             raise NotFound(f"session {session_id} of user {user_id} not found")
         return SessionEvents(
             session_id=session_id, events=[e.model_dump(mode="json") for e in found], count=len(found)
+        )
+
+    @app.post("/users/<user_id>/context/preview", responses=documented(200))
+    def preview_context(user_id: UserId, request: s.ContextRequest) -> s.ContextResponse:
+        """The context an agent would get for the query, without counting it as a use of the cards (no
+        hits recorded, so looking never keeps a card from decaying): the console's preview (admin)."""
+        require_admin(current_caller(app).role, "previewing a context")
+        scope = Scope(tenant_id=tenant_id, user_id=user_id, project_id=request.project_id)
+        ctx = recall.build_context(
+            get_backends(), request.query, scope, request.budget_tokens, record_hits=False
+        )
+        return s.ContextResponse(
+            context=ctx.text,
+            tokens=ctx.tokens,
+            budget_tokens=ctx.budget_tokens,
+            memory_ids=ctx.memory_ids,
+            sections=ctx.sections,
+            citations=[
+                s.CitationOut(handle=c.handle, memory_id=c.memory_id, evidence=c.evidence_refs, kind=c.kind)
+                for c in ctx.citations
+            ],
         )
 
     @app.get("/overview", responses=documented(200))

@@ -29,7 +29,7 @@ function contextView(user, ctx) {
 }
 
 async function fixedBlock(user) {
-  const ctx = await post(`/users/${u(user)}/context`, { query: "", budget_tokens: 600 });
+  const ctx = await post(`/users/${u(user)}/context/preview`, { query: "", budget_tokens: 600 });
   const fixed = sections(ctx.context).find((s) => s.title.startsWith("Preferences"));
   return h(
     "section",
@@ -51,7 +51,7 @@ function agentBox(user) {
         e.preventDefault();
         out.replaceChildren(h("p", {}, "Asking…"));
         try {
-          const ctx = await post(`/users/${u(user)}/context`, { query: query.value, budget_tokens: Number(budget.value) });
+          const ctx = await post(`/users/${u(user)}/context/preview`, { query: query.value, budget_tokens: Number(budget.value) });
           out.replaceChildren(contextView(user, ctx));
         } catch (err) {
           out.replaceChildren(h("p", { class: "note error", role: "alert" }, err.message));
@@ -66,7 +66,7 @@ function agentBox(user) {
     "section",
     { class: "card", "aria-labelledby": "agent-h" },
     h("h2", { id: "agent-h" }, "What would the agent see?"),
-    h("p", { class: "muted" }, "Runs a real recall (it counts as a use of the cards it injects)."),
+    h("p", { class: "muted" }, "Runs the agent's recall; a preview, so it does not count as a use of the cards."),
     form,
     out,
   );

@@ -129,7 +129,7 @@ export async function forgetPage({ user }) {
         button.disabled = true;
         try {
           const done = await del(`/users/${u(user)}`);
-          form.replaceWith(deletionReport(user, done));
+          form.closest("section").replaceWith(deletionReport(user, done));
           say(`${user} is forgotten.`);
         } catch (err) {
           out.replaceChildren(alertBox(err.message));
