@@ -226,6 +226,9 @@ def test_rollback_restores_and_the_claim_is_not_promoted_again_without_new_evide
 def test_one_run_per_user_at_a_time_and_a_dead_holder_expires(
     b: Backends, alice: Scope, clock: Clock
 ) -> None:
+    bob = Scope(tenant_id="t1", user_id="bob")
+    for who in (alice, bob):
+        note(b, who, "s1", "n1", f"{who.user_id} lives in Lisbon", clock, source="user")
     start_run(b, "t1", "alice", "manual")  # type: ignore[arg-type]  # ... and its process dies
     with pytest.raises(DreamBusy):
         dream(b, "t1", "alice")

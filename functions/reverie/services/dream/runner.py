@@ -21,7 +21,8 @@ from collections.abc import Callable
 from reverie.domain.dream import STAGES, Budget, DreamRun, RunStatus, Trigger
 from reverie.domain.errors import LeaseLost, ReverieError
 from reverie.domain.guards import mask_secrets
-from reverie.ports import Fence
+from reverie.domain.models import Scope
+from reverie.ports import CardQuery, Fence
 from reverie.services.backends import Backends
 from reverie.services.dream.commit import apply_committed, stale_bases
 from reverie.services.dream.common import StageInput, StageOutput, load_run
@@ -56,6 +57,15 @@ def lease_seconds(budget: Budget) -> float:
     return budget.max_seconds * 2 + 60
 
 
+def _holds_cards(b: Backends, tenant_id: str, user_id: str) -> bool:
+    """Whether any card of the user's own is stored (shared org or global cards are not theirs)."""
+    found = b.notes.query(CardQuery(scope=Scope(tenant_id=tenant_id, user_id=user_id), limit=_OWN_PROBE))
+    return any(card.user_id == user_id for card in found)
+
+
+_OWN_PROBE = 100  # cards looked at: a user's own are among the newest unless shared cards swamp them
+
+
 def start_run(
     b: Backends,
     tenant_id: str,
@@ -65,9 +75,13 @@ def start_run(
     inputs: dict[str, object] | None = None,
 ) -> StageInput:
     """Take the user's lease, settle their dead runs and record a new run. Raises `NothingToDream` for a
-    user with no raw events (nothing is written) and `DreamBusy` when another run holds the lease."""
-    if not b.log.has_events(tenant_id, user_id):
-        raise NothingToDream(f"nothing to dream for {tenant_id}/{user_id}: no events are recorded")
+    user with neither raw events nor memories (a forgotten one: nothing is written) and `DreamBusy` when
+    another run holds the lease. A user whose memories were all written directly has no events, and their
+    cards are still audited and decayed."""
+    if not b.log.has_events(tenant_id, user_id) and not _holds_cards(b, tenant_id, user_id):
+        raise NothingToDream(
+            f"nothing to dream for {tenant_id}/{user_id}: no events or memories are recorded"
+        )
     runs, _ = b.dream_ports()
     now = b.clock()
     budget = budget or Budget()
