@@ -258,6 +258,11 @@ class MemoryCard(BaseModel):
         base = self.last_verified_at or self.created_at
         return base + timedelta(days=self.ttl_days)
 
+    def named_by(self, memory_id: str | None) -> bool:
+        """Whether `memory_id` names this card: its id, or the id its writer chose (a chosen id is stored
+        as `<chosen>@<user>`, see services.ownership), as an agent's feedback may name it."""
+        return memory_id is not None and self.memory_id in (memory_id, f"{memory_id}@{self.user_id}")
+
     def is_expired(self, now: datetime) -> bool:
         """Hard expiry only (`valid_until`); a passed review cycle is the dream's decay to act on."""
         return self.valid_until is not None and self.valid_until <= now

@@ -67,6 +67,17 @@ class NewMemory:
     derived_from: Sequence[str] = ()
 
 
+def _stored_ids(b: Backends, scope: Scope, ids: Sequence[str], batch: set[str]) -> list[str]:
+    """`derived_from` as the ids the cards are stored under: an id the caller's user chose (`read_ids`)
+    names its card, held or written in the same batch, so a correction of it reaches what was built on it."""
+    out = []
+    for memory_id in ids:
+        names = read_ids(scope, memory_id)
+        held = {c.memory_id for c in b.notes.get_many(scope.tenant_id, names)} | (batch & set(names))
+        out.append(next((n for n in names if n in held), memory_id))
+    return out
+
+
 def get_memory(b: Backends, scope: Scope, memory_id: str) -> MemoryCard:
     """The card `memory_id` (its id, or the id the caller's user chose for it) if `scope` sees it;
     `NotFound` otherwise, the same for another user's card as for an unknown id."""
@@ -146,7 +157,7 @@ def create_memories(
                 source=source,
                 confidence=item.confidence,
                 stability=item.stability,
-                derived_from=list(item.derived_from),
+                derived_from=_stored_ids(b, scope, item.derived_from, set(chosen_ids)),
                 observed_at=item.observed_at or now,
                 valid_until=item.valid_until,
                 last_verified_at=now if trusted else None,

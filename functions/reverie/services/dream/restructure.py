@@ -103,7 +103,7 @@ def hold_proposal(b: Backends, w: Writer, reasoner: Reasoner, a: Assessment) -> 
     c = a.candidate
     vector = b.embedder.embed([c.statement])[0]
     cards, cosine = neighbours(b, w, c, vector)
-    named = next((card for card in cards if card.memory_id == c.correction_of), None)
+    named = next((card for card in cards if card.named_by(c.correction_of)), None)
     if named is None and paraphrase_of(c, cards, cosine) is None and cards and w.calls_left() <= 0:
         w.count("deferred_over_budget")
         keep_hypothesis(b, w, a.model_copy(update={"reason": f"{a.reason}; {OVER_BUDGET}"}))
