@@ -810,3 +810,25 @@ def test_an_answer_to_small_talk_does_not_cite_it() -> None:
     asked = say("Hi Tim! What's new with you?", speaker="John", event_id="m1")
     answer = say("I play the clarinet in a jazz band.", speaker="Tim", event_id="m2", at=10)
     assert [r.event_id for c in extract(asked, answer) for r in c.evidence_refs] == ["m2"]
+
+
+def test_a_reversal_of_who_one_is_is_kept_and_reads_well() -> None:
+    # GIVEN messages where the user says what they no longer are, or no longer do
+    said = {
+        "I'm not a paramedic anymore, I'm a firefighter now.": [
+            "The user is not a paramedic anymore.",
+            "The user is a firefighter now.",
+        ],
+        "I no longer work at Halden; I joined Brightline as a product manager.": [
+            "The user no longer works at Halden.",
+            "The user joined Brightline as a product manager.",
+        ],
+    }
+    for text, expected in said.items():
+        # WHEN the rules read them; THEN each part is a statement, in grammatical third person
+        assert statements(say(text), agent(at=5)) == expected
+    # AND a diet reversal keeps its slot, so it supersedes the diet held before
+    (reversal, *_) = extract(say("I'm not vegan any more, I eat chicken and fish again."), agent(at=5))
+    assert reversal.key == "user.diet" and reversal.statement == "The user is not vegan any more."
+    # AND a plain "not" without "any more" is no reversal of identity ("I'm not a fan of jazz" is an opinion)
+    assert statements(say("I'm not a fan of jazz."), agent(at=5)) == []

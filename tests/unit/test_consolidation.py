@@ -602,3 +602,70 @@ def test_two_sources_that_disagree_with_nothing_to_settle_them_are_flagged_for_r
     assert item.reason == "conflict" and set(item.memory_ids) == {c.memory_id for c in live_ones}
     text = current(b, alice, "upload size limit")
     assert "25 MB" not in text.split("## Unresolved conflicts")[0]
+
+
+# --- a reversal of who one is, told in one message with what one is now ---------------------------------
+
+
+def test_no_longer_being_what_one_was_retires_the_old_card_and_one_message_is_one_card(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN alice said she is a paramedic with three sons, and vegan
+    dreamt(b, alice, "s1", clock, "I'm a paramedic and I have three sons.", "I'm vegan.")
+    # WHEN months later she says she is neither any more, each with what she is now, in one message
+    dreamt(
+        b,
+        alice,
+        "s2",
+        clock,
+        "I'm not a paramedic anymore, I'm a firefighter now.",
+        "I'm not vegan any more, I eat chicken and fish again.",
+        days_later=90,
+    )
+    # THEN the old cards are not live (MiniLM finds "not a paramedic any more" close to "a paramedic": a
+    # negation is no paraphrase), the sons still are, and the two parts of the diet message are one card,
+    # not a conflict between two parts of one sentence
+    statements = sorted(c.statement for c in live(b, alice))
+    assert "The user is a paramedic." not in statements and "The user is vegan." not in statements
+    assert {
+        "The user has three sons.",
+        "The user is a firefighter now.",
+        "The user is not a paramedic anymore.",
+    } <= set(statements)
+    (diet,) = [c for c in live(b, alice) if c.key == "user.diet"]
+    assert diet.status is Status.VERIFIED and "chicken" in diet.statement and "not vegan" in diet.statement
+
+
+def test_a_correction_naming_the_id_an_agent_chose_retires_that_card_and_what_was_built_on_it(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN an agent wrote a card under an id it chose, and another built on it (ids are stored as <id>@user)
+    refs = [EvidenceRef(session_id="api", event_id="m1")]
+    board = admin.NewMemory(
+        type=MemoryType.FACT, statement="Rohan sits GCSE Chemistry with the AQA board", evidence_refs=refs
+    )
+    built = admin.NewMemory(
+        type=MemoryType.FACT,
+        statement="Rohan's practical revision follows the AQA list of required practicals",
+        evidence_refs=refs,
+        memory_id="practicals",
+        derived_from=["board"],
+    )
+    admin.create_memories(b, alice, [admin.NewMemory(**{**board.__dict__, "memory_id": "board"}), built])
+    # WHEN the user corrects the card, the feedback naming it by the id the agent chose
+    clock.advance(days=2)
+    say(
+        b,
+        alice,
+        "s2",
+        clock,
+        "Wrong exam board: Rohan sits GCSE Chemistry with OCR, not AQA.",
+        kind="feedback",
+        signal="correction",
+        target_memory_id="board",
+    )
+    dream(b, "t1", "alice")
+    # THEN the card is replaced, and the one built on it is no longer a plain verified card (a verified card
+    # built on a corrected one goes to review, conflicting)
+    stale = [c for c in live(b, alice) if "AQA" in c.statement and "OCR" not in c.statement]
+    assert [(c.memory_id, c.status) for c in stale] == [("practicals@alice", Status.CONFLICTING)]

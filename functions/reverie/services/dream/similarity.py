@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, Status
-from reverie.domain.restatement import absorbed_but_a_word, adds_no_number, restates
+from reverie.domain.restatement import absorbed_but_a_word, adds_no_number, negated, restates
 
 PARAPHRASE_COSINE = 0.86
 RESTATED_COSINE = 0.78  # two rules this close that restate each other ("never X" / "do not X") are one
@@ -48,7 +48,8 @@ def paraphrase_of(
         # attribute, e.g. a note's key and one derived from a message) do not stop a paraphrase.
         keys_agree = card.key is None or candidate.key is None or card.key != candidate.key
         said = (
-            close >= PARAPHRASE_COSINE
+            # MiniLM finds "is not a paramedic any more" close to "is a paramedic": a denial is no paraphrase
+            (close >= PARAPHRASE_COSINE and negated(candidate.statement) == negated(card.statement))
             or (rules and restates(candidate.statement, card.statement))
             or absorbed
         )

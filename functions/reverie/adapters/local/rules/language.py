@@ -55,7 +55,7 @@ ADVERBS = frozenset(
     definitely totally actually only mostly rarely seldom currently personally especially absolutely
     truly certainly probably honestly kinda totally once first now then typically normally generally
     regularly occasionally last""".split()
-)
+) | {"no longer"}
 IRREGULAR_PAST = frozenset(
     """went got had did was were made took saw met ran bought brought thought felt left lost won found
     gave came began became wrote drove flew grew knew taught caught told said sold sent spent built heard

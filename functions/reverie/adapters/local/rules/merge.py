@@ -75,6 +75,10 @@ def _replace(candidate: Candidate, card: MemoryCard, what: str) -> MergeDecision
     decides (a card a person edited, a less trusted source, an older or simultaneous observation)."""
     if card.review_status is ReviewStatus.EDITED:
         return _decision(MergeAction.CONFLICT, card, f"{what}, but {card.memory_id} was edited by a person")
+    if _one_message(candidate, card):  # "I'm not vegan any more, I eat fish again": one statement, two parts
+        return _fused(
+            candidate, card, join(card.statement, candidate.statement), f"{what} in the same message"
+        )
     if candidate.type is MemoryType.CORRECTION or candidate.source.kind is SourceKind.HUMAN_REVIEW:
         return _decision(MergeAction.SUPERSEDE, card, f"{what}: a correction replaces {card.memory_id}")
     if _rank(candidate.source.trust) < _rank(card.source.trust):
@@ -91,6 +95,19 @@ def _replace(candidate: Candidate, card: MemoryCard, what: str) -> MergeDecision
     if delta > timedelta(0):
         return _decision(MergeAction.SUPERSEDE, card, f"{what}: the newer value wins (latest wins)")
     return _decision(MergeAction.CONFLICT, card, f"{what}, but {card.memory_id} was observed later")
+
+
+def _one_message(candidate: Candidate, card: MemoryCard) -> bool:
+    """Both are what the user said of themselves in one message (never relayed claims, which are
+    other people's and may disagree)."""
+    own = (candidate.source.kind, card.source.kind) == (
+        SourceKind.USER,
+        SourceKind.USER,
+    ) and Trust.LOW not in (
+        candidate.source.trust,
+        card.source.trust,
+    )
+    return own and bool(set(candidate.evidence_refs) & set(card.evidence_refs))
 
 
 def _same_key(
@@ -338,7 +355,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     """What to do with `candidate` given the most similar current cards (see the module docstring)."""
     cards = sorted((c for c in neighbours if c.status is not Status.SUPERSEDED), key=lambda c: c.memory_id)
     if candidate.correction_of:
-        target = next((c for c in cards if c.memory_id == candidate.correction_of), None)
+        target = next((c for c in cards if c.named_by(candidate.correction_of)), None)
         if target is not None:
             if target.review_status is ReviewStatus.EDITED:
                 return _decision(

@@ -166,6 +166,8 @@ MY_ATTRIBUTE_RE = re.compile(
 MY_ANYTHING_RE = re.compile(r"^(?:my|our) [\w-]+", re.I)
 IDENTITY_RE = re.compile(
     r"^(?:i|we)(?:'m| am|'re| are) (?:(?:also|now|still|originally|currently|finally) )?"
+    # a reversal of who one is ("I'm no longer vegan", "I'm not a paramedic any more") is a fact too
+    r"(?:no longer |not (?=[^.;]*\bany ?more\b))?"
     r"(?P<what>a |an |the |from |"
     r"based in |\d+ years old|\w+ years old|married|single|divorced|engaged|widowed|pregnant|retired|"
     r"vegetarian|vegan|pescatarian|allergic|in a relationship|dating|a member|part of|member of|"
@@ -222,13 +224,13 @@ KEYED_FACT_RES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^(?:i|we) " + _ADV + r"work (?:at|for)\b", re.I), "employer"),
     (
         re.compile(
-            r"^i(?:'m| am) (?:now |still |happily )?(?:single|married|divorced|engaged|widowed|"
+            r"^i(?:'m| am) (?:now |still |happily |no longer |not )?(?:single|married|divorced|engaged|widowed|"
             r"in a relationship|dating)\b",
             re.I,
         ),
         "relationship_status",
     ),
-    (re.compile(r"^i(?:'m| am) (?:a )?(?:vegetarian|vegan|pescatarian)\b", re.I), "diet"),
+    (re.compile(r"^i(?:'m| am) (?:no longer |not )?(?:a )?(?:vegetarian|vegan|pescatarian)\b", re.I), "diet"),
     (re.compile(r"^i(?:'m| am) \w+ years old\b", re.I), "age"),
     (re.compile(r"^i(?:'m| am) (?:originally )?from\b", re.I), "origin"),
 )
