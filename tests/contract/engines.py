@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 INSTALL = ROOT / "scripts" / "engines" / "install"
 OPENSEARCH_LIB = ROOT / ".engines" / "opensearch" / "lib"
-OPENSEARCH_LAUNCHER = ROOT / "scripts" / "engines" / "opensearch" / "ReverieOpenSearch.java"
+OPENSEARCH_CLASSES = ROOT / ".engines" / "opensearch" / "classes"
 OPENSEARCH_HEAP = "512m"
 START_TIMEOUT_S = 180.0
 STOP_TIMEOUT_S = 30.0
@@ -58,7 +58,7 @@ def opensearch(home: Path) -> Iterator[str]:
     http_port, transport_port = free_port(), free_port()
     command = [
         "java", f"-Xms{OPENSEARCH_HEAP}", f"-Xmx{OPENSEARCH_HEAP}", "-XX:+UseSerialGC",
-        "-cp", f"{OPENSEARCH_LIB}{os.sep}*", str(OPENSEARCH_LAUNCHER),
+        "-cp", f"{OPENSEARCH_LIB}{os.sep}*{os.pathsep}{OPENSEARCH_CLASSES}", "ReverieOpenSearch",
         str(home / "node"), str(http_port), str(transport_port),
     ]  # fmt: skip
     with _running(command, home / "opensearch.log", "reverie-opensearch started on"):

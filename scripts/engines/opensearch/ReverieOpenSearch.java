@@ -2,11 +2,13 @@
  * A single-node OpenSearch 2.19 on loopback for Reverie's contract tests, with the k-NN plugin (lucene
  * engine) and the neural-search plugin (hybrid query, normalization processor) loaded as classpath plugins.
  *
- * Run with the jars that scripts/engines/install puts in .engines/opensearch/lib (Java's source launcher
- * compiles this file on the fly):
+ * scripts/engines/install puts the jars in .engines/opensearch/lib and compiles this file into
+ * .engines/opensearch/classes; then:
  *
- *   java -Xms512m -Xmx512m -cp '.engines/opensearch/lib/*' scripts/engines/opensearch/ReverieOpenSearch.java \
+ *   java -Xms512m -Xmx512m -cp '.engines/opensearch/lib/*:.engines/opensearch/classes' ReverieOpenSearch \
  *       HOME HTTP_PORT TRANSPORT_PORT
+ *
+ * (or, without compiling, Java's source launcher: java -cp '.engines/opensearch/lib/*' THIS_FILE ...)
  *
  * It prints "reverie-opensearch started on http://127.0.0.1:HTTP_PORT" once the node answers, and stops the
  * node and exits when its standard input closes (so it never outlives the test run that started it).
