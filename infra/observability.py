@@ -138,7 +138,7 @@ class Operations(Construct):
             self.alarms.update(alarms.domain_health(self, search_domain, config.search))
         for alarm in [*self.alarms.values(), queue.redrive_alarm]:
             alarm.add_alarm_action(action)
-        self.dashboard = self._dashboard(config, api, queue)
+        self.dashboard = self._dashboard(config, api, queue) if config.alarms.dashboard else None
 
     def _dashboard(self, config: TenantConfig, api: apigw.RestApi, queue: SessionEndQueue) -> cw.Dashboard:
         def m(service: str, name: str, statistic: str, label: str) -> cw.Metric:
@@ -190,3 +190,51 @@ class Operations(Construct):
             ),
         )  # fmt: skip
         return dashboard
+
+
+def fleet_dashboard(scope: Construct, domain_name: str) -> cw.Dashboard:
+    """`reverie-fleet` (the platform's): every tenant of the account as one line per graph (SEARCH over
+    the `tenant` dimension), API errors per API, and the shared domain's health. One dashboard for all
+    tenants instead of $3 a month for each; a tenant may still have its own (`alarms.dashboard`)."""
+
+    def by_tenant(name: str, statistic: str, seconds: int = 300) -> cw.MathExpression:
+        return cw.MathExpression(
+            expression=f"SEARCH('{{{NAMESPACE},service,tenant}} MetricName=\"{name}\"', '{statistic}', {seconds})",
+            label="",
+            period=cdk.Duration.seconds(seconds),
+        )
+
+    def domain(name: str, statistic: str) -> cw.Metric:
+        return cw.Metric(
+            namespace="AWS/ES",
+            metric_name=name,
+            dimensions_map={"DomainName": domain_name, "ClientId": cdk.Aws.ACCOUNT_ID},
+            statistic=statistic,
+            label=name,
+        )
+
+    def graph(title: str, *metrics: cw.IMetric) -> cw.GraphWidget:
+        return cw.GraphWidget(title=title, left=list(metrics), width=8, height=6)
+
+    api_errors = cw.MathExpression(
+        expression="SEARCH('{AWS/ApiGateway,ApiName,Stage} MetricName=\"5XXError\" reverie', 'Sum', 300)",
+        label="",
+        period=FIVE_MINUTES,
+    )
+    dashboard = cw.Dashboard(scope, "FleetDashboard", dashboard_name="reverie-fleet")
+    dashboard.add_widgets(
+        graph("Memory hit rate by tenant", by_tenant("ContextHit", "Average")),
+        graph("Injected tokens by tenant", by_tenant("InjectedTokens", "Average")),
+        graph("API 5xx by tenant's API", api_errors),
+    )
+    dashboard.add_widgets(
+        graph("Dream success by tenant", by_tenant("DreamSucceeded", "Average", 3600)),
+        graph("Reasoner tokens by tenant", by_tenant("ReasonerTokens", "Sum", 3600)),
+        graph("Ended session tokens by tenant", by_tenant("EndedSessionTokens", "Sum", 3600)),
+    )
+    dashboard.add_widgets(
+        graph(f"{domain_name}: cluster", domain("ClusterStatus.red", "Maximum"), domain("ClusterStatus.yellow", "Maximum")),
+        graph(f"{domain_name}: free storage (MB)", domain("FreeStorageSpace", "Minimum")),
+        graph(f"{domain_name}: JVM memory pressure", domain("JVMMemoryPressure", "Maximum")),
+    )  # fmt: skip
+    return dashboard

@@ -33,7 +33,7 @@ from constructs import Construct
 from infra import alarms
 from infra.config import PlatformConfig
 from infra.functions import retention_days
-from infra.observability import allow_cloudwatch
+from infra.observability import allow_cloudwatch, fleet_dashboard
 from infra.search import ACCESS_FUNCTION, ENDPOINT_PARAMETER, SHARED_DOMAIN
 from infra.search_domain import HTTP_VERBS, build_domain, domain_arn, logs_resource_policy
 
@@ -180,5 +180,6 @@ class PlatformStack(cdk.Stack):
         )  # fmt: skip
         for alarm in self.alarms.values():
             alarm.add_alarm_action(cw_actions.SnsAction(self.topic))
+        self.dashboard = fleet_dashboard(self, SHARED_DOMAIN)
         cdk.CfnOutput(self, "SearchEndpointOut", value=self.domain.domain_endpoint)
         cdk.CfnOutput(self, "AlarmTopicArn", value=self.topic.topic_arn)

@@ -88,10 +88,16 @@ class TenantSearch(Construct):
     """The tenant's search: `index_sync` is created here, the readers are granted later, `finish` last."""
 
     def __init__(
-        self, scope: Construct, construct_id: str, *, config: TenantConfig, storage: TenantStorage
+        self,
+        scope: Construct,
+        construct_id: str,
+        *,
+        config: TenantConfig,
+        storage: TenantStorage,
+        platform_nodes: int = 1,
     ) -> None:
         super().__init__(scope, construct_id)
-        self.config, self.storage = config, storage
+        self.config, self.storage, self.platform_nodes = config, storage, platform_nodes
         self.dedicated = config.search.mode == "dedicated"
         self.name = domain_name(config.tenant) if self.dedicated else SHARED_DOMAIN
         self.domain_arn = domain_arn(self.name)
@@ -116,6 +122,11 @@ class TenantSearch(Construct):
             self.endpoint = ssm.StringParameter.value_for_string_parameter(self, ENDPOINT_PARAMETER)
         self._readers: list[iam.IRole] = []
         self._admins: list[iam.IRole] = [self.admin_role] if self.dedicated else []
+
+    @property
+    def nodes(self) -> int:
+        """Data nodes of the domain this tenant's indices live on (the platform's: from `reverie:platform`)."""
+        return self.config.search.instance_count if self.dedicated else self.platform_nodes
 
     @property
     def index_alias(self) -> str:

@@ -12,7 +12,7 @@ import aws_cdk as cdk
 from constructs import Construct
 
 from infra.api import MemoryApi
-from infra.config import TenantConfig
+from infra.config import TenantConfig, load_platform_config
 from infra.dreaming import DreamStateMachine, state_machine_arn
 from infra.functions import FunctionEnvironment
 from infra.observability import Operations
@@ -39,7 +39,10 @@ class ReverieStack(cdk.Stack):
         cdk.Tags.of(self).add("reverie:tenant", config.tenant)
         self.config = config
         self.storage = TenantStorage(self, "Storage", config)
-        self.search = TenantSearch(self, "Search", config=config, storage=self.storage)
+        platform = load_platform_config(self.node.try_get_context)  # the same cdk.json as the platform's
+        self.search = TenantSearch(
+            self, "Search", config=config, storage=self.storage, platform_nodes=platform.search.instance_count
+        )
         env = FunctionEnvironment(
             config=config,
             table_name=self.storage.table.table_name,
@@ -47,6 +50,7 @@ class ReverieStack(cdk.Stack):
             key_arn=self.storage.key.key_arn,
             opensearch_endpoint=self.search.endpoint,
             index_alias=self.search.index_alias,
+            search_nodes=self.search.nodes,
         )
         self.dreaming = DreamStateMachine(
             self,
@@ -92,7 +96,11 @@ class ReverieStack(cdk.Stack):
         )
         cdk.CfnOutput(self, "ApiUrl", value=self.api.rest_api.url)
         cdk.CfnOutput(self, "StateMachineArn", value=self.dreaming.state_machine.state_machine_arn)
-        cdk.CfnOutput(self, "DashboardName", value=f"reverie-{config.tenant}")
+        cdk.CfnOutput(
+            self,
+            "DashboardName",
+            value=f"reverie-{config.tenant}" if config.alarms.dashboard else "reverie-fleet",
+        )
         cdk.CfnOutput(self, "AlarmTopicArn", value=self.operations.topic.topic_arn)
         cdk.CfnOutput(self, "RawLogBucket", value=self.storage.raw_log.bucket_name)
         cdk.CfnOutput(self, "TableName", value=self.storage.table.table_name)

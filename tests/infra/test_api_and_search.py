@@ -80,6 +80,8 @@ def test_a_shared_tenant_has_no_domain_and_reads_the_platforms_endpoint(demo: Te
     )  # fmt: skip
     variables = api["Environment"]["Variables"]
     assert variables["REVERIE_INDEX_ALIAS"] == "reverie_demo_cards"
+    # the default platform domain has one node: a replica could never be assigned (yellow for ever)
+    assert variables["REVERIE_OPENSEARCH_REPLICAS"] == "0"
     parameters = demo.to_json()["Parameters"]
     assert any(p.get("Default") == "/reverie/platform/search-endpoint" for p in parameters.values())
 

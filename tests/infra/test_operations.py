@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from aws_cdk.assertions import Template
 
-from tests.infra.conftest import one, resources
+from tests.infra.conftest import one, resources, template_of
 
 PRODUCT_METRICS = (
     "ContextHit",
@@ -83,3 +84,21 @@ def test_health_and_throttling_alarms_page_the_operators(
         "global.anthropic.claude-haiku-4-5-20251001-v1:0" in bedrock
         and "amazon.titan-embed-text-v2:0" in bedrock
     )
+
+
+def test_one_fleet_dashboard_shows_every_tenant_and_a_tenant_may_have_its_own(
+    platform: Template, demo: Template, two: Template
+) -> None:
+    fleet = one(platform, "AWS::CloudWatch::Dashboard")
+    assert fleet["DashboardName"] == "reverie-fleet"
+    body = json.dumps(fleet["DashboardBody"])
+    for metric in ("ContextHit", "DreamSucceeded", "EndedSessionTokens", "5XXError", "JVMMemoryPressure"):
+        assert metric in body, metric
+    assert "service,tenant" in body  # one line per tenant, whoever deploys later
+    assert not resources(two, "AWS::CloudWatch::Dashboard")  # $3 a month only when asked for
+    assert one(demo, "AWS::CloudWatch::Dashboard")["DashboardName"] == "reverie-demo"
+
+
+@pytest.fixture(scope="module")
+def two() -> Template:
+    return template_of("acme")

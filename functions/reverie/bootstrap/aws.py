@@ -142,6 +142,7 @@ def build_opensearch(s: SearchSettings) -> Any:
         alias=s.model_alias,
         dim=s.embedding_dim,
         service=s.opensearch_service,
+        replicas=s.opensearch_replicas,
     )
 
 

@@ -63,6 +63,12 @@ class SearchSettings(FunctionSettings):
         pattern=r"^[a-z0-9][a-z0-9_-]{0,100}$",
         description="base name of the card index (the embedding model is appended)",
     )
+    opensearch_replicas: int = Field(
+        default=1,
+        ge=0,
+        le=5,
+        description="replicas of each card index (0 on a single-node domain: else yellow)",
+    )
     embedding_model_id: str = Field(default="amazon.titan-embed-text-v2:0", min_length=1, max_length=200)
     embedding_dim: int = Field(default=1024, ge=1, le=4096, description="vector size of the embeddings")
     reranker_arn: str | None = Field(
