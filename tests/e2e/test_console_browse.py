@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import ADMIN_TOKEN, LAPTOP, PHONE, Service, docs_screenshot
 
-pytestmark = pytest.mark.slow  # the embedded service loads the real MiniLM model
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # Chromium; the service loads the real MiniLM model
 
 
 def test_users_are_listed_with_counts_searchable_and_sortable(page: Any, service: Service) -> None:

@@ -17,7 +17,7 @@ from tests.e2e.conftest import Service
 
 EDITED = "Never run migrations without a fresh backup: snapshot the database and check it restores."
 
-pytestmark = pytest.mark.slow  # the embedded service loads the real MiniLM model
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # Chromium; the service loads the real MiniLM model
 
 
 def test_an_edit_is_marked_edited_and_survives_a_dream(page: Any, service: Service) -> None:
