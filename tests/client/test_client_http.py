@@ -49,6 +49,7 @@ def test_capture_recall_and_every_memory_route_answer_typed_models(reverie: Reve
     history = reverie.memory_history("alice", mid)
     listed = reverie.list_memories("alice", layer="L2")
 
+    preview = reverie.preview_context("alice", "how do I write Python?", budget_tokens=300)
     # THEN every answer is a typed model with what was written
     assert isinstance(captured, m.CaptureResponse) and captured.stored == 3 and len(captured.notes) == 1
     assert again.stored == 0 and again.duplicates == 3
@@ -56,6 +57,7 @@ def test_capture_recall_and_every_memory_route_answer_typed_models(reverie: Reve
     assert created.count == 1 and created.memories[0].statement == CARD["statement"]
     assert isinstance(context, m.ContextResponse) and mid in context.memory_ids
     assert "four-space" in context.context and context.tokens <= 300
+    assert preview.memory_ids == context.memory_ids
     assert isinstance(card, m.MemoryCard) and card.statement == CARD["statement"]
     assert edited.statement == "Alice uses tabs." and edited.version == (card.version or 1) + 1
     assert rated.hit_count is not None and rated.hit_count >= 1

@@ -19,6 +19,7 @@ EXAMPLES: list[calls.Call[Any]] = [
     calls.end_session("USER", "SESSION"),
     calls.context("USER", "q"),
     calls.search("USER", "q"),
+    calls.preview_context("USER", "q"),
     calls.create_memories("USER", []),
     calls.list_memories("USER"),
     calls.get_memory("USER", "MEMORY"),

@@ -103,6 +103,14 @@ def context(
     return Call("POST", f"{_user(user_id)}/context", _model(m.ContextResponse), body=body)
 
 
+def preview_context(
+    user_id: str, query: str, budget_tokens: int = 1_000, project_id: str | None = None
+) -> Call[m.ContextResponse]:
+    """The context an agent would get, without counting it as a use of the cards (the admin role)."""
+    call = context(user_id, query, budget_tokens, project_id)
+    return Call("POST", f"{_user(user_id)}/context/preview", call.read, body=call.body)
+
+
 def search(
     user_id: str, query: str, limit: int = 10, project_id: str | None = None
 ) -> Call[m.SearchResponse]:

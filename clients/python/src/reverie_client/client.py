@@ -112,6 +112,12 @@ class Reverie:
         """The context block for `query` within `budget_tokens`."""
         return self.send(calls.context(user_id, query, budget_tokens, project_id))
 
+    def preview_context(
+        self, user_id: str, query: str, budget_tokens: int = 1_000, project_id: str | None = None
+    ) -> m.ContextResponse:
+        """What `context` would answer, without recording hits (looking keeps no card from decaying)."""
+        return self.send(calls.preview_context(user_id, query, budget_tokens, project_id))
+
     def search(
         self, user_id: str, query: str, limit: int = 10, project_id: str | None = None
     ) -> m.SearchResponse:
