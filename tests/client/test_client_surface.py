@@ -63,7 +63,10 @@ def test_every_route_of_the_served_document_has_a_client_call(reverie: Reverie) 
     document = reverie.openapi()
     served = {(method.upper(), path) for path, ops in document["paths"].items() for method in ops}
     covered = {route(c) for c in EXAMPLES}
-    assert served - NOT_FOR_CLIENTS - covered == set(), "routes without a client call"
+    assert served - NOT_FOR_CLIENTS - covered == set(), (
+        "routes without a client call: add one to clients/python/src/reverie_client/calls.py, a method to "
+        "client.py, an example here, then run clients/python/generate_models.py and generate_async.py"
+    )
     assert covered - served == set(), "client calls to routes the service does not have"
 
 
