@@ -55,6 +55,9 @@ def render(document: dict[str, Any]) -> str:
             disable_timestamp=True,
             custom_file_header=HEADER,
             formatters=[Formatter.BUILTIN],
+            # a newer service may answer more fields than this client knows: kept, never an error; a
+            # field the service does not know, sent in a request, is refused by the service (422)
+            extra_fields="allow",
         )
         return out.read_text(encoding="utf-8")
 

@@ -118,6 +118,14 @@ def test_a_refusal_raises_with_the_error_body_and_the_request_id(reverie: Reveri
     assert str(invalid.value.request_id) in str(invalid.value)
 
 
+def test_a_field_the_service_does_not_know_is_refused_not_dropped(reverie: Reverie) -> None:
+    # a typo in a typed request reaches the service, which names it (the models keep unknown fields)
+    typo = m.NewMemoryIn.model_validate({"type": "fact", "statement": "x", "confidance": 0.9})
+    with pytest.raises(errors.ValidationFailed) as refused:
+        reverie.create_memories("alice", [typo])
+    assert [d["field"] for d in refused.value.detail] == ["memories.0.confidance"]
+
+
 def test_bearer_tokens_pick_the_role_and_a_missing_token_is_refused(guarded_url: str) -> None:
     # GIVEN a service that requires tokens
     with Reverie(guarded_url) as anonymous, pytest.raises(errors.Unauthorized) as refused:

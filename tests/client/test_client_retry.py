@@ -116,3 +116,11 @@ def test_a_policy_without_a_first_attempt_is_refused(attempts: int) -> None:
     make: Callable[[], RetryPolicy] = lambda: RetryPolicy(attempts=attempts)  # noqa: E731
     with pytest.raises(ValueError, match="attempts"):
         make()
+
+
+def test_a_newer_service_answering_more_fields_still_reads() -> None:
+    # GIVEN a service that answers a field this client does not know yet
+    transport, _ = scripted(httpx.Response(200, json={**OK, "region": "eu-west-1"}))
+    # THEN the answer reads, the new field kept beside the known ones
+    health = client(transport, []).health()
+    assert health.status == "ok" and health.model_extra == {"region": "eu-west-1"}

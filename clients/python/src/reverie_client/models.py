@@ -18,7 +18,7 @@ class Budget(BaseModel):
     """
 
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     max_cards: Annotated[int | None, Field(ge=1, title='Max Cards')] = 500
     """
@@ -40,7 +40,7 @@ class BudgetIn(BaseModel):
     """
 
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     max_cards: Annotated[int | None, Field(ge=1, le=100000, title='Max Cards')] = 500
     max_reasoner_calls: Annotated[
@@ -58,6 +58,9 @@ class BudgetIn(BaseModel):
 
 
 class CaptureResponse(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
     duplicates: Annotated[int, Field(title='Duplicates')]
     masked: Annotated[list[str], Field(title='Masked')]
     """
@@ -80,7 +83,7 @@ ProjectId = TypeAliasType(
 
 class ContextRequest(BaseModel):
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     budget_tokens: Annotated[
         int | None, Field(ge=64, le=32000, title='Budget Tokens')
@@ -94,7 +97,7 @@ class ContextRequest(BaseModel):
 
 class DreamRequest(BaseModel):
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     budget: BudgetIn | None = None
 
@@ -119,7 +122,7 @@ Outcome = TypeAliasType(
 
 class EndSessionRequest(BaseModel):
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     outcome: Annotated[
         Literal['success', 'failure', 'unknown'] | None, Field(title='Outcome')
@@ -131,6 +134,9 @@ class ErrorDetail(BaseModel):
     One thing wrong with a request.
     """
 
+    model_config = ConfigDict(
+        extra='allow',
+    )
     field: Annotated[str, Field(title='Field')]
     """
     a dotted path into the body, or the parameter's name
@@ -148,6 +154,9 @@ class ErrorResponse(BaseModel):
     request limits, validation, a domain rule): quote `request_id` when you report a problem.
     """
 
+    model_config = ConfigDict(
+        extra='allow',
+    )
     detail: Annotated[list[ErrorDetail] | None, Field(title='Detail')] = None
     """
     each field at fault, if any
@@ -172,7 +181,7 @@ class EvidenceRef(BaseModel):
     """
 
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     event_id: Annotated[
         str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Event Id')
@@ -195,13 +204,16 @@ TargetMemoryId = TypeAliasType(
 
 class FeedbackRequest(BaseModel):
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     signal: Annotated[Literal['used', 'wrong'], Field(title='Signal')]
     text: Annotated[str | None, Field(max_length=4000, title='Text')] = ''
 
 
 class Health(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
     status: Annotated[Literal['ok'], Field(title='Status')]
     tenant_id: Annotated[str, Field(title='Tenant Id')]
 
@@ -213,12 +225,15 @@ class ImportRequest(BaseModel):
     """
 
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     records: Annotated[list[dict[str, Any]], Field(max_length=5000, title='Records')]
 
 
 class ImportResponse(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
     cards_created: Annotated[int, Field(title='Cards Created')]
     conflicts: Annotated[list[str], Field(title='Conflicts')]
     """
@@ -285,7 +300,7 @@ display name of who spoke
 
 class MessageIn(BaseModel):
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     event_id: Annotated[
         str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Event Id')
@@ -336,7 +351,7 @@ for edit
 
 class ReviewDecision(BaseModel):
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     action: Annotated[Literal['approve', 'reject', 'edit'], Field(title='Action')]
     keep: Annotated[Keep | None, Field(title='Keep')] = None
@@ -368,7 +383,7 @@ class ReviewItem(BaseModel):
     """
 
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     created_at: Annotated[AwareDatetime | None, Field(title='Created At')] = None
     detail: Annotated[str | None, Field(max_length=2000, title='Detail')] = ''
@@ -393,6 +408,9 @@ class ReviewItem(BaseModel):
 
 
 class ReviewPage(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
     count: Annotated[int, Field(title='Count')]
     """
     items on this page
@@ -416,6 +434,9 @@ class RollbackDone(BaseModel):
     What rolling a run back did.
     """
 
+    model_config = ConfigDict(
+        extra='allow',
+    )
     rejected: Annotated[list[str], Field(title='Rejected')]
     """
     cards the run created, now a version marked rejected
@@ -444,7 +465,7 @@ search inside a project too
 
 class SearchRequest(BaseModel):
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     limit: Annotated[int | None, Field(ge=1, le=100, title='Limit')] = 10
     """
@@ -462,7 +483,7 @@ class SearchRequest(BaseModel):
 
 class SessionEndIn(BaseModel):
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     event_id: Annotated[
         str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Event Id')
@@ -479,6 +500,9 @@ class SessionEndIn(BaseModel):
 
 
 class SessionEnded(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
     duplicates: Annotated[int, Field(title='Duplicates')]
     stored: Annotated[int, Field(title='Stored')]
     """
@@ -487,6 +511,9 @@ class SessionEnded(BaseModel):
 
 
 class SessionEvents(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
     count: Annotated[int, Field(title='Count')]
     events: Annotated[list[dict[str, Any]], Field(title='Events')]
     """
@@ -502,6 +529,9 @@ tool or document name
 
 
 class StoreErasureOut(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
     compacted: Annotated[bool, Field(title='Compacted')]
     """
     the store overwrote, merged away or truncated what held the deleted data (SQLite: secure_delete, full-text index optimised, WAL checkpointed and truncated; OpenSearch: a force merge expunging deleted documents); false when another process held a read and it must be retried
@@ -539,7 +569,7 @@ CallId = TypeAliasType(
 
 class ToolCallIn(BaseModel):
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     args: Annotated[dict[str, Any] | None, Field(title='Args')] = None
     call_id: Annotated[CallId | None, Field(title='Call Id')] = None
@@ -560,7 +590,7 @@ Error = TypeAliasType("Error", Annotated[str, Field(max_length=32000, title='Err
 
 class ToolResultIn(BaseModel):
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     call_id: Annotated[CallId | None, Field(title='Call Id')] = None
     error: Annotated[Error | None, Field(title='Error')] = None
@@ -579,6 +609,9 @@ class ToolResultIn(BaseModel):
 
 
 class UserGlanceOut(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
     last_update: Annotated[AwareDatetime | None, Field(title='Last Update')]
     memories: Annotated[int, Field(title='Memories')]
     open_reviews: Annotated[int, Field(title='Open Reviews')]
@@ -592,12 +625,18 @@ class UserGlanceOut(BaseModel):
 
 
 class UserOut(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
     memories: Annotated[int, Field(title='Memories')]
     sessions: Annotated[int, Field(title='Sessions')]
     user_id: Annotated[str, Field(title='User Id')]
 
 
 class UsersResponse(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
     count: Annotated[int, Field(title='Count')]
     """
     items on this page
@@ -617,6 +656,9 @@ class UsersResponse(BaseModel):
 
 
 class ValidationError(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
     loc: Annotated[list[str | int], Field(title='Location')]
     type: Annotated[str, Field(title='Error Type')]
 
@@ -627,7 +669,7 @@ class Change(BaseModel):
     """
 
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     after_version: Annotated[int, Field(title='After Version')]
     at: Annotated[AwareDatetime | None, Field(title='At')] = None
@@ -660,6 +702,9 @@ class Change(BaseModel):
 
 
 class CitationOut(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
     evidence: Annotated[list[EvidenceRef], Field(title='Evidence')]
     """
     the L1 events (session and event ids) it rests on
@@ -681,6 +726,9 @@ class CitationOut(BaseModel):
 
 
 class ContextResponse(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
     budget_tokens: Annotated[int, Field(title='Budget Tokens')]
     citations: Annotated[list[CitationOut], Field(title='Citations')]
     """
@@ -704,7 +752,7 @@ class DreamRun(BaseModel):
     """
 
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     budget: Budget | None = None
     counts: Annotated[dict[str, int] | None, Field(title='Counts')] = None
@@ -754,6 +802,9 @@ class DreamStarted(BaseModel):
     A manual dream, started: where to follow it.
     """
 
+    model_config = ConfigDict(
+        extra='allow',
+    )
     already_started: Annotated[bool | None, Field(title='Already Started')] = False
     """
     AWS: this minute's run was already started
@@ -786,7 +837,7 @@ class EditMemoryRequest(BaseModel):
     """
 
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     action: Annotated[Action | None, Field(title='Action')] = None
     condition: Annotated[Condition | None, Field(title='Condition')] = None
@@ -815,7 +866,7 @@ class FeedbackIn(BaseModel):
     """
 
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     event_id: Annotated[
         str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Event Id')
@@ -845,6 +896,9 @@ class ForgetResponse(BaseModel):
     are deleted with the user, never handed over: their text is the user's words (`shared_cards`).
     """
 
+    model_config = ConfigDict(
+        extra='allow',
+    )
     events: Annotated[int, Field(title='Events')]
     """
     raw events (L1) removed
@@ -872,12 +926,15 @@ class ForgetResponse(BaseModel):
 
 
 class HTTPValidationError(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
     detail: Annotated[list[ValidationError] | None, Field(title='Detail')] = None
 
 
 class NewMemoryIn(BaseModel):
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     action: Annotated[Action | None, Field(title='Action')] = None
     condition: Annotated[Condition | None, Field(title='Condition')] = None
@@ -922,7 +979,7 @@ class NoteIn(BaseModel):
     """
 
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     event_id: Annotated[
         str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Event Id')
@@ -946,6 +1003,9 @@ class NoteIn(BaseModel):
 
 
 class OverviewResponse(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
     cards_by_status: Annotated[dict[str, int], Field(title='Cards By Status')]
     injections: Annotated[int, Field(title='Injections')]
     """
@@ -964,10 +1024,16 @@ class OverviewResponse(BaseModel):
 
 
 class ResponseValidationError(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
     detail: Annotated[list[ValidationError] | None, Field(title='Detail')] = None
 
 
 class RunPage(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
     count: Annotated[int, Field(title='Count')]
     """
     items on this page
@@ -991,11 +1057,17 @@ class RunReport(BaseModel):
     A dream run and every change it made.
     """
 
+    model_config = ConfigDict(
+        extra='allow',
+    )
     changes: Annotated[list[Change], Field(title='Changes')]
     run: DreamRun
 
 
 class ScoredMemory(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
     confidence: Annotated[float, Field(title='Confidence')]
     evidence: Annotated[list[EvidenceRef], Field(title='Evidence')]
     """
@@ -1025,6 +1097,9 @@ class ScoredMemory(BaseModel):
 
 
 class SearchResponse(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
     count: Annotated[int, Field(title='Count')]
     results: Annotated[list[ScoredMemory], Field(title='Results')]
     """
@@ -1034,7 +1109,7 @@ class SearchResponse(BaseModel):
 
 class Source(BaseModel):
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     kind: Annotated[
         Literal['user', 'agent', 'tool', 'document', 'human_review'],
@@ -1049,7 +1124,7 @@ class Source(BaseModel):
 
 class TagIn(BaseModel):
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     event_id: Annotated[
         str, Field(pattern='^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$', title='Event Id')
@@ -1071,7 +1146,7 @@ class TagIn(BaseModel):
 
 class AppendEventsRequest(BaseModel):
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     events: Annotated[
         list[Annotated[MessageIn | ToolCallIn | ToolResultIn | FeedbackIn | NoteIn | TagIn | SessionEndIn, Field(discriminator='kind')]],
@@ -1081,7 +1156,7 @@ class AppendEventsRequest(BaseModel):
 
 class CreateMemoriesRequest(BaseModel):
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     memories: Annotated[
         list[NewMemoryIn], Field(max_length=500, min_length=1, title='Memories')
@@ -1102,7 +1177,7 @@ class MemoryCard(BaseModel):
     """
 
     model_config = ConfigDict(
-        extra='forbid',
+        extra='allow',
     )
     action: Annotated[Action | None, Field(title='Action')] = None
     condition: Annotated[Condition | None, Field(title='Condition')] = None
@@ -1164,11 +1239,17 @@ class MemoryCard(BaseModel):
 
 
 class MemoryList(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
     count: Annotated[int, Field(title='Count')]
     memories: Annotated[list[MemoryCard], Field(title='Memories')]
 
 
 class MemoryPage(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
     count: Annotated[int, Field(title='Count')]
     """
     items on this page
@@ -1185,6 +1266,9 @@ class MemoryPage(BaseModel):
 
 
 class VersionPage(BaseModel):
+    model_config = ConfigDict(
+        extra='allow',
+    )
     count: Annotated[int, Field(title='Count')]
     """
     items on this page
