@@ -61,39 +61,47 @@ def free_port() -> int:
 
 @contextmanager
 def opensearch(home: Path) -> Iterator[str]:
-    """A single-node OpenSearch 2.19 (k-NN, neural-search) with its data under `home`; yields its URL."""
+    """A single-node OpenSearch 2.19 (k-NN, neural-search) with its data under `home`; yields its URL.
+    A port taken between choosing it and binding it is chosen again (three tries)."""
     install("opensearch")
-    http_port, transport_port = free_port(), free_port()
-    command = [
-        "java", *OPENSEARCH_JVM,
-        "-cp", f"{OPENSEARCH_LIB}{os.sep}*{os.pathsep}{OPENSEARCH_CLASSES}", "ReverieOpenSearch",
-        str(home / "node"), str(http_port), str(transport_port),
-    ]  # fmt: skip
-    with _running(command, home / "opensearch.log", "reverie-opensearch started on"):
-        yield f"http://127.0.0.1:{http_port}"
+    for attempt in range(3):
+        http_port, transport_port = free_port(), free_port()
+        command = [
+            "java", *OPENSEARCH_JVM,
+            "-cp", f"{OPENSEARCH_LIB}{os.sep}*{os.pathsep}{OPENSEARCH_CLASSES}", "ReverieOpenSearch",
+            str(home / f"node{attempt}"), str(http_port), str(transport_port),
+        ]  # fmt: skip
+        try:
+            process = _start(command, home / f"opensearch{attempt}.log", "reverie-opensearch started on")
+        except EngineError as error:
+            if "Address already in use" in str(error) and attempt < 2:
+                continue
+            raise
+        try:
+            yield f"http://127.0.0.1:{http_port}"
+        finally:
+            _stop(process)
+        return
 
 
-@contextmanager
-def _running(command: list[str], log_path: Path, ready: str) -> Iterator[None]:
-    """Start `command` with its output in `log_path`, wait until a line of it contains `ready`; stop it
-    on exit (closing its standard input, then terminating it if it lingers)."""
+def _start(command: list[str], log_path: Path, ready: str) -> subprocess.Popen[bytes]:
+    """Start `command` with its output in `log_path` and wait until a line of it contains `ready`."""
     log_path.parent.mkdir(parents=True, exist_ok=True)
     with log_path.open("wb") as log:
         process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + START_TIMEOUT_S
-        while ready.encode() not in log_path.read_bytes():
-            if process.poll() is not None or time.monotonic() > deadline:
-                state = "exited" if process.poll() is not None else f"not ready in {START_TIMEOUT_S:.0f} s"
-                tail = log_path.read_text(errors="replace")[-4000:]
-                raise EngineError(f"{command[0]} {state}; the end of {log_path}:\n{tail}")
-            time.sleep(0.2)
-        yield
-    finally:
-        _stop(process)
+    deadline = time.monotonic() + START_TIMEOUT_S
+    while ready.encode() not in log_path.read_bytes():
+        if process.poll() is not None or time.monotonic() > deadline:
+            state = "exited" if process.poll() is not None else f"not ready in {START_TIMEOUT_S:.0f} s"
+            _stop(process)
+            tail = log_path.read_text(errors="replace")[-4000:]
+            raise EngineError(f"{command[0]} {state}; the end of {log_path}:\n{tail}")
+        time.sleep(0.2)
+    return process
 
 
 def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Close the engine's standard input (it stops itself), then terminate it if it lingers."""
     if process.stdin is not None:
         process.stdin.close()
     try:
