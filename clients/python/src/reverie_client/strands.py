@@ -1,7 +1,8 @@
 """Reverie as the memory of a Strands agent (`pip install 'reverie-client[strands]'`).
 
-`ReverieMemory` is a Strands plugin: every user and assistant turn the agent adds to its conversation is
-recorded in the user's raw log (a `MessageAddedEvent` hook), and before each model call the memory block
+`ReverieMemory` is a Strands plugin: every turn the agent adds to its conversation is recorded in the
+user's raw log (a `MessageAddedEvent` hook: text as messages, tool uses and their results as tool calls
+and results, so a dream learns from a tool's failure too), and before each model call the memory block
 for the latest user request is folded into the model's input by Strands' own `ContextInjector`
 (ephemeral: it never enters the agent's history or session). `end_session()` closes the session, so
 Reverie's dream consolidates it; the next session's agent is given what was learnt.
@@ -15,6 +16,8 @@ Reverie's dream consolidates it; the next session's agent is given what was lear
 from __future__ import annotations
 
 import hashlib
+import json
+import re
 from typing import Any, Literal
 
 from strands.hooks import MessageAddedEvent
@@ -25,6 +28,8 @@ from strands.vended_plugins.context_injector import ContextInjector
 from reverie_client.client import Reverie
 
 ROLES = ("user", "assistant")
+_NOT_ID = re.compile(r"[^A-Za-z0-9._:@+-]")
+MAX_TEXT = 32_000
 
 
 def text_of(message: Any) -> str:
@@ -60,6 +65,7 @@ class ReverieMemory(Plugin):
         self.injected: list[list[str]] = []  # the memory ids each fetched block cited, in order
         self._cache: tuple[str, str | None] | None = None
         self._turns = 0
+        self._tool_names: dict[str, str] = {}  # tool use id -> tool name (a result names only the use)
         self._injector = ContextInjector(self.memory_block, name="reverie:context", trigger=trigger)
 
     def init_agent(self, agent: Any) -> None:
@@ -68,17 +74,44 @@ class ReverieMemory(Plugin):
 
     @hook  # type: ignore[call-overload]  # Strands types @hook for functions; it discovers methods too
     def record_turn(self, event: MessageAddedEvent) -> None:
-        """Record each user or assistant text turn as a message event; ids come from the session, the
-        turn's position and its text, so re-recording a turn stores it once."""
-        role, text = event.message.get("role"), text_of(event.message)
-        if role not in ROLES or not text:
-            return
+        """Record one turn: its text as a message event, each tool use and result as a tool call and
+        result. Ids come from the session, the turn's position and its content, so re-recording a turn
+        stores it once."""
         self._turns += 1
-        digest = hashlib.sha256(
-            f"{self.session_id}\x00{self._turns}\x00{role}\x00{text}".encode()
-        ).hexdigest()
-        item = {"event_id": f"strands-{digest[:32]}", "kind": "message", "role": role, "text": text}
-        self.reverie.append_events(self.user_id, self.session_id, [item])
+        events = self.events_of(event.message)
+        for item in events:
+            content = json.dumps(item, sort_keys=True)
+            digest = hashlib.sha256(f"{self.session_id}\x00{self._turns}\x00{content}".encode()).hexdigest()
+            item["event_id"] = f"strands-{digest[:32]}"
+        if events:
+            self.reverie.append_events(self.user_id, self.session_id, events)
+
+    def events_of(self, message: Any) -> list[dict[str, Any]]:
+        """The API events of one Strands message (without ids)."""
+        found: list[dict[str, Any]] = []
+        role, text = message.get("role"), text_of(message)
+        if role in ROLES and text:
+            found.append({"kind": "message", "role": role, "text": text[:MAX_TEXT]})
+        for block in message.get("content", []):
+            if "toolUse" in block:
+                use = block["toolUse"]
+                self._tool_names[use["toolUseId"]] = use["name"]
+                given = use.get("input")
+                args = given if isinstance(given, dict) else {"input": given}
+                call_id = _id(use["toolUseId"])
+                found.append({"kind": "tool_call", "tool": use["name"], "args": args, "call_id": call_id})
+            elif "toolResult" in block:
+                result = block["toolResult"]
+                ok = result.get("status") == "success"
+                said = "\n".join(
+                    c["text"] if "text" in c else json.dumps(c.get("json")) for c in result.get("content", [])
+                )[:MAX_TEXT]
+                tool = self._tool_names.get(result["toolUseId"], "unknown")
+                found.append(
+                    {"kind": "tool_result", "tool": tool, "call_id": _id(result["toolUseId"]), "ok": ok}
+                    | ({"output": said} if ok else {"error": said or "failed"})
+                )
+        return found
 
     def memory_block(self, context: InjectionContext) -> str | None:
         """The memory block for the latest user request, wrapped for the model; None when nothing is
@@ -94,3 +127,9 @@ class ReverieMemory(Plugin):
     def end_session(self, outcome: Literal["success", "failure", "unknown"] = "unknown") -> None:
         """Close the session: Reverie queues it for dreaming (consolidation into lasting memories)."""
         self.reverie.end_session(self.user_id, self.session_id, outcome)
+
+
+def _id(value: str) -> str:
+    """A Strands tool-use id as the API's ids are written (letters, digits and ._:@+-)."""
+    cleaned = _NOT_ID.sub("-", value).lstrip("._:@+-")[:128]
+    return cleaned or hashlib.sha256(value.encode()).hexdigest()[:32]
