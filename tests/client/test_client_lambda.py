@@ -4,6 +4,7 @@ before the handler sees it (`gateway.signature_error`, botocore's SigV4 primitiv
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,7 +14,7 @@ from botocore.credentials import Credentials  # type: ignore[import-untyped, unu
 
 from reverie.handlers import api
 from reverie.services.backends import Backends
-from reverie_client import Reverie, SigV4, errors
+from reverie_client import AsyncReverie, Reverie, SigV4, errors
 from tests.client.gateway import ApiGatewayTransport, signature_error
 from tests.handlers.conftest import ENVIRONMENT, RUNTIMES, LambdaContext
 
@@ -96,3 +97,23 @@ def test_a_tampered_or_wrongly_keyed_request_is_refused_before_the_handler(
         reverie.health()
     assert "signature" in refused.value.message
     assert gateway.events == []
+
+
+def test_the_async_client_signs_the_same_way() -> None:
+    checked: list[str | None] = []
+
+    def gateway_check(request: httpx.Request) -> httpx.Response:
+        checked.append(signature_error(request, KEYS, REGION))
+        if request.url.path.endswith("/context"):
+            empty = {"context": "", "tokens": 0, "budget_tokens": 1000, "memory_ids": [], "sections": {}}
+            return httpx.Response(200, json={**empty, "citations": []})
+        return httpx.Response(200, json={"status": "ok", "tenant_id": "acme"})
+
+    async def run() -> str:
+        transport = httpx.MockTransport(gateway_check)
+        async with AsyncReverie(URL, auth=SigV4(REGION, KEYS), transport=transport) as reverie:
+            await reverie.context("alice", "deploy?")
+            return (await reverie.health()).status
+
+    assert asyncio.run(run()) == "ok"
+    assert checked == [None, None]  # both requests, body included, carried a valid signature

@@ -124,3 +124,11 @@ def test_a_newer_service_answering_more_fields_still_reads() -> None:
     # THEN the answer reads, the new field kept beside the known ones
     health = client(transport, []).health()
     assert health.status == "ok" and health.model_extra == {"region": "eu-west-1"}
+
+
+def test_a_success_the_client_cannot_read_raises_its_own_error() -> None:
+    # a proxy's HTML page answered 200 in place of the service
+    transport, _ = scripted(httpx.Response(200, text="<html>login</html>"))
+    with pytest.raises(errors.UnexpectedAnswer) as unreadable:
+        client(transport, []).health()
+    assert unreadable.value.status == 200 and "login" in unreadable.value.body

@@ -21,6 +21,7 @@ from reverie_client.errors import (
     ServerError,
     TransportError,
     Unauthorized,
+    UnexpectedAnswer,
     ValidationFailed,
 )
 from reverie_client.retry import RetryPolicy
@@ -42,6 +43,7 @@ __all__ = [
     "SigV4",
     "TransportError",
     "Unauthorized",
+    "UnexpectedAnswer",
     "ValidationFailed",
     "models",
 ]

@@ -21,6 +21,16 @@ class TransportError(ReverieError):
     """The request did not get an answer (connection refused or reset, a timeout), after the retries."""
 
 
+class UnexpectedAnswer(ReverieError):
+    """The service answered a success this client cannot read (not JSON, or not the documented model):
+    usually a proxy's page, or a service older than the client."""
+
+    def __init__(self, message: str, status: int, body: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.body = body
+
+
 class ApiError(ReverieError):
     """The API answered with an error status.
 

@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import httpx
+from pydantic import ValidationError
 
 from reverie_client.auth import BearerToken, SigV4
 from reverie_client.calls import Call
-from reverie_client.errors import TransportError, error_for
+from reverie_client.errors import TransportError, UnexpectedAnswer, error_for
 from reverie_client.retry import RetryPolicy
 
 T = TypeVar("T")
@@ -65,11 +66,15 @@ def read(call: Call[T], response: httpx.Response) -> T:
     """The answer read into its model, or the error as an exception."""
     if response.status_code >= 400:
         raise error_for(response)
-    if response.status_code == 204 or not response.content:
-        return call.read(None)
-    if call.text:
-        return call.read(response.text)
-    return call.read(response.json())
+    try:
+        if response.status_code == 204 or not response.content:
+            return call.read(None)
+        if call.text:
+            return call.read(response.text)
+        return call.read(response.json())
+    except (ValueError, ValidationError) as exc:  # not JSON, or not the documented shape
+        message = f"{call.method} {call.path}: {response.status_code} answer unreadable as documented: {exc}"
+        raise UnexpectedAnswer(message, response.status_code, response.text[:2_000]) from exc
 
 
 def should_retry(policy: RetryPolicy, call: Call[Any], attempt: int, response: httpx.Response) -> bool:
