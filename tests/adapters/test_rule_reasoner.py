@@ -832,3 +832,28 @@ def test_a_reversal_of_who_one_is_is_kept_and_reads_well() -> None:
     assert reversal.key == "user.diet" and reversal.statement == "The user is not vegan any more."
     # AND a plain "not" without "any more" is no reversal of identity ("I'm not a fan of jazz" is an opinion)
     assert statements(say("I'm not a fan of jazz."), agent(at=5)) == []
+
+
+def test_how_the_agent_should_answer_is_a_standing_wish_and_a_task_for_now_is_not() -> None:
+    # GIVEN wishes about the agent's answers in general, said to it, and tasks or wishes for today
+    wishes = {
+        "Keep your answers short please.": "The user wants the agent to keep its answers short.",
+        "Again, shorter answers please.": "The user wants shorter answers.",
+    }
+    for text, statement in wishes.items():
+        # WHEN the rules read them; THEN a wish is a preference under the one answer-style slot
+        (wish,) = extract(say(text), agent(at=5))
+        assert (wish.type.value, wish.key, wish.statement) == (
+            "preference",
+            "user.prefers.answer_style",
+            statement,
+        )
+    for text in (
+        "Give me a summary of the report.",
+        "Keep the summary under 100 words.",
+        "Today I'd like the summary in Spanish, please.",
+        "Just for this reply, keep your answer short.",
+    ):
+        assert statements(say(text), agent(at=5)) == [], text
+    # AND a first-person account of today is still a fact, not a request
+    assert statements(say("Today I ran ten kilometres along the river."), agent(at=5)) != []

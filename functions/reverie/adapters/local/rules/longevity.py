@@ -26,7 +26,10 @@ _ONE_OFF_RE = re.compile(
     r"|\bthis\s+(?P<c>[a-z]+)\s+only\b"  # "this time only" ("this week only" is a period: see valid_until)
     r"|\b(?:just\s+|only\s+)?for\s+(?:now|today|tonight|the\s+moment)\b|\b(?:today|tonight)\s+only\b"
     # "Today, skip the summary": a day's request (a first-person statement about today is not one).
-    r"|^(?:today|tonight|this\s+(?:morning|afternoon|evening))\b,?\s+(?!(?:i|i'm|i've|we|we're|my|our)\b)",
+    r"|^(?:today|tonight|this\s+(?:morning|afternoon|evening))\b,?\s+(?!(?:i|i'm|i've|we|we're|my|our)\b)"
+    # "Today I'd like the summary in Spanish": what one wants today, asked for today
+    r"|^(?:today|tonight|this\s+(?:morning|afternoon|evening))\b,?\s+(?:i'd|i\s+would|we'd|we\s+would|"
+    r"i\s+want|we\s+want|i\s+need|we\s+need|let's)\b",
     re.I,
 )
 

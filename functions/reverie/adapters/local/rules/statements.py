@@ -37,6 +37,40 @@ _REQUEST_RE = re.compile(
     re.I,
 )
 _SO_RE = re.compile(r"\bso\b", re.I)
+# Said to the agent, how it should answer is a standing wish unless scoped to the occasion (`one_off`):
+# "Keep your answers short please", "Again, shorter answers please" (answers in general: "Give me a summary of
+# the report" is a task for now).
+_STYLE_IMPERATIVE_RE = re.compile(
+    r"^(?:(?:again|also|and|so)[,\s]+)?(?:please\s+)?(?P<verb>keep|make)\s+"
+    r"(?P<rest>(?:(?:all\s+)?(?:your|the)\s+)?(?:answers|replies|responses|explanations)\s+.+?)(?:,?\s+please)?[.!]*$",
+    re.I,
+)
+_STYLE_FRAGMENT_RE = re.compile(
+    r"^(?:(?:again|also|and|so)[,\s]+)?(?P<what>(?:much\s+)?(?:shorter|longer|short|brief|briefer|concise|detailed|"
+    r"simpler|plainer|fewer|more)\s+(?:[\w-]+\s+){0,2}?(?:answers|replies|responses|explanations|summaries))"
+    r"(?:,?\s+please)?[.!]*$",
+    re.I,
+)
+_YOUR_RE = re.compile(r"\byour\b", re.I)
+
+
+def _answer_style(text: str, who: Speaker) -> Statement | None:
+    """A wish about how the agent answers, said to it: a preference keyed as the answer style."""
+    key = answer_style_key(text, who.subject)
+    if not who.to_agent or key is None:
+        return None
+    if imperative := _STYLE_IMPERATIVE_RE.match(text):
+        rest = _YOUR_RE.sub("its", imperative.group("rest"))
+        wanted = f"{who.name} wants the agent to {imperative.group('verb').lower()} {rest}"
+    elif fragment := _STYLE_FRAGMENT_RE.match(text):
+        wanted = f"{who.name} wants {fragment.group('what').lower()}"
+    else:
+        return None
+    return Statement(
+        MemoryType.PREFERENCE, finish(wanted), key=key, subjective=True, stability=Stability.HIGH
+    )
+
+
 _ELIDED_PLAN_RE = re.compile(r"^(?:gonna|going to|planning (?:to|on)|wanna|hoping to)\b(?! be\b)", re.I)
 
 
@@ -317,6 +351,8 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     constraint = _constraint(text, who)
     if constraint is not None:
         return constraint
+    if style := _answer_style(text, who):
+        return style
     if who.to_agent and p.HABIT_MARKER_RE.search(text) and not p.SUBJECT_I_RE.search(text):
         wanted = p.HABIT_MARKER_RE.sub("", text).strip(" ,.")
         return _stmt(
