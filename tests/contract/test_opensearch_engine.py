@@ -66,14 +66,7 @@ DOCS = [
 ]
 
 
-RRF_WEIGHTS_REFUSED = pytest.mark.xfail(
-    strict=True,
-    reason="OpenSearch 2.19 refuses the rrf pipeline's 'weights' (400: supported parameters are "
-    "[rank_constant]); opensearch_queries.hybrid_pipeline sends them",
-)
-
-
-@pytest.mark.parametrize("fusion", ["min_max", pytest.param("rrf", marks=RRF_WEIGHTS_REFUSED)])
+@pytest.mark.parametrize("fusion", ["min_max", "rrf"])
 def test_hybrid_search_fuses_keyword_and_vector_recall_in_the_pipeline(
     open_index: OpenIndex, fusion: Fusion
 ) -> None:

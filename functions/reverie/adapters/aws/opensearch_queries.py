@@ -108,11 +108,12 @@ def hybrid_pipeline(fusion: Fusion, weights: tuple[float, float]) -> Json:
     """The search pipeline that fuses the hybrid query's clauses (keyword first, then vector).
 
     `min_max` normalises each clause's scores to [0, 1] and takes their weighted arithmetic mean
-    (OpenSearch 2.10+); `rrf` is reciprocal rank fusion with the usual constant 60 (OpenSearch 2.19+).
+    (OpenSearch 2.10+); `rrf` is reciprocal rank fusion with the usual constant 60 (OpenSearch 2.19+, which
+    takes no weights for it: 400 "supported parameters are [rank_constant]", seen on the real engine).
     """
     combination: Json
     if fusion == "rrf":
-        combination = {"technique": "rrf", "rank_constant": 60, "parameters": {"weights": list(weights)}}
+        combination = {"technique": "rrf", "rank_constant": 60}
         processor: Json = {"score-ranker-processor": {"combination": combination}}
     else:
         combination = {"technique": "arithmetic_mean", "parameters": {"weights": list(weights)}}
