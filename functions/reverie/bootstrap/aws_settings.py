@@ -15,10 +15,10 @@ from pydantic import AliasChoices, Field, ValidationError, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from reverie.api.limits import LimitSettings
-from reverie.domain.dream import Budget
-from reverie.domain.models import Identifier
+from reverie.domain.identifiers import Identifier
 
 if TYPE_CHECKING:  # imported where used: a function reads only the settings it needs at cold start
+    from reverie.domain.dream import Budget
     from reverie.services.dream.triggers import TriggerSettings
     from reverie.services.index_model import IndexModel
 
@@ -27,8 +27,9 @@ TITAN_V2_DIMS = (256, 512, 1024)
 
 
 class FunctionSettings(BaseSettings):
+    # defer_build: a model's validator is built when the function first reads it, not at import for all
     model_config = SettingsConfigDict(
-        env_prefix=PREFIX, extra="ignore", frozen=True, env_parse_none_str="off"
+        env_prefix=PREFIX, extra="ignore", frozen=True, env_parse_none_str="off", defer_build=True
     )
 
     tenant_id: Identifier = Field(description="this stack's tenant: every request and run stays inside it")
@@ -128,6 +129,8 @@ class DreamSettings(FunctionSettings):
 
     @property
     def budget(self) -> Budget:
+        from reverie.domain.dream import Budget
+
         return Budget(
             max_tokens=self.dream_max_tokens,
             max_reasoner_calls=self.dream_max_reasoner_calls,

@@ -13,17 +13,14 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
-    StringConstraints,
     ValidationInfo,
     field_validator,
     model_validator,
 )
 
 from reverie.domain.guards import mask_secrets
-
-ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$"
-Identifier = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
-"""Ids of tenants, users, projects, sessions, events and memories: 1-128 safe characters."""
+from reverie.domain.identifiers import ID_PATTERN as ID_PATTERN  # re-exported: ids are checked with it
+from reverie.domain.identifiers import Identifier
 
 MAX_STATEMENT_CHARS = 2_000
 MAX_EVENT_TEXT_CHARS = 32_000

@@ -1,19 +1,26 @@
-"""The REST API function: the same routes as the local server, behind API Gateway (REST, proxy)."""
+"""The REST API function: the same routes as the local server, behind API Gateway (REST, proxy).
+
+The routes, their models and services are imported with the app, at the first invocation, not at import:
+`bench/reverie_bench/cold_start.py` measures both, and `tests/handlers/test_cold_start.py` keeps the
+import light.
+"""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 from aws_lambda_powertools.logging import correlation_paths
 
-from reverie.api.dream_routes import DreamStarted, StartDream
-from reverie.api.routes import create_app
 from reverie.bootstrap.aws_settings import ApiSettings
-from reverie.domain.dream import Budget, RunStatus
 from reverie.handlers.emf import record_context
 from reverie.handlers.runtime import Runtime, entry, observability
+
+if TYPE_CHECKING:
+    from aws_lambda_powertools.event_handler import APIGatewayRestResolver
+
+    from reverie.api.dream_routes import DreamStarted, StartDream
+    from reverie.domain.dream import Budget
 
 logger, tracer, metrics = observability("api", patch=("botocore", "requests"))
 runtime = Runtime(ApiSettings, metrics)
@@ -22,6 +29,9 @@ runtime = Runtime(ApiSettings, metrics)
 def _start_dream(settings: ApiSettings) -> StartDream | None:
     if settings.state_machine_arn is None:
         return None
+
+    from reverie.api.dream_routes import DreamStarted
+    from reverie.domain.dream import RunStatus
 
     def start(user_id: str, budget: Budget) -> DreamStarted:
         window = f"manual-{datetime.now(UTC):%Y%m%dT%H%M}"  # one run per user per minute, however often asked
@@ -40,6 +50,8 @@ def _start_dream(settings: ApiSettings) -> StartDream | None:
 
 
 def _app(settings: ApiSettings) -> APIGatewayRestResolver:
+    from reverie.api.routes import create_app
+
     # backends are built on the first request that needs them
     limits = settings.request_limits()  # REVERIE_API_MAX_*, as on the local service
     return create_app(runtime.backends, settings.tenant_id, _start_dream(settings), limits)

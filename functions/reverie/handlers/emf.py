@@ -19,12 +19,13 @@ import json
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aws_lambda_powertools import Metrics
 from aws_lambda_powertools.metrics import MetricUnit, single_metric
 
-from reverie.domain.dream import Change, DreamRun, RunStatus
+if TYPE_CHECKING:
+    from reverie.domain.dream import Change, DreamRun
 
 
 def record_context(metrics: Metrics, event: Mapping[str, Any], response: Mapping[str, Any]) -> None:
@@ -65,6 +66,8 @@ def _service(metrics: Metrics) -> dict[str, str]:
 
 def record_run(metrics: Metrics, run: DreamRun, changes: Iterable[Change] = ()) -> dict[str, Any]:
     """Metrics of a closed run; returns the small summary the state machine keeps."""
+    from reverie.domain.dream import RunStatus
+
     ok = run.status is RunStatus.SUCCEEDED
     metrics.add_metric(name="DreamSucceeded", unit=MetricUnit.Count, value=1 if ok else 0)
     if run.finished_at is not None:

@@ -33,9 +33,17 @@ T = TypeVar("T")
 Handler = Callable[[Any, Any], Any]
 
 
+# (tracer, libraries) X-Ray patches when the function first builds a client (`trace_clients`)
+_untraced: list[tuple[Tracer, tuple[str, ...]]] = []
+
+
 def observability(service: str, patch: tuple[str, ...] = ("botocore",)) -> tuple[Logger, Tracer, Metrics]:
     """Logger (no secret in any record: `bootstrap.log_masking`), Tracer (patching only `patch`, not every
-    library X-Ray knows) and EMF Metrics."""
+    library X-Ray knows) and EMF Metrics.
+
+    The libraries in `patch` are patched by `trace_clients`, just before the function builds its first
+    client, not here: patching botocore imports it (and requests, urllib3), a third of a cold start's
+    imports, which a container that builds no client (a health check) never needs."""
     from reverie.bootstrap.log_masking import MaskingFormatter, install_log_masking
 
     install_log_masking()
@@ -47,11 +55,17 @@ def observability(service: str, patch: tuple[str, ...] = ("botocore",)) -> tuple
     if os.environ.get("AWS_LAMBDA_FUNCTION_NAME"):
         logging.getLogger(PACKAGE_LOGGER)
         copy_config_to_registered_loggers(source_logger=logger, include={PACKAGE_LOGGER})
-    return (
-        logger,
-        Tracer(service=f"reverie-{service}", patch_modules=patch),
-        Metrics(namespace=NAMESPACE, service=service),
-    )
+    tracer = Tracer(service=f"reverie-{service}", auto_patch=False)
+    _untraced.append((tracer, patch))
+    return logger, tracer, Metrics(namespace=NAMESPACE, service=service)
+
+
+def trace_clients() -> None:
+    """Patch for X-Ray, once, the libraries `observability` was asked to trace (X-Ray wraps their client
+    classes, so every client made afterwards is traced). The default builders call this first."""
+    while _untraced:
+        tracer, libraries = _untraced.pop()
+        tracer.patch(libraries)
 
 
 def entry(
@@ -73,6 +87,7 @@ def _backends(settings: FunctionSettings) -> Backends:
     from reverie.bootstrap.aws import build_aws
     from reverie.bootstrap.aws_settings import StorageSettings
 
+    trace_clients()
     if not isinstance(settings, StorageSettings):
         raise TypeError(f"{type(settings).__name__} has no storage settings: this function has no backends")
     return build_aws(settings)
@@ -82,6 +97,7 @@ def _starter(settings: FunctionSettings) -> StepFunctionsStarter:
     from reverie.bootstrap.aws import build_starter
     from reverie.bootstrap.aws_settings import ApiSettings, DreamSettings
 
+    trace_clients()
     if not isinstance(settings, DreamSettings | ApiSettings):
         raise TypeError(f"{type(settings).__name__} has no REVERIE_STATE_MACHINE_ARN")
     return build_starter(settings)
@@ -91,6 +107,7 @@ def _stamp(settings: FunctionSettings) -> IndexStamp:
     from reverie.bootstrap.aws import SsmIndexStamp
     from reverie.bootstrap.aws_settings import SearchSettings
 
+    trace_clients()
     if not isinstance(settings, SearchSettings):
         raise TypeError(f"{type(settings).__name__} has no search settings")
     return SsmIndexStamp(settings.stamp_parameter)
