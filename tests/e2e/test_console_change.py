@@ -129,7 +129,9 @@ def test_deleting_a_card_removes_it(page: Any, service: Service) -> None:
 
 
 def test_approving_a_review_item_keeps_the_chosen_side(page: Any, service: Service) -> None:
-    # GIVEN dave's bucket, and a document's "correction" of it waiting for review
+    # GIVEN dave's bucket, and a document's "correction" of it waiting for review, in the tenant's queue
+    page.goto(service.console + "#/reviews")
+    expect(page.locator("article.review h2")).to_have_text(["Correction · dave"])
     page.goto(service.console + "#/users/dave/reviews")
     item = page.locator("article.review")
     expect(item).to_have_count(1)

@@ -7,6 +7,8 @@ import { field, h, select } from "./dom.js";
 import { userHeader } from "./nav.js";
 
 const LIMIT = 1000;
+const RETIRED = new Set(["superseded", "archived", "rejected"]);
+const retired = (card) => (RETIRED.has(card.status) ? 1 : 0);
 
 function contextView(user, ctx) {
   const citations = ctx.citations.map((c) =>
@@ -79,7 +81,9 @@ export async function memoryPage({ user }) {
 
   const draw = () => {
     const needle = state.text.trim().toLowerCase();
-    const shown = cards.filter((c) => !needle || [c.statement, c.key, c.memory_id].join(" ").toLowerCase().includes(needle));
+    const shown = cards
+      .filter((c) => !needle || [c.statement, c.key, c.memory_id].join(" ").toLowerCase().includes(needle))
+      .sort((a, b) => retired(a) - retired(b)); // current cards first, each group newest change first
     list.replaceChildren(
       h("p", { class: "count" }, `${shown.length} of ${cards.length} memories`),
       ...(shown.length ? shown.map((c) => cardSummary(user, c)) : [h("p", {}, "No memory matches these filters.")]),
