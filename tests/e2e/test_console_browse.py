@@ -221,3 +221,37 @@ def test_on_aws_operators_sign_in_through_cognito_with_pkce_emulated(
         assert "code=" not in page.url
     finally:
         context.close()
+
+
+UNLABELLED = """() => [...document.querySelectorAll("main input, main select, main textarea, main button, main a")]
+  .filter((el) => !el.closest("[hidden]"))
+  .filter((el) => {
+    const name = (el.getAttribute("aria-label") || (el.labels && [...el.labels].map((l) => l.textContent).join(" "))
+      || el.textContent || "").trim();
+    return name === "";
+  })
+  .map((el) => el.outerHTML.slice(0, 120))"""
+
+
+def test_every_control_has_a_name_and_every_page_a_heading(page: Any, service: Service) -> None:
+    # GIVEN each kind of page of the console
+    card = "m-alice-no-friday@alice"
+    run = service.call("GET", "/users/alice/dreams")[1]["runs"][-1]["run_id"]
+    paths = [
+        "",
+        "#/users/alice",
+        f"#/users/alice/memories/{card}",
+        "#/users/alice/dreams",
+        f"#/users/alice/dreams/{run}",
+        "#/users/dave/reviews",
+        "#/users/alice/transfer",
+        "#/users/alice/forget",
+    ]
+    for path in paths:
+        page.goto(service.console + path)
+        expect(page.locator("main h1")).to_be_visible()
+        page.wait_for_load_state("networkidle")
+        # THEN every field, button and link says what it is (a label, its text or aria-label)
+        assert page.evaluate(UNLABELLED) == [], path
+        # AND the page's title names it
+        assert page.title().endswith("Reverie console")
