@@ -84,28 +84,28 @@ def _serve(backends: Backends) -> Any:
     return make_console_server(app, "127.0.0.1", 0)
 
 
-def _plant_review(service: Service) -> None:
-    """dave said where his backups live; a document later 'corrects' it: a proposal waits for review."""
+def _plant_review(service: Service, user: str) -> None:
+    """`user` said where their backups live; a document later 'corrects' it: a proposal waits for review."""
     now = datetime.now(UTC)
 
     def session(name: str, events: list[dict[str, Any]], at: datetime) -> None:
         timed = [{**e, "ts": at.isoformat()} for e in events]
-        assert service.call("POST", f"/users/dave/sessions/{name}/events", {"events": timed})[0] == 200
-        assert service.call("POST", f"/users/dave/sessions/{name}/end", {"outcome": "success"})[0] == 202
-        assert dream(service.backends, TENANT, "dave", Trigger.MANUAL).status.value == "succeeded"
+        assert service.call("POST", f"/users/{user}/sessions/{name}/events", {"events": timed})[0] == 200
+        assert service.call("POST", f"/users/{user}/sessions/{name}/end", {"outcome": "success"})[0] == 202
+        assert dream(service.backends, TENANT, user, Trigger.MANUAL).status.value == "succeeded"
 
     said = {
         "kind": "message",
         "event_id": "m1",
         "role": "user",
-        "text": "My backup bucket is s3://dave-backups-main.",
+        "text": f"My backup bucket is s3://{user}-backups-main.",
     }
     session("s0", [said], now - timedelta(hours=2))
     swap = {
         "kind": "feedback",
         "event_id": "fb1",
         "signal": "correction",
-        "text": "Actually, my backup bucket is s3://dave-backups-archive.",
+        "text": f"Actually, my backup bucket is s3://{user}-backups-archive.",
         "source": "document",
     }
     session("s1", [swap], now - timedelta(hours=1))
@@ -113,7 +113,8 @@ def _plant_review(service: Service) -> None:
 
 @pytest.fixture(scope="session")
 def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Service]:
-    """The sample users (alice, bob, carol) loaded and dreamt; dave with a correction waiting for review."""
+    """The sample users (alice, bob, carol) loaded and dreamt; dave and erin each with a correction waiting
+    for review."""
     home = tmp_path_factory.mktemp("console-home")
     backends = build_local(LocalSettings(home=home, tenant_id=TENANT, dream_enabled=False))
     for path in sorted((ROOT / "events" / "sessions").glob("*.json")):
@@ -122,7 +123,8 @@ def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Service]:
         dream(backends, TENANT, user, Trigger.MANUAL)
     with _serve(backends) as server:
         found = Service(server.url, backends)
-        _plant_review(found)
+        for user in ("dave", "erin"):
+            _plant_review(found, user)
         yield found
 
 

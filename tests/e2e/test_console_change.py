@@ -131,7 +131,7 @@ def test_deleting_a_card_removes_it(page: Any, service: Service) -> None:
 def test_approving_a_review_item_keeps_the_chosen_side(page: Any, service: Service) -> None:
     # GIVEN dave's bucket, and a document's "correction" of it waiting for review, in the tenant's queue
     page.goto(service.console + "#/reviews")
-    expect(page.locator("article.review h2")).to_have_text(["Correction · dave"])
+    expect(page.locator("article.review h2")).to_contain_text(["Correction · dave", "Correction · erin"])
     page.goto(service.console + "#/users/dave/reviews")
     item = page.locator("article.review")
     expect(item).to_have_count(1)
@@ -154,6 +154,34 @@ def test_approving_a_review_item_keeps_the_chosen_side(page: Any, service: Servi
     kept = service.call("GET", f"/users/dave/memories/{mine_id}")[1]
     assert (kept["status"], kept["review_status"]) == ("verified", "human_approved")
     assert service.call("GET", f"/users/dave/memories/{proposed_id}")[1]["status"] == "rejected"
+
+
+def test_editing_a_review_item_keeps_the_chosen_card_with_the_corrected_text(
+    page: Any, service: Service
+) -> None:
+    # GIVEN erin's bucket and a document's "correction" of it, in erin's queue
+    page.goto(service.console + "#/users/erin/reviews")
+    item = page.locator("article.review")
+    mine = item.locator(".side-card").filter(has_text="erin-backups-main")
+    mine_id = mine.get_attribute("data-memory-id")
+    proposed_id = (
+        item.locator(".side-card").filter(has_text="erin-backups-archive").get_attribute("data-memory-id")
+    )
+
+    # WHEN the operator edits instead: keeps erin's card, with the text corrected
+    item.get_by_text("Edit instead").click()
+    item.get_by_label(f" {mine_id}").check()
+    item.get_by_label("Corrected statement").fill(
+        "Erin's backup bucket is s3://erin-backups-main (eu-west-1)."
+    )
+    item.get_by_role("button", name="Save and approve").click()
+
+    # THEN the queue is empty, erin's card reads as edited with the new text, and the proposal is rejected
+    expect(page.get_by_text("Nothing waits for review.")).to_be_visible()
+    kept = service.call("GET", f"/users/erin/memories/{mine_id}")[1]
+    assert kept["statement"] == "Erin's backup bucket is s3://erin-backups-main (eu-west-1)."
+    assert kept["review_status"] == "edited"
+    assert service.call("GET", f"/users/erin/memories/{proposed_id}")[1]["status"] == "rejected"
 
 
 def _records(text: str) -> list[dict[str, Any]]:
