@@ -153,7 +153,9 @@ def guarded_service(service: Service) -> Iterator[Service]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=15_000)  # a loaded CI machine: assertions wait as long as actions do
 
     if not Path(CHROMIUM).exists():
         pytest.fail(
