@@ -102,6 +102,12 @@ class NoteStore(Compactable, ABC):
     def create(self, card: MemoryCard) -> MemoryCard:
         """Store version 1 of a new card; `AlreadyExists` if the id is taken."""
 
+    def create_many(self, cards: Sequence[MemoryCard]) -> list[MemoryCard]:
+        """Store version 1 of each new card, as `create` would one by one, and return them in the order
+        given; `AlreadyExists` if an id is taken (or given twice). Stores that can write a batch at once
+        override this (SQLite: one transaction, all or none); this default creates them one by one."""
+        return [self.create(card) for card in cards]
+
     @abstractmethod
     def get(self, tenant_id: str, memory_id: str) -> MemoryCard: ...
 

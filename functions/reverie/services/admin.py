@@ -167,7 +167,7 @@ def create_memories(
         )
     if events:
         b.log.append(events)
-    stored = [b.notes.create(card) for card in cards]
+    stored = b.notes.create_many(cards)
     sync_index(b, stored)
     return stored
 

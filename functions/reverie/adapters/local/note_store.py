@@ -123,6 +123,14 @@ class SqliteNoteStore(NoteStore):
             self._insert_new(conn, stored, card)
             return self._read_one(conn, card.tenant_id, card.memory_id)
 
+    def create_many(self, cards: Sequence[MemoryCard]) -> list[MemoryCard]:
+        """All the cards in one transaction: all stored, or none (an id taken or given twice)."""
+        stored = [prepare_version(card, 1, card.updated_at) for card in cards]
+        with self._db.write() as conn:
+            for version, card in zip(stored, cards, strict=True):
+                self._insert_new(conn, version, card)
+            return [self._read_one(conn, card.tenant_id, card.memory_id) for card in cards]
+
     def update(self, card: MemoryCard, expected_version: int) -> MemoryCard:
         with self._db.write() as conn:
             self._check_current(conn, card.tenant_id, card.memory_id, expected_version)
