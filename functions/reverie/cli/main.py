@@ -34,6 +34,7 @@ BENCHMARKS = [
     "embedder",
     "search-index",
     "cold-start",
+    "writes",
     "secrets",
     "reliability-http",
     "injection",

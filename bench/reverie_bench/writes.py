@@ -1,0 +1,135 @@
+"""Direct memory writes (`POST /users/{user}/memories`): one memory per request beside batches, in one run.
+
+    reverie bench writes [--cards 1000] [--batch 100] [--rounds 2]
+
+Both ways send the same new memories (the latency bench's synthetic sentences, no evidence given, so
+each write is also recorded in L1) to the API's resolver in process, as the Lambda function and the local
+server resolve them, over the embedded backends (SQLite, MiniLM with no embedding cache), each in a data
+folder of its own, sharing one loaded model. They take turns in `--rounds` rounds of equal size, so a
+burst of load elsewhere falls on both. Printed per way: cards per second, p50 request time, and the
+share of the time spent embedding (the rest: validation, masking, the L1 record, the note store, the
+index). The last line is the embedder alone, in one call, on the texts the batched writes embedded (a
+card is searched by its text and its evidence's, here the L1 record of the same words): the ceiling of
+any write path on this machine, in cards per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, cast
+
+from aws_lambda_powertools.utilities.typing import LambdaContext
+
+from reverie.api.local_server import LambdaContextStub
+from reverie.api.routes import create_app
+from reverie.ports import Embedder
+from reverie.services.backends import Backends
+from reverie_bench.common import local_backends, percentile
+from reverie_bench.latency import sentence
+
+EVENT = Path(__file__).resolve().parents[2] / "events" / "apigw" / "create_memory.json"
+USER = "bench"
+
+
+class TimedEmbedder(Embedder):
+    """Another embedder, with the seconds spent in `embed` and the texts it was given kept."""
+
+    def __init__(self, inner: Embedder) -> None:
+        self.inner, self.dim = inner, inner.dim
+        self.seconds, self.texts = 0.0, list[str]()
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        start = time.perf_counter()
+        try:
+            return self.inner.embed(texts)
+        finally:
+            self.seconds += time.perf_counter() - start
+            self.texts += texts
+
+
+class Way:
+    """One way of writing: memories `per_request` at a time, into backends of its own."""
+
+    def __init__(self, label: str, per_request: int, b: Backends, embedder: TimedEmbedder) -> None:
+        self.label, self.per_request, self.embedder = label, per_request, embedder
+        self.app = create_app(lambda: b, "local")
+        self.event: dict[str, Any] = json.loads(EVENT.read_text(encoding="utf-8"))
+        self.event["path"] = self.event["requestContext"]["path"] = f"/users/{USER}/memories"
+        self.event["pathParameters"] = {"proxy": f"users/{USER}/memories"}
+        self.event["requestContext"].pop("authorizer", None)  # IAM-authorised: an admin
+        self.context = cast(LambdaContext, LambdaContextStub())
+        self.seconds, self.cards, self.requests = 0.0, 0, []  # type: ignore[var-annotated]
+
+    def write(self, statements: Sequence[str]) -> None:
+        """Send `statements` as new facts, `per_request` to a request; every answer must be 201."""
+        for start in range(0, len(statements), self.per_request):
+            chunk = statements[start : start + self.per_request]
+            body = {"memories": [{"type": "fact", "statement": text} for text in chunk]}
+            began = time.perf_counter()
+            reply = self.app.resolve({**self.event, "body": json.dumps(body)}, self.context)
+            took = time.perf_counter() - began
+            if reply["statusCode"] != 201:
+                raise RuntimeError(f"{self.label}: answered {reply['statusCode']}: {reply['body'][:300]}")
+            self.seconds += took
+            self.cards += len(chunk)
+            self.requests.append(took)
+
+    def line(self) -> str:
+        share = self.embedder.seconds / self.seconds if self.seconds else 0.0
+        p50 = percentile(self.requests, 50) * 1000
+        return (
+            f"{self.label:<34} {self.cards:>6} {self.cards / self.seconds:>9.0f} {p50:>11.1f} {share:>10.0%}"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cards", type=int, default=1000, help="memories written by each way")
+    parser.add_argument("--batch", type=int, default=100, help="memories per request when batched")
+    parser.add_argument("--rounds", type=int, default=2, help="turns each way takes")
+    args = parser.parse_args(argv)
+    rng = random.Random(14)
+    statements = [f"{sentence(rng)} (note {i})" for i in range(args.cards)]
+    with tempfile.TemporaryDirectory(prefix="reverie-writes-") as tmp:
+        first = local_backends(Path(tmp) / "one")
+        model = first.embedder
+        ways = []
+        for label, per_request, b in (
+            ("one memory per request", 1, first),
+            (f"batches of {args.batch}", args.batch, local_backends(Path(tmp) / "batch")),
+        ):
+            timed = TimedEmbedder(model)
+            ways.append(Way(label, per_request, replace(b, embedder=timed), timed))
+        for way in ways:  # warm the model and the resolvers; not counted
+            way.write([f"warm-up {i}" for i in range(way.per_request)])
+            way.seconds, way.cards, way.requests, way.embedder.seconds = 0.0, 0, [], 0.0
+            way.embedder.texts.clear()
+        size = -(-len(statements) // args.rounds)
+        for start in range(0, len(statements), size):
+            for way in ways:
+                way.write(statements[start : start + size])
+        texts = ways[1].embedder.texts  # what the writes embedded: a card's text and its L1 record's
+        began = time.perf_counter()
+        model.embed(texts)
+        alone = len(statements) / (time.perf_counter() - began)
+    print(
+        f"{'POST /users/{user}/memories':<34} {'cards':>6} {'cards/s':>9} {'p50 req ms':>11} {'embedding':>10}"
+    )
+    for way in ways:
+        print(way.line())
+    print(f"{'embedder alone, one call (ceiling)':<34} {len(statements):>6} {alone:>9.0f}")
+    print(
+        f"batched / one per request: {ways[1].cards / ways[1].seconds / (ways[0].cards / ways[0].seconds):.1f}x"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
