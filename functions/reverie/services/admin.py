@@ -33,7 +33,6 @@ from reverie.domain.models import (
     Trust,
 )
 from reverie.domain.trust import written_source
-from reverie.ports import CardQuery
 from reverie.services import forget
 from reverie.services.backends import Backends
 from reverie.services.forget import Forgotten, delete_user
@@ -170,30 +169,6 @@ def create_memories(
     stored = b.notes.create_many(cards)
     sync_index(b, stored)
     return stored
-
-
-def list_memories(
-    b: Backends,
-    scope: Scope,
-    *,
-    layers: Sequence[Layer] = (),
-    types: Sequence[MemoryType] = (),
-    statuses: Sequence[Status] = (),
-    key: str | None = None,
-    limit: int = 100,
-    offset: int = 0,
-) -> list[MemoryCard]:
-    return b.notes.query(
-        CardQuery(
-            scope=scope,
-            layers=frozenset(layers) or None,
-            types=frozenset(types) or None,
-            statuses=frozenset(statuses) or None,
-            key=key,
-            limit=limit,
-            offset=offset,
-        )
-    )
 
 
 def history(b: Backends, scope: Scope, memory_id: str) -> list[MemoryCard]:
