@@ -131,6 +131,26 @@ class Alarms(BaseModel):
     )
 
 
+class Agent(BaseModel):
+    """An agent's role (`reverie-<tenant>-agent-<name>`): who may assume it, and the users it serves."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    users: list[str] = Field(min_length=1, max_length=100)
+    assumed_by: str = Field(
+        max_length=600, pattern=r"^(\d{12}|arn:aws[a-z-]*:iam::\d{12}:role/[A-Za-z0-9+=,.@/_-]+)$"
+    )
+
+    @model_validator(mode="after")
+    def _user_ids(self) -> Agent:
+        from infra.agent_access import USER_PATTERN
+
+        for user in self.users:
+            if not re.fullmatch(USER_PATTERN, user):
+                raise ValueError(f"agents.users: {user!r} is not a user id")
+        return self
+
+
 class TenantConfig(BaseModel):
     """Everything a tenant's stack is built from."""
 
@@ -147,6 +167,17 @@ class TenantConfig(BaseModel):
     search: Search = Search()
     api: Api = Api()
     alarms: Alarms = Alarms()
+    agents: dict[str, Agent] = Field(
+        default_factory=dict, description="per-agent roles (infra/agent_access.py)"
+    )
+    agents_by_tag: bool = Field(default=False, description="a managed policy keyed on the reverie:user tag")
+
+    @model_validator(mode="after")
+    def _agent_names(self) -> TenantConfig:
+        for name in self.agents:
+            if not re.fullmatch(r"^[a-z][a-z0-9-]{0,30}$", name):
+                raise ValueError(f"agents: {name!r} must be 1-31 lower-case letters, digits and '-'")
+        return self
 
 
 class PlatformConfig(BaseModel):

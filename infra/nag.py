@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import aws_cdk as cdk
 from constructs import Construct
 
+from infra.agent_access import AGENT_METHODS, USER_TAG, user_paths
 from infra.models import split_profile
 
 if TYPE_CHECKING:
@@ -113,6 +114,7 @@ def acknowledge_findings(stack: ReverieStack) -> None:
     )
     if search.dedicated:
         acknowledge_domain(search.domain, config.search.dedicated_masters, config.search.instance_count)
+    _acknowledge_agents(stack)
     api_reason = (
         "The API authorises with IAM (SigV4): its callers are agents and services holding IAM roles, "
         "optionally with API keys and a usage plan; there are no end-user logins to put in a Cognito pool."
@@ -180,3 +182,33 @@ def acknowledge_platform_findings(stack: PlatformStack) -> None:
         "IAM5[Resource::arn:<AWS::Partition>:es:<AWS::Region>:<AWS::AccountId>:domain/rv-platform/*]",
         "HTTP paths inside the platform's own domain, for its fine-grained-access master (the set-up).",
     )
+
+
+def _acknowledge_agents(stack: ReverieStack) -> None:
+    """An agent's paths end in `/*`: the routes under its users (their memories, sessions, runs)."""
+    if not stack.config.agents and not stack.config.agents_by_tag:
+        return
+    api = stack.api.rest_api
+    rest = stack.get_logical_id(api.node.default_child)  # type: ignore[arg-type]
+    stage = stack.get_logical_id(api.deployment_stage.node.default_child)  # type: ignore[arg-type]
+    prefix = f"arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<{rest}>/<{stage}>"
+    reason = (
+        "The routes under the users this agent serves (users/<user>/*: context, memories, sessions, runs) "
+        "and nothing else: no other user's path, no tenant-wide route."
+    )
+    for name, agent in stack.config.agents.items():
+        for method in AGENT_METHODS:
+            for path in user_paths_of(agent.users):
+                if path.endswith("/*"):
+                    acknowledge(stack.agents[name], f"IAM5[Resource::{prefix}/{method}/{path}]", reason)
+    if stack.config.agents_by_tag:
+        for method in AGENT_METHODS:
+            acknowledge(
+                stack.agents_by_tag,
+                f"IAM5[Resource::{prefix}/{method}/users/<aws:PrincipalTag/{USER_TAG}>/*]",
+                reason + " The user is the caller's reverie:user tag.",
+            )
+
+
+def user_paths_of(users: list[str]) -> list[str]:
+    return [path for user in users for path in user_paths(user)]

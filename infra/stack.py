@@ -11,6 +11,7 @@ from __future__ import annotations
 import aws_cdk as cdk
 from constructs import Construct
 
+from infra.agent_access import AgentAccess, agent_policy_by_tag, agent_role
 from infra.api import MemoryApi
 from infra.config import TenantConfig, load_platform_config
 from infra.dreaming import DreamStateMachine, state_machine_arn
@@ -74,6 +75,18 @@ class ReverieStack(cdk.Stack):
             state_machine_arn=state_machine_arn(config),
             stub_dir=stub_dir,
         )
+        self.agents = {
+            name: AgentAccess(
+                self,
+                f"{name}Access",
+                api=self.api.rest_api,
+                role=agent_role(self, name, config.tenant, agent.assumed_by),
+                users=agent.users,
+            )
+            for name, agent in config.agents.items()
+        }
+        if config.agents_by_tag:
+            self.agents_by_tag = agent_policy_by_tag(self, "AgentsByTag", self.api.rest_api)
         index_sync = self.search.index_sync(env, self.storage, stub_dir)
         self.search.allow_readers(self.api.function, *self.dreaming.stages.values())
         self.search.finish(stub_dir)
