@@ -74,6 +74,8 @@ async function finishSignIn() {
   setToken((await resp.json()).id_token); // what the API's Cognito authorizer reads
 }
 
+export const hasToken = () => Boolean(sessionStorage.getItem(TOKEN));
+
 export function setToken(token) {
   if (token) sessionStorage.setItem(TOKEN, token);
   else sessionStorage.removeItem(TOKEN);

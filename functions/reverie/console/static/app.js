@@ -1,6 +1,6 @@
 // The console's router: each hash path (#/users/alice/...) renders one page into <main>.
 
-import { ApiError, configure, setToken, startSignIn, usesSignIn } from "./api.js";
+import { ApiError, configure, hasToken, setToken, startSignIn, usesSignIn } from "./api.js";
 import { alertBox, field, h } from "./dom.js";
 import { cardPage } from "./card.js";
 import { dreamsPage, reportPage } from "./dreams.js";
@@ -23,7 +23,7 @@ const ROUTES = [
 
 let rendering = 0;
 
-function signIn(retry) {
+function signIn(retry, refused) {
   if (usesSignIn()) {
     setToken(null);
     return h(
@@ -47,6 +47,7 @@ function signIn(retry) {
     },
     h("h1", {}, "Sign in"),
     h("p", {}, "This Reverie service asks for a bearer token. Paste the admin token (REVERIE_API_TOKEN); it is kept for this tab only."),
+    refused ? alertBox("That token was not accepted: paste the admin token.") : null,
     field("Admin token", input),
     h("button", { type: "submit" }, "Sign in"),
   );
@@ -72,7 +73,7 @@ export async function render() {
       main.replaceChildren(node);
     } catch (err) {
       if (ticket !== rendering) return;
-      if (err instanceof ApiError && err.status === 401) main.replaceChildren(signIn(refresh));
+      if (err instanceof ApiError && err.status === 401) main.replaceChildren(signIn(refresh, hasToken()));
       else main.replaceChildren(alertBox(err instanceof ApiError ? `${err.status}: ${err.message}` : String(err)));
     } finally {
       main.removeAttribute("aria-busy");
