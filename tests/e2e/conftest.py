@@ -111,7 +111,7 @@ def _plant_review(service: Service, user: str) -> None:
     session("s1", [swap], now - timedelta(hours=1))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Service]:
     """The sample users (alice, bob, carol) loaded and dreamt; dave and erin each with a correction waiting
     for review."""
@@ -128,7 +128,7 @@ def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Service]:
         yield found
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def empty_service(service: Service, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Service]:
     """Another home, empty: where an export is imported. It shares the first one's embedder (the same
     model, loaded once)."""
@@ -142,7 +142,7 @@ def empty_service(service: Service, tmp_path_factory: pytest.TempPathFactory) ->
 ADMIN_TOKEN = "e2e-admin-token-0123456789"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def guarded_service(service: Service) -> Iterator[Service]:
     """The same memory behind a service that requires a bearer token (REVERIE_API_TOKEN)."""
     app = create_app(lambda: service.backends, TENANT)
@@ -151,8 +151,10 @@ def guarded_service(service: Service) -> Iterator[Service]:
         yield Service(server.url, service.backends)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
+    """One Chromium for the console's tests, closed when they end: the sync API keeps an event loop running in
+    this thread, which later tests that run asyncio (the MCP server's) cannot share."""
     from playwright.sync_api import expect, sync_playwright
 
     expect.set_options(timeout=15_000)  # a loaded CI machine: assertions wait as long as actions do
