@@ -69,10 +69,21 @@ def test_a_vector_is_as_close_as_can_be_to_itself(v: list[float]) -> None:
 
 
 def test_a_possessive_is_about_its_owner() -> None:
+    from reverie.domain.restatement import stem, terms
+
+    assert terms("Alice's repositories use pnpm") >= {stem("alice"), "pnpm"}
+    assert "alice'" not in terms("Alice's repositories") and "user" in terms("the users' files")
+
+
+def test_a_words_inflections_are_one_term_and_notes_are_no_negation() -> None:
     from reverie.domain.restatement import terms
 
-    assert terms("Alice's repositories use pnpm") >= {"alice", "pnpm"}
-    assert "alice'" not in terms("Alice's repositories") and "user" in terms("the users' files")
+    # GIVEN a word written as a singular, a plural, a third person, a past and a gerund
+    assert (
+        len(terms("coffee coffees")) == len(terms("love loves loved loving")) == len(terms("box boxes")) == 1
+    )
+    # THEN each is one term; and "notes" is a note, not a "not"
+    assert terms("the notes") and not terms("not")
 
 
 def test_a_contrast_naming_what_a_value_is_not_is_no_denial() -> None:

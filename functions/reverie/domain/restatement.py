@@ -14,25 +14,32 @@ NEGATION_RE = re.compile(
     r"isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|can't|cannot|hasn't|haven't)\b",
     re.I,
 )
-NEGATION_TERMS = frozenset(
-    "not no longer never more anymore stop stopp quit quitt gave give up isn't aren't wasn't weren't "
-    "doesn't don't didn't won't can't cannot hasn't haven't".split()
+# Words that negate or reverse, as written (a term is the stem of any other word: "notes" is about notes).
+NEGATION_WORDS = frozenset(
+    "not no longer never more anymore stop stops stopped stopping quit quits quitting gave give gives giving "
+    "given up isn't aren't wasn't weren't doesn't don't didn't won't can't cannot hasn't haven't".split()
 )
 _SUFFIXES = ("ing", "ed", "es", "s")
+_ES_BASES = ("s", "x", "z", "ch", "sh", "o")
 RESTATED_SHARE = 0.6  # of the shorter statement's terms found in the other
 
 
 def stem(word: str) -> str:
+    """One form for a word's inflections: "coffee", "coffees" → coffe; "love", "loves", "loved", "loving" →
+    lov; "boxes" → box (-es only after s, x, z, ch, sh, o; a final e dropped, as -ed and -ing drop it)."""
     word = word.removesuffix("'s").rstrip("'")  # "Alice's" is about Alice
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
-    return word
+            if suffix == "es" and not word[:-2].endswith(_ES_BASES):
+                continue  # "coffees", "likes": the plural or third person of a word ending in e
+            word = word[: -len(suffix)]
+            break
+    return word[:-1] if len(word) >= 4 and word.endswith("e") else word
 
 
 def terms(text: str) -> frozenset[str]:
     """Stemmed content words without negations: what a statement is about."""
-    return frozenset(s for w in content_words(text) if (s := stem(w)) not in NEGATION_TERMS)
+    return frozenset(stem(w) for w in content_words(text) if w not in NEGATION_WORDS)
 
 
 # "pnpm, not npm", "1 February, not 1 January": a contrast that names what the value is not, in a

@@ -50,7 +50,9 @@ def topic(statement: str) -> frozenset[str]:
     )
 
 
-_TIME_OPENER = frozenset("on in at during after before since by last this next every early late".split())
+_TIME_OPENER = frozenset(
+    "on in at during after before since by last this these next every early late nowadays currently".split()
+)
 
 
 _TIME_WORD_RE = re.compile(
