@@ -135,17 +135,7 @@ def add_console_routes(
         ctx = recall.build_context(
             get_backends(), request.query, scope, request.budget_tokens, record_hits=False
         )
-        return s.ContextResponse(
-            context=ctx.text,
-            tokens=ctx.tokens,
-            budget_tokens=ctx.budget_tokens,
-            memory_ids=ctx.memory_ids,
-            sections=ctx.sections,
-            citations=[
-                s.CitationOut(handle=c.handle, memory_id=c.memory_id, evidence=c.evidence_refs, kind=c.kind)
-                for c in ctx.citations
-            ],
-        )
+        return s.ContextResponse.of(ctx)
 
     @app.get("/overview", responses=documented(200))
     def tenant_overview() -> OverviewResponse:

@@ -95,17 +95,7 @@ def create_app(
         ctx = recall.build_context(
             get_backends(), request.query, scope(user_id, request.project_id), request.budget_tokens
         )
-        return s.ContextResponse(
-            context=ctx.text,
-            tokens=ctx.tokens,
-            budget_tokens=ctx.budget_tokens,
-            memory_ids=ctx.memory_ids,
-            sections=ctx.sections,
-            citations=[
-                s.CitationOut(handle=c.handle, memory_id=c.memory_id, evidence=c.evidence_refs, kind=c.kind)
-                for c in ctx.citations
-            ],
-        )
+        return s.ContextResponse.of(ctx)
 
     @app.post(
         "/users/<user_id>/memories",

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict, create_model, model_validator
 from pydantic.json_schema import JsonDict, SkipJsonSchema
 
 from reverie.api.pages import PageFields
+
+if TYPE_CHECKING:
+    from reverie.services.recall import Context
 from reverie.domain import events as ev
 from reverie.domain.models import (
     MAX_KEY_CHARS,
@@ -129,6 +132,21 @@ class ContextResponse(BaseModel):
         description="what each `[n]` in the context cites, in handle order: memory n is memory_ids[n-1]; "
         "raw turns (kind raw_turn) come after every memory"
     )
+
+    @classmethod
+    def of(cls, ctx: Context) -> ContextResponse:
+        """The answer for a built context (the context route's and the console's preview)."""
+        return cls(
+            context=ctx.text,
+            tokens=ctx.tokens,
+            budget_tokens=ctx.budget_tokens,
+            memory_ids=ctx.memory_ids,
+            sections=ctx.sections,
+            citations=[
+                CitationOut(handle=c.handle, memory_id=c.memory_id, evidence=c.evidence_refs, kind=c.kind)
+                for c in ctx.citations
+            ],
+        )
 
 
 class NewMemoryIn(BaseModel):
