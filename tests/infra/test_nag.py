@@ -80,3 +80,10 @@ def test_a_small_dedicated_tenant_has_no_unacknowledged_finding() -> None:
 def test_the_platform_has_no_unacknowledged_finding() -> None:
     report, _ = synth_with_nag(None)
     assert findings(report) == []
+
+
+def test_a_tenant_with_agents_has_no_unacknowledged_finding() -> None:
+    """Each agent's `users/<user>/*` paths are acknowledged one by one, with the reason."""
+    agents = {"bot": {"users": ["alice", "bob@example.com"], "assumed_by": "123456789012"}}
+    report, _ = synth_with_nag("agents", {"agents": agents, "agents_by_tag": True})
+    assert findings(report) == []
