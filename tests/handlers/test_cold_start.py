@@ -1,8 +1,8 @@
 """What the Lambda functions import at cold start, each in a fresh interpreter told it runs in Lambda.
 
 The API function's import stays light (issue 14: at most 1.5x bare boto3's, measured by
-`reverie bench cold-start`): no AWS client library, no search client, no numpy, no route, model or
-service; those come with the first request. X-Ray patches botocore and requests when a function
+`reverie bench cold-start`): no AWS client library, no search client, no numpy, no route, model,
+service or settings model; those come with the first request. X-Ray patches botocore and requests when a function
 first builds its clients, not at import. Each test starts one interpreter (about 1 s).
 """
 
@@ -30,6 +30,7 @@ HEAVY_AT_IMPORT = (
     "reverie.adapters",
     "reverie.services",
     "reverie.api.routes",
+    "pydantic_settings",
 )
 HANDLERS = ("api", "session_end", "stages", "trigger_sweep", "index_sync")
 

@@ -1,6 +1,7 @@
 """The REST API function: the same routes as the local server, behind API Gateway (REST, proxy).
 
-The routes, their models and services are imported with the app, at the first invocation, not at import:
+The routes, their models and services are imported with the app, and the settings model when the
+settings are read, at the first invocation, not at import:
 `bench/reverie_bench/cold_start.py` measures both, and `tests/handlers/test_cold_start.py` keeps the
 import light.
 """
@@ -12,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from aws_lambda_powertools.logging import correlation_paths
 
-from reverie.bootstrap.aws_settings import ApiSettings
 from reverie.handlers.emf import record_context
 from reverie.handlers.runtime import Runtime, entry, observability
 
@@ -20,10 +20,11 @@ if TYPE_CHECKING:
     from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 
     from reverie.api.dream_routes import DreamStarted, StartDream
+    from reverie.bootstrap.aws_settings import ApiSettings
     from reverie.domain.dream import Budget
 
 logger, tracer, metrics = observability("api", patch=("botocore", "requests"))
-runtime = Runtime(ApiSettings, metrics)
+runtime: Runtime[ApiSettings] = Runtime("ApiSettings", metrics)  # imported with the settings
 
 
 def _start_dream(settings: ApiSettings) -> StartDream | None:

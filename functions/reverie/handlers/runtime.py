@@ -17,10 +17,9 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 from aws_lambda_powertools import Logger, Metrics, Tracer
 from aws_lambda_powertools.logging.utils import copy_config_to_registered_loggers
 
-from reverie.bootstrap.aws_settings import FunctionSettings, load_settings
-
 if TYPE_CHECKING:
     from reverie.adapters.aws.stepfunctions import StepFunctionsStarter
+    from reverie.bootstrap.aws_settings import FunctionSettings
     from reverie.services.backends import Backends
     from reverie.services.index_model import IndexStamp
 
@@ -28,7 +27,7 @@ NAMESPACE = "Reverie"
 PACKAGE_LOGGER = "reverie"  # the parent of every module logger of the package
 # Many invocations rightly publish no metric of their own (a health check, a stage): no warning for that.
 warnings.filterwarnings("ignore", message="No application metrics to publish", category=UserWarning)
-S = TypeVar("S", bound=FunctionSettings)
+S = TypeVar("S", bound="FunctionSettings")
 T = TypeVar("T")
 Handler = Callable[[Any, Any], Any]
 
@@ -117,9 +116,12 @@ _DEFAULTS: dict[str, Callable[[Any], Any]] = {"backends": _backends, "starter": 
 
 
 class Runtime(Generic[S]):
-    """One function's settings and what it builds from them, each made once per container."""
+    """One function's settings and what it builds from them, each made once per container.
 
-    def __init__(self, settings_cls: type[S], metrics: Metrics | None = None) -> None:
+    `settings_cls` is the settings model, or its name in `bootstrap.aws_settings`: named, the model (and
+    pydantic-settings) is imported with the settings, at the first invocation, not with the handler."""
+
+    def __init__(self, settings_cls: type[S] | str, metrics: Metrics | None = None) -> None:
         self.settings_cls = settings_cls
         self._metrics = metrics
         self._settings: S | None = None
@@ -128,7 +130,12 @@ class Runtime(Generic[S]):
 
     def settings(self) -> S:
         if self._settings is None:
-            self._settings = load_settings(self.settings_cls)
+            from reverie.bootstrap import aws_settings
+
+            model = self.settings_cls
+            self._settings = aws_settings.load_settings(
+                getattr(aws_settings, model) if isinstance(model, str) else model
+            )
             if self._metrics is not None:
                 self._metrics.set_default_dimensions(tenant=self._settings.tenant_id)
         return self._settings
