@@ -12,13 +12,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from aws_cdk.assertions import Template
 from botocore.auth import SigV4Auth  # type: ignore[import-untyped, unused-ignore]
 from botocore.awsrequest import AWSRequest  # type: ignore[import-untyped, unused-ignore]
 from botocore.credentials import Credentials  # type: ignore[import-untyped, unused-ignore]
 from infra.config import TenantConfigError
 
-from tests.infra.conftest import as_list, resources, template_of
+from tests.infra.conftest import as_list, template_of
 from tests.infra.test_tenants import config_of
 
 REGION, ACCOUNT, API_ID = "eu-west-1", "123456789012", "abc123"
@@ -30,13 +29,18 @@ AGENTS = {
 
 
 @pytest.fixture(scope="module")
-def agents() -> Template:
-    return template_of("acme", {"agents": AGENTS, "agents_by_tag": True})
+def agents() -> dict[str, Any]:
+    """The template as JSON, read once (each `to_json` is a round trip to jsii)."""
+    return dict(template_of("acme", {"agents": AGENTS, "agents_by_tag": True}).to_json())
 
 
-def resolve(value: Any, template: Template) -> str:
+def of_type(template: dict[str, Any], kind: str) -> dict[str, Any]:
+    return {n: r for n, r in template["Resources"].items() if r["Type"] == kind}
+
+
+def resolve(value: Any, template: dict[str, Any]) -> str:
     """A template value as deployed: pseudo parameters, the API's id and its stage's name."""
-    kinds = {n: r["Type"] for n, r in template.to_json()["Resources"].items()}
+    kinds = {n: r["Type"] for n, r in template["Resources"].items()}
     refs = {"AWS::Partition": "aws", "AWS::Region": REGION, "AWS::AccountId": ACCOUNT}
     if isinstance(value, str):
         return value
@@ -48,20 +52,20 @@ def resolve(value: Any, template: Template) -> str:
     return {"AWS::ApiGateway::RestApi": API_ID, "AWS::ApiGateway::Stage": "v1"}[kinds[name]]
 
 
-def granted(template: Template, role_name: str | None = None, managed: bool = False) -> list[str]:
+def granted(template: dict[str, Any], role_name: str | None = None, managed: bool = False) -> list[str]:
     """The execute-api:Invoke resources of one agent role's policies (or of the by-tag managed policy)."""
     found = []
     if managed:
-        policies = [p["Properties"] for p in resources(template, "AWS::IAM::ManagedPolicy").values()]
+        policies = [p["Properties"] for p in of_type(template, "AWS::IAM::ManagedPolicy").values()]
     else:
         role = next(
             n
-            for n, r in resources(template, "AWS::IAM::Role").items()
+            for n, r in of_type(template, "AWS::IAM::Role").items()
             if r["Properties"].get("RoleName") == role_name
         )
         policies = [
             p["Properties"]
-            for p in resources(template, "AWS::IAM::Policy").values()
+            for p in of_type(template, "AWS::IAM::Policy").values()
             if {"Ref": role} in p["Properties"]["Roles"]
         ]
     for policy in policies:
@@ -94,9 +98,9 @@ def allows(patterns: list[str], arn: str, tags: dict[str, str] | None = None) ->
     return False
 
 
-def test_an_agent_role_is_made_per_agent_and_trusts_its_runtime(agents: Template) -> None:
+def test_an_agent_role_is_made_per_agent_and_trusts_its_runtime(agents: dict[str, Any]) -> None:
     roles = {
-        r["Properties"].get("RoleName"): r["Properties"] for r in resources(agents, "AWS::IAM::Role").values()
+        r["Properties"].get("RoleName"): r["Properties"] for r in of_type(agents, "AWS::IAM::Role").values()
     }
     bot, coach = roles["reverie-acme-agent-support-bot"], roles["reverie-acme-agent-coach"]
     assert "123456789012" in str(bot["AssumeRolePolicyDocument"])
@@ -125,18 +129,18 @@ def test_an_agent_role_is_made_per_agent_and_trusts_its_runtime(agents: Template
     ],
 )
 def test_a_signed_request_reaches_only_the_agents_users(
-    agents: Template, method: str, path: str, allowed: bool
+    agents: dict[str, Any], method: str, path: str, allowed: bool
 ) -> None:
     assert allows(granted(agents, "reverie-acme-agent-support-bot"), signed_arn(method, path)) is allowed
 
 
-def test_the_other_agent_reaches_its_own_user_only(agents: Template) -> None:
+def test_the_other_agent_reaches_its_own_user_only(agents: dict[str, Any]) -> None:
     coach = granted(agents, "reverie-acme-agent-coach")
     assert allows(coach, signed_arn("POST", "/v1/users/carol/context"))
     assert not allows(coach, signed_arn("POST", "/v1/users/alice/context"))
 
 
-def test_the_tag_policy_follows_the_callers_reverie_user_tag(agents: Template) -> None:
+def test_the_tag_policy_follows_the_callers_reverie_user_tag(agents: dict[str, Any]) -> None:
     policy = granted(agents, managed=True)
     arn = signed_arn("POST", "/v1/users/alice/context")
     assert allows(policy, arn, {"reverie:user": "alice"})
