@@ -857,3 +857,12 @@ def test_how_the_agent_should_answer_is_a_standing_wish_and_a_task_for_now_is_no
         assert statements(say(text), agent(at=5)) == [], text
     # AND a first-person account of today is still a fact, not a request
     assert statements(say("Today I ran ten kilometres along the river."), agent(at=5)) != []
+
+
+def test_a_bare_plural_naming_something_specific_is_a_fact_and_a_saying_is_not() -> None:
+    # GIVEN said to an agent: where the user's alerts go (beside a webhook whose token is a secret), and sayings
+    said = "Our metrics webhook is https://hooks.slack.com/services/T024BE7LD/B08UF2J9Q/Xj3kLm9QpR2sTuVw and alerts go to the #ops-alerts channel."
+    # WHEN the rules read them; THEN the secret costs only its clause, and a plural subject's fact is kept
+    assert statements(say(said), agent(at=5)) == ["Alerts go to the #ops-alerts channel."]
+    for saying in ("Kids grow up so fast.", "Kids love the beach in summer.", "Uses the old key."):
+        assert statements(say(saying), agent(at=5)) == [], saying

@@ -283,6 +283,13 @@ ABOUT_A_THING_RE = re.compile(
     + _AUX
     + r")(?=[\s,.;:!]|$)"
 )
+# A bare plural and its verb ("Alerts go to #ops-alerts", "Builds take ten minutes"): an imperative's verb does
+# not end in a single s, and takes its object next ("Uses the old key" is no statement about a thing).
+BARE_PLURAL_RE = re.compile(
+    _NOT_A_THING
+    + r"(?-i:[A-Za-z][a-z]+[^s\W]s)\s+(?!(?i:the|a|an|me|my|us|our|it|them|this|that|these|those|every|all|"
+    r"some|to|and|or|of|in|on|for)\b)[a-z]{2,}(?=[\s,.;:!]|$)"
+)
 CAPITALISED_RE = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+")
 INJECTION_RE = re.compile(
     r"(?:ignore|disregard|forget) (?:all |any )?(?:(?:the|your) )?(?:previous|prior|above|earlier|"

@@ -73,11 +73,13 @@ def _about_the_world(sentence: str, who: Speaker) -> Statement | None:
     """A specific present-tense statement about a thing, kept as the plain sentence (de-subjectivised:
     it is not about the speaker, so it is not attributed to them)."""
     text = compress(strip_emoji(sentence))
-    if not p.ABOUT_A_THING_RE.match(text):
+    plural = p.BARE_PLURAL_RE.match(text) is not None and not p.ABOUT_A_THING_RE.match(text)
+    if not (plural or p.ABOUT_A_THING_RE.match(text)):
         return None
     until = valid_until(text, who.ts)
-    # Saying how long it holds ("this week only") makes a statement worth holding until then.
-    if specificity(text, who.people) < SPECIFIC_ENOUGH - (until is not None):
+    # Saying how long it holds ("this week only") makes a statement worth holding until then; a bare plural
+    # must name more ("Kids grow up fast" is a saying, "Alerts go to #ops-alerts" a fact of the user's setup).
+    if specificity(text, who.people) < SPECIFIC_ENOUGH + plural - (until is not None):
         return None
     return Statement(
         type=MemoryType.FACT,
