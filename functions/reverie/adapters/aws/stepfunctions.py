@@ -30,7 +30,7 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 def execution_name(*parts: str) -> str:
     """A valid, deterministic execution name for `parts`: readable (sanitised, truncated) and ending in a
     hash of the exact parts, so two different part lists never share a name after sanitising."""
-    digest = hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:16]
+    digest = hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:16]  # unambiguous, whatever parts hold
     readable = "-".join(_UNSAFE.sub("_", p).strip("_") or "_" for p in parts)
     return f"{readable[: MAX_NAME - len(digest) - 1]}-{digest}"
 
