@@ -23,6 +23,13 @@ BODY_METHODS = ("POST", "PATCH")
 PLAIN_METHODS = ("GET", "DELETE")
 
 
+# The API's error shape ({error, message, request_id, detail}) for an answer API Gateway makes itself.
+GATEWAY_ERROR_TEMPLATE = (
+    '{"error": "ERROR", "message": $context.error.messageString, '
+    '"request_id": "$context.requestId", "detail": []}'
+)
+
+
 class MemoryApi(Construct):
     def __init__(
         self,
@@ -114,6 +121,18 @@ class MemoryApi(Construct):
         validate_params = self.rest_api.add_request_validator(
             "ValidateParameters", validate_request_body=False, validate_request_parameters=True
         )
+        # API Gateway's own refusals (no signature, denied, throttled, a body the validator refuses) answer
+        # in the API's one error shape, with the request id, as the function's do (api/problems.py)
+        for kind, error in (
+            (apigw.ResponseType.DEFAULT_4_XX, "$context.error.responseType"),
+            (apigw.ResponseType.DEFAULT_5_XX, "$context.error.responseType"),
+        ):
+            self.rest_api.add_gateway_response(
+                f"Gateway{kind.response_type}",
+                type=kind,
+                response_headers={"X-Request-Id": "context.requestId"},
+                templates={"application/json": GATEWAY_ERROR_TEMPLATE.replace("ERROR", error)},
+            )
         integration = apigw.LambdaIntegration(self.function.function, proxy=True)
         routes = self.rest_api.root.add_resource("{proxy+}")  # every route lives under a path
         for method in BODY_METHODS:

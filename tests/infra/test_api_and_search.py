@@ -97,3 +97,19 @@ def test_the_index_is_set_up_on_deploy(dedicated: Template) -> None:
         if r["Properties"]["Handler"] == "reverie.handlers.index_sync.handler"
     )  # fmt: skip
     assert setup["IndexSyncFunction"] == {"Fn::GetAtt": [sync, "Arn"]}
+
+
+def test_api_gateways_own_refusals_answer_in_the_apis_error_shape(demo: Template) -> None:
+    # GIVEN the tenant's API; WHEN API Gateway itself refuses a request (no signature, denied, throttled, a
+    # body its validator refuses) THEN the answer is the API's one error shape, with the request id
+    found = {
+        r["Properties"]["ResponseType"]: r["Properties"]
+        for r in resources(demo, "AWS::ApiGateway::GatewayResponse").values()
+    }
+    assert set(found) == {"DEFAULT_4XX", "DEFAULT_5XX"}
+    for response in found.values():
+        body = response["ResponseTemplates"]["application/json"]
+        shaped = body.replace("$context.error.messageString", '"m"').replace("$context.", "")
+        assert set(json.loads(shaped)) == {"error", "message", "request_id", "detail"}
+        assert "$context.requestId" in body and "$context.error.responseType" in body
+        assert response["ResponseParameters"] == {"gatewayresponse.header.X-Request-Id": "context.requestId"}
