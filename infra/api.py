@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import aws_cdk as cdk
 from aws_cdk import aws_apigateway as apigw
+from aws_cdk import aws_cognito as cognito
 from aws_cdk import aws_logs as logs
 from constructs import Construct
 
@@ -134,6 +135,11 @@ class MemoryApi(Construct):
                 templates={"application/json": GATEWAY_ERROR_TEMPLATE.replace("ERROR", error)},
             )
         integration = apigw.LambdaIntegration(self.function.function, proxy=True)
+        self._integration, self._validators, self._json_object = (
+            integration,
+            (validate_all, validate_params),
+            json_object,
+        )
         routes = self.rest_api.root.add_resource("{proxy+}")  # every route lives under a path
         for method in BODY_METHODS:
             routes.add_method(
@@ -157,3 +163,39 @@ class MemoryApi(Construct):
             plan.add_api_key(
                 self.rest_api.add_api_key("ApiKey", api_key_name=f"reverie-{config.tenant}-default")
             )
+
+    def add_operator_routes(self, user_pool: cognito.IUserPool, console_origin: str) -> None:
+        """The same routes under `/operator`, for the console's operators: a Cognito user pool authorizer
+        instead of SigV4 (the function makes a member of the pool's operators group an admin and refuses
+        anyone else, `api/caller.py`), and CORS for the console's origin (API Gateway answers the preflight,
+        the function names the origin in its answers)."""
+        authorizer = apigw.CognitoUserPoolsAuthorizer(
+            self, "Operators", cognito_user_pools=[user_pool], authorizer_name="reverie-operators"
+        )
+        operator = self.rest_api.root.add_resource(
+            "operator",
+            default_cors_preflight_options=apigw.CorsOptions(
+                allow_origins=[console_origin],
+                allow_methods=[*BODY_METHODS, *PLAIN_METHODS],
+                allow_headers=["Authorization", "Content-Type"],
+                max_age=cdk.Duration.minutes(10),
+            ),
+        )
+        routes = operator.add_resource("{proxy+}")
+        validate_all, validate_params = self._validators
+        guarded = {  # a browser keeps no API key: the operators' token is what lets them in
+            "authorization_type": apigw.AuthorizationType.COGNITO,
+            "authorizer": authorizer,
+            "api_key_required": False,
+        }
+        for method in BODY_METHODS:
+            routes.add_method(
+                method,
+                self._integration,
+                request_validator=validate_all,
+                request_models={"application/json": self._json_object},
+                **guarded,  # type: ignore[arg-type]
+            )
+        for method in PLAIN_METHODS:
+            routes.add_method(method, self._integration, request_validator=validate_params, **guarded)  # type: ignore[arg-type]
+        self.function.function.add_environment("REVERIE_CONSOLE_ORIGIN", console_origin)

@@ -171,6 +171,10 @@ class TenantConfig(BaseModel):
         default_factory=dict, description="per-agent roles (infra/agent_access.py)"
     )
     agents_by_tag: bool = Field(default=False, description="a managed policy keyed on the reverie:user tag")
+    console: bool = Field(
+        default=True,
+        description="the memory console (infra/console.py): CloudFront, S3, operators signing in through Cognito",
+    )
 
     @model_validator(mode="after")
     def _agent_names(self) -> TenantConfig:

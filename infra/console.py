@@ -38,7 +38,8 @@ def _or(value: str, placeholder: str) -> str:
 class MemoryConsole(Construct):
     """The console of one tenant: bucket, distribution, sign-in, and the deployed files.
 
-    `api_url` is the API's base URL (the console calls it from the browser); `user_pool` an existing pool
+    `api_url` is the API's base URL (the console calls it from the browser; `api_origin` its origin, for
+    the content security policy, when the URL would tie the two in a loop); `user_pool` an existing pool
     to sign operators in with (one is created when None); `removal` what happens to the bucket and the
     pool when the stack goes.
     """
@@ -53,6 +54,7 @@ class MemoryConsole(Construct):
         user_pool: cognito.IUserPool | None = None,
         removal: cdk.RemovalPolicy = cdk.RemovalPolicy.RETAIN,
         files: Path = CONSOLE_FILES,
+        api_origin: str | None = None,
     ) -> None:
         super().__init__(scope, construct_id)
         auto_delete = removal is cdk.RemovalPolicy.DESTROY
@@ -91,9 +93,9 @@ class MemoryConsole(Construct):
                 origin=origins.S3BucketOrigin.with_origin_access_control(self.bucket),
                 viewer_protocol_policy=cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
                 cache_policy=cloudfront.CachePolicy.CACHING_OPTIMIZED,
-                response_headers_policy=self._headers(api_url),
+                # the API's origin, not its stage URL: the API's CORS names this distribution in turn
+                response_headers_policy=self._headers(api_origin or api_url),
             ),
-            minimum_protocol_version=cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
             enable_logging=True,
             log_bucket=self.logs,
             log_file_prefix="cloudfront/",
@@ -183,8 +185,11 @@ class MemoryConsole(Construct):
             "IAM5[Action::s3:List*]",
             "IAM5[Resource::*]",
             f"IAM5[Resource::<{stack.get_logical_id(self.bucket.node.default_child)}.Arn>/*]",  # type: ignore[arg-type]
-            f"IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-{_or(stack.account, '<AWS::AccountId>')}"
-            f"-{_or(stack.region, '<AWS::Region>')}/*]",
+            *(
+                f"IAM5[Resource::arn:{partition}:s3:::cdk-hnb659fds-assets-{_or(stack.account, '<AWS::AccountId>')}"
+                f"-{_or(stack.region, '<AWS::Region>')}/*]"
+                for partition in ("<AWS::Partition>", "aws")  # "aws" once the stack names its region
+            ),
             "L1",
         ):
             _acknowledge(helper, rule, reason)

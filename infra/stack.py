@@ -14,11 +14,12 @@ from constructs import Construct
 from infra.agent_access import AgentAccess, agent_policy_by_tag, agent_role
 from infra.api import MemoryApi
 from infra.config import TenantConfig, load_platform_config
+from infra.console import MemoryConsole
 from infra.dreaming import DreamStateMachine, state_machine_arn
 from infra.functions import FunctionEnvironment
 from infra.observability import Operations
 from infra.search import TenantSearch
-from infra.storage import TenantStorage
+from infra.storage import TenantStorage, removal_policy
 from infra.triggers import DreamTriggers
 
 
@@ -85,6 +86,19 @@ class ReverieStack(cdk.Stack):
             )
             for name, agent in config.agents.items()
         }
+        if config.console:
+            rest_api = self.api.rest_api
+            self.console = MemoryConsole(
+                self,
+                "Console",
+                tenant=config.tenant,
+                api_url=f"{rest_api.url}operator",
+                api_origin=f"https://{rest_api.rest_api_id}.execute-api.{cdk.Aws.REGION}.{cdk.Aws.URL_SUFFIX}",
+                removal=removal_policy(config),
+            )
+            self.api.add_operator_routes(
+                self.console.user_pool, f"https://{self.console.distribution.distribution_domain_name}"
+            )
         if config.agents_by_tag:
             self.agents_by_tag = agent_policy_by_tag(self, "AgentsByTag", self.api.rest_api)
         index_sync = self.search.index_sync(env, self.storage, stub_dir)

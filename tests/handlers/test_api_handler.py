@@ -177,3 +177,32 @@ def test_every_refusal_has_the_one_shape_with_api_gateways_request_id(
     assert answer["request_id"] == "c6af9ac6-7b61-11e6-9a41-93e8deadbeef"
     headers = reply.get("multiValueHeaders") or {k: [v] for k, v in (reply.get("headers") or {}).items()}
     assert headers["X-Request-Id"] == ["c6af9ac6-7b61-11e6-9a41-93e8deadbeef"]
+
+
+def test_the_consoles_operators_reach_the_routes_under_operator_through_cognito(
+    backends: Backends, lambda_context: LambdaContext, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On AWS the console's operators call `/operator/...`, where API Gateway's Cognito authorizer (emulated:
+    the event carries the claims it would pass) has checked their token."""
+    # GIVEN the function deployed with the console's origin
+    monkeypatch.setenv("REVERIE_CONSOLE_ORIGIN", "https://d111111abcdef8.cloudfront.net")
+    api.runtime.configure(backends=lambda settings: backends)
+
+    def operator_call(groups: str) -> dict[str, object]:
+        event = load_event("apigw/list_users")
+        event["path"] = "/operator" + event["path"]
+        event["requestContext"]["authorizer"] = {
+            "claims": {"sub": "u-1", "email": "ops@acme.io", "cognito:groups": groups}
+        }
+        event["headers"]["Origin"] = "https://d111111abcdef8.cloudfront.net"
+        event["multiValueHeaders"]["Origin"] = ["https://d111111abcdef8.cloudfront.net"]
+        return api.handler(event, lambda_context)
+
+    # WHEN a member of the operators group lists the users THEN it is answered as the admin, with CORS
+    listed = operator_call("[operators]")
+    assert listed["statusCode"] == 200 and "users" in json.loads(listed["body"])
+    headers = {k.lower(): v for k, v in (listed.get("multiValueHeaders") or {}).items()}
+    assert headers["access-control-allow-origin"] == ["https://d111111abcdef8.cloudfront.net"]
+    # AND someone else the pool holds is refused, in the one error shape
+    refused = operator_call("[readers]")
+    assert refused["statusCode"] == 403 and json.loads(refused["body"])["error"] == "Forbidden"

@@ -16,13 +16,23 @@ def with_keys() -> Template:
     return template_of("keyed", {"api": {"api_keys": True, "quota_per_day": 10_000}})
 
 
-def test_every_method_requires_sigv4_and_validates_its_request(demo: Template) -> None:
-    methods = resources(demo, "AWS::ApiGateway::Method")
-    assert {m["Properties"]["HttpMethod"] for m in methods.values()} == {"GET", "POST", "PATCH", "DELETE"}
+def test_every_method_requires_sigv4_or_an_operators_token_and_validates_its_request(demo: Template) -> None:
+    everything = resources(demo, "AWS::ApiGateway::Method")
+    # the console's CORS preflight (OPTIONS, answered by API Gateway itself) is the only open method
+    preflight = {n for n, m in everything.items() if m["Properties"]["HttpMethod"] == "OPTIONS"}
+    assert all(everything[n]["Properties"]["AuthorizationType"] == "NONE" for n in preflight)
+    methods = {n: m for n, m in everything.items() if n not in preflight}
+    by_kind: dict[str, set[str]] = {}
+    for m in methods.values():
+        by_kind.setdefault(m["Properties"]["AuthorizationType"], set()).add(m["Properties"]["HttpMethod"])
+    # the agents' routes need SigV4; the same routes under /operator a token of the console's user pool
+    assert by_kind == {
+        "AWS_IAM": {"GET", "POST", "PATCH", "DELETE"},
+        "COGNITO_USER_POOLS": {"GET", "POST", "PATCH", "DELETE"},
+    }
     validators = {n: r["Properties"] for n, r in resources(demo, "AWS::ApiGateway::RequestValidator").items()}
     for method in methods.values():
         props = method["Properties"]
-        assert props["AuthorizationType"] == "AWS_IAM"
         assert props.get("ApiKeyRequired") in (None, False)
         assert validators[props["RequestValidatorId"]["Ref"]]["ValidateRequestParameters"] is True
         if props["HttpMethod"] in ("POST", "PATCH"):
@@ -45,8 +55,11 @@ def test_api_keys_and_a_usage_plan_are_an_option(with_keys: Template, demo: Temp
     assert plan["Quota"] == {"Limit": 10_000, "Period": "DAY"}
     assert plan["Throttle"] == {"BurstLimit": 100, "RateLimit": 50}
     for method in resources(with_keys, "AWS::ApiGateway::Method").values():
-        assert method["Properties"]["ApiKeyRequired"] is True
-        assert method["Properties"]["AuthorizationType"] == "AWS_IAM"  # keys add to SigV4, never replace it
+        # the agents' routes need the key; the console's operators sign in instead (a browser keeps no key)
+        agents = method["Properties"]["AuthorizationType"] == "AWS_IAM"
+        assert method["Properties"].get("ApiKeyRequired", False) is agents
+        # keys add to SigV4, never replace it (the rest: the operators' Cognito routes and their CORS preflight)
+        assert agents or method["Properties"]["AuthorizationType"] in ("COGNITO_USER_POOLS", "NONE")
     one(with_keys, "AWS::ApiGateway::ApiKey")
 
 
@@ -113,3 +126,21 @@ def test_api_gateways_own_refusals_answer_in_the_apis_error_shape(demo: Template
         assert set(json.loads(shaped)) == {"error", "message", "request_id", "detail"}
         assert "$context.requestId" in body and "$context.error.responseType" in body
         assert response["ResponseParameters"] == {"gatewayresponse.header.X-Request-Id": "context.requestId"}
+
+
+def test_the_console_is_deployed_with_the_tenant_and_its_operators_call_the_api_through_cognito(
+    demo: Template,
+) -> None:
+    # GIVEN a tenant's stack (the console is on by default)
+    (authorizer,) = resources(demo, "AWS::ApiGateway::Authorizer").values()
+    assert authorizer["Properties"]["Type"] == "COGNITO_USER_POOLS"
+    assert len(resources(demo, "AWS::Cognito::UserPool")) == 1
+    assert len(resources(demo, "AWS::CloudFront::Distribution")) == 1
+    # THEN the API function names the console's origin (CORS), and the console's config names /operator
+    (api_function,) = [
+        f["Properties"]
+        for f in resources(demo, "AWS::Lambda::Function").values()
+        if "REVERIE_CONSOLE_ORIGIN" in f["Properties"].get("Environment", {}).get("Variables", {})
+    ]
+    assert "DomainName" in json.dumps(api_function["Environment"]["Variables"]["REVERIE_CONSOLE_ORIGIN"])
+    assert "operator" in json.dumps(resources(demo, "Custom::CDKBucketDeployment"))

@@ -39,6 +39,7 @@ DEPLOYED = {
     "REVERIE_OPENSEARCH_ENDPOINT": "https://search-rv-demo-abc.eu-west-1.es.amazonaws.com",
     "REVERIE_QUEUE_URL": "https://sqs.eu-west-1.amazonaws.com/123456789012/reverie-demo-session-end.fifo",
     "REVERIE_STATE_MACHINE_ARN": "arn:aws:states:eu-west-1:123456789012:stateMachine:reverie-demo-dream",
+    "REVERIE_CONSOLE_ORIGIN": "https://d111111abcdef8.cloudfront.net",
 }
 
 

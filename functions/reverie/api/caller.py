@@ -3,7 +3,10 @@
 The role comes from the request's authorizer context, `requestContext.authorizer` `{principalId, role}`:
 the local server fills it in from the bearer token (`BearerTokens`), as an API Gateway authorizer would.
 A request with no authorizer context passed API Gateway's IAM (SigV4) authorisation, which grants the
-whole API: that caller is an admin named by its IAM identity.
+whole API: that caller is an admin named by its IAM identity. On AWS the console's operators sign in
+through the tenant's Cognito user pool and call the API under `/operator` (`OPERATOR_PREFIX`), where a
+Cognito authorizer puts the token's `claims` in the context: a member of the `operators` group is an admin;
+anyone else the pool holds is refused (`refused_signed_in`).
 
 Roles: `admin` (everything, including shared org/global memory, reviews and rollbacks) and `agent` (an
 agent's own work). The checks that use them live in the services; this module only says who is asking.
@@ -12,6 +15,7 @@ agent's own work). The checks that use them live in the services; this module on
 from __future__ import annotations
 
 import hmac
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -35,10 +39,36 @@ class Caller:
         return self.role == "admin"
 
 
+OPERATORS_GROUP = "operators"  # the console's user pool group whose members are admins (infra/console.py)
+OPERATOR_PREFIX = "/operator"  # where API Gateway's Cognito authorizer guards the same routes
+
+
+def _claims(event: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    claims = ((event.get("requestContext") or {}).get("authorizer") or {}).get("claims")
+    return claims if isinstance(claims, Mapping) else None
+
+
+def _operator(claims: Mapping[str, Any]) -> bool:
+    """A member of the operators group (API Gateway passes `cognito:groups` as text: "operators" or
+    "[operators, other]")."""
+    return OPERATORS_GROUP in re.findall(r"[\w.-]+", str(claims.get("cognito:groups") or ""))
+
+
+def refused_signed_in(event: Mapping[str, Any]) -> bool:
+    """Signed in through the console's user pool, but not an operator: the request is refused (403)."""
+    claims = _claims(event)
+    return claims is not None and not _operator(claims)
+
+
 def caller_of(event: Mapping[str, Any]) -> Caller:
     """The caller named by an API Gateway REST event (see the module's docstring)."""
     context = event.get("requestContext") or {}
     authorizer = context.get("authorizer") or {}
+    claims = _claims(event)
+    if claims is not None and _operator(claims):
+        return Caller(
+            role="admin", principal=f"cognito:{claims.get('email') or claims.get('sub') or 'operator'}"
+        )
     role = authorizer.get("role")
     if role in ROLES:
         return Caller(role=role, principal=str(authorizer.get("principalId") or role))

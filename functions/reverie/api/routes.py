@@ -49,12 +49,14 @@ def create_app(
     tenant_id: str,
     start_dream: StartDream | None = None,
     limits: RequestLimits | None = None,
+    console_origin: str | None = None,
 ) -> APIGatewayRestResolver:
     """Build the resolver. `get_backends` is called per request (cheap: it returns the ones built at start).
     `start_dream` starts manual dream runs off the request (on AWS, the state machine; locally, a
     background thread); without it a run happens inside the request, answered the same way.
-    `limits` bound what one request may carry (`RequestLimits` by default)."""
-    app = ReverieResolver(limits)
+    `limits` bound what one request may carry (`RequestLimits` by default); `console_origin` is where the
+    console is served from on AWS (its operators' answers name it for CORS)."""
+    app = ReverieResolver(limits, console_origin)
 
     def scope(user_id: str, project_id: str | None = None) -> Scope:
         return Scope(tenant_id=tenant_id, user_id=user_id, project_id=project_id)

@@ -172,6 +172,11 @@ class ApiSettings(StorageSettings, SearchSettings, LimitSettings):
         pattern=r"^arn:aws[a-z-]*:states:[a-z0-9-]+:\d{12}:stateMachine:[A-Za-z0-9_-]{1,80}$",
         description="set: the manual dream route starts an execution instead of dreaming in the request",
     )
+    console_origin: str | None = Field(
+        default=None,
+        pattern=r"^https://[\w.-]+$",
+        description="the console's origin (its CloudFront address): answers to its operators name it (CORS)",
+    )
 
 
 class SessionEndSettings(DreamSettings):

@@ -55,7 +55,9 @@ def _app(settings: ApiSettings) -> APIGatewayRestResolver:
 
     # backends are built on the first request that needs them
     limits = settings.request_limits()  # REVERIE_API_MAX_*, as on the local service
-    return create_app(runtime.backends, settings.tenant_id, _start_dream(settings), limits)
+    return create_app(
+        runtime.backends, settings.tenant_id, _start_dream(settings), limits, settings.console_origin
+    )
 
 
 @entry(logger, tracer, metrics, correlation_id_path=correlation_paths.API_GATEWAY_REST)
