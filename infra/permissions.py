@@ -92,3 +92,26 @@ def search_http(domain_arn: str, write: bool) -> iam.PolicyStatement:
     if write:
         actions += ["es:ESHttpPut", "es:ESHttpDelete"]
     return iam.PolicyStatement(actions=actions, resources=[f"{domain_arn}/*"])
+
+
+def logs_may_use(key: kms.Key) -> None:
+    """Let CloudWatch Logs encrypt this account's log groups with `key` (a key policy's resource is the key
+    itself; the encryption context keeps it to log groups of this account)."""
+    key.add_to_resource_policy(
+        iam.PolicyStatement(
+            principals=[iam.ServicePrincipal(f"logs.{cdk.Aws.REGION}.amazonaws.com")],
+            actions=[
+                "kms:Encrypt*",
+                "kms:Decrypt*",
+                "kms:ReEncrypt*",
+                "kms:GenerateDataKey*",
+                "kms:Describe*",
+            ],
+            resources=["*"],
+            conditions={
+                "ArnLike": {
+                    "kms:EncryptionContext:aws:logs:arn": f"arn:{cdk.Aws.PARTITION}:logs:*:{cdk.Aws.ACCOUNT_ID}:*"
+                }
+            },
+        )
+    )

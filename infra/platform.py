@@ -34,6 +34,7 @@ from infra import alarms
 from infra.config import PlatformConfig
 from infra.functions import retention_days
 from infra.observability import allow_cloudwatch, fleet_dashboard
+from infra.permissions import logs_may_use
 from infra.search import ACCESS_FUNCTION, ENDPOINT_PARAMETER, SHARED_DOMAIN
 from infra.search_domain import HTTP_VERBS, build_domain, domain_arn, logs_resource_policy
 
@@ -63,24 +64,7 @@ class PlatformStack(cdk.Stack):
             enable_key_rotation=True,
             removal_policy=removal,
         )
-        self.key.add_to_resource_policy(
-            iam.PolicyStatement(
-                principals=[iam.ServicePrincipal(f"logs.{cdk.Aws.REGION}.amazonaws.com")],
-                actions=[
-                    "kms:Encrypt*",
-                    "kms:Decrypt*",
-                    "kms:ReEncrypt*",
-                    "kms:GenerateDataKey*",
-                    "kms:Describe*",
-                ],
-                resources=["*"],  # a key policy's resource is the key itself
-                conditions={
-                    "ArnLike": {
-                        "kms:EncryptionContext:aws:logs:arn": f"arn:{cdk.Aws.PARTITION}:logs:*:{cdk.Aws.ACCOUNT_ID}:*"
-                    }
-                },
-            )
-        )
+        logs_may_use(self.key)
         self.logs_policy = logs_resource_policy(self)
         if config.api_gateway_account_role:
             self.api_gateway_role = iam.Role(

@@ -8,12 +8,12 @@ from typing import Any
 
 import aws_cdk as cdk
 from aws_cdk import aws_dynamodb as dynamodb
-from aws_cdk import aws_iam as iam
 from aws_cdk import aws_kms as kms
 from aws_cdk import aws_s3 as s3
 from constructs import Construct
 
 from infra.config import TenantConfig
+from infra.permissions import logs_may_use
 from reverie.adapters.aws.dynamo_table import TABLE_DEFINITION, TTL_ATTRIBUTE
 
 _PROJECTIONS = {
@@ -51,24 +51,7 @@ class TenantStorage(Construct):
             removal_policy=removal,
         )
         # CloudWatch Logs encrypts the stack's log groups with the same key.
-        self.key.add_to_resource_policy(
-            iam.PolicyStatement(
-                principals=[iam.ServicePrincipal(f"logs.{cdk.Aws.REGION}.amazonaws.com")],
-                actions=[
-                    "kms:Encrypt*",
-                    "kms:Decrypt*",
-                    "kms:ReEncrypt*",
-                    "kms:GenerateDataKey*",
-                    "kms:Describe*",
-                ],
-                resources=["*"],  # a key policy's resource is the key itself
-                conditions={
-                    "ArnLike": {
-                        "kms:EncryptionContext:aws:logs:arn": f"arn:{cdk.Aws.PARTITION}:logs:*:{cdk.Aws.ACCOUNT_ID}:*"
-                    }
-                },
-            )
-        )
+        logs_may_use(self.key)
         auto_delete = config.removal == "destroy"
         self.access_logs = s3.Bucket(
             self,
