@@ -114,12 +114,22 @@ def test_with_a_state_machine_the_manual_dream_route_starts_an_execution(
             started.append((tenant_id, user_id, window))
             return f"arn:aws:states:eu-west-1:123456789012:execution:dream:{len(started)}" if first else None
 
-    api.runtime.configure(backends=lambda settings: fake_backends(), starter=lambda settings: Starter())
+    from reverie.domain.models import Scope
+    from reverie.services.capture import append_events
+    from tests.unit.helpers import event as raw_event
+
+    held = fake_backends()
+    alice = Scope(tenant_id=TENANT, user_id="alice")
+    append_events(held, alice, [raw_event(alice, "s1", "m1", text="I live in Lisbon.")])
+    api.runtime.configure(backends=lambda settings: held, starter=lambda settings: Starter())
     event = load_event("apigw/get_context")
     event["path"] = "/users/alice/dreams"
     event["body"] = None
     first = api.handler(event, lambda_context)
     again = api.handler(event, lambda_context)
+    # a user with nothing to dream on is told so (409), as a run would say, and no execution starts
+    nobody = api.handler({**event, "path": "/users/bob/dreams"}, lambda_context)
+    assert nobody["statusCode"] == 409 and "nothing to dream" in json.loads(nobody["body"])["message"]
     assert first["statusCode"] == 202 and json.loads(first["body"])["execution_arn"].startswith(
         "arn:aws:states"
     )

@@ -30,7 +30,7 @@ from reverie.domain.models import ID_PATTERN
 from reverie.services import review
 from reverie.services.backends import Backends
 from reverie.services.dream.rollback import rollback_run
-from reverie.services.dream.runner import dream
+from reverie.services.dream.runner import NothingToDream, dream, has_material
 from reverie.services.ownership import run_of
 
 UserId = Annotated[str, Path(pattern=ID_PATTERN)]
@@ -101,6 +101,8 @@ def add_dream_routes(
     ) -> Response[Any]:
         budget = Budget(**(request or DreamRequest()).budget.model_dump())
         if start_dream is not None:  # a run outlives an API request
+            if not has_material(get_backends(), tenant_id, user_id):  # as the run itself would say: 409
+                raise NothingToDream(f"nothing to dream for {user_id}: no events or memories are recorded")
             started = start_dream(user_id, budget)
         else:
             run = dream(get_backends(), tenant_id, user_id, Trigger.MANUAL, budget)

@@ -57,6 +57,11 @@ def lease_seconds(budget: Budget) -> float:
     return budget.max_seconds * 2 + 60
 
 
+def has_material(b: Backends, tenant_id: str, user_id: str) -> bool:
+    """Whether a dream of the user has anything to work on: raw events, or cards of their own."""
+    return b.log.has_events(tenant_id, user_id) or _holds_cards(b, tenant_id, user_id)
+
+
 def _holds_cards(b: Backends, tenant_id: str, user_id: str) -> bool:
     """Whether any card of the user's own is stored (shared org or global cards are not theirs)."""
     found = b.notes.query(CardQuery(scope=Scope(tenant_id=tenant_id, user_id=user_id), limit=_OWN_PROBE))
@@ -78,7 +83,7 @@ def start_run(
     user with neither raw events nor memories (a forgotten one: nothing is written) and `DreamBusy` when
     another run holds the lease. A user whose memories were all written directly has no events, and their
     cards are still audited and decayed."""
-    if not b.log.has_events(tenant_id, user_id) and not _holds_cards(b, tenant_id, user_id):
+    if not has_material(b, tenant_id, user_id):
         raise NothingToDream(
             f"nothing to dream for {tenant_id}/{user_id}: no events or memories are recorded"
         )
