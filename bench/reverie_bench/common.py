@@ -12,10 +12,11 @@ import time
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from reverie.domain.events import MessageEvent
 from reverie.ports import Embedder
 from reverie.services.backends import Backends
 
@@ -223,3 +224,21 @@ def timed(fn: Callable[[str], object], queries: Sequence[str]) -> tuple[float, f
         fn(q)
         times.append((time.perf_counter() - start) * 1000)
     return round(percentile(times, 50), 2), round(percentile(times, 95), 2)
+
+
+def user_messages(
+    tenant_id: str, user_id: str, session_id: str, texts: Iterable[str], at: datetime
+) -> list[MessageEvent]:
+    """One user message per text, a minute apart from `at`, ids `<session>-m<n>`."""
+    return [
+        MessageEvent(
+            event_id=f"{session_id}-m{i}",
+            tenant_id=tenant_id,
+            user_id=user_id,
+            session_id=session_id,
+            ts=at + timedelta(minutes=i),
+            role="user",
+            text=text,
+        )
+        for i, text in enumerate(texts)
+    ]

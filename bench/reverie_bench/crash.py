@@ -30,7 +30,6 @@ from pathlib import Path
 from typing import Any, cast
 
 from reverie.domain.dream import RunStatus
-from reverie.domain.events import MessageEvent
 from reverie.domain.models import INJECTABLE_STATUSES, Layer, Scope
 from reverie.domain.search import SearchFilter
 from reverie.ports import CardQuery, Embedder, NoteStore, RunStore
@@ -39,7 +38,7 @@ from reverie.services.backends import Backends
 from reverie.services.dream.rollback import LEASE_EXPIRED
 from reverie.services.dream.runner import DreamBusy, dream
 from reverie.services.recall import build_context
-from reverie_bench.common import SettableClock, clocked_local_backends
+from reverie_bench.common import SettableClock, clocked_local_backends, user_messages
 
 TENANT, USER = "local", "crash-user"
 START = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
@@ -143,19 +142,7 @@ def close(b: Backends) -> None:
 
 def say(b: Backends, session: str, at: datetime, texts: list[str]) -> None:
     scope = Scope(tenant_id=TENANT, user_id=USER)
-    events = [
-        MessageEvent(
-            event_id=f"{session}-m{i}",
-            tenant_id=TENANT,
-            user_id=USER,
-            session_id=session,
-            ts=at + timedelta(minutes=i),
-            role="user",
-            text=text,
-        )
-        for i, text in enumerate(texts)
-    ]
-    capture.append_events(b, scope, events)
+    capture.append_events(b, scope, user_messages(TENANT, USER, session, texts, at))
 
 
 def live(b: Backends) -> list[str]:

@@ -15,17 +15,18 @@ from __future__ import annotations
 import argparse
 import sqlite3
 import tempfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from reverie.domain.events import Event, MessageEvent, NoteEvent
+from reverie.domain.events import Event, NoteEvent
 from reverie.domain.models import EvidenceRef, MemoryType, Scope, ScopeKind
 from reverie.services import admin, capture
 from reverie.services.backends import Backends
 from reverie.services.dream.runner import dream
 from reverie.services.forget import Forgotten
+from reverie_bench.common import user_messages
 
 TENANT = "local"
 USER = "forgetme-7f3e"  # the forgotten user's id: no log line or byte on disk may keep it either
@@ -79,23 +80,6 @@ def vocabulary_hits(index_db: Path, needles: Sequence[str]) -> dict[str, int]:
     return {needle: sum(needle in term for term in terms) for needle in needles}
 
 
-def _messages(
-    tenant_id: str, user_id: str, session_id: str, texts: Iterable[str], at: datetime
-) -> list[MessageEvent]:
-    return [
-        MessageEvent(
-            event_id=f"{session_id}-m{i}",
-            tenant_id=tenant_id,
-            user_id=user_id,
-            session_id=session_id,
-            ts=at + timedelta(minutes=i),
-            role="user",
-            text=text,
-        )
-        for i, text in enumerate(texts)
-    ]
-
-
 def seed_messages(tenant_id: str, user_id: str, session_id: str, word: str = MARKER) -> list[Event]:
     """A session in which the user says `word` in two messages and an explicit note."""
     said = [
@@ -110,7 +94,7 @@ def seed_messages(tenant_id: str, user_id: str, session_id: str, word: str = MAR
         ts=START + timedelta(minutes=5),
         text=f"The user prefers {word} dashboards over plain logs.",
     )
-    return [*_messages(tenant_id, user_id, session_id, said, START), note]
+    return [*user_messages(tenant_id, user_id, session_id, said, START), note]
 
 
 def seed(b: Backends) -> None:
@@ -127,12 +111,14 @@ def seed(b: Backends) -> None:
         role="admin",
     )
     capture.append_events(
-        b, me, _messages(TENANT, USER, "s2", [f"Tomorrow I will retire {MARKER}."], START + timedelta(days=1))
+        b,
+        me,
+        user_messages(TENANT, USER, "s2", [f"Tomorrow I will retire {MARKER}."], START + timedelta(days=1)),
     )
     capture.end_session(b, me, "s2", "unknown")  # left pending in the queue: no dream consumes it
 
     other = Scope(tenant_id=TENANT, user_id=OTHER)
-    capture.append_events(b, other, _messages(TENANT, OTHER, "o1", ["I run the nightly reports."], START))
+    capture.append_events(b, other, user_messages(TENANT, OTHER, "o1", ["I run the nightly reports."], START))
     memory = admin.NewMemory(
         type=MemoryType.FACT,
         statement=f"The reports server is called {MEMORY_MARKER}.",
