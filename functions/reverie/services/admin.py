@@ -66,15 +66,18 @@ class NewMemory:
     derived_from: Sequence[str] = ()
 
 
-def _stored_ids(b: Backends, scope: Scope, ids: Sequence[str], batch: set[str]) -> list[str]:
-    """`derived_from` as the ids the cards are stored under: an id the caller's user chose (`read_ids`)
-    names its card, held or written in the same batch, so a correction of it reaches what was built on it."""
-    out = []
-    for memory_id in ids:
-        names = read_ids(scope, memory_id)
-        held = {c.memory_id for c in b.notes.get_many(scope.tenant_id, names)} | (batch & set(names))
-        out.append(next((n for n in names if n in held), memory_id))
-    return out
+def _known_ids(b: Backends, scope: Scope, items: Sequence[NewMemory], batch: set[str]) -> set[str]:
+    """The ids `derived_from` of the whole batch may mean (`read_ids`) that name a card: held (one read for
+    the batch) or written in the same batch."""
+    names = {n for item in items for memory_id in item.derived_from for n in read_ids(scope, memory_id)}
+    held = {c.memory_id for c in b.notes.get_many(scope.tenant_id, sorted(names))} if names else set()
+    return held | (batch & names)
+
+
+def _stored_ids(scope: Scope, ids: Sequence[str], known: set[str]) -> list[str]:
+    """`derived_from` as the ids the cards are stored under: an id the caller's user chose names its card,
+    so a correction of it reaches what was built on it."""
+    return [next((n for n in read_ids(scope, i) if n in known), i) for i in ids]
 
 
 def get_memory(b: Backends, scope: Scope, memory_id: str) -> MemoryCard:
@@ -115,6 +118,7 @@ def create_memories(
     taken = b.notes.get_many(scope.tenant_id, chosen_ids) if chosen_ids else []
     if taken:  # the user's own namespace: only their own cards can be there
         raise AlreadyExists(f"memory ids already taken: {', '.join(c.memory_id for c in taken)}")
+    known = _known_ids(b, scope, items, set(chosen_ids))
     for i, item in enumerate(items):
         masked = mask_secrets(item.statement)  # the L1 record of the write; the card masks its own text
         refs = list(item.evidence_refs)
@@ -156,7 +160,7 @@ def create_memories(
                 source=source,
                 confidence=item.confidence,
                 stability=item.stability,
-                derived_from=_stored_ids(b, scope, item.derived_from, set(chosen_ids)),
+                derived_from=_stored_ids(scope, item.derived_from, known),
                 observed_at=item.observed_at or now,
                 valid_until=item.valid_until,
                 last_verified_at=now if trusted else None,
