@@ -64,11 +64,17 @@ def has_material(b: Backends, tenant_id: str, user_id: str) -> bool:
 
 def _holds_cards(b: Backends, tenant_id: str, user_id: str) -> bool:
     """Whether any card of the user's own is stored (shared org or global cards are not theirs)."""
-    found = b.notes.query(CardQuery(scope=Scope(tenant_id=tenant_id, user_id=user_id), limit=_OWN_PROBE))
-    return any(card.user_id == user_id for card in found)
+    seen, offset = Scope(tenant_id=tenant_id, user_id=user_id), 0
+    while True:  # page by page: shared cards the user sees may come first, newest first
+        found = b.notes.query(CardQuery(scope=seen, limit=_PAGE, offset=offset))
+        if any(card.user_id == user_id for card in found):
+            return True
+        if len(found) < _PAGE:
+            return False
+        offset += _PAGE
 
 
-_OWN_PROBE = 100  # cards looked at: a user's own are among the newest unless shared cards swamp them
+_PAGE = 100
 
 
 def start_run(
