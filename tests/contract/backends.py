@@ -43,17 +43,35 @@ class Backend(Generic[PortT]):
         self._opened.clear()
 
 
-Opener = Callable[[Path], AbstractContextManager[Backend[Any]]]
+Opener = Callable[..., AbstractContextManager[Backend[Any]]]
+"""`opener(tmp_path)`, or `opener(tmp_path, engine)` for one that runs on a real engine."""
 
 
-def backend_fixture(openers: Mapping[str, Opener], *, emulated: Collection[str] = ()) -> Any:
+def backend_fixture(
+    openers: Mapping[str, Opener], *, emulated: Collection[str] = (), engines: Mapping[str, str] | None = None
+) -> Any:
     """A `backend` fixture that runs each test once per opener, its name being the test id; the names in
-    `emulated` carry the `emulated` marker. Every instance opened is closed before the storage goes."""
-    params = [pytest.param(name, marks=pytest.mark.emulated if name in emulated else ()) for name in openers]
+    `emulated` carry the `emulated` marker. `engines` maps an opener's name to the session fixture of the
+    real engine it runs on (tests/contract/conftest.py): the opener is given that fixture's value after
+    `tmp_path`, and its tests carry the `engine` marker. Every instance opened is closed before the
+    storage goes."""
+    engines = engines or {}
+    params = [
+        pytest.param(
+            name,
+            marks=[
+                *([pytest.mark.emulated] if name in emulated else []),
+                *([pytest.mark.engine] if name in engines else []),
+            ],
+        )
+        for name in openers
+    ]
 
     @pytest.fixture(params=params)
     def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend[Any]]:
-        with openers[request.param](tmp_path) as opened:
+        engine = engines.get(request.param)
+        arguments = (tmp_path,) if engine is None else (tmp_path, request.getfixturevalue(engine))
+        with openers[request.param](*arguments) as opened:
             yield opened
             opened.shutdown()
 

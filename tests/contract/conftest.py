@@ -3,8 +3,8 @@
 Credentials are looked up the way boto3 looks them up (environment, profile, SSO, container or instance
 role), once per run; without them every `aws` test here is skipped, never failed.
 
-Real engines (`engine` mark): `opensearch_engine` starts one local OpenSearch for the session
-(tests/contract/engines.py).
+Real engines (`engine` mark): `opensearch_engine` starts one local OpenSearch for the session,
+`dynalite_engine` one dynalite (tests/contract/engines.py).
 """
 
 from __future__ import annotations
@@ -46,4 +46,15 @@ def opensearch_engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
     if reason is not None:
         pytest.skip(reason)
     with engines.opensearch(tmp_path_factory.mktemp("opensearch")) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def dynalite_engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """dynalite (npm, the DynamoDB API on LevelDB, here in memory) on loopback for the whole session; its
+    endpoint URL. Skipped only where `node` or the npm package is absent."""
+    reason = engines.missing_dynalite()
+    if reason is not None:
+        pytest.skip(reason)
+    with engines.dynalite(tmp_path_factory.mktemp("dynalite")) as url:
         yield url

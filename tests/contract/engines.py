@@ -1,5 +1,6 @@
-"""Real engines for the contract suites: installed by `scripts/engines/install`, started here on loopback
-for one test session, stopped when it ends (tests/README.md, "Real engines").
+"""Real engines for the contract suites: OpenSearch installed by `scripts/engines/install`, dynalite by
+`npm ci`; each started here on loopback for one test session, stopped when it ends (tests/README.md,
+"Real engines").
 
 An engine is a child process whose standard input is a pipe from this process: it stops itself when the
 pipe closes, so it never outlives the test run, even one that is killed.
@@ -20,6 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 INSTALL = ROOT / "scripts" / "engines" / "install"
 OPENSEARCH_LIB = ROOT / ".engines" / "opensearch" / "lib"
 OPENSEARCH_CLASSES = ROOT / ".engines" / "opensearch" / "classes"
+DYNALITE = ROOT / "node_modules" / "dynalite"
+DYNALITE_SERVER = ROOT / "scripts" / "engines" / "dynalite" / "serve.js"
 OPENSEARCH_HEAP = "512m"
 OPENSEARCH_JVM = [
     f"-Xms{OPENSEARCH_HEAP}",
@@ -42,6 +45,15 @@ def missing_java() -> str | None:
     missing = [tool for tool in ("java", "mvn") if shutil.which(tool) is None]
     if missing:
         return f"{' and '.join(missing)} not on PATH: the real-engine runs need Java 17 and Maven"
+    return None
+
+
+def missing_dynalite() -> str | None:
+    """Why dynalite cannot run here (no `node`, or the npm package not installed), or None when it can."""
+    if shutil.which("node") is None:
+        return "node not on PATH: the dynalite runs need Node 20"
+    if not (DYNALITE / "package.json").is_file():
+        return "dynalite is not installed: `npm ci` (run by `make install`) installs it into node_modules"
     return None
 
 
@@ -79,6 +91,26 @@ def opensearch(home: Path) -> Iterator[str]:
             raise
         try:
             yield f"http://127.0.0.1:{http_port}"
+        finally:
+            _stop(process)
+        return
+
+
+@contextmanager
+def dynalite(home: Path) -> Iterator[str]:
+    """dynalite (the DynamoDB API in Node, tables in memory) on loopback; yields its endpoint URL.
+    A port taken between choosing it and binding it is chosen again (three tries)."""
+    for attempt in range(3):
+        port = free_port()
+        command = ["node", str(DYNALITE_SERVER), str(port)]
+        try:
+            process = _start(command, home / f"dynalite{attempt}.log", "reverie-dynalite started on")
+        except EngineError as error:
+            if "EADDRINUSE" in str(error) and attempt < 2:
+                continue
+            raise
+        try:
+            yield f"http://127.0.0.1:{port}"
         finally:
             _stop(process)
         return

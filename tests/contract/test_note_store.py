@@ -59,10 +59,26 @@ def dynamodb_notes_emulated_by_moto(tmp_path: Path) -> Iterator[Backend[NoteStor
         yield Backend(lambda: DynamoNoteStore(TABLE, client=new_client(), clock=clock))
 
 
-backend = backend_fixture(
-    {"sqlite": sqlite_notes, "memory": in_memory_notes, "dynamodb-moto": dynamodb_notes_emulated_by_moto},
-    emulated={"dynamodb-moto"},
-)
+@contextmanager
+def dynamodb_notes_emulated_by_dynalite(tmp_path: Path, url: str) -> Iterator[Backend[NoteStore]]:
+    """Emulated: dynalite on loopback (tests/contract/dynalite_dynamodb.py); what it lacks skips the test."""
+    from reverie.adapters.aws.dynamo_notes import DynamoNoteStore
+    from tests.contract.dynalite_dynamodb import dynalite_table
+
+    clock = TickingClock()
+    with dynalite_table(url) as (table, new_client):
+        yield Backend(lambda: DynamoNoteStore(table, client=new_client(), clock=clock))
+
+
+OPENERS = {
+    "sqlite": sqlite_notes,
+    "memory": in_memory_notes,
+    "dynamodb-moto": dynamodb_notes_emulated_by_moto,
+    "dynamodb-dynalite": dynamodb_notes_emulated_by_dynalite,
+}
+EMULATED = {"dynamodb-moto", "dynamodb-dynalite"}
+ENGINES = {"dynamodb-dynalite": "dynalite_engine"}
+backend = backend_fixture(OPENERS, emulated=EMULATED, engines=ENGINES)
 
 
 @pytest.fixture

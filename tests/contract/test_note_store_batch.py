@@ -10,13 +10,10 @@ from reverie.domain.errors import AlreadyExists
 from reverie.domain.models import Layer, MemoryCard, Scope, ScopeKind
 from reverie.ports import CardQuery, NoteStore
 from tests.contract.backends import Backend, backend_fixture
-from tests.contract.test_note_store import dynamodb_notes_emulated_by_moto, in_memory_notes, sqlite_notes
+from tests.contract.test_note_store import EMULATED, ENGINES, OPENERS
 from tests.fakes.factories import make_card
 
-backend = backend_fixture(
-    {"sqlite": sqlite_notes, "memory": in_memory_notes, "dynamodb-moto": dynamodb_notes_emulated_by_moto},
-    emulated={"dynamodb-moto"},
-)
+backend = backend_fixture(OPENERS, emulated=EMULATED, engines=ENGINES)
 BATCH = 40  # 40 cards of 3-4 actions: two DynamoDB transactions
 
 

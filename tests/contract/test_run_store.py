@@ -49,9 +49,25 @@ def dynamodb_runs_emulated_by_moto(tmp_path: Path) -> Iterator[Backend[RunStore]
         yield Backend(lambda: DynamoRunStore(TABLE, client=new_client()))
 
 
+@contextmanager
+def dynamodb_runs_emulated_by_dynalite(tmp_path: Path, url: str) -> Iterator[Backend[RunStore]]:
+    """Emulated: dynalite on loopback (tests/contract/dynalite_dynamodb.py); what it lacks skips the test."""
+    from reverie.adapters.aws.dynamo_runs import DynamoRunStore
+    from tests.contract.dynalite_dynamodb import dynalite_table
+
+    with dynalite_table(url) as (table, new_client):
+        yield Backend(lambda: DynamoRunStore(table, client=new_client()))
+
+
 backend = backend_fixture(
-    {"sqlite": sqlite_runs, "memory": in_memory_runs, "dynamodb-moto": dynamodb_runs_emulated_by_moto},
-    emulated={"dynamodb-moto"},
+    {
+        "sqlite": sqlite_runs,
+        "memory": in_memory_runs,
+        "dynamodb-moto": dynamodb_runs_emulated_by_moto,
+        "dynamodb-dynalite": dynamodb_runs_emulated_by_dynalite,
+    },
+    emulated={"dynamodb-moto", "dynamodb-dynalite"},
+    engines={"dynamodb-dynalite": "dynalite_engine"},
 )
 
 
