@@ -523,3 +523,48 @@ def test_a_password_inside_an_address_costs_only_the_password() -> None:
         "The user's fiscal year starts on 8 July.",
     ]
     assert not any("Yirg4" in s or "REDACTED" in s for s in kept)
+
+
+# --- a bare answer to a question of time or place -------------------------------------------------
+
+
+def _asked_and_answered(question: str, answer: str) -> list[str]:
+    """Olu asks in a chat, Bob answers, and the agent is there."""
+    return [
+        c.statement
+        for c in extract(
+            ev("q", 0, text=question, speaker="Olu"),
+            ev("a", 30, text=answer, speaker="Bob"),
+            ev("r", 60, role="assistant", text="Noted."),
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "expected"),
+    [
+        ("When is the Halden go-live?", "It's 14 May.", "The Halden go-live is 14 May."),
+        ("When's your exam?", "Friday.", "Bob's exam is Friday."),
+        ("Where's your party?", "At Sam's flat, from 8.", "Bob's party is at Sam's flat, from 8."),
+        ("What time is the team standup?", "It's at 9:15.", "The team standup is at 9:15."),
+    ],
+)
+def test_a_bare_answer_to_a_when_or_where_question_becomes_a_statement_of_what_was_asked(
+    question: str, answer: str, expected: str
+) -> None:
+    # GIVEN someone asks when or where something is, and another person answers with the bare value
+    # WHEN the rule reasoner reads the exchange
+    # THEN the answer is kept as a statement of the thing asked about (alone, "It's 14 May." says nothing)
+    assert expected in _asked_and_answered(question, answer)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("When is the Halden go-live?", "It was a long day."),  # no time: not an answer
+        ("Where's your party?", "Friday."),  # a time to a where-question
+        ("How was the party?", "It was at Sam's."),  # the question asks for neither
+    ],
+)
+def test_what_does_not_answer_the_time_or_place_asked_is_not_restated(question: str, answer: str) -> None:
+    assert not any(re.search(r"\bparty is|go-live is", s) for s in _asked_and_answered(question, answer))

@@ -253,6 +253,26 @@ def test_another_value_of_one_named_attribute_replaces_it(old: str, new: str) ->
     assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
 
 
+def test_two_days_given_for_one_named_thing_at_once_are_a_conflict() -> None:
+    # GIVEN Agnieszka's answer in a chat and, a minute later, Kenji's notes give the go-live another day
+    old = held("The Halden warehouse go-live is 14 May.")
+    new = cand("Kenji has 21 May in their notes for the Halden go-live.")
+    # WHEN the rule reasoner compares them THEN neither wins: two sources disagree at the same time
+    decision = decide(new.model_copy(update={"observed_at": old.observed_at}), [old])
+    assert (decision.action, decision.target_id) == (MergeAction.CONFLICT, "m-1")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Ana flew to Lisbon on 3 May.", "Ana flew to Porto on 9 May."),  # two events
+        ("The Halden kickoff is 3 May.", "The Oslo go-live is 21 May."),  # two things
+    ],
+)
+def test_two_days_of_two_happenings_are_no_conflict(old: str, new: str) -> None:
+    assert decide(cand(new), [held(old)]).action not in (MergeAction.CONFLICT, MergeAction.SUPERSEDE)
+
+
 @pytest.mark.parametrize(
     ("old", "new"),
     [

@@ -20,7 +20,7 @@ def test_a_sentence_no_rule_parses_is_kept_when_it_names_specific_things() -> No
     # THEN it is kept, attributed to its speaker, below the confidence recall injects as a memory
     assert (
         card.statement
-        == "Joanna: It's dairy-free vanilla with strawberry filling and coconut cream frosting."
+        == "Joanna says it's dairy-free vanilla with strawberry filling and coconut cream frosting."
     )
     assert card.type is MemoryType.FACT and card.confidence < 0.6
 

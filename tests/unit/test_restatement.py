@@ -84,6 +84,10 @@ def test_a_words_inflections_are_one_term_and_notes_are_no_negation() -> None:
     )
     # THEN each is one term; and "notes" is a note, not a "not"
     assert terms("the notes") and not terms("not")
+    # AND a noun in -y, its plural and its adjective in -ic are one ("allergic to nuts" / "an allergy test")
+    assert len(terms("allergy allergies allergic")) == len(terms("city cities")) == 1
+    # AND contractions of stop words and indefinite pronouns are about nothing
+    assert not terms("it's we're I'm there's nothing everyone")
 
 
 def test_a_contrast_naming_what_a_value_is_not_is_no_denial() -> None:

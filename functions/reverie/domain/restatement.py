@@ -26,15 +26,20 @@ RESTATED_SHARE = 0.6  # of the shorter statement's terms found in the other
 
 def stem(word: str) -> str:
     """One form for a word's inflections: "coffee", "coffees" → coffe; "love", "loves", "loved", "loving" →
-    lov; "boxes" → box (-es only after s, x, z, ch, sh, o; a final e dropped, as -ed and -ing drop it)."""
+    lov; "boxes" → box (-es only after s, x, z, ch, sh, o; a final e dropped, as -ed and -ing drop it);
+    "allergy", "allergies", "allergic" → allergi (a final y after a consonant, and -ic, become i)."""
     word = word.removesuffix("'s").rstrip("'")  # "Alice's" is about Alice
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            if suffix == "es" and not word[:-2].endswith(_ES_BASES):
+            if suffix == "es" and not word[:-2].endswith((*_ES_BASES, "i")):
                 continue  # "coffees", "likes": the plural or third person of a word ending in e
             word = word[: -len(suffix)]
             break
-    return word[:-1] if len(word) >= 4 and word.endswith("e") else word
+    if len(word) >= 4 and word.endswith("e"):
+        return word[:-1]
+    if len(word) >= 4 and ((word.endswith("y") and word[-2] not in "aeiou") or word.endswith("ic")):
+        return (word[:-1] if word.endswith("y") else word[:-2]) + "i"
+    return word
 
 
 def terms(text: str) -> frozenset[str]:

@@ -15,7 +15,8 @@ STOP_WORDS = frozenset(
     more most must my myself no nor not now of off on once only or other our ours ourselves out over own
     same she should so some such than that the their theirs them themselves then there these they this
     those through to too under until up very was we were what when where which while who whom why will
-    with would you your yours yourself yourselves also ever much many like get got one""".split()
+    with would you your yours yourself yourselves also ever much many like get got one nothing something
+    anything everything nobody someone anyone everyone""".split()
 )
 MONTH_NAMES = "january february march april may june july august september october november december".split()
 MONTHS = {name: number for number, name in enumerate(MONTH_NAMES, start=1)}
@@ -40,8 +41,11 @@ def words(text: str) -> list[str]:
 
 
 def content_words(text: str) -> list[str]:
-    """Words without stop words, in order, duplicates kept."""
-    return [w for w in words(text) if w not in STOP_WORDS]
+    """Words without stop words (nor their contractions: "it's", "we're", "I'm"), in order, duplicates kept."""
+    return [w for w in words(text) if w not in STOP_WORDS and _CONTRACTION_RE.sub("", w) not in STOP_WORDS]
+
+
+_CONTRACTION_RE = re.compile(r"'(?:s|re|ve|ll|d|m)$")
 
 
 def entities(text: str) -> list[str]:

@@ -54,10 +54,15 @@ FRAGMENT_WORDS = 8
 
 
 def restated_answer(part: str, question: MessageEvent | None) -> str | None:
-    """A bare value answering the agent's question about an attribute, as a statement about the speaker:
-    "UK 9, same as my last pair." after "What size do you take?" → "My size is UK 9, same as my last
-    pair."; None when `part` is a sentence of its own or the question asks for no attribute."""
-    if question is None or question.role != "assistant":
+    """A bare value answering a question, as a statement: "UK 9, same as my last pair." after the agent's
+    "What size do you take?" → "My size is UK 9, same as my last pair."; "It's 14 May." after anyone's
+    "When is the Halden go-live?" → "The Halden go-live is 14 May." (see `_when_or_where`); None when
+    `part` is a sentence of its own or the question asks for no attribute, time or place."""
+    if question is None:
+        return None
+    if (when_or_where := _when_or_where(part, question.text)) is not None:
+        return when_or_where
+    if question.role != "assistant":
         return None
     asked = _ATTRIBUTE_QUESTION_RE.search(question.text)
     text = part.strip()
@@ -71,3 +76,46 @@ def restated_answer(part: str, question: MessageEvent | None) -> str | None:
     attribute = (asked.group("own") or asked.group("attr")).lower()
     value = re.sub(r"^(An?)\s", lambda m: m.group(1).lower() + " ", text)
     return f"My {attribute} is {value}"
+
+
+# "When is the Halden go-live?", "Where's your sister's party?", "What time was the call?": the question
+# names the thing whose time or place the answer gives.
+_WHEN_WHERE_RE = re.compile(
+    r"\b(?P<wh>when|where|what time|what day|what date)(?:'s|\s+(?P<verb>is|was|are|were|will))\s+"
+    r"(?P<thing>(?:the|your|our)\s+[^?,;]{2,60}?)(?:\s+be)?\s*\?",
+    re.I,
+)
+_IT_IS_RE = re.compile(r"^(?:it|that)(?:'s|\s+is|\s+was|'ll be|\s+will be)\s+(?P<value>.+)$", re.I)
+_TIME_VALUE_RE = re.compile(
+    r"^(?:on|in|at|by|from|next|this|tomorrow|tonight|today|early|late|mid|end|the\s+\d+\w*|\d+\w*|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|"
+    r"september|october|november|december)\b",
+    re.I,
+)
+_PLACE_VALUE_RE = re.compile(r"^(?:at|in|on|near|by|behind|outside|inside|next to|opposite)\b", re.I)
+_OWN = {"your": "my", "the": "the", "our": "our"}
+_LOWER_OPENINGS = frozenset(
+    "on in at by from next this tomorrow tonight today early late mid end the near behind outside inside "
+    "opposite".split()
+)
+
+
+def _when_or_where(part: str, question: str) -> str | None:
+    """ "It's 14 May." (or "14 May.") after "When is the Halden go-live?" → "The Halden go-live is 14 May";
+    "At Sam's flat." after "Where's your party?" → "My party is at Sam's flat" (the answerer's own). Only
+    a short time or place value: a sentence of its own is left as it was said."""
+    asked = _WHEN_WHERE_RE.search(question)
+    text = part.strip().rstrip(".!")
+    said = _IT_IS_RE.match(text)
+    value = said.group("value") if said else text
+    if asked is None or len(value.split()) > FRAGMENT_WORDS or (not said and _VERB_RE.search(value)):
+        return None
+    place = asked.group("wh").lower() == "where"
+    if not (_PLACE_VALUE_RE if place else _TIME_VALUE_RE).match(value):
+        return None
+    determiner, thing = asked.group("thing").split(None, 1)
+    verb = (asked.group("verb") or "is").lower()
+    verb = "will be" if verb == "will" else verb
+    if value.split(None, 1)[0].lower() in _LOWER_OPENINGS:  # "At Sam's flat" → "at Sam's flat"
+        value = value[:1].lower() + value[1:]
+    return f"{_OWN[determiner.lower()].capitalize()} {thing.strip()} {verb} {value}"

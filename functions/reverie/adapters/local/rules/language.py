@@ -6,6 +6,7 @@ import re
 import unicodedata
 
 from reverie.domain.models import MAX_STATEMENT_CHARS
+from reverie.domain.text import STOP_WORDS
 
 _ABBREVIATIONS = ("mr.", "mrs.", "ms.", "dr.", "st.", "e.g.", "i.e.", "vs.", "etc.", "approx.", "no.")
 _SENTENCE_END_RE = re.compile(r"(?<=[.!?…])[\"')\]]*\s+(?=\S)|\n+")
@@ -246,3 +247,11 @@ def slug(text: str, max_words: int = 3) -> str:
     """`Home City` → `home_city`: a key part made of the last few words."""
     parts = _KEY_WORD_RE.findall(text.lower())
     return "_".join(parts[-max_words:])
+
+
+def lowered_opening(text: str) -> str:
+    """`text` to follow other words: its first word lower-cased when it is an ordinary word ("The", "This",
+    "There"), kept when it may be a name ("Ana ...", "Training ..." is kept too: no dictionary here)."""
+    head = text.split(" ", 1)[0].lower().replace("’", "'")
+    ordinary = head in STOP_WORDS or head.split("'")[0] in STOP_WORDS  # "It's", "There's"
+    return text[:1].lower() + text[1:] if ordinary and not head.startswith("i'") and head != "i" else text

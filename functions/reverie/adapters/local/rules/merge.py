@@ -28,10 +28,12 @@ from reverie.adapters.local.rules.about import (
     topic,
 )
 from reverie.adapters.local.rules.keys import same_slot, state_slot
+from reverie.adapters.local.rules.language import lowered_opening
 from reverie.adapters.local.rules.one_rule import same_rule
 from reverie.adapters.local.rules.values import (
     SAME_VALUE_JACCARD,
     another_attribute_value,
+    another_date,
     another_value,
     contrast_replaces,
     other_numbers,
@@ -148,22 +150,7 @@ def join(held: str, new: str) -> str:
     second = new.strip()
     if opening and second.lower().startswith(opening.group(1).lower() + " "):
         return f"{first} and {second[len(opening.group(1)) + 1 :].rstrip(' .')}."
-    return f"{first}; {second[:1].lower() + second[1:] if not _proper(second) else second}"
-
-
-def _proper(text: str) -> bool:
-    """Starts with a name ("Ana ..."), not with "The" or another ordinary word."""
-    head = text.split(" ", 1)[0]
-    return head[:1].isupper() and head.lower() not in (
-        "the",
-        "a",
-        "an",
-        "this",
-        "that",
-        "their",
-        "his",
-        "her",
-    )
+    return f"{first}; {lowered_opening(second)}"
 
 
 def _about_the_same(candidate: Candidate, card: MemoryCard) -> frozenset[str]:
@@ -316,6 +303,7 @@ def _by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[
         if (
             another_value(candidate.statement, card.statement)
             or another_attribute_value(candidate.statement, card.statement)
+            or another_date(candidate.statement, card.statement)
             or contrast_replaces(candidate.statement, card.statement)
         ):
             return _replace(candidate, card, f"another value than {card.memory_id} for the same thing")

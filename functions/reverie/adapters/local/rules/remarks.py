@@ -16,7 +16,7 @@ import re
 from dataclasses import replace
 
 from reverie.adapters.local.rules import patterns as p
-from reverie.adapters.local.rules.language import compress, finish, strip_emoji
+from reverie.adapters.local.rules.language import compress, finish, lowered_opening, strip_emoji
 from reverie.adapters.local.rules.longevity import valid_until
 from reverie.adapters.local.rules.specificity import specificity
 from reverie.adapters.local.rules.statements import (
@@ -108,8 +108,9 @@ def _specific_remark(sentence: str, who: Speaker) -> Statement | None:
     if found < SPECIFIC_ENOUGH or found < SPECIFIC_DENSITY * len(text.split()):
         return None  # too little, or said among too many words of feeling and opinion
     rendered = render(text, who)
-    if who.name not in rendered:
-        rendered = f"{who.name}: {rendered}"
+    if who.name not in rendered:  # whose claim it is: "Olu says the go-live is 14 May."; a fragment or
+        lowered = lowered_opening(rendered)  # a sentence opening with a name keeps the speaker's words
+        rendered = f"{who.name} says {lowered}" if lowered != rendered else f"{who.name}: {rendered}"
     return Statement(type=MemoryType.FACT, text=rendered, confidence=REMARK_CONFIDENCE, salience=0.3)
 
 

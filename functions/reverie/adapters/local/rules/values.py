@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules.about import contains, event, jaccard, owner
-from reverie.domain.restatement import CONTRAST, negated, terms
+from reverie.domain.restatement import CONTRAST, negated, stem, terms
+from reverie.domain.text import MONTH_NAMES, entities
 
 SAME_VALUE_JACCARD = 0.8  # same key: this similar means the same value
 
@@ -112,3 +113,32 @@ def contrast_replaces(new: str, held: str) -> bool:
         and not said - instead <= theirs
         and bool((said - instead) & theirs)
     )
+
+
+# A day of a month: "14 May", "May 14th", "the 21st of May".
+_DAY_OF_MONTH_RE = re.compile(
+    r"\b(?:(?P<day>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month>" + _MONTH[3:-1] + r")"
+    r"|(?P<month2>" + _MONTH[3:-1] + r")\s+(?P<day2>\d{1,2})(?:st|nd|rd|th)?)\b",
+    re.I,
+)
+_MONTH_TERMS = frozenset(stem(m) for m in MONTH_NAMES)
+SHARED_FOR_A_DATE = 2  # specific words two statements share beside their dates, a name among them
+
+
+def _days(statement: str) -> frozenset[tuple[str, str]]:
+    return frozenset(
+        ((m.group("day") or m.group("day2")), (m.group("month") or m.group("month2")).lower())
+        for m in _DAY_OF_MONTH_RE.finditer(statement)
+    )
+
+
+def another_date(a: str, b: str) -> bool:
+    """Two days given for one named thing: "The Halden go-live is 14 May" against "Kenji has 21 May in his
+    notes for the Halden go-live" (a name both mention, and another word beside it, neither an event: two
+    dates of one happening, not two happenings). Each names days, none in common."""
+    days_a, days_b = _days(a), _days(b)
+    if not days_a or not days_b or days_a & days_b or negated(a) != negated(b) or event(a) or event(b):
+        return False
+    named = set(entities(a)) & set(entities(b))
+    shared = (terms(a) & terms(b)) - _MONTH_TERMS
+    return bool(named) and len(shared) >= SHARED_FOR_A_DATE
