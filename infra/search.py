@@ -4,7 +4,11 @@
 Either way the tenant's cards live in indices named `reverie_<tenant>_cards-…` behind its own alias, and
 two OpenSearch security roles, created on deploy by the domain's master, give the tenant's functions
 those indices and nothing else: `reverie_<tenant>_admin` (the index sync) and `reverie_<tenant>_rw` (the
-API and the dream stages). Tenant names cannot hold `_`, so no tenant's pattern matches another's.
+API and the dream stages). Tenant names cannot hold `_`, so no tenant's pattern matches another's. No
+tenant creates anything cluster-wide (no index template, no stored search pipeline: search_domain.py says
+why), so neither role holds a cluster permission beyond bulk/mget/msearch. When the stack goes, the
+tenant's roles, mappings and any templates under its pattern go too; with `removal: destroy` also its
+indices and the index's model stamp (search_access/handler.py).
 docs/deploy.md says why a domain and not a Serverless collection.
 """
 
@@ -29,9 +33,9 @@ from infra import permissions
 from infra.config import TenantConfig
 from infra.functions import FunctionEnvironment, TenantFunction, log_retention
 from infra.search_domain import (
-    ADMIN_CLUSTER,
     HTTP_VERBS,
     READ_WRITE,
+    TENANT_CLUSTER,
     build_domain,
     domain_arn,
     domain_name,
@@ -60,14 +64,14 @@ def security_roles(tenant: str, admins: list[iam.IRole], readers: list[iam.IRole
     return {
         f"reverie_{tenant}_admin": {
             "permissions": {
-                "cluster_permissions": ADMIN_CLUSTER,
+                "cluster_permissions": TENANT_CLUSTER,
                 "index_permissions": [{"index_patterns": pattern, "allowed_actions": ["indices_all"]}],
             },
             "backend_roles": [r.role_arn for r in admins],
         },
         f"reverie_{tenant}_rw": {
             "permissions": {
-                "cluster_permissions": ["cluster_composite_ops"],
+                "cluster_permissions": TENANT_CLUSTER,
                 "index_permissions": [{"index_patterns": pattern, "allowed_actions": READ_WRITE}],
             },
             "backend_roles": [r.role_arn for r in readers],
@@ -121,6 +125,7 @@ class TenantSearch(Construct):
             # resolved by CloudFormation at deploy time from the platform's parameter (nothing read at synth)
             self.endpoint = ssm.StringParameter.value_for_string_parameter(self, ENDPOINT_PARAMETER)
         self._readers: list[iam.IRole] = []
+        self._stamp_parameter = ""  # the index's model stamp (SSM), named when the index sync is built
         self._admins: list[iam.IRole] = [self.admin_role] if self.dedicated else []
 
     @property
@@ -163,6 +168,7 @@ class TenantSearch(Construct):
             permissions.bedrock_models(config.models.embedding),
         )
         self._admins.append(fn.role)
+        self._stamp_parameter = env.stamp_parameter
         minutes = config.dreaming.index_repair_minutes
         events.Rule(
             self,
@@ -226,7 +232,8 @@ class TenantSearch(Construct):
 
     def _setup(self, stub_dir: str | None, roles: dict[str, object]) -> cdk.CustomResource:
         """The set-up function: creates `roles` (dedicated: it runs as the master), then runs the index
-        sync with `rebuild_if_needed` (the index template and alias of the configured model)."""
+        sync with `rebuild_if_needed` (the alias and first index of the configured model); on delete, with
+        `removal: destroy`, it removes the index's model stamp."""
         setup_logs = logs.LogGroup(
             self,
             "SetupLogs",
@@ -244,7 +251,7 @@ class TenantSearch(Construct):
             timeout=cdk.Duration.minutes(15),
             environment=environment,
             log_group=setup_logs,
-            description=f"Reverie {self.config.tenant}: OpenSearch roles and index template on deploy",
+            description=f"Reverie {self.config.tenant}: OpenSearch roles and the card index on deploy",
         )
         self.admin_role.add_to_policy(
             iam.PolicyStatement(
@@ -252,6 +259,15 @@ class TenantSearch(Construct):
             )
         )
         self.index_sync_function.function.grant_invoke(self.admin_role)
+        # the tenant's indices go with a destroyed stack (shared: DropIndices; dedicated: the domain), so
+        # their model stamp goes too: else a later stack of this name trusts the stamp of an index now gone
+        stamp = self._stamp_parameter if self.config.removal == "destroy" else ""
+        if stamp:
+            self.admin_role.add_to_policy(
+                iam.PolicyStatement(
+                    actions=["ssm:DeleteParameter"], resources=[permissions.parameter_arn(stamp)]
+                )
+            )
         provider = cr.Provider(self, "SetupProvider", on_event_handler=setup, log_retention=None)
         models = self.config.models
         resource = cdk.CustomResource(
@@ -264,6 +280,7 @@ class TenantSearch(Construct):
                 "IndexSyncFunction": self.index_sync_function.function.function_arn,
                 # a new model runs the set-up again: rebuild_if_needed then re-embeds every card
                 "IndexModel": f"{models.embedding}/{models.embedding_dim}",
+                "StampParameter": stamp,
             },
         )
         self.setup_function = setup

@@ -2,9 +2,9 @@
 
 Emulated: there is no OpenSearch here (and moto has no OpenSearch data plane). The fake connection records
 every request the client sends (method, path, query parameters, body) and answers with recorded response
-shapes; the requests are compared with the golden files in tests/data/opensearch/ (mappings and template,
-pipeline, bulk upserts and deletes, the keyword, k-NN, timeline and hybrid queries, count, delete-by-query,
-rebuild). `REVERIE_UPDATE_GOLDEN=1` rewrites the golden requests from what the code sends: review the diff.
+shapes; the requests are compared with the golden files in tests/data/opensearch/ (index creation with its
+settings and mappings, bulk upserts and deletes, the keyword, k-NN, timeline and hybrid queries with the
+hybrid pipeline inside, count, delete-by-query, rebuild). `REVERIE_UPDATE_GOLDEN=1` rewrites the golden requests from what the code sends: review the diff.
 The scope filter is also checked as a property, by evaluating it against random documents with a small
 evaluator for the part of the query DSL it uses, and round-tripped through osmem-server when installed.
 """
@@ -162,9 +162,26 @@ def ids(hits: list[SearchHit]) -> list[str]:
 # -- golden request bodies -----------------------------------------------------------------------------
 
 
-def test_ensure_index_installs_template_pipeline_and_the_first_generation(golden: Any) -> None:
+def test_ensure_index_creates_the_first_generation_with_its_settings_and_mappings(golden: Any) -> None:
     index = open_index(golden("ensure_index"))
     assert index.ensure_index() == "reverie-cards-v000001"
+
+
+CLUSTER_WIDE = ("/_index_template", "/_template", "/_component_template", "/_search/pipeline", "/_ingest")
+
+
+def test_no_request_creates_a_cluster_wide_object_another_tenant_could_share() -> None:
+    # GIVEN every request the adapter is pinned to send (set-up, rebuild, writes, every search path)
+    sent = [
+        r for f in sorted(DATA.glob("*.json")) for r in json.loads(f.read_text("utf-8")).get("requests", [])
+    ]
+    assert {"PUT /reverie-cards-v000001", "POST /reverie-cards/_search"} <= {
+        f"{r['method']} {r['path']}" for r in sent
+    }
+    # THEN none names an index template or a stored pipeline: on a shared domain these are cluster-wide,
+    # and a role that may put one may put any tenant's (the security plugin cannot scope them by name)
+    assert not [r["path"] for r in sent if r["path"].startswith(CLUSTER_WIDE)]
+    assert not [r for r in sent if "search_pipeline" in r["params"]]
 
 
 def test_ensure_index_on_a_live_alias_checks_the_stored_dimension(golden: Any) -> None:
@@ -223,7 +240,7 @@ def test_timeline_without_entities_lists_the_most_recent_first(golden: Any) -> N
     assert [(h.memory_id, h.score) for h in hits] == [("m-1", 0.0), ("m-4", 0.0)]
 
 
-def test_hybrid_search_goes_through_the_pipeline_with_the_filter_in_both_clauses(golden: Any) -> None:
+def test_hybrid_search_carries_its_pipeline_with_the_filter_in_both_clauses(golden: Any) -> None:
     hits = open_index(golden("search_hybrid")).search_hybrid("deploy days", [0.0, 1.0, 0.0, 0.0], VIEW, 3)
     assert [(h.memory_id, h.score) for h in hits] == [("m-3", 0.9), ("m-1", 0.55), ("m-2", 0.1)]
 
@@ -473,7 +490,7 @@ def test_a_compatible_server_returns_exactly_what_the_scope_may_see(
     index = OpenSearchIndex(
         client=OpenSearch(hosts=[osmem_url]), alias=f"prop-{os.urandom(6).hex()}", dim=DIM
     )
-    index.ensure_index(install_pipeline=False)
+    index.ensure_index()
     index.upsert(batch)
     for f in queries:
         seen = {d.memory_id for d in batch if visible(f, d)}

@@ -1,6 +1,6 @@
 """What `OpenSearchIndex` does beyond the `SearchIndex` port, on a real OpenSearch 2.19 (k-NN and
-neural-search plugins, tests/contract/engines.py): hybrid recall through the search pipeline, index
-generations behind the alias, the embedding dimension guard. Golden request bodies pin the same requests
+neural-search plugins, tests/contract/engines.py): hybrid recall through the pipeline each search carries
+(nothing stored cluster-wide), index generations behind the alias, the embedding dimension guard. Golden request bodies pin the same requests
 without an engine (tests/adapters/test_opensearch_index.py); these show OpenSearch accepts and answers them.
 """
 
@@ -53,7 +53,6 @@ def open_index(opensearch_engine: str) -> Iterator[OpenIndex]:
     yield opener
     for alias in set(made):
         client.indices.delete(index=f"{alias}-v*", expand_wildcards="all", ignore_unavailable=True)
-        client.indices.delete_index_template(name=f"{alias}-template", ignore=[404])
     client.close()
 
 
@@ -67,10 +66,10 @@ DOCS = [
 
 
 @pytest.mark.parametrize("fusion", ["min_max", "rrf"])
-def test_hybrid_search_fuses_keyword_and_vector_recall_in_the_pipeline(
+def test_hybrid_search_fuses_keyword_and_vector_recall_in_the_pipeline_it_carries(
     open_index: OpenIndex, fusion: Fusion
 ) -> None:
-    # GIVEN an index whose ensure_index installed the hybrid pipeline for this fusion
+    # GIVEN an index set up with nothing cluster-wide: each hybrid search carries its pipeline (this fusion)
     index = open_index(fusion=fusion)
     index.ensure_index()
     index.upsert(DOCS)
@@ -84,6 +83,19 @@ def test_hybrid_search_fuses_keyword_and_vector_recall_in_the_pipeline(
     assert all(a.score >= b.score for a, b in itertools.pairwise(hits))
     if fusion == "min_max":
         assert hits[0].score == pytest.approx(1.0) and all(0.0 <= hit.score <= 1.0 for hit in hits)
+    # AND the domain holds no stored pipeline and no index template (a tenant's role needs no cluster right)
+    assert stored(index, "/_search/pipeline") == {}
+    assert stored(index, "/_index_template") == {"index_templates": []}
+
+
+def stored(index: OpenSearchIndex, path: str) -> Any:
+    """What the engine holds at `path` (its 404 for "none" read as the empty answer)."""
+    from opensearchpy.exceptions import NotFoundError
+
+    try:
+        return index.client.transport.perform_request("GET", path)
+    except NotFoundError:
+        return {"index_templates": []} if "template" in path else {}
 
 
 def test_a_rebuild_switches_readers_to_the_new_generation_at_once(open_index: OpenIndex) -> None:
@@ -99,6 +111,9 @@ def test_a_rebuild_switches_readers_to_the_new_generation_at_once(open_index: Op
     assert [hit.memory_id for hit in index.search_vector([1.0, 0.0, 0.0, 0.0], ME, 5)] == ["new"]
     assert not index.client.indices.exists(index=first)
     assert index.ensure_index() == second  # idempotent: nothing new created
+    # AND the new generation has the index's own analyser and strict mapping (no template supplies them)
+    mapping = index.client.indices.get_mapping(index=second)[second]["mappings"]
+    assert mapping["dynamic"] == "strict" and mapping["properties"]["text"]["analyzer"] == "reverie_english"
 
 
 def test_opening_an_index_with_another_embedding_size_is_refused(open_index: OpenIndex) -> None:

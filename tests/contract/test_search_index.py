@@ -89,7 +89,7 @@ def osmem_opener(request: pytest.FixtureRequest) -> Opener:
 
         alias = f"rc-{hashlib.sha1(str(root).encode()).hexdigest()[:12]}-{name}"
         index = OpenSearchIndex(client=OpenSearch(hosts=[url]), alias=alias, dim=DIM)
-        index.ensure_index(install_pipeline=False)  # osmem has no search pipelines
+        index.ensure_index()
         return index
 
     return opener

@@ -1,12 +1,15 @@
 """The `SearchIndex` on Amazon OpenSearch Service, with opensearch-py (the embedded twin is SQLite).
 
 An alias (`reverie-cards`) names the current generation of the index (`reverie-cards-v000001`, ...); every
-generation is built from one index template (bodies in `opensearch_queries`). `ensure_index` installs the
-template, the hybrid search pipeline and the first generation; `rebuild` fills a new generation and then
-moves the alias in one atomic `_aliases` call, so readers switch from the old documents to the new ones at
-once (a new embedding model never yields a mixed index). Reads and writes go through the alias. Retries and
-error translation live in `opensearch_transport`: only `StorageError` (and `ValueError` for bad input)
-leaves this module.
+generation is created with its own settings and mappings (bodies in `opensearch_queries`). `ensure_index`
+creates the first generation; `rebuild` fills a new generation and then moves the alias in one atomic
+`_aliases` call, so readers switch from the old documents to the new ones at once (a new embedding model
+never yields a mixed index). Reads and writes go through the alias. Retries and error translation live in
+`opensearch_transport`: only `StorageError` (and `ValueError` for bad input) leaves this module.
+
+Nothing here creates a cluster-wide object: no index template, no stored search pipeline (hybrid searches
+carry theirs in the request). On a domain shared by tenants (infra/search.py) each tenant's OpenSearch roles
+then need permissions on its own indices only, and no tenant can overwrite what another one relies on.
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ from reverie.adapters.aws.opensearch_queries import (
     count_query,
     hybrid_pipeline,
     hybrid_query,
-    index_template,
+    index_body,
     knn_query,
     text_query,
     timeline_query,
@@ -64,7 +67,8 @@ class OpenSearchIndex(SearchIndex):
 
     `refresh` is the bulk refresh policy: "wait_for" (default) returns once writes are searchable, False
     leaves it to the index's refresh interval (faster bulk loads; reads may lag about a second).
-    `fusion` and `hybrid_weights` (keyword, vector; summing to 1) configure the hybrid pipeline.
+    `fusion` and `hybrid_weights` (keyword, vector; summing to 1) configure the hybrid pipeline each hybrid
+    search carries.
     """
 
     def __init__(
@@ -74,7 +78,6 @@ class OpenSearchIndex(SearchIndex):
         region: str | None = None,
         alias: str = "reverie-cards",
         dim: int = 1024,
-        pipeline: str = "reverie-hybrid",
         *,
         service: Literal["es", "aoss"] = "es",
         engine: Engine = "lucene",
@@ -99,7 +102,7 @@ class OpenSearchIndex(SearchIndex):
             )
         self._client, self._owns_client = client, False
         self.endpoint, self.region, self.service, self.timeout_s = endpoint, region, service, timeout_s
-        self.alias, self.dim, self.pipeline, self.engine = alias, dim, pipeline, engine
+        self.alias, self.dim, self.engine = alias, dim, engine
         self.refresh, self.fusion, self.hybrid_weights = refresh, fusion, hybrid_weights
         self.shards, self.replicas, self.bulk_chunk_bytes = shards, replicas, bulk_chunk_bytes
         self._calls = OpenSearchCalls(alias, max_attempts=max_attempts, sleep=sleep, rng=rng)
@@ -121,26 +124,20 @@ class OpenSearchIndex(SearchIndex):
 
     # -- administration --------------------------------------------------------------------------------
 
-    def ensure_index(self, install_pipeline: bool = True) -> str:
-        """Install (or update) the template and the pipeline; create the first generation behind the alias
-        if there is none. Idempotent and safe to run concurrently. Returns the index the alias names."""
-        self._put_template()
-        if install_pipeline:
-            body = hybrid_pipeline(self.fusion, self.hybrid_weights)
-            self._call(
-                "put search pipeline", partial(self.client.search_pipeline.put, id=self.pipeline, body=body)
-            )
+    def ensure_index(self) -> str:
+        """Create the first generation behind the alias if there is none. Idempotent and safe to run
+        concurrently. Returns the index the alias names."""
         generations = self._generations()
         current = sorted(name for name, aliased in generations.items() if aliased)
         if current:
             self._check_dimension(current[-1])
             return current[-1]
         first = self._next_name(generations)
-        aliases: Json = {"aliases": {self.alias: {"is_write_index": True}}}
+        body: Json = {**self._index_body(), "aliases": {self.alias: {"is_write_index": True}}}
 
         def create() -> None:
             try:
-                self.client.indices.create(index=first, body=aliases)
+                self.client.indices.create(index=first, body=body)
             except TransportError as exc:
                 if "resource_already_exists" not in str(exc):  # another process created it first
                     raise
@@ -157,10 +154,10 @@ class OpenSearchIndex(SearchIndex):
         Returns the new index's name.
         """
         actions = self._index_actions(docs, index=None)  # validates before anything is created
-        self._put_template()
         generations = self._generations()
         new = self._next_name(generations)
-        self._call(f"create index {new}", partial(self.client.indices.create, index=new))
+        create = partial(self.client.indices.create, index=new, body=self._index_body())
+        self._call(f"create index {new}", create)
         try:
             actions = [{**action, "_index": new} for action in actions]
             self._calls.bulk(self.client, actions, f"rebuild into {new}", False, self.bulk_chunk_bytes)
@@ -264,8 +261,11 @@ class OpenSearchIndex(SearchIndex):
             return self.search_vector(vector, filter, k)
         if k <= 0 or admits_nothing(filter):
             return []
-        body = hybrid_query(terms, vector, filter, min(k, MAX_RESULT_WINDOW))
-        return self._search("hybrid search", body, search_pipeline=self.pipeline)
+        body = {
+            **hybrid_query(terms, vector, filter, min(k, MAX_RESULT_WINDOW)),
+            "search_pipeline": hybrid_pipeline(self.fusion, self.hybrid_weights),
+        }
+        return self._search("hybrid search", body)
 
     def count(self, filter: SearchFilter) -> int:
         if admits_nothing(filter):
@@ -278,16 +278,12 @@ class OpenSearchIndex(SearchIndex):
     def _call(self, what: str, request: Callable[[], Any]) -> Any:
         return self._calls.call(what, request)
 
-    def _search(self, what: str, body: Json, **params: str) -> list[SearchHit]:
-        response = self._call(what, partial(self.client.search, index=self.alias, body=body, **params))
+    def _search(self, what: str, body: Json) -> list[SearchHit]:
+        response = self._call(what, partial(self.client.search, index=self.alias, body=body))
         return [SearchHit(memory_id=memory_id, score=score) for memory_id, score in parse_hits(response)]
 
-    def _put_template(self) -> None:
-        body = index_template(self.alias, self.dim, self.engine, self.shards, self.replicas)
-        name = f"{self.alias}-template"
-        self._call(
-            "put index template", partial(self.client.indices.put_index_template, name=name, body=body)
-        )
+    def _index_body(self) -> Json:
+        return index_body(self.dim, self.engine, self.shards, self.replicas)
 
     def _generations(self) -> dict[str, bool]:
         """The existing generations of the index, each with whether the alias names it."""

@@ -1,4 +1,4 @@
-"""The OpenSearch request bodies of the search index: index template, hybrid pipeline, filter, recall paths.
+"""The OpenSearch request bodies of the search index: index settings, hybrid pipeline, filter, recall paths.
 
 Pure functions (no client, no I/O): tests compare them with golden bodies and evaluate the filter against
 documents. Every search body embeds `scope_filter(filter)`, the one visibility rule (`scope_allows`) plus
@@ -82,30 +82,29 @@ def mappings(dim: int, engine: Engine = "lucene") -> Json:
     return {"dynamic": "strict", "_source": {"excludes": ["vector"]}, "properties": properties}
 
 
-def index_template(
-    alias: str, dim: int, engine: Engine = "lucene", shards: int = 1, replicas: int = 1
-) -> Json:
-    """The composable index template every generation of the index (`{alias}-v000001`, ...) is built from.
+def index_body(dim: int, engine: Engine = "lucene", shards: int = 1, replicas: int = 1) -> Json:
+    """The settings and mappings every generation of the index (`{alias}-v000001`, ...) is created with.
 
-    Several aliases can live on one domain (one per embedding model): each has its own template."""
+    Each generation carries its own in its create request, not an index template: a template is a
+    cluster-wide object (the security plugin checks `indices:admin/index_template/*` as a cluster permission,
+    which no role can limit by name), so on a domain shared by tenants whoever may put one may put anyone's.
+    Creating an index needs only `indices:admin/create` on the tenant's own index pattern."""
     return {
-        "index_patterns": [f"{alias}-v*"],
-        # A longer alias is more specific: "cards-v2" (pattern "cards-v2-v*") outranks "cards" ("cards-v*"),
-        # whose pattern also matches its indices; templates of equal length cannot overlap.
-        "priority": 100 + len(alias),
-        "template": {
-            "settings": {
-                "index": {"knn": True, "number_of_shards": shards, "number_of_replicas": replicas},
-                "analysis": ANALYSIS,
-            },
-            "mappings": mappings(dim, engine),
+        "settings": {
+            "index": {"knn": True, "number_of_shards": shards, "number_of_replicas": replicas},
+            "analysis": ANALYSIS,
         },
-        "_meta": {"managed_by": "reverie", "dimension": dim},
+        "mappings": mappings(dim, engine),
     }
 
 
 def hybrid_pipeline(fusion: Fusion, weights: tuple[float, float]) -> Json:
-    """The search pipeline that fuses the hybrid query's clauses (keyword first, then vector).
+    """The search pipeline that fuses the hybrid query's clauses (keyword first, then vector), sent inside
+    each hybrid search body (a temporary pipeline) rather than stored: a stored pipeline is cluster-wide
+    (`cluster:admin/search/pipeline/put`, a cluster permission no role can limit to one pipeline's name), a
+    temporary one is part of the search request, which the tenant's index permission covers. OpenSearch builds
+    a request's pipeline with the same processor factories as a stored one; both fusions are checked on the
+    real engine (2.19, tests/contract/test_opensearch_engine.py).
 
     `min_max` normalises each clause's scores to [0, 1] and takes their weighted arithmetic mean
     (OpenSearch 2.10+); `rrf` is reciprocal rank fusion with the usual constant 60 (OpenSearch 2.19+, which
