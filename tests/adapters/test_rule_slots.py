@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reverie.adapters.local.rules.about import topic
-from reverie.adapters.local.rules.keys import attribute_key, preference_key
+from reverie.adapters.local.rules.keys import attribute_key, preference_key, statement_key
 from reverie.adapters.local.rules.merge import decide, join
 from reverie.domain.dream import Candidate
 from reverie.domain.models import (
@@ -337,3 +337,48 @@ def test_a_contrast_names_the_value_it_replaces() -> None:
     assert decide(fixed, [sprint]).action is MergeAction.SUPERSEDE
     # the card already holding the new value is not replaced by it
     assert decide(fixed, [held("Nora's sprints end on Fridays.")]).action is not MergeAction.SUPERSEDE
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "slot"),
+    [
+        ("Ingrid works at Spotify.", "Ingrid now works at Klarna.", "ingrid.employer"),
+        ("Tom's manager is Ana.", "Tom's manager is Luis.", "tom.manager"),
+        ("The user lives in Oslo.", "The user lives in Bergen.", "user.home_city"),
+        ("Ingrid's current project is the checkout rewrite.", "Ingrid's main project now is search.", None),
+    ],
+)
+def test_a_state_written_in_the_third_person_changes_by_its_slot(
+    old: str, new: str, slot: str | None
+) -> None:
+    # GIVEN a card written through the API (no key: the agent wrote it in the third person)
+    # WHEN a later statement gives the same attribute another value
+    decision = decide(cand(new), [held(old)])
+    # THEN the slot its words name is found, and the later value supersedes the earlier one
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    if slot is not None:
+        assert statement_key(old) == statement_key(new) == slot
+
+
+def test_a_statement_about_no_one_names_no_slot() -> None:
+    assert statement_key("Training is done and the scanners arrived Tuesday.") is None
+    assert statement_key("Ingrid works at Spotify as a data engineer.") == "ingrid.employer"
+    # the same employer told with more detail fuses, it does not replace
+    decision = decide(cand("Ingrid works at Spotify as a data engineer."), [held("Ingrid works at Spotify.")])
+    assert decision.action is MergeAction.FUSE
+
+
+def test_what_someone_does_in_a_pursuit_they_signed_up_for_fuses_with_it() -> None:
+    # GIVEN "signed up for a sailing course" held, and later "now goes sailing most Sundays"
+    course = held("Mateo signed up for a beginners' sailing course at the club in Vigo.")
+    decision = decide(cand("Now Mateo goes sailing most Sunday mornings out of the Vigo marina."), [course])
+    # THEN one card carries both ("Now" opens the statement; Mateo is still whom it is about)
+    assert (decision.action, decision.target_id) == (MergeAction.FUSE, "m-1")
+
+
+def test_a_name_with_a_digit_is_a_topic_a_plan_and_its_news_share() -> None:
+    # GIVEN the plan "wants to get to B2 level"; later the exam for it is booked
+    goal = held("Lukas wants to get to B2 level.", type=MemoryType.PLAN)
+    decision = decide(cand("Lukas is sitting the DELE B2 in Munich on 14 November."), [goal])
+    # THEN "B2" is what both are about (a name, not a number): the news supersedes the plan
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")

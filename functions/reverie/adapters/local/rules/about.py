@@ -39,19 +39,21 @@ GENERIC = frozenset(
 )
 
 
-_DIGITS_RE = re.compile(r"\d")
+# A number, a date or an amount ("14", "5pm", "2nd", "30km"), not a name with a digit in it ("B2", "PS5").
+_NUMBER_RE = re.compile(r"^\d[\d.,:]*[a-z]{0,3}$")
 
 
 def topic(statement: str) -> frozenset[str]:
     """The specific things a statement is about: its terms without the subject, generic verbs, time words
     and numbers ("The user goes to a jazz club every Friday" → jazz, club)."""
     return frozenset(
-        t for t in terms(statement) - subject(statement) if t not in GENERIC and not _DIGITS_RE.search(t)
+        t for t in terms(statement) - subject(statement) if t not in GENERIC and not _NUMBER_RE.match(t)
     )
 
 
 _TIME_OPENER = frozenset(
-    "on in at during after before since by last this these next every early late nowadays currently".split()
+    "on in at during after before since by last this these next every early late nowadays currently now "
+    "lately recently usually".split()
 )
 
 
@@ -122,7 +124,7 @@ _OBJECT_END = frozenset(
     "in on at with for to from by and but so because when while after before since of during into as".split()
 )
 _DETERMINERS = frozenset("a an the my our their his her its some this that these those".split())
-_LEADING = frozenset("to up out one two three four five new little big old".split())
+_LEADING = frozenset("to for in into on up out one two three four five new little big old".split())
 _HAVE = frozenset("has have had own owns owned got adopted bought keep keeps kept".split())
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules import patterns as p
-from reverie.adapters.local.rules.language import slug
+from reverie.adapters.local.rules.language import ADVERBS, slug, subject_of
 
 _USES_RE = re.compile(
     r"^(?:i|we)(?:'ve| have)? (?:\w+ )?(?:use|switched|moved|changed|started using|went back to)\b"
@@ -32,7 +32,10 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(?:live|lived|living|moved|relocated|based|settled)\b(?: back)? (?:in|to)\b", "home_city"),
         (r"(?:work|working|worked) (?:as|in the role of)\b", "job_title"),
         (r"(?:got |been |was |were )?promoted to\b", "job_title"),
-        (r"(?:joined|moved to|switched to|on|part of) the [\w -]+ team\b", "team"),
+        (
+            r"(?:joined|(?:moved|switched|transferred)(?: over| across)? to|on|part of) the [\w -]+ team\b",
+            "team",
+        ),
         (r"(?:work|working) (?:at|for)\b", "employer"),
         (
             r"(?:a|an) (?:[\w-]+ ){0,3}(?:engineer|developer|designer|manager|nurse|doctor|teacher|analyst|"
@@ -128,8 +131,15 @@ def attribute_key(text: str, subject: str) -> str | None:
         return f"{subject}.favourite_{slug(favourite.group('what'), 2)}"
     attr = p.MY_ATTRIBUTE_RE.match(lowered)
     if attr and attr.group("attr").split()[0] not in ("own", "only", "last", "first", "new", "old"):
-        return f"{subject}.{slug(attr.group('attr'), 2)}"
+        # "my main project now", "my current project", "my project": one slot, whatever says it is current
+        words = [w for w in attr.group("attr").split() if w not in _CURRENT] or attr.group("attr").split()
+        what = slug(" ".join(words), 2)
+        return f"{subject}.{_MY_SLOT_NAMES.get(what, what)}"
     return None
+
+
+# Words that say a value is the current or the chief one, not which attribute it is.
+_CURRENT = frozenset("main current present now currently latest primary".split())
 
 
 def _works_in_a_place(text: str) -> bool:
@@ -164,3 +174,40 @@ def preference_key(verb: str, obj: str, subject: str) -> str | None:
 
 
 _DETERMINERS = frozenset("a an the my our your some any all this that these those to".split())
+
+
+# "Ingrid works at Spotify", "Tom's manager is Ana", "The user no longer eats meat": a stored statement said of
+# someone, as a direct write or an agent's note words it.
+_SAID_OF_RE = re.compile(r"^(?P<who>(?i:the user)|[A-Z][\w-]*(?: [A-Z][\w-]*)?)(?P<own>'s)? (?P<rest>.+)$")
+_FIRST_PERSON = {"is": "am", "has": "have", "does": "do", "doesn't": "don't", "isn't": "am not", "goes": "go"}
+
+
+def _base(verb: str) -> str:
+    """`works` → `work`, `carries` → `carry`, `watches` → `watch`, `is` → `am`."""
+    if verb in _FIRST_PERSON:
+        return _FIRST_PERSON[verb]
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    if verb.endswith(("shes", "ches", "sses", "xes", "oes")):
+        return verb[:-2]
+    return verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
+
+
+def statement_key(statement: str) -> str | None:
+    """The slot of a statement said of someone in the third person, found as `attribute_key` finds it in
+    the first person ("Ingrid works at Spotify" → `ingrid.employer`, "Tom's manager is Ana" →
+    `tom.manager`): a card written through the API, or held without a key, changes by the same rules."""
+    said = _SAID_OF_RE.match(statement.strip())
+    if said is None:
+        return None
+    who = said.group("who")
+    subject = "user" if who.lower() == "the user" else subject_of(who)
+    words = said.group("rest").split()
+    if said.group("own"):
+        return attribute_key(" ".join(["my", *words]), subject)
+    n = 0  # past adverbs ("now", "also", "no longer") to the verb
+    while n < len(words) - 1 and (words[n].lower() in ADVERBS or words[n].lower() == "no"):
+        n += 2 if words[n].lower() == "no" else 1
+    if n >= len(words):
+        return None
+    return attribute_key(" ".join(["I", *words[:n], _base(words[n].lower()), *words[n + 1 :]]), subject)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from typing import TypeVar
 
 from reverie.adapters.local.rules.about import (
     contains,
@@ -27,7 +28,7 @@ from reverie.adapters.local.rules.about import (
     subject,
     topic,
 )
-from reverie.adapters.local.rules.keys import same_slot, state_slot
+from reverie.adapters.local.rules.keys import same_slot, state_slot, statement_key
 from reverie.adapters.local.rules.language import lowered_opening
 from reverie.adapters.local.rules.one_rule import same_rule
 from reverie.adapters.local.rules.values import (
@@ -50,6 +51,7 @@ SAME_TIME = timedelta(minutes=5)  # observations this close count as simultaneou
 _USAGE = ReasonerUsage()  # no language-model call
 _TRUST_RANK = {Trust.HIGH: 3, Trust.MEDIUM: 2, Trust.LOW: 1, Trust.UNTRUSTED: 0}
 FUSED_MAX_CHARS = 400  # a fusion longer than this is no longer one idea: keep two cards
+_Claim = TypeVar("_Claim", Candidate, MemoryCard)
 
 
 def _time(card: MemoryCard) -> datetime:
@@ -222,7 +224,10 @@ def _by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
 
 # A pursuit someone began ("started learning the cello", "took up running"): a state that later events in
 # it ("played cello in a first concert") add to; other events stay apart, each at its own date.
-_BEGUN_RE = re.compile(r"\b(?:started|starts|began|begun|begins|took up|takes up|picked up|joined)\b", re.I)
+_BEGUN_RE = re.compile(
+    r"\b(?:started|starts|began|begun|begins|took up|takes up|picked up|joined|signed up|enrolled|registered)\b",
+    re.I,
+)
 _ABSOLUTE_DATE_RE = re.compile(
     r"\b(?:1[89]|20)\d\d\b|\b(?:january|february|march|april|may|june|july|august|september|october|"
     r"november|december)\b",
@@ -339,9 +344,20 @@ def _one_rule(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
     return _fused(candidate, card, candidate.statement, f"the rule of {card.memory_id}, said with more")
 
 
+def _slotted(claim: _Claim) -> _Claim:
+    """A claim held or written without a slot, with the one its statement names ("Ingrid works at
+    Spotify" → `ingrid.employer`): a direct write changes by the same rules as what was said."""
+    if claim.key is not None or (key := statement_key(claim.statement)) is None:
+        return claim
+    return claim.model_copy(update={"key": key})
+
+
 def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecision:
     """What to do with `candidate` given the most similar current cards (see the module docstring)."""
-    cards = sorted((c for c in neighbours if c.status is not Status.SUPERSEDED), key=lambda c: c.memory_id)
+    cards = sorted(
+        (_slotted(c) for c in neighbours if c.status is not Status.SUPERSEDED), key=lambda c: c.memory_id
+    )
+    candidate = _slotted(candidate)
     if candidate.correction_of:
         target = next((c for c in cards if c.named_by(candidate.correction_of)), None)
         if target is not None:
