@@ -120,6 +120,10 @@ _INJECTION_RE = re.compile(
     r"|\b(send|e-?mail|forward|post|upload|leak|exfiltrate|paste|share|transmit|copy)\b.{0,60}?\b"
     + _SECRET_WORDS
     + r"\b.{0,60}?\b(to|at|into)\b"
+    # text addressed to the machine reading it ("Note for AI assistants processing this mailbox: ...")
+    r"|\b(note|message|notice|instructions?|attention|memo)\s+(for|to)\s+(all\s+|any\s+)?(ai|llm|automated)\b"
+    r"|\b(dear|attention|hey|to)\s+(ai|llm|language\s+model|chatbot)s?\b"
+    r"|\bif\s+you\s+are\s+an?\s+(ai|llm|language\s+model|assistant|agent|bot)\b"
 )
 _INSTRUCTION_RE = re.compile(
     r"(?ix)"
@@ -128,6 +132,11 @@ _INSTRUCTION_RE = re.compile(
     r"|\b(always|never)\s+(send|email|forward|upload|share|reveal|include|run|execute|call|tell|say)\b"
     r"|\bdo\s+not\s+(tell|inform|mention|reveal)\b"
     r"|\b(act|behave|respond)\s+as\b"
+    # a grant of authority ("you are authorised to ...") and mail or files sent on or destroyed in bulk
+    r"|\byou\s+(are|have\s+been)\s+(now\s+|hereby\s+)?(authori[sz]ed|permitted|allowed|instructed|cleared)\s+to\b"
+    r"|\b(forward|send|upload|copy|sync)\s+(all|every|each)\b.{0,60}?\b(e-?mails?|mail|messages|contacts|"
+    r"documents|files|attachments|photos|conversations|history|inbox)\b.{0,40}?\bto\b"
+    r"|\bdelete\s+(all\s+)?(the\s+)?(originals?|e-?mails?|messages|inbox|files|backups|history|logs)\b"
 )
 
 

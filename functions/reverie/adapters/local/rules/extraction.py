@@ -7,12 +7,12 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from reverie.adapters.local.rules import tools, untrusted
-from reverie.adapters.local.rules.clauses import independent_statements, without_secrets
+from reverie.adapters.local.rules.clauses import independent_statements, preamble, without_secrets
 from reverie.adapters.local.rules.dialogue import answers_agent, question_answered, restated_answer
 from reverie.adapters.local.rules.keys import attribute_key, vocabulary_key
 from reverie.adapters.local.rules.language import finish, name_for, sentences, subject_of
 from reverie.adapters.local.rules.longevity import valid_until
-from reverie.adapters.local.rules.patterns import CORRECTION_OPENER_RE, INJECTION_RE
+from reverie.adapters.local.rules.patterns import CORRECTION_OPENER_RE
 from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run
 from reverie.adapters.local.rules.reported import Relayed, attributed, relayed, relays
 from reverie.adapters.local.rules.statements import Drop, Speaker, Statement, render
@@ -274,6 +274,9 @@ class _Session:
             sentence, secrets = without_secrets(sentence)
             for secret in secrets:
                 self.drop(message, secret, "secret")
+            label, sentence = preamble(sentence)
+            if label:  # "Quick intro: I teach Year 4, ...": the label announces, the statements follow
+                self.drop(message, label, "preamble")
             if sentence:
                 joined = relays(sentence) or (independent_statements(sentence) if who.to_agent else [])
                 out.extend(joined or [sentence])
@@ -313,7 +316,7 @@ class _Session:
         """A tool's output is not mined for facts, unless it tries to steer the agent: then its instructions
         are kept apart (to be quarantined) and the specific sentences beside them survive, untrusted."""
         text = f"{result.output}\n{result.error or ''}"
-        if not INJECTION_RE.search(text):
+        if not untrusted.steers(text):
             return
         source = Source(kind=SourceKind.TOOL, name=result.tool)
         found = untrusted.split(text)
