@@ -8,6 +8,10 @@ that opens a rule or scopes a request to the occasion ("..., but always deploy t
 just this once use npm"). "I work at Feedzai as a data engineer", "Ana and I moved to Porto" or "I live
 in Porto, and the rent is cheap" stay whole.
 
+A label before a colon ("Quick intro: I teach Year 4, and I've got a collie") announces what follows: when
+what follows is a statement of its own, the label is set apart (`preamble`) and the statements after it are
+read as if said on their own; a scope ("Just for today: ...") stays with what it scopes.
+
 A secret costs only itself: the clause that carries a masked secret ("here is my token [REDACTED]") is cut
 out of its sentence and the rest is kept ("always deploy to eu-west-1").
 """
@@ -17,7 +21,9 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules import patterns as p
+from reverie.adapters.local.rules.language import strip_opening
 from reverie.adapters.local.rules.longevity import one_off
+from reverie.adapters.local.rules.specificity import SPECIFIC_ENOUGH, specificity
 
 _MASKED_RE = re.compile(r"\[REDACTED:[a-z_]+\]")
 _SENTENCE_END_RE = re.compile(r"((?<=[.!?])\s+|\n+)")
@@ -32,6 +38,8 @@ _RULE_OPENING_RE = re.compile(
     re.I,
 )
 _SCOPE_OPENING_RE = re.compile(r"(?:just|only|for|this|today|tonight)\b", re.I)
+# An imperative "don't" opening a clause of its own ("..., and please don't touch legacy/"), not a soft one.
+_DONT_OPENING_RE = re.compile(r"(?:please\s+)?(?:do not|don'?t)\s+[\w'-]+\s+[\w'/-]+", re.I)
 _VERB = r"(?:is|are|was|were|has|have|had|will|would|can|does|did|[a-z]+[^s\W]s|[a-z]+ed)\b"
 # A first-person subject and a verb: "I have ...", "we're ...", "my partner is ...", "our two kids go ...".
 _STATEMENT_RE = re.compile(
@@ -41,6 +49,15 @@ _SUBJECT_RE = re.compile(
     r"^(?P<subject>(?:my|our|the|this|that)\s+(?:[\w.@/'-]+\s+){0,3}?[\w.@/'-]+)\s+" + _VERB, re.I
 )
 _POSSESSIVE_RE = re.compile(r"^(?:its|their)\s+", re.I)
+# A clause whose subject is a pronoun, with its verb: "it's freezing this week", "they were late".
+_PRONOUN_CLAUSE_RE = re.compile(
+    r"^(?:it|that|this|there|they|he|she)(?:'s|'re|\s+(?:is|are|was|were|has|have|had|will|gets|got)\b)", re.I
+)
+# A subject that stands on its own (a name, an identifier, "all ...", "every ..."), unlike "the rent" or
+# "its CI", which may point back at the clause before.
+_DEFINITE_RE = re.compile(r"^(?:the|this|that|these|those|its|their)\b", re.I)
+# The first colon followed by a space: a label before it ("Some context: ..."), not a time or an address.
+_LABEL_RE = re.compile(r"^(?P<label>[^:]{2,100}?):\s+(?P<rest>\S.*)$", re.S)
 
 
 def _statement(text: str) -> bool:
@@ -70,10 +87,24 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         return right, ""
     if _statement(right):
         opening = _opening(left)
+        if opening is None and _complete(left):  # "It's freezing this week and my asthma gets worse ..."
+            return right, ""
         return None if opening is None else (right, opening)
-    if p.ABOUT_A_THING_RE.match(right) and p.ABOUT_A_THING_RE.match(left):
+    if p.ABOUT_A_THING_RE.match(right) and (
+        p.ABOUT_A_THING_RE.match(left)
+        # "we're on Postgres 15, all schema changes go through Alembic": a thing named on its own terms
+        or (
+            _opening(left) is not None
+            and not _DEFINITE_RE.match(right)
+            and specificity(right) >= SPECIFIC_ENOUGH
+        )
+    ):
         return right, ""
-    opens_rule = _RULE_OPENING_RE.match(right) or (_SCOPE_OPENING_RE.match(right) and one_off(right))
+    opens_rule = (
+        _RULE_OPENING_RE.match(right)
+        or (_DONT_OPENING_RE.match(right) and not p.SOFT_NEGATIVE_RE.match(right))
+        or (_SCOPE_OPENING_RE.match(right) and one_off(right))
+    )
     # ... beside a clause of its own, not an opening that scopes it ("For this project only, always ...").
     if (
         opens_rule
@@ -82,6 +113,45 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
     ):
         return right, ""
     return None
+
+
+def _complete(clause: str) -> bool:
+    """A clause with a subject of its own and its verb, about something other than the speaker."""
+    return bool(_PRONOUN_CLAUSE_RE.match(clause) or p.ABOUT_A_THING_RE.match(clause))
+
+
+def _states(text: str) -> bool:
+    """`text` opens with a statement or a rule of its own (not a list or a value: "peanuts and shellfish")."""
+    return bool(
+        _statement(text)
+        or _complete(text)
+        or p.BARE_PLURAL_RE.match(text)
+        or _RULE_OPENING_RE.match(text)
+        or (_DONT_OPENING_RE.match(text) and not p.SOFT_NEGATIVE_RE.match(text))
+    )
+
+
+def preamble(sentence: str) -> tuple[str, str]:
+    """(the label a sentence opens with, the rest): "Quick rundown of how we work: we deploy on Netlify"
+    → ("Quick rundown of how we work", "we deploy on Netlify"). Only when the rest states something of
+    its own and the label does not; a time, a scope or a rule marker before the colon ("Just for today:
+    ...", "From now on: ...") scopes what follows and stays with it. ("", sentence) when there is no
+    such label."""
+    found = _LABEL_RE.match(sentence.strip())
+    if found is None:
+        return "", sentence
+    label, rest = found.group("label").strip(), found.group("rest").strip()
+    scoped = (
+        p.INTRO_RE.match(label)
+        or p.RULE_MARKER_RE.search(label)
+        or _SCOPE_OPENING_RE.match(label)
+        or one_off(label)
+    )
+    # A label that states something itself ("Never book me a layover under 90 minutes: I missed one") is
+    # no label: what follows the colon gives its reason.
+    if scoped or _states(strip_opening(label)) or not _states(rest):
+        return "", sentence
+    return label, rest
 
 
 def independent_statements(sentence: str) -> list[str]:

@@ -18,7 +18,7 @@ from dataclasses import replace
 from reverie.adapters.local.rules import patterns as p
 from reverie.adapters.local.rules.language import compress, finish, lowered_opening, strip_emoji
 from reverie.adapters.local.rules.longevity import valid_until
-from reverie.adapters.local.rules.specificity import specificity
+from reverie.adapters.local.rules.specificity import SPECIFIC_ENOUGH, specificity
 from reverie.adapters.local.rules.statements import (
     Drop,
     Speaker,
@@ -33,7 +33,6 @@ from reverie.domain.models import MemoryType
 # Drops that a sentence naming enough specific things overrides: the rules could not parse it, or it
 # wraps a fact in a feeling or an opinion ("I'm thrilled to make a family for kids who need one").
 UNPARSED = frozenset({"not a statement", "feeling", "opinion"})
-SPECIFIC_ENOUGH = 3  # specific words (names and numbers twice) a remark needs at least
 SPECIFIC_DENSITY = 0.4  # and per word of the remark: "It's dairy-free vanilla with strawberry filling" is 0.9
 PHOTO_SPECIFIC = 5  # a caption names more than "a cup on a table" before it is worth a card
 REMARK_CONFIDENCE = 0.5  # below a recognised statement's 0.6: parsed by nothing but its specific words

@@ -12,6 +12,8 @@ import re
 
 from reverie.domain.text import content_words
 
+SPECIFIC_ENOUGH = 3  # specific words (names and numbers twice) a sentence needs to say something on its own
+
 # Words that carry a judgement, a feeling or the shape of a conversation, not a fact (plain English;
 # grouped for reading, matched as one set).
 GENERIC_WORDS = frozenset(

@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 
 from reverie.adapters.local.rules.language import compress, finish
 from reverie.adapters.local.rules.patterns import GREETING_RE, INJECTION_RE, THANKS_RE
-from reverie.adapters.local.rules.remarks import SPECIFIC_ENOUGH
-from reverie.adapters.local.rules.specificity import specificity
+from reverie.adapters.local.rules.specificity import SPECIFIC_ENOUGH, specificity
 from reverie.adapters.local.rules.statements import without_opening
 from reverie.domain.guards import looks_like_instruction, mask_secrets
 

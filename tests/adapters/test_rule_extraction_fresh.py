@@ -1,0 +1,142 @@
+"""Extraction by rule on everyday wording nobody wrote for the rules (issue 15, the fresh scenarios' gaps):
+each section is one mechanism, tried on wording of its own rather than the scenarios' sentences."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from reverie.adapters.local.rule_reasoner import RuleReasoner
+from reverie.domain.dream import Candidate
+from reverie.domain.events import Event, parse_event
+from reverie.domain.models import MemoryType, Scope
+
+SCOPE = Scope(tenant_id="t1", user_id="u1")
+T0 = datetime(2026, 6, 10, 9, 0, tzinfo=UTC)  # a Wednesday
+reasoner = RuleReasoner()
+
+
+def ev(event_id: str, at: int = 0, **fields: Any) -> Event:
+    """An event of SCOPE's session "s1", `at` seconds after T0 (a user message unless told)."""
+    fields.setdefault("kind", "message")
+    if fields["kind"] == "message":
+        fields.setdefault("role", "user")
+    base = {"event_id": event_id, "tenant_id": "t1", "user_id": "u1", "session_id": "s1"}
+    return parse_event({**base, "ts": (T0 + timedelta(seconds=at)).isoformat(), **fields})
+
+
+def told(text: str) -> list[Event]:
+    """The user (unnamed: statements say "the user") telling their agent `text`, after the agent spoke."""
+    return [ev("a0", 0, role="assistant", text="Done."), ev("m1", 5, text=text)]
+
+
+def extract(events: list[Event]) -> list[Candidate]:
+    return reasoner.extract(events, SCOPE).candidates
+
+
+def statements(text: str) -> list[str]:
+    return [c.statement for c in extract(told(text))]
+
+
+def reasons(text: str) -> list[str]:
+    return [d.reason for d in reasoner.analyse(told(text)).dropped]
+
+
+# --- a label before a colon ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Bit of background for you: I coach an under-12 rugby side, and I drive a Skoda Octavia.",
+            ["The user coaches an under-12 rugby side.", "The user drives a Skoda Octavia."],
+        ),
+        (
+            "Where things stand on the project: our backend is written in Kotlin, and Sentry is wired into "
+            "every release.",
+            ["The user's backend is written in Kotlin.", "Sentry is wired into every release."],
+        ),
+        ("One thing before we start: never commit straight to main.", ["Never commit straight to main."]),
+    ],
+)
+def test_a_label_before_a_colon_is_set_apart_and_what_follows_is_read_on_its_own(
+    text: str, expected: list[str]
+) -> None:
+    # GIVEN a message that opens with a label announcing what follows
+    # WHEN it is extracted
+    # THEN the statements after the colon become cards of their own, and the label is dropped as a preamble
+    assert statements(text) == expected
+    assert "preamble" in reasons(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a scope before the colon scopes what follows: still a one-off, not a lasting rule
+        ("Just for today: always answer in Spanish.", []),
+        # a value after the colon is no statement of its own: the label says what it is
+        ("My allergies: peanuts and shellfish.", ["The user's allergies: peanuts and shellfish."]),
+    ],
+)
+def test_a_scope_or_a_value_after_a_colon_stays_with_its_label(text: str, expected: list[str]) -> None:
+    assert statements(text) == expected
+    assert "preamble" not in reasons(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Never book me a red-eye: I can't sleep on planes.",
+            ["Never book the user a red-eye: the user can't sleep on planes."],
+        ),
+        (
+            "Oh, and I had a sleep study: it's mild apnoea, the CPAP machine is on order.",
+            ["The user had a sleep study: it's mild apnoea, the CPAP machine is on order."],
+        ),
+        (
+            "I'm allergic to penicillin: I came out in hives in 2019.",
+            ["The user is allergic to penicillin: the user came out in hives in 2019."],
+        ),
+    ],
+)
+def test_a_rule_or_a_statement_before_a_colon_keeps_its_reason(text: str, expected: list[str]) -> None:
+    # GIVEN a statement or a rule, then its reason after a colon: no label to set apart
+    assert statements(text) == expected
+    assert "preamble" not in reasons(text)
+
+
+# --- clauses that stand on their own --------------------------------------------------------------
+
+
+def test_a_statement_about_the_speaker_after_a_remark_about_the_weather_is_kept() -> None:
+    # GIVEN an impersonal clause joined to a first-person one ("It's X and my Y ...")
+    found = statements("It's pouring down again and my left knee always aches in the rain.")
+    # THEN the statement about the speaker is kept, the remark about the weather is not
+    assert found == ["The user's left knee always aches in the rain."]
+
+
+def test_a_named_or_quantified_thing_beside_a_first_person_clause_is_its_own_card() -> None:
+    # GIVEN a first-person clause, then a clause about a thing that names itself (not "the rent")
+    found = statements("We host everything on Kubernetes 1.29, every service ships through ArgoCD.")
+    # THEN two cards
+    assert found == ["The user hosts everything on Kubernetes 1.29.", "Every service ships through ArgoCD."]
+    # AND a definite subject that may point back stays with its clause
+    assert len(statements("I live in Porto, and the rent is cheap.")) == 1
+
+
+def test_an_imperative_dont_after_facts_is_a_rule_of_its_own() -> None:
+    found = extract(told("Our API is on FastAPI 0.110, and do not edit the generated client under gen/."))
+    assert [(c.type, c.statement) for c in found] == [
+        (MemoryType.FACT, "The user's API is on FastAPI 0.110."),
+        (MemoryType.CONSTRAINT, "Do not edit the generated client under gen/."),
+    ]
+    # AND a soft "don't" ("don't worry about X") opens no rule
+    assert all(
+        c.type is not MemoryType.CONSTRAINT
+        for c in extract(told("I use Vim, but don't worry about my dotfiles."))
+    )
+
