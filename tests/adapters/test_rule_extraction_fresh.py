@@ -140,3 +140,23 @@ def test_an_imperative_dont_after_facts_is_a_rule_of_its_own() -> None:
         for c in extract(told("I use Vim, but don't worry about my dotfiles."))
     )
 
+
+# --- in or on something named ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm in Year 9 at Westfield Academy.", "The user is in Year 9 at Westfield Academy."),
+        ("We're on Node 20 for the whole monorepo.", "The user is on Node 20 for the whole monorepo."),
+        ("I'm with Vodafone on a SIM-only plan.", "The user is with Vodafone on a SIM-only plan."),
+    ],
+)
+def test_being_in_or_on_something_named_is_a_fact(text: str, expected: str) -> None:
+    assert statements(text) == [expected]
+
+
+@pytest.mark.parametrize("text", ["I'm in a meeting until three.", "I'm on my way to the station."])
+def test_being_in_or_on_something_unnamed_is_not_kept(text: str) -> None:
+    assert statements(text) == []
+

@@ -268,6 +268,8 @@ def _about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
     identity = p.IDENTITY_RE.match(lowered)
     if identity and identity.group("ing") and p.NOT_AN_ACTIVITY_RE.search(identity.group("ing")):
         identity = None
+    if identity is None and p.NAMED_MEMBERSHIP_RE.match(core):
+        return _stmt(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject), short_ok=True)
     if p.FEELING_RE.match(lowered) and not identity:
         return Drop("feeling")
     if identity or any(r.match(lowered) for r in (p.PAST_RE, p.PERFECT_RE, p.HAVE_RE, p.HABIT_RE)):
