@@ -160,3 +160,53 @@ def test_being_in_or_on_something_named_is_a_fact(text: str, expected: str) -> N
 def test_being_in_or_on_something_unnamed_is_not_kept(text: str) -> None:
     assert statements(text) == []
 
+
+# --- verb forms ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We squash-merge every PR into main.", "The user squash-merges every PR into main."),
+        (
+            "I double-check every invoice against the PO.",
+            "The user double-checks every invoice against the PO.",
+        ),
+        ("We self-host Gitea on a Hetzner box.", "The user self-hosts Gitea on a Hetzner box."),
+    ],
+)
+def test_a_compound_verb_agrees_in_its_last_part(text: str, expected: str) -> None:
+    assert statements(text) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We run the Dublin marathon every October.", "The user runs the Dublin marathon every October."),
+        ("I come from Cork originally.", "The user comes from Cork originally."),
+    ],
+)
+def test_a_participle_that_is_a_base_form_agrees_after_its_subject(text: str, expected: str) -> None:
+    assert statements(text) == [expected]
+
+
+@pytest.mark.parametrize(
+    "text", ["Need a new charger for a ThinkPad X1, the 65W one is fine.", "Need a plumber for the sink."]
+)
+def test_need_is_no_past_tense_so_a_need_for_now_is_no_fact(text: str) -> None:
+    # GIVEN a need said to the agent without "I" ("Need ..." reads like "-ed", a past, to a naive rule)
+    # THEN nothing is stored: it is a request for now, not something the user did
+    assert statements(text) == []
+    # AND a real past still is a fact
+    assert statements("Needed a plumber for the sink in May.") == [
+        "The user needed a plumber for the sink in May."
+    ]
+
+
+def test_a_condition_after_when_or_if_is_kept_not_cut_as_an_opinion() -> None:
+    found = statements("My left knee aches when it's damp.")
+    assert found == ["The user's left knee aches when it's damp."]
+    # AND an opinion tail is still cut
+    assert statements("I went to the Picos de Europa, it was amazing.") == [
+        "The user went to the Picos de Europa."
+    ]

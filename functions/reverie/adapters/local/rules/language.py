@@ -66,7 +66,9 @@ IRREGULAR_PAST = frozenset(
     forgotten begun become come run grown known shown flown swum sung drunk""".split()
 )
 _UNCONJUGATED = frozenset("gonna wanna gotta used".split())
-_PRESENT_EED = frozenset("need feed seed speed bleed breed heed weed proceed succeed exceed".split())
+# Participles that are base forms too, never a simple past ("we ran", "I came"): after a subject, present.
+_PRESENT_AFTER_SUBJECT = frozenset("run come become overcome".split())
+PRESENT_EED = frozenset("need feed seed speed bleed breed heed weed proceed succeed exceed".split())
 _THIRD_PERSON_IRREGULAR = {
     "am": "is",
     "are": "is",
@@ -85,7 +87,7 @@ _ADVERB_ALT = "|".join(sorted(ADVERBS))
 # "I" or "we" + up to two adverbs + a verb ("I also like" → "Bob also likes", "we now work" → "Bob now works").
 # (Never inside an identifier: "us-east-1", "my-app".)
 _I_VERB_RE = re.compile(
-    rf"(?<![\w-])(?:(?-i:I)|(?i:we))((?:\s+(?i:{_ADVERB_ALT})){{0,2}})(\s+)([A-Za-z]+(?:n't)?)\b(?!')"
+    rf"(?<![\w-])(?:(?-i:I)|(?i:we))((?:\s+(?i:{_ADVERB_ALT})){{0,2}})(\s+)([A-Za-z]+(?:-[A-Za-z]+)*(?:n't)?)\b(?!')"
 )
 _I_RE = re.compile(r"(?<![\w-])(?:(?-i:I)|(?i:we)|us)(?![\w'-])")
 _POSSESSIVE_RE = re.compile(r"(?<![\w-])(?:my|mine|our|ours)(?![\w-])", re.IGNORECASE)
@@ -162,15 +164,18 @@ def finish(text: str, capitalise: bool = True) -> str:
 
 def third_person(verb: str) -> str:
     """`prefer` → `prefers`, `go` → `goes`, `try` → `tries`; past forms and modals unchanged."""
+    if "-" in verb.strip("-"):  # a compound verb agrees in its last part: "squash-merge" → "squash-merges"
+        head, _, last = verb.rpartition("-")
+        return f"{head}-{third_person(last)}"
     lower = verb.lower()
     if lower in _THIRD_PERSON_IRREGULAR:
         return _THIRD_PERSON_IRREGULAR[lower]
     if (
         lower in MODALS
-        or lower in IRREGULAR_PAST
+        or (lower in IRREGULAR_PAST and lower not in _PRESENT_AFTER_SUBJECT)
         or lower in _UNCONJUGATED
         or (len(lower) > 5 and lower.endswith("ing"))
-        or (lower.endswith("ed") and lower not in _PRESENT_EED)  # "agreed" is a past form, "need" is not
+        or (lower.endswith("ed") and lower not in PRESENT_EED)  # "agreed" is a past form, "need" is not
         or lower.endswith("n't")
         or not lower.isalpha()
     ):

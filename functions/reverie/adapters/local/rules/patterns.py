@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 
-from reverie.adapters.local.rules.language import ADVERBS, IRREGULAR_PAST
+from reverie.adapters.local.rules.language import ADVERBS, IRREGULAR_PAST, PRESENT_EED
 
 _ADV = r"(?:(?:" + "|".join(sorted(ADVERBS)) + r")\s+)*"
-_PAST = r"(?:[a-z]+ed|" + "|".join(sorted(IRREGULAR_PAST)) + r")"
+# A past form: "-ed" ("need", "feed" are present) or an irregular one.
+_PAST = r"(?:(?!(?:" + "|".join(sorted(PRESENT_EED)) + r")\b)[a-z]+ed|" + "|".join(sorted(IRREGULAR_PAST)) + r")"
 
 # Tools and things whose category names the attribute a statement sets ("we use pnpm" → package_manager).
 VOCABULARY: dict[str, str] = {

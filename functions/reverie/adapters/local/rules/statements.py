@@ -37,6 +37,9 @@ _REQUEST_RE = re.compile(
     re.I,
 )
 _SO_RE = re.compile(r"\bso\b", re.I)
+_SUBORDINATOR_END_RE = re.compile(
+    r"\b(?:when|whenever|if|unless|because|since|until|till|while|before|after|once|where|as)$", re.I
+)
 # Said to the agent, how it should answer is a standing wish unless scoped to the occasion (`one_off`):
 # "Keep your answers short please", "Again, shorter answers please" (answers in general: "Give me a summary of
 # the report" is a task for now).
@@ -134,7 +137,13 @@ def render(text: str, who: Speaker, strip_tail: bool = True) -> str:
     text = resolve_relative_dates(text, who.ts)
     if strip_tail:
         tail = p.OPINION_TAIL_RE.search(text)
-        if tail and tail.start() > 0 and not _DIGIT_RE.search(tail.group(0)) and not _names(tail.group(0)):
+        if (
+            tail
+            and tail.start() > 0
+            and not _DIGIT_RE.search(tail.group(0))
+            and not _names(tail.group(0))
+            and not _SUBORDINATOR_END_RE.search(text[: tail.start()])  # "aches when it's damp": a condition
+        ):
             text = text[: tail.start()]
     text = p.HABIT_MARKER_RE.sub("", text)
     text = desubjectivise(text, who.name)
