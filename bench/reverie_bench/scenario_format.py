@@ -90,7 +90,8 @@ class CardCheck(_Strict):
     """The user's stored cards whose text (statement, condition, action, outcome) mentions `pattern`, at the
     end. `active`: exactly this many are active (L3, verified or conflicting, not expired); `statuses`:
     every matching card (any layer, current versions) has one of these; `some_status`: at least one matching
-    card has this one; `max_versions`: none has more versions; `max_confidence`: no active one is surer."""
+    card has this one; `max_versions`: none has more versions (a retired card one more: its retirement);
+    `max_confidence`: no active one is surer."""
 
     pattern: Pattern
     active: int | None = Field(default=None, ge=0)

@@ -382,3 +382,20 @@ def test_a_name_with_a_digit_is_a_topic_a_plan_and_its_news_share() -> None:
     decision = decide(cand("Lukas is sitting the DELE B2 in Munich on 14 November."), [goal])
     # THEN "B2" is what both are about (a name, not a number): the news supersedes the plan
     assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+
+
+def test_a_correction_one_clause_of_which_denies_a_card_replaces_it() -> None:
+    # GIVEN a tutor's note, and a correction that denies it in its first clause and says more in its second
+    note = held("Leila struggles with adding fractions.")
+    correction = cand(
+        "Leila does not struggle with fractions (10/10); long division is her weak spot (3/10).",
+        type=MemoryType.CORRECTION,
+    )
+    # THEN the correction replaces the note
+    assert (decide(correction, [note]).action, decide(correction, [note]).target_id) == (
+        MergeAction.SUPERSEDE,
+        "m-1",
+    )
+    # AND a clause about something else denies nothing
+    other = cand("Leila does not like homework; long division is her weak spot.", type=MemoryType.CORRECTION)
+    assert decide(other, [note]).action is not MergeAction.SUPERSEDE

@@ -371,6 +371,14 @@ def test_the_audit_fuses_paraphrases_among_held_cards_that_no_new_session_mentio
             ],
             "npm",
         ),
+        # one preference written twice by an agent, once as a rule with what it is not
+        (
+            [
+                ("preference", "Chen Wei prefers an aisle seat on flights.", ["e1"]),
+                ("preference", "Always choose an aisle seat for Chen when booking; never a window.", ["e8"]),
+            ],
+            "aisle",
+        ),
     ],
 )
 def test_the_audit_leaves_one_card_of_one_rule_told_twice(
@@ -388,6 +396,33 @@ def test_the_audit_leaves_one_card_of_one_rule_told_twice(
     dreamt(b, alice, "s9", clock, "I started learning Portuguese.", days_later=2)
     # THEN one of them is live
     assert len([c for c in live(b, alice) if word in c.statement]) == 1
+
+
+@pytest.mark.slow
+def test_a_fact_a_rule_of_the_same_message_says_in_full_is_absorbed_by_it_without_a_new_version(
+    meaning: Backends, alice: Scope, clock: Clock
+) -> None:
+    b = meaning
+    # GIVEN the fact an agent wrote first, and the rule one message built on it (the same event)
+    refs = [EvidenceRef(session_id="s1", event_id="e1")]
+    for kind, said in (
+        ("fact", "Elif commutes on the 07:40 ferry from Kadikoy to Karakoy."),
+        (
+            "constraint",
+            "Elif takes the 07:40 ferry from Kadikoy to Karakoy for work, so no meetings before 9.",
+        ),
+    ):
+        admin.create_memories(
+            b, alice, [admin.NewMemory(type=MemoryType(kind), statement=said, evidence_refs=refs)]
+        )
+        clock.advance(hours=1)
+    rule = next(c for c in live(b, alice) if c.type is MemoryType.CONSTRAINT)
+    # WHEN a dream runs over a session about something else
+    dreamt(b, alice, "s9", clock, "I started learning Portuguese.", days_later=2)
+    # THEN the rule alone is live, as it was: resting on nothing new, it gains no version and no confidence
+    (kept,) = [c for c in live(b, alice) if "ferry" in c.statement]
+    assert kept.memory_id == rule.memory_id
+    assert (kept.version, kept.confidence) == (rule.version, rule.confidence)
 
 
 def test_the_audit_walks_the_whole_namespace_in_rotation(b: Backends, alice: Scope, clock: Clock) -> None:

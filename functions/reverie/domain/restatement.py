@@ -49,7 +49,8 @@ def terms(text: str) -> frozenset[str]:
 
 # "pnpm, not npm", "1 February, not 1 January": a contrast that names what the value is not, in a
 # statement that is itself affirmative.
-CONTRAST = r"[,;]\s*(?:and\s+|but\s+)?not\b"  # the opening of a contrast (also read by the rule reasoner)
+# the opening of a contrast (also read by the rule reasoner): ", not npm", "; never a window", ", never on Fridays"
+CONTRAST = r"[,;]\s*(?:and\s+|but\s+)?(?:not\b|never(?=\s+(?:a|an|the|on|in|at|by|before|after)\b))"
 _CONTRAST_RE = re.compile(CONTRAST, re.I)
 
 

@@ -93,6 +93,9 @@ def _audit_pair(b: Backends, w: Writer, card: MemoryCard, other: MemoryCard, clo
     claim = Candidate(**claim_of(absorbed), confidence=absorbed.confidence)
     if paraphrase_of(claim, [keeper], {keeper.memory_id: close}) is not None:
         return _absorb(w, keeper, absorbed, f"a paraphrase of {keeper.memory_id} (cosine {close:.2f})")
+    senior = Candidate(**claim_of(keeper), confidence=keeper.confidence)
+    if paraphrase_of(senior, [absorbed], {absorbed.memory_id: close}) is not None:  # the other says it all
+        return _absorb(w, absorbed, keeper, f"said in full by {absorbed.memory_id} (cosine {close:.2f})")
     if w.counts.get("audit_calls", 0) >= AUDIT_CALLS or w.calls_left() <= 0:
         return set()
     w.count("audit_calls")
@@ -119,7 +122,10 @@ def _absorb(w: Writer, keeper: MemoryCard, absorbed: MemoryCard, why: str) -> se
     evidence (a keeper a person edited is left as it is)."""
     if absorbed.review_status is ReviewStatus.EDITED:
         return set()
-    if keeper.review_status is not ReviewStatus.EDITED:
+    # the keeper gains what the absorbed card rested on; resting on nothing new, it stays as it is (the
+    # absorbed card's superseded_by records the link): no new version, and no surer, without new support
+    adds = not set(absorbed.evidence_refs) <= set(keeper.evidence_refs)
+    if adds and keeper.review_status is not ReviewStatus.EDITED:
         w.revise(
             keeper,
             ChangeKind.UPDATED,

@@ -12,6 +12,10 @@ from reverie.domain.restatement import absorbed_but_a_word, adds_no_number, nega
 
 PARAPHRASE_COSINE = 0.86
 RESTATED_COSINE = 0.78  # two rules this close that restate each other ("never X" / "do not X") are one
+# Resting on one message, a statement all of whose words but one are in the other's is absorbed by it even
+# when the other says more (a rule built on the fact: "takes the 07:40 ferry, so no meetings before 9"),
+# which moves it this far in meaning; the words decide, this only rules out what is about something else.
+SAME_SOURCE_COSINE = 0.55
 # Rule-like types that restate one another ("never X" as a constraint, a correction or a preference).
 RULE_TYPES = frozenset({MemoryType.CONSTRAINT, MemoryType.CORRECTION, MemoryType.PREFERENCE})
 
@@ -30,15 +34,18 @@ def paraphrase_of(
     reasoner decides, a changed value is no paraphrase): very close in meaning (MiniLM cosine >=
     PARAPHRASE_COSINE; a changed value such as another city scores ~0.8), or, for two rule-like cards,
     close (>= RESTATED_COSINE) and the same rule in other words: pointing the same way, mostly the same
-    terms; or, for any two cards, close and all one says in the other but for one common word. Deterministic, so no reasoner call is spent on it."""
+    terms; or, for any two cards, close (or resting on the same message) and all one says in the other but for
+    one common word. Deterministic, so no reasoner call is spent on it."""
     if candidate.correction_of is not None:
         return None
     for card in sorted(cards, key=lambda c: (-cosine.get(c.memory_id, 0.0), c.memory_id)):
         close = cosine.get(card.memory_id, 0.0)
-        if close < RESTATED_COSINE:
+        if close < SAME_SOURCE_COSINE:
             break
         rules = {card.type, candidate.type} <= RULE_TYPES
         same_source = set(candidate.evidence_refs) <= set(card.evidence_refs)
+        if close < RESTATED_COSINE and not same_source:
+            continue
         absorbed = absorbed_but_a_word(candidate.statement, card.statement, same_source)
         # a plain fact may be absorbed by a rule that states it ("Npm doesn't understand Alice's workspace:
         # dependencies" by the correction "Alice's repositories use pnpm, not npm: npm fails on ..."), never

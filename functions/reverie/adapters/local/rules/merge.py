@@ -286,13 +286,25 @@ def _denies_any(candidate: Candidate, card: MemoryCard) -> bool:
 
 
 def _denies(candidate: Candidate, mine: frozenset[str], card: MemoryCard) -> bool:
-    """One says the opposite of the other: about the same subject (and key, when both have one), with
-    nearly the same words, or one's words inside the other's beyond the subject itself."""
-    if negated(candidate.statement) == negated(card.statement):
-        return False
+    """One says the opposite of the other, the whole candidate or one of its clauses ("Leila does not
+    struggle with fractions (10/10); long division is her weak spot" denies "Leila struggles with adding
+    fractions"): about the same subject (and key, when both have one), with nearly the same words, or one's
+    words inside the other's beyond the subject itself."""
     if _other_slots(candidate, card):
         return False
-    shared = subject(candidate.statement) & subject(card.statement)
+    parts = [p for p in _CLAUSE_RE.split(candidate.statement) if p.strip()]
+    return _denies_text(candidate.statement, mine, card) or (
+        len(parts) > 1 and any(_denies_text(p, terms(p), card) for p in parts)
+    )
+
+
+_CLAUSE_RE = re.compile(r"\s*;\s*|,?\s+but\s+")
+
+
+def _denies_text(statement: str, mine: frozenset[str], card: MemoryCard) -> bool:
+    if negated(statement) == negated(card.statement):
+        return False
+    shared = subject(statement) & subject(card.statement)
     if not shared:
         return False  # "Gina has had tough times" says nothing about "Jon won't give up"
     theirs = terms(card.statement)

@@ -19,7 +19,8 @@ from typing import Literal
 from reverie.adapters.local.rules.about import GENERIC, contains, owner, subject
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
-from reverie.domain.restatement import negated, stem, terms
+from reverie.domain.restatement import CONTRAST, negated, stem, terms
+from reverie.domain.text import entities
 
 RULE_TYPES = frozenset({MemoryType.CONSTRAINT, MemoryType.CORRECTION, MemoryType.PREFERENCE})
 SHARED_WORDS = 3  # two rules from one message sharing this many specific words are one rule, told twice
@@ -35,11 +36,22 @@ Same = tuple[Literal["said", "more"], MemoryCard]
 
 
 def _asked(candidate_type: MemoryType, statement: str) -> frozenset[str]:
-    """What a rule asks for: its specific words, without its subject, generic verbs and a complaint."""
+    """What a rule asks for: its specific words, without its subject, the people it names, generic verbs of
+    asking and choosing, a complaint, and what a contrast says it is not ("Always choose an aisle seat for
+    Chen; never a window" asks for an aisle seat, as "Chen Wei prefers an aisle seat on flights" does)."""
     head, colon, tail = statement.partition(": ")
     if candidate_type is MemoryType.CORRECTION and colon and tail and len(head.split()) <= COMPLAINT_WORDS:
         statement = tail
-    return frozenset(t for t in terms(statement) - subject(statement) if t not in GENERIC)
+    statement = _CONTRAST_TAIL_RE.sub("", statement)
+    named = frozenset(stem(w) for name in entities(statement) for w in name.split())
+    return frozenset(t for t in terms(statement) - subject(statement) - named if t not in _NOT_ASKED)
+
+
+_CONTRAST_TAIL_RE = re.compile(rf"{CONTRAST}.*$", re.I)
+# Verbs of asking and choosing: "always choose X", "book X", "give X" ask for X, as "prefers X" does.
+_NOT_ASKED = GENERIC | frozenset(
+    stem(w) for w in "always choose pick select book booking give put please wants prefers".split()
+)
 
 
 def _specific(statement: str) -> frozenset[str]:
