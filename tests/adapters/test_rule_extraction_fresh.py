@@ -210,3 +210,50 @@ def test_a_condition_after_when_or_if_is_kept_not_cut_as_an_opinion() -> None:
     assert statements("I went to the Picos de Europa, it was amazing.") == [
         "The user went to the Picos de Europa."
     ]
+
+
+# --- a state of now ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The deploy pipeline is failing on the lint step.",
+        "Our printer upstairs is not working again.",
+        "my hamstrings are really tight",
+        "I've got a splitting headache and I'm shattered.",
+        "Turned out great, 40 minutes at 200 was about right.",
+        "It went really well, the kids loved it.",
+        "all sorted, thanks",
+    ],
+)
+def test_a_state_of_now_or_how_something_just_went_is_not_kept(text: str) -> None:
+    # GIVEN something that will not matter in a month: a failure right now, a sore body, how a bake came out
+    # THEN no card, and the reason says so
+    assert statements(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "My back is always stiff after a long drive.",
+            "The user's back is always stiff after a long drive.",
+        ),
+        (
+            "Never merge while the nightly build is failing.",
+            "Never merge while the nightly build is failing.",
+        ),
+        (
+            "The Friday release keeps failing on the iOS job.",
+            "The Friday release keeps failing on the iOS job.",
+        ),
+    ],
+)
+def test_a_habit_a_condition_or_a_recurring_failure_is_kept(text: str, expected: str) -> None:
+    assert statements(text) == [expected]
+
+
+def test_a_sign_off_after_a_statement_is_no_part_of_it() -> None:
+    assert statements("I moved to Leeds in March, cheers.") == ["The user moved to Leeds in March."]
+    assert "passing state" in reasons("The deploy pipeline is failing on the lint step.")

@@ -26,6 +26,12 @@ _FILLER_RE = re.compile(
     re.IGNORECASE,
 )
 _TRAILING_LAUGH_RE = re.compile(r"[,\s]+(?:ha(?:ha)+|lol|hehe+|xd|lmao)\W*$", re.IGNORECASE)
+# A sign-off after what was said ("sorted, cheers", "all good now, thanks!"): no part of the statement.
+_TRAILING_THANKS_RE = re.compile(
+    r"[,\s]+(?:cheers|thanks|thank you|thx|ty|ta|many thanks|much appreciated|gracias|merci|danke)"
+    r"(?:\s+(?:a lot|so much|mate|again))?\W*$",
+    re.IGNORECASE,
+)
 _LIKE_FILLER_RE = re.compile(r"(?:,\s*like\s*,|^like\s*,)", re.IGNORECASE)
 # "so" as an intensifier ("so powerful"), not as a conjunction (", so breakfast ...").
 _SO_INTENSIFIER_RE = re.compile(
@@ -138,6 +144,7 @@ def compress(text: str) -> str:
     """The statement without emoji, interjections and fillers; names, numbers, dates and nouns kept."""
     text = strip_opening(strip_emoji(text))
     text = _TRAILING_LAUGH_RE.sub("", text)
+    text = _TRAILING_THANKS_RE.sub("", text)
     text = _LIKE_FILLER_RE.sub(",", text)
     text = _FILLER_RE.sub("", text)
     text = _SO_INTENSIFIER_RE.sub("", text)

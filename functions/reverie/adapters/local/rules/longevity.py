@@ -1,6 +1,7 @@
 """How long what is said holds: for this occasion only, until a stated time, or until further notice.
 
-"Will this still be useful in a month?" A request scoped to the occasion ("just for this reply", "for this
+"Will this still be useful in a month?" A state of now (something failing, a sore back, how a bake came
+out) is not (`passing_state`). A request scoped to the occasion ("just for this reply", "for this
 email only", "just this once", "for now", "today, skip the summary") is not: it stays in the raw log. A
 statement scoped to a period ("until 12 June", "valid through March", "this week only", "for the next two
 weeks") is, until then: it carries the moment it stops holding (`valid_until`), resolved from the event's time.
@@ -41,6 +42,46 @@ def one_off(text: str) -> bool:
         if scope not in _PERIODS and scope not in _LASTING_SCOPES:
             return True
     return False
+
+
+# A state of now that passes within days, whatever its words: something broken or failing right now ("Publishing
+# is failing in CI", "the printer's not working"), a body's passing state ("my calves are tight", "I've got a
+# banging headache"), or how something just went ("Came out perfect", "it went well"). Said as a habit
+# ("my back is always stiff after a long drive") or a condition ("when the build is failing"), it lasts.
+_MALFUNCTION_RE = re.compile(
+    r"\b(?:is|are|'s|'re)\s+(?:still\s+|currently\s+|now\s+|totally\s+|completely\s+)?"
+    r"(?:failing|broken|crashing|erroring|timing out|not working|not loading|hanging|offline)\b"
+    r"|\b(?:stopped working|just died|has died|won't (?:start|load|boot|turn on))\b",
+    re.I,
+)
+_BODY_STATE_RE = re.compile(
+    r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?(?:is|are|feels?|'s)\s+(?:so\s+|really\s+|a bit\s+|very\s+|super\s+|"
+    r"quite\s+|pretty\s+|still\s+)?(?:tight|sore|aching|achy|stiff|swollen|hurting|bruised|itchy|numb|"
+    r"killing me|blocked|throbbing)\b"
+    r"|\b(?:i'?ve|i\s+have)\s+got\s+(?:a|an)\s+(?:\w+\s+)?(?:headache|hangover|cold|fever|temperature|"
+    r"sore throat|upset stomach|migraine|stomach bug)\b",
+    re.I,
+)
+_OUTCOME_RE = re.compile(
+    r"^(?:(?:it|that|this|they|everything|all)(?:'s|\s+has)?\s+)?(?:came out|turned out|went|worked(?: out)?|"
+    r"looked|looks|tasted|tastes|smelled|smells|sounded|felt|feels|been)\s+(?:so\s+|really\s+|absolutely\s+|"
+    r"just\s+|pretty\s+)?(?:perfect(?:ly)?|great|fine|well|badly|brilliant(?:ly)?|amazing|awful|lovely|ok|"
+    r"okay|good|nice|delicious|terrible|wonderful|fantastic|superb|spot on|a treat|(?:like\s+)?a charm|"
+    r"beautiful(?:ly)?)\b",
+    re.I,
+)
+_LASTING_RE = re.compile(
+    r"\b(?:always|usually|often|every|whenever|when|if|after|tends? to|each time|any time|chronic)\b", re.I
+)
+
+
+def passing_state(text: str) -> bool:
+    """Whether `text` reports a state of now that will not matter in a month (see `_MALFUNCTION_RE` and
+    below): a failure or a body's state said without a habit or a condition, or how something just went."""
+    said = strip_opening(text)
+    if _OUTCOME_RE.match(said):
+        return True
+    return bool(_MALFUNCTION_RE.search(said) or _BODY_STATE_RE.search(said)) and not _LASTING_RE.search(said)
 
 
 _MONTH = (

@@ -8,7 +8,9 @@ from reverie.adapters.local.rules.language import ADVERBS, IRREGULAR_PAST, PRESE
 
 _ADV = r"(?:(?:" + "|".join(sorted(ADVERBS)) + r")\s+)*"
 # A past form: "-ed" ("need", "feed" are present) or an irregular one.
-_PAST = r"(?:(?!(?:" + "|".join(sorted(PRESENT_EED)) + r")\b)[a-z]+ed|" + "|".join(sorted(IRREGULAR_PAST)) + r")"
+_PAST = (
+    r"(?:(?!(?:" + "|".join(sorted(PRESENT_EED)) + r")\b)[a-z]+ed|" + "|".join(sorted(IRREGULAR_PAST)) + r")"
+)
 
 # Tools and things whose category names the attribute a statement sets ("we use pnpm" → package_manager).
 VOCABULARY: dict[str, str] = {

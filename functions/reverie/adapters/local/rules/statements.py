@@ -14,7 +14,7 @@ from reverie.adapters.local.rules import patterns as p
 from reverie.adapters.local.rules.dates import resolve_relative_dates
 from reverie.adapters.local.rules.keys import answer_style_key, attribute_key, preference_key, vocabulary_key
 from reverie.adapters.local.rules.language import compress, desubjectivise, finish, strip_emoji
-from reverie.adapters.local.rules.longevity import one_off
+from reverie.adapters.local.rules.longevity import one_off, passing_state
 from reverie.domain.guards import CREDENTIAL_KINDS, mask_secrets
 from reverie.domain.models import MemoryType, Stability
 from reverie.domain.text import content_words, entities
@@ -364,6 +364,8 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         return constraint
     if style := _answer_style(text, who):
         return style
+    if passing_state(text):  # "Publishing is failing in CI", "my calves are tight": not worth a card
+        return Drop("passing state")
     if who.to_agent and p.HABIT_MARKER_RE.search(text) and not p.SUBJECT_I_RE.search(text):
         wanted = p.HABIT_MARKER_RE.sub("", text).strip(" ,.")
         return _stmt(
