@@ -257,3 +257,25 @@ def test_a_habit_a_condition_or_a_recurring_failure_is_kept(text: str, expected:
 def test_a_sign_off_after_a_statement_is_no_part_of_it() -> None:
     assert statements("I moved to Leeds in March, cheers.") == ["The user moved to Leeds in March."]
     assert "passing state" in reasons("The deploy pipeline is failing on the lint step.")
+
+
+# --- a stated validity -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "until"),
+    [
+        ("My Netflix account is paused until the end of September.", datetime(2026, 10, 1, tzinfo=UTC)),
+        ("The car park on Mill Street is shut until the start of August.", datetime(2026, 8, 1, tzinfo=UTC)),
+        (
+            "Our office in Ghent is closed until mid-July for the renovation.",
+            datetime(2026, 7, 16, tzinfo=UTC),
+        ),
+        ("My library card is suspended till the end of March.", datetime(2027, 4, 1, tzinfo=UTC)),
+    ],
+)
+def test_the_end_start_or_middle_of_a_named_month_is_a_stated_validity(text: str, until: datetime) -> None:
+    # GIVEN a statement that holds until the end, start or middle of a named month (said on 10 June 2026)
+    found = extract(told(text))
+    # THEN its card expires then (a month already past this year is next year's)
+    assert [c.valid_until for c in found] == [until]

@@ -98,7 +98,10 @@ _WHEN = "|".join(
         r"(?P<iso>20\d\d-\d\d-\d\d)",
         _DAY.format("d1") + r"(?:\s+of)?\s+" + _MONTH.format("m1") + _YEAR.format("y1"),
         _MONTH.format("m2") + r"\s+" + _DAY.format("d2") + _YEAR.format("y2"),
-        _MONTH.format("m3") + _YEAR.format("y3"),
+        r"(?:(?:the\s+)?(?:end|close)\s+of\s+)?" + _MONTH.format("m3") + _YEAR.format("y3"),
+        # "the start of September": it holds until that month begins; "mid-August": until its 15th
+        r"(?:the\s+)?(?:start|beginning)\s+of\s+" + _MONTH.format("m4") + _YEAR.format("y4"),
+        r"mid-?\s*" + _MONTH.format("m5") + _YEAR.format("y5"),
         r"(?P<next>next\s+|this\s+|coming\s+)?(?P<wd>" + "|".join(WEEKDAYS) + r")\b",
         r"end\s+of\s+(?:the\s+|this\s+)?" + _PERIOD.format("end"),
         r"(?:end\s+of\s+)?next\s+" + _PERIOD.format("nextp"),
@@ -189,10 +192,15 @@ def _end(found: re.Match[str], ts: datetime) -> datetime | None:
     for d, m, y in (("d1", "m1", "y1"), ("d2", "m2", "y2")):
         if g(d):
             return _day_end(g(y), _month(g(m)), int(g(d)), ts)
-    if g("m3"):
-        month = _month(g("m3"))
-        year = int(g("y3")) if g("y3") else ts.year + (month < ts.month)  # the next such month
-        return _end_of("month", date(year, month, 1), ts)
+    for m, y in (("m3", "y3"), ("m4", "y4"), ("m5", "y5")):
+        if g(m):
+            month = _month(g(m))
+            year = int(g(y)) if g(y) else ts.year + (month < ts.month)  # the next such month
+            if m == "m4":
+                return _midnight(date(year, month, 1), ts)
+            if m == "m5":
+                return _end_of("day", date(year, month, 15), ts)
+            return _end_of("month", date(year, month, 1), ts)
     if g("wd"):
         ahead = (WEEKDAYS.index(g("wd").lower()) - today.weekday()) % 7
         if g("next").lower().startswith("next"):
