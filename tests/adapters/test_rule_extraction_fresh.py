@@ -279,3 +279,75 @@ def test_the_end_start_or_middle_of_a_named_month_is_a_stated_validity(text: str
     found = extract(told(text))
     # THEN its card expires then (a month already past this year is next year's)
     assert [c.valid_until for c in found] == [until]
+
+
+# --- what an answer is about ----------------------------------------------------------------------------
+
+
+def facts_of(*texts: str, agent: str | None = None) -> list[tuple[str | None, str]]:
+    """(key, statement) of the user's messages `texts`, the agent asking `agent` before the last one."""
+    events = [ev(f"m{i}", 10 * i, text=t) for i, t in enumerate(texts[:-1])]
+    if agent is not None:
+        events.append(ev("a1", 100, role="assistant", text=agent))
+    events.append(ev("m9", 110, text=texts[-1]))
+    return [(c.key, c.statement) for c in extract(events)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "can you find a case that fits my laptop? its a ThinkPad X1 Carbon",
+            ("user.laptop", "The user's laptop is a ThinkPad X1 Carbon."),
+        ),
+        (
+            "Who's my dentist again? Never mind, it's Dr. Okafor on Elm Road.",
+            ("user.dentist", "The user's dentist is Dr. Okafor on Elm Road."),
+        ),
+    ],
+)
+def test_it_after_the_speakers_own_question_is_the_thing_the_question_named(
+    text: str, expected: tuple[str, str]
+) -> None:
+    # GIVEN the user asking about a thing of theirs, then saying what "it" is in the same message
+    # THEN the card says whose thing it is and what it is, keyed by the thing
+    assert facts_of(text) == [expected]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can you call my sister? It's her birthday.",  # names nothing
+        "Can you look at my bike? Its chain is rusty.",  # a sentence of its own, not a value
+    ],
+)
+def test_it_that_is_no_short_named_value_is_not_read_as_the_answer(text: str) -> None:
+    assert all(not statement.startswith("The user's sister is") for _, statement in facts_of(text))
+    assert all(not statement.startswith("The user's bike is") for _, statement in facts_of(text))
+
+
+def test_a_bare_value_after_the_agent_asks_which_one_it_is_says_what_was_asked() -> None:
+    # GIVEN the user mentioning their new car, the agent asking "Which model is it?", a bare answer
+    found = facts_of(
+        "Help me pair my new car with my phone.",
+        "Kia EV6, picked it up on Saturday.",
+        agent="Which model is it?",
+    )
+    # THEN the answer is kept as the model
+    assert ("user.model", "The user's model is Kia EV6, picked it up on Saturday.") in found
+
+
+@pytest.mark.parametrize(
+    "ask", ["Save that somewhere.", "Please remember this.", "Make a note of that for next time."]
+)
+def test_an_explicit_ask_to_remember_keeps_what_was_just_said_as_sure_as_a_note(ask: str) -> None:
+    # GIVEN a statement, then an explicit ask to keep it
+    plain = extract(told("My locker code at the pool is 4471."))
+    asked = extract(told(f"My locker code at the pool is 4471. {ask}"))
+    # THEN the same card, surer than a plain statement (as sure as an explicit note)
+    assert [c.statement for c in asked] == [c.statement for c in plain]
+    assert asked[0].confidence > plain[0].confidence
+    # AND a part no rule parses is still kept when the user asks for it
+    kept = statements(f"Bay 14, level 3, next to the lifts. {ask}")
+    assert kept == ["Bay 14, level 3, next to the lifts."]
+

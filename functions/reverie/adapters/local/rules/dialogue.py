@@ -45,7 +45,9 @@ def question_answered(message: MessageEvent, previous: Event | None) -> MessageE
 # attribute its answer gives a value of.
 _ATTRIBUTE_QUESTION_RE = re.compile(
     r"\b(?:what|which)(?:'s|\s+is)?\s+(?:your\s+(?P<own>[a-z]+(?:\s+[a-z]+)?)\s*\?"
-    r"|(?P<attr>[a-z]+(?:\s+[a-z]+)?)\s+(?:do|did|does|would|will|are|were)\s+you\b[^?]*\?)",
+    r"|(?P<attr>[a-z]+(?:\s+[a-z]+)?)\s+(?:do|did|does|would|will|are|were)\s+you\b[^?]*\?"
+    # "Which phone is it?", "What model is that?": the thing being talked about
+    r"|(?P<this>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was)\s+(?:it|that|this|they)\s*\?)",
     re.I,
 )
 _FRAGMENT_RE = re.compile(r"^(?:[A-Z0-9]|a\s|an\s)")  # a value: a name, a number, "a ..."
@@ -73,7 +75,7 @@ def restated_answer(part: str, question: MessageEvent | None) -> str | None:
         or _VERB_RE.search(text)
     ):
         return None
-    attribute = (asked.group("own") or asked.group("attr")).lower()
+    attribute = (asked.group("own") or asked.group("attr") or asked.group("this")).lower()
     value = re.sub(r"^(An?)\s", lambda m: m.group(1).lower() + " ", text)
     return f"My {attribute} is {value}"
 
@@ -85,7 +87,7 @@ _WHEN_WHERE_RE = re.compile(
     r"(?P<thing>(?:the|your|our)\s+[^?,;]{2,60}?)(?:\s+be)?\s*\?",
     re.I,
 )
-_IT_IS_RE = re.compile(r"^(?:it|that)(?:'s|\s+is|\s+was|'ll be|\s+will be)\s+(?P<value>.+)$", re.I)
+_IT_IS_RE = re.compile(r"^(?:it|that)(?:'s|s|\s+is|\s+was|'ll be|\s+will be)\s+(?P<value>.+)$", re.I)
 _TIME_VALUE_RE = re.compile(
     r"^(?:on|in|at|by|from|next|this|tomorrow|tonight|today|early|late|mid|end|the\s+\d+\w*|\d+\w*|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|"
@@ -119,3 +121,48 @@ def _when_or_where(part: str, question: str) -> str | None:
     if value.split(None, 1)[0].lower() in _LOWER_OPENINGS:  # "At Sam's flat" → "at Sam's flat"
         value = value[:1].lower() + value[1:]
     return f"{_OWN[determiner.lower()].capitalize()} {thing.strip()} {verb} {value}"
+
+
+# The speaker's own thing a question of theirs names: "... set up the banking app on my phone?", "Remind me who
+# my physio is?" (its last "my ...").
+_MY_THING_RE = re.compile(
+    r"\b(?:my|our)\s+(?P<thing>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)"
+    r"(?=\s*(?:[?,.;]|$)|\s+(?:is|are|was|were|again|for|to|on|in|at|with|from|and|or|so|because|please)\b)",
+    re.I,
+)
+_SHORT_OPENING_RE = re.compile(r"^(?:[\w']+\s+){0,2}[\w']+,\s+(?=(?:it|that)\b)", re.I)
+_NAMES_SOMETHING_RE = re.compile(r"[A-Z]|\d")  # a name, a model, a number: "Dr. Nowak", "an iphone 11"
+
+
+def own_answer(part: str, question: str | None) -> str | None:
+    """The speaker answering their own question: "its an iphone 11, kinda old" after "can u help me set up
+    the banking app on my phone?" → "My phone is an iphone 11, kinda old"; "found it: it's Dr. Nowak at the
+    Riverside clinic" after "Remind me who my physio is?" → "My physio is Dr. Nowak at the Riverside clinic".
+    Only a short value that names something (a name, a model, a number), never a sentence of its own ("It's
+    a long story", "its battery is dead" stay as they were); None otherwise."""
+    text = part.strip().rstrip(".!")
+    opening = _SHORT_OPENING_RE.match(text)  # "Never mind, it's ...", "Oh hang on, it's ..."
+    said = _IT_IS_RE.match(text[opening.end() :] if opening else text)
+    things = list(_MY_THING_RE.finditer(question or ""))
+    if said is None or not things:
+        return None
+    value = said.group("value")
+    if len(value.split()) > FRAGMENT_WORDS or _VERB_RE.search(value) or not _NAMES_SOMETHING_RE.search(value):
+        return None
+    return f"My {things[-1].group('thing')} is {value}"
+
+
+# An explicit ask to keep what was just said: "Save that somewhere.", "Please remember this.", "Note that
+# down for next time", "Make a note of that", "Don't forget that".
+_REMEMBER_IT_RE = re.compile(
+    r"^(?:(?:ok|okay|so|and|also|please|pls|can you|could you)[,\s]+)*"
+    r"(?:(?:save|remember|note|store|keep|write|jot|log|record|memori[sz]e)\s+(?:that|this|it)"
+    r"|make\s+a\s+note\s+of\s+(?:that|this|it)|don'?t\s+forget\s+(?:that|this|it))"
+    r"(?:\s+(?:down|somewhere|for\s+(?:me|later|next\s+time)|in\s+mind|in\s+your\s+memory|please))*\W*$",
+    re.I,
+)
+
+
+def asks_to_remember(part: str) -> bool:
+    """Whether `part` asks the listener to keep what was just said (it says nothing itself)."""
+    return _REMEMBER_IT_RE.match(part.strip()) is not None

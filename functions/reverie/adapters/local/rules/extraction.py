@@ -8,12 +8,18 @@ from datetime import datetime
 
 from reverie.adapters.local.rules import tools, untrusted
 from reverie.adapters.local.rules.clauses import independent_statements, preamble, without_secrets
-from reverie.adapters.local.rules.dialogue import answers_agent, question_answered, restated_answer
+from reverie.adapters.local.rules.dialogue import (
+    answers_agent,
+    asks_to_remember,
+    own_answer,
+    question_answered,
+    restated_answer,
+)
 from reverie.adapters.local.rules.keys import attribute_key, vocabulary_key
 from reverie.adapters.local.rules.language import finish, name_for, sentences, subject_of
 from reverie.adapters.local.rules.longevity import valid_until
 from reverie.adapters.local.rules.patterns import CORRECTION_OPENER_RE
-from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run
+from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run, remembered
 from reverie.adapters.local.rules.reported import Relayed, attributed, relayed, relays
 from reverie.adapters.local.rules.statements import Drop, Speaker, Statement, render
 from reverie.domain.dream import Candidate
@@ -242,15 +248,25 @@ class _Session:
         correcting = False
         kept: list[Statement] = []
         last: Relayed | None = None
+        own_question: str | None = None  # the speaker's own question earlier in this message
+        before: tuple[str, Statement | Drop] | None = None  # the part before, and what it was kept as
         for n, part in enumerate(self.parts(message, who)):
             if found := relayed(part, last):  # someone else's claim: theirs, on low trust
                 self.relay(found, message, asked)
                 last = found
                 continue
-            part = (restated_answer(part, asked) if n == 0 else None) or part
+            if asks_to_remember(part) and before is not None:  # "Save that somewhere.": keep what was said
+                kept.extend(remembered(*before, who, kept))
+                self.drop(message, part, "asks to remember what was said")
+                continue
+            part = (
+                (restated_answer(part, asked) if n == 0 else None) or own_answer(part, own_question) or part
+            )
             result = classify(part, replace(who, correcting=correcting))
+            before = part, result
             correcting = False
             if isinstance(result, Drop):
+                own_question = part if result.reason == "question" else own_question
                 self.drop(message, part, result.reason)
                 opener = CORRECTION_OPENER_RE.match(part)
                 correcting = who.replying and opener is not None and not opener.group("rest").strip()
