@@ -351,3 +351,13 @@ def test_an_explicit_ask_to_remember_keeps_what_was_just_said_as_sure_as_a_note(
     kept = statements(f"Bay 14, level 3, next to the lifts. {ask}")
     assert kept == ["Bay 14, level 3, next to the lifts."]
 
+
+def test_a_state_that_holds_from_now_on_is_news_not_a_rule() -> None:
+    # GIVEN "from now on" said of a state, not of what the agent should do
+    found = extract(told("Sold the Ford last month, so it's the e-bike from now on."))
+    # THEN it is a fact, its change kept whole
+    assert [(c.type, c.statement) for c in found] == [
+        (MemoryType.FACT, "The user sold the Ford in May 2026, so it's the e-bike from now on.")
+    ]
+    # AND a rule marked "from now on" is still a rule
+    assert extract(told("Send the invoices to Ana from now on."))[0].type is MemoryType.CONSTRAINT

@@ -110,6 +110,13 @@ RULE_MARKER_RE = re.compile(
     r"hard rule|is mandatory|is required)\b",
     re.I,
 )
+# A state that holds from now on ("so it's android from now on", "they're vegan going forward"): news of a
+# change, not a rule for the agent.
+STATE_FROM_NOW_RE = re.compile(
+    r"\b(?:it|that|this|they|he|she|everything)(?:'s|'re|\s+is|\s+are|\s+will be|'ll be)\s+[^,;.]*?"
+    r"\b(?:from now on|going forward|from today)\b",
+    re.I,
+)
 HABIT_MARKER_RE = re.compile(r"[,\s]*\b(?:as always|like always|as usual|like usual)\b[.!]*", re.I)
 SUBJECT_I_RE = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|we|we're|we've|we'll|we'd)\b", re.I)
 

@@ -143,6 +143,7 @@ def render(text: str, who: Speaker, strip_tail: bool = True) -> str:
             and not _DIGIT_RE.search(tail.group(0))
             and not _names(tail.group(0))
             and not _SUBORDINATOR_END_RE.search(text[: tail.start()])  # "aches when it's damp": a condition
+            and not p.RULE_MARKER_RE.search(tail.group(0))  # "so it's android from now on": what holds now
         ):
             text = text[: tail.start()]
     text = p.HABIT_MARKER_RE.sub("", text)
@@ -245,6 +246,7 @@ def _constraint(text: str, who: Speaker) -> Statement | Drop | None:
         who.to_agent
         and (p.HAVE_TO_RE.search(text) or p.RULE_MARKER_RE.search(text))
         and not p.SUBJECT_I_RE.search(text)
+        and not p.STATE_FROM_NOW_RE.search(text)
     ):
         return _stmt(MemoryType.CONSTRAINT, text, who, confidence=0.7, stability=Stability.HIGH)
     return None
