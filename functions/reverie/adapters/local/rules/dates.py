@@ -10,27 +10,8 @@ import re
 from datetime import datetime, timedelta
 
 from reverie.domain.text import human_date
+from reverie.domain.validity import NUMBERS, WEEKDAYS
 
-NUMBERS = {
-    "a": 1,
-    "an": 1,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "a couple of": 2,
-    "a couple": 2,
-    "couple of": 2,
-}
-WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _NUMBER_ALT = "|".join(sorted((re.escape(n) for n in NUMBERS), key=len, reverse=True)) + r"|\d{1,3}"
 _PREPOSITION_BEFORE_RE = re.compile(r"\b(?:since|until|till|from|by|before|after|on|in|of|during)\s*$", re.I)
 

@@ -17,7 +17,6 @@ from reverie.adapters.local.rules.dialogue import (
 )
 from reverie.adapters.local.rules.keys import attribute_key, vocabulary_key
 from reverie.adapters.local.rules.language import finish, name_for, sentences, subject_of
-from reverie.adapters.local.rules.longevity import valid_until
 from reverie.adapters.local.rules.patterns import CORRECTION_OPENER_RE
 from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run, remembered
 from reverie.adapters.local.rules.reported import Relayed, attributed, relayed, relays
@@ -45,6 +44,7 @@ from reverie.domain.models import (
 )
 from reverie.domain.text import content_words, time_window
 from reverie.domain.trust import written_source
+from reverie.domain.validity import valid_until
 
 NOTE_CONFIDENCE = 0.7
 CORRECTION_CONFIDENCE = 0.8

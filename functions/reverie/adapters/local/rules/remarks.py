@@ -17,7 +17,6 @@ from dataclasses import replace
 
 from reverie.adapters.local.rules import patterns as p
 from reverie.adapters.local.rules.language import compress, finish, lowered_opening, strip_emoji
-from reverie.adapters.local.rules.longevity import valid_until
 from reverie.adapters.local.rules.specificity import SPECIFIC_ENOUGH, specificity
 from reverie.adapters.local.rules.statements import (
     Drop,
@@ -29,6 +28,7 @@ from reverie.adapters.local.rules.statements import (
 )
 from reverie.adapters.local.rules.statements import classify as parse
 from reverie.domain.models import MemoryType
+from reverie.domain.validity import valid_until
 
 # Drops that a sentence naming enough specific things overrides: the rules could not parse it, or it
 # wraps a fact in a feeling or an opinion ("I'm thrilled to make a family for kids who need one").

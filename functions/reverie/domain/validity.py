@@ -1,0 +1,179 @@
+"""A statement's stated validity: when what it says stops holding, if it says ("until 12 June", "valid
+through March", "this week only", "for the next two weeks", "until the end of August"), resolved against
+the moment it was said. Pure text rules: the rule reasoner sets a card's `valid_until` with them, and recall
+leaves a quoted sentence out once the validity it states has passed.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, date, datetime, timedelta
+
+NUMBERS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "a couple of": 2,
+    "a couple": 2,
+    "couple of": 2,
+}
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+PERIODS = ("day", "week", "weekend", "month", "quarter", "year")
+_MONTH = (
+    r"(?P<{}>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
+)
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_DAY = r"(?P<{}>\d{{1,2}})(?:st|nd|rd|th)?\b"
+_YEAR = r"(?:,?\s+(?P<{}>20\d\d))?\b"
+_NUMBER = "|".join(sorted((re.escape(n) for n in NUMBERS), key=len, reverse=True)) + r"|\d{1,3}"
+_PERIOD = r"(?P<{}>" + "|".join(PERIODS) + r")"
+_WHEN = "|".join(
+    (
+        r"(?P<iso>20\d\d-\d\d-\d\d)",
+        _DAY.format("d1") + r"(?:\s+of)?\s+" + _MONTH.format("m1") + _YEAR.format("y1"),
+        _MONTH.format("m2") + r"\s+" + _DAY.format("d2") + _YEAR.format("y2"),
+        r"(?:(?:the\s+)?(?:end|close)\s+of\s+)?" + _MONTH.format("m3") + _YEAR.format("y3"),
+        # "the start of September": it holds until that month begins; "mid-August": until its 15th
+        r"(?:the\s+)?(?:start|beginning)\s+of\s+" + _MONTH.format("m4") + _YEAR.format("y4"),
+        r"mid-?\s*" + _MONTH.format("m5") + _YEAR.format("y5"),
+        r"(?P<next>next\s+|this\s+|coming\s+)?(?P<wd>" + "|".join(WEEKDAYS) + r")\b",
+        r"end\s+of\s+(?:the\s+|this\s+)?" + _PERIOD.format("end"),
+        r"(?:end\s+of\s+)?next\s+" + _PERIOD.format("nextp"),
+        r"(?P<tomorrow>tomorrow)|(?P<today>today|tonight)|(?P<weekend>weekend)",
+        r"(?P<year>20\d\d)\b",
+    )
+)
+# "until 12 June", "valid through March", "expires on 3 May", "until Friday", "by the end of the month".
+_UNTIL_RE = re.compile(
+    r"\b(?:until|till|til|through|thru|valid\s+to|expir(?:es|e|ing)(?:\s+on)?|ends?\s+on|by)\s+"
+    r"(?:the\s+)?(?:" + _WHEN + ")",
+    re.I,
+)
+# "this week only", "for the rest of the month", "for the next two weeks", "valid for 10 days".
+_SPAN_RE = re.compile(
+    r"\b(?:this\s+"
+    + _PERIOD.format("this")
+    + r"\s+only|for\s+(?:this|the\s+rest\s+of\s+(?:the|this))\s+"
+    + _PERIOD.format("rest")
+    + r"|(?:(?:for|over|during)\s+the\s+(?:next|coming)|(?:valid|good)\s+for(?:\s+(?:another|the\s+next))?)\s+(?:(?P<n>"
+    + _NUMBER
+    + r")\s+)?"
+    + _PERIOD.format("unit")
+    + r"s?)\b",
+    re.I,
+)
+# Said of the past ("I lived there until 2019", "it was closed until May"): a date that ended something
+# then, not a validity now.
+_PAST_RE = re.compile(
+    r"\b(?:was|were|had|did|used\s+to|wasn't|weren't|didn't|hadn't)\b|^(?:i|we)\s+(?:\w+\s+)?\w+[^e\W]ed\b",
+    re.I,
+)
+_SPAN_MONTHS = {"month": 1, "quarter": 3, "year": 12}
+
+
+def valid_until(text: str, ts: datetime) -> datetime | None:
+    """When the claim in `text` stops holding, if it says: the end of the named day, week, month... (the
+    next one on or after `ts` when no year is said), or `ts` plus a stated span. None otherwise."""
+    if _PAST_RE.search(text):
+        return None
+    for found in (_UNTIL_RE.search(text), _SPAN_RE.search(text)):
+        end = _end(found, ts) if found else None
+        if end is not None and end > ts:
+            return end
+    return None
+
+
+def _midnight(day: date, ts: datetime) -> datetime:
+    return datetime(day.year, day.month, day.day, tzinfo=ts.tzinfo or UTC)
+
+
+def _end_of(period: str, day: date, ts: datetime, ahead: int = 0) -> datetime:
+    """The end (exclusive) of the `period` that holds `day`, or of the one `ahead` periods later."""
+    if period == "day":
+        return _midnight(day + timedelta(days=1 + ahead), ts)
+    if period in ("week", "weekend"):  # weeks end on Sunday
+        return _midnight(day + timedelta(days=7 - day.weekday() + 7 * ahead), ts)
+    months = _SPAN_MONTHS[period]
+    index = day.year * 12 + (day.month - 1) // months * months + months * (1 + ahead)
+    return _midnight(date(index // 12, index % 12 + 1, 1), ts)
+
+
+def _day_end(year: str | None, month: int, day: int, ts: datetime) -> datetime | None:
+    """The end of `day` `month` of `year`, or of the next such day on or after `ts` when no year is said."""
+    try:
+        when = date(int(year) if year else ts.year, month, day)
+        if not year and when < ts.date():
+            when = date(ts.year + 1, month, day)
+    except ValueError:  # "31 June": not a date
+        return None
+    return _end_of("day", when, ts)
+
+
+def _month(name: str) -> int:
+    return _MONTHS.index(name[:3].lower()) + 1
+
+
+def _end(found: re.Match[str], ts: datetime) -> datetime | None:
+    groups = {name: value for name, value in found.groupdict().items() if value}
+    today = ts.date()
+
+    def g(name: str) -> str:
+        return groups.get(name, "")
+
+    if g("iso"):
+        iso_year, iso_month, iso_day = g("iso").split("-")
+        return _day_end(iso_year, int(iso_month), int(iso_day), ts)
+    for d, m, y in (("d1", "m1", "y1"), ("d2", "m2", "y2")):
+        if g(d):
+            return _day_end(g(y), _month(g(m)), int(g(d)), ts)
+    for m, y in (("m3", "y3"), ("m4", "y4"), ("m5", "y5")):
+        if g(m):
+            month = _month(g(m))
+            year = int(g(y)) if g(y) else ts.year + (month < ts.month)  # the next such month
+            if m == "m4":
+                return _midnight(date(year, month, 1), ts)
+            if m == "m5":
+                return _end_of("day", date(year, month, 15), ts)
+            return _end_of("month", date(year, month, 1), ts)
+    if g("wd"):
+        ahead = (WEEKDAYS.index(g("wd").lower()) - today.weekday()) % 7
+        if g("next").lower().startswith("next"):
+            ahead = ahead or 7
+        return _end_of("day", today + timedelta(days=ahead), ts)
+    if g("end") or g("this") or g("rest") or g("weekend"):
+        return _end_of((g("end") or g("this") or g("rest") or "week").lower(), today, ts)
+    if g("nextp"):
+        return _end_of(g("nextp").lower(), today, ts, ahead=1)
+    if g("tomorrow") or g("today"):
+        return _end_of("day", today, ts, ahead=1 if g("tomorrow") else 0)
+    if g("year"):
+        return _end_of("year", date(int(g("year")), 1, 1), ts)
+    amount = NUMBERS.get((g("n") or "one").lower()) or int(g("n"))
+    unit = g("unit").lower()
+    if unit in _SPAN_MONTHS:
+        return _months_later(ts, amount * _SPAN_MONTHS[unit])
+    return ts + timedelta(days=amount * (1 if unit == "day" else 7))
+
+
+def _months_later(ts: datetime, months: int) -> datetime:
+    """`ts` moved `months` calendar months on (31 January + 1 month: the last day of February)."""
+    index = ts.year * 12 + ts.month - 1 + months
+    year, month = index // 12, index % 12 + 1
+    for day in range(ts.day, 27, -1):
+        try:
+            return ts.replace(year=year, month=month, day=day)
+        except ValueError:
+            continue
+    return ts.replace(year=year, month=month, day=min(ts.day, 28))
