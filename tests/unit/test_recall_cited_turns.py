@@ -136,6 +136,30 @@ def test_a_turn_two_cards_cite_is_quoted_once(b: Backends, alice: Scope, clock: 
     assert ctx.text.count("Alfama") == 1
 
 
+def test_a_quote_never_carries_a_sentence_whose_stated_validity_has_passed(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN one message a month ago: a closure until a day now past, a standing fact, and a loan until a day
+    # still ahead; the dream kept the standing fact as a card (the closure's own card has expired)
+    ref = said(
+        b,
+        alice,
+        "s1",
+        "e1",
+        "The Riverside pool is shut until 20 May for repairs, lanes are closed. "
+        "I swim at the Riverside pool every Tuesday. I have a loaner bike from Velo until 30 June.",
+        clock,
+    )
+    card_from(b, alice, "Alice swims every Tuesday", ref)
+
+    # WHEN a later question brings the card up with its quote
+    ctx = build_context(b, "When does Alice go swimming at the Riverside pool?", alice, 400, QUOTES)
+
+    # THEN the quote keeps what still holds and leaves out the closure, whose words no longer hold
+    assert len(quotes(ctx)) == 1
+    assert "loaner bike" in ctx.text and "shut" not in ctx.text
+
+
 def test_only_the_first_cards_shown_are_quoted(b: Backends, alice: Scope, clock: Clock) -> None:
     # GIVEN four cards about alice's city, each from a longer message
     for n, place in enumerate(["Lisbon", "Porto", "Braga", "Faro"]):

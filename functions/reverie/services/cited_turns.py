@@ -19,6 +19,9 @@ What is quoted, and from where:
   (greetings, thanks, praise: "Thanks, Maria!", "Wow, that's great!", "Hope you're doing good."), a
   sentence with no word of the query, no number and fewer than two words beyond the card's and small
   talk's. They cost a quote tokens (a tenth of them on LoCoMo) that the cards ranked last pay for;
+- never a sentence whose stated validity has passed ("prod is in a deploy freeze until January 5th", said
+  in December, asked about in February): its card has expired, so its words must not come back under
+  another card citing the same turn (`domain.validity`, the rule that set the card's `valid_until`);
 - a turn is quoted once in a block: a second card citing the same turn gets no quote;
 - of a card's evidence (its first `MAX_REFS` refs), the turn sharing the most words with the card and the
   query: the message the card came from rather than the question it answered, and of a fused card the
@@ -34,11 +37,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 
 from reverie.domain.events import Event
 from reverie.domain.guards import looks_like_instruction
 from reverie.domain.models import EvidenceRef, MemoryCard, Scope, ScopeKind
 from reverie.domain.restatement import restates, stem, terms
+from reverie.domain.validity import valid_until
 from reverie.services.backends import Backends
 from reverie.services.context_render import RawTurn, quote_line
 from reverie.services.unconsolidated import raw_turn, spoken
@@ -121,10 +126,13 @@ class CitedTurns:
         best one. Gaps are marked "…"."""
         sentences = [s for s in _SENTENCE_END.split(turn.text) if s]
         about = terms(said)
+        now = self.b.clock()
         left = [
             i
             for i, sentence in enumerate(sentences)
-            if not restates(sentence, said) and tells(sentence, about, wanted)
+            if not restates(sentence, said)
+            and tells(sentence, about, wanted)
+            and not lapsed(sentence, turn.at, now)
         ]
         if not left:
             return None
@@ -156,6 +164,12 @@ def tells(sentence: str, about: frozenset[str], wanted: frozenset[str]) -> bool:
         return False
     said = terms(sentence)
     return bool(said & wanted) or _DIGIT.search(sentence) is not None or len(said - about - SMALL_TALK) >= 2
+
+
+def lapsed(sentence: str, said_at: datetime, now: datetime) -> bool:
+    """Whether the sentence, said at `said_at`, states a validity that has passed by `now`."""
+    until = valid_until(sentence, said_at)
+    return until is not None and until <= now
 
 
 def _joined(sentences: list[str], kept: list[int]) -> str:
