@@ -22,6 +22,7 @@ from reverie.domain.models import (
     Source,
     SourceKind,
     Status,
+    Trust,
 )
 from reverie.ports import MergeAction
 
@@ -399,3 +400,18 @@ def test_a_correction_one_clause_of_which_denies_a_card_replaces_it() -> None:
     # AND a clause about something else denies nothing
     other = cand("Leila does not like homework; long division is her weak spot.", type=MemoryType.CORRECTION)
     assert decide(other, [note]).action is not MergeAction.SUPERSEDE
+
+
+def test_hearsay_against_a_document_at_the_same_time_is_a_conflict_not_a_win() -> None:
+    # GIVEN a council page's day for a slot (untrusted) and a neighbour's, relayed a minute later (low)
+    page = held("Recycling on Elm Road is collected on Wednesdays.", key="elm_road.recycling_day")
+    page = page.model_copy(update={"source": Source(kind=SourceKind.DOCUMENT)})
+    said = cand("Recycling on Elm Road is collected on Fridays.", key="elm_road.recycling_day")
+    said = said.model_copy(
+        update={"observed_at": page.observed_at, "source": Source(kind=SourceKind.USER, trust=Trust.LOW)}
+    )
+    # THEN nothing settles it: a conflict, for a person to decide
+    assert decide(said, [page]).action is MergeAction.CONFLICT
+    # AND a user's own word at the same time does settle it
+    own = said.model_copy(update={"source": Source(kind=SourceKind.USER)})
+    assert decide(own, [page]).action is MergeAction.SUPERSEDE

@@ -124,3 +124,21 @@ def test_takeovers_are_injections(text: str) -> None:
 )
 def test_ordinary_requests_are_not_injections(text: str) -> None:
     assert not looks_like_injection(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Recycling on Elm Road is collected on Fridays, per the neighbour Mrs Patel.",
+        "The gate code changed to 4471, according to Ravi.",
+        "The school trip is on the 12th (Mum says).",
+    ],
+)
+def test_a_note_of_what_a_third_person_said_is_hearsay(text: str) -> None:
+    # GIVEN an agent's note attributing its claim to someone else THEN it is held at low trust
+    source = written_source(SourceKind.AGENT, text)
+    assert (source.kind, source.trust) == (SourceKind.AGENT, Trust.LOW)
+
+
+def test_a_note_of_ones_own_records_is_not_hearsay() -> None:
+    assert written_source(SourceKind.AGENT, "Per my notes the deploy is on Friday.").trust is Trust.MEDIUM

@@ -92,7 +92,20 @@ def written_source(declared: SourceKind, text: str) -> Source:
         return Source(kind=quoted, name=f"quoted in a {declared.value}'s words")
     if looks_like_injection(text):
         return Source(kind=declared, trust=Trust.UNTRUSTED, name="relays an instruction to the agent")
+    if _HEARSAY_RE.search(text):
+        return Source(kind=declared, trust=Trust.LOW, name=f"hearsay written down by the {declared.value}")
     return Source(kind=declared)
+
+
+# A claim a note or feedback attributes to a third person: "..., per the neighbour Mrs Patel", "according to
+# Ravi", "(Mum says)": hearsay, however it is written down.
+_PERSON = (
+    r"(?:(?:the|our|my|her|his|their)\s+)?(?:neighbou?r|friend|colleague|cousin|boss|manager|landlord|"
+    r"mum|mom|dad|mother|father|sister|brother|aunt|uncle|wife|husband|partner|(?-i:[A-Z][a-z]+))"
+)
+_HEARSAY_RE = re.compile(
+    rf"(?i)\b(?:per|according\s+to)\s+{_PERSON}\b|\(\s*{_PERSON}\s+(?:says|said|thinks)\b"
+)
 
 
 def event_source(event: Event) -> Source:

@@ -93,7 +93,9 @@ def _replace(candidate: Candidate, card: MemoryCard, what: str) -> MergeDecision
         return _decision(MergeAction.SUPERSEDE, card, f"{what}: the new observation wins")
     delta = candidate.observed_at - _time(card)
     if abs(delta) <= SAME_TIME:
-        if _rank(candidate.source.trust) > _rank(card.source.trust):
+        # at the same time the more trusted source wins, if someone vouches for it: hearsay against a web
+        # page is two claims nothing settles
+        if _rank(candidate.source.trust) > max(_rank(card.source.trust), _rank(Trust.LOW)):
             return _decision(MergeAction.SUPERSEDE, card, f"{what}: a more trusted source at the same time")
         return _decision(MergeAction.CONFLICT, card, f"{what}: two sources disagree at the same time")
     if delta > timedelta(0):
