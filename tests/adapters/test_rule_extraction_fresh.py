@@ -222,7 +222,7 @@ def test_a_condition_after_when_or_if_is_kept_not_cut_as_an_opinion() -> None:
         "Our printer upstairs is not working again.",
         "my hamstrings are really tight",
         "I've got a splitting headache and I'm shattered.",
-        "Turned out great, 40 minutes at 200 was about right.",
+        "Came out lovely.",
         "It went really well, the kids loved it.",
         "all sorted, thanks",
     ],
@@ -251,6 +251,25 @@ def test_a_state_of_now_or_how_something_just_went_is_not_kept(text: str) -> Non
     ],
 )
 def test_a_habit_a_condition_or_a_recurring_failure_is_kept(text: str, expected: str) -> None:
+    assert statements(text) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Turned out great, 40 minutes at 200 was about right.",
+            "The user found that 40 minutes at 200 was about right.",
+        ),
+        (
+            "Worked a treat, the 10mm socket fits the sump plug on the Fiesta.",
+            "The user found that the 10mm socket fits the sump plug on the Fiesta.",
+        ),
+    ],
+)
+def test_what_was_found_after_how_something_went_is_kept(text: str, expected: str) -> None:
+    # GIVEN how something just went (passing), then what was found (a setting, a size: it lasts)
+    # THEN the finding is kept, the outcome is not
     assert statements(text) == [expected]
 
 

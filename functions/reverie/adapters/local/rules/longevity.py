@@ -74,6 +74,16 @@ _LASTING_RE = re.compile(
 )
 
 
+def after_outcome(text: str) -> str | None:
+    """What follows how something just went ("Came out perfect, 175 for 55 minutes was spot on" → "175 for
+    55 minutes was spot on"): "" when nothing does, None when `text` does not open with such an outcome."""
+    said = strip_opening(text)
+    found = _OUTCOME_RE.match(said)
+    if found is None:
+        return None
+    return re.sub(r"^[\s,;:!.-]*(?:and\s+|but\s+|so\s+)?", "", said[found.end() :]).strip()
+
+
 def passing_state(text: str) -> bool:
     """Whether `text` reports a state of now that will not matter in a month (see `_MALFUNCTION_RE` and
     below): a failure or a body's state said without a habit or a condition, or how something just went."""

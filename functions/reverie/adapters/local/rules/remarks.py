@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from reverie.adapters.local.rules import patterns as p
 from reverie.adapters.local.rules.language import compress, finish, lowered_opening, strip_emoji
+from reverie.adapters.local.rules.longevity import after_outcome
 from reverie.adapters.local.rules.specificity import SPECIFIC_ENOUGH, specificity
 from reverie.adapters.local.rules.statements import (
     Drop,
@@ -52,6 +53,8 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     photo = _PHOTO_RE.match(sentence.strip())
     if photo:
         return _photo(photo.group("what"), who)
+    if verdict := _verdict(sentence, who):
+        return verdict
     result = parse(sentence, who)
     if isinstance(result, Drop) and result.reason in UNPARSED:
         # Between people, a specific remark; said to an agent, an unparsed sentence is most often a task
@@ -62,6 +65,26 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
             found = _kept(parse(consequence.group("rest"), who))
         return found or result
     return result
+
+
+def _verdict(sentence: str, who: Speaker) -> Statement | None:
+    """What the speaker found, said after how something just went: "Came out perfect, 175 for 55 minutes was
+    spot on" → "Hamid found that 175 for 55 minutes was spot on." The outcome itself passes; the finding
+    lasts when a rule keeps it or it names enough specific things (a setting, a size, a name)."""
+    rest = after_outcome(sentence)
+    if not rest:
+        return None
+    found = parse(rest, who)
+    if isinstance(found, Statement):
+        return found
+    if found.reason not in UNPARSED or specificity(rest, who.people) < SPECIFIC_ENOUGH:
+        return None
+    text = render(rest, who)
+    return Statement(
+        type=MemoryType.FACT,
+        text=finish(f"{who.name} found that {lowered_opening(text)}"),
+        salience=salience(MemoryType.FACT, text, who),
+    )
 
 
 def _kept(result: Statement | Drop) -> Statement | None:
