@@ -41,7 +41,7 @@ def build_local(settings: LocalSettings | None = None) -> Backends:
     settings = settings or LocalSettings()
     home = settings.home
     home.mkdir(parents=True, exist_ok=True)
-    embedder = MiniLMEmbedder()
+    embedder = MiniLMEmbedder(precision=settings.embedder_precision)
     return Backends(
         log=SqliteLogStore(home / "log.db"),
         notes=SqliteNoteStore(home / "notes.db"),

