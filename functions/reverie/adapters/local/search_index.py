@@ -53,6 +53,7 @@ class SqliteSearchIndex(SearchIndex):
     `dim` fixes the vector size; without it the first stored vector decides, and the database remembers.
     `max_cached_vectors` bounds the in-process vector cache (least recently used partitions leave first).
     `max_keyword_candidates` bounds the rows a keyword search ranks (`keyword_bound` says how).
+    `int8_scan=False` scores every cached vector in float32 (`vector_scan`: the same hits, slower).
     """
 
     def __init__(
@@ -62,6 +63,7 @@ class SqliteSearchIndex(SearchIndex):
         *,
         max_cached_vectors: int = 500_000,
         max_keyword_candidates: int = MAX_KEYWORD_CANDIDATES,
+        int8_scan: bool = True,
     ) -> None:
         self._lock = threading.RLock()
         self._path = str(path)
@@ -81,6 +83,7 @@ class SqliteSearchIndex(SearchIndex):
             self._dim = dim
         self._max_cached = max_cached_vectors
         self._max_keyword_candidates = max_keyword_candidates
+        self._int8_scan = int8_scan
         self._partitions: OrderedDict[PartitionKey, VectorPartition] = OrderedDict()
         self._data_version = self._db.execute("PRAGMA data_version").fetchone()[0]
 
@@ -307,6 +310,7 @@ class SqliteSearchIndex(SearchIndex):
             [STATUS_CODES[row[1]] for row in rows],
             [TYPE_CODES[row[2]] for row in rows],
             [NO_EXPIRY if row[3] is None else row[3] for row in rows],
+            int8_scan=self._int8_scan,
         )
         self._partitions[key] = part
         self._evict(keep=key)
