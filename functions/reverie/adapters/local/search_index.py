@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from reverie.adapters.local.keyword_bound import MAX_KEYWORD_CANDIDATES, keyword_expression, or_expression
+from reverie.adapters.local.keyword_bound import MAX_KEYWORD_CANDIDATES, MatchCounts, keyword_expressions
 from reverie.adapters.local.search_sql import (
     PARTITION_WHERE,
     SCHEMA,
@@ -83,6 +83,7 @@ class SqliteSearchIndex(SearchIndex):
             self._dim = dim
         self._max_cached = max_cached_vectors
         self._max_keyword_candidates = max_keyword_candidates
+        self._match_counts = MatchCounts(self._db)
         self._int8_scan = int8_scan
         self._partitions: OrderedDict[PartitionKey, VectorPartition] = OrderedDict()
         self._data_version = self._db.execute("PRAGMA data_version").fetchone()[0]
@@ -147,12 +148,12 @@ class SqliteSearchIndex(SearchIndex):
             "SELECT d.memory_id, -bm25(docs_fts) FROM docs_fts JOIN docs d ON d.doc_id = docs_fts.rowid"
             f" WHERE docs_fts MATCH ? AND {where[0]} ORDER BY bm25(docs_fts), d.memory_id LIMIT ?"
         )
-        full = or_expression(terms)
         with self._lock:
-            expression = keyword_expression(self._db, terms, self._max_keyword_candidates)
-            hits = self._hits(sql, [expression, *where[1], k])
-            if expression != full and len(hits) < k:  # the cut left too few of this filter's rows: rank all
-                hits = self._hits(sql, [full, *where[1], k])
+            # the first expression is bounded; a looser one only when it left too few of this filter's rows
+            for expression in keyword_expressions(self._match_counts, terms, self._max_keyword_candidates, k):
+                hits = self._hits(sql, [expression, *where[1], k])
+                if len(hits) >= k:
+                    break
         return hits
 
     def search_vector(self, vector: Sequence[float], filter: SearchFilter, k: int) -> list[SearchHit]:
