@@ -179,7 +179,8 @@ def naive_recall(b: Backends, query: str, budget: int) -> list[str]:
 
 def stages(b: Backends, queries: Sequence[str], old: Baselines) -> dict[str, float]:
     """p50 of each port call recall makes, alone: where the time of a recall goes as memory grows; beside
-    the embedding and keyword search, the paths they replaced (numpy MiniLM, every keyword match ranked)."""
+    the embedding, keyword and vector searches, the paths they replaced (numpy MiniLM, every keyword match
+    ranked, every vector scored in float32)."""
     filt = SearchFilter(scope=SCOPE, now=b.clock())
     kinds = filt.model_copy(update={"types": frozenset({MemoryType.PREFERENCE, MemoryType.PLAN})})
     vectors = {q: b.embedder.embed([q])[0] for q in queries[:20]}
@@ -189,6 +190,7 @@ def stages(b: Backends, queries: Sequence[str], old: Baselines) -> dict[str, flo
         "search_text": lambda q: b.index.search_text(q, filt, 60),
         "search_text_every_match": lambda q: old.index.search_text(q, filt, 60),
         "search_vector": lambda q: b.index.search_vector(vectors[q], filt, 60),
+        "search_vector_float32": lambda q: old.index.search_vector(vectors[q], filt, 60),
         "search_timeline_by_type": lambda q: b.index.search_timeline(kinds, 200),
     }
     return {f"{name}_p50_ms": timed(call, queries[:20])[0] for name, call in calls.items()}
@@ -197,7 +199,8 @@ def stages(b: Backends, queries: Sequence[str], old: Baselines) -> dict[str, flo
 @dataclass(frozen=True)
 class Baselines:
     """The paths issue 14 replaced, measured in the same run: the numpy forward pass, and the same index
-    file searched with every keyword match ranked (no candidate bound)."""
+    file searched with every keyword match ranked (no candidate bound) and every vector scored in float32
+    (no int8 scan)."""
 
     embedder: MiniLMEmbedder
     index: SqliteSearchIndex
@@ -206,7 +209,9 @@ class Baselines:
     def open(cls, home: Path) -> Baselines:
         embedder = MiniLMEmbedder(cache_size=0, runtime="numpy")
         embedder.load()
-        return cls(embedder, SqliteSearchIndex(home / "index.db", max_keyword_candidates=10**12))
+        return cls(
+            embedder, SqliteSearchIndex(home / "index.db", max_keyword_candidates=10**12, int8_scan=False)
+        )
 
 
 def run(sizes: Sequence[int], home: Path) -> dict[str, Any]:
@@ -270,7 +275,18 @@ def run(sizes: Sequence[int], home: Path) -> dict[str, Any]:
         "(no query cache); baseline: load all cards of the user, score by shared words, fill the budget",
     ]
     notes.append(f"machine load (1-min average, {os.cpu_count()} CPUs) at the end: {os.getloadavg()[0]:.2f}")
-    return {"sizes": steps, "growth": growth, "from": min(sizes), "to": max(sizes), "notes": notes}
+    ordered = sorted(set(sizes))
+    before = steps[str(ordered[-2] if len(ordered) > 1 else ordered[-1])]
+    last_step = {key: round(last[key] / before[key], 2) for key in ("recall_p50_ms", "recall_p95_ms")}
+    return {
+        "sizes": steps,
+        "growth": growth,
+        "last_step": last_step,
+        "from": min(sizes),
+        "before": ordered[-2] if len(ordered) > 1 else ordered[-1],
+        "to": max(sizes),
+        "notes": notes,
+    }
 
 
 def render(doc: dict[str, Any]) -> str:
@@ -291,24 +307,32 @@ def render(doc: dict[str, Any]) -> str:
         "search_text",
         "search_text_every_match",
         "search_vector",
+        "search_vector_float32",
         "search_timeline_by_type",
     ]
     part_rows = [
         [f"{int(size):,}", *(row[f"{p}_p50_ms"] for p in parts)] for size, row in doc["sizes"].items()
     ]
-    g = doc["growth"]
+    g, step = doc["growth"], doc["last_step"]
+    last_step = [
+        f"growth {doc['before']:,} → {doc['to']:,}: recall p50 ×{step['recall_p50_ms']}, "
+        f"p95 ×{step['recall_p95_ms']} (issue 14: p95 ×1.5 at most from 10k to 100k cards)"
+    ]
+    if doc["before"] == doc["from"]:
+        last_step = []
     lines = [
         f"Latency for one user as memory grows ({doc['from']:,} → {doc['to']:,} cards)",
         "",
         format_table(headers, rows),
         "",
-        "where recall's time goes (p50 ms of each port call alone; *_numpy and *_every_match: the paths they"
-        " replaced, same run)",
+        "where recall's time goes (p50 ms of each port call alone; *_numpy, *_every_match and *_float32: the"
+        " paths they replaced, same run)",
         format_table(["cards", *parts], part_rows),
         "",
         f"growth {doc['from']:,} → {doc['to']:,}: recall p50 ×{g['recall_p50_ms']}, p95 ×{g['recall_p95_ms']}; "
         f"full scan p50 ×{g['baseline_p50_ms']}, p95 ×{g['baseline_p95_ms']}; "
         f"capture rate ×{g['capture_events_per_s']}",
+        *last_step,
         *(f"note: {n}" for n in doc["notes"]),
     ]
     return "\n".join(lines)

@@ -203,6 +203,9 @@ def test_the_harness_ingests_turns_and_reports_every_system(backends: Backends) 
     assert doc["evidence"]["unfixable_ids_counted_as_misses"] == 1
     json.dumps(doc)
     assert "recall@200t" in render(doc, [1, 5], 200)
+    ratio = doc["systems"]["reverie"]["p95_ms"] / doc["systems"]["bm25"]["p95_ms"]
+    assert doc["latency_vs_bm25"]["p95"] == round(ratio, 2)
+    assert f"p95 x{doc['latency_vs_bm25']['p95']}" in render(doc, [1, 5], 200)
 
 
 def test_a_baseline_renders_its_hits_as_recall_renders_its_own(backends: Backends) -> None:
