@@ -122,6 +122,11 @@ _DAY_OF_MONTH_RE = re.compile(
     re.I,
 )
 _MONTH_TERMS = frozenset(stem(m) for m in MONTH_NAMES)
+# "The go-live is 14 May", "the party's on the 21st of June": the day is the value of what the sentence names.
+_DATE_IS_RE = re.compile(
+    rf"\b(?:is|'s|are|will be)\s+(?:on\s+)?(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b|{_MONTH}\s+\d{{1,2}}\b)",
+    re.I,
+)
 SHARED_FOR_A_DATE = 2  # specific words two statements share beside their dates, a name among them
 
 
@@ -134,11 +139,14 @@ def _days(statement: str) -> frozenset[tuple[str, str]]:
 
 def another_date(a: str, b: str) -> bool:
     """Two days given for one named thing: "The Halden go-live is 14 May" against "Kenji has 21 May in his
-    notes for the Halden go-live" (a name both mention, and another word beside it, neither an event: two
-    dates of one happening, not two happenings). Each names days, none in common."""
+    notes for the Halden go-live" (a name both mention, and another word beside it, neither an event, one
+    saying the day is what the thing is: two dates of one happening, not two happenings). Each names days,
+    none in common."""
     days_a, days_b = _days(a), _days(b)
     if not days_a or not days_b or days_a & days_b or negated(a) != negated(b) or event(a) or event(b):
         return False
+    if not (_DATE_IS_RE.search(a) or _DATE_IS_RE.search(b)):
+        return False  # neither says the day is what the thing is: two mentions, not two values
     named = set(entities(a)) & set(entities(b))
     shared = (terms(a) & terms(b)) - _MONTH_TERMS
     return bool(named) and len(shared) >= SHARED_FOR_A_DATE
