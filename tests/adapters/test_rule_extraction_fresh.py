@@ -345,6 +345,31 @@ def test_it_that_is_no_short_named_value_is_not_read_as_the_answer(text: str) ->
     assert all(not statement.startswith("The user's bike is") for _, statement in facts_of(text))
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Could you put Amara's piano lessons in my diary? Saturdays at 10 with Mrs Obi, from next month.",
+            "Amara's piano lessons are Saturdays at 10 with Mrs Obi, from July 2026.",
+        ),
+        (
+            "Can you set a reminder for my bin collection? Every other Friday, the green one first.",
+            "The user's bin collection is every other Friday, the green one first.",
+        ),
+    ],
+)
+def test_when_something_happens_after_asking_about_it_says_whose_it_is(text: str, expected: str) -> None:
+    # GIVEN a request naming someone's thing, then only when it happens (no subject, no verb)
+    # THEN the card names the thing the request named
+    assert expected in [statement for _, statement in facts_of(text)]
+
+
+def test_someones_thing_is_a_subject_a_statement_can_be_about() -> None:
+    assert statements("Heads up, the school emailed: Priya's netball practice moves to Wednesdays at 4.") == [
+        "Priya's netball practice moves to Wednesdays at 4."
+    ]
+
+
 def test_a_bare_value_after_the_agent_asks_which_one_it_is_says_what_was_asked() -> None:
     # GIVEN the user mentioning their new car, the agent asking "Which model is it?", a bare answer
     found = facts_of(

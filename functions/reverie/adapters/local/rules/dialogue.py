@@ -123,33 +123,64 @@ def _when_or_where(part: str, question: str) -> str | None:
     return f"{_OWN[determiner.lower()].capitalize()} {thing.strip()} {verb} {value}"
 
 
-# The speaker's own thing a question of theirs names: "... set up the banking app on my phone?", "Remind me who
-# my physio is?" (its last "my ...").
-_MY_THING_RE = re.compile(
-    r"\b(?:my|our)\s+(?P<thing>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)"
-    r"(?=\s*(?:[?,.;]|$)|\s+(?:is|are|was|were|again|for|to|on|in|at|with|from|and|or|so|because|please)\b)",
+# The thing of the speaker's (or of someone named) that a question or request of theirs names: "... set up the
+# banking app on my phone?", "Remind me who my physio is?", "Can you add Yusuf's swimming lessons to the
+# calendar?" (its first such thing: the one asked about, before where it goes).
+_OWNED_THING_RE = re.compile(
+    r"\b(?P<owner>(?!(?:who|what|where|when|why|how|which|it|that|this|there|here|he|she|let)'s)"
+    r"(?-i:[A-Z])[\w-]*'s|my|our)\s+(?P<thing>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)"
+    r"(?=\s*(?:[?,.;]|$)|\s+(?:is|are|was|were|again|for|to|on|in|at|with|into|from|and|or|so|because|"
+    r"please)\b)",
     re.I,
 )
 _SHORT_OPENING_RE = re.compile(r"^(?:[\w']+\s+){0,2}[\w']+,\s+(?=(?:it|that)\b)", re.I)
 _NAMES_SOMETHING_RE = re.compile(r"[A-Z]|\d")  # a name, a model, a number: "Dr. Nowak", "an iphone 11"
+# When something happens, said without a subject: "Tuesdays at 5pm at the leisure centre", "every other
+# Friday", "at 7 on weekdays".
+_SCHEDULE_VALUE_RE = re.compile(
+    r"^(?:(?:every|each)\s+(?:other\s+)?)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays|weekends|"
+    r"at\s+\d|from\s+\d)\b",
+    re.I,
+)
 
 
 def own_answer(part: str, question: str | None) -> str | None:
-    """The speaker answering their own question: "its an iphone 11, kinda old" after "can u help me set up
-    the banking app on my phone?" → "My phone is an iphone 11, kinda old"; "found it: it's Dr. Nowak at the
-    Riverside clinic" after "Remind me who my physio is?" → "My physio is Dr. Nowak at the Riverside clinic".
-    Only a short value that names something (a name, a model, a number), never a sentence of its own ("It's
-    a long story", "its battery is dead" stay as they were); None otherwise."""
+    """The speaker answering their own question, or giving the details of what they asked for: "its an
+    iphone 11, kinda old" after "can u help me set up the banking app on my phone?" → "My phone is an
+    iphone 11, kinda old"; "found it: it's Dr. Nowak at the Riverside clinic" after "Remind me who my
+    physio is?" → "My physio is Dr. Nowak at the Riverside clinic"; "Tuesdays at 5pm at the leisure
+    centre" after "Can you add Yusuf's swimming lessons to the calendar?" → "Yusuf's swimming lessons are
+    Tuesdays at 5pm at the leisure centre". Only a short value that names something (a name, a model, a
+    number) or says when, never a sentence of its own ("It's a long story", "its battery is dead" stay as
+    they were); None otherwise."""
+    things = list(_OWNED_THING_RE.finditer(question or ""))
+    if not things:
+        return None
+    owner, thing = things[0].group("owner"), things[0].group("thing")  # the object asked about comes first
+    owner = owner.capitalize() if owner.lower() in ("my", "our") else owner
     text = part.strip().rstrip(".!")
     opening = _SHORT_OPENING_RE.match(text)  # "Never mind, it's ...", "Oh hang on, it's ..."
     said = _IT_IS_RE.match(text[opening.end() :] if opening else text)
-    things = list(_MY_THING_RE.finditer(question or ""))
-    if said is None or not things:
-        return None
-    value = said.group("value")
-    if len(value.split()) > FRAGMENT_WORDS or _VERB_RE.search(value) or not _NAMES_SOMETHING_RE.search(value):
-        return None
-    return f"My {things[-1].group('thing')} is {value}"
+    if said is not None:
+        value = said.group("value")
+        if (
+            len(value.split()) > FRAGMENT_WORDS
+            or _VERB_RE.search(value)
+            or not _NAMES_SOMETHING_RE.search(value)
+        ):
+            return None
+        return f"{owner} {thing} is {value}"
+    head = text.split(",", 1)[0]  # "Tuesdays at 5pm at the leisure centre, starting next week"
+    if _SCHEDULE_VALUE_RE.match(text) and len(head.split()) <= FRAGMENT_WORDS and not _VERB_RE.search(head):
+        if text.split(" ", 1)[0].lower() in (
+            "every",
+            "each",
+            "at",
+            "from",
+        ):  # "Every other Friday" → "every ..."
+            text = text[:1].lower() + text[1:]
+        return f"{owner} {thing} {'are' if thing.endswith('s') else 'is'} {text}"
+    return None
 
 
 # An explicit ask to keep what was just said: "Save that somewhere.", "Please remember this.", "Note that

@@ -289,6 +289,9 @@ _NOT_A_THING = (
 ABOUT_A_THING_RE = re.compile(
     r"^(?:(?i:the|this|that|these|those|a|an|every|each|all|its|their)\s+(?:[\w.@/:'-]+\s+){1,5}?"
     + _VERB
+    # someone's thing: "Yusuf's swimming lessons are on Tuesdays", "Mum's birthday is 8 June"
+    + r"|(?!(?i:it|that|this|there|here|he|she|what|who|where|let)'s)[A-Z][\w-]*'s\s+(?:[\w.@/:'-]+\s+){1,4}?"
+    + _VERB
     + r"|"
     + _IDENTIFIER
     + r"(?:\s+[\w.@/:'-]+){0,3}?\s+"
