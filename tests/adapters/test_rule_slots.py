@@ -415,3 +415,19 @@ def test_hearsay_against_a_document_at_the_same_time_is_a_conflict_not_a_win() -
     # AND a user's own word at the same time does settle it
     own = said.model_copy(update={"source": Source(kind=SourceKind.USER)})
     assert decide(own, [page]).action is MergeAction.SUPERSEDE
+
+
+def test_a_denial_naming_the_person_in_full_replaces_the_card_naming_them_short() -> None:
+    # GIVEN an agent's card "Kofi's Toyota Corolla runs on diesel"; Kofi, named in full, denies it
+    card = held("Kofi's Toyota Corolla runs on diesel.")
+    decision = decide(cand("Kofi Boateng's Corolla isn't diesel."), [card])
+    # THEN the denial replaces it: the surname is who it is about, not what it says
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+
+
+def test_leading_a_team_is_the_team_slot_and_a_full_name_joins_once() -> None:
+    assert attribute_key("I'm leading the onboarding team now", "ngozi") == "ngozi.team"
+    assert (
+        join("Ngozi Eze moved to the fraud team.", "Ngozi Eze leads the onboarding team.")
+        == "Ngozi Eze moved to the fraud team and leads the onboarding team."
+    )

@@ -45,6 +45,14 @@ def test_the_opposite_rule_or_a_changed_fact_is_not_a_duplicate() -> None:
     assert paraphrase_of(moved, [city], {city.memory_id: 0.83}) is None
 
 
+def test_leaving_what_a_card_holds_is_no_paraphrase_of_it() -> None:
+    # GIVEN "moved over to the fraud team"; later "has left fraud" (MiniLM: 0.88, all its words but one)
+    team = known("Ngozi Eze moved over to the fraud team this week.", type=MemoryType.FACT)
+    left = candidate("Ngozi Eze has left fraud.", type=MemoryType.FACT)
+    # THEN it is not the same claim: leaving is the opposite of holding, though nothing is negated
+    assert paraphrase_of(left, [team], {team.memory_id: 0.88}) is None
+
+
 def test_another_date_is_another_event_however_close_the_words() -> None:
     went = known("Caroline went to a support group on 7 May 2023.", type=MemoryType.FACT)
     again = candidate("Caroline went to a support group on 20 June 2023.", type=MemoryType.FACT)

@@ -54,6 +54,21 @@ CONTRAST = r"[,;]\s*(?:and\s+|but\s+)?(?:not\b|never(?=\s+(?:a|an|the|on|in|at|b
 _CONTRAST_RE = re.compile(CONTRAST, re.I)
 
 
+# Leaving what one had or was ("has left fraud", "sold the Ibiza", "resigned from Acme"): the opposite of
+# holding it, though no negation is written. MiniLM finds "left the fraud team" close to "moved to the fraud
+# team"; a reversal is no paraphrase.
+_LEAVING_RE = re.compile(
+    r"\b(?:left|leaves|leaving|quit|quits|resigned|sold|sells|selling|moved (?:out|away)|dropped out|"
+    r"cancell?ed|gave up|no longer|stopped|ended|broke up|split up|divorced)\b",
+    re.I,
+)
+
+
+def leaves(text: str) -> bool:
+    """The statement tells of leaving, ending or giving up something (see `_LEAVING_RE`)."""
+    return _LEAVING_RE.search(text) is not None
+
+
 def negated(text: str) -> bool:
     """The statement denies (a negation outside a ", not X" contrast): "Alice doesn't eat meat", not
     "Alice's repositories use pnpm, not npm"."""

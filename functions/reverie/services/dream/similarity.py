@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, Status
-from reverie.domain.restatement import absorbed_but_a_word, adds_no_number, negated, restates
+from reverie.domain.restatement import absorbed_but_a_word, adds_no_number, leaves, negated, restates
 
 PARAPHRASE_COSINE = 0.86
 RESTATED_COSINE = 0.78  # two rules this close that restate each other ("never X" / "do not X") are one
@@ -66,6 +66,9 @@ def paraphrase_of(
             and keys_agree
             and card.status is Status.VERIFIED
             and adds_no_number(candidate.statement, card.statement)
+            # "has left fraud" is close to "moved to the fraud team" by meaning and by words: leaving is
+            # the opposite of holding, though no negation is written
+            and (leaves(candidate.statement) == leaves(card.statement) or same_source)
         ):
             return card
     return None

@@ -110,6 +110,16 @@ _PRESENT_TOO = frozenset(
 _AUXILIARY_SKIP = frozenset("also just finally recently then once first never still".split())
 
 
+_NAME_RE = re.compile(r"^(?:the\s+user|(?:[A-Z][\w-]*)(?:\s+[A-Z][\w-]*){0,2})(?='s\b|\s|$)")
+
+
+def name_words(statement: str) -> frozenset[str]:
+    """The words of the name a statement opens with, whole ("Kofi Boateng's Corolla ..." → kofi, boateng;
+    "The user ..." → the, user): who it is about, never what it says of them."""
+    match = _NAME_RE.match(_OPENING_RE.sub("", statement.strip()))
+    return frozenset(stem(w.lower()) for w in match.group(0).split()) if match else frozenset()
+
+
 def subject(statement: str) -> frozenset[str]:
     """Whom or what a stored statement is about: its first word after any dated opening and "the", with
     the noun a possessive names ("In May 2023, Jon's shop opened" → jon, shop; "Sprints end" → sprint)."""

@@ -33,7 +33,8 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(?:work|working|worked) (?:as|in the role of)\b", "job_title"),
         (r"(?:got |been |was |were )?promoted to\b", "job_title"),
         (
-            r"(?:joined|(?:moved|switched|transferred)(?: over| across)? to|on|part of) the [\w -]+ team\b",
+            r"(?:joined|(?:moved|switched|transferred)(?: over| across)? to|on|part of|leading|lead|running|"
+            r"managing|heading) the [\w -]+ team\b",
             "team",
         ),
         (r"(?:work|working) (?:at|for)\b", "employer"),

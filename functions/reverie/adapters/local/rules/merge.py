@@ -22,6 +22,7 @@ from reverie.adapters.local.rules.about import (
     contains,
     event,
     jaccard,
+    name_words,
     owner,
     possessions,
     pursuit,
@@ -150,7 +151,10 @@ def join(held: str, new: str) -> str:
     """Two statements about one subject as one: "The user loves jazz." + "The user goes to a jazz club
     every Friday." → "The user loves jazz and goes to a jazz club every Friday."."""
     first = held.rstrip(" .;")
-    opening = re.match(r"^((?:the )?[\w-]+(?:'s [\w-]+)?) ", first, re.I)
+    # who it is about, a name in full ("Ngozi Eze", "The user's sister")
+    opening = re.match(
+        r"^((?:(?i:the )[\w-]+|[A-Z][\w-]*(?: [A-Z][\w-]*){0,2}|[\w-]+)(?:'s [\w-]+)?) ", first
+    )
     second = new.strip()
     if opening and second.lower().startswith(opening.group(1).lower() + " "):
         return f"{first} and {second[len(opening.group(1)) + 1 :].rstrip(' .')}."
@@ -312,7 +316,10 @@ def _denies_text(statement: str, mine: frozenset[str], card: MemoryCard) -> bool
     theirs = terms(card.statement)
     if jaccard(mine, theirs) >= NEGATION_JACCARD:
         return True
-    return contains(theirs - shared, mine - shared) or contains(mine - shared, theirs - shared)
+    # beside who it is about, named in full or not ("Kofi Boateng's Corolla isn't diesel" / "Kofi's Toyota
+    # Corolla runs on diesel")
+    who = shared | name_words(statement) | name_words(card.statement)
+    return contains(theirs - who, mine - who) or contains(mine - who, theirs - who)
 
 
 def _by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[str]) -> MergeDecision | None:
