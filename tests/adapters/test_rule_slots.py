@@ -431,3 +431,15 @@ def test_leading_a_team_is_the_team_slot_and_a_full_name_joins_once() -> None:
         join("Ngozi Eze moved to the fraud team.", "Ngozi Eze leads the onboarding team.")
         == "Ngozi Eze moved to the fraud team and leads the onboarding team."
     )
+
+
+def test_a_schedule_that_moves_supersedes_the_one_it_replaces() -> None:
+    # GIVEN "Yusuf's swimming lessons are Tuesdays at 5pm"; six weeks later they move to Thursdays
+    lessons = held("Yusuf's swimming lessons are Tuesdays at 5pm at the leisure centre.")
+    moved = cand("Yusuf's swimming lessons move to Thursdays at 6pm from next week.")
+    # THEN one attribute, a new value: the later one wins
+    assert statement_key(lessons.statement) == statement_key(moved.statement) == "yusuf.swimming_lessons"
+    assert (decide(moved, [lessons]).action, decide(moved, [lessons]).target_id) == (
+        MergeAction.SUPERSEDE,
+        "m-1",
+    )

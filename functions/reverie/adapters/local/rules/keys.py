@@ -180,6 +180,7 @@ _DETERMINERS = frozenset("a an the my our your some any all this that these thos
 # "Ingrid works at Spotify", "Tom's manager is Ana", "The user no longer eats meat": a stored statement said of
 # someone, as a direct write or an agent's note words it.
 _SAID_OF_RE = re.compile(r"^(?P<who>(?i:the user)|[A-Z][\w-]*(?: [A-Z][\w-]*)?)(?P<own>'s)? (?P<rest>.+)$")
+_MOVES_TO_RE = re.compile(r"\s+(?:move[sd]?|change[sd]?|switch(?:es|ed)?|go(?:es)? back)\s+to\s+", re.I)
 _FIRST_PERSON = {"is": "am", "has": "have", "does": "do", "doesn't": "don't", "isn't": "am not", "goes": "go"}
 
 
@@ -204,8 +205,8 @@ def statement_key(statement: str) -> str | None:
     who = said.group("who")
     subject = "user" if who.lower() == "the user" else subject_of(who)
     words = said.group("rest").split()
-    if said.group("own"):
-        return attribute_key(" ".join(["my", *words]), subject)
+    if said.group("own"):  # "Yusuf's swimming lessons move to Thursdays": a new value of the same attribute
+        return attribute_key(_MOVES_TO_RE.sub(" are ", " ".join(["my", *words]), count=1), subject)
     n = 0  # past adverbs ("now", "also", "no longer") to the verb
     while n < len(words) - 1 and (words[n].lower() in ADVERBS or words[n].lower() == "no"):
         n += 2 if words[n].lower() == "no" else 1
