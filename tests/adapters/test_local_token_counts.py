@@ -1,0 +1,55 @@
+"""The WordPiece token counter counts a text from its words' counts (adapters/local/tokens.py): the sum must
+be the tokenizer's own count of the whole text, whatever the text, or recall's budget would be wrong."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tokenizers import Tokenizer
+
+from reverie.adapters.local.embedder import default_model_dir
+from reverie.adapters.local.tokens import WordPieceTokenCounter
+
+
+@pytest.fixture(scope="module")
+def whole() -> Tokenizer:
+    tokenizer = Tokenizer.from_file(str(default_model_dir() / "tokenizer.json"))
+    tokenizer.no_padding()
+    tokenizer.no_truncation()
+    return tokenizer
+
+
+def reference(tokenizer: Tokenizer, text: str) -> int:
+    return len(tokenizer.encode(text, add_special_tokens=False).ids)
+
+
+COUNTER = WordPieceTokenCounter(cache_size=0, word_cache_size=64)  # small: the word cache starts afresh often
+
+TRICKY = [
+    "- [12] 8 May 2023: Caroline: Thanks, Mel! [shares a photo: a sunset]\n",
+    "naïve café — déjà vu… 東京タワー 😀 x²",
+    "tabs\tand\r\nnewlines\n\n  and   runs of spaces ",
+    "no\u00a0break\u2003em space\u200bzero width",
+    "control\x1cchars\x00inside\x7fwords",
+    "unbelievably-tokenisable_words/with:punctuation;everywhere!!!",
+    "a" * 150 + " " + "ab" * 80,
+]
+
+
+@pytest.mark.parametrize("text", TRICKY)
+def test_a_text_counts_as_the_tokenizer_counts_it_whole(whole: Tokenizer, text: str) -> None:
+    # WHEN a text is counted from its words (twice: cold, then from the cache) THEN both are the whole count
+    assert COUNTER.count(text) == reference(whole, text)
+    assert COUNTER.count(text) == reference(whole, text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=80))
+def test_any_text_counts_as_the_tokenizer_counts_it_whole(whole: Tokenizer, text: str) -> None:
+    assert COUNTER.count(text) == reference(whole, text)
+
+
+def test_the_empty_text_and_whitespace_count_nothing() -> None:
+    assert COUNTER.count("") == 0
+    assert COUNTER.count(" \n\t ") == 0
