@@ -45,7 +45,8 @@ def one_off(text: str) -> bool:
 
 # A state of now that passes within days, whatever its words: something broken or failing right now ("Publishing
 # is failing in CI", "the printer's not working"), a body's passing state ("my calves are tight", "I've got a
-# banging headache"), or how something just went ("Came out perfect", "it went well"). Said as a habit
+# banging headache"), something arranged for that day only ("eight people coming tonight"), or how something
+# just went ("Came out perfect", "it went well"). Said as a habit
 # ("my back is always stiff after a long drive") or a condition ("when the build is failing"), it lasts.
 _MALFUNCTION_RE = re.compile(
     r"\b(?:is|are|'s|'re)\s+(?:still\s+|currently\s+|now\s+|totally\s+|completely\s+)?"
@@ -54,7 +55,7 @@ _MALFUNCTION_RE = re.compile(
     re.I,
 )
 _BODY_STATE_RE = re.compile(
-    r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?(?:is|are|feels?|'s)\s+(?:so\s+|really\s+|a bit\s+|very\s+|super\s+|"
+    r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?(?:[\w-]+'s|(?:is|are|feels?))\s+(?:so\s+|really\s+|a bit\s+|very\s+|super\s+|"
     r"quite\s+|pretty\s+|still\s+)?(?:tight|sore|aching|achy|stiff|swollen|hurting|bruised|itchy|numb|"
     r"killing me|blocked|throbbing)\b"
     r"|\b(?:i'?ve|i\s+have)\s+got\s+(?:a|an)\s+(?:\w+\s+)?(?:headache|hangover|cold|fever|temperature|"
@@ -68,6 +69,16 @@ _OUTCOME_RE = re.compile(
     r"okay|good|nice|delicious|terrible|wonderful|fantastic|superb|spot on|a treat|(?:like\s+)?a charm|"
     r"beautiful(?:ly)?)\b",
     re.I,
+)
+# Something arranged for the day it is said ("We've got eight people coming tonight", "my sister's staying
+# over tonight", "I'm cooking for six this evening"): over by tomorrow. A change that starts that day ("I'm
+# starting the new job today") or a habit ("every", "usually") lasts.
+_SAME_DAY_RE = re.compile(
+    r"\b(?:[a-z]+ing|over|round|around)\b[^,;.!?]*?\b(?:tonight|today|this\s+(?:morning|afternoon|evening))\b",
+    re.I,
+)
+_CHANGE_ING_RE = re.compile(
+    r"\b(?:start|begin|beginn|mov|join|leav|quitt|retir|graduat|switch|chang)ing\b", re.I
 )
 _LASTING_RE = re.compile(
     r"\b(?:always|usually|often|every|whenever|when|if|after|tends? to|each time|any time|chronic)\b", re.I
@@ -90,4 +101,6 @@ def passing_state(text: str) -> bool:
     said = strip_opening(text)
     if _OUTCOME_RE.match(said):
         return True
-    return bool(_MALFUNCTION_RE.search(said) or _BODY_STATE_RE.search(said)) and not _LASTING_RE.search(said)
+    same_day = _SAME_DAY_RE.search(said) is not None and not _CHANGE_ING_RE.search(said)
+    passing = _MALFUNCTION_RE.search(said) or _BODY_STATE_RE.search(said) or same_day
+    return bool(passing) and not _LASTING_RE.search(said)

@@ -1,0 +1,254 @@
+"""Extraction and merging by rule on the second batch of everyday histories nobody wrote for the rules
+(issue 15, fresh2): each section is one mechanism, tried on wording of its own rather than the scenarios'."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from reverie.adapters.local.rule_reasoner import RuleReasoner
+from reverie.adapters.local.rules.merge import decide
+from reverie.domain.dream import Candidate
+from reverie.domain.events import Event, parse_event
+from reverie.domain.models import (
+    EvidenceRef,
+    Layer,
+    MemoryCard,
+    MemoryType,
+    Scope,
+    Source,
+    SourceKind,
+    Status,
+)
+from reverie.ports import MergeAction
+
+SCOPE = Scope(tenant_id="t1", user_id="u1")
+T0 = datetime(2026, 6, 10, 9, 0, tzinfo=UTC)  # a Wednesday
+reasoner = RuleReasoner()
+
+
+def ev(event_id: str, at: int = 0, **fields: Any) -> Event:
+    """An event of SCOPE's session "s1", `at` seconds after T0 (a user message unless told)."""
+    fields.setdefault("kind", "message")
+    if fields["kind"] == "message":
+        fields.setdefault("role", "user")
+    base = {"event_id": event_id, "tenant_id": "t1", "user_id": "u1", "session_id": "s1"}
+    return parse_event({**base, "ts": (T0 + timedelta(seconds=at)).isoformat(), **fields})
+
+
+def told(text: str) -> list[Event]:
+    """The user (unnamed: statements say "the user") telling their agent `text`, after the agent spoke."""
+    return [ev("a0", 0, role="assistant", text="Done."), ev("m1", 5, text=text)]
+
+
+def extract(events: list[Event]) -> list[Candidate]:
+    return reasoner.extract(events, SCOPE).candidates
+
+
+def statements(text: str) -> list[str]:
+    return [c.statement for c in extract(told(text))]
+
+
+def dropped(text: str) -> list[tuple[str, str]]:
+    return [(d.reason, d.text) for d in reasoner.analyse(told(text)).dropped]
+
+
+def card(
+    statement: str, *, refs: tuple[str, ...] = ("m1",), type: MemoryType = MemoryType.FACT
+) -> MemoryCard:
+    """A verified L3 card of SCOPE's user, written earlier, citing `refs` of session "s1"."""
+    return MemoryCard(
+        memory_id=f"m-{abs(hash(statement)) % 10_000}",
+        layer=Layer.KNOWLEDGE,
+        status=Status.VERIFIED,
+        type=type,
+        tenant_id="t1",
+        user_id="u1",
+        statement=statement,
+        evidence_refs=[EvidenceRef(session_id="s1", event_id=r) for r in refs],
+        source=Source(kind=SourceKind.AGENT),
+        confidence=0.7,
+        observed_at=T0 - timedelta(days=30),
+        created_at=T0 - timedelta(days=30),
+        updated_at=T0 - timedelta(days=30),
+    )
+
+
+def candidate(statement: str, *, refs: tuple[str, ...] = ("m1",), key: str | None = None) -> Candidate:
+    return Candidate(
+        type=MemoryType.FACT,
+        statement=statement,
+        key=key,
+        evidence_refs=[EvidenceRef(session_id="s1", event_id=r) for r in refs],
+        source=Source(kind=SourceKind.USER),
+        confidence=0.6,
+        observed_at=T0,
+    )
+
+
+# --- a state of now: a body's passing state however contracted, an arrangement for the day ------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Go gently with me today, my shoulder's a bit stiff from the gym.",
+        "Keep it light, my ankle's swollen from yesterday's hike.",
+        "My brother's coming over tonight, so plan a dinner for two.",
+        "We've got the neighbours round this evening.",
+        "I'm hosting six people for lunch today.",
+    ],
+)
+def test_a_passing_state_or_an_arrangement_for_the_day_is_not_kept(text: str) -> None:
+    # GIVEN a sore part of the body said with "'s", or something arranged for the day it is said
+    # WHEN it is extracted
+    # THEN no card holds it (it is over within days; the message stays in the raw log)
+    assert statements(text) == [] or all("tonight" not in s and "today" not in s for s in statements(text))
+    assert any(reason == "passing state" for reason, _ in dropped(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("I'm starting my new job at the library today.", "starting"),  # a change that lasts
+        ("My knee's always sore after long runs.", "always sore"),  # a habit of the body
+    ],
+)
+def test_a_change_that_starts_today_or_a_habit_of_the_body_is_kept(text: str, kept: str) -> None:
+    # GIVEN a change that starts today, or a state said to recur
+    # WHEN it is extracted
+    # THEN it is kept
+    assert any(kept in s for s in statements(text))
+
+
+# --- a fact followed by ", so <a request for now>" -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "fact", "asked"),
+    [
+        (
+            "My rent is due on the 1st, so set up the transfer for the 30th every month.",
+            "The user's rent is due on the 1st.",
+            "set up the transfer",
+        ),
+        (
+            "Our flat has no oven, so give me a stovetop version of that cake.",
+            "The user's flat has no oven.",
+            "give me a stovetop version",
+        ),
+        (
+            "I work night shifts at the hospital, so book the dentist for a late afternoon.",
+            "The user works night shifts at the hospital.",
+            "book the dentist",
+        ),
+    ],
+)
+def test_a_request_after_a_fact_is_dropped_and_the_fact_is_kept_alone(
+    text: str, fact: str, asked: str
+) -> None:
+    # GIVEN a fact the speaker follows with ", so <a request to the agent>"
+    # WHEN it is extracted
+    # THEN the fact is a card of its own and the request is dropped as a request for now
+    assert statements(text) == [fact]
+    assert any(reason == "request" and asked in said for reason, said in dropped(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm lactose intolerant, so always suggest oat milk.",  # a rule: always
+        "The staging cluster is shared, so don't deploy on Fridays.",  # a rule: don't
+        "My shifts change weekly, so check my rota every time you book something.",  # every time
+    ],
+)
+def test_a_rule_after_a_fact_stays_with_its_reason(text: str) -> None:
+    # GIVEN a fact followed by ", so <a rule>" (always, never, don't, every time)
+    # WHEN it is extracted
+    # THEN the rule is not dropped as a request for now: one card holds the reason and the rule
+    assert not any(reason == "request" for reason, _ in dropped(text))
+    assert len(statements(text)) == 1
+
+
+# --- what the speaker does not do; a pursuit; a title before a name ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I don't eat pork, only chicken and fish.", "The user doesn't eat pork, only chicken and fish."),
+        ("We don't own a car.", "The user doesn't own a car."),
+        ("I do not drink coffee after noon.", "The user does not drink coffee after noon."),
+        (
+            "I'm doing an evening course in Italian at the city college.",
+            "The user is doing an evening course",
+        ),
+    ],
+)
+def test_what_the_speaker_does_not_do_or_is_doing_is_a_fact(text: str, expected: str) -> None:
+    # GIVEN a first-person negated habit, or a pursuit said with "doing a/an"
+    # WHEN it is extracted
+    # THEN it is a fact in the third person, grammatical ("doesn't", not "don't")
+    found = statements(text)
+    assert len(found) == 1 and found[0].startswith(expected.rstrip(".")), found
+
+
+@pytest.mark.parametrize("text", ["I don't know.", "I don't mind either way.", "I'm doing a bit better."])
+def test_a_shrug_or_a_mood_is_no_negated_fact(text: str) -> None:
+    # GIVEN "I don't know", "I don't mind", "doing a bit better"
+    # WHEN it is extracted
+    # THEN nothing is kept
+    assert statements(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My GP is Dr. Amal Haddad at the Elm Street practice.", "Dr. Amal Haddad"),
+        ("My mentor is Prof. Ines Duarte.", "Prof. Ines Duarte"),
+        ("Our parish priest is Rev. Tom Okafor.", "Rev. Tom Okafor"),
+    ],
+)
+def test_a_title_before_a_name_ends_no_sentence(text: str, expected: str) -> None:
+    # GIVEN a name after a title written with a full stop
+    # WHEN it is extracted
+    # THEN the card holds the whole name (the sentence is not cut after the title)
+    assert any(expected in s for s in statements(text)), statements(text)
+
+
+def test_a_word_that_merely_ends_like_a_title_ends_its_sentence() -> None:
+    # GIVEN a sentence ending in "first." (ends like "st.") followed by another sentence
+    # WHEN it is split
+    # THEN the two sentences are two statements
+    assert len(statements("I finished first. My coach is Ana Ruiz.")) == 2
+
+
+# --- a fact drawn from the message a held card was written from ---------------------------------------
+
+
+def test_a_fact_from_the_same_message_with_the_same_values_is_the_held_card() -> None:
+    # GIVEN the agent's card "Lina is paid on the 15th", written from message m1
+    held = card("Lina is paid on the 15th of each month.")
+    # WHEN the dream draws "Lina's wages come in on the 15th" from the same message
+    decision = decide(candidate("Lina's wages come in on the 15th."), [held])
+    # THEN it is the held card in other words: no new card
+    assert decision.action is MergeAction.NOOP and decision.target_id == held.memory_id
+
+
+@pytest.mark.parametrize(
+    ("statement", "refs"),
+    [
+        ("Lina's wages come in on the 15th.", ("m2",)),  # another message: a restatement is for verify
+        ("Lina's rent is due on the 1st.", ("m1",)),  # another value
+        ("Omar's wages come in on the 15th.", ("m1",)),  # another person
+    ],
+)
+def test_another_message_value_or_person_is_not_the_held_card(statement: str, refs: tuple[str, ...]) -> None:
+    # GIVEN the agent's card "Lina is paid on the 15th", written from message m1
+    held = card("Lina is paid on the 15th of each month.")
+    # WHEN a fact from another message, with another value or about another person is decided
+    decision = decide(candidate(statement, refs=refs), [held])
+    # THEN it is not taken for the held card
+    assert not (decision.action is MergeAction.NOOP and decision.target_id == held.memory_id)
