@@ -172,6 +172,39 @@ def independent_statements(sentence: str) -> list[str]:
     return [s for s in out if s]
 
 
+# ", so <a request to the agent>" after a statement ("My salary lands on the 25th, so schedule the rent transfer
+# for the 26th every month"): the request follows from the fact and is done once; the fact lasts. A rule
+# ("..., so always ...", "..., so don't ...") or a request said to hold every time stays with its reason.
+_SO_REQUEST_RE = re.compile(r",\s*(?:and\s+)?so\s+(?P<request>.+)$", re.I | re.S)
+# A phrasal imperative: "set up the transfer", "sort out my rota", "put aside the receipts".
+_PHRASAL_IMPERATIVE_RE = re.compile(
+    r"^(?:please\s+)?(?!(?:the|a|an|this|that|my|our|his|her|their|its|i|we|you|he|she|they|it|there)\b)"
+    r"[a-z]+\s+(?:up|out|off|down|over|back|aside|through|in)\s+(?:me|us|my|our|the|a|an|it|them|this|that|"
+    r"these|those|some|all)\b",
+    re.I,
+)
+_STANDING_RE = re.compile(r"\b(?:always|never|whenever|every\s+time|each\s+time|any\s+time)\b", re.I)
+
+
+def request_after(sentence: str) -> tuple[str, str]:
+    """(the statement, the request for now it ends with): "We've got eight people coming, so scale the
+    recipe for 8" → ("We've got eight people coming", "scale the recipe for 8"); (sentence, "") when it
+    ends with no such request."""
+    found = _SO_REQUEST_RE.search(sentence)
+    if found is None:
+        return sentence, ""
+    request, head = found.group("request").strip(), sentence[: found.start()].strip()
+    if (
+        len(head.split()) < 3
+        or not (p.IMPERATIVE_RE.match(request) or _PHRASAL_IMPERATIVE_RE.match(request))
+        or p.CONSTRAINT_OPENER_RE.match(request)
+        or _STANDING_RE.search(request)
+        or p.RULE_MARKER_RE.search(request)
+    ):
+        return sentence, ""
+    return head, request
+
+
 # A masked password inside an address ("postgres://reader:[REDACTED:password]@db.internal/warehouse"): the
 # address without it says where the data is and holds no secret.
 _URL_CREDENTIAL_RE = re.compile(

@@ -7,7 +7,12 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from reverie.adapters.local.rules import tools, untrusted
-from reverie.adapters.local.rules.clauses import independent_statements, preamble, without_secrets
+from reverie.adapters.local.rules.clauses import (
+    independent_statements,
+    preamble,
+    request_after,
+    without_secrets,
+)
 from reverie.adapters.local.rules.dialogue import (
     answers_agent,
     asks_to_remember,
@@ -293,6 +298,10 @@ class _Session:
             label, sentence = preamble(sentence)
             if label:  # "Quick intro: I teach Year 4, ...": the label announces, the statements follow
                 self.drop(message, label, "preamble")
+            if sentence and who.to_agent:  # "..., so scale the recipe for 8": the request is for now
+                sentence, request = request_after(sentence)
+                if request:
+                    self.drop(message, request, "request")
             if sentence:
                 joined = relays(sentence) or (independent_statements(sentence) if who.to_agent else [])
                 out.extend(joined or [sentence])
