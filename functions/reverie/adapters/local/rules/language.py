@@ -8,7 +8,12 @@ import unicodedata
 from reverie.domain.models import MAX_STATEMENT_CHARS
 from reverie.domain.text import STOP_WORDS
 
-_ABBREVIATIONS = ("mr.", "mrs.", "ms.", "dr.", "st.", "e.g.", "i.e.", "vs.", "etc.", "approx.", "no.")
+# Words ending in a full stop that end no sentence: titles before a name ("Prof. Hanne Berg"), a street, a
+# number, Latin shorthand. Matched as the last word, whole ("first." ends a sentence, "St." does not).
+_ABBREVIATIONS = frozenset(
+    """mr. mrs. ms. mx. dr. prof. rev. fr. sr. jr. st. mt. ft. gen. capt. col. lt. sgt. hon. gov. supt. insp.
+    e.g. i.e. vs. etc. approx. no. nos. ave. rd. cf.""".split()
+)
 _SENTENCE_END_RE = re.compile(r"(?<=[.!?…])[\"')\]]*\s+(?=\S)|\n+")
 _CLAUSE_BREAK_RE = re.compile(r"\s*;\s+|\s+[—–-]{1,2}\s+")
 _EMOTICON_RE = re.compile(r"(?<!\w)(?::|;|=)-?[()DPpO/\\|]+(?!\w)|<3")
@@ -116,7 +121,7 @@ def sentences(text: str) -> list[str]:
         piece = piece.strip()
         if not piece:
             continue
-        if parts and parts[-1].lower().endswith(_ABBREVIATIONS):
+        if parts and parts[-1].lower().rsplit(None, 1)[-1].lstrip("(\"'") in _ABBREVIATIONS:
             parts[-1] = f"{parts[-1]} {piece}"
         else:
             parts.append(piece)

@@ -196,6 +196,11 @@ NOT_AN_ACTIVITY_RE = re.compile(
     r"kidding|joking|trying to (?:reach|get hold)|doing|saying|telling|asking|hoping|loving|liking)$",
     re.I,
 )
+# "I'm doing a PhD", "we're doing an evening course": a pursuit ("I'm doing well", "doing a bit better": a mood).
+DOING_A_THING_RE = re.compile(r"^\s+an?\s+(?!(?:bit|little|lot)\b)\w", re.I)
+# "I don't drive", "we don't use any pesticides": what the speaker does not do is a fact about them too.
+NEGATED_HABIT_RE = re.compile(r"^(?:i|we) (?:don'?t|do not) (?P<verb>[a-z]+)\b(?!')", re.I)
+NOT_A_NEGATED_FACT_VERBS = frozenset("mind care remember recall trust feel see".split())
 PAST_RE = re.compile(r"^(?:i|we) " + _ADV + r"(?:" + _PAST + r")\b", re.I)
 # "Took a trip to Rome", "Been reading a lot", "Love the energy there": the "I" left out.
 ELIDED_SUBJECT_RE = re.compile(

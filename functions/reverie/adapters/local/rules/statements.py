@@ -277,7 +277,12 @@ def _about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
         stability = Stability.NORMAL if goal else Stability.VOLATILE
         return _stmt(MemoryType.PLAN, clause, who, confidence=0.5, stability=stability)
     identity = p.IDENTITY_RE.match(lowered)
-    if identity and identity.group("ing") and p.NOT_AN_ACTIVITY_RE.search(identity.group("ing")):
+    if (
+        identity
+        and identity.group("ing")
+        and p.NOT_AN_ACTIVITY_RE.search(identity.group("ing"))
+        and not (identity.group("ing") == "doing" and p.DOING_A_THING_RE.match(lowered[identity.end() :]))
+    ):
         identity = None
     if identity is None and p.NAMED_MEMBERSHIP_RE.match(core):
         return _stmt(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject), short_ok=True)
@@ -287,6 +292,9 @@ def _about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
         key = attribute_key(core, who.subject)
         short_ok = identity is not None and identity.group("what").strip() in ("a", "an")
         return _stmt(MemoryType.FACT, clause, who, key=key, short_ok=short_ok)
+    negated = p.NEGATED_HABIT_RE.match(lowered)
+    if negated and negated.group("verb") not in p.NOT_A_FACT_VERBS | p.NOT_A_NEGATED_FACT_VERBS:
+        return _stmt(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
     if p.MY_ANYTHING_RE.match(lowered):
         return _stmt(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
     generic = p.GENERIC_VERB_RE.match(lowered)
