@@ -365,6 +365,34 @@ def _one_rule(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
     return _fused(candidate, card, candidate.statement, f"the rule of {card.memory_id}, said with more")
 
 
+_VALUE_RE = re.compile(r"\d[\d.,:/]*(?:st|nd|rd|th|am|pm|[a-z]{1,3}\b)?", re.I)
+
+
+def _same_message_value(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """A fact drawn from the very message a held fact was written from, about the same person and giving the
+    same values (its numbers and dates, no other): the held card in other words ("Noor's salary lands on the
+    25th" beside the agent's "Noor is paid on the 25th of each month", both citing one message)."""
+    values = frozenset(v.lower() for v in _VALUE_RE.findall(candidate.statement))
+    if candidate.type is not MemoryType.FACT or not values:
+        return None
+    for card in cards:
+        if (
+            card.type is MemoryType.FACT
+            and card.status is Status.VERIFIED
+            and set(candidate.evidence_refs) == set(card.evidence_refs)
+            and owner(candidate.statement)[0] == owner(card.statement)[0] != ""
+            and frozenset(v.lower() for v in _VALUE_RE.findall(card.statement)) == values
+            and negated(candidate.statement) == negated(card.statement)
+            and not _other_slots(candidate, card)
+        ):
+            return _decision(
+                MergeAction.NOOP,
+                card,
+                f"{card.memory_id} was written from the same message with the same values",
+            )
+    return None
+
+
 def _slotted(claim: _Claim) -> _Claim:
     """A claim held or written without a slot, with the one its statement names ("Ingrid works at
     Spotify" → `ingrid.employer`): a direct write changes by the same rules as what was said."""
@@ -397,6 +425,8 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
         decision = _by_text(candidate, cards, mine)
     if decision is None:
         decision = _by_topic(candidate, cards)
+    if decision is None:
+        decision = _same_message_value(candidate, cards)
     if decision is None:
         decision = _decision(MergeAction.ADD, None, "nothing like it is known")
     return decision
