@@ -252,3 +252,68 @@ def test_another_message_value_or_person_is_not_the_held_card(statement: str, re
     decision = decide(candidate(statement, refs=refs), [held])
     # THEN it is not taken for the held card
     assert not (decision.action is MergeAction.NOOP and decision.target_id == held.memory_id)
+
+
+# --- parting with what one has: two statements, and the held card gives way -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Sold the Golf to a colleague in May, I'm in a Toyota Yaris now.",
+            ["The user sold the Golf to a colleague in May.", "The user is in a Toyota Yaris now."],
+        ),
+        (
+            "Gave up the allotment last spring, we grow everything in pots now.",
+            ["The user gave up the allotment last spring.", "The user grows everything in pots now."],
+        ),
+    ],
+)
+def test_a_clause_without_its_subject_before_a_first_person_one_is_a_statement_of_its_own(
+    text: str, expected: list[str]
+) -> None:
+    # GIVEN "<past verb> ..., I'm/we ..." (the first clause's "I" left out)
+    # WHEN it is extracted
+    # THEN both clauses are statements, each its own card
+    assert statements(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm on an EE contract.", ["The user is on an EE contract."]),
+        ("We're in a Renault Zoe these days.", ["The user is in a Renault Zoe these days."]),
+    ],
+)
+def test_in_or_on_a_named_thing_after_a_or_an_is_a_fact(text: str, expected: list[str]) -> None:
+    # GIVEN the speaker in or on something named after "a"/"an" (a car, a contract)
+    # WHEN it is extracted
+    # THEN it is a fact ("I'm in a meeting" names nothing and stays out)
+    assert statements(text) == expected
+    assert statements("I'm in a meeting.") == []
+
+
+@pytest.mark.parametrize(
+    ("held", "news"),
+    [
+        ("Leo drives a 2012 Ford Focus.", "Leo sold the Focus to a neighbour on 3 May 2026."),
+        ("Mira has a Yamaha upright piano.", "Mira gave away the piano to her niece."),
+        ("Tom rides a 2019 Brompton bike.", "Tom got rid of the Brompton last week."),
+    ],
+)
+def test_parting_with_what_a_card_says_one_has_replaces_it(held: str, news: str) -> None:
+    # GIVEN a card saying someone has, drives or rides a thing (whatever numbers it names)
+    # WHEN they later say they sold it, gave it away or got rid of it
+    decision = decide(candidate(news, refs=("m9",)), [card(held, refs=("m0",))])
+    # THEN the news supersedes the card
+    assert decision.action is MergeAction.SUPERSEDE, decision.reason
+
+
+def test_a_surname_is_who_a_statement_is_about_not_what() -> None:
+    # GIVEN a card about "Ana Ruiz" selling her car
+    held = card("Ana Ruiz sold the Corsa to her brother.", refs=("m0",))
+    # WHEN another statement about Ana Ruiz, on another thing, is decided
+    decision = decide(candidate("Ana Ruiz is in a Kia Picanto now.", refs=("m9",)), [held])
+    # THEN sharing her surname does not make it about the same thing
+    assert decision.action is MergeAction.ADD, decision.reason

@@ -46,9 +46,8 @@ _NUMBER_RE = re.compile(r"^\d[\d.,:]*[a-z]{0,3}$")
 def topic(statement: str) -> frozenset[str]:
     """The specific things a statement is about: its terms without the subject, generic verbs, time words
     and numbers ("The user goes to a jazz club every Friday" → jazz, club)."""
-    return frozenset(
-        t for t in terms(statement) - subject(statement) if t not in GENERIC and not _NUMBER_RE.match(t)
-    )
+    who = subject(statement) | name_words(statement)  # "Santiago Ruiz ...": both words are who, not what
+    return frozenset(t for t in terms(statement) - who if t not in GENERIC and not _NUMBER_RE.match(t))
 
 
 _TIME_OPENER = frozenset(

@@ -89,6 +89,8 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         opening = _opening(left)
         if opening is None and _complete(left):  # "It's freezing this week and my asthma gets worse ..."
             return right, ""
+        if opening is None and p.ELIDED_SUBJECT_RE.match(left):  # "Sold the Ibiza, I'm in a Niro now"
+            return right, ""
         return None if opening is None else (right, opening)
     if p.ABOUT_A_THING_RE.match(right) and (
         p.ABOUT_A_THING_RE.match(left)

@@ -204,16 +204,17 @@ def _by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
             candidate.observed_at is None or candidate.observed_at > _time(card)
         ):
             return _replace(candidate, card, f"news of the plan {card.memory_id}")
+        if card.type not in _FUSIBLE or candidate.type not in _FUSIBLE:
+            continue
+        # a change ("sold the Ibiza on 20 June") replaces the state it ends whatever numbers either names
+        if not event(card.statement) and _CHANGE_RE.search(candidate.statement):
+            return _replace(candidate, card, f"a change of what {card.memory_id} says")
         if (
-            card.type not in _FUSIBLE
-            or candidate.type not in _FUSIBLE
-            or other_numbers(candidate.statement, card.statement)
+            other_numbers(candidate.statement, card.statement)
             or candidate.valid_until != card.valid_until  # a lasting fact never joins a passing one
         ):
             continue
         happened = event(card.statement) or event(candidate.statement)
-        if not event(card.statement) and _CHANGE_RE.search(candidate.statement):
-            return _replace(candidate, card, f"a change of what {card.memory_id} says")
         if not _keys_allow(candidate, card) or _denies_any(candidate, card):
             continue
         if (
@@ -282,7 +283,9 @@ def _keys_allow(candidate: Candidate, card: MemoryCard) -> bool:
 # A statement that reports a change replaces what it changes instead of adding to it.
 _CHANGE_RE = re.compile(
     r"\b(?:switched|swapped|changed|replaced|moved (?:from|away|to)|no longer|not any ?more|stopped|quit|"
-    r"gave up|left|instead of|went back to|now (?:uses?|prefers?|works?|lives?))\b",
+    r"gave up|left|instead of|went back to|now (?:uses?|prefers?|works?|lives?)|"
+    # parting with what the card says one has: "sold the Ibiza", "gave away the piano", "got rid of the van"
+    r"sold|gave away|given away|got rid of|traded in|scrapped)\b",
     re.I,
 )
 

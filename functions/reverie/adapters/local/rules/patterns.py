@@ -185,11 +185,12 @@ IDENTITY_RE = re.compile(
     r"(?P<ing>[a-z]+ing)\b)",
     re.I,
 )
-# In or on something named ("I'm in Year 11", "we're on Postgres 15", "I'm with Vodafone"): a class, a
-# version, a plan or a provider the speaker belongs to or runs on; "I'm in a meeting" names nothing.
+# In or on something named ("I'm in Year 11", "we're on Postgres 15", "I'm with Vodafone", "I'm in a Kia Niro
+# now"): a class, a version, a plan, a provider or a car the speaker belongs to or runs on; "I'm in a meeting"
+# names nothing.
 NAMED_MEMBERSHIP_RE = re.compile(
     r"^(?i:i|we)(?i:'m| am|'re| are) (?:(?i:also|now|still|currently) )?(?i:in|on|with) "
-    r"(?:(?i:the|my|our) )?(?=[A-Z0-9])"
+    r"(?:(?i:the|my|our|a|an) )?(?=[A-Z0-9])"
 )
 NOT_AN_ACTIVITY_RE = re.compile(
     r"(?:going|waiting|heading|leaving|looking forward|thinking|wondering|feeling|getting ready|hanging|"
