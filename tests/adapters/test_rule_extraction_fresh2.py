@@ -22,7 +22,12 @@ from reverie.domain.models import (
     SourceKind,
     Status,
 )
-from reverie.ports import MergeAction
+from reverie.ports import CardQuery, MergeAction
+from reverie.services.backends import Backends
+from reverie.services.capture import append_events
+from reverie.services.dream.runner import dream
+from tests.conftest import Clock
+from tests.fakes.run_store import InMemoryRunStore
 
 SCOPE = Scope(tenant_id="t1", user_id="u1")
 T0 = datetime(2026, 6, 10, 9, 0, tzinfo=UTC)  # a Wednesday
@@ -317,3 +322,96 @@ def test_a_surname_is_who_a_statement_is_about_not_what() -> None:
     decision = decide(candidate("Ana Ruiz is in a Kia Picanto now.", refs=("m9",)), [held])
     # THEN sharing her surname does not make it about the same thing
     assert decision.action is MergeAction.ADD, decision.reason
+
+
+# --- a statement that ends by asking something; a subject that points elsewhere -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "asked"),
+    [
+        (
+            "I swim at the Lido every Saturday morning with my sister Noor, could you keep those mornings free?",
+            "The user swims at the Lido every Saturday morning with their sister Noor.",
+            "could you keep those mornings free?",
+        ),
+        (
+            "Our boiler is a Vaillant ecoTEC from 2019, which engineer should I call?",
+            "The user's boiler is a Vaillant ecoTEC from 2019.",
+            "which engineer should I call?",
+        ),
+    ],
+)
+def test_a_statement_that_ends_by_asking_something_is_kept(text: str, expected: str, asked: str) -> None:
+    # GIVEN a statement followed by ", can/could you ...?" or ", which/what ...?" in one sentence
+    # WHEN it is extracted
+    # THEN the statement is a card and only the question is dropped
+    assert statements(text) == [expected]
+    assert ("question", asked) in dropped(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Can I bring Sam, or is it adults only?", "Is it far, how long does it take?"]
+)
+def test_a_question_from_its_start_stays_a_question(text: str) -> None:
+    # GIVEN a sentence that asks from its first word
+    # WHEN it is extracted
+    # THEN nothing is kept
+    assert statements(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Look up a decent kettle under 40 pounds, my old one leaks.",
+        "Find me running shoes in size 9, our last ones were too narrow.",
+        "My new one's arriving on Friday.",
+    ],
+)
+def test_a_subject_that_only_points_at_a_noun_said_elsewhere_is_not_kept(text: str) -> None:
+    # GIVEN "my old one ...", "our last ones ..." (one what?)
+    # WHEN it is extracted
+    # THEN no card reads "the user's old one leaks"
+    assert not any(" one" in s or " ones" in s for s in statements(text))
+    assert any(reason == "unresolved reference" for reason, _ in dropped(text))
+
+
+def test_one_as_a_number_before_a_noun_is_no_pointer() -> None:
+    # GIVEN "my one regret", where "one" counts a noun
+    # WHEN it is extracted
+    # THEN it is kept
+    assert statements("My one regret is not learning Spanish.") == [
+        "The user's one regret is not learning Spanish."
+    ]
+
+
+def test_a_held_guess_a_later_verified_claim_says_in_full_is_retired_into_it(
+    backends: Backends, clock: Clock
+) -> None:
+    # GIVEN the agent's note "Kemal plays chess." held as a hypothesis (one support only)
+    b, scope = backends, Scope(tenant_id="t1", user_id="kemal")
+    b.runs, b.reasoner = InMemoryRunStore(), RuleReasoner()
+
+    def say(session: str, **fields: Any) -> None:
+        clock.advance(minutes=5)
+        base = {"event_id": "e1", "tenant_id": "t1", "user_id": "kemal", "session_id": session}
+        append_events(b, scope, [parse_event({**base, "ts": clock.now.isoformat(), **fields})])
+
+    say("s1", kind="note", text="Kemal plays chess.")
+    dream(b, "t1", "kemal")
+    # WHEN Kemal later says much more about it and the dream verifies that
+    clock.advance(days=20)
+    say(
+        "s2",
+        kind="message",
+        role="user",
+        speaker="Kemal Aydin",
+        text="I play chess every Thursday evening at the Hilltop club with my uncle Murat.",
+    )
+    dream(b, "t1", "kemal")
+    # THEN the guess is no longer held beside the richer card: it is superseded by it
+    held = b.notes.query(CardQuery(scope=scope, layers=frozenset({Layer.NOTES}), limit=100))
+    guesses = {c.status for c in held if c.statement == "Kemal plays chess."}
+    assert guesses == {Status.SUPERSEDED}
+    known = b.notes.query(CardQuery(scope=scope, layers=frozenset({Layer.KNOWLEDGE}), limit=100))
+    assert any("every Thursday evening" in c.statement for c in known if c.status is Status.VERIFIED)

@@ -75,7 +75,8 @@ def _decide(w: Writer, reasoner: Reasoner, claim: Candidate, card: MemoryCard) -
 
 
 def reject_contradicted(b: Backends, w: Writer, reasoner: Reasoner, promoted: Sequence[Assessment]) -> None:
-    """Held hypotheses that a claim this run verified replaces or shows wrong are rejected."""
+    """Held hypotheses that a claim this run verified replaces or shows wrong are rejected; one it says in full,
+    with more detail, is superseded by it."""
     held = _held(b, w)
     for a in promoted:
         own = w.own_id(a.candidate)
@@ -84,7 +85,25 @@ def reject_contradicted(b: Backends, w: Writer, reasoner: Reasoner, promoted: Se
         for card in _related(a.candidate, held, own):
             if card.observed_at and a.candidate.observed_at and card.observed_at > a.candidate.observed_at:
                 continue  # a guess made after the claim is not contradicted by it
-            if _decide(w, reasoner, a.candidate, card) in (MergeAction.SUPERSEDE, MergeAction.RETIRE):
+            action = _decide(w, reasoner, a.candidate, card)
+            written = w.changed.get(own)  # the claim's own card, as this run wrote it (if it did)
+            if (
+                action is MergeAction.FUSE
+                and written is not None
+                and written.status is Status.VERIFIED
+                and card.memory_id not in w.changed
+            ):
+                # the verified claim says all the guess says and more ("plays padel every Tuesday at ..."
+                # beside the guess "plays padel"): the guess is held in it, not beside it
+                w.revise(
+                    card,
+                    ChangeKind.SUPERSEDED,
+                    f"said in full by the verified claim {own}",
+                    status=Status.SUPERSEDED,
+                    superseded_by=own,
+                )
+                continue
+            if action in (MergeAction.SUPERSEDE, MergeAction.RETIRE):
                 rejected = w.revise(
                     card,
                     ChangeKind.REJECTED,

@@ -207,6 +207,31 @@ def request_after(sentence: str) -> tuple[str, str]:
     return head, request
 
 
+# A statement that ends by asking something of the listener ("I play padel every Tuesday, can you block 19:00
+# to 21:00?", "The Ibiza is due its ITV next month, could you find me a slot?"): the statement holds on its own.
+_QUESTION_AFTER_RE = re.compile(
+    r",\s*(?:(?:and|so|but)\s+)?(?P<question>(?:(?:can|could|would|will)\s+you|(?:what|which|how|where|when|who|"
+    r"any)\b)[^,]*\?)\s*$",
+    re.I,
+)
+_ASKING_RE = re.compile(
+    r"^(?:can|could|would|will|shall|should|do|does|did|is|are|was|were|have|has|what|which|how|where|when|"
+    r"who|why|any)\b",
+    re.I,
+)
+
+
+def question_after(sentence: str) -> tuple[str, str]:
+    """(the statement, the question it ends with): "I play padel on Tuesdays, can you block the evening?" →
+    ("I play padel on Tuesdays", "can you block the evening?"); (sentence, "") when it ends with none or
+    is a question from its start ("Can I bring Sam, or is it adults only?")."""
+    found = _QUESTION_AFTER_RE.search(sentence)
+    head = sentence[: found.start()].strip() if found else ""
+    if found is None or len(head.split()) < 3 or _ASKING_RE.match(head):
+        return sentence, ""
+    return head, found.group("question")
+
+
 # A masked password inside an address ("postgres://reader:[REDACTED:password]@db.internal/warehouse"): the
 # address without it says where the data is and holds no secret.
 _URL_CREDENTIAL_RE = re.compile(

@@ -10,6 +10,7 @@ from reverie.adapters.local.rules import tools, untrusted
 from reverie.adapters.local.rules.clauses import (
     independent_statements,
     preamble,
+    question_after,
     request_after,
     without_secrets,
 )
@@ -298,6 +299,9 @@ class _Session:
             label, sentence = preamble(sentence)
             if label:  # "Quick intro: I teach Year 4, ...": the label announces, the statements follow
                 self.drop(message, label, "preamble")
+            sentence, question = question_after(sentence)  # "I play padel on Tuesdays, can you ...?"
+            if question:
+                self.drop(message, question, "question")
             if sentence and who.to_agent:  # "..., so scale the recipe for 8": the request is for now
                 sentence, request = request_after(sentence)
                 if request:

@@ -197,6 +197,12 @@ NOT_AN_ACTIVITY_RE = re.compile(
     r"kidding|joking|trying to (?:reach|get hold)|doing|saying|telling|asking|hoping|loving|liking)$",
     re.I,
 )
+# "my old one cracked", "our new ones are late": a subject that names nothing but points back at a noun said
+# elsewhere; kept alone it would read "Fatima's old one cracked".
+DANGLING_ONE_RE = re.compile(
+    r"^(?:my|our)\s+(?:(?:[a-z]+\s+){1,2}?ones?(?:'s|\s+[a-z]+)|ones?(?:'s|\s+(?:is|are|was|were|has|had|have)\b))",
+    re.I,
+)
 # "I'm doing a PhD", "we're doing an evening course": a pursuit ("I'm doing well", "doing a bit better": a mood).
 DOING_A_THING_RE = re.compile(r"^\s+an?\s+(?!(?:bit|little|lot)\b)\w", re.I)
 # "I don't drive", "we don't use any pesticides": what the speaker does not do is a fact about them too.

@@ -399,6 +399,8 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         subject = "I've" if opening == "been" else "I'm" if opening.endswith("ing") else "I"
         clause = f"{subject} {text[:1].lower()}{text[1:]}"
         found = clause, clause
+    if p.DANGLING_ONE_RE.match(found[1]):
+        return Drop("unresolved reference")  # "my old one cracked": one what?
     if who.to_agent and p.YOU_RE.search(p.MAIN_CLAUSE_END_RE.split(found[1], maxsplit=1)[0]):
         return Drop("request")  # "I'm setting you up as my assistant": about the conversation, not the user
     return _about_speaker(*found, who)
