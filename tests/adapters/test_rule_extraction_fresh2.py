@@ -415,3 +415,97 @@ def test_a_held_guess_a_later_verified_claim_says_in_full_is_retired_into_it(
     assert guesses == {Status.SUPERSEDED}
     known = b.notes.query(CardQuery(scope=scope, layers=frozenset({Layer.KNOWLEDGE}), limit=100))
     assert any("every Thursday evening" in c.statement for c in known if c.status is Status.VERIFIED)
+
+
+# --- words that point back at what the same message said ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "That's not my anniversary, 3 May is my parents' anniversary. Ours is in October, the 12th.",
+            "The user's anniversary is in October, the 12th.",
+        ),
+        (
+            "The blue Polo is my sister Ana's car. Mine is the grey Fiesta.",
+            "The user's car is the grey Fiesta.",
+        ),
+    ],
+)
+def test_mine_or_ours_is_the_speakers_own_of_the_thing_just_named(text: str, expected: str) -> None:
+    # GIVEN "Mine/Ours is ..." right after a sentence naming someone's thing
+    # WHEN it is extracted
+    # THEN the card names the thing ("The user's car is ..."), not "Mine"
+    assert expected in statements(text)
+
+
+def test_mine_with_nothing_named_before_is_left_as_said() -> None:
+    # GIVEN "Mine is ..." with no thing of anyone's said before it
+    # WHEN it is extracted
+    # THEN no card claims a thing the message never named
+    assert not any("birthday" in s or "car" in s for s in statements("Mine is the one by the window."))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Maya's joined the swim squad at the leisure centre. I drop her off at 6:30 on Mondays.",
+            "The user drops Maya off at 6:30 on Mondays.",
+        ),
+        (
+            "Idris's new school is Hill Park Primary. He's in Year 2 there.",
+            "Idris is in Year 2 there.",
+        ),
+    ],
+)
+def test_he_or_she_is_the_one_person_the_message_named(text: str, expected: str) -> None:
+    # GIVEN a message naming exactly one person, then "he/she/her"
+    # WHEN it is extracted
+    # THEN the card names that person
+    assert expected in statements(text), statements(text)
+
+
+def test_he_is_left_as_said_when_the_message_named_two_people() -> None:
+    # GIVEN a message naming two people, then "he"
+    text = "Omar's brother is Karim's best friend. He's in Year 5 at Greenfield."
+    # WHEN it is extracted
+    # THEN neither name is guessed for "he"
+    assert not any("Omar is in" in s or "Karim is in" in s for s in statements(text))
+
+
+def test_how_long_a_thing_runs_dates_the_statement_before_and_until_then() -> None:
+    # GIVEN a statement, then "It runs until <named time>, which is <date>, so ... until then"
+    text = (
+        "Zoe's started a pottery course on Wednesday evenings. It runs until the end of the term, which is "
+        "24 July, so I pick her up at 8 instead of 6 until then."
+    )
+    found = {c.statement: c.valid_until for c in extract(told(text))}
+    # WHEN it is extracted
+    # THEN the course and the later pickup both hold until that date, and "until then" names it
+    end = datetime(2026, 7, 25, tzinfo=UTC)
+    assert found == {
+        "Zoe has started a pottery course on Wednesday evenings.": end,
+        "The user picks Zoe up at 8 instead of 6 until 24 July.": end,
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "My son is in Year 6 at Oakfield, if that matters for the booking.",
+            "The user's son is in Year 6 at Oakfield.",
+        ),
+        (
+            "I cook on gas by the way, so no recipes for an air fryer.",
+            "The user cooks on gas, so no recipes for an air fryer.",
+        ),
+    ],
+)
+def test_a_hedge_about_the_conversation_is_no_part_of_the_statement(text: str, expected: str) -> None:
+    # GIVEN ", if that matters for ...", "by the way"
+    # WHEN it is extracted
+    # THEN the card leaves the hedge out
+    assert statements(text) == [expected]

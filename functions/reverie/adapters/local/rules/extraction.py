@@ -24,6 +24,7 @@ from reverie.adapters.local.rules.dialogue import (
 from reverie.adapters.local.rules.keys import attribute_key, vocabulary_key
 from reverie.adapters.local.rules.language import finish, name_for, sentences, subject_of
 from reverie.adapters.local.rules.patterns import CORRECTION_OPENER_RE
+from reverie.adapters.local.rules.references import Earlier, lasts_until
 from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run, remembered
 from reverie.adapters.local.rules.reported import Relayed, attributed, relayed, relays
 from reverie.adapters.local.rules.statements import Drop, Speaker, Statement, render
@@ -256,7 +257,18 @@ class _Session:
         last: Relayed | None = None
         own_question: str | None = None  # the speaker's own question earlier in this message
         before: tuple[str, Statement | Drop] | None = None  # the part before, and what it was kept as
+        earlier = Earlier(frozenset(w.lower() for w in name.split()))
         for n, part in enumerate(self.parts(message, who)):
+            part = earlier.resolve(part)  # "Mine is in June", "I collect him ... until then"
+            earlier.said(part)
+            lasting = lasts_until(part) if kept else None
+            if lasting and (until := valid_until(lasting[0], message.ts)):
+                # "It runs until 10 July, so ...": how long the statement just kept holds, then the rest
+                kept[-1] = replace(kept[-1], valid_until=kept[-1].valid_until or until)
+                self.drop(message, lasting[0], "how long the statement before holds")
+                if not lasting[1]:
+                    continue
+                part = lasting[1]
             if found := relayed(part, last):  # someone else's claim: theirs, on low trust
                 self.relay(found, message, asked)
                 last = found

@@ -37,6 +37,14 @@ _TRAILING_THANKS_RE = re.compile(
     r"(?:\s+(?:a lot|so much|mate|again))?\W*$",
     re.IGNORECASE,
 )
+# A hedge about the conversation after what was said ("..., if that matters for the calendar", "..., in case
+# it helps", "..., fyi"): no part of the statement.
+_HEDGE_TAIL_RE = re.compile(
+    r",?\s+(?:(?:if|in case)\s+(?:that|it|this)\s+(?:matters|helps|is useful|'s useful|is relevant|'s relevant)"
+    r"(?:\s+(?:for|to|with)\s+[^,;.]+)?|by the way|btw|fyi)\W*$",
+    re.IGNORECASE,
+)
+_BY_THE_WAY_RE = re.compile(r"\s*\bby the way\b", re.IGNORECASE)
 _LIKE_FILLER_RE = re.compile(r"(?:,\s*like\s*,|^like\s*,)", re.IGNORECASE)
 # "so" as an intensifier ("so powerful"), not as a conjunction (", so breakfast ...").
 _SO_INTENSIFIER_RE = re.compile(
@@ -150,6 +158,8 @@ def compress(text: str) -> str:
     text = strip_opening(strip_emoji(text))
     text = _TRAILING_LAUGH_RE.sub("", text)
     text = _TRAILING_THANKS_RE.sub("", text)
+    text = _HEDGE_TAIL_RE.sub("", text)
+    text = _BY_THE_WAY_RE.sub("", text)  # "I cook on induction by the way, so ...": its comma stays
     text = _LIKE_FILLER_RE.sub(",", text)
     text = _FILLER_RE.sub("", text)
     text = _SO_INTENSIFIER_RE.sub("", text)

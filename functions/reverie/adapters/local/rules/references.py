@@ -1,0 +1,170 @@
+"""Words that point back at something said earlier in the same message, resolved before a statement is kept.
+
+A card is read on its own, months later: "Mine is in June, the 2nd" or "I collect him at 5:15 until then"
+says nothing without the sentence before it. Within one message the speaker's own words settle it:
+
+- "mine" / "ours" as a subject is the speaker's own of the thing just named ("14 March is my brother's
+  birthday. Mine is in June" → "My birthday is in June");
+- "he" / "she" / "him" / "her" is the one person the message has named so far, when it named exactly one
+  ("Sami's started robotics club ... I collect him at 5:15" → "I collect Sami at 5:15");
+- "until then" is the moment the message last said something holds until ("It runs until 10 July, so ...
+  until then" → "until 10 July").
+
+When the message does not settle it (no person named, or two), the words are left as they were.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Someone's thing, as said: "my brother Erik's birthday", "Mum's car", "our flat" (the noun after the owner).
+_OWNED_RE = re.compile(
+    r"(?:\b(?!(?:that|it|what|who|where|there|here|he|she|let)'s)(?-i:[A-Z])[\w-]*'s|"
+    r"\b(?:my|our|your|his|her|their)(?:\s+[a-z]+s')?)\s+(?P<thing>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)"
+    r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:is|are|was|were|on|in|at|for|to|and|but|so)\b)",
+    re.I,
+)
+_MINE_RE = re.compile(
+    r"^(?P<lead>(?:(?:and|but|so|well|no)[,\s]+)*)(?P<own>mine|ours)(?='s\b|\s+(?:is|are|was|were)\b)", re.I
+)
+
+
+def thing_named(text: str) -> str | None:
+    """The last thing `text` names as someone's ("... is my brother Erik's birthday" → "birthday")."""
+    found = list(_OWNED_RE.finditer(text))
+    return found[-1].group("thing") if found else None
+
+
+def resolve_mine(part: str, before: str | None) -> str:
+    """ "Mine is in June" after a part naming someone's birthday → "My birthday is in June"; `part` as it was
+    when it opens with no "mine"/"ours" or nothing before names a thing."""
+    found = _MINE_RE.match(part.strip())
+    thing = thing_named(before) if found and before else None
+    if found is None or thing is None:
+        return part
+    own = "My" if found.group("own").lower() == "mine" else "Our"
+    rest = part.strip()[found.end() :]
+    return f"{found.group('lead')}{own if not found.group('lead') else own.lower()} {thing}{rest}"
+
+
+# A person named in a message: someone's possessive ("Sami's") or a name before "has" ("Sami has started").
+# Words that open sentences, days, months and the speaker's own name are not people.
+_PERSON_RE = re.compile(r"\b(?-i:[A-Z][a-z]+)(?='s\b|\s+has\b)")
+_HE_RE = re.compile(r"\b(?P<word>he|she|him|her)\b(?P<contracted>'s)?", re.I)
+_NOT_PEOPLE = frozenset(
+    """I It It's That This There Here The A An My Our Your His Her Their Mum Mom Dad Monday Tuesday Wednesday
+    Thursday Friday Saturday Sunday January February March April May June July August September October
+    November December""".split()
+)
+
+
+def people_named(text: str, speaker_words: frozenset[str]) -> list[str]:
+    """The people `text` names ("Sami's bike", "Sami has started ..."), in order, without the speaker."""
+    out: list[str] = []
+    for name in _PERSON_RE.findall(text):
+        if name not in _NOT_PEOPLE and name.lower() not in speaker_words and name not in out:
+            out.append(name)
+    return out
+
+
+def resolve_person(part: str, people: list[str]) -> str:
+    """ "he/she/him/her" → the one person the message named so far ("He's in Year 4" → "Sami is in Year 4",
+    "her bike" → "Ana's bike"); `part` as it was when the message named none or several."""
+    if len(people) != 1:
+        return part
+    (name,) = people
+
+    def named(match: re.Match[str]) -> str:
+        word, contracted = match.group("word").lower(), match.group("contracted")
+        if contracted:
+            return f"{name} is"
+        following = part[match.end() :].lstrip()
+        if word == "her" and following[:1].isalpha() and not _NOT_A_NOUN_RE.match(following):
+            return f"{name}'s"  # "her bike"
+        return name
+
+    return _HE_RE.sub(named, part)
+
+
+# Words after "her" that show it is an object, not a possessive ("collect her at 5", "drop her off").
+_NOT_A_NOUN_RE = re.compile(
+    r"(?:at|on|in|from|to|up|off|out|after|before|every|each|until|till|and|or|a|an|the|back|home|there)\b",
+    re.I,
+)
+_UNTIL_THEN_RE = re.compile(r"\b(?:until|till)\s+then\b", re.I)
+# "until the end of term, which is 10 July": the date the named time falls on.
+_WHICH_IS_RE = re.compile(
+    r"\b(?P<until>until|till)\s+(?P<named>[^,.;]{2,40}?),\s*which\s+is\s+(?P<date>[^,.;]+)", re.I
+)
+
+
+def dated_until(text: str) -> str:
+    """ "until the end of term, which is 10 July" → "until 10 July" (what `valid_until` can read)."""
+    return _WHICH_IS_RE.sub(lambda m: f"{m.group('until')} {m.group('date').strip()}", text)
+
+
+def resolve_until_then(part: str, until: str | None) -> str:
+    """ "until then" → "until <the last date the message said something holds until>"."""
+    return _UNTIL_THEN_RE.sub(f"until {until}", part) if until else part
+
+
+_UNTIL_DATE_RE = re.compile(r"\b(?:until|till)\s+(?P<when>[^,.;]+)", re.I)
+
+
+def until_said(text: str) -> str | None:
+    """What `text` says something holds until ("... until 10 July, so ..." → "10 July"), or None."""
+    found = _UNTIL_DATE_RE.search(dated_until(text))
+    if found is None or _UNTIL_THEN_RE.search(found.group(0)):
+        return None
+    return found.group("when").strip()
+
+
+# "Sami's started robotics", "Ana's joined a choir", "Tom's been ...": a name's "'s" before a participle.
+_HAS_RE = re.compile(
+    r"\b(?P<name>(?-i:[A-Z])[a-z]+)'s\s+(?P<done>(?:just\s+|finally\s+|recently\s+|also\s+)?(?:been|gone|got|"
+    r"begun|become|done|taken|given|won|lost|left|started|joined|finished|moved|passed|switched|changed|"
+    r"stopped|quit|signed|enrolled|booked|decided|agreed|broken|learned|learnt))\b",
+    re.I,
+)
+# "It runs until 10 July", "That lasts till the end of May": how long the thing just said holds.
+_LASTS_UNTIL_RE = re.compile(
+    r"^(?:it|that|this|they|which)(?:'s|'re|\s+is|\s+are|\s+will)?\s+(?:runs?|lasts?|goes\s+on|continues?|"
+    r"on|run|last)\s+(?:until|till)\b",
+    re.I,
+)
+
+
+_THEN_RE = re.compile(r",\s*(?:and\s+)?(?:so|then)\s+(?P<rest>.+)$", re.I | re.S)
+
+
+def lasts_until(part: str) -> tuple[str, str] | None:
+    """(how long the thing said before holds, what the part goes on to say) when `part` opens with how long
+    it holds: "It runs until 10 July, so I collect Sami at 5:15" → ("It runs until 10 July", "I collect Sami
+    at 5:15"); None otherwise."""
+    if _LASTS_UNTIL_RE.match(part.strip()) is None:
+        return None
+    rest = _THEN_RE.search(part)
+    return (part[: rest.start()], rest.group("rest").strip()) if rest else (part, "")
+
+
+class Earlier:
+    """What the parts of one message said so far, to resolve what a later part points back at."""
+
+    def __init__(self, speaker_words: frozenset[str]) -> None:
+        self.speaker_words = speaker_words
+        self.previous: str | None = None
+        self.people: list[str] = []
+        self.until: str | None = None
+
+    def resolve(self, part: str) -> str:
+        """`part` with "mine", "he/she/him/her" and "until then" resolved from what was said before it (and
+        a name's "'s" before a participle read as "has": "Sami's started" → "Sami has started")."""
+        part = _HAS_RE.sub(r"\g<name> has \g<done>", part)
+        part = dated_until(resolve_person(resolve_mine(part, self.previous), self.people))
+        return resolve_until_then(part, until_said(part) or self.until)  # its own "until" first
+
+    def said(self, part: str) -> None:
+        """Remember `part` (as resolved) for the parts after it."""
+        self.previous = part
+        self.people += [p for p in people_named(part, self.speaker_words) if p not in self.people]
+        self.until = until_said(part) or self.until
