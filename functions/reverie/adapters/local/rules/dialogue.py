@@ -197,3 +197,22 @@ _REMEMBER_IT_RE = re.compile(
 def asks_to_remember(part: str) -> bool:
     """Whether `part` asks the listener to keep what was just said (it says nothing itself)."""
     return _REMEMBER_IT_RE.match(part.strip()) is not None
+
+
+# The user confirming what they were just shown ("The rest matches what they told me", "Yes, that's all
+# correct", "Those numbers check out", "Spot on"): support for its content, a statement of nothing itself.
+_CONFIRMS_RE = re.compile(
+    r"^(?:(?:yes|yep|yeah|right|ok|okay|great|good)[,.!\s]+)*(?:"
+    r"(?:that|it|this|the\s+rest|everything\s+else|everything|all\s+(?:of\s+)?(?:it|that|the\s+rest)|"
+    r"the\s+(?:rest|terms|details|numbers|dates|figures)|those\s+(?:terms|details|numbers|dates|figures))\s+"
+    r"(?:all\s+)?(?:matches|match|checks?\s+out|is\s+(?:all\s+)?(?:right|correct|accurate)|"
+    r"are\s+(?:all\s+)?(?:right|correct|accurate)|looks?\s+right|sounds?\s+right|agrees?)"
+    r"|(?:that's|it's|that\s+is|it\s+is)\s+(?:all\s+)?(?:right|correct|accurate)"
+    r"|all\s+correct|spot\s+on|exactly\s+right)\b",
+    re.I,
+)
+
+
+def confirms(part: str) -> bool:
+    """Whether `part` confirms what the speaker was just shown (see `_CONFIRMS_RE`)."""
+    return _CONFIRMS_RE.match(part.strip()) is not None

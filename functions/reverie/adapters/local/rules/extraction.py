@@ -17,6 +17,7 @@ from reverie.adapters.local.rules.clauses import (
 from reverie.adapters.local.rules.dialogue import (
     answers_agent,
     asks_to_remember,
+    confirms,
     own_answer,
     question_answered,
     restated_answer,
@@ -60,6 +61,7 @@ RELAYED_CONFIDENCE = 0.4  # what someone else said, relayed: held until somethin
 PROCEDURE_CONFIDENCE = 0.7
 POISON_CONFIDENCE = 0.2
 UNTRUSTED_FACT_CONFIDENCE = 0.4  # a setting named beside an injection: the dream decides what it is worth
+CONFIRMED_FACT_CONFIDENCE = 0.6  # ... that the user then confirmed: their word, like a self-report
 
 
 @dataclass(frozen=True)
@@ -110,6 +112,7 @@ class _Session:
             if isinstance(e, MessageEvent) and e.speaker
             for w in content_words(e.speaker)
         )
+        self.vouchable: list[int] = []  # candidates of the last tool output's facts, for the user to confirm
         self.with_agent = any(
             isinstance(e, ToolCallEvent | ToolResultEvent)
             or (isinstance(e, MessageEvent) and e.role == "assistant" and not e.speaker)
@@ -258,7 +261,13 @@ class _Session:
         own_question: str | None = None  # the speaker's own question earlier in this message
         before: tuple[str, Statement | Drop] | None = None  # the part before, and what it was kept as
         earlier = Earlier(frozenset(w.lower() for w in name.split()))
+        vouchable, self.vouchable = (self.vouchable if message.role == "user" else []), []
         for n, part in enumerate(self.parts(message, who)):
+            if vouchable and confirms(part):  # "The rest matches what they told me", after the tool's output
+                self.vouch(vouchable, message)
+                self.drop(message, part, "confirms what the tool returned")
+                vouchable = []
+                continue
             part = earlier.resolve(part)  # "Mine is in June", "I collect him ... until then"
             earlier.said(part)
             lasting = lasts_until(part) if kept else None
@@ -362,7 +371,9 @@ class _Session:
         source = Source(kind=SourceKind.TOOL, name=result.tool)
         found = untrusted.split(text)
         self.poison(found.instructions or text, result, source)
+        self.vouchable = []
         for fact in found.facts if result.ok else []:  # a failure's own text is the failure (see `failure`)
+            self.vouchable.append(len(self.out.candidates))
             self.add(
                 MemoryType.FACT,
                 fact,
@@ -374,6 +385,25 @@ class _Session:
                 valid_until=valid_until(fact, result.ts),
                 capitalise=False,  # quoted as written ("cargo build ...")
             )
+
+    def vouch(self, indexes: list[int], message: MessageEvent) -> None:
+        """The user confirms what the last tool output said (its facts, never its quarantined instructions):
+        each fact becomes the user's word, citing the output and the confirmation."""
+        for i in indexes:
+            fact = self.out.candidates[i]
+            self.out.candidates[i] = fact.model_copy(
+                update={
+                    "source": Source(
+                        kind=SourceKind.USER, name=f"confirmed by the user ({fact.source.name})"
+                    ),
+                    "evidence_refs": _refs([*self._cited(fact), message]),
+                    "confidence": max(fact.confidence, CONFIRMED_FACT_CONFIDENCE),
+                }
+            )
+
+    def _cited(self, candidate: Candidate) -> list[Event]:
+        cited = {(r.session_id, r.event_id) for r in candidate.evidence_refs}
+        return [e for e in self.events if (e.session_id, e.event_id) in cited]
 
     def poison(self, text: str, event: Event, source: Source) -> None:
         """Instruction-like text from an untrusted source: kept with that source, weak and volatile, so the
