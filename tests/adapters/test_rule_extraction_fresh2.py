@@ -562,3 +562,84 @@ def test_a_reply_that_confirms_nothing_leaves_the_documents_facts_untrusted(repl
     found = extract(_shown(reply))
     # THEN the document's facts stay the tool's, untrusted
     assert all(c.source.kind is SourceKind.TOOL for c in found if "84.20" in c.statement)
+
+
+# --- plans that end in indirect words ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Lisbon another time, maybe.", "The user's plan for Lisbon is put off (another time)."),
+        (
+            "Oh well, the loft conversion some other time.",
+            "The user's plan for the loft conversion is put off",
+        ),
+        ("The Alps trip is on ice.", "The user's Alps trip is on ice."),
+    ],
+)
+def test_a_plan_put_off_in_a_fragment_is_news_of_the_plan(text: str, expected: str) -> None:
+    # GIVEN a plan put off in few words ("X another time", "on ice")
+    # WHEN it is extracted
+    # THEN a fact says the plan for it is put off
+    found = statements(text)
+    assert len(found) == 1 and found[0].startswith(expected.rstrip(".")), found
+
+
+def test_a_plan_put_off_supersedes_the_plan() -> None:
+    # GIVEN the plan "Rana is planning a trip to Lisbon in May"
+    plan = card("Rana is planning a trip to Lisbon in May.", refs=("m0",), type=MemoryType.PLAN)
+    # WHEN she later puts it off
+    decision = decide(
+        candidate("Rana Haddad's plan for Lisbon is put off (another time).", refs=("m9",)), [plan]
+    )
+    # THEN the plan is over
+    assert decision.action is MergeAction.SUPERSEDE, decision.reason
+
+
+@pytest.mark.parametrize(
+    ("plan", "news"),
+    [
+        (
+            "Ola needs to get the old fridge replaced before summer.",
+            "The new fridge has been quiet since Monday.",
+        ),
+        ("Ola wants to buy a new bike for commuting.", "Ola's new bike has been great on the hills."),
+    ],
+)
+def test_the_new_thing_a_plan_was_to_get_ends_the_plan(plan: str, news: str) -> None:
+    # GIVEN a plan to replace or buy a thing
+    held = card(plan, refs=("m0",), type=MemoryType.PLAN)
+    # WHEN the new thing is later spoken of
+    decision = decide(candidate(news, refs=("m9",)), [held])
+    # THEN the plan is over
+    assert decision.action is MergeAction.SUPERSEDE, decision.reason
+
+
+def test_the_new_thing_of_another_plan_leaves_a_plan_alone() -> None:
+    # GIVEN a plan to replace the fridge
+    held = card("Ola needs to get the old fridge replaced before summer.", refs=("m0",), type=MemoryType.PLAN)
+    # WHEN a new kettle is spoken of
+    decision = decide(candidate("The new kettle has been quiet since Monday.", refs=("m9",)), [held])
+    # THEN the plan stands
+    assert decision.action is not MergeAction.SUPERSEDE, decision.reason
+
+
+def test_a_thing_has_been_said_with_an_apostrophe_is_a_statement() -> None:
+    # GIVEN "The new boiler's been ..." ('s been: has been)
+    # WHEN it is extracted
+    # THEN it reads "has been"
+    assert statements("The new dishwasher's been running quietly since the fitter came on Monday.") == [
+        "The new dishwasher has been running quietly since the fitter came on Monday."
+    ]
+
+
+def test_one_plan_said_twice_in_other_words_is_one_plan() -> None:
+    # GIVEN a held plan "Carla plans to repaint her hallway before Easter"
+    held = card("Carla plans to repaint her hallway before Easter.", type=MemoryType.PLAN)
+    # WHEN the same plan comes in other words
+    said = candidate("Carla Diaz needs to get the hallway repainted before Easter.").model_copy(
+        update={"type": MemoryType.PLAN}
+    )
+    # THEN it is the same plan, not a second one
+    assert decide(said, [held]).action is MergeAction.NOOP

@@ -42,7 +42,7 @@ from reverie.adapters.local.rules.values import (
 )
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, ReviewStatus, SourceKind, Status, Trust
-from reverie.domain.restatement import negated, terms
+from reverie.domain.restatement import negated, stem, terms
 from reverie.domain.text import human_date
 from reverie.ports import MergeAction, MergeDecision, ReasonerUsage
 
@@ -177,7 +177,9 @@ def _about_the_same(candidate: Candidate, card: MemoryCard) -> frozenset[str]:
 
 def _plan_news(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
     """A later statement about what a held plan was for ("Marc's Halifax move is off", "Zoë came back
-    from Patagonia") is news of the plan, not a restatement of it: the plan is over."""
+    from Patagonia") is news of the plan, not a restatement of it: the plan is over. So is the thing a plan
+    to get one was for, said to be there ("The new boiler has been humming away since Tuesday" after "needs
+    to get the old boiler replaced")."""
     if candidate.type is MemoryType.PLAN:
         return None  # a plan beside a plan: restated, refined or changed (see `_by_topic`)
     for card in cards:
@@ -185,10 +187,40 @@ def _plan_news(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisi
             card.type is MemoryType.PLAN
             and (candidate.observed_at is None or candidate.observed_at > _time(card) + SAME_TIME)
             and not _other_slots(candidate, card)
-            and _about_the_same(candidate, card)
+            and (_about_the_same(candidate, card) or _got(candidate, card))
         ):
             return _replace(candidate, card, f"news of the plan {card.memory_id}")
     return None
+
+
+_PLANNING = frozenset(
+    stem(w) for w in "plan plans planning planned intend intends hope hopes aim aims".split()
+)
+
+
+def _same_plan(candidate: Candidate, card: MemoryCard) -> bool:
+    """Two plans of one person for the same specific things ("needs to get the old boiler replaced before
+    winter" / "plans to replace her old boiler before winter"): one plan, said twice."""
+    mine, theirs = topic(candidate.statement) - _PLANNING, topic(card.statement) - _PLANNING
+    return len(mine & theirs) >= 2 and (mine <= theirs or theirs <= mine or jaccard(mine, theirs) >= 0.5)
+
+
+# A plan to get something new ("get the old boiler replaced", "buy a new bike", "have a heat pump fitted") ...
+_GETTING_RE = re.compile(
+    r"\b(?:replac\w*|get|getting|buy|buying|order\w*|install\w*|fit|fitted|fitting|upgrad\w*|swap\w*|"
+    r"change|changing|renew\w*)\b",
+    re.I,
+)
+# ... is reached when the new one is spoken of: "the new boiler", "our new bike".
+_NEW_THING_RE = re.compile(r"\b(?:the|my|our|his|her|their)\s+(?:brand[\s-]+)?new\s+(?P<thing>[\w-]+)", re.I)
+
+
+def _got(candidate: Candidate, card: MemoryCard) -> bool:
+    """The candidate speaks of the new thing the plan `card` was to get."""
+    new = _NEW_THING_RE.search(candidate.statement)
+    if new is None or not _GETTING_RE.search(card.statement):
+        return False
+    return stem(new.group("thing").lower()) in terms(card.statement)
 
 
 def _by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
@@ -200,6 +232,8 @@ def _by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
     for card in cards:
         if _other_slots(candidate, card) or not _about_the_same(candidate, card):
             continue  # two slots are two attributes, whatever words they share
+        if card.type is candidate.type is MemoryType.PLAN and _same_plan(candidate, card):
+            return _decision(MergeAction.NOOP, card, f"{card.memory_id} is the same plan")
         if card.type is MemoryType.PLAN and (
             candidate.observed_at is None or candidate.observed_at > _time(card)
         ):

@@ -339,8 +339,16 @@ INJECTION_RE = re.compile(
 PLAN_FATE_RE = re.compile(
     r"^(?:[\w\s']{1,30}:\s*)?(?:the|my|our)\s+(?P<what>(?:[\w-]+\s+){0,3}?[\w-]+)\s+"
     r"(?P<verb>is|was|has been|had been|got|were|are)\s+(?:now\s+|finally\s+|officially\s+)?"
-    r"(?P<fate>off|cancell?ed|called off|scrapped|postponed|done|finished|completed?|on hold)\b"
+    r"(?P<fate>off|over|cancell?ed|called off|scrapped|postponed|done|finished|completed?|on hold|on ice)\b"
     r"(?P<rest>.*)$",
+    re.I,
+)
+# A plan put off, said as a fragment: "Japan another time, maybe", "The kitchen next year then", "Lisbon some
+# other time": what it was for waits for another time.
+PUT_OFF_RE = re.compile(
+    r"^(?:(?:ok|okay|so|well|oh well|never mind)[,\s]+)?(?P<what>(?:the\s+[\w'-]+|(?-i:[A-Z])[\w'-]*)(?:\s+[\w'-]+){0,2}?)"
+    r",?\s+(?P<when>another time|some other time|another year|next year|some day|one day|later on)"
+    r"(?:[,\s]+(?:maybe|perhaps|then|I guess|hopefully))?[.!]*$",
     re.I,
 )
 # Back from a named place: a trip that happened ("I'm back from Patagonia!"), not a passing whereabouts.

@@ -121,10 +121,14 @@ def until_said(text: str) -> str | None:
 
 # "Sami's started robotics", "Ana's joined a choir", "Tom's been ...": a name's "'s" before a participle.
 _HAS_RE = re.compile(
-    r"\b(?P<name>(?-i:[A-Z])[a-z]+)'s\s+(?P<done>(?:just\s+|finally\s+|recently\s+|also\s+)?(?:been|gone|got|"
+    r"\b(?!(?:it|that|this|there|here|what|who|he|she|let)'s)(?P<name>(?-i:[A-Z])[a-z]+)'s\s+(?P<done>(?:just\s+|finally\s+|recently\s+|also\s+)?(?:been|gone|got|"
     r"begun|become|done|taken|given|won|lost|left|started|joined|finished|moved|passed|switched|changed|"
     r"stopped|quit|signed|enrolled|booked|decided|agreed|broken|learned|learnt))\b",
     re.I,
+)
+# "The new boiler's been humming away": "'s been" is always "has been".
+_BEEN_RE = re.compile(
+    r"\b(?P<what>(?!(?:it|that|this|there|here|what|who|he|she|let)'s)[\w-]+)'s\s+been\b", re.I
 )
 # "It runs until 10 July", "That lasts till the end of May": how long the thing just said holds.
 _LASTS_UNTIL_RE = re.compile(
@@ -159,7 +163,7 @@ class Earlier:
     def resolve(self, part: str) -> str:
         """`part` with "mine", "he/she/him/her" and "until then" resolved from what was said before it (and
         a name's "'s" before a participle read as "has": "Sami's started" → "Sami has started")."""
-        part = _HAS_RE.sub(r"\g<name> has \g<done>", part)
+        part = _HAS_RE.sub(r"\g<name> has \g<done>", _BEEN_RE.sub(r"\g<what> has been", part))
         part = dated_until(resolve_person(resolve_mine(part, self.previous), self.people))
         return resolve_until_then(part, until_said(part) or self.until)  # its own "until" first
 

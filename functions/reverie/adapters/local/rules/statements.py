@@ -362,6 +362,11 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     if fate:  # how a plan ended: a fact about the speaker's plan, whoever the grammatical subject is
         what, verb, rest = fate.group("what"), fate.group("verb").lower(), fate.group("rest")
         return _stmt(MemoryType.FACT, f"My {what} {verb} {fate.group('fate').lower()}{rest}", who)
+    put_off = p.PUT_OFF_RE.match(text)
+    if put_off:  # "Japan another time, maybe": the plan for it is off for now
+        what = put_off.group("what")
+        what = what[:1].lower() + what[1:] if what.lower().startswith("the ") else what
+        return _stmt(MemoryType.FACT, f"My plan for {what} is put off ({put_off.group('when')})", who)
     back = p.BACK_FROM_RE.match(text)
     if back:
         return _stmt(MemoryType.FACT, f"I came back from {back.group('where').strip(' ,.!')}.", who)
