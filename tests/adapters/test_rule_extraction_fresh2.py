@@ -643,3 +643,68 @@ def test_one_plan_said_twice_in_other_words_is_one_plan() -> None:
     )
     # THEN it is the same plan, not a second one
     assert decide(said, [held]).action is MergeAction.NOOP
+
+
+# --- a rule for as long as a stay lasts, and where the speaker is based ---------------------------------------
+
+
+def test_a_rule_for_as_long_as_a_state_lasts_is_a_constraint_with_its_condition() -> None:
+    # GIVEN "While I'm in <place>, <imperative>" said to the agent
+    found = extract(told("While we're in Lagos for the audit, book my flights in economy plus only."))
+    # WHEN it is extracted
+    # THEN it is one constraint that keeps its condition
+    assert [(c.type, c.statement) for c in found] == [
+        (
+            MemoryType.CONSTRAINT,
+            "While the user is in Lagos for the audit, book their flights in economy plus only.",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("news", "ends"),
+    [
+        ("Priya Nair's Lagos stint is over.", True),
+        ("Priya Nair is back from Lagos.", True),
+        ("Priya Nair's Kano trip is over.", False),  # another place
+    ],
+)
+def test_news_that_the_state_is_over_ends_the_rule_held_while_it_lasts(news: str, ends: bool) -> None:
+    # GIVEN a rule held while Priya is in Lagos
+    rule = card(
+        "While Priya Nair is in Lagos for the audit, book Priya Nair's flights in economy plus only.",
+        refs=("m0",),
+        type=MemoryType.CONSTRAINT,
+    )
+    # WHEN she later says the stay is over (or that another one is)
+    decision = decide(candidate(news, refs=("m9",)), [rule])
+    # THEN the rule is superseded only when the news is about that stay
+    assert (decision.action is MergeAction.SUPERSEDE) is ends, decision.reason
+
+
+def test_a_fact_is_no_other_value_of_a_rule() -> None:
+    # GIVEN a rule held while Priya is in Lagos
+    rule = card(
+        "While Priya is in Lagos, put Priya's calls in Lagos time.", refs=("m1",), type=MemoryType.CONSTRAINT
+    )
+    # WHEN a fact about where she is based is decided
+    decision = decide(candidate("Priya is normally based in Leeds.", refs=("m1",)), [rule])
+    # THEN it is added beside the rule, not fused into it or replacing it
+    assert decision.action is MergeAction.ADD, decision.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm normally based in Porto.", ["The user is normally based in Porto."]),
+        (
+            "I'm back in Porto since Monday, the Lisbon secondment is over.",
+            ["The user is back in Porto since Monday.", "The user's Lisbon secondment is over."],
+        ),
+    ],
+)
+def test_where_the_speaker_is_based_or_back_in_is_kept(text: str, expected: list[str]) -> None:
+    # GIVEN where the speaker is normally based, or back in since a time, with news of the stay's end
+    # WHEN it is extracted
+    # THEN each is a fact (being back somewhere since a day is no passing whereabouts)
+    assert statements(text) == expected

@@ -85,6 +85,8 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         right = f"{subject.group('subject')}'s {_POSSESSIVE_RE.sub('', right)}"
     if p.USE_ADDRESS_RE.match(left) and len(right.split()) >= 3:  # "Use <address> and remember ..."
         return right, ""
+    if p.PLAN_FATE_RE.match(right) and len(left.split()) >= 3:  # "..., the Nairobi stint is over"
+        return right, ""
     if _statement(right):
         opening = _opening(left)
         if opening is None and _complete(left):  # "It's freezing this week and my asthma gets worse ..."

@@ -190,7 +190,31 @@ def _plan_news(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisi
             and (_about_the_same(candidate, card) or _got(candidate, card))
         ):
             return _replace(candidate, card, f"news of the plan {card.memory_id}")
+        if _state_ended(candidate, card):
+            return _replace(candidate, card, f"{card.memory_id} holds while a state lasts, and it is over")
     return None
+
+
+# A rule held while a state lasts ("While Dmitri is in Nairobi for the project, put ...") ...
+_WHILE_RE = re.compile(
+    r"^(?:while|as long as|for as long as|whenever|when)\s+(?P<condition>[^,]{3,80}),", re.I
+)
+# ... and news that the state is over ("Dmitri's Nairobi stint is over", "back from Nairobi").
+_ENDED_RE = re.compile(
+    r"\b(?:is|are|was|were|has been|'s)\s+(?:now\s+|finally\s+|officially\s+)?(?:over|done|finished|ended)\b|"
+    r"\b(?:back (?:from|home)|left|moved (?:out of|away from))\b",
+    re.I,
+)
+
+
+def _state_ended(candidate: Candidate, card: MemoryCard) -> bool:
+    """The candidate says the state a held rule lasts while is over, naming what that state names."""
+    scoped = _WHILE_RE.match(card.statement)
+    if scoped is None or not _ENDED_RE.search(candidate.statement):
+        return False
+    if candidate.observed_at is not None and candidate.observed_at <= _time(card) + SAME_TIME:
+        return False
+    return bool(topic(scoped.group("condition")) & topic(candidate.statement))
 
 
 _PLANNING = frozenset(
@@ -341,6 +365,17 @@ def _denies(candidate: Candidate, mine: frozenset[str], card: MemoryCard) -> boo
     )
 
 
+_RULES = frozenset({MemoryType.CONSTRAINT, MemoryType.PROCEDURE})
+
+
+def _comparable(candidate: Candidate, card: MemoryCard) -> bool:
+    """Whether a value of one can be another value of the other: a fact ("is based in Warsaw") is no other
+    value of a rule ("While in Nairobi, put calls in Nairobi time"); a correction may replace either."""
+    if candidate.type is MemoryType.CORRECTION or card.type is MemoryType.CORRECTION:
+        return True
+    return (candidate.type in _RULES) == (card.type in _RULES)
+
+
 _CLAUSE_RE = re.compile(r"\s*;\s*|,?\s+but\s+")
 
 
@@ -363,7 +398,7 @@ def _by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[
     for card in cards:
         if _denies(candidate, mine, card):
             return _replace(candidate, card, f"negates {card.memory_id}")
-        if (
+        if _comparable(candidate, card) and (
             another_value(candidate.statement, card.statement)
             or another_attribute_value(candidate.statement, card.statement)
             or another_date(candidate.statement, card.statement)

@@ -176,7 +176,8 @@ MY_ATTRIBUTE_RE = re.compile(
 )
 MY_ANYTHING_RE = re.compile(r"^(?:my|our) [\w-]+", re.I)
 IDENTITY_RE = re.compile(
-    r"^(?:i|we)(?:'m| am|'re| are) (?:(?:also|now|still|originally|currently|finally) )?"
+    r"^(?:i|we)(?:'m| am|'re| are) (?:(?:also|now|still|originally|currently|finally|normally|usually|"
+    r"generally|mostly|permanently) )?"
     # a reversal of who one is ("I'm no longer vegan", "I'm not a paramedic any more") is a fact too
     r"(?:no longer |not (?=[^.;]*\bany ?more\b))?"
     r"(?P<what>a |an |the |from |"
@@ -248,7 +249,12 @@ HABIT_RE = re.compile(
 )
 KEYED_FACT_RES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^(?:i|we) " + _ADV + r"(?:live|lived|moved|relocated) (?:in|to)\b", re.I), "home_city"),
-    (re.compile(r"^(?:i|we)(?:'m| am) (?:based|living) in\b", re.I), "home_city"),
+    (
+        re.compile(
+            r"^(?:i|we)(?:'m| am) (?:(?:normally|usually|now|still|currently) )?(?:based|living) in\b", re.I
+        ),
+        "home_city",
+    ),
     (re.compile(r"^(?:i|we) " + _ADV + r"work as\b", re.I), "job_title"),
     (re.compile(r"^(?:i|we) " + _ADV + r"work (?:at|for)\b", re.I), "employer"),
     (
@@ -350,6 +356,19 @@ PUT_OFF_RE = re.compile(
     r",?\s+(?P<when>another time|some other time|another year|next year|some day|one day|later on)"
     r"(?:[,\s]+(?:maybe|perhaps|then|I guess|hopefully))?[.!]*$",
     re.I,
+)
+# A rule for as long as a state lasts ("While I'm in Nairobi for the project, put my calls in Nairobi time"):
+# a standing rule, with its condition.
+WHILE_RULE_RE = re.compile(
+    r"^(?:while|as long as|for as long as|whenever|when(?=\s+(?:i'?m|i am|we'?re|we are)\b))\s+"
+    r"(?P<condition>[^,]{3,80}),\s*(?:please\s+)?(?P<rule>.+)$",
+    re.I | re.S,
+)
+# Back in a named place, since a time: where the speaker lives again ("I'm back in Warsaw since Friday"), not a
+# passing whereabouts ("I'm back at my desk").
+BACK_IN_RE = re.compile(
+    r"^(?i:i'?m|i am|we'?re|we are)\s+(?i:finally\s+|now\s+)?(?i:back)\s+(?i:in|home\s+in)\s+"
+    r"(?P<where>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)(?P<rest>\s+(?i:since|for good|from)\b[^,;]*)?$",
 )
 # Back from a named place: a trip that happened ("I'm back from Patagonia!"), not a passing whereabouts.
 BACK_FROM_RE = re.compile(

@@ -240,6 +240,12 @@ def _constraint(text: str, who: Speaker) -> Statement | Drop | None:
         clause = _PLEASE_RE.sub("", clause)
         key = answer_style_key(clause, who.subject)
         return _stmt(MemoryType.CONSTRAINT, clause, who, key=key, confidence=0.7, stability=Stability.HIGH)
+    scoped = p.WHILE_RULE_RE.match(text) if who.to_agent else None
+    if scoped and (
+        p.IMPERATIVE_RE.match(scoped.group("rule")) or p.CONSTRAINT_OPENER_RE.match(scoped.group("rule"))
+    ):
+        # "While I'm in Nairobi, put my calls in Nairobi time": a rule for as long as the state lasts
+        return _stmt(MemoryType.CONSTRAINT, text, who, confidence=0.7, stability=Stability.HIGH)
     if who.to_agent and p.NO_THING_RE.match(text):
         return _stmt(MemoryType.CONSTRAINT, text, who, confidence=0.7, stability=Stability.HIGH)
     if (p.MUST_RE.search(text) and (who.to_agent or _ABOUT_ME_RE.search(text))) or (
@@ -367,6 +373,9 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         what = put_off.group("what")
         what = what[:1].lower() + what[1:] if what.lower().startswith("the ") else what
         return _stmt(MemoryType.FACT, f"My plan for {what} is put off ({put_off.group('when')})", who)
+    home = p.BACK_IN_RE.match(text)
+    if home:  # "I'm back in Warsaw since Friday": where the speaker is based again
+        return _stmt(MemoryType.FACT, f"I'm back in {home.group('where')}{home.group('rest') or ''}", who)
     back = p.BACK_FROM_RE.match(text)
     if back:
         return _stmt(MemoryType.FACT, f"I came back from {back.group('where').strip(' ,.!')}.", who)
