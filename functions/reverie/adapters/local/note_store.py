@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from reverie.adapters.local.card_cache import ParsedCards
 from reverie.adapters.local.sqlite import MEMORY, Schema, SqliteDatabase, from_micros, placeholders, to_micros
 from reverie.domain.errors import AlreadyExists, InvalidRequest, NotFound, VersionConflict
 from reverie.domain.models import STORED_CARD, MemoryCard, ScopeKind, Status, utcnow
@@ -45,7 +46,7 @@ SCHEMA = Schema(
 )
 
 _SELECT = (
-    "SELECT v.card, s.hit_count, s.last_hit_at FROM cards_current c "
+    "SELECT v.card, s.hit_count, s.last_hit_at, v.tenant_id, v.memory_id, v.version FROM cards_current c "
     "JOIN card_versions v ON v.tenant_id = c.tenant_id AND v.memory_id = c.memory_id AND v.version = c.version "
     "LEFT JOIN card_stats s ON s.tenant_id = c.tenant_id AND s.memory_id = c.memory_id "
 )
@@ -98,6 +99,8 @@ class SqliteNoteStore(NoteStore):
       across tenants raises `InvalidRequest`, onto a taken id `AlreadyExists`; nothing is written.
     - `query` orders by `updated_at` newest first, then `memory_id`; an empty filter set matches nothing.
     - `delete_user` removes every card that has any version scoped to the user.
+    The current versions read are parsed once and kept (`parsed`, by default `ParsedCards()`), checked
+    against the row read each time and dropped by every write or delete of their card.
     """
 
     def __init__(
@@ -105,9 +108,11 @@ class SqliteNoteStore(NoteStore):
         path: str | Path = MEMORY,
         clock: Callable[[], datetime] = utcnow,
         busy_timeout_ms: int = 5_000,
+        parsed: ParsedCards | None = None,
     ) -> None:
         self._db = SqliteDatabase(path, SCHEMA, busy_timeout_ms)
         self._clock = clock
+        self._parsed = parsed if parsed is not None else ParsedCards()
 
     def close(self) -> None:
         self._db.close()
@@ -153,14 +158,19 @@ class SqliteNoteStore(NoteStore):
 
     def record_hits(self, tenant_id: str, memory_ids: Sequence[str], at: datetime) -> None:
         at_micros = to_micros(at)
+        wanted = list(dict.fromkeys(memory_ids))
         with self._db.write() as conn:
-            for memory_id in dict.fromkeys(memory_ids):
+            for start in range(
+                0, len(wanted), _CHUNK
+            ):  # one statement per chunk: an IN list names a card once
+                chunk = wanted[start : start + _CHUNK]
                 conn.execute(
                     "INSERT INTO card_stats (tenant_id, memory_id, hit_count, last_hit_at) "
-                    "SELECT tenant_id, memory_id, 1, ? FROM cards_current WHERE tenant_id = ? AND memory_id = ? "
+                    "SELECT tenant_id, memory_id, 1, ? FROM cards_current "
+                    f"WHERE tenant_id = ? AND memory_id IN ({placeholders(len(chunk))}) "
                     "ON CONFLICT (tenant_id, memory_id) DO UPDATE SET hit_count = hit_count + 1, "
                     "last_hit_at = MAX(COALESCE(last_hit_at, excluded.last_hit_at), excluded.last_hit_at)",
-                    (at_micros, tenant_id, memory_id),
+                    (at_micros, tenant_id, *chunk),
                 )
 
     def delete(self, tenant_id: str, memory_id: str) -> None:
@@ -204,7 +214,7 @@ class SqliteNoteStore(NoteStore):
                     _SELECT + f"WHERE c.tenant_id = ? AND c.memory_id IN ({placeholders(len(chunk))})",
                     (tenant_id, *chunk),
                 ).fetchall()
-                found.update((card.memory_id, card) for card in map(_card, rows))
+                found.update((card.memory_id, card) for card in map(self._current, rows))
         return [found[memory_id] for memory_id in wanted if memory_id in found]
 
     def history(self, tenant_id: str, memory_id: str) -> list[MemoryCard]:
@@ -239,7 +249,7 @@ class SqliteNoteStore(NoteStore):
         )
         with self._db.read() as conn:
             rows = conn.execute(sql, (*params, query.limit, query.offset)).fetchall()
-        return [_card(row) for row in rows]
+        return [self._current(row) for row in rows]
 
     def count_by_user(self, tenant_id: str) -> dict[str, int]:
         with self._db.read() as conn:
@@ -273,7 +283,13 @@ class SqliteNoteStore(NoteStore):
         ).fetchone()
         if row is None:
             raise NotFound(f"memory {memory_id} not found")
-        return _card(row)
+        return self._current(row)
+
+    def _current(self, row: tuple[str, int | None, int | None, str, str, int]) -> MemoryCard:
+        """A row of `_SELECT` as a card, parsed once per version read (`ParsedCards`)."""
+        body, hits, last_hit, tenant_id, memory_id, version = row
+        last_hit_at = from_micros(last_hit) if last_hit is not None else None
+        return self._parsed.card(tenant_id, memory_id, version, body, hits or 0, last_hit_at)
 
     def _insert_new(self, conn: sqlite3.Connection, stored: MemoryCard, given: MemoryCard) -> None:
         if self._current_version(conn, stored.tenant_id, stored.memory_id) is not None:
@@ -302,8 +318,8 @@ class SqliteNoteStore(NoteStore):
             (stored.version, stored.tenant_id, stored.memory_id),
         )
 
-    @staticmethod
-    def _insert_version(conn: sqlite3.Connection, card: MemoryCard) -> None:
+    def _insert_version(self, conn: sqlite3.Connection, card: MemoryCard) -> None:
+        self._parsed.forget(card.tenant_id, [card.memory_id])
         conn.execute(
             "INSERT INTO card_versions (tenant_id, memory_id, version, user_id, project_id, scope, layer, type, "
             "status, key, updated_at, card) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -323,8 +339,8 @@ class SqliteNoteStore(NoteStore):
             ),
         )
 
-    @staticmethod
-    def _remove(conn: sqlite3.Connection, tenant_id: str, memory_ids: Sequence[str]) -> None:
+    def _remove(self, conn: sqlite3.Connection, tenant_id: str, memory_ids: Sequence[str]) -> None:
+        self._parsed.forget(tenant_id, memory_ids)
         for start in range(0, len(memory_ids), _CHUNK):
             chunk = list(memory_ids[start : start + _CHUNK])
             marks = placeholders(len(chunk))

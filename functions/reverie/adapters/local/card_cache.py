@@ -1,0 +1,79 @@
+"""Cards parsed from their stored JSON, kept so that recall does not parse the same version again."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable
+from datetime import datetime
+
+from reverie.domain.models import STORED_CARD, MemoryCard
+
+
+class ParsedCards:
+    """A bounded, least-recently-used memo of the cards a store parsed from the JSON of their current version.
+
+    An entry is (tenant, memory_id) → (version, body, card) and is served only when the row read now has
+    that version and exactly that body: a stored version is immutable, but an id can be deleted and written
+    again from version 1 (a chosen id), by this process or another one on the same file, and comparing the
+    body read in the same query catches both. Writers also `forget` what they replace or delete, so a
+    forgotten user's words do not stay in memory (the store reads and writes under one connection lock,
+    so no read from before a write can put back what the write forgot). Parsing a stored card skips the write guard
+    (`STORED_CARD`), as every store read does. Safe to share between threads.
+    """
+
+    def __init__(self, size: int = 4096) -> None:
+        self._size = size
+        self._cards: OrderedDict[tuple[str, str], tuple[int, str, MemoryCard]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def card(
+        self,
+        tenant_id: str,
+        memory_id: str,
+        version: int,
+        body: str,
+        hit_count: int,
+        last_hit_at: datetime | None,
+    ) -> MemoryCard:
+        """The card stored as `body` at `version`, with these usage counters (they live beside the stored
+        versions, which hold none): parsed once while it stays current and in the cache, copied again
+        only when its counters moved."""
+        key = (tenant_id, memory_id)
+        with self._lock:
+            held = self._cards.get(key)
+        parsed = held is not None and held[0] == version and held[1] == body
+        card = (
+            held[2]
+            if held is not None and parsed
+            else MemoryCard.model_validate_json(body, context=STORED_CARD)
+        )
+        counted = card.hit_count == hit_count and card.last_hit_at == last_hit_at
+        if not counted:
+            card = card.model_copy(update={"hit_count": hit_count, "last_hit_at": last_hit_at})
+        if self._size > 0:
+            with self._lock:
+                if parsed and counted:
+                    if key in self._cards:
+                        self._cards.move_to_end(key)
+                else:
+                    self._cards[key] = (version, body, card)
+                    self._cards.move_to_end(key)
+                    while len(self._cards) > self._size:
+                        self._cards.popitem(last=False)
+        return card
+
+    def forget(self, tenant_id: str, memory_ids: Iterable[str]) -> None:
+        """Drop these cards (every version): they were just rewritten or deleted."""
+        with self._lock:
+            for memory_id in memory_ids:
+                self._cards.pop((tenant_id, memory_id), None)
+
+    def holds(self, tenant_id: str, memory_id: str) -> bool:
+        """Whether some version of the card is held (what a test of forgetting looks at)."""
+        with self._lock:
+            return (tenant_id, memory_id) in self._cards
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._cards)
