@@ -95,6 +95,10 @@ def time_window(text: str) -> tuple[datetime, datetime] | None:
     return None
 
 
+_TITLED_MONTHS = tuple(name.title() for name in MONTH_NAMES)
+
+
 def human_date(value: datetime) -> str:
-    """`8 May 2023`: the form people (and answer keys) write dates in."""
-    return f"{value.day} {value:%B %Y}"
+    """`8 May 2023`: the form people (and answer keys) write dates in (English month names whatever the
+    locale, without strftime: recall dates every line it weighs)."""
+    return f"{value.day} {_TITLED_MONTHS[value.month - 1]} {value.year}"

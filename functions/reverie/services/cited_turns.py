@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import cached_property
 
 from reverie.domain.events import Event
 from reverie.domain.guards import looks_like_instruction
@@ -85,12 +86,14 @@ class CitedTurns:
     def __call__(self, card: MemoryCard) -> RawTurn | None:
         if not self._own(card) or self.max_tokens <= 0:
             return None
+        turns = [t for t in map(self._turn, card.evidence_refs[:MAX_REFS]) if t is not None]
+        if not turns:  # e.g. a card written through the API, citing no turn of the log
+            return None
         said = " ".join(p for p in (card.statement, card.condition, card.action, card.outcome) if p)
-        about, wanted = terms(said), terms(self.query)
+        about, wanted = terms(said), self._wanted
         best: tuple[int, RawTurn] | None = None
-        for ref in card.evidence_refs[:MAX_REFS]:
-            turn = self._turn(ref)
-            if turn is None or looks_like_instruction(turn.text) or not terms(turn.text) - about:
+        for turn in turns:
+            if looks_like_instruction(turn.text) or not terms(turn.text) - about:
                 continue
             shared = len((about | wanted) & terms(turn.text))
             if best is None or shared > best[0]:
@@ -101,6 +104,10 @@ class CitedTurns:
         if quote is not None:
             self._quoted.add(quote.ref)
         return quote
+
+    @cached_property
+    def _wanted(self) -> frozenset[str]:
+        return terms(self.query)
 
     def _own(self, card: MemoryCard) -> bool:
         return (
