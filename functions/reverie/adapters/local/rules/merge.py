@@ -32,6 +32,7 @@ from reverie.adapters.local.rules.about import (
 from reverie.adapters.local.rules.keys import same_slot, state_slot, statement_key
 from reverie.adapters.local.rules.language import lowered_opening
 from reverie.adapters.local.rules.one_rule import same_rule
+from reverie.adapters.local.rules.plan_ends import got, same_plan, state_ended
 from reverie.adapters.local.rules.values import (
     SAME_VALUE_JACCARD,
     another_attribute_value,
@@ -42,7 +43,7 @@ from reverie.adapters.local.rules.values import (
 )
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, ReviewStatus, SourceKind, Status, Trust
-from reverie.domain.restatement import negated, stem, terms
+from reverie.domain.restatement import negated, terms
 from reverie.domain.text import human_date
 from reverie.ports import MergeAction, MergeDecision, ReasonerUsage
 
@@ -187,64 +188,12 @@ def _plan_news(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisi
             card.type is MemoryType.PLAN
             and (candidate.observed_at is None or candidate.observed_at > _time(card) + SAME_TIME)
             and not _other_slots(candidate, card)
-            and (_about_the_same(candidate, card) or _got(candidate, card))
+            and (_about_the_same(candidate, card) or got(candidate, card))
         ):
             return _replace(candidate, card, f"news of the plan {card.memory_id}")
-        if _state_ended(candidate, card):
+        if state_ended(candidate, card):
             return _replace(candidate, card, f"{card.memory_id} holds while a state lasts, and it is over")
     return None
-
-
-# A rule held while a state lasts ("While Dmitri is in Nairobi for the project, put ...") ...
-_WHILE_RE = re.compile(
-    r"^(?:while|as long as|for as long as|whenever|when)\s+(?P<condition>[^,]{3,80}),", re.I
-)
-# ... and news that the state is over ("Dmitri's Nairobi stint is over", "back from Nairobi").
-_ENDED_RE = re.compile(
-    r"\b(?:is|are|was|were|has been|'s)\s+(?:now\s+|finally\s+|officially\s+)?(?:over|done|finished|ended)\b|"
-    r"\b(?:back (?:from|home)|left|moved (?:out of|away from))\b",
-    re.I,
-)
-
-
-def _state_ended(candidate: Candidate, card: MemoryCard) -> bool:
-    """The candidate says the state a held rule lasts while is over, naming what that state names."""
-    scoped = _WHILE_RE.match(card.statement)
-    if scoped is None or not _ENDED_RE.search(candidate.statement):
-        return False
-    if candidate.observed_at is not None and candidate.observed_at <= _time(card) + SAME_TIME:
-        return False
-    return bool(topic(scoped.group("condition")) & topic(candidate.statement))
-
-
-_PLANNING = frozenset(
-    stem(w) for w in "plan plans planning planned intend intends hope hopes aim aims".split()
-)
-
-
-def _same_plan(candidate: Candidate, card: MemoryCard) -> bool:
-    """Two plans of one person for the same specific things ("needs to get the old boiler replaced before
-    winter" / "plans to replace her old boiler before winter"): one plan, said twice."""
-    mine, theirs = topic(candidate.statement) - _PLANNING, topic(card.statement) - _PLANNING
-    return len(mine & theirs) >= 2 and (mine <= theirs or theirs <= mine or jaccard(mine, theirs) >= 0.5)
-
-
-# A plan to get something new ("get the old boiler replaced", "buy a new bike", "have a heat pump fitted") ...
-_GETTING_RE = re.compile(
-    r"\b(?:replac\w*|get|getting|buy|buying|order\w*|install\w*|fit|fitted|fitting|upgrad\w*|swap\w*|"
-    r"change|changing|renew\w*)\b",
-    re.I,
-)
-# ... is reached when the new one is spoken of: "the new boiler", "our new bike".
-_NEW_THING_RE = re.compile(r"\b(?:the|my|our|his|her|their)\s+(?:brand[\s-]+)?new\s+(?P<thing>[\w-]+)", re.I)
-
-
-def _got(candidate: Candidate, card: MemoryCard) -> bool:
-    """The candidate speaks of the new thing the plan `card` was to get."""
-    new = _NEW_THING_RE.search(candidate.statement)
-    if new is None or not _GETTING_RE.search(card.statement):
-        return False
-    return stem(new.group("thing").lower()) in terms(card.statement)
 
 
 def _by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
@@ -256,7 +205,7 @@ def _by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
     for card in cards:
         if _other_slots(candidate, card) or not _about_the_same(candidate, card):
             continue  # two slots are two attributes, whatever words they share
-        if card.type is candidate.type is MemoryType.PLAN and _same_plan(candidate, card):
+        if card.type is candidate.type is MemoryType.PLAN and same_plan(candidate, card):
             return _decision(MergeAction.NOOP, card, f"{card.memory_id} is the same plan")
         if card.type is MemoryType.PLAN and (
             candidate.observed_at is None or candidate.observed_at > _time(card)

@@ -1,0 +1,68 @@
+"""How a held plan, or a rule held while a state lasts, is over by what is said later (for `merge`): the new
+thing a plan was to get is spoken of, the state is said to be over; and when two plans are one plan."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+from reverie.adapters.local.rules.about import jaccard, topic
+from reverie.domain.dream import Candidate
+from reverie.domain.models import MemoryCard
+from reverie.domain.restatement import stem, terms
+
+SAME_TIME = timedelta(minutes=5)  # observations this close count as simultaneous (as in `merge`)
+
+# A rule held while a state lasts ("While Dmitri is in Nairobi for the project, put ...") ...
+_WHILE_RE = re.compile(
+    r"^(?:while|as long as|for as long as|whenever|when)\s+(?P<condition>[^,]{3,80}),", re.I
+)
+# ... and news that the state is over ("Dmitri's Nairobi stint is over", "back from Nairobi").
+_ENDED_RE = re.compile(
+    r"\b(?:is|are|was|were|has been|'s)\s+(?:now\s+|finally\s+|officially\s+)?(?:over|done|finished|ended)\b|"
+    r"\b(?:back (?:from|home)|left|moved (?:out of|away from))\b",
+    re.I,
+)
+
+
+def state_ended(candidate: Candidate, card: MemoryCard) -> bool:
+    """The candidate says the state a held rule lasts while is over, naming what that state names."""
+    scoped = _WHILE_RE.match(card.statement)
+    if scoped is None or not _ENDED_RE.search(candidate.statement):
+        return False
+    if (
+        candidate.observed_at is not None
+        and candidate.observed_at <= (card.observed_at or card.updated_at) + SAME_TIME
+    ):
+        return False
+    return bool(topic(scoped.group("condition")) & topic(candidate.statement))
+
+
+_PLANNING = frozenset(
+    stem(w) for w in "plan plans planning planned intend intends hope hopes aim aims".split()
+)
+
+
+def same_plan(candidate: Candidate, card: MemoryCard) -> bool:
+    """Two plans of one person for the same specific things ("needs to get the old boiler replaced before
+    winter" / "plans to replace her old boiler before winter"): one plan, said twice."""
+    mine, theirs = topic(candidate.statement) - _PLANNING, topic(card.statement) - _PLANNING
+    return len(mine & theirs) >= 2 and (mine <= theirs or theirs <= mine or jaccard(mine, theirs) >= 0.5)
+
+
+# A plan to get something new ("get the old boiler replaced", "buy a new bike", "have a heat pump fitted") ...
+_GETTING_RE = re.compile(
+    r"\b(?:replac\w*|get|getting|buy|buying|order\w*|install\w*|fit|fitted|fitting|upgrad\w*|swap\w*|"
+    r"change|changing|renew\w*)\b",
+    re.I,
+)
+# ... is reached when the new one is spoken of: "the new boiler", "our new bike".
+_NEW_THING_RE = re.compile(r"\b(?:the|my|our|his|her|their)\s+(?:brand[\s-]+)?new\s+(?P<thing>[\w-]+)", re.I)
+
+
+def got(candidate: Candidate, card: MemoryCard) -> bool:
+    """The candidate speaks of the new thing the plan `card` was to get."""
+    new = _NEW_THING_RE.search(candidate.statement)
+    if new is None or not _GETTING_RE.search(card.statement):
+        return False
+    return stem(new.group("thing").lower()) in terms(card.statement)
