@@ -443,3 +443,15 @@ def test_a_schedule_that_moves_supersedes_the_one_it_replaces() -> None:
         MergeAction.SUPERSEDE,
         "m-1",
     )
+
+
+def test_a_full_name_before_is_names_no_attribute_and_the_same_place_is_the_same_value() -> None:
+    # GIVEN two things said of Astrid Lindqvist: what she is doing, and who her supervisor is
+    phd = held("Astrid Lindqvist is doing a PhD on lichens at Uppsala.")
+    supervisor = cand("Astrid Lindqvist's supervisor is Prof. Berg.")
+    # THEN they are not two values of one attribute (her name is whom it is about, not an attribute)
+    assert decide(supervisor, [phd]).action is not MergeAction.SUPERSEDE
+    # AND the same city said otherwise in the same slot is more about it, not a move
+    based = held("Dmitri lives in Warsaw.", key="dmitri.home_city")
+    back = cand("Dmitri lives in Warsaw again, back since Friday.", key="dmitri.home_city")
+    assert decide(back, [based]).action is MergeAction.FUSE

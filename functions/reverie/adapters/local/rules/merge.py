@@ -43,8 +43,8 @@ from reverie.adapters.local.rules.values import (
 )
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, ReviewStatus, SourceKind, Status, Trust
-from reverie.domain.restatement import negated, terms
-from reverie.domain.text import human_date
+from reverie.domain.restatement import negated, stem, terms
+from reverie.domain.text import entities, human_date
 from reverie.ports import MergeAction, MergeDecision, ReasonerUsage
 
 DUPLICATE_JACCARD = 0.7  # no key: this similar means the same idea
@@ -135,7 +135,20 @@ def _same_key(
         return _fused(candidate, best, candidate.statement, f"more detail about {key}")
     if ".taste." in (key or ""):  # held the same way: more about the same taste
         return _fused(candidate, best, join(best.statement, candidate.statement), f"more about {key}")
+    named = _named_value(candidate.statement)
+    if (
+        named
+        and named == _named_value(best.statement)
+        and not other_numbers(candidate.statement, best.statement)
+    ):
+        # "back in Warsaw since Friday" beside "normally based in Warsaw": the same place, said otherwise
+        return _fused(candidate, best, join(best.statement, candidate.statement), f"the same value of {key}")
     return _replace(candidate, best, f"a different value for {key}")
+
+
+def _named_value(statement: str) -> frozenset[str]:
+    """The names a statement gives beside whom it is about ("Warsaw" in "Dmitri is back in Warsaw")."""
+    return frozenset(stem(e) for e in entities(statement)) - name_words(statement)
 
 
 def _fused(candidate: Candidate, card: MemoryCard, statement: str, why: str) -> MergeDecision:

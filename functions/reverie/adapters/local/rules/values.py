@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.adapters.local.rules.about import contains, event, jaccard, owner
+from reverie.adapters.local.rules.about import contains, event, jaccard, name_words, owner
 from reverie.domain.restatement import CONTRAST, negated, stem, terms
 from reverie.domain.text import MONTH_NAMES, entities
 
@@ -59,7 +59,8 @@ def _attribute_and_value(statement: str) -> tuple[frozenset[str], frozenset[str]
         return None
     attribute, said = terms(text[: split.start()]), text[split.end() :]
     value = terms(said) | frozenset(re.findall(r"\d+(?:[.,]\d+)?", said))
-    if not attribute - {owner(statement)[0]} or not value or not (cause or _VALUE_LIKE_RE.search(said)):
+    who = {owner(statement)[0]} | name_words(statement)  # "Astrid Lindqvist is ..." names no attribute
+    if not attribute - who or not value or not (cause or _VALUE_LIKE_RE.search(said)):
         return None
     return attribute, value
 
