@@ -5,8 +5,10 @@ after each session end for `dream`); then every question of categories 1-4 asks 
 1,000 tokens). Side by side: evidence recall within the budget (the share of the question's evidence
 turns that the memories in the context cite), answer-token coverage, the active memory's size (verified
 or conflicting L3 cards, WordPiece tokens of statement + condition/action/outcome) against the raw log's,
-the dream's seconds and the reasoner's tokens and calls per session. The bar: the dreamed memory at most
-1/5 of the raw log's tokens, with recall within the budget at least that of `raw`.
+the dream's sessions per minute and the share of its time per stage, and the reasoner's tokens and calls
+per session. The bar: the dreamed memory at most 1/5 of the raw log's tokens, with recall within the budget
+at least that of `raw`. Each system runs on stores and caches of its own, cold at the start: none is timed
+on vectors another one computed.
 
 Each system answers from its cards alone; the dreamed memory answers twice: `dream`, its cards only, and
 `dream + cited turns`, recall's default, where the first cards shown carry the words of the turn they
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -41,11 +44,11 @@ from reverie_bench.common import (
     summarise,
 )
 from reverie_bench.dream_replay import (
+    OUTSIDE_STAGES,
     TENANT,
     BackendsFactory,
     MemorySystem,
     Session,
-    SharedEmbedder,
     build_systems,
     conversation_sessions,
     local_factory,
@@ -186,6 +189,8 @@ def report(
             "active_ratio": round(m.active_tokens / m.raw_tokens, 4) if m.raw_tokens else 0.0,
             "evidence_reachable": round(mean(m.reachable), 4),
             "dream_s_per_session": round(usage.dream_seconds / per, 4),
+            "dream_sessions_per_minute": _per_minute(usage.sessions, usage.dream_seconds),
+            "dream_cpu_s_per_session": round(usage.dream_cpu_seconds / per, 4),
             "reasoner_tokens_per_session": round(usage.reasoner_tokens / per, 2),
             "reasoner_calls_per_session": round(usage.reasoner_calls / per, 2),
             "ingest_s_per_session": round(usage.ingest_seconds / per, 4),
@@ -214,6 +219,7 @@ def report(
             f"{c} {n}": sum(q.category == c for q in asked) for c, n in CATEGORIES.items()
         },
         "dream_counts": dict(sorted(usage.counts.items())),
+        "dream_stages": dream_stages(usage.stage_seconds),
         "notes_candidates": systems["notes"].usage.counts.get("candidates", 0),
         "problems": [p for s in systems.values() for p in s.usage.problems],
         "bar": {
@@ -225,6 +231,25 @@ def report(
     }
 
 
+def _per_minute(sessions: int, seconds: float) -> float | None:
+    """Sessions a minute of dreaming gets through; None for a system that does not dream."""
+    return round(60 * sessions / seconds, 1) if seconds else None
+
+
+STAGE_ORDER = ("select", "verify", "restructure", "decay", "index sync", OUTSIDE_STAGES)
+
+
+def dream_stages(seconds: dict[str, float]) -> dict[str, dict[str, float]]:
+    """Each part of the dream runs' time (exclusive: "index sync" is not in the stage it ran in), in
+    seconds and as a share of the whole, in the stages' order."""
+    total = sum(seconds.values())
+    names = [n for n in STAGE_ORDER if n in seconds] + sorted(set(seconds) - set(STAGE_ORDER))
+    return {
+        name: {"seconds": round(seconds[name], 3), "share": round(seconds[name] / total, 4) if total else 0.0}
+        for name in names
+    }
+
+
 COLUMNS = (
     ("recall@budget", "recall@{b}t"),
     ("answer_coverage@budget", "coverage@{b}t"),
@@ -232,7 +257,8 @@ COLUMNS = (
     ("active_cards", "cards"),
     ("active_tokens", "tokens"),
     ("active_ratio", "of raw"),
-    ("dream_s_per_session", "dream s/session"),
+    ("dream_sessions_per_minute", "dream sessions/min"),
+    ("ingest_s_per_session", "ingest s/session"),
     ("reasoner_tokens_per_session", "reasoner tok/session"),
     ("reasoner_calls_per_session", "calls/session"),
     ("context_cards", "cards in context"),
@@ -249,7 +275,10 @@ def render(doc: dict[str, Any], budget: int) -> str:
         "",
         format_table(
             ["system", *(h.format(b=budget) for _, h in COLUMNS)],
-            [[name, *(row[k] for k, _ in COLUMNS)] for name, row in systems.items()],
+            [
+                [name, *("-" if row[k] is None else row[k] for k, _ in COLUMNS)]
+                for name, row in systems.items()
+            ],
         ),
     ]
     for category, rows in doc["by_category"].items():
@@ -259,6 +288,21 @@ def render(doc: dict[str, Any], budget: int) -> str:
                 ["system", f"recall@{budget}t", f"coverage@{budget}t"],
                 [[n, r["recall@budget"], r["answer_coverage@budget"]] for n, r in rows.items()],
             )
+        )
+    dreamed = systems["dream"]
+    stages = ", ".join(f"{name} {part['share']:.0%}" for name, part in doc["dream_stages"].items())
+    lines += [
+        "",
+        f"dream: {dreamed['dream_sessions_per_minute']} sessions/minute ({dreamed['dream_s_per_session']} s of "
+        f"wall clock a session, {dreamed['dream_cpu_s_per_session']} s of CPU, every thread's; the dream run "
+        "alone, each system on caches of its own, cold at the start)",
+        f"dream time per part: {stages}",
+    ]
+    if "load_avg_1m" in doc:
+        load = " / ".join(str(x) for x in doc["load_avg_1m"])
+        lines.append(
+            f"machine load (1-min average, {os.cpu_count()} CPUs) before / after: {load} "
+            "(times are wall clock: other work inflates them)"
         )
     counts = doc["dream_counts"]
     shown = ", ".join(f"{k} {v}" for k, v in counts.items() if not k.startswith("decay.active"))
@@ -299,16 +343,19 @@ def main(argv: list[str] | None = None) -> int:
     data = data[: args.conversations]
     from reverie.adapters.local.embedder import MiniLMEmbedder
 
-    embedder = SharedEmbedder(MiniLMEmbedder(cache_size=0))
+    model = MiniLMEmbedder()
+    model.load()  # loaded once; each system gets an embedder of its own on it (its own cache)
     total_sessions = sum(len(conversation_sessions(s)) for s in data)
     total_questions = len(questions(data))
     with tempfile.TemporaryDirectory(prefix="reverie-bench-dream-") as home:
-        factory = local_factory(Path(home), embedder)
+        factory = local_factory(Path(home), lambda: MiniLMEmbedder(encoder=model.encoder()))
+        load_before = os.getloadavg()[0]
         with progress_bar(
             "replaying sessions, asking questions", total_sessions + total_questions
         ) as advance:
             systems, measured, asked = replay(data, factory, args.budget, advance, advance)
     doc = report(systems, measured, asked)
+    doc["load_avg_1m"] = [round(load_before, 2), round(os.getloadavg()[0], 2)]
     print(json.dumps(doc) if args.json else render(doc, args.budget))
     return 0
 

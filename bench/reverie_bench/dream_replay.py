@@ -12,6 +12,11 @@ Each conversation is one user of tenant "bench"; each turn a `message` event (ro
 speaker's name, `ts` the session's date and time plus a few seconds per turn, `event_id` its dia_id,
 `session_id` "<conversation>-s<N>"). The services see the conversation's own time: a shared clock moves
 along the session dates, so the dream's decay and recall's freshness act as they would on a real user.
+
+Each system has stores and caches of its own, cold at the start (its own embedder cache too: only the
+loaded model is shared), so none is timed on what another one computed. A dream run is timed whole and
+per part (`services.spans`): its four stages, the index sync inside them and at the commit, and the rest
+(the lease, the run record, the commit).
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from __future__ import annotations
 import time
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -33,6 +38,7 @@ from reverie.services import capture
 from reverie.services.admin import NewMemory, create_memories
 from reverie.services.backends import Backends
 from reverie.services.dream.runner import dream
+from reverie.services.spans import recording
 from reverie_bench.common import SettableClock, clocked_local_backends
 from reverie_bench.locomo import sessions, turn_statement
 
@@ -41,34 +47,20 @@ SYSTEMS = ("raw", "notes", "dream")
 TURN_SECONDS = 5  # LoCoMo dates a session, not its turns: turns follow each other a few seconds apart
 END_AFTER = timedelta(seconds=30)  # the session ends this long after its last turn
 DREAM_AFTER = timedelta(minutes=1)  # and the dream runs this long after it
-
-
-class SharedEmbedder(Embedder):
-    """One embedder for the three systems: a text already embedded (a turn, a card, a question) is never
-    embedded again, whichever system asked first. Unbounded: the bench's texts fit in memory."""
-
-    def __init__(self, inner: Embedder) -> None:
-        self.inner = inner
-        self.model_id = inner.model_id
-        self.dim = inner.dim
-        self._vectors: dict[str, list[float]] = {}
-
-    def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        missing = list(dict.fromkeys(t for t in texts if t not in self._vectors))
-        if missing:
-            self._vectors.update(zip(missing, self.inner.embed(missing), strict=True))
-        return [self._vectors[t] for t in texts]
+OUTSIDE_STAGES = "lease, run record, commit"
+"""The part of a dream run's time spent in no stage: taking the lease, saving the run, the commit."""
 
 
 BackendsFactory = Callable[[str, SettableClock], Backends]
 """A fresh, empty store for the named system whose services (and note store) run on the given clock."""
 
 
-def local_factory(root: Path, embedder: Embedder) -> BackendsFactory:
-    """Embedded stores (`build_local`) under `root/<system>`, sharing one embedder and the replay clock."""
+def local_factory(root: Path, embedder: Callable[[], Embedder]) -> BackendsFactory:
+    """Embedded stores (`build_local`) under `root/<system>` on the replay clock, each system with an
+    embedder of its own (`embedder()`: its own cache, cold at the start)."""
 
     def make(name: str, clock: SettableClock) -> Backends:
-        return clocked_local_backends(root / name, clock, embedder)
+        return clocked_local_backends(root / name, clock, embedder())
 
     return make
 
@@ -123,8 +115,10 @@ class Usage:
     sessions: int = 0
     ingest_seconds: float = 0.0
     dream_seconds: float = 0.0
+    dream_cpu_seconds: float = 0.0  # the process's CPU time during the runs, every thread's
     reasoner_calls: int = 0
     reasoner_tokens: int = 0
+    stage_seconds: dict[str, float] = field(default_factory=dict)  # a dream run's parts, summed
     counts: Counter[str] = field(default_factory=Counter)
     problems: list[str] = field(default_factory=list)
 
@@ -215,9 +209,15 @@ class Dreaming(MemorySystem):
         for message in self.b.queue.receive(10):  # the session-end trigger: this replay runs it now
             self.b.queue.ack(message.message_id)
         clock.set(session.last_ts + DREAM_AFTER)
-        started = time.perf_counter()
-        run = dream(self.b, TENANT, session.user_id, Trigger.SESSION_END)
-        self.usage.dream_seconds += time.perf_counter() - started
+        started, cpu = time.perf_counter(), time.process_time()
+        with recording() as parts:
+            run = dream(self.b, TENANT, session.user_id, Trigger.SESSION_END)
+        elapsed = time.perf_counter() - started
+        self.usage.dream_seconds += elapsed
+        self.usage.dream_cpu_seconds += time.process_time() - cpu
+        spent = self.usage.stage_seconds
+        for name, seconds in [*parts.seconds.items(), (OUTSIDE_STAGES, elapsed - parts.total)]:
+            spent[name] = spent.get(name, 0.0) + seconds
         self.usage.reasoner_calls += run.reasoner_tokens.get("calls", 0)
         self.usage.reasoner_tokens += run.reasoner_tokens.get("input", 0) + run.reasoner_tokens.get(
             "output", 0

@@ -7,6 +7,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,11 +20,12 @@ from reverie.services.backends import Backends
 from reverie_bench.common import SettableClock
 from reverie_bench.dream import ROWS, render, replay, report
 from reverie_bench.dream_replay import (
+    OUTSIDE_STAGES,
     SYSTEMS,
     TURN_SECONDS,
     BackendsFactory,
-    SharedEmbedder,
     conversation_sessions,
+    local_factory,
 )
 from tests.fakes.backends import fake_backends
 from tests.fakes.embedder import HashEmbedder
@@ -104,20 +106,22 @@ class CountingEmbedder(Embedder):
         return self.inner.embed(texts)
 
 
-def fake_factory(embedder: Embedder) -> BackendsFactory:
-    """Fakes for every port (the real SQLite index in memory), one embedder shared by the systems."""
+def fake_factory(embedders: dict[str, CountingEmbedder]) -> BackendsFactory:
+    """Fakes for every port (the real SQLite index in memory), each system with an embedder of its own
+    (kept in `embedders` by system name)."""
 
     def make(name: str, clock: SettableClock) -> Backends:
-        return replace(fake_backends(clock, reasoner=RuleReasoner()), embedder=embedder)
+        embedders[name] = CountingEmbedder()
+        return replace(fake_backends(clock, reasoner=RuleReasoner()), embedder=embedders[name])
 
     return make
 
 
 @pytest.fixture(scope="module")
 def replayed() -> tuple[Any, ...]:
-    counting = CountingEmbedder()
-    systems, measured, asked = replay([CONVERSATION], fake_factory(SharedEmbedder(counting)))
-    return systems, measured, asked, counting
+    embedders: dict[str, CountingEmbedder] = {}
+    systems, measured, asked = replay([CONVERSATION], fake_factory(embedders))
+    return systems, measured, asked, embedders
 
 
 def test_each_turn_becomes_a_message_event_of_its_session_a_few_seconds_apart() -> None:
@@ -132,19 +136,9 @@ def test_each_turn_becomes_a_message_event_of_its_session_a_few_seconds_apart() 
     assert first[3].text == "Lovely! [shares a photo: a photo of a turtle eating lettuce]"
 
 
-def test_the_shared_embedder_embeds_a_text_once_whichever_system_asks() -> None:
-    counting = CountingEmbedder()
-    shared = SharedEmbedder(counting)
-    first = shared.embed(["a turtle", "a marathon"])
-    again = shared.embed(["a marathon", "a turtle", "a marathon"])
-    assert counting.texts == ["a turtle", "a marathon"]
-    assert again == [first[1], first[0], first[1]]
-
-
 def test_the_replay_fills_three_systems_and_reports_the_promised_shape(replayed: tuple[Any, ...]) -> None:
     # GIVEN the two-session conversation replayed into raw turns, append-only notes and the dream
-    systems, measured, asked, counting = replayed
-    assert len(counting.texts) == len(set(counting.texts))  # every text embedded once, for all three
+    systems, measured, asked, _ = replayed
     # WHEN the report is built
     doc = report(systems, measured, asked)
     # THEN every system has the promised keys, the JSON is plain, and the tables render
@@ -157,6 +151,7 @@ def test_the_replay_fills_three_systems_and_reports_the_promised_shape(replayed:
         "active_cards": int,
         "raw_tokens": int,
         "dream_s_per_session": float,
+        "ingest_s_per_session": float,
         "reasoner_tokens_per_session": float,
     }
     for row in doc["systems"].values():
@@ -236,3 +231,35 @@ def test_the_dreamed_memory_answers_again_with_its_cited_turns_quoted(replayed: 
     assert cited.outcome.at_budget[time_question] == cards_only.outcome.at_budget[time_question] == 1.0
     assert sum(cited.quoted) > 0 and sum(cards_only.quoted) == 0
     assert (cited.active_cards, cited.active_tokens) == (cards_only.active_cards, cards_only.active_tokens)
+
+
+def test_the_dream_is_reported_in_sessions_a_minute_and_shares_of_its_time_per_stage(
+    replayed: tuple[Any, ...],
+) -> None:
+    # GIVEN the dream ran after each of the two sessions
+    systems, measured, asked, _ = replayed
+    usage = systems["dream"].usage
+    # WHEN the report is built
+    doc = report(systems, measured, asked)
+    # THEN every stage, the index sync and the rest of a run are timed, and they add up to the runs' time
+    stages = doc["dream_stages"]
+    assert list(stages) == ["select", "verify", "restructure", "decay", "index sync", OUTSIDE_STAGES]
+    assert all(part["seconds"] >= 0 for part in stages.values())
+    assert sum(usage.stage_seconds.values()) == pytest.approx(usage.dream_seconds)
+    assert sum(part["share"] for part in stages.values()) == pytest.approx(1.0, abs=1e-3)
+    assert doc["systems"]["dream"]["dream_sessions_per_minute"] == round(60 * 2 / usage.dream_seconds, 1)
+    assert doc["systems"]["raw"]["dream_sessions_per_minute"] is None  # raw turns never dream
+    text = render(doc, 1000)
+    assert "sessions/minute" in text and "restructure" in text and "index sync" in text
+
+
+def test_each_local_system_gets_stores_and_an_embedder_of_its_own(tmp_path: Path) -> None:
+    # GIVEN the bench's factory of embedded stores
+    make = local_factory(tmp_path, CountingEmbedder)
+    clock = SettableClock(datetime(2023, 5, 8, tzinfo=UTC))
+    # WHEN two systems are built THEN neither shares the other's embedder (its cache) or files
+    raw, dreamed = make("raw", clock), make("dream", clock)
+    assert raw.embedder is not dreamed.embedder
+    raw.embedder.embed(["a turtle"])
+    assert isinstance(dreamed.embedder, CountingEmbedder) and dreamed.embedder.texts == []
+    assert (tmp_path / "raw").is_dir() and (tmp_path / "dream").is_dir()

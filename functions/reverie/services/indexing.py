@@ -16,6 +16,7 @@ from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard
 from reverie.domain.search import SearchDoc, card_search_text
 from reverie.domain.text import entities
 from reverie.services.backends import Backends
+from reverie.services.spans import span
 
 MAX_EVIDENCE_EVENTS = 3  # enough to recover the original wording, few enough to keep the card's focus
 
@@ -59,7 +60,13 @@ def indexed_text(card: MemoryCard, evidence: Sequence[str]) -> str:
 
 
 def sync_index(b: Backends, cards: Sequence[MemoryCard]) -> None:
-    """Upsert the cards that belong in the index and remove the ones that no longer do."""
+    """Upsert the cards that belong in the index and remove the ones that no longer do (timed as the
+    span "index sync")."""
+    with span("index sync"):
+        _sync(b, cards)
+
+
+def _sync(b: Backends, cards: Sequence[MemoryCard]) -> None:
     keep = [c for c in cards if is_indexed(c)]
     drop = [c.memory_id for c in cards if not is_indexed(c)]
     if keep:

@@ -32,6 +32,7 @@ from reverie.services.dream.restructure import restructure
 from reverie.services.dream.rollback import LEASE_EXPIRED, discard_run, settle_dead_runs
 from reverie.services.dream.select import select
 from reverie.services.dream.verify import verify
+from reverie.services.spans import span
 
 STAGE_FUNCTIONS: dict[str, Callable[[Backends, StageInput], StageOutput]] = {
     "select": select,
@@ -125,7 +126,8 @@ def run_stage(b: Backends, stage: str, stage_input: StageInput) -> StageOutput:
             runs.release_lease(run.tenant_id, run.user_id, run.run_id)
         raise LeaseLost(f"dream run {run.run_id} lost the lease of {run.user_id} to another run; it stops")
     started = time.perf_counter()
-    output = STAGE_FUNCTIONS[stage](run_backends(b, run), stage_input)
+    with span(stage):
+        output = STAGE_FUNCTIONS[stage](run_backends(b, run), stage_input)
     run = runs.get_run(run.tenant_id, run.run_id)  # the stage may have saved usage and inputs
     if stage not in run.stages_done:
         run.stages_done.append(stage)
