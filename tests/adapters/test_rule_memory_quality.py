@@ -568,3 +568,31 @@ def test_a_bare_answer_to_a_when_or_where_question_becomes_a_statement_of_what_w
 )
 def test_what_does_not_answer_the_time_or_place_asked_is_not_restated(question: str, answer: str) -> None:
     assert not any(re.search(r"\bparty is|go-live is", s) for s in _asked_and_answered(question, answer))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Keoni added an index on prices(sku, region) and p95 dropped to 120 ms.",
+            "Keoni added an index on prices(sku, region) and p95 dropped to 120 ms.",
+        ),
+        (
+            "Priya has moved the standup to 10:00 on Mondays.",
+            "Priya has moved the standup to 10:00 on Mondays.",
+        ),
+        ("Dad bought a Volvo XC40 for the school runs.", "Dad bought a Volvo XC40 for the school runs."),
+    ],
+)
+def test_what_a_named_person_did_told_to_the_agent_is_kept_when_it_names_enough(
+    text: str, expected: str
+) -> None:
+    # GIVEN the user tells their agent what someone else did THEN it is kept as the plain sentence
+    assert expected in statements(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Maria went home.", "Please set up a recurring 1:1 with Sofia.", "Sam left early."]
+)
+def test_what_someone_did_naming_nothing_more_or_a_request_is_not_kept(text: str) -> None:
+    assert statements(text) == []

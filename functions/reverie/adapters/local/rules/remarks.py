@@ -16,7 +16,13 @@ import re
 from dataclasses import replace
 
 from reverie.adapters.local.rules import patterns as p
-from reverie.adapters.local.rules.language import compress, finish, lowered_opening, strip_emoji
+from reverie.adapters.local.rules.language import (
+    IRREGULAR_PAST,
+    compress,
+    finish,
+    lowered_opening,
+    strip_emoji,
+)
 from reverie.adapters.local.rules.longevity import after_outcome
 from reverie.adapters.local.rules.specificity import SPECIFIC_ENOUGH, specificity
 from reverie.adapters.local.rules.statements import (
@@ -59,7 +65,11 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     if isinstance(result, Drop) and result.reason in UNPARSED:
         # Between people, a specific remark; said to an agent, an unparsed sentence is most often a task
         # for now, unless it states something about the world.
-        found = _about_the_world(sentence, who) if who.to_agent else _specific_remark(sentence, who)
+        found = (
+            (_about_the_world(sentence, who) or _what_someone_did(sentence, who))
+            if who.to_agent
+            else _specific_remark(sentence, who)
+        )
         consequence = _CONSEQUENCE_RE.search(sentence) if who.to_agent and not found else None
         if consequence:  # "I'm lactose intolerant, so I use oat milk": what follows still says something
             found = _kept(parse(consequence.group("rest"), who))
@@ -108,6 +118,38 @@ def _about_the_world(sentence: str, who: Speaker) -> Statement | None:
         text=render(text, who),
         salience=salience(MemoryType.FACT, text, who),
         valid_until=until,
+    )
+
+
+# Someone named, then what they did: "Keoni added an index on prices(sku, region)", "Priya has moved the
+# standup to 10:00". Not the speaker ("I"), not a pronoun, not a weekday or a month opening the sentence.
+_SOMEONE_DID_RE = re.compile(
+    r"^(?!(?:I|It|This|That|There|Here|He|She|They|We|You|What|Who|Monday|Tuesday|Wednesday|Thursday|Friday|"
+    r"Saturday|Sunday|Today|Yesterday|Tomorrow|Please|Kindly|Just|Also|And|But|So|Then|Now|Ok|Okay|Yes|No|"
+    r"Thanks|Sorry|Hi|Hey|Hello|Let|Can|Could|Would|Will|Should|Do|Did|Never|Always|Again|Maybe|Actually)\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:has\s+|had\s+|just\s+)?"
+    r"(?:[a-z]{2,}ed|" + "|".join(sorted(IRREGULAR_PAST)) + r")\b"
+)
+
+
+_WHEN_RE = re.compile(
+    r"\b(?:yesterday|today|tonight|tomorrow|this (?:morning|afternoon|evening|week)|last (?:night|week|month|"
+    r"year|\w+day)|on \w+day|(?:\d{1,2}(?:st|nd|rd|th)? )?(?:january|february|march|april|may|june|july|"
+    r"august|september|october|november|december)(?: \d{1,2}(?:st|nd|rd|th)?)?(?:,? \d{4})?)\b",
+    re.I,
+)
+
+
+def _what_someone_did(sentence: str, who: Speaker) -> Statement | None:
+    """Said to an agent, what a named person did ("Keoni added an index on prices(sku, region) and p95
+    dropped to 120 ms"), kept as the plain sentence when it names enough: news the user brings of their
+    world, the way `_about_the_world` keeps a statement about a thing."""
+    text = compress(strip_emoji(sentence))
+    did = _SOMEONE_DID_RE.match(text)
+    # what they did must name enough, the person and when aside ("Tom called me yesterday" does not)
+    if not did or specificity(_WHEN_RE.sub(" ", text[did.end() :]), who.people) < SPECIFIC_ENOUGH:
+        return None
+    return Statement(
+        type=MemoryType.FACT, text=render(text, who), salience=salience(MemoryType.FACT, text, who)
     )
 
 
