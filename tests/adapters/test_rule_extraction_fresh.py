@@ -3,41 +3,17 @@ each section is one mechanism, tried on wording of its own rather than the scena
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-from typing import Any
+from datetime import UTC, datetime
 
 import pytest
 
-from reverie.adapters.local.rule_reasoner import RuleReasoner
-from reverie.domain.dream import Candidate
-from reverie.domain.events import Event, parse_event
-from reverie.domain.models import MemoryType, Scope
+from reverie.domain.models import MemoryType
+from tests.fakes.rule_session import REASONER, RuleSession
 
-SCOPE = Scope(tenant_id="t1", user_id="u1")
 T0 = datetime(2026, 6, 10, 9, 0, tzinfo=UTC)  # a Wednesday
-reasoner = RuleReasoner()
-
-
-def ev(event_id: str, at: int = 0, **fields: Any) -> Event:
-    """An event of SCOPE's session "s1", `at` seconds after T0 (a user message unless told)."""
-    fields.setdefault("kind", "message")
-    if fields["kind"] == "message":
-        fields.setdefault("role", "user")
-    base = {"event_id": event_id, "tenant_id": "t1", "user_id": "u1", "session_id": "s1"}
-    return parse_event({**base, "ts": (T0 + timedelta(seconds=at)).isoformat(), **fields})
-
-
-def told(text: str) -> list[Event]:
-    """The user (unnamed: statements say "the user") telling their agent `text`, after the agent spoke."""
-    return [ev("a0", 0, role="assistant", text="Done."), ev("m1", 5, text=text)]
-
-
-def extract(events: list[Event]) -> list[Candidate]:
-    return reasoner.extract(events, SCOPE).candidates
-
-
-def statements(text: str) -> list[str]:
-    return [c.statement for c in extract(told(text))]
+SESSION = RuleSession(T0)
+ev, told, extract, statements = SESSION.ev, SESSION.told, SESSION.extract, SESSION.statements
+reasoner = REASONER
 
 
 def reasons(text: str) -> list[str]:

@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.adapters.local.rules.merge import decide
 from reverie.domain.dream import Candidate
 from reverie.domain.events import Event, parse_event
@@ -27,33 +26,13 @@ from reverie.services.backends import Backends
 from reverie.services.capture import append_events
 from reverie.services.dream.runner import dream
 from tests.conftest import Clock
+from tests.fakes.rule_session import REASONER, RuleSession
 from tests.fakes.run_store import InMemoryRunStore
 
-SCOPE = Scope(tenant_id="t1", user_id="u1")
 T0 = datetime(2026, 6, 10, 9, 0, tzinfo=UTC)  # a Wednesday
-reasoner = RuleReasoner()
-
-
-def ev(event_id: str, at: int = 0, **fields: Any) -> Event:
-    """An event of SCOPE's session "s1", `at` seconds after T0 (a user message unless told)."""
-    fields.setdefault("kind", "message")
-    if fields["kind"] == "message":
-        fields.setdefault("role", "user")
-    base = {"event_id": event_id, "tenant_id": "t1", "user_id": "u1", "session_id": "s1"}
-    return parse_event({**base, "ts": (T0 + timedelta(seconds=at)).isoformat(), **fields})
-
-
-def told(text: str) -> list[Event]:
-    """The user (unnamed: statements say "the user") telling their agent `text`, after the agent spoke."""
-    return [ev("a0", 0, role="assistant", text="Done."), ev("m1", 5, text=text)]
-
-
-def extract(events: list[Event]) -> list[Candidate]:
-    return reasoner.extract(events, SCOPE).candidates
-
-
-def statements(text: str) -> list[str]:
-    return [c.statement for c in extract(told(text))]
+SESSION = RuleSession(T0)
+ev, told, extract, statements = SESSION.ev, SESSION.told, SESSION.extract, SESSION.statements
+reasoner = REASONER
 
 
 def dropped(text: str) -> list[tuple[str, str]]:
@@ -390,7 +369,7 @@ def test_a_held_guess_a_later_verified_claim_says_in_full_is_retired_into_it(
 ) -> None:
     # GIVEN the agent's note "Kemal plays chess." held as a hypothesis (one support only)
     b, scope = backends, Scope(tenant_id="t1", user_id="kemal")
-    b.runs, b.reasoner = InMemoryRunStore(), RuleReasoner()
+    b.runs, b.reasoner = InMemoryRunStore(), REASONER
 
     def say(session: str, **fields: Any) -> None:
         clock.advance(minutes=5)

@@ -6,34 +6,19 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import pytest
 
-from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.domain.dream import Candidate
-from reverie.domain.events import Event, parse_event
+from reverie.domain.events import Event
 from reverie.domain.guards import looks_like_instruction
-from reverie.domain.models import EvidenceRef, MemoryType, Scope, SourceKind, Trust
+from reverie.domain.models import EvidenceRef, MemoryType, SourceKind, Trust
+from tests.fakes.rule_session import REASONER, SCOPE, RuleSession
 
-SCOPE = Scope(tenant_id="t1", user_id="u1")
 T0 = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)  # a Monday
-reasoner = RuleReasoner()
-
-
-def ev(event_id: str, at: int = 0, **fields: Any) -> Event:
-    """An event of SCOPE's session "s1", `at` seconds after T0 (a user message unless told)."""
-    fields.setdefault("kind", "message")
-    if fields["kind"] == "message":
-        fields.setdefault("role", "user")
-    base = {"event_id": event_id, "tenant_id": "t1", "user_id": "u1", "session_id": "s1"}
-    return parse_event({**base, "ts": (T0 + timedelta(seconds=at)).isoformat(), **fields})
-
-
-def told(text: str, event_id: str = "m1", at: int = 5) -> list[Event]:
-    """The user telling their agent `text` (no speaker name: the statements say "the user"), after the
-    agent spoke."""
-    return [ev("a0", 0, role="assistant", text="Done."), ev(event_id, at, text=text)]
+SESSION = RuleSession(T0)
+ev, told = SESSION.ev, SESSION.told
+reasoner = REASONER
 
 
 def extract(*events: Event) -> list[Candidate]:
