@@ -53,3 +53,14 @@ def test_any_text_counts_as_the_tokenizer_counts_it_whole(whole: Tokenizer, text
 def test_the_empty_text_and_whitespace_count_nothing() -> None:
     assert COUNTER.count("") == 0
     assert COUNTER.count(" \n\t ") == 0
+
+
+SPACES = [chr(i) for i in range(0x110000) if chr(i).isspace()]  # where str.split splits
+
+
+@pytest.mark.parametrize("space", SPACES, ids=[hex(ord(s)) for s in SPACES])
+def test_words_around_any_space_count_as_the_tokenizer_counts_them(whole: Tokenizer, space: str) -> None:
+    # GIVEN words joined by a character Python reads as a space, which BERT may read as a space or delete
+    text = f"unbelievable{space}tokenisation{space}{space}x2 end{space}"
+    # WHEN the counter splits it into words THEN it counts what the tokenizer counts whole
+    assert COUNTER.count(text) == reference(whole, text)

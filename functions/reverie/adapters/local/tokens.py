@@ -17,6 +17,10 @@ if TYPE_CHECKING:
 
 
 _SPACES = re.compile(r"[ \t\n\r]+")
+# Characters `str.split()` splits at that BERT's normalizer deletes (control characters) instead of reading
+# as a space: a word they sit in is one word to the tokenizer. Every other place `str.split()` splits at
+# (a space, a tab, a line break, a no-break or other Unicode space) is a space to the tokenizer too.
+_DELETED_SPACES = re.compile("[\x0b\x0c\x1c-\x1f\x85]")
 
 
 class WordPieceTokenCounter(TokenCounter):
@@ -44,11 +48,13 @@ class WordPieceTokenCounter(TokenCounter):
         return self._cached_count(text) if text else 0
 
     def _count_words(self, text: str) -> int:
-        words = [w for w in _SPACES.split(text) if w]
+        # str.split is ~3x faster than the regular expression on a rendered block (4 kB: 44 against 145 us)
+        words = [w for w in _SPACES.split(text) if w] if _DELETED_SPACES.search(text) else text.split()
         known = self._words  # replaced when full, never emptied in place: what it holds stays valid
-        new = [w for w in dict.fromkeys(words) if w not in known]
-        if not new:
-            return sum(known[w] for w in words)
+        try:
+            return sum(map(known.__getitem__, words))  # every word seen before: the usual case
+        except KeyError:
+            new = [w for w in dict.fromkeys(words) if w not in known]
         encodings = self._load().encode_batch(new, add_special_tokens=False)
         fresh = {word: len(encoding.ids) for word, encoding in zip(new, encodings, strict=True)}
         with self._lock:
