@@ -40,7 +40,7 @@ _RULE_OPENING_RE = re.compile(
 _SCOPE_OPENING_RE = re.compile(r"(?:just|only|for|this|today|tonight)\b", re.I)
 # An imperative "don't" opening a clause of its own ("..., and please don't touch legacy/"), not a soft one.
 _DONT_OPENING_RE = re.compile(r"(?:please\s+)?(?:do not|don'?t)\s+[\w'-]+\s+[\w'/-]+", re.I)
-_VERB = r"(?:is|are|was|were|has|have|had|will|would|can|does|did|[a-z]+[^s\W]s|[a-z]+ed)\b"
+_VERB = r"(?:is|are|was|were|has|have|had|will|would|can|do|does|did|[a-z]+[^s\W]s|[a-z]+ed)\b"
 # A first-person subject and a verb: "I have ...", "we're ...", "my partner is ...", "our two kids go ...".
 _STATEMENT_RE = re.compile(
     r"^(?:(?:I|we)(?:'m|'ve|'d|'ll|'re)?\s+[\w'-]+\b|(?:my|our)\s+(?:[\w'-]+\s+){1,3}?" + _VERB + r")", re.I

@@ -118,6 +118,11 @@ _MY_X_AND_I_RE = re.compile(
     r"(?:(?i:my|our)\s+(?P<x>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?i:and)\s+(?-i:I)(?![\w'-])"
     r"|(?i:me\s+and\s+(?:my|our)\s+)(?P<y>(?:[\w'-]+\s+){0,2}?[\w'-]+)(?=\s+(?:[a-z]+)\b))"
 )
+# "my husband Joris do them": one named person after a possessive, whose auxiliary a learner left unconjugated.
+_NAMED_ONE_BASE_AUX_RE = re.compile(
+    r"(?P<who>(?<![\w-])(?i:my|our)\s+(?:[a-z]+\s+){1,2}(?-i:[A-Z][a-z]+))\s+"
+    r"(?P<aux>do|don't|have|haven't|are|aren't|were|weren't)(?![\w'-])"
+)
 # "My wife and I", "Ana and I": a compound subject, whose verb stays plural ("Ana and Bob have").
 _COMPOUND_SUBJECT_RE = re.compile(r"(?:^|[,;:(]\s*)(?:\S+\s+){1,3}and\s+$", re.IGNORECASE)
 
@@ -242,6 +247,7 @@ def desubjectivise(text: str, name: str) -> str:
     for pattern, replacement in _CONTRACTIONS:
         text = pattern.sub(replacement.format(name=name), text)
     text = _I_VERB_RE.sub(lambda m: _conjugated(m, name), text)
+    text = _NAMED_ONE_BASE_AUX_RE.sub(lambda m: f"{m.group('who')} {third_person(m.group('aux'))}", text)
     text = _I_RE.sub(name, text)
     text = _POSSESSIVE_RE.sub(f"{name}'s", text)
     return _later_possessives(_OBJECT_RE.sub(name, text), name)

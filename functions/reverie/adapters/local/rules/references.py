@@ -7,6 +7,8 @@ says nothing without the sentence before it. Within one message the speaker's ow
   birthday. Mine is in June" → "My birthday is in June");
 - "he" / "she" / "him" / "her" is the one person the message has named so far, when it named exactly one
   ("Sami's started robotics club ... I collect him at 5:15" → "I collect Sami at 5:15");
+- "them" after a verb is what the part before had that same verb act on, when that was plural ("I don't do
+  the accounts, my husband does them" → "... does the accounts");
 - "until then" is the moment the message last said something holds until ("It runs until 10 July, so ...
   until then" → "until 10 July").
 
@@ -151,6 +153,28 @@ def lasts_until(part: str) -> tuple[str, str] | None:
     return (part[: rest.start()], rest.group("rest").strip()) if rest else (part, "")
 
 
+_VERB_THEM_RE = re.compile(r"\b(?P<verb>[a-z]+)\s+them\b")
+
+
+def _base(verb: str) -> str:
+    return re.sub(r"(?<=[^s])e?s$", "", verb.lower())
+
+
+def resolve_them(part: str, before: str | None) -> str:
+    """ "do them" → "do the accounts" when the part before did that same verb to plural things ("I don't do
+    the accounts"); `part` as it was otherwise."""
+    found = _VERB_THEM_RE.search(part)
+    if found is None or not before:
+        return part
+    verb = _base(found.group("verb"))
+    for said in re.finditer(
+        r"\b(?P<verb>[a-z]+)\s+(?P<thing>(?:the|those|these)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+s)\b", before, re.I
+    ):
+        if _base(said.group("verb")) == verb and not said.group("thing").lower().endswith("ss"):
+            return f"{part[: found.end('verb')]} {said.group('thing')}{part[found.end() :]}"
+    return part
+
+
 class Earlier:
     """What the parts of one message said so far, to resolve what a later part points back at."""
 
@@ -161,10 +185,11 @@ class Earlier:
         self.until: str | None = None
 
     def resolve(self, part: str) -> str:
-        """`part` with "mine", "he/she/him/her" and "until then" resolved from what was said before it (and
+        """`part` with "mine", "them", "he/she/him/her" and "until then" resolved from what was said before it (and
         a name's "'s" before a participle read as "has": "Sami's started" → "Sami has started")."""
         part = _HAS_RE.sub(r"\g<name> has \g<done>", _BEEN_RE.sub(r"\g<what> has been", part))
-        part = dated_until(resolve_person(resolve_mine(part, self.previous), self.people))
+        part = resolve_them(resolve_mine(part, self.previous), self.previous)
+        part = dated_until(resolve_person(part, self.people))
         return resolve_until_then(part, until_said(part) or self.until)  # its own "until" first
 
     def said(self, part: str) -> None:
