@@ -263,6 +263,37 @@ def test_concurrent_retries_of_the_same_batch_store_each_event_once(backend: Bac
     assert stores[0].read_session("t1", "u1", "s1") == batch
 
 
+def test_one_event_sent_by_many_clients_at_once_is_stored_once(backend: Backend) -> None:
+    # GIVEN eight clients (separate adapter instances) sending the same single event at the same moment
+    stores = [backend.open() for _ in range(8)]
+    results: list[AppendResult] = []
+    barrier = threading.Barrier(len(stores))
+
+    def client(store: LogStore) -> None:
+        barrier.wait()
+        results.append(store.append([make_event("e1", ts=at(1))]))
+
+    threads = [threading.Thread(target=client, args=(s,)) for s in stores]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    # THEN one stored it and seven were told it is a duplicate
+    assert sorted(results, key=lambda r: r.stored) == [AppendResult(0, 1)] * 7 + [AppendResult(1, 0)]
+    assert stores[0].read_session("t1", "u1", "s1") == [make_event("e1", ts=at(1))]
+
+
+def test_stored_times_are_those_of_the_ids_already_in_the_session(store: LogStore) -> None:
+    # GIVEN two events of a session, and one of the same id in another session
+    store.append([make_event("e1", ts=at(1)), make_event("e2", ts=at(2))])
+    store.append([make_event("e3", session_id="s2", ts=at(3))])
+    # WHEN the stored times of some ids are asked, one of them never stored in this session
+    times = store.stored_times("t1", "u1", "s1", ["e2", "e3", "e1"])
+    # THEN each stored id has its time, and the others are left out
+    assert times == {"e1": at(1), "e2": at(2)}
+    assert store.stored_times("t1", "u1", "s1", []) == {}
+
+
 def test_the_log_survives_a_restart(backend: Backend) -> None:
     if not backend.durable:
         pytest.skip("the in-memory fake is not durable")

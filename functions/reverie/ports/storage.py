@@ -4,7 +4,7 @@ the dream's run records. Every adapter passes the port's contract suite (tests/c
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -49,6 +49,18 @@ class LogStore(Compactable, ABC):
 
     @abstractmethod
     def read_user(self, tenant_id: str, user_id: str, since: datetime | None = None) -> list[Event]: ...
+
+    def stored_times(
+        self, tenant_id: str, user_id: str, session_id: str, event_ids: Collection[str]
+    ) -> dict[str, datetime]:
+        """The stored `ts` of each of `event_ids` already in the session (ids not stored are left out).
+        Backends that find an event by its id override this; this default reads the whole session."""
+        wanted = set(event_ids)
+        return {
+            e.event_id: e.ts
+            for e in self.read_session(tenant_id, user_id, session_id)
+            if e.event_id in wanted
+        }
 
     @abstractmethod
     def sessions(self, tenant_id: str, user_id: str) -> list[SessionInfo]:

@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Literal
 
 from reverie.domain.access import DEFAULT_ROLE, Role, require_admin
-from reverie.domain.errors import AlreadyExists, InvalidRequest, NotFound
+from reverie.domain.errors import AlreadyExists, EventConflict, InvalidRequest, NotFound
 from reverie.domain.events import Event, FeedbackEvent, NoteEvent, SessionEndEvent, event_text
 from reverie.domain.models import EvidenceRef, Layer, MemoryCard, Scope, SourceKind, Status
 from reverie.domain.trust import written_source
@@ -73,8 +73,16 @@ def append_events(
             )
         if isinstance(event, NoteEvent | FeedbackEvent) and event.source is SourceKind.HUMAN_REVIEW:
             require_admin(role, f"event {event.event_id}: source human_review (a person's review)")
-    events = _reuse_stored_times(b, events, untimed)
-    result = b.log.append(events)
+    try:
+        result = b.log.append(events)
+    except EventConflict:
+        if not untimed:
+            raise
+        # An event sent without a time was stamped on arrival, so its retry differs from the stored one
+        # by its time alone: it takes the stored time (found by id) and the batch is appended again,
+        # which also settles two copies racing each other. What still differs is a real conflict.
+        events = _reuse_stored_times(b, events, untimed)
+        result = b.log.append(events)
     notes: list[str] = []
     masked: list[str] = []
     # Notes are (re)derived for every note in the batch: ids are deterministic, so a retry after a crash
@@ -93,13 +101,12 @@ def append_events(
 
 
 def _reuse_stored_times(b: Backends, events: Sequence[Event], untimed: Set[str]) -> list[Event]:
-    if not untimed:
-        return list(events)
     stored: dict[tuple[str, str], datetime] = {}
     for session_id in {e.session_id for e in events if e.event_id in untimed}:
         first = events[0]
-        for known in b.log.read_session(first.tenant_id, first.user_id, session_id):
-            stored[(session_id, known.event_id)] = known.ts
+        ids = [e.event_id for e in events if e.session_id == session_id and e.event_id in untimed]
+        for event_id, ts in b.log.stored_times(first.tenant_id, first.user_id, session_id, ids).items():
+            stored[(session_id, event_id)] = ts
     return [
         e.model_copy(update={"ts": stored[(e.session_id, e.event_id)]})
         if e.event_id in untimed and (e.session_id, e.event_id) in stored

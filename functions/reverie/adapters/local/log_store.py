@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
-from reverie.adapters.local.sqlite import MEMORY, Schema, SqliteDatabase, from_micros, to_micros
+from reverie.adapters.local.sqlite import (
+    MEMORY,
+    Schema,
+    SqliteDatabase,
+    from_micros,
+    placeholders,
+    to_micros,
+)
 from reverie.domain.errors import EventConflict
 from reverie.domain.events import Event, parse_event
 from reverie.ports import AppendResult, LogStore, SessionInfo
@@ -38,6 +44,20 @@ SCHEMA = Schema(
 )
 
 _Key = tuple[str, str, str, str]
+_IDS_PER_QUERY = 500  # bound parameters per statement, well under SQLite's limit (32,766)
+_ROWS_PER_INSERT = 500  # 7 parameters a row
+_BODY_BY_KEY = (
+    "SELECT body FROM events WHERE tenant_id = ? AND user_id = ? AND session_id = ? AND event_id = ?"
+)
+
+
+def _same_payload(key: _Key, stored: str, given: str) -> None:
+    """Raise `EventConflict` unless two dumps of the event hold the same data."""
+    if stored != given and json.loads(stored) != json.loads(given):
+        raise EventConflict(
+            f"event {key[3]} of session {key[2]} is already stored with a different payload; L1 is "
+            "immutable, so send it under a new event_id"
+        )
 
 
 def _key(event: Event) -> _Key:
@@ -64,40 +84,64 @@ class SqliteLogStore(LogStore):
         return self._db.checkpoint()
 
     def append(self, events: Sequence[Event]) -> AppendResult:
-        stored = duplicates = 0
-        seen: dict[_Key, Any] = {}
-        with self._db.write() as conn:
-            for event in events:
-                key = _key(event)
-                body = event.model_dump_json()
-                payload = json.loads(body)
-                if key not in seen:
-                    row = conn.execute(
-                        "SELECT body FROM events WHERE tenant_id = ? AND user_id = ? AND session_id = ? "
-                        "AND event_id = ?",
-                        key,
-                    ).fetchone()
-                    if row is None:
-                        self._insert(conn, event, body)
-                        seen[key] = payload
-                        stored += 1
-                        continue
-                    seen[key] = json.loads(row[0])
-                if seen[key] != payload:
-                    raise EventConflict(
-                        f"event {event.event_id} of session {event.session_id} is already stored with a "
-                        "different payload; L1 is immutable, so send it under a new event_id"
-                    )
-                duplicates += 1
-        return AppendResult(stored=stored, duplicates=duplicates)
+        # Each event is dumped once and a copy repeated in the batch is compared in memory. The batch's
+        # new events go in one INSERT ... ON CONFLICT DO NOTHING RETURNING; only what it did not store
+        # is read back by id and compared. One event (one request of an agent, most often) is that one
+        # statement alone, atomic by itself; a batch is BEGIN, INSERT, COMMIT, and a conflict raises
+        # inside the transaction, so nothing of the batch is stored.
+        first: dict[_Key, tuple[Event, str]] = {}
+        repeats: list[tuple[_Key, str]] = []
+        for event in events:
+            key, body = _key(event), event.model_dump_json()
+            if key in first:
+                repeats.append((key, body))
+            else:
+                first[key] = (event, body)
+        for key, body in repeats:
+            _same_payload(key, first[key][1], body)
+        stored = self._append_one(*next(iter(first.values()))) if len(first) == 1 else None
+        if stored is None:
+            with self._db.write() as conn:
+                inserted = self._insert_new(conn, list(first.values()))
+                for key in first.keys() - inserted:
+                    _same_payload(key, self._stored_body(conn, key), first[key][1])
+            stored = len(inserted)
+        return AppendResult(stored=stored, duplicates=len(events) - stored)
+
+    def _append_one(self, event: Event, body: str) -> int | None:
+        """Append one event without a transaction: 1 if stored, 0 if already stored the same, None if
+        it was removed between the INSERT and the read (`delete_user` in another process: append again)."""
+        key = _key(event)
+        with self._db.autocommit() as conn:
+            if self._insert_new(conn, [(event, body)]):
+                return 1
+            stored = conn.execute(_BODY_BY_KEY, key).fetchone()
+        if stored is None:
+            return None
+        _same_payload(key, stored[0], body)
+        return 0
 
     @staticmethod
-    def _insert(conn: sqlite3.Connection, event: Event, body: str) -> None:
-        conn.execute(
-            "INSERT INTO events (tenant_id, user_id, session_id, event_id, ts, kind, body) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (*_key(event), to_micros(event.ts), event.kind, body),
-        )
+    def _stored_body(conn: sqlite3.Connection, key: _Key) -> str:
+        return str(conn.execute(_BODY_BY_KEY, key).fetchone()[0])
+
+    @staticmethod
+    def _insert_new(conn: sqlite3.Connection, rows: Sequence[tuple[Event, str]]) -> set[_Key]:
+        """Insert the events not stored yet, in order; the keys of those inserted."""
+        inserted: set[_Key] = set()
+        for start in range(0, len(rows), _ROWS_PER_INSERT):
+            chunk = rows[start : start + _ROWS_PER_INSERT]
+            values = [
+                v for event, body in chunk for v in (*_key(event), to_micros(event.ts), event.kind, body)
+            ]
+            found = conn.execute(
+                "INSERT INTO events (tenant_id, user_id, session_id, event_id, ts, kind, body) VALUES "
+                + ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(chunk))
+                + " ON CONFLICT DO NOTHING RETURNING tenant_id, user_id, session_id, event_id",
+                values,
+            ).fetchall()
+            inserted.update((r[0], r[1], r[2], r[3]) for r in found)
+        return inserted
 
     def read_session(self, tenant_id: str, user_id: str, session_id: str) -> list[Event]:
         with self._db.read() as conn:
@@ -106,6 +150,23 @@ class SqliteLogStore(LogStore):
                 (tenant_id, user_id, session_id),
             ).fetchall()
         return [parse_event(json.loads(body)) for (body,) in rows]
+
+    def stored_times(
+        self, tenant_id: str, user_id: str, session_id: str, event_ids: Collection[str]
+    ) -> dict[str, datetime]:
+        """Found through the unique key's index, a lookup per id (not a read of the session)."""
+        ids = sorted(set(event_ids))
+        found: dict[str, datetime] = {}
+        with self._db.read() as conn:
+            for start in range(0, len(ids), _IDS_PER_QUERY):
+                chunk = ids[start : start + _IDS_PER_QUERY]
+                rows = conn.execute(
+                    "SELECT event_id, ts FROM events WHERE tenant_id = ? AND user_id = ? AND session_id = ? "
+                    f"AND event_id IN ({placeholders(len(chunk))})",
+                    (tenant_id, user_id, session_id, *chunk),
+                ).fetchall()
+                found.update((event_id, from_micros(ts)) for event_id, ts in rows)
+        return found
 
     def read_user(self, tenant_id: str, user_id: str, since: datetime | None = None) -> list[Event]:
         with self._db.read() as conn:

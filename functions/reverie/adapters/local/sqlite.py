@@ -129,6 +129,18 @@ class SqliteDatabase:
             yield conn
 
     @contextmanager
+    def autocommit(self) -> Iterator[sqlite3.Connection]:
+        """The connection outside any transaction, for statements each atomic on its own (SQLite commits
+        each as it completes): one statement where a transaction's BEGIN and COMMIT would cost two more."""
+        with self._lock:
+            if self._conn.in_transaction:
+                raise RuntimeError("autocommit statements cannot run inside a transaction")
+            try:
+                yield self._conn
+            except sqlite3.Error as exc:
+                raise StorageError(f"{self.path}: {exc}") from exc
+
+    @contextmanager
     def _transaction(self, begin: str) -> Iterator[sqlite3.Connection]:
         with self._lock:
             if self._conn.in_transaction:
