@@ -144,7 +144,9 @@ def check_body(body: str | None, limits: RequestLimits) -> Refusal | None:
             f"the request body is {size:,} bytes; at most {limits.max_body_bytes:,} are accepted "
             "(REVERIE_API_MAX_BODY_BYTES): send fewer events or memories per request",
         )
-    depth = json_depth(body)
+    # a body holding fewer brackets than the limit cannot nest deeper (the common case: no scan)
+    brackets = body.count("[") + body.count("{")
+    depth = json_depth(body) if brackets > limits.max_json_depth else 0
     if depth > limits.max_json_depth:
         return Refusal(
             HTTPStatus.UNPROCESSABLE_ENTITY,
@@ -174,7 +176,8 @@ def check_body(body: str | None, limits: RequestLimits) -> Refusal | None:
             f"the JSON body is a {kind}; the API's bodies are JSON objects",
             [{"field": "(body)", "in": "body", "message": "a JSON object is required"}],
         )
-    too_long = long_strings(document, limits.max_string_chars)
+    # no string of a body shorter than the limit can be longer than it
+    too_long = long_strings(document, limits.max_string_chars) if len(body) > limits.max_string_chars else []
     if not too_long:
         return None
     return Refusal(
