@@ -38,7 +38,11 @@ class ServerOptions(BaseModel):
     """The HTTP server's capacity (locally `REVERIE_API_*`, see `LocalSettings`)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    threads: int = Field(default=8, ge=1, le=256, description="request threads")
+    # Two: the resolver answers one request at a time (`LocalApi`), so a second thread only readies the
+    # next request meanwhile; more threads wait on its lock and every handoff of the lock and the GIL
+    # wakes them (`reverie bench appends`: 17-39 context switches a request at 8 threads, 4-10 at 2,
+    # and 4-40% more requests a second at 2 in each of six same-run comparisons on 2 cores).
+    threads: int = Field(default=2, ge=1, le=256, description="request threads")
     backlog: int = Field(default=2_048, ge=16, le=65_535, description="the listen backlog")
     connection_limit: int = Field(default=1_000, ge=16, le=100_000, description="open connections at most")
     max_body_bytes: int = Field(

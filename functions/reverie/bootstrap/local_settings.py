@@ -52,7 +52,9 @@ class LocalSettings(BaseSettings, LimitSettings):
         default=None, min_length=16, description="REVERIE_AGENT_TOKEN: the bearer token of the agent role"
     )
     # REVERIE_API_MAX_*: the request limits (`LimitSettings`, shared with the API function)
-    api_threads: int = Field(default=8, ge=1, le=256)
+    api_threads: int = Field(
+        default=2, ge=1, le=256, description="waitress's request threads (see ServerOptions)"
+    )
     api_backlog: int = Field(default=2_048, ge=16, le=65_535)
     api_connection_limit: int = Field(default=1_000, ge=16, le=100_000)
     api_max_dreams: int = Field(default=2, ge=1, le=64, description="manual dreams running at once")

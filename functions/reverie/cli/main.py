@@ -35,6 +35,7 @@ BENCHMARKS = [
     "search-index",
     "cold-start",
     "writes",
+    "appends",
     "secrets",
     "reliability-http",
     "injection",
