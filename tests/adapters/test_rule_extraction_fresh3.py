@@ -32,3 +32,29 @@ def test_them_stays_when_nothing_before_had_that_verb() -> None:
     said = " ".join(SESSION.statements("I bought the tickets, my brother Karl have them now."))
     # THEN "them" is not replaced by an unrelated thing
     assert "Karl has them" in said
+
+
+def test_a_rule_asked_for_with_pls_is_kept_like_one_asked_for_with_please() -> None:
+    # GIVEN a terse rule typed as chat ("pls ALWAYS ...")
+    said = " ".join(
+        SESSION.statements("also pls ALWAYS tag releases with a signed tag before pushing to prod")
+    )
+    # THEN it is kept as the rule it is
+    assert "signed tag" in said
+
+
+def test_a_one_off_in_chat_spelling_is_not_kept() -> None:
+    # GIVEN "4 this trip" standing for "for this trip only"
+    dropped = SESSION.dropped("just 4 this trip book a room with a bathtub, my back is playing up")
+    # THEN the request is a one-off for now, not a standing preference
+    assert any(reason == "one_off" and "bathtub" in text for reason, text in dropped)
+
+
+def test_chat_spelling_leaves_addresses_acronyms_and_counts_alone() -> None:
+    # GIVEN shortenings beside an address, an acronym and a count
+    from reverie.adapters.local.rules.spelling import spelled_out
+
+    # WHEN spelled out
+    text = spelled_out("pls use https://u.example.com/u w/ 4 people from BC, me n my gf")
+    # THEN only the shortenings change
+    assert text == "please use https://u.example.com/u with 4 people from BC, me and my girlfriend"

@@ -1,0 +1,78 @@
+"""Chat spelling written out before the rules read a message: "pls ALWAYS run ...", "me n my gf Ines",
+"4 this trip", "dunno" read as "please", "and", "girlfriend", "for", "don't know".
+
+Terse chat shortens words the rules key on ("please", "for", "with"); spelled out, a sentence typed on a phone
+is read like the same sentence typed in full, and its card reads as plain English. Only shortenings that are
+not also words are expanded, and never inside an identifier, an address or a number ("u" in "u-boot", "4" in
+"4 people" stay).
+"""
+
+from __future__ import annotations
+
+import re
+
+# Shortening → the words it stands for (whole words only, any case).
+_WORDS = {
+    "pls": "please",
+    "plz": "please",
+    "u": "you",
+    "ur": "your",
+    "gf": "girlfriend",
+    "bf": "boyfriend",
+    "bc": "because",
+    "cuz": "because",
+    "coz": "because",
+    "thru": "through",
+    "tmrw": "tomorrow",
+    "tmr": "tomorrow",
+    "b4": "before",
+    "ppl": "people",
+    "abt": "about",
+    "bday": "birthday",
+    "dunno": "don't know",
+    "im": "I'm",
+    "ive": "I've",
+    "dont": "don't",
+    "doesnt": "doesn't",
+    "didnt": "didn't",
+    "isnt": "isn't",
+    "wont": "won't",
+    "w/": "with",
+    "w/o": "without",
+}
+_EDGE_BEFORE = r"(?<![\w./:@#$%&+=~-])"
+_EDGE_AFTER = r"(?![\w/:@#$%&+=~-]|\.\w)"
+_WORD_RE = re.compile(
+    _EDGE_BEFORE
+    + r"(?P<word>"
+    + "|".join(re.escape(w) for w in sorted(_WORDS, key=len, reverse=True))
+    + ")"
+    # "w/" ends in a slash of its own: nothing may follow it but a space
+    + _EDGE_AFTER,
+    re.IGNORECASE,
+)
+# "n" between two words ("me n my gf") is "and"; "w" before a word ("w ines") is "with".
+_N_RE = re.compile(r"(?<=[a-z]) n (?=[a-z])", re.IGNORECASE)
+_W_RE = re.compile(r"(?<=[a-z]) w (?=[a-z])", re.IGNORECASE)
+# "4" standing for "for": before a word that no count ever counts ("4 this trip", "4 me"), not "4 people".
+_FOUR_RE = re.compile(
+    r"(?<![\w.,:/-])4(?= (?:this|that|the|these|those|a|an|my|our|your|you|me|him|her|us|them|now|ever|sure|"
+    r"good|real|once|some|any|every|each|all)\b)",
+    re.IGNORECASE,
+)
+
+
+def _spelled(match: re.Match[str]) -> str:
+    word = match.group("word")
+    if len(word) > 1 and word.isupper():
+        return word  # "BC", "IM": an acronym, not a shortening
+    full = _WORDS[word.lower()]
+    return full[:1].upper() + full[1:] if word[:1].isupper() and full != "I'm" else full
+
+
+def spelled_out(text: str) -> str:
+    """`text` with its chat shortenings written out ("pls" → "please", "4 this trip" → "for this trip")."""
+    text = _WORD_RE.sub(_spelled, text)
+    text = _N_RE.sub(" and ", text)
+    text = _W_RE.sub(" with ", text)
+    return _FOUR_RE.sub(lambda m: "for" if m.start() else "For", text)
