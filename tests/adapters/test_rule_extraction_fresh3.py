@@ -58,3 +58,20 @@ def test_chat_spelling_leaves_addresses_acronyms_and_counts_alone() -> None:
     text = spelled_out("pls use https://u.example.com/u w/ 4 people from BC, me n my gf")
     # THEN only the shortenings change
     assert text == "please use https://u.example.com/u with 4 people from BC, me and my girlfriend"
+
+
+def test_what_holds_for_a_person_named_in_a_request_is_kept_about_them() -> None:
+    # GIVEN a request naming a person, then a comma and what holds for them ("he's ...")
+    said = SESSION.statements(
+        "get a table for me and my brother Matteo friday, he's vegan so needs a proper menu"
+    )
+    # THEN the card says it of the person by name
+    assert any(s.startswith("Matteo is vegan") for s in said)
+
+
+def test_so_before_an_adjective_is_dropped_but_before_a_verb_it_stays() -> None:
+    # GIVEN "so" as an intensifier and "so" joining a verb whose subject it leaves out
+    said = " ".join(SESSION.statements("My neighbour Oskar is so generous, he's diabetic so avoids sugar."))
+    # THEN the intensifier goes and the conjunction stays
+    assert "so generous" not in said
+    assert "diabetic so avoids sugar" in said

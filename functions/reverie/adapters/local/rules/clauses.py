@@ -60,6 +60,10 @@ _DEFINITE_RE = re.compile(r"^(?:the|this|that|these|those|its|their)\b", re.I)
 _LABEL_RE = re.compile(r"^(?P<label>[^:]{2,100}?):\s+(?P<rest>\S.*)$", re.S)
 
 
+# "..., she's coeliac", "..., he has a nut allergy": a person's own clause, a new subject after a comma.
+_PERSON_CLAUSE_RE = re.compile(r"^(?:he|she)(?:'s|\s+(?:is|has|was)\b)", re.I)
+
+
 def _statement(text: str) -> bool:
     """A complete first-person statement: its subject is the speaker and a verb follows."""
     return bool(_STATEMENT_RE.match(text)) and not text.lower().startswith(("i and ", "we and "))
@@ -86,6 +90,8 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
     if p.USE_ADDRESS_RE.match(left) and len(right.split()) >= 3:  # "Use <address> and remember ..."
         return right, ""
     if p.PLAN_FATE_RE.match(right) and len(left.split()) >= 3:  # "..., the Nairobi stint is over"
+        return right, ""
+    if _PERSON_CLAUSE_RE.match(right) and len(left.split()) >= 3:  # "book dinner for my gf Ines, she's ..."
         return right, ""
     if _statement(right):
         opening = _opening(left)

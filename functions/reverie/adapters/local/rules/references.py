@@ -52,6 +52,8 @@ def resolve_mine(part: str, before: str | None) -> str:
 # A person named in a message: someone's possessive ("Sami's") or a name before "has" ("Sami has started").
 # Words that open sentences, days, months and the speaker's own name are not people.
 _PERSON_RE = re.compile(r"\b(?-i:[A-Z][a-z]+)(?='s\b|\s+has\b)")
+# ... or someone introduced by who they are to the speaker: "my gf Ines", "our neighbour Tobi".
+_INTRODUCED_RE = re.compile(r"\b(?i:my|our)\s+[a-z]{2,20}\s+(?P<name>(?-i:[A-Z][a-z]+))\b")
 _HE_RE = re.compile(r"\b(?P<word>he|she|him|her)\b(?P<contracted>'s)?", re.I)
 _NOT_PEOPLE = frozenset(
     """I It It's That This There Here The A An My Our Your His Her Their Mum Mom Dad Monday Tuesday Wednesday
@@ -61,9 +63,14 @@ _NOT_PEOPLE = frozenset(
 
 
 def people_named(text: str, speaker_words: frozenset[str]) -> list[str]:
-    """The people `text` names ("Sami's bike", "Sami has started ..."), in order, without the speaker."""
+    """The people `text` names ("Sami's bike", "Sami has started ...", "my sister Ana"), in order, without the
+    speaker."""
     out: list[str] = []
-    for name in _PERSON_RE.findall(text):
+    found = sorted(
+        [(m.start(), m.group(0)) for m in _PERSON_RE.finditer(text)]
+        + [(m.start("name"), m.group("name")) for m in _INTRODUCED_RE.finditer(text)]
+    )
+    for _, name in found:
         if name not in _NOT_PEOPLE and name.lower() not in speaker_words and name not in out:
             out.append(name)
     return out
