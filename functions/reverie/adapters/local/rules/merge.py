@@ -32,7 +32,7 @@ from reverie.adapters.local.rules.about import (
 from reverie.adapters.local.rules.keys import same_slot, state_slot, statement_key
 from reverie.adapters.local.rules.language import lowered_opening
 from reverie.adapters.local.rules.one_rule import same_rule
-from reverie.adapters.local.rules.plan_ends import got, same_plan, state_ended
+from reverie.adapters.local.rules.plan_ends import called_off, got, same_plan, state_ended
 from reverie.adapters.local.rules.values import (
     SAME_VALUE_JACCARD,
     another_attribute_value,
@@ -206,6 +206,8 @@ def _plan_news(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisi
             return _replace(candidate, card, f"news of the plan {card.memory_id}")
         if state_ended(candidate, card):
             return _replace(candidate, card, f"{card.memory_id} holds while a state lasts, and it is over")
+        if called_off(candidate, card):
+            return _replace(candidate, card, f"what the plan {card.memory_id} was for is off")
     return None
 
 

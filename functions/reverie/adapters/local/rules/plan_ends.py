@@ -66,3 +66,32 @@ def got(candidate: Candidate, card: MemoryCard) -> bool:
     if new is None or not _GETTING_RE.search(card.statement):
         return False
     return stem(new.group("thing").lower()) in terms(card.statement)
+
+
+# A plan said as one, whatever type it was kept as ("The plan is to remortgage with Nationwide", "Ana intends
+# to move to Porto", "we're going to sell the van") ...
+_PLAN_SAID_RE = re.compile(
+    r"\b(?:the plan is|plans? to|planning to|intends? to|going to|aims? to|hopes? to|will)\b", re.I
+)
+# ... is over when the thing it was for is said to be off: "the Nationwide remortgage is off", "the move to
+# Porto has been called off", "the van sale fell through", "the trip is cancelled".
+_OFF_RE = re.compile(
+    r"^(?P<thing>.{3,80}?)\s+(?:is|are|was|were|has been|have been|got|'s)\s+(?:now\s+|definitely\s+|"
+    r"officially\s+)?(?:off|cancel+ed|called off|scrapped|shelved|dropped|abandoned|not happening|"
+    r"not going ahead|on hold)\b|^(?P<fell>.{3,80}?)\s+(?:fell|has fallen|have fallen) through\b",
+    re.I,
+)
+
+
+def called_off(candidate: Candidate, card: MemoryCard) -> bool:
+    """The candidate, said later, says the thing a held plan was for is off (cancelled, fell through)."""
+    off = _OFF_RE.match(candidate.statement)
+    if off is None or not (card.type.value == "plan" or _PLAN_SAID_RE.search(card.statement)):
+        return False
+    if (
+        candidate.observed_at is not None
+        and candidate.observed_at <= (card.observed_at or card.updated_at) + SAME_TIME
+    ):
+        return False
+    thing = topic(off.group("thing") or off.group("fell")) - _PLANNING
+    return bool(thing & (topic(card.statement) - _PLANNING))

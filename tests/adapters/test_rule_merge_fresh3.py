@@ -1,0 +1,50 @@
+"""The rule reasoner's merge and validity on everyday wording (bench fresh3): a plan whose thing is said to be
+off is over, and a date written with numbers ("fri 13/3", "31/8/26") or a deadline bounds what it is said of."""
+
+from __future__ import annotations
+
+import pytest
+
+from reverie.adapters.local.rules.merge import decide
+from reverie.domain.models import MemoryType
+from reverie.ports import MergeAction
+from tests.adapters.test_rule_slots import cand, held
+
+
+@pytest.mark.parametrize(
+    ("plan", "news"),
+    [
+        ("The plan is to remortgage with Nationwide.", "Rhys's Nationwide remortgage is off."),
+        ("Ana plans to move to Porto in the autumn.", "The move to Porto has been called off."),
+        ("We intend to sell the camper van to Jo.", "The camper van sale fell through."),
+        (
+            "Kemal is going to run the Berlin marathon.",
+            "Kemal's Berlin marathon is cancelled, he hurt his knee.",
+        ),
+    ],
+)
+def test_a_plan_is_over_when_what_it_was_for_is_said_to_be_off(plan: str, news: str) -> None:
+    # GIVEN a plan held as a card, whatever type it was kept as
+    card = held(plan)
+    # WHEN later news says the thing the plan was for is off
+    decision = decide(cand(news), [card])
+    # THEN the news replaces the plan
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+
+
+def test_something_else_being_off_leaves_the_plan_alone() -> None:
+    # GIVEN a plan to remortgage
+    card = held("The plan is to remortgage with Nationwide.", type=MemoryType.PLAN)
+    # WHEN something unrelated is said to be off
+    decision = decide(cand("The Friday football match is off because of the rain."), [card])
+    # THEN the plan is not superseded
+    assert decision.action is not MergeAction.SUPERSEDE
+
+
+def test_a_fact_without_a_plan_is_not_ended_by_something_being_off() -> None:
+    # GIVEN a plain fact about a van
+    card = held("The camper van is parked at Jo's farm.")
+    # WHEN a trip in the van is said to be off
+    decision = decide(cand("The camper van trip is off."), [card])
+    # THEN the fact stands
+    assert decision.action is not MergeAction.SUPERSEDE
