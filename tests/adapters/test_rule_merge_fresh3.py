@@ -3,12 +3,17 @@ off is over, and a date written with numbers ("fri 13/3", "31/8/26") or a deadli
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from reverie.adapters.local.rules.merge import decide
 from reverie.domain.models import MemoryType
+from reverie.domain.validity import valid_until
 from reverie.ports import MergeAction
 from tests.adapters.test_rule_slots import cand, held
+
+SAID = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
 
 
 @pytest.mark.parametrize(
@@ -48,3 +53,28 @@ def test_a_fact_without_a_plan_is_not_ended_by_something_being_off() -> None:
     decision = decide(cand("The camper van trip is off."), [card])
     # THEN the fact stands
     assert decision.action is not MergeAction.SUPERSEDE
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        ("staging-2 is reserved till the end of the sprint (sprint ends fri 13/3)", datetime(2026, 3, 14)),
+        ("the parking permit is valid until 28/2/27", datetime(2027, 3, 1)),
+        ("no deploys to prod until 3/13", datetime(2026, 3, 14)),
+        ("the loan car is ours until 31.8.2026", datetime(2026, 9, 1)),
+        ("Zofia must do a science project, the deadline is 4th of March", datetime(2026, 3, 5)),
+        ("the report deadline: Friday", datetime(2026, 3, 7)),
+    ],
+)
+def test_a_date_in_numbers_or_a_deadline_bounds_what_is_said(text: str, end: datetime) -> None:
+    # GIVEN something said on 2 March 2026 that names its end in numbers or as a deadline
+    # WHEN its validity is read
+    # THEN it holds until the end of that day
+    assert valid_until(text, SAID) == end.replace(tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    "text", ["cut p95 latency by 2.5 ms", "rent is 950 a month", "upgrade from 1.2 to 1.5 by hand"]
+)
+def test_numbers_that_are_not_dates_bound_nothing(text: str) -> None:
+    assert valid_until(text, SAID) is None

@@ -42,6 +42,9 @@ _PERIOD = r"(?P<{}>" + "|".join(PERIODS) + r")"
 _WHEN = "|".join(
     (
         r"(?P<iso>20\d\d-\d\d-\d\d)",
+        # "13/3", "fri 13/3", "31/8/26", "31.8.2026" (with dots only with a year: "by 2.5" is a number)
+        r"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?(?:(?P<na>\d{1,2})/(?P<nb>\d{1,2})"
+        r"(?:/(?P<ny>(?:20)?\d\d))?|(?P<da>\d{1,2})\.(?P<db>\d{1,2})\.(?P<dy>(?:20)?\d\d))(?![/.]?\d)",
         _DAY.format("d1") + r"(?:\s+of)?\s+" + _MONTH.format("m1") + _YEAR.format("y1"),
         _MONTH.format("m2") + r"\s+" + _DAY.format("d2") + _YEAR.format("y2"),
         r"(?:(?:the\s+)?(?:end|close)\s+of\s+)?" + _MONTH.format("m3") + _YEAR.format("y3"),
@@ -57,7 +60,8 @@ _WHEN = "|".join(
 )
 # "until 12 June", "valid through March", "expires on 3 May", "until Friday", "by the end of the month".
 _UNTIL_RE = re.compile(
-    r"\b(?:until|till|til|through|thru|valid\s+to|expir(?:es|e|ing)(?:\s+on)?|ends?\s+on|by)\s+"
+    r"\b(?:until|till|til|through|thru|valid\s+to|expir(?:es|e|ing)(?:\s+on)?|ends?(?:\s+on)?|by|"
+    r"deadline(?:\s+is|:)?)\s+"
     r"(?:the\s+)?(?:" + _WHEN + ")",
     re.I,
 )
@@ -135,6 +139,13 @@ def _end(found: re.Match[str], ts: datetime) -> datetime | None:
     if g("iso"):
         iso_year, iso_month, iso_day = g("iso").split("-")
         return _day_end(iso_year, int(iso_month), int(iso_day), ts)
+    if g("na") or g("da"):  # day first, as most of the world writes it, unless only month first can be
+        first, second = int(g("na") or g("da")), int(g("nb") or g("db"))
+        day, month = (second, first) if second > 12 >= first else (first, second)  # "3/13"
+        said = g("ny") or g("dy")
+        return (
+            _day_end(str(2000 + int(said) % 100) if said else None, month, day, ts) if month <= 12 else None
+        )
     for d, m, y in (("d1", "m1", "y1"), ("d2", "m2", "y2")):
         if g(d):
             return _day_end(g(y), _month(g(m)), int(g(d)), ts)
