@@ -75,3 +75,37 @@ def test_so_before_an_adjective_is_dropped_but_before_a_verb_it_stays() -> None:
     # THEN the intensifier goes and the conjunction stays
     assert "so generous" not in said
     assert "diabetic so avoids sugar" in said
+
+
+def test_a_voice_transcript_loses_its_hesitations_and_restarts() -> None:
+    # GIVEN a transcript with "erm", "uh", ", like," and a restart over a hesitation
+    said = SESSION.statements(
+        "erm, so, yeah, my son Milo, he's, uh, he's got piano on, um, Thursdays at four, and, uh, "
+        "my partner Sade does, like, the school run on Mondays"
+    )
+    text = " ".join(said)
+    # THEN no filler is stored, each fact is a card of its own, and the times stay
+    for filler in (" uh", " um", "erm", "so yeah", "like,", "he's he's"):
+        assert filler not in text
+    assert any("Milo has got piano on Thursdays at four" in s for s in said)
+    assert any("Sade does the school run on Mondays" in s and "Milo" not in s for s in said)
+
+
+def test_a_rambling_introduction_becomes_one_card_per_fact() -> None:
+    # GIVEN one breath of facts after a run-up about the speaker
+    said = SESSION.statements(
+        "uh right, quick bit about me really, I'm a midwife, um, at the Royal Infirmary, my husband Colm is "
+        "a plumber, and we've got a dog called Biscuit"
+    )
+    # THEN three cards, none carrying two of the facts
+    assert len([s for s in said if "midwife" in s]) == 1
+    assert not any("midwife" in s and ("Colm" in s or "Biscuit" in s) for s in said)
+    assert not any("Colm" in s and "Biscuit" in s for s in said)
+    assert any("dog called Biscuit" in s for s in said)
+
+
+def test_dunno_is_written_out() -> None:
+    # GIVEN chat slang for "don't know"
+    said = " ".join(SESSION.statements("my brother Femi dunno where the keys for the allotment shed are"))
+    # THEN the card reads as plain English
+    assert "dunno" not in said.lower()

@@ -40,7 +40,7 @@ _RULE_OPENING_RE = re.compile(
 _SCOPE_OPENING_RE = re.compile(r"(?:just|only|for|this|today|tonight)\b", re.I)
 # An imperative "don't" opening a clause of its own ("..., and please don't touch legacy/"), not a soft one.
 _DONT_OPENING_RE = re.compile(r"(?:please\s+)?(?:do not|don'?t)\s+[\w'-]+\s+[\w'/-]+", re.I)
-_VERB = r"(?:is|are|was|were|has|have|had|will|would|can|do|does|did|[a-z]+[^s\W]s|[a-z]+ed)\b"
+_VERB = r"(?:is|are|was|were|has|have|had|will|would|can|do|does|did|got|[a-z]+[^s\W]s|[a-z]+ed)\b"
 # A first-person subject and a verb: "I have ...", "we're ...", "my partner is ...", "our two kids go ...".
 _STATEMENT_RE = re.compile(
     r"^(?:(?:I|we)(?:'m|'ve|'d|'ll|'re)?\s+[\w'-]+\b|(?:my|our)\s+(?:[\w'-]+\s+){1,3}?" + _VERB + r")", re.I
@@ -95,6 +95,9 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         return right, ""
     if _statement(right):
         opening = _opening(left)
+        # "a bit about me, I'm a paramedic, my wife is due in May": the clause just before states on its own
+        if opening is None and _opening(left.rsplit(",", 1)[-1].strip()) == "":
+            return right, ""
         if opening is None and _complete(left):  # "It's freezing this week and my asthma gets worse ..."
             return right, ""
         if opening is None and p.ELIDED_SUBJECT_RE.match(left):  # "Sold the Ibiza, I'm in a Niro now"

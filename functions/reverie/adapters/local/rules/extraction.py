@@ -28,7 +28,7 @@ from reverie.adapters.local.rules.patterns import CORRECTION_OPENER_RE
 from reverie.adapters.local.rules.references import Earlier, lasts_until
 from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run, remembered
 from reverie.adapters.local.rules.reported import Relayed, attributed, relayed, relays
-from reverie.adapters.local.rules.spelling import spelled_out
+from reverie.adapters.local.rules.spelling import spelled_out, without_hesitations
 from reverie.adapters.local.rules.statements import Drop, Speaker, Statement, render
 from reverie.domain.dream import Candidate
 from reverie.domain.events import (
@@ -314,7 +314,9 @@ class _Session:
         """The message's statements to classify, one by one: its sentences, without the clauses that carry
         a secret (each dropped), and, said to an agent, each independent statement a sentence joins."""
         out: list[str] = []
-        for sentence in sentences(mask_secrets(spelled_out(message.text.replace("’", "'"))).text):
+        for sentence in sentences(
+            mask_secrets(without_hesitations(spelled_out(message.text.replace("’", "'")))).text
+        ):
             sentence, secrets = without_secrets(sentence)
             for secret in secrets:
                 self.drop(message, secret, "secret")

@@ -160,6 +160,13 @@ def strip_opening(text: str) -> str:
     return _LEADING_INTERJECTION_RE.sub("", text.strip()).strip()
 
 
+def _without_filler(match: re.Match[str]) -> str:
+    """A filler goes; a comma after it stays when it ends a clause ("about me really, I'm ..." → "about me,
+    I'm ..."), not when the filler opens one ("Honestly, I ...")."""
+    before = match.string[: match.start()].rstrip()
+    return ", " if "," in match.group(0) and before and before[-1] not in ",;:(" else ""
+
+
 def compress(text: str) -> str:
     """The statement without emoji, interjections and fillers; names, numbers, dates and nouns kept."""
     text = strip_opening(strip_emoji(text))
@@ -168,7 +175,7 @@ def compress(text: str) -> str:
     text = _HEDGE_TAIL_RE.sub("", text)
     text = _BY_THE_WAY_RE.sub("", text)  # "I cook on induction by the way, so ...": its comma stays
     text = _LIKE_FILLER_RE.sub(",", text)
-    text = _FILLER_RE.sub("", text)
+    text = _FILLER_RE.sub(_without_filler, text)
     text = _SO_INTENSIFIER_RE.sub("", text)
     text = _PRETTY_RE.sub("", text)
     text = text.replace("…", ".").replace("...", ".")

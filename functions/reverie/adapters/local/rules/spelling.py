@@ -5,6 +5,9 @@ Terse chat shortens words the rules key on ("please", "for", "with"); spelled ou
 is read like the same sentence typed in full, and its card reads as plain English. Only shortenings that are
 not also words are expanded, and never inside an identifier, an address or a number ("u" in "u-boot", "4" in
 "4 people" stay).
+
+A voice transcript keeps the speaker's hesitations ("uh", "um", "erm", ", like,") and the words they said twice
+over one ("she's, uh, she's got"); without them its clauses split and read as the same sentence typed.
 """
 
 from __future__ import annotations
@@ -76,3 +79,33 @@ def spelled_out(text: str) -> str:
     text = _N_RE.sub(" and ", text)
     text = _W_RE.sub(" with ", text)
     return _FOUR_RE.sub(lambda m: "for" if m.start() else "For", text)
+
+
+# A hesitation with the commas around it: "paramedic, uh, with", "due in, um, September", "does, like, judo",
+# "running, like properly".
+_HESITATION_RE = re.compile(
+    r"(?:\s*,)?\s*\b(?:u+h+m*|u+m+|e+r+m+|(?-i:er)|h+m+)\b(?:\s*,)?\s*|\s*,\s*like\s*,\s*|(?<=,)\s*like\s+(?=[a-z]+ly\b)",
+    re.I,
+)
+# A spoken run-up before what is said, once it hesitates or says "so yeah": "um, so, yeah, my daughter ...",
+# "okay so um, I've ...". ("Yeah go" alone answers the agent and stays.)
+_OPENER = r"(?:ok(?:ay)?|so|yeah|well|right|anyway)"
+_HESITANT = r"(?:u+h+m*|u+m+|e+r+m+)"
+_RUN_UP_RE = re.compile(
+    rf"(?:(?<=^)|(?<=[.!?]\s))\s*(?:{_OPENER}[\s,]+)*(?:{_HESITANT}|so,?\s+yeah)\b[\s,.]*(?:(?:{_OPENER}|{_HESITANT})\b[\s,.]*)*",
+    re.I,
+)
+# Someone named, then the pronoun that takes them up again: "my daughter Esme, she's got" → "my daughter Esme's got".
+_TAKEN_UP_RE = re.compile(
+    r"\b(?P<who>(?i:my|our)\s+[a-z]+\s+(?-i:[A-Z][a-z]+)),\s+(?i:she|he)(?='s\b|'ll\b|\s)"
+)
+# (A run-up of "um"s before a sentence goes first, whole.)
+# The same pronoun or article said twice over a hesitation: "she's she's got", "I've I've started".
+_RESTART_RE = re.compile(r"\b((?:i|we|you|he|she|they|it|my|our|the|a)(?:'[a-z]+)?)\s+\1\b", re.I)
+
+
+def without_hesitations(text: str) -> str:
+    """`text` without a transcript's hesitations and restarts ("she's, uh, she's got" → "she's got")."""
+    text = _HESITATION_RE.sub(" ", _RUN_UP_RE.sub("", text))
+    text = _TAKEN_UP_RE.sub(r"\g<who>", _RESTART_RE.sub(r"\1", text))
+    return text.strip()
