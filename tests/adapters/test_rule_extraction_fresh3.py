@@ -104,6 +104,18 @@ def test_a_rambling_introduction_becomes_one_card_per_fact() -> None:
     assert any("dog called Biscuit" in s for s in said)
 
 
+def test_a_letter_announcing_two_changes_gives_two_plain_cards() -> None:
+    # GIVEN a formal email announcing two changes in one sentence
+    said = SESSION.statements(
+        "Dear Payroll Team,\n\nI would like to inform you that I have changed my bank to Monzo, and that my "
+        "surname is now Adeyemi-Clarke.\n\nBest wishes,\nTomi"
+    )
+    # THEN each change is a card, with nothing of the announcement
+    assert any("changed" in s and "Monzo" in s and "Adeyemi" not in s for s in said)
+    assert any("surname is now Adeyemi-Clarke" in s for s in said)
+    assert not any("inform" in s or "writing" in s for s in said)
+
+
 def test_dunno_is_written_out() -> None:
     # GIVEN chat slang for "don't know"
     said = " ".join(SESSION.statements("my brother Femi dunno where the keys for the allotment shed are"))

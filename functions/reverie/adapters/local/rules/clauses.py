@@ -167,6 +167,28 @@ def preamble(sentence: str) -> tuple[str, str]:
     return label, rest
 
 
+# How a letter announces what it says: "I am writing to let you know that ...", "Just to let you know, ...",
+# "I would like to inform you that ...", "Please be advised that ...".
+_ANNOUNCEMENT_RE = re.compile(
+    r"^(?P<said>(?:(?:I\s+am|I'm|we\s+are|we're)\s+(?:just\s+)?writing\s+to\s+|(?:I|we)\s+(?:just\s+)?"
+    r"(?:wanted|want|would\s+like|'d\s+like)\s+to\s+|(?:just\s+|this\s+is\s+)?to\s+|please\s+)?"
+    r"(?:let\s+you\s+know|inform\s+you|tell\s+you|notify\s+you|advise\s+you|be\s+advised)"
+    r"(?:\s+(?:of|about)\s+(?:a\s+)?(?:change|update)s?)?)\s*(?:that\b|,|:)?\s*(?P<rest>\S.*)$",
+    re.I | re.S,
+)
+_AND_THAT_RE = re.compile(r",?\s+and\s+that\s+", re.I)
+
+
+def announcement(sentence: str) -> tuple[str, str]:
+    """(how a letter announces, what it announces): "I am writing to let you know that I have moved ..., and
+    that my emergency contact is ..." → ("I am writing to let you know", "I have moved ..., and my emergency
+    contact is ..."); ("", sentence) when the sentence announces nothing."""
+    found = _ANNOUNCEMENT_RE.match(sentence.strip())
+    if found is None or not _states(found.group("rest")):
+        return "", sentence
+    return found.group("said"), _AND_THAT_RE.sub(", and ", found.group("rest"))
+
+
 def independent_statements(sentence: str) -> list[str]:
     """The statements one sentence joins, in order (the sentence itself when it states one idea). A time
     opening of the first ("Last week, I went to Rome and I bought a Vespa") is kept on each."""

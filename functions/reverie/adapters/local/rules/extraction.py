@@ -8,6 +8,7 @@ from datetime import datetime
 
 from reverie.adapters.local.rules import tools, untrusted
 from reverie.adapters.local.rules.clauses import (
+    announcement,
     independent_statements,
     preamble,
     question_after,
@@ -323,6 +324,9 @@ class _Session:
             label, sentence = preamble(sentence)
             if label:  # "Quick intro: I teach Year 4, ...": the label announces, the statements follow
                 self.drop(message, label, "preamble")
+            said, sentence = announcement(sentence)
+            if said:  # "I am writing to let you know that I have moved ...": what is announced follows
+                self.drop(message, said, "preamble")
             sentence, question = question_after(sentence)  # "I play padel on Tuesdays, can you ...?"
             if question:
                 self.drop(message, question, "question")
