@@ -116,8 +116,21 @@ def test_a_letter_announcing_two_changes_gives_two_plain_cards() -> None:
     assert not any("inform" in s or "writing" in s for s in said)
 
 
+def test_doing_a_named_programme_is_a_pursuit() -> None:
+    # GIVEN someone doing a named programme, said in passing
+    said = " ".join(SESSION.statements("I'm doing the beginner yoga programme at the leisure centre"))
+    # THEN it is kept
+    assert "beginner yoga programme" in said
+
+
 def test_dunno_is_written_out() -> None:
     # GIVEN chat slang for "don't know"
     said = " ".join(SESSION.statements("my brother Femi dunno where the keys for the allotment shed are"))
     # THEN the card reads as plain English
     assert "dunno" not in said.lower()
+
+
+def test_doing_a_chore_is_still_no_pursuit() -> None:
+    # GIVEN something done now, not a named programme
+    # THEN nothing is kept
+    assert SESSION.statements("I'm doing the dishes") == []

@@ -205,7 +205,12 @@ DANGLING_ONE_RE = re.compile(
     re.I,
 )
 # "I'm doing a PhD", "we're doing an evening course": a pursuit ("I'm doing well", "doing a bit better": a mood).
-DOING_A_THING_RE = re.compile(r"^\s+an?\s+(?!(?:bit|little|lot)\b)\w", re.I)
+DOING_A_THING_RE = re.compile(
+    r"^\s+(?:an?\s+(?!(?:bit|little|lot)\b)\w"
+    # ... or a named one: "doing the couch to 5k thing", "doing the Whole30 programme"
+    r"|the\s+(?:[\w-]+\s+){1,4}(?:thing|programme|program|course|challenge|plan|diet)\b)",
+    re.I,
+)
 # "I don't drive", "we don't use any pesticides": what the speaker does not do is a fact about them too.
 NEGATED_HABIT_RE = re.compile(r"^(?:i|we) (?:don'?t|do not) (?P<verb>[a-z]+)\b(?!')", re.I)
 NOT_A_NEGATED_FACT_VERBS = frozenset("mind care remember recall trust feel see".split())
