@@ -134,3 +134,24 @@ def test_doing_a_chore_is_still_no_pursuit() -> None:
     # GIVEN something done now, not a named programme
     # THEN nothing is kept
     assert SESSION.statements("I'm doing the dishes") == []
+
+
+def test_a_pasted_url_costs_only_its_password() -> None:
+    # GIVEN a terse message pasting a database URL with its password, then a rule
+    said = " ".join(
+        SESSION.statements(
+            "prod replica is mysql://report:S3cr3t-Pa55@replica-eu.db.corp:3306/sales if u need it. "
+            "also pls NEVER write to the replica, it's read only"
+        )
+    )
+    # THEN the host and the rule are kept, the password is not, nor the hedge
+    assert "replica-eu.db.corp" in said
+    assert "S3cr3t-Pa55" not in said
+    assert "write to the replica" in said
+    assert "if you need it" not in said
+
+
+def test_a_chat_remark_without_its_article_about_nothing_specific_is_not_kept() -> None:
+    # GIVEN a remark about the weather with its article left out
+    # THEN it is no card
+    assert SESSION.statements("weather is awful today") == []

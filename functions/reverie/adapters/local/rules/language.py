@@ -38,10 +38,11 @@ _TRAILING_THANKS_RE = re.compile(
     re.IGNORECASE,
 )
 # A hedge about the conversation after what was said ("..., if that matters for the calendar", "..., in case
-# it helps", "..., fyi"): no part of the statement.
+# it helps", "... if you need it", "..., fyi"): no part of the statement.
 _HEDGE_TAIL_RE = re.compile(
     r",?\s+(?:(?:if|in case)\s+(?:that|it|this)\s+(?:matters|helps|is useful|'s useful|is relevant|'s relevant)"
-    r"(?:\s+(?:for|to|with)\s+[^,;.]+)?|by the way|btw|fyi)\W*$",
+    r"(?:\s+(?:for|to|with)\s+[^,;.]+)?|(?:if|in case)\s+you\s+(?:need|want)\s+(?:it|them|that|this)|by the way|btw|"
+    r"fyi)\W*$",
     re.IGNORECASE,
 )
 _BY_THE_WAY_RE = re.compile(r"\s*\bby the way\b", re.IGNORECASE)

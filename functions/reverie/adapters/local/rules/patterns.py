@@ -325,6 +325,12 @@ ABOUT_A_THING_RE = re.compile(
     + _AUX
     + r")(?=[\s,.;:!]|$)"
 )
+# Two or three lowercase words and "is"/"are" ("staging db is ...", "prod cluster is ..."): a thing named
+# with its article left out, as terse chat does; never a pronoun, a time or a word like "everything".
+ARTICLE_DROPPED_RE = re.compile(
+    r"^" + _NOT_A_THING + r"(?!(?:no|not|all|any|some|every|each|my|our|your|his|her|their|its|to)\b)"
+    r"[a-z][\w-]*\s+(?!(?:is|are)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are)\s+(?!(?:not|a|an|so|too|very|really)\b)"
+)
 # A bare plural and its verb ("Alerts go to #ops-alerts", "Builds take ten minutes"): an imperative's verb does
 # not end in a single s, and takes its object next ("Uses the old key" is no statement about a thing).
 BARE_PLURAL_RE = re.compile(

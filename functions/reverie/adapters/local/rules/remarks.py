@@ -105,6 +105,8 @@ def _about_the_world(sentence: str, who: Speaker) -> Statement | None:
     """A specific present-tense statement about a thing, kept as the plain sentence (de-subjectivised:
     it is not about the speaker, so it is not attributed to them)."""
     text = compress(strip_emoji(sentence))
+    if p.ARTICLE_DROPPED_RE.match(text):  # "staging db is postgres://...": terse chat leaves out "The"
+        text = f"The {text}"
     plural = p.BARE_PLURAL_RE.match(text) is not None and not p.ABOUT_A_THING_RE.match(text)
     if not (plural or p.ABOUT_A_THING_RE.match(text)):
         return None
