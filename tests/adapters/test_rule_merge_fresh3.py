@@ -78,3 +78,38 @@ def test_a_date_in_numbers_or_a_deadline_bounds_what_is_said(text: str, end: dat
 )
 def test_numbers_that_are_not_dates_bound_nothing(text: str) -> None:
     assert valid_until(text, SAID) is None
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "kept"),
+    [
+        (
+            "Aisling's line manager is Priya Raman, and Aisling sits in the Customer Insights team.",
+            "Aisling's line manager is now Tomasz Nowak.",
+            "Customer Insights team",
+        ),
+        (
+            "Bruno's manager is Omar; Bruno works from the Lyon office.",
+            "Bruno reports to Lena now.",
+            "Lyon office",
+        ),
+    ],
+)
+def test_a_new_value_keeps_what_the_old_card_said_beside_the_old_value(old: str, new: str, kept: str) -> None:
+    # GIVEN a card that says a value and, in a clause of its own, something else
+    card = held(old, "u.manager")
+    # WHEN a newer value for the same slot arrives
+    decision = decide(cand(new, "u.manager"), [card])
+    # THEN the new value supersedes the card and the other clause lives on in the new card, the old value not
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    assert decision.statement is not None and kept in decision.statement
+    assert old.split("is ")[1].split(",")[0].split(";")[0] not in decision.statement
+
+
+def test_a_one_clause_card_is_replaced_as_it_is() -> None:
+    # GIVEN a card that only says the value
+    card = held("Aisling's line manager is Priya Raman.", "u.manager")
+    # WHEN a newer value arrives
+    decision = decide(cand("Aisling's line manager is now Tomasz Nowak.", "u.manager"), [card])
+    # THEN the candidate replaces it with nothing carried
+    assert (decision.action, decision.statement) == (MergeAction.SUPERSEDE, None)

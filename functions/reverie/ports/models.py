@@ -74,7 +74,11 @@ class MergeDecision(BaseModel):
 
     action: MergeAction
     target_id: str | None = None
-    statement: str | None = Field(default=None, description="the fused text for FUSE")
+    statement: str | None = Field(
+        default=None,
+        description="the fused text for FUSE; for SUPERSEDE, the new card's text when it keeps what the "
+        "old card said beside the replaced value",
+    )
     reason: str = ""
     usage: ReasonerUsage = ReasonerUsage()
 

@@ -139,6 +139,9 @@ def apply_decision(p: Promotion, decision: MergeDecision, target: MemoryCard | N
             w.count("fused")
     elif action is MergeAction.SUPERSEDE:
         new = w.card_from(c, Layer.KNOWLEDGE, Status.VERIFIED, p.confidence, revival=p.retired)
+        if decision.statement:  # the new value, with what the old card said beside it (on its evidence too)
+            refs = union_refs(target, c)
+            new = new.model_copy(update={"statement": decision.statement, "evidence_refs": refs})
         created = p.replace(target, new)
         if created is not None:
             propagate_correction(b, w, target, created)

@@ -33,6 +33,7 @@ from reverie.adapters.local.rules.keys import same_slot, state_slot, statement_k
 from reverie.adapters.local.rules.language import lowered_opening
 from reverie.adapters.local.rules.one_rule import same_rule
 from reverie.adapters.local.rules.plan_ends import called_off, got, same_plan, state_ended
+from reverie.adapters.local.rules.remainder import carried
 from reverie.adapters.local.rules.values import (
     SAME_VALUE_JACCARD,
     another_attribute_value,
@@ -143,7 +144,15 @@ def _same_key(
     ):
         # "back in Warsaw since Friday" beside "normally based in Warsaw": the same place, said otherwise
         return _fused(candidate, best, join(best.statement, candidate.statement), f"the same value of {key}")
-    return _replace(candidate, best, f"a different value for {key}")
+    decision = _replace(candidate, best, f"a different value for {key}")
+    if decision.action is MergeAction.SUPERSEDE and (
+        kept := carried(best.statement, candidate.statement, key)
+    ):
+        # what the old card said beside the replaced value ("..., and sits in the Insights team") lives on
+        return decision.model_copy(
+            update={"statement": kept, "reason": f"{decision.reason}, keeping the rest"}
+        )
+    return decision
 
 
 def _named_value(statement: str) -> frozenset[str]:
