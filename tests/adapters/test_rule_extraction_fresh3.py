@@ -155,3 +155,10 @@ def test_a_chat_remark_without_its_article_about_nothing_specific_is_not_kept() 
     # GIVEN a remark about the weather with its article left out
     # THEN it is no card
     assert SESSION.statements("weather is awful today") == []
+
+
+def test_she_after_an_unnamed_pet_stays_with_the_clause_before() -> None:
+    # GIVEN "she" taking up something the clause before did not name
+    said = SESSION.statements("I have a dog and she's scared of fireworks")
+    # THEN the sentence stays one statement
+    assert any("dog" in s and "fireworks" in s for s in said)

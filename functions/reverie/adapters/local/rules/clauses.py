@@ -23,6 +23,7 @@ import re
 from reverie.adapters.local.rules import patterns as p
 from reverie.adapters.local.rules.language import strip_opening
 from reverie.adapters.local.rules.longevity import one_off
+from reverie.adapters.local.rules.references import people_named
 from reverie.adapters.local.rules.specificity import SPECIFIC_ENOUGH, specificity
 
 _MASKED_RE = re.compile(r"\[REDACTED:[a-z_]+\]")
@@ -91,7 +92,8 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         return right, ""
     if p.PLAN_FATE_RE.match(right) and len(left.split()) >= 3:  # "..., the Nairobi stint is over"
         return right, ""
-    if _PERSON_CLAUSE_RE.match(right) and len(left.split()) >= 3:  # "book dinner for my gf Ines, she's ..."
+    # "book dinner for my gf Ines, she's coeliac": what holds for the person the clause before named
+    if _PERSON_CLAUSE_RE.match(right) and people_named(left, frozenset()):
         return right, ""
     if _statement(right):
         opening = _opening(left)
