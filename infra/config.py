@@ -100,7 +100,8 @@ class Search(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     mode: Literal["shared", "dedicated"] = "shared"
-    engine_version: str = Field(default="2.19", pattern=r"^\d+\.\d+$")  # what the tests run: rrf and temporary pipelines
+    # the version the engine tests run: rrf fusion and temporary search pipelines need it
+    engine_version: str = Field(default="2.19", pattern=r"^\d+\.\d+$")
     # the smallest node that holds a small tenant (the demo): one t3.small.search, 10 GB of gp3
     instance_type: str = Field(default="t3.small.search", pattern=r"^[a-z0-9]+\.[a-z0-9]+\.search$")
     instance_count: int = Field(default=1, ge=1, le=10)
