@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -704,3 +705,41 @@ def test_a_correction_naming_the_id_an_agent_chose_retires_that_card_and_what_wa
     # built on a corrected one goes to review, conflicting)
     stale = [c for c in live(b, alice) if "AQA" in c.statement and "OCR" not in c.statement]
     assert [(c.memory_id, c.status) for c in stale] == [("practicals@alice", Status.CONFLICTING)]
+
+
+# --- a plan ends on the day it names ------------------------------------------------------------------
+
+
+def test_a_plan_written_through_the_api_is_no_longer_current_after_the_day_it_names(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    from reverie.services.recall import build_context
+
+    # GIVEN an agent writes the plan "Deploy 2.15.0 on Monday 30 November" on Friday 27 November
+    clock.now = datetime(2026, 11, 27, 16, 0, tzinfo=UTC)
+    (plan,) = admin.create_memories(
+        b,
+        alice,
+        [
+            admin.NewMemory(
+                type=MemoryType.PLAN, statement="Deploy payments-api 2.15.0 on Monday 30 November."
+            )
+        ],
+    )
+    # THEN it holds until the end of that day
+    assert plan.valid_until == datetime(2026, 12, 1, tzinfo=UTC)
+    assert "2.15.0" in build_context(b, "When is the payments deploy?", alice, 500).text
+    # AND from the next day on it is no longer shown as the current plan
+    clock.now = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+    assert "2.15.0" not in build_context(b, "When is the payments deploy?", alice, 500).text
+
+
+def test_plan_ends_is_the_end_of_the_last_day_a_plan_names() -> None:
+    from reverie.domain.validity import plan_ends
+
+    said = datetime(2026, 11, 27, 16, 0, tzinfo=UTC)
+    assert plan_ends("Trip to Japan from April 3 to April 14, 2027.", said) == datetime(
+        2027, 4, 15, tzinfo=UTC
+    )
+    assert plan_ends("Finish the report by 4th of March.", said) == datetime(2027, 3, 5, tzinfo=UTC)
+    assert plan_ends("Move to Halifax one day.", said) is None

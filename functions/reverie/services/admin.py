@@ -33,6 +33,7 @@ from reverie.domain.models import (
     Trust,
 )
 from reverie.domain.trust import written_source
+from reverie.domain.validity import plan_ends
 from reverie.services import forget
 from reverie.services.backends import Backends
 from reverie.services.forget import Forgotten, delete_user
@@ -162,7 +163,13 @@ def create_memories(
                 stability=item.stability,
                 derived_from=_stored_ids(scope, item.derived_from, known),
                 observed_at=item.observed_at or now,
-                valid_until=item.valid_until,
+                # a plan holds until the day it names (then it is no longer the current plan)
+                valid_until=item.valid_until
+                or (
+                    plan_ends(item.statement, item.observed_at or now)
+                    if item.type is MemoryType.PLAN
+                    else None
+                ),
                 last_verified_at=now if trusted else None,
                 created_at=now,
                 updated_at=now,

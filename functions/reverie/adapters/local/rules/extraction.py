@@ -54,7 +54,7 @@ from reverie.domain.models import (
 )
 from reverie.domain.text import content_words, time_window
 from reverie.domain.trust import written_source
-from reverie.domain.validity import valid_until
+from reverie.domain.validity import plan_ends, valid_until
 
 NOTE_CONFIDENCE = 0.7
 CORRECTION_CONFIDENCE = 0.8
@@ -216,7 +216,9 @@ class _Session:
             salience=0.6,
             stability=Stability.HIGH if note.type is MemoryType.CONSTRAINT else Stability.NORMAL,
             subjective=note.type is MemoryType.PREFERENCE,
-            valid_until=valid_until(text, note.ts),
+            valid_until=plan_ends(text, note.ts)
+            if note.type is MemoryType.PLAN
+            else valid_until(text, note.ts),
             capitalise=False,  # an explicit note keeps its wording
         )
 
@@ -366,7 +368,9 @@ class _Session:
             salience=result.salience,
             # A stated validity ("until 12 June") or, for a plan, its named later date: it holds until then
             # (and then expires), not decaying week by week before it comes.
-            valid_until=result.valid_until or (window[1] if window and window[1] > message.ts else None),
+            valid_until=result.valid_until
+            or (window[1] if window and window[1] > message.ts else None)
+            or (plan_ends(result.text, message.ts) if result.type is MemoryType.PLAN else None),
         )
 
     def tool_result(self, result: ToolResultEvent) -> None:
