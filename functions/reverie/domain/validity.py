@@ -190,27 +190,34 @@ def _months_later(ts: datetime, months: int) -> datetime:
     return ts.replace(year=year, month=month, day=min(ts.day, 28))
 
 
-# The day a plan names: "on Monday 30 November, 09:30", "by 4th of March 2027", "June 12".
-_PLAN_DAY_RE = re.compile(
-    r"\b(?:(?P<day>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
-    r"|(?P<month2>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+(?P<day2>\d{1,2})(?:st|nd|rd|th)?\b)"
-    r"(?:,?\s+(?P<year>\d{4}))?",
+# A day of a month, either way round: "30 November", "4th of March 2027", "June 12".
+_NAMED_DAY_RE = re.compile(
+    r"\b(?:"
+    + _DAY.format("d1")
+    + r"(?:\s+of)?\s+"
+    + _MONTH.format("m1")
+    + r"|"
+    + _MONTH.format("m2")
+    + r"\s+"
+    + _DAY.format("d2")
+    + r")"
+    + _YEAR.format("y"),
     re.I,
 )
+
+
+def named_days(text: str) -> list[tuple[int, int, str | None]]:
+    """Each day of a month `text` names, as (month, day, year or None), in order."""
+    return [
+        (_month(m.group("m1") or m.group("m2")), int(m.group("d1") or m.group("d2")), m.group("y"))
+        for m in _NAMED_DAY_RE.finditer(text)
+    ]
 
 
 def plan_ends(text: str, ts: datetime) -> datetime | None:
     """When a plan stops being the current plan: the end of the last day it names ("Deploy 2.15.0 on Monday
     30 November" → the end of 30 November, the next one on or after `ts` when no year is said), or what its
     stated validity says. None when it names no day."""
-    days = [
-        _day_end(
-            m.group("year"),
-            _month(m.group("month") or m.group("month2")),
-            int(m.group("day") or m.group("day2")),
-            ts,
-        )
-        for m in _PLAN_DAY_RE.finditer(text)
-    ]
+    days = [_day_end(year, month, day, ts) for month, day, year in named_days(text)]
     ends = [d for d in days if d is not None and d > ts]
     return max(ends, default=None) or valid_until(text, ts)

@@ -9,6 +9,7 @@ import re
 from reverie.adapters.local.rules.about import contains, event, jaccard, name_words, owner
 from reverie.domain.restatement import CONTRAST, negated, stem, terms
 from reverie.domain.text import MONTH_NAMES, entities
+from reverie.domain.validity import named_days
 
 SAME_VALUE_JACCARD = 0.8  # same key: this similar means the same value
 
@@ -117,11 +118,6 @@ def contrast_replaces(new: str, held: str) -> bool:
 
 
 # A day of a month: "14 May", "May 14th", "the 21st of May".
-_DAY_OF_MONTH_RE = re.compile(
-    r"\b(?:(?P<day>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month>" + _MONTH[3:-1] + r")"
-    r"|(?P<month2>" + _MONTH[3:-1] + r")\s+(?P<day2>\d{1,2})(?:st|nd|rd|th)?)\b",
-    re.I,
-)
 _MONTH_TERMS = frozenset(stem(m) for m in MONTH_NAMES)
 # "The go-live is 14 May", "the party's on the 21st of June": the day is the value of what the sentence names.
 _DATE_IS_RE = re.compile(
@@ -131,11 +127,8 @@ _DATE_IS_RE = re.compile(
 SHARED_FOR_A_DATE = 2  # specific words two statements share beside their dates, a name among them
 
 
-def _days(statement: str) -> frozenset[tuple[str, str]]:
-    return frozenset(
-        ((m.group("day") or m.group("day2")), (m.group("month") or m.group("month2")).lower())
-        for m in _DAY_OF_MONTH_RE.finditer(statement)
-    )
+def _days(statement: str) -> frozenset[tuple[int, int]]:
+    return frozenset((month, day) for month, day, _ in named_days(statement))
 
 
 def another_date(a: str, b: str) -> bool:
