@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules import patterns as p
-from reverie.adapters.local.rules.language import ADVERBS, slug, subject_of
+from reverie.adapters.local.rules.language import ADVERBS, first_person, slug, subject_of
 
 _USES_RE = re.compile(
     r"^(?:i|we)(?:'ve| have)? (?:\w+ )?(?:use|switched|moved|changed|started using|went back to)\b"
@@ -181,18 +181,6 @@ _DETERMINERS = frozenset("a an the my our your some any all this that these thos
 # someone, as a direct write or an agent's note words it.
 _SAID_OF_RE = re.compile(r"^(?P<who>(?i:the user)|[A-Z][\w-]*(?: [A-Z][\w-]*)?)(?P<own>'s)? (?P<rest>.+)$")
 _MOVES_TO_RE = re.compile(r"\s+(?:move[sd]?|change[sd]?|switch(?:es|ed)?|go(?:es)? back)\s+to\s+", re.I)
-_FIRST_PERSON = {"is": "am", "has": "have", "does": "do", "doesn't": "don't", "isn't": "am not", "goes": "go"}
-
-
-def _base(verb: str) -> str:
-    """`works` → `work`, `carries` → `carry`, `watches` → `watch`, `is` → `am`."""
-    if verb in _FIRST_PERSON:
-        return _FIRST_PERSON[verb]
-    if verb.endswith("ies"):
-        return verb[:-3] + "y"
-    if verb.endswith(("shes", "ches", "sses", "xes", "oes")):
-        return verb[:-2]
-    return verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
 
 
 def statement_key(statement: str) -> str | None:
@@ -212,4 +200,6 @@ def statement_key(statement: str) -> str | None:
         n += 2 if words[n].lower() == "no" else 1
     if n >= len(words):
         return None
-    return attribute_key(" ".join(["I", *words[:n], _base(words[n].lower()), *words[n + 1 :]]), subject)
+    return attribute_key(
+        " ".join(["I", *words[:n], first_person(words[n].lower()), *words[n + 1 :]]), subject
+    )

@@ -224,6 +224,26 @@ def third_person(verb: str) -> str:
     return verb + "s"
 
 
+# The first person of the third person's irregular forms ("is" → "am", "has" → "have").
+_FIRST_PERSON_IRREGULAR = {
+    third: first
+    for first, third in _THIRD_PERSON_IRREGULAR.items()
+    if first not in ("are", "were", "aren't", "weren't")  # "I am", "I was": the singular's forms
+} | {"isn't": "am not"}
+
+
+def first_person(verb: str) -> str:
+    """`works` → `work`, `carries` → `carry`, `watches` → `watch`, `is` → `am`: `third_person` undone."""
+    lower = verb.lower()
+    if lower in _FIRST_PERSON_IRREGULAR:
+        return _FIRST_PERSON_IRREGULAR[lower]
+    if lower.endswith("ies"):
+        return verb[:-3] + "y"
+    if lower.endswith(("shes", "ches", "sses", "xes", "oes")):
+        return verb[:-2]
+    return verb[:-1] if lower.endswith("s") and not lower.endswith("ss") else verb
+
+
 def _conjugated(match: re.Match[str], name: str) -> str:
     verb = match.group(3)
     if _COMPOUND_SUBJECT_RE.search(match.string[: match.start()]):
