@@ -175,8 +175,18 @@ _ANNOUNCEMENT_RE = re.compile(
     r"^(?P<said>(?:(?:I\s+am|I'm|we\s+are|we're)\s+(?:just\s+)?writing\s+to\s+|(?:I|we)\s+(?:just\s+)?"
     r"(?:wanted|want|would\s+like|'d\s+like)\s+to\s+|(?:just\s+|this\s+is\s+)?to\s+|please\s+)?"
     r"(?:let\s+you\s+know|inform\s+you|tell\s+you|notify\s+you|advise\s+you|be\s+advised)"
-    r"(?:\s+(?:of|about)\s+(?:a\s+)?(?:change|update)s?)?)\s*(?:that\b|,|:)?\s*(?P<rest>\S.*)$",
+    r"(?:\s+(?:of|about)\s+(?:a\s+)?(?:change|update)s?)?"
+    # "I'm happy to share that ...", "We are sorry to report that ...": the news follows
+    r"|(?:I\s+am|I'm|we\s+are|we're)\s+(?:(?:so|very|really)\s+)?(?:happy|pleased|glad|delighted|thrilled|"
+    r"excited|proud|sad|sorry)\s+to\s+(?:share|announce|report|say|tell\s+you|let\s+you\s+know|inform\s+you)"
+    # "I would like to confirm (the arrangement agreed with my manager:) ...": what is confirmed follows
+    r"|(?:I|we)\s+(?:just\s+)?(?:would\s+like|'d\s+like|want|wanted)\s+to\s+confirm"
+    r"(?:\s+(?:the|my|our)\s+[^:.;]{1,80}(?=:))?)\s*(?:that\b|,|:)?\s*(?P<rest>\S.*)$",
     re.I | re.S,
+)
+# A time or condition the announced statement opens with: "until the baby arrives, I will work from home".
+_LEAD_RE = re.compile(
+    r"^(?:until|till|while|after|before|when|once|from|as\s+of|starting)\b[^,:;]{1,60},\s*", re.I
 )
 _AND_THAT_RE = re.compile(r",?\s+and\s+that\s+", re.I)
 
@@ -186,7 +196,7 @@ def announcement(sentence: str) -> tuple[str, str]:
     that my emergency contact is ..." → ("I am writing to let you know", "I have moved ..., and my emergency
     contact is ..."); ("", sentence) when the sentence announces nothing."""
     found = _ANNOUNCEMENT_RE.match(sentence.strip())
-    if found is None or not _states(found.group("rest")):
+    if found is None or not _states(_LEAD_RE.sub("", found.group("rest"), count=1)):
         return "", sentence
     return found.group("said"), _AND_THAT_RE.sub(", and ", found.group("rest"))
 

@@ -126,7 +126,7 @@ INTRO_RE = re.compile(
     r"^(?:(?>these days|nowadays|at the moment|currently|"  # before "now" (the group is atomic)
     r"and|but|so|then|now|also|only|recently|lately|finally|eventually|today|tonight|yesterday|once|"
     r"last \w+|next \w+|this (?:morning|afternoon|evening|week|weekend|month|year|summer|spring|fall|"
-    r"autumn|winter|time|past \w+)|(?:on|in|at|since|after|before|when|for) \w+(?: \w+){0,4}|"
+    r"autumn|winter|time|past \w+)|(?:on|in|at|since|after|before|when|while|until|till|for) [\w']+(?: [\w']+){0,4}|"
     r"\w+(?: \w+){0,2} ago|a while back|back then|over the \w+|ever since)\s*)*+$",
     re.I,
 )
@@ -183,6 +183,9 @@ IDENTITY_RE = re.compile(
     r"(?P<what>a |an |the |from |"
     r"based in |\d+ years old|\w+ years old|married|single|divorced|engaged|widowed|pregnant|retired|"
     r"vegetarian|vegan|pescatarian|allergic|in a relationship|dating|a member|part of|member of|"
+    # a status one is on ("I'm on parental leave until 1 June", "we're on a waiting list", "I'm on nights")
+    r"on (?:[a-z-]+ ){0,2}(?:leave|holidays?|vacation|sabbatical|furlough|secondment|probation|call|nights|"
+    r"shifts?|bed rest|medication|meds|diet|waiting list|tour|strike|placement)\b|"
     r"(?P<ing>[a-z]+ing)\b)",
     re.I,
 )
