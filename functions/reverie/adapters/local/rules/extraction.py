@@ -28,7 +28,7 @@ from reverie.adapters.local.rules.language import finish, name_for, sentences, s
 from reverie.adapters.local.rules.patterns import CORRECTION_OPENER_RE
 from reverie.adapters.local.rules.references import Earlier, lasts_until
 from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run, remembered
-from reverie.adapters.local.rules.reported import Relayed, attributed, relayed, relays
+from reverie.adapters.local.rules.reported import Relayed, attributed, notice, relayed, relays
 from reverie.adapters.local.rules.spelling import spelled_out, without_hesitations
 from reverie.adapters.local.rules.statements import Drop, Speaker, Statement, render
 from reverie.domain.dream import Candidate
@@ -282,6 +282,9 @@ class _Session:
                 if not lasting[1]:
                     continue
                 part = lasting[1]
+            part = (
+                notice(part) or part
+            )  # "landlord texted me, rent goes up to 1020": the news, now the speaker's
             if found := relayed(part, last):  # someone else's claim: theirs, on low trust
                 self.relay(found, message, asked)
                 last = found

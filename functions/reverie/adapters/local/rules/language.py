@@ -186,6 +186,14 @@ def compress(text: str) -> str:
     return text.strip(" ,;:-")
 
 
+# A month typed in lower case: by its name, or, for "may" and "march" (also verbs), beside a day's number.
+_LOWER_MONTH_RE = re.compile(
+    r"\b(?:january|february|april|june|july|august|september|october|november|december)\b"
+    r"|(?<=\d\s)(?:may|march)\b|(?<=\d(?:st|nd|rd|th)\s)(?:may|march)\b|(?<=\d(?:st|nd|rd|th) of )(?:may|march)\b"
+    r"|\b(?:may|march)(?=\s\d{1,2}\b)"
+)
+
+
 def finish(text: str, capitalise: bool = True) -> str:
     """One tidy sentence: capitalised (unless it opens with an identifier such as `payments-api`),
     ending with a full stop, within the statement limit."""
@@ -194,6 +202,8 @@ def finish(text: str, capitalise: bool = True) -> str:
         return ""
     if capitalise and _PLAIN_WORD_RE.match(text):
         text = text[0].upper() + text[1:]
+    if capitalise:  # "from 1 may" typed in chat: a month is a name
+        text = _LOWER_MONTH_RE.sub(lambda m: m.group(0).capitalize(), text)
     if len(text) >= MAX_STATEMENT_CHARS:
         text = text[: MAX_STATEMENT_CHARS - 2].rsplit(" ", 1)[0]
     return text + "."

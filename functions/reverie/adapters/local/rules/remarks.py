@@ -108,7 +108,7 @@ def _about_the_world(sentence: str, who: Speaker) -> Statement | None:
     if p.ARTICLE_DROPPED_RE.match(text):  # "staging db is postgres://...": terse chat leaves out "The"
         text = f"The {text}"
     plural = p.BARE_PLURAL_RE.match(text) is not None and not p.ABOUT_A_THING_RE.match(text)
-    if not (plural or p.ABOUT_A_THING_RE.match(text)):
+    if not (plural or p.ABOUT_A_THING_RE.match(text) or p.VALUE_CHANGE_RE.match(text)):
         return None
     until = valid_until(text, who.ts)
     # Saying how long it holds ("this week only") makes a statement worth holding until then; a bare plural

@@ -44,6 +44,27 @@ def relayed(text: str, before: Relayed | None = None) -> Relayed | None:
     return Relayed(who=name, claim=claim)
 
 
+# Someone letting the speaker know: "landlord texted me, rent goes up to 1020 from 1 May", "the school emailed
+# us that pickup moves to 15:10". A notice to the speaker about their own affairs, from whoever decides them: news
+# the speaker now holds, unlike a claim someone makes ("says", "insists"), which stays theirs.
+_NOTICE_RE = re.compile(
+    r"^(?:(?:my|our|the)\s+)?(?P<who>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:just\s+)?"
+    r"(?:texted|messaged|emailed|e-mailed|wrote(?:\s+to)?|rang|called|phoned|pinged|informed|notified|let)\s+(?:me|us)(?:\s+know)?(?:\s+(?:today|yesterday|this\s+morning|last\s+night))?"
+    r"(?:\s*[,:;-]\s*|\s+(?:that|to\s+say(?:\s+that)?|saying(?:\s+that)?)\s+)(?P<news>\S.+)$",
+    re.I,
+)
+
+
+def notice(text: str) -> str | None:
+    """The news a notice to the speaker brings ("landlord texted me, rent goes up to 1020" → "rent goes up to
+    1020"), or None when `text` is no such notice."""
+    found = _NOTICE_RE.match(text.strip())
+    if found is None or found.group("who").split()[0].lower() in _NOT_SOMEONE:
+        return None
+    news = found.group("news").strip()
+    return news if len(news.split()) >= 3 else None
+
+
 def attributed(found: Relayed) -> str:
     """The claim as a statement that says whose it is."""
     return f"{found.claim} (according to {found.who})"

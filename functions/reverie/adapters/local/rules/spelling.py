@@ -40,6 +40,11 @@ _WORDS = {
     "didnt": "didn't",
     "isnt": "isn't",
     "wont": "won't",
+    "txt": "text",
+    "txtd": "texted",
+    "txted": "texted",
+    "msg": "message",
+    "msgd": "messaged",
     "w/": "with",
     "w/o": "without",
 }

@@ -36,7 +36,13 @@ _VALUE_RE = re.compile(
 )
 
 
-_DATE_WORDS_RE = re.compile(r"\d+|\b" + _MONTH + r"\b", re.I)
+# The numbers, dates and how often or from when a value holds ("a month", "every day", "from Monday"): what
+# two values of one thing may differ in without being about another thing.
+_DATE_WORDS_RE = re.compile(
+    r"\d+|\b(?:" + _MONTH + r"|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|days?|weeks?|months?|years?|"
+    r"daily|weekly|monthly|yearly|annually|every|each|per|from|starting|onwards?)\b",
+    re.I,
+)
 
 
 # Where a statement's value starts: a cause after "because", else the first copula ("the base URL is X",
