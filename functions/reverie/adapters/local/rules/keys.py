@@ -102,6 +102,11 @@ def same_slot(key: str | None, other: str | None, user_id: str) -> bool:
     return attribute == their_attribute and {mine, theirs} <= {"user", user_id.lower()}
 
 
+def other_slots(key: str | None, other: str | None, user_id: str) -> bool:
+    """Both name a slot, and not the same one: two attributes, whatever words their statements share."""
+    return bool(key and other) and not same_slot(key, other, user_id)
+
+
 def state_slot(key: str | None) -> bool:
     """The key names a changeable state (home, employer, role, tools...): one value at a time."""
     return key is not None and key.split(".", 1)[-1] in STATE_ATTRIBUTES

@@ -1,0 +1,155 @@
+"""Two statements about the same subject and the same specific thing, with no slot in common: news of a
+plan (done, cancelled, moved, what it was for got) supersedes it; two facts or tastes about the same thing
+("loves jazz" / "goes to a jazz club every Friday") fuse into one card; a change ("sold the Ibiza")
+replaces the state it ends."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from reverie.adapters.local.rules.about import event, owner, possessions, pursuit, topic
+from reverie.adapters.local.rules.keys import other_slots, state_slot
+from reverie.adapters.local.rules.plan_ends import called_off, got, same_plan, state_ended
+from reverie.adapters.local.rules.values import other_numbers
+from reverie.adapters.local.rules.verdicts import SAME_TIME, decision, fused, join, replace, time_of
+from reverie.domain.dream import Candidate
+from reverie.domain.models import MemoryCard, MemoryType
+from reverie.domain.restatement import negated
+from reverie.domain.text import human_date
+from reverie.ports import MergeAction, MergeDecision
+
+
+def about_the_same(candidate: Candidate, card: MemoryCard) -> frozenset[str]:
+    """The specific things both statements are about, when they are about the same someone (or the
+    candidate's subject is something the card is about: "the user's dog" after "the user has a dog",
+    "Aiko's Saturday run" after "Aiko runs every weekend"); else nothing."""
+    (mine, owned), (theirs, their_owned) = owner(candidate.statement), owner(card.statement)
+    if not mine or mine != theirs:
+        return frozenset()
+    about = topic(card.statement)
+    extra = owned - their_owned
+    if extra and not extra & about:
+        return frozenset()  # "the user's sister ..." says nothing more about what "the user ..." says
+    return (topic(candidate.statement) & about) | (extra & about)
+
+
+def plan_news(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """A later statement about what a held plan was for ("Marc's Halifax move is off", "Zoë came back
+    from Patagonia") is news of the plan, not a restatement of it: the plan is over. So is the thing a plan
+    to get one was for, said to be there ("The new boiler has been humming away since Tuesday" after "needs
+    to get the old boiler replaced")."""
+    if candidate.type is MemoryType.PLAN:
+        return None  # a plan beside a plan: restated, refined or changed (see `_by_topic`)
+    for card in cards:
+        if (
+            card.type is MemoryType.PLAN
+            and (candidate.observed_at is None or candidate.observed_at > time_of(card) + SAME_TIME)
+            and not other_slots(candidate.key, card.key, card.user_id or "")
+            and (about_the_same(candidate, card) or got(candidate, card))
+        ):
+            return replace(candidate, card, f"news of the plan {card.memory_id}")
+        if state_ended(candidate, card):
+            return replace(candidate, card, f"{card.memory_id} holds while a state lasts, and it is over")
+        if called_off(candidate, card):
+            return replace(candidate, card, f"what the plan {card.memory_id} was for is off")
+    return None
+
+
+def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """A plan followed by news of it (done, cancelled, moved) is over: the news supersedes it. Two facts
+    or tastes about the same specific thing fuse into one card; so does what happened in a pursuit someone
+    began ("started learning the cello" / "played cello in a first concert"), each part keeping its date."""
+    if candidate.type not in _FUSIBLE and candidate.type is not MemoryType.PLAN:
+        return None
+    for card in cards:
+        if other_slots(candidate.key, card.key, card.user_id or "") or not about_the_same(candidate, card):
+            continue  # two slots are two attributes, whatever words they share
+        if card.type is candidate.type is MemoryType.PLAN and same_plan(candidate, card):
+            return decision(MergeAction.NOOP, card, f"{card.memory_id} is the same plan")
+        if card.type is MemoryType.PLAN and (
+            candidate.observed_at is None or candidate.observed_at > time_of(card)
+        ):
+            return replace(candidate, card, f"news of the plan {card.memory_id}")
+        if card.type not in _FUSIBLE or candidate.type not in _FUSIBLE:
+            continue
+        # a change ("sold the Ibiza on 20 June") replaces the state it ends whatever numbers either names
+        if not event(card.statement) and _CHANGE_RE.search(candidate.statement):
+            return replace(candidate, card, f"a change of what {card.memory_id} says")
+        if (
+            other_numbers(candidate.statement, card.statement)
+            or candidate.valid_until != card.valid_until  # a lasting fact never joins a passing one
+        ):
+            continue
+        happened = event(card.statement) or event(candidate.statement)
+        if not _keys_allow(candidate, card) or _denies_any(candidate, card):
+            continue
+        if (
+            happened
+            and _BEGUN_RE.search(card.statement)
+            and pursuit(card.statement) & (pursuit(candidate.statement) | topic(candidate.statement))
+        ):
+            statement = join(_dated(card), candidate.statement)
+            return fused(candidate, card, statement, "what happened in the same pursuit")
+        if not happened and (_refines(candidate, card) or _describes_what_it_has(candidate, card)):
+            return fused(candidate, card, join(card.statement, candidate.statement), "the same subject")
+    return None
+
+
+# A pursuit someone began ("started learning the cello", "took up running"): a state that later events in
+# it ("played cello in a first concert") add to; other events stay apart, each at its own date.
+_BEGUN_RE = re.compile(
+    r"\b(?:started|starts|began|begun|begins|took up|takes up|picked up|joined|signed up|enrolled|registered)\b",
+    re.I,
+)
+_ABSOLUTE_DATE_RE = re.compile(
+    r"\b(?:1[89]|20)\d\d\b|\b(?:january|february|march|april|may|june|july|august|september|october|"
+    r"november|december)\b",
+    re.I,
+)
+
+
+def _dated(card: MemoryCard) -> str:
+    """The card's statement, with its date when it tells of something that happened and names none: a
+    fused card is dated by its newest part, so an older event keeps its own date in its words."""
+    statement = card.statement
+    when = card.observed_at
+    if when is None or not event(statement) or _ABSOLUTE_DATE_RE.search(statement):
+        return statement
+    return f"{statement.rstrip(' .')} on {human_date(when)}."
+
+
+def _describes_what_it_has(candidate: Candidate, card: MemoryCard) -> bool:
+    """The candidate is about something the card says its subject has: "Elif's cat Miso is a Maine Coon"
+    after "Elif has a cat"."""
+    return bool(owner(candidate.statement)[1] & possessions(card.statement))
+
+
+_FUSIBLE = frozenset({MemoryType.FACT, MemoryType.PREFERENCE})
+
+
+def _refines(candidate: Candidate, card: MemoryCard) -> bool:
+    """The candidate adds detail to all the card says, pointing the same way: "goes to a jazz club every
+    Friday" refines "loves jazz"; sharing one word of a longer card ("LGBTQ support groups" beside
+    "passionate about LGBTQ rights") is another statement, not more of it."""
+    about = topic(candidate.statement) | owner(candidate.statement)[1]
+    return topic(card.statement) <= about and not _denies_any(candidate, card)
+
+
+def _keys_allow(candidate: Candidate, card: MemoryCard) -> bool:
+    """A changeable state is its own attribute: what merely shares words with it is not more of it."""
+    return not (state_slot(candidate.key) or state_slot(card.key))
+
+
+# A statement that reports a change replaces what it changes instead of adding to it.
+_CHANGE_RE = re.compile(
+    r"\b(?:switched|swapped|changed|replaced|moved (?:from|away|to)|no longer|not any ?more|stopped|quit|"
+    r"gave up|left|instead of|went back to|now (?:uses?|prefers?|works?|lives?)|"
+    # parting with what the card says one has: "sold the Ibiza", "gave away the piano", "got rid of the van"
+    r"sold|gave away|given away|got rid of|traded in|scrapped)\b",
+    re.I,
+)
+
+
+def _denies_any(candidate: Candidate, card: MemoryCard) -> bool:
+    return negated(candidate.statement) != negated(card.statement)
