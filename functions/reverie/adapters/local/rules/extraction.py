@@ -25,6 +25,7 @@ from reverie.adapters.local.rules.dialogue import (
 )
 from reverie.adapters.local.rules.keys import attribute_key, vocabulary_key
 from reverie.adapters.local.rules.language import finish, name_for, sentences, subject_of
+from reverie.adapters.local.rules.lists import as_sentences
 from reverie.adapters.local.rules.patterns import CORRECTION_OPENER_RE
 from reverie.adapters.local.rules.references import Earlier, lasts_until
 from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run, remembered
@@ -321,7 +322,7 @@ class _Session:
         a secret (each dropped), and, said to an agent, each independent statement a sentence joins."""
         out: list[str] = []
         for sentence in sentences(
-            mask_secrets(without_hesitations(spelled_out(message.text.replace("’", "'")))).text
+            mask_secrets(without_hesitations(spelled_out(as_sentences(message.text.replace("’", "'"))))).text
         ):
             sentence, secrets = without_secrets(sentence)
             for secret in secrets:

@@ -125,14 +125,22 @@ def _about_the_world(sentence: str, who: Speaker) -> Statement | None:
 
 # Someone named, then what they did: "Keoni added an index on prices(sku, region)", "Priya has moved the
 # standup to 10:00". Not the speaker ("I"), not a pronoun, not a weekday or a month opening the sentence.
-_SOMEONE_DID_RE = re.compile(
+_SOMEONE = (
     r"^(?!(?:I|It|This|That|There|Here|He|She|They|We|You|What|Who|Monday|Tuesday|Wednesday|Thursday|Friday|"
     r"Saturday|Sunday|Today|Yesterday|Tomorrow|Please|Kindly|Just|Also|And|But|So|Then|Now|Ok|Okay|Yes|No|"
-    r"Thanks|Sorry|Hi|Hey|Hello|Let|Can|Could|Would|Will|Should|Do|Did|Never|Always|Again|Maybe|Actually)\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:has\s+|had\s+|just\s+)?"
-    r"(?:[a-z]{2,}ed|" + "|".join(sorted(IRREGULAR_PAST)) + r")\b"
+    r"Thanks|Sorry|Hi|Hey|Hello|Let|Can|Could|Would|Will|Should|Do|Did|Never|Always|Again|Maybe|Actually)\b)"
+    r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+"
 )
-
-
+_SOMEONE_DID_RE = re.compile(
+    _SOMEONE + r"(?:has\s+|had\s+|just\s+)?(?:[a-z]{2,}ed|" + "|".join(sorted(IRREGULAR_PAST)) + r")\b"
+)
+# ... or what they do, again and again: "Grandad Hendrik picks Lotte up from school on Thursdays", "Ruth
+# walks the dog every morning" (a present-tense verb with a recurrence; "Tom says hi" is neither).
+_SOMEONE_DOES_RE = re.compile(_SOMEONE + r"(?:usually\s+|always\s+|also\s+)?[a-z]{2,}[^s\W]s\b")
+_RECURRING_RE = re.compile(
+    r"\b(?:every|each|usually|always|(?:on|at)\s+(?:weekends|(?:mon|tues|wednes|thurs|fri|satur|sun)days))\b",
+    re.I,
+)
 _WHEN_RE = re.compile(
     r"\b(?:yesterday|today|tonight|tomorrow|this (?:morning|afternoon|evening|week)|last (?:night|week|month|"
     r"year|\w+day)|on \w+day|(?:\d{1,2}(?:st|nd|rd|th)? )?(?:january|february|march|april|may|june|july|"
@@ -146,7 +154,9 @@ def _what_someone_did(sentence: str, who: Speaker) -> Statement | None:
     dropped to 120 ms"), kept as the plain sentence when it names enough: news the user brings of their
     world, the way `_about_the_world` keeps a statement about a thing."""
     text = compress(strip_emoji(sentence))
-    did = _SOMEONE_DID_RE.match(text)
+    did = _SOMEONE_DID_RE.match(text) or (
+        _SOMEONE_DOES_RE.match(text) if _RECURRING_RE.search(text) else None
+    )
     # what they did must name enough, the person and when aside ("Tom called me yesterday" does not)
     if not did or specificity(_WHEN_RE.sub(" ", text[did.end() :]), who.people) < SPECIFIC_ENOUGH:
         return None
