@@ -23,6 +23,10 @@ _ADVERB = (
     r"(?:(?:now|also|recently|just|finally|officially|actually|currently|still|no longer|never|rarely|"
     r"don't|do not|mostly|usually) )*"
 )
+_VEHICLE = (
+    r"(?:car|van|truck|pick-?up|hatchback|estate|suv|saloon|sedan|minivan|jeep|camper(?: ?van)?|motorbike|"
+    r"motorcycle|scooter)\b"
+)
 _NOT_A_PLACE = frozenset("a an the my our this that home work town here there".split())
 _PLACE_RE = re.compile(r"\b(?:in|to|at)\s+(?P<place>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*)")
 # (first-person clause pattern, attribute), tried in order; the first that matches names the slot.
@@ -57,12 +61,22 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "diet",
         ),
         (r"(?:working on|building|leading)\b", "current_project"),
+        # what one drives is one's car: "we drive a 2021 Kia Niro now", "I drive an old Volvo estate" (not
+        # "I drive an hour to work": a vehicle is a year, a make's name, or a kind of vehicle); so is a
+        # vehicle one got ("bought a second-hand camper van")
+        (
+            r"(?:(?:drive|drove|driving) (?:a|an) (?:(?:19|20)\d\d\b|(?:[\w-]+ ){0,2}?(?-i:[A-Z]))|"
+            r"(?:drive|drove|driving|got|bought|leased?) (?:a|an) (?:[\w-]+ ){0,2}" + _VEHICLE + ")",
+            "car",
+        ),
     )
 )
 _MY_SLOT_RE = re.compile(
     r"^(?:my|our) (?:new |current |present |old |former )?(?P<what>manager|boss|lead|supervisor|team lead|"
     r"girlfriend|boyfriend|wife|husband|partner|fianc[eé]e?|role|job title|title|position|job|team|"
-    r"employer|company|editor|ide|phone|laptop|car|project|current project|diet) (?:is|are|was|will be)\b",
+    r"employer|company|editor|ide|phone|laptop|car|project|current project|diet)"
+    # "my car's a 2014 Golf", "my boss's Ana" (never "my car's engine ...": a possession of the thing)
+    r"(?: (?:is|are|was|will be)\b|'s (?=(?:a|an|the|now|still)\b|\d|(?-i:[A-Z])))",
     re.I,
 )
 STATE_ATTRIBUTES = frozenset(
