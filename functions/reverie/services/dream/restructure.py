@@ -1,6 +1,7 @@
 """Stage 3, restructure: add / fuse / supersede / retire / no-op by slot and similarity (`decisions`), flag
-conflicts for human review, propagate corrections to derived cards, generalise repeated episodes into
-procedures (`procedures`), and audit held cards for duplicates no new session mentions (`audit`)."""
+conflicts for human review, propagate corrections (and people's edits: `edits`) to derived cards, generalise
+repeated episodes into procedures (`procedures`), and audit held cards for duplicates no new session
+mentions (`audit`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from reverie.services.dream.apply import Writer, new_sessions, union_refs
 from reverie.services.dream.audit import audit_held, previous_cursor
 from reverie.services.dream.common import StageInput, StageOutput, load_run
 from reverie.services.dream.decisions import Promotion, apply_decision, latest, propose
+from reverie.services.dream.edits import propagate_edits
 from reverie.services.dream.hypotheses import flag_disagreements, reject_contradicted
 from reverie.services.dream.procedures import generalise_repeats
 from reverie.services.dream.similarity import cosine_of, paraphrase_of
@@ -197,6 +199,7 @@ def restructure(b: Backends, stage_input: StageInput) -> StageOutput:
     flag_disagreements(b, w, reasoner, [a for a in todo if a.decision == "hold"])
     retire_capture_notes(b, w, todo)
     generalised = generalise_repeats(b, w, blocked)
+    propagate_edits(b, w)
     w.flush_index()
     cursor = audit_held(b, w, sorted(w.changed), previous_cursor(runs, run.tenant_id, run.user_id))
     w.flush_index()
