@@ -256,7 +256,9 @@ def request_after(sentence: str) -> tuple[str, str]:
 # to 21:00?", "The Ibiza is due its ITV next month, could you find me a slot?"): the statement holds on its own.
 _QUESTION_AFTER_RE = re.compile(
     r",\s*(?:(?:and|so|but)\s+)?(?P<question>(?:(?:can|could|would|will)\s+you|(?:what|which|how|where|when|who|"
-    r"any)\b)[^,]*\?)\s*$",
+    r"any)\b)[^,]*\?)\s*$"
+    # chat leaves the question mark out of a request: "..., can you block that in the calendar"
+    r"|,\s*(?:(?:and|so|but)\s+)?(?P<asked>(?:can|could|would|will)\s+you\b[^,?]*)$",
     re.I,
 )
 _ASKING_RE = re.compile(
@@ -274,7 +276,7 @@ def question_after(sentence: str) -> tuple[str, str]:
     head = sentence[: found.start()].strip() if found else ""
     if found is None or len(head.split()) < 3 or _ASKING_RE.match(head):
         return sentence, ""
-    return head, found.group("question")
+    return head, found.group("question") or found.group("asked")
 
 
 # A masked password inside an address ("postgres://reader:[REDACTED:password]@db.internal/warehouse"): the

@@ -22,7 +22,9 @@ _LEADING_INTERJECTION_RE = re.compile(
     r"man|dude|yay|ugh|so|anyway|anyways|alright|right|sure|also|and|but|plus|oh well|by the way|btw|"
     r"careful|note|fyi|heads up|guess what|you know what|honestly|actually|basically|true|"
     r"remember(?:\s+that)?(?!\s+to\b)|keep in mind(?:\s+that)?|for the record|just so you know|for reference|"
-    r"totally|absolutely|definitely|indeed|cool|great|nice|awesome)\b[\s,.!:;-]*)+",
+    r"totally|absolutely|definitely|indeed|cool|great|nice|awesome|for context|for background|"
+    # the same words mixed in from other languages: Hindi, Spanish, German
+    r"haan|han|acha|accha|achha|arre|arey|yaar|bueno|pues|vale|oye|genau|na ja|naja)\b[\s,.!:;-]*)+",
     re.IGNORECASE,
 )
 _FILLER_RE = re.compile(

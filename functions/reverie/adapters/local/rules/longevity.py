@@ -104,3 +104,38 @@ def passing_state(text: str) -> bool:
     same_day = _SAME_DAY_RE.search(said) is not None and not _CHANGE_ING_RE.search(said)
     passing = _MALFUNCTION_RE.search(said) or _BODY_STATE_RE.search(said) or same_day
     return bool(passing) and not _LASTING_RE.search(said)
+
+
+# How someone felt at the time ("the kids were in bits", "she was gutted", "we're all over the moon"): a mood
+# that passes with the day, whoever felt it. Said as a clause joined to a lasting statement ("we lost 0-4 and
+# the kids were in bits"), only the mood is left out.
+_MOOD = (
+    r"(?:gutted|devastated|heartbroken|distraught|crushed|miserable|fuming|livid|raging|furious|buzzing|"
+    r"chuffed|ecstatic|elated|over the moon|made up|delighted|upset|in (?:bits|tears|pieces|a state|a mood|"
+    r"a strop|a huff|a flap|a panic|shock)|beside (?:myself|himself|herself|themselves|ourselves)|"
+    r"wiped out|shattered|knackered|drained|frazzled|on cloud nine|down in the dumps|a mess|a wreck)"
+)
+_MOOD_CLAUSE = (
+    r"(?:(?:the|my|our|his|her|their)\s+)?(?:[\w-]+\s+){0,2}?(?:was|were|is|are|'m|'re|'s|got|looked|seemed|"
+    r"felt|feels?)\s+(?:(?:all|so|really|absolutely|completely|totally|a bit|pretty|quite|just)\s+)*" + _MOOD
+)
+_MOOD_RE = re.compile(_MOOD_CLAUSE + r"\b", re.I)
+_MOOD_AFTER_RE = re.compile(
+    r"(?:,\s*(?:and\s+)?|\s+and\s+)(?P<mood>" + _MOOD_CLAUSE + r")\b[^,;.]*[.!]*$", re.I
+)
+
+
+def without_passing_mood(text: str) -> tuple[str, str | None]:
+    """(`text` without a closing clause of how someone felt, that clause): "we lost 0-4 and the kids were in
+    bits" → ("we lost 0-4", "the kids were in bits"); (`text`, None) when it closes with no such clause."""
+    found = _MOOD_AFTER_RE.search(text)
+    if found is None or not text[: found.start()].strip():
+        return text, None
+    return text[: found.start()].rstrip(" ,"), found.group("mood")
+
+
+def passing_mood(text: str) -> bool:
+    """Whether `text` only says how someone felt ("the kids were over the moon", "she was in tears"), not as
+    a habit or under a condition ("she gets upset when plans change" lasts)."""
+    said = strip_opening(text)
+    return _MOOD_RE.match(said) is not None and not _LASTING_RE.search(said)

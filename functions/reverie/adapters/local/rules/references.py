@@ -85,8 +85,12 @@ def resolve_person(part: str, people: list[str]) -> str:
 
     def named(match: re.Match[str]) -> str:
         word, contracted = match.group("word").lower(), match.group("contracted")
-        if contracted:
-            return f"{name} is"
+        if contracted:  # "she's got", "he's been": "has"; "she's in Year 4": "is"
+            has = re.match(
+                r"\s+(?:got|been|gone|had|done|taken|made|seen|left|lost|won|started|finished)\b",
+                part[match.end() :],
+            )
+            return f"{name} has" if has else f"{name} is"
         following = part[match.end() :].lstrip()
         if word == "her" and following[:1].isalpha() and not _NOT_A_NOUN_RE.match(following):
             return f"{name}'s"  # "her bike"
@@ -133,6 +137,14 @@ _HAS_RE = re.compile(
     r"\b(?!(?:it|that|this|there|here|what|who|he|she|let)'s)(?P<name>(?-i:[A-Z])[a-z]+)'s\s+(?P<done>(?:just\s+|finally\s+|recently\s+|also\s+)?(?:been|gone|got|"
     r"begun|become|done|taken|given|won|lost|left|started|joined|finished|moved|passed|switched|changed|"
     r"stopped|quit|signed|enrolled|booked|decided|agreed|broken|learned|learnt))\b",
+    re.I,
+)
+# "Ngozi's allergic to penicillin", "my son's scared of dogs": "'s" before what someone is (an adjective and its
+# preposition) is "is".
+_IS_RE = re.compile(
+    r"\b(?!(?:it|that|this|there|here|what|who|he|she|let)'s)(?P<who>[\w-]+)'s\s+(?=(?:very\s+|quite\s+|"
+    r"severely\s+|mildly\s+|really\s+)?(?:[a-z]+(?:ic|ful|ous|ive|ent|ant|able|ible|raid|ared)|married|engaged|"
+    r"related|used|addicted|devoted)\s+(?:to|of|about|with|from|on)\b)",
     re.I,
 )
 # "The new boiler's been humming away": "'s been" is always "has been".
@@ -195,6 +207,7 @@ class Earlier:
         """`part` with "mine", "them", "he/she/him/her" and "until then" resolved from what was said before it (and
         a name's "'s" before a participle read as "has": "Sami's started" → "Sami has started")."""
         part = _HAS_RE.sub(r"\g<name> has \g<done>", _BEEN_RE.sub(r"\g<what> has been", part))
+        part = _IS_RE.sub(r"\g<who> is ", part)
         part = resolve_them(resolve_mine(part, self.previous), self.previous)
         part = dated_until(resolve_person(part, self.people))
         return resolve_until_then(part, until_said(part) or self.until)  # its own "until" first

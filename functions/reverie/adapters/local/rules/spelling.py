@@ -45,6 +45,13 @@ _WORDS = {
     "txted": "texted",
     "msg": "message",
     "msgd": "messaged",
+    "rn": "right now",
+    "shes": "she's",
+    "hes": "he's",
+    "thats": "that's",
+    "theyre": "they're",
+    "appt": "appointment",
+    "appts": "appointments",
     "w/": "with",
     "w/o": "without",
 }
@@ -69,6 +76,22 @@ _FOUR_RE = re.compile(
     re.IGNORECASE,
 )
 
+# "2" standing for "to": after a word that takes "to" ("allergic 2 penicillin", "going 2 the gym") or before a
+# word no count ever counts ("2 the shop", "2 be"); never a count ("2 kids", "I have 2 cats").
+_TWO_RE = re.compile(
+    r"\b(?P<takes>allergic|intolerant|sensitive|married|engaged|used|going|want|wants|need|needs|got|next|close|"
+    r"due|talk|talking|went|go|goes|come|came|back|similar|related|moved|moving|listen|according) 2(?= [a-z])"
+    r"|(?<![\w.,:/-])2(?= (?:the|this|that|my|your|our|his|her|their|me|him|us|them|be|go|do|get|see|make)\b)",
+    re.IGNORECASE,
+)
+# "drs appt": a doctor's appointment.
+_DOCTORS_RE = re.compile(r"\bdrs?(?= appointments?\b)", re.IGNORECASE)
+# Terse chat leaves out "my" before who someone is ("gf Ngozi's allergic ..." → "my girlfriend Ngozi ...").
+_BARE_KIN_RE = re.compile(
+    r"(?:(?<=^)|(?<=[.!?]\s))(?P<kin>(?i:girlfriend|boyfriend|wife|husband|partner|son|daughter|brother|"
+    r"sister|mum|mom|dad|flatmate|housemate|roommate|fiancée?|bestie|best friend))\s+(?=[A-Z][a-z])"
+)
+
 
 def _spelled(match: re.Match[str]) -> str:
     word = match.group("word")
@@ -78,9 +101,33 @@ def _spelled(match: re.Match[str]) -> str:
     return full[:1].upper() + full[1:] if word[:1].isupper() and full != "I'm" else full
 
 
+# Someone close, named in the language the speaker mixes in ("mera beta Arjun", "mi hija Lucía", "meine
+# Schwiegermutter"): a possessive and a kinship word, read in English. Only after the possessive: a bare "beta"
+# is as likely a software release.
+_KIN = {
+    "beta": "son", "beti": "daughter", "bhai": "brother", "behen": "sister", "didi": "sister",
+    "pati": "husband", "patni": "wife", "biwi": "wife", "nani": "grandmother", "dadi": "grandmother",
+    "hijo": "son", "hija": "daughter", "hermano": "brother", "hermana": "sister", "marido": "husband",
+    "esposo": "husband", "esposa": "wife", "novio": "boyfriend", "novia": "girlfriend", "abuela": "grandmother",
+    "abuelo": "grandfather", "suegra": "mother-in-law", "suegro": "father-in-law", "madre": "mother",
+    "padre": "father", "sohn": "son", "tochter": "daughter", "bruder": "brother", "schwester": "sister",
+    "mann": "husband", "frau": "wife", "freund": "boyfriend", "freundin": "girlfriend", "oma": "grandmother",
+    "opa": "grandfather", "schwiegermutter": "mother-in-law", "schwiegervater": "father-in-law",
+    "mutter": "mother", "vater": "father",
+}  # fmt: skip
+_KIN_RE = re.compile(
+    r"\b(?:mera|meri|mere|mi|mis|mein|meine|meinen|meinem|meiner)\s+(?P<kin>" + "|".join(_KIN) + r")\b", re.I
+)
+
+
 def spelled_out(text: str) -> str:
     """`text` with its chat shortenings written out ("pls" → "please", "4 this trip" → "for this trip")."""
     text = _WORD_RE.sub(_spelled, text)
+    text = _KIN_RE.sub(lambda m: f"my {_KIN[m.group('kin').lower()]}", text)
+    text = _BARE_KIN_RE.sub(lambda m: f"my {m.group('kin').lower()} ", text)
+    text = _DOCTORS_RE.sub(
+        "doctor's", _TWO_RE.sub(lambda m: f"{m.group('takes')} to" if m.group("takes") else "to", text)
+    )
     text = _N_RE.sub(" and ", text)
     text = _W_RE.sub(" with ", text)
     return _FOUR_RE.sub(lambda m: "for" if m.start() else "For", text)

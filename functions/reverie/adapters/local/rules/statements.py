@@ -14,7 +14,7 @@ from reverie.adapters.local.rules import patterns as p
 from reverie.adapters.local.rules.dates import resolve_relative_dates
 from reverie.adapters.local.rules.keys import answer_style_key, attribute_key, preference_key, vocabulary_key
 from reverie.adapters.local.rules.language import compress, desubjectivise, finish, strip_emoji
-from reverie.adapters.local.rules.longevity import one_off, passing_state
+from reverie.adapters.local.rules.longevity import one_off, passing_mood, passing_state, without_passing_mood
 from reverie.domain.guards import CREDENTIAL_KINDS, mask_secrets
 from reverie.domain.models import MemoryType, Stability
 from reverie.domain.text import content_words, entities
@@ -356,6 +356,9 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         if remainder is None:
             return Drop(reason)
         text = compress(remainder)
+    text = without_passing_mood(text)[0]  # "we lost 0-4 and the kids were in bits": the mood passes
+    if passing_mood(text):
+        return Drop("passing mood")
     wrapped = p.WRAPPED_REQUEST_RE.match(text) if who.to_agent else None
     if wrapped:  # "I want you to open PRs from now on" → "open PRs from now on"
         text = wrapped.group("rest")

@@ -1,0 +1,64 @@
+"""Everyday registers read like plain English: txt-speak ("2" for "to", "rn", a dropped "my"), words mixed in from
+another language (a kinship word after its possessive, a filler opening the sentence), a request typed without
+its question mark, and how someone felt at the time, which passes and is left out, whoever felt it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from reverie.adapters.local.rules.spelling import spelled_out
+from tests.fakes.rule_session import RuleSession
+
+SESSION = RuleSession(datetime(2026, 6, 8, 18, 0, tzinfo=UTC))
+
+
+def test_txt_speak_is_written_out_and_a_dropped_my_restored() -> None:
+    # GIVEN a sentence typed in txt-speak about the user's partner
+    said = SESSION.statements("bf Kwame's intolerant 2 lactose, remember it when u order 4 him")
+    # THEN the card is a grammatical sentence that names him and the intolerance
+    assert said and said[0].startswith("The user's boyfriend Kwame is intolerant to lactose")
+    assert not any(" 2 " in s or " u " in s for s in said)
+
+
+def test_a_count_stays_a_count() -> None:
+    # GIVEN numbers that count things, and "2" standing for "to"
+    # THEN only the latter is written out
+    assert spelled_out("I have 2 dogs and 2 bikes") == "I have 2 dogs and 2 bikes"
+    assert spelled_out("we're going 2 the coast") == "we're going to the coast"
+    # and a bare "beta" (a release) is not read as a kinship word: only after a possessive is it one
+    assert spelled_out("the beta ships friday, mera beta Ravi tests it") == (
+        "the beta ships friday, my son Ravi tests it"
+    )
+
+
+def test_an_illness_of_right_now_is_not_kept() -> None:
+    # GIVEN a passing illness, in txt-speak
+    said = SESSION.statements("my sister Ama's got the flu rn")
+    # THEN it is not a card
+    assert said == []
+
+
+def test_a_kinship_word_from_another_language_and_its_fillers_read_in_english() -> None:
+    # GIVEN Spanish mixed into an English sentence, with a request typed without its question mark
+    said = SESSION.statements(
+        "bueno mi hija Lucia has violin with Mr Okafor every Tuesday at 5, could you add it to the planner"
+    )
+    # THEN the card keeps her name and the class, in English, without the filler or the request
+    assert said == ["The user's daughter Lucia has violin with Mr Okafor every Tuesday at 5."]
+
+
+def test_how_someone_felt_is_left_out_and_what_happened_kept() -> None:
+    # GIVEN news joined to how people felt about it
+    said = SESSION.statements("We adopted a rescue greyhound called Pip and the boys were over the moon")
+    # THEN the news is kept without the mood
+    assert any("greyhound called Pip" in s for s in said)
+    assert not any("moon" in s for s in said)
+
+
+def test_a_mood_alone_is_not_kept_but_a_recurring_reaction_is() -> None:
+    # GIVEN a mood of the day, and a reaction that comes again under a condition
+    passing = SESSION.dropped("my husband was gutted")
+    habit = SESSION.statements("My husband gets upset when the match is on too late.")
+    # THEN the mood is dropped as passing, the habit is kept
+    assert ("passing mood", "my husband was gutted") in passing
+    assert habit == ["The user's husband gets upset when the match is on too late."]
