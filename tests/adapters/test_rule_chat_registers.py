@@ -62,3 +62,21 @@ def test_a_mood_alone_is_not_kept_but_a_recurring_reaction_is() -> None:
     # THEN the mood is dropped as passing, the habit is kept
     assert ("passing mood", "my husband was gutted") in passing
     assert habit == ["The user's husband gets upset when the match is on too late."]
+
+
+def test_what_the_speakers_own_thing_is_about_said_inside_a_request_is_kept() -> None:
+    # GIVEN a request about the user's own thing, then what that thing is about
+    said = SESSION.statements(
+        "send me new papers for my dissertation - it's mainly about coral bleaching in Fiji"
+    )
+    # THEN the detail is kept as the user's, the request is not
+    assert said == ["The user's dissertation is mainly about coral bleaching in Fiji."]
+
+
+def test_it_is_left_alone_when_it_says_how_a_thing_is_or_two_things_were_named() -> None:
+    # GIVEN "it's" saying how something is, and "it's about" after two things of the speaker's
+    cold = SESSION.statements("pack a coat for my trip, it's cold there")
+    two = SESSION.statements("compare my essay with my notes, it's about the famine")
+    # THEN nothing is claimed about the trip, nor about either of the two things
+    assert not any("trip is" in s for s in cold)
+    assert not any("essay is" in s or "notes is" in s for s in two)

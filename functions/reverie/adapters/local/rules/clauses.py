@@ -286,6 +286,27 @@ _URL_CREDENTIAL_RE = re.compile(
 )
 
 
+# The secret's clause names what it belongs to ("rcon pw is [REDACTED]", "the router's admin password:
+# [REDACTED]"); a bare setting after it in the same sentence ("port 25575") is a setting of the same thing.
+_SECRET_OF_RE = re.compile(
+    r"^\s*(?:(?:my|our|the)\s+)?(?P<thing>(?:[\w-]+\s+){1,2}?)(?:[\w-]+)\s*(?:is|=|:)\s*\[REDACTED", re.I
+)
+_BARE_SETTING_RE = re.compile(
+    r"^\s*(?P<setting>(?!(?:my|our|the|a|an|and|but|it|i|we)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*[:=]?\s+"
+    r"(?P<value>[\w.:/-]*\d[\w.:/-]*)\s*$",
+    re.I,
+)
+
+
+def _of_the_secret(clause: str, secret: str | None) -> str:
+    """ "port 25575" after "rcon pw is [REDACTED]" → "the rcon port is 25575"; `clause` as it was otherwise."""
+    owner = _SECRET_OF_RE.match(secret) if secret else None
+    setting = _BARE_SETTING_RE.match(clause) if owner else None
+    if owner is None or setting is None:
+        return clause
+    return f"the {owner.group('thing').strip()} {setting.group('setting')} is {setting.group('value')}"
+
+
 def without_secrets(text: str) -> tuple[str, list[str]]:
     """(`text` without the clauses that carry a masked secret, the clauses cut out), sentence by sentence;
     everything else (wording, punctuation) as it was. An address loses only the password it carries."""
@@ -298,11 +319,13 @@ def without_secrets(text: str) -> tuple[str, list[str]]:
     for sentence, end in zip(parts[::2], [*parts[1::2], ""], strict=True):
         clauses = _JOINT_RE.split(sentence)  # clause, joint, clause, ..., clause
         pieces: list[str] = []
+        secret: str | None = None  # the last clause cut, for what follows it
         for joint, clause in zip(["", *clauses[1::2]], clauses[::2], strict=True):
             if _MASKED_RE.search(clause):
                 cut.append(clause.strip())
+                secret = clause
             elif clause.strip():
-                pieces.append((joint if pieces else "") + clause)
+                pieces.append((joint if pieces else "") + _of_the_secret(clause, secret))
         if pieces:
             kept.append("".join(pieces).strip() + end)
     return "".join(kept).strip(), cut

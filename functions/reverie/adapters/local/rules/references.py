@@ -9,6 +9,8 @@ says nothing without the sentence before it. Within one message the speaker's ow
   ("Sami's started robotics club ... I collect him at 5:15" → "I collect Sami at 5:15");
 - "them" after a verb is what the part before had that same verb act on, when that was plural ("I don't do
   the accounts, my husband does them" → "... does the accounts");
+- "it's about ..." / "it's called ..." is the speaker's own thing the part before named, when it named one ("find
+  me reviews for my thesis - it's about soil fungi" → "my thesis is about soil fungi");
 - "until then" is the moment the message last said something holds until ("It runs until 10 July, so ...
   until then" → "until 10 July").
 
@@ -47,6 +49,30 @@ def resolve_mine(part: str, before: str | None) -> str:
     own = "My" if found.group("own").lower() == "mine" else "Our"
     rest = part.strip()[found.end() :]
     return f"{found.group('lead')}{own if not found.group('lead') else own.lower()} {thing}{rest}"
+
+
+# "it's (specifically) about ...", "it's called ...", "it's on ...": a part saying what the thing is (not how it
+# is: "it's cold there" stays as it was).
+_IT_IS_RE = re.compile(
+    r"^(?P<lead>(?:(?:and|but|so|well)[,\s]+)*)(?:it's|it\s+is)\s+(?=(?:(?:specifically|mainly|mostly|"
+    r"actually|all|largely|basically)\s+)?(?:about|on|called|named|titled|in|at|for|a|an)\b)",
+    re.I,
+)
+_MY_THING_RE = re.compile(
+    r"\b(?:my|our)\s+(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\b(?=\s*(?:[,.;:!?]|$))", re.I
+)
+
+
+def resolve_it(part: str, before: str | None) -> str:
+    """ "it's about X" after a part ending on the speaker's own thing ("find me reviews for my thesis") → "my
+    thesis is about X": said inside a request, the detail is the speaker's; `part` as it was otherwise."""
+    found = _IT_IS_RE.match(part.strip())
+    owned = list(_MY_THING_RE.finditer(before)) if found and before else []
+    if found is None or len(owned) != 1:
+        return part
+    rest = part.strip()[found.end() :]
+    own = owned[0].group(0).split()[0].lower()
+    return f"{found.group('lead')}{own} {owned[0].group('thing')} is {rest}"
 
 
 # A person named in a message: someone's possessive ("Sami's") or a name before "has" ("Sami has started").
@@ -209,6 +235,7 @@ class Earlier:
         part = _HAS_RE.sub(r"\g<name> has \g<done>", _BEEN_RE.sub(r"\g<what> has been", part))
         part = _IS_RE.sub(r"\g<who> is ", part)
         part = resolve_them(resolve_mine(part, self.previous), self.previous)
+        part = resolve_it(part, self.previous)
         part = dated_until(resolve_person(part, self.people))
         return resolve_until_then(part, until_said(part) or self.until)  # its own "until" first
 

@@ -101,12 +101,19 @@ def _kept(result: Statement | Drop) -> Statement | None:
     return result if isinstance(result, Statement) else None
 
 
+_ARTICLE_RE = re.compile(r"(?:the|a|an)\s", re.I)
+# A setting said to stay as it is, its article dropped: "whitelist stays ON always", "vpn remains on at all times".
+_STANDING_STATE_RE = re.compile(
+    r"^[a-z][\w-]+(?:\s+[a-z][\w-]+)?\s+(?:stays|remains|is|runs)\b[^.;]*\b(?:always|never|at all times|permanently|24/7)\b"
+)
+
+
 def _about_the_world(sentence: str, who: Speaker) -> Statement | None:
     """A specific present-tense statement about a thing, kept as the plain sentence (de-subjectivised:
     it is not about the speaker, so it is not attributed to them)."""
     text = compress(strip_emoji(sentence))
-    if p.ARTICLE_DROPPED_RE.match(text):  # "staging db is postgres://...": terse chat leaves out "The"
-        text = f"The {text}"
+    if (p.ARTICLE_DROPPED_RE.match(text) or _STANDING_STATE_RE.match(text)) and not _ARTICLE_RE.match(text):
+        text = f"The {text}"  # "staging db is postgres://...": terse chat leaves out "The"
     plural = p.BARE_PLURAL_RE.match(text) is not None and not p.ABOUT_A_THING_RE.match(text)
     if not (plural or p.ABOUT_A_THING_RE.match(text) or p.VALUE_CHANGE_RE.match(text)):
         return None
