@@ -22,6 +22,8 @@ What is quoted, and from where:
 - never a sentence whose stated validity has passed ("prod is in a deploy freeze until January 5th", said
   in December, asked about in February): its card has expired, so its words must not come back under
   another card citing the same turn (`domain.validity`, the rule that set the card's `valid_until`);
+- never a sentence scoped to the occasion it was said on ("just for this trip it needs a gym"): the rule
+  reasoner kept no card of it (`domain.occasion`), so another card citing the turn must not bring it back;
 - a turn is quoted once in a block: a second card citing the same turn gets no quote;
 - of a card's evidence (its first `MAX_REFS` refs), the turn sharing the most words with the card and the
   query: the message the card came from rather than the question it answered, and of a fused card the
@@ -43,6 +45,7 @@ from functools import cached_property
 from reverie.domain.events import Event
 from reverie.domain.guards import looks_like_instruction
 from reverie.domain.models import EvidenceRef, MemoryCard, Scope, ScopeKind
+from reverie.domain.occasion import for_the_occasion
 from reverie.domain.restatement import restates, stem, terms
 from reverie.domain.validity import valid_until
 from reverie.services.backends import Backends
@@ -140,6 +143,7 @@ class CitedTurns:
             if not restates(sentence, said)
             and tells(sentence, about, wanted)
             and not lapsed(sentence, turn.at, now)
+            and not for_the_occasion(sentence)
         ]
         if not left:
             return None

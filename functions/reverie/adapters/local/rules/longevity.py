@@ -13,34 +13,13 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules.language import strip_opening
-from reverie.domain.validity import PERIODS
-
-# Scopes that outlive the occasion: "for this project only, use tabs" is a lasting rule, not a one-off.
-_LASTING_SCOPES = frozenset(
-    "project repo repository codebase team client customer account company org organisation organization "
-    "service app product workspace".split()
-)
-_ONE_OFF_RE = re.compile(
-    r"\b(?:just|only)\s+(?:for\s+)?this\s+(?P<a>[a-z]+)"  # "just for this reply", "only this once"
-    r"|\bfor\s+this\s+(?P<b>[a-z]+)(?:\s+[a-z]+)?\s+only\b"  # "for this email only"
-    r"|\bthis\s+(?P<c>[a-z]+)\s+only\b"  # "this time only" ("this week only" is a period: see domain.validity)
-    r"|\b(?:just\s+|only\s+)?for\s+(?:now|today|tonight|the\s+moment)\b|\b(?:today|tonight)\s+only\b"
-    # "Today, skip the summary": a day's request (a first-person statement about today is not one).
-    r"|^(?:today|tonight|this\s+(?:morning|afternoon|evening))\b,?\s+(?!(?:i|i'm|i've|we|we're|my|our)\b)"
-    # "Today I'd like the summary in Spanish": what one wants today, asked for today
-    r"|^(?:today|tonight|this\s+(?:morning|afternoon|evening))\b,?\s+(?:i'd|i\s+would|we'd|we\s+would|"
-    r"i\s+want|we\s+want|i\s+need|we\s+need|let's)\b",
-    re.I,
-)
+from reverie.domain.occasion import for_the_occasion
 
 
 def one_off(text: str) -> bool:
-    """Whether `text` is scoped to the occasion it is said on (a one-off request, not a lasting one)."""
-    for match in _ONE_OFF_RE.finditer(strip_opening(text)):  # "And today, skip ...": after its opening
-        scope = (match.group("a") or match.group("b") or match.group("c") or "").lower()
-        if scope not in PERIODS and scope not in _LASTING_SCOPES:
-            return True
-    return False
+    """Whether `text` is scoped to the occasion it is said on (a one-off request, not a lasting one), after
+    its opening ("And today, skip ..."): `domain.occasion`."""
+    return for_the_occasion(strip_opening(text))
 
 
 # A state of now that passes within days, whatever its words: something broken or failing right now ("Publishing
