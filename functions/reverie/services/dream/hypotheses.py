@@ -74,6 +74,14 @@ def _decide(w: Writer, reasoner: Reasoner, claim: Candidate, card: MemoryCard) -
     return decision.action if decision.target_id == card.memory_id else None
 
 
+def _made_later(card: MemoryCard, claim: Candidate) -> bool:
+    """The guess was made after the claim, in another session (the state may have changed since); one
+    of the same session records the same moment, whichever was written first."""
+    later = bool(card.observed_at and claim.observed_at and card.observed_at > claim.observed_at)
+    sessions = {r.session_id for r in card.evidence_refs} & {r.session_id for r in claim.evidence_refs}
+    return later and not sessions
+
+
 def reject_contradicted(b: Backends, w: Writer, reasoner: Reasoner, promoted: Sequence[Assessment]) -> None:
     """Held hypotheses that a claim this run verified replaces or shows wrong are rejected; one it says in full,
     with more detail, is superseded by it."""
@@ -83,7 +91,7 @@ def reject_contradicted(b: Backends, w: Writer, reasoner: Reasoner, promoted: Se
         # as this run last wrote them: a correction's propagation may have rejected some already
         held = [w.changed.get(c.memory_id, c) for c in held]
         for card in _related(a.candidate, held, own):
-            if card.observed_at and a.candidate.observed_at and card.observed_at > a.candidate.observed_at:
+            if _made_later(card, a.candidate):
                 continue  # a guess made after the claim is not contradicted by it
             action = _decide(w, reasoner, a.candidate, card)
             written = w.changed.get(own)  # the claim's own card, as this run wrote it (if it did)

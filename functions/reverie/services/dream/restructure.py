@@ -189,13 +189,13 @@ def restructure(b: Backends, stage_input: StageInput) -> StageOutput:
     for a, vector in zip(promoted, vectors, strict=True):
         promote(b, w, reasoner, a, vector)
         w.flush_index()  # later candidates must find what earlier ones wrote
-    reject_contradicted(b, w, reasoner, promoted)
     for a in todo:
         if a.decision != "promote":
             if a.proposal:
                 hold_proposal(b, w, reasoner, a)
             else:
                 keep_hypothesis(b, w, a)
+    reject_contradicted(b, w, reasoner, promoted)  # this run's guesses too
     flag_disagreements(b, w, reasoner, [a for a in todo if a.decision == "hold"])
     retire_capture_notes(b, w, todo)
     generalised = generalise_repeats(b, w, blocked)

@@ -19,6 +19,7 @@ from typing import TypeVar
 
 from reverie.adapters.local.rules.about import contains, jaccard, name_words, owner, subject
 from reverie.adapters.local.rules.by_topic import by_topic, plan_news
+from reverie.adapters.local.rules.frequency import another_frequency
 from reverie.adapters.local.rules.keys import other_slots, same_slot, statement_key
 from reverie.adapters.local.rules.one_rule import same_rule
 from reverie.adapters.local.rules.remainder import carried
@@ -136,6 +137,7 @@ def _by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[
             another_value(candidate.statement, card.statement)
             or another_attribute_value(candidate.statement, card.statement)
             or another_date(candidate.statement, card.statement)
+            or another_frequency(candidate.statement, card.statement)
             or contrast_replaces(candidate.statement, card.statement)
         ):
             return replace(candidate, card, f"another value than {card.memory_id} for the same thing")

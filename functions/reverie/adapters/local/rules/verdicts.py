@@ -49,6 +49,10 @@ def replace(candidate: Candidate, card: MemoryCard, what: str) -> MergeDecision:
         return fused(
             candidate, card, join(card.statement, candidate.statement), f"{what} in the same message"
         )
+    if _own_words_against_a_note(candidate, card):
+        return decision(
+            MergeAction.SUPERSEDE, card, f"{what}: the user's own words outrank the agent's note of them"
+        )
     if candidate.type is MemoryType.CORRECTION or candidate.source.kind is SourceKind.HUMAN_REVIEW:
         return decision(MergeAction.SUPERSEDE, card, f"{what}: a correction replaces {card.memory_id}")
     if _rank(candidate.source.trust) < _rank(card.source.trust):
@@ -80,6 +84,19 @@ def _one_message(candidate: Candidate, card: MemoryCard) -> bool:
         card.source.trust,
     )
     return own and bool(set(candidate.evidence_refs) & set(card.evidence_refs))
+
+
+def _own_words_against_a_note(candidate: Candidate, card: MemoryCard) -> bool:
+    """The candidate is what the user said of themselves, the card the agent's note from the same
+    session: the note records the conversation, the user's words are its source ("I take it two times per
+    day" against the agent's note "takes it once daily")."""
+    sessions = {r.session_id for r in candidate.evidence_refs} & {r.session_id for r in card.evidence_refs}
+    return (
+        bool(sessions)
+        and candidate.source.kind is SourceKind.USER
+        and _rank(candidate.source.trust) >= _rank(Trust.MEDIUM)
+        and card.source.kind is SourceKind.AGENT
+    )
 
 
 def fused(candidate: Candidate, card: MemoryCard, statement: str, why: str) -> MergeDecision:

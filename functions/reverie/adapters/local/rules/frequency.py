@@ -1,0 +1,80 @@
+"""How often: a value like any other ("takes the tablets once daily" / "two times per day", "runs three
+times a week" / "every day"). Two statements saying the same thing but for how often give one thing two
+values: a change (or a misrecording), not two facts. Used by the merge (`merge`)."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from reverie.adapters.local.rules.about import contains, event, jaccard, name_words
+from reverie.domain.restatement import negated, terms
+
+SAME_REST_JACCARD = 0.8  # beside how often, this similar means the same sentence
+
+_COUNTS = {
+    "once": 1,
+    "one": 1,
+    "a": 1,
+    "twice": 2,
+    "two": 2,
+    "thrice": 3,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
+_UNITS = {"day": "day", "night": "day", "morning": "day", "week": "week", "month": "month", "year": "year"}
+_ADVERBS = {"daily": "day", "nightly": "day", "weekly": "week", "monthly": "month", "yearly": "year"}
+_ADVERBS["annually"] = "year"
+_COUNT = r"(?P<n>once|twice|thrice|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+_UNIT = r"(?P<unit>day|night|morning|week|month|year)s?"
+# "two times per day", "3x a week", "once a month", "twice daily", "every other day", "every day", "weekly"
+_FREQUENCY_RE = re.compile(
+    rf"\b(?:{_COUNT}(?:\s*(?:times?|x))?\s+(?:(?:a|an|per|each|every)\s+{_UNIT}|(?P<adv>daily|nightly|weekly|"
+    rf"monthly|yearly|annually))|every\s+(?P<other>other\s+)?{_UNIT.replace('unit', 'unit2')}|"
+    rf"(?P<adv2>daily|nightly|weekly|monthly|yearly|annually))\b",
+    re.I,
+)
+
+
+def how_often(statement: str) -> tuple[tuple[Fraction, str], str] | None:
+    """How many times per unit (day, week, month, year) the statement says, and the statement without it;
+    None when it names no frequency."""
+    found = _FREQUENCY_RE.search(statement)
+    if found is None:
+        return None
+    rest = statement[: found.start()] + " " + statement[found.end() :]
+    if found.group("unit2"):  # "every day", "every other week"
+        times = Fraction(1, 2) if found.group("other") else Fraction(1)
+        return (times, _UNITS[found.group("unit2").lower()]), rest
+    if found.group("adv2"):
+        return (Fraction(1), _ADVERBS[found.group("adv2").lower()]), rest
+    n = found.group("n").lower()
+    times = Fraction(int(n)) if n.isdigit() else Fraction(_COUNTS[n])
+    unit = (
+        _UNITS[found.group("unit").lower()] if found.group("unit") else _ADVERBS[found.group("adv").lower()]
+    )
+    return (times, unit), rest
+
+
+def another_frequency(a: str, b: str) -> bool:
+    """The same statement with another frequency: "Lina takes metformin 500 mg once daily" against "Lina
+    takes metformin 500 mg two times per day, with breakfast" (what is done, to what, by whom: the same,
+    one saying more); not two events ("ran twice a week in 2019"), nor a denial of the other."""
+    mine, theirs = how_often(a), how_often(b)
+    if mine is None or theirs is None or mine[0] == theirs[0]:
+        return False
+    if negated(a) != negated(b) or event(a) or event(b):
+        return False
+    who = name_words(a) | name_words(b)
+    rest_a, rest_b = terms(mine[1]) - who, terms(theirs[1]) - who
+    if not rest_a or not rest_b:
+        return False
+    return (
+        jaccard(rest_a, rest_b) >= SAME_REST_JACCARD or contains(rest_a, rest_b) or contains(rest_b, rest_a)
+    )
