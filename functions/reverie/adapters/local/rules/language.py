@@ -23,6 +23,7 @@ _LEADING_INTERJECTION_RE = re.compile(
     r"careful|note|fyi|heads up|guess what|you know what|honestly|actually|basically|true|"
     r"remember(?:\s+that)?(?!\s+to\b)|keep in mind(?:\s+that)?|for the record|just so you know|for reference|"
     r"totally|absolutely|definitely|indeed|cool|great|nice|awesome|for context|for background|"
+    r"(?:good|great|bad|sad|big|some)\s+news|"
     # the same words mixed in from other languages: Hindi, Spanish, German
     r"haan|han|acha|accha|achha|arre|arey|yaar|bueno|pues|vale|oye|genau|na ja|naja)\b[\s,.!:;-]*)+",
     re.IGNORECASE,
@@ -61,7 +62,8 @@ _SPACES_RE = re.compile(r"\s+")
 _PLAIN_WORD_RE = re.compile(r"^[A-Za-z][a-z']*(?=[\s,;:.!?]|$)")
 _SPACE_BEFORE_PUNCT_RE = re.compile(r"\s+([,.;:!?])")
 _REPEATED_PUNCT_RE = re.compile(r"([,;:])(?:\s*[,;:])+")
-_END_PUNCT_RE = re.compile(r"[\s,;:!?.…-]+$")
+# (a dash on a word's end is part of it: "got an A-")
+_END_PUNCT_RE = re.compile(r"(?:(?<![\w+])-+|[\s,;:!?.…]+(?:-+(?=[\s,;:!?.…]*$))?)+$")
 _KEY_WORD_RE = re.compile(r"[a-z0-9]+")
 
 _CONTRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -185,7 +187,9 @@ def compress(text: str) -> str:
     text = _SPACES_RE.sub(" ", text)
     text = _SPACE_BEFORE_PUNCT_RE.sub(r"\1", text)
     text = _REPEATED_PUNCT_RE.sub(r"\1", text)
-    return text.strip(" ,;:-")
+    text = text.strip(" ,;:")
+    # a dash that stands apart is punctuation; one on a word ("got an A-", "a B+ or A-") is part of it
+    return re.sub(r"^-+\s*|(?<![\w+])\s*-+$|\s+-+$", "", text).strip(" ,;:")
 
 
 # A month typed in lower case: by its name, or, for "may" and "march" (also verbs), beside a day's number.

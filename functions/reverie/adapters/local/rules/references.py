@@ -75,9 +75,10 @@ def resolve_it(part: str, before: str | None) -> str:
     return f"{found.group('lead')}{own} {owned[0].group('thing')} is {rest}"
 
 
-# A person named in a message: someone's possessive ("Sami's") or a name before "has" ("Sami has started").
+# A person named in a message: someone's possessive ("Sami's") or a name before "has"/"got" ("Sami has started",
+# "Zofia got an A").
 # Words that open sentences, days, months and the speaker's own name are not people.
-_PERSON_RE = re.compile(r"\b(?-i:[A-Z][a-z]+)(?='s\b|\s+has\b)")
+_PERSON_RE = re.compile(r"\b(?-i:[A-Z][a-z]+)(?='s\b|\s+has\b|\s+got\b)")
 # ... or someone introduced by who they are to the speaker: "my gf Ines", "our neighbour Tobi".
 _INTRODUCED_RE = re.compile(r"\b(?i:my|our)\s+[a-z]{2,20}\s+(?P<name>(?-i:[A-Z][a-z]+))\b")
 _HE_RE = re.compile(r"\b(?P<word>he|she|him|her)\b(?P<contracted>'s)?", re.I)

@@ -35,6 +35,7 @@ from reverie.adapters.local.rules.statements import (
 )
 from reverie.adapters.local.rules.statements import classify as parse
 from reverie.domain.models import MemoryType
+from reverie.domain.text import content_words
 from reverie.domain.validity import valid_until
 
 # Drops that a sentence naming enough specific things overrides: the rules could not parse it, or it
@@ -144,6 +145,13 @@ _SOMEONE_DID_RE = re.compile(
 # ... or what they do, again and again: "Grandad Hendrik picks Lotte up from school on Thursdays", "Ruth
 # walks the dog every morning" (a present-tense verb with a recurrence; "Tom says hi" is neither).
 _SOMEONE_DOES_RE = re.compile(_SOMEONE + r"(?:usually\s+|always\s+|also\s+)?[a-z]{2,}[^s\W]s\b")
+# ... or what they are in the middle of, for weeks: "Zofia needs help with her times tables", "Ravi is learning
+# the cello", "Mia has to revise for her GCSEs" (a learner's "Zofia need help" too).
+_SOMEONE_ONGOING_RE = re.compile(
+    _SOMEONE + r"(?:needs?\s+(?:help|support|practice)|is\s+(?:learning|studying|revising|practi[cs]ing|"
+    r"preparing\s+for|working\s+(?:on|towards))|has\s+to\s+(?:learn|revise|practi[cs]e|study))\b"
+)
+_NOW_RE = re.compile(r"^(?:(?:now|so|and|also|then|next)\b[,\s]+)+", re.I)
 _RECURRING_RE = re.compile(
     r"\b(?:every|each|usually|always|(?:on|at)\s+(?:weekends|(?:mon|tues|wednes|thurs|fri|satur|sun)days))\b",
     re.I,
@@ -160,12 +168,21 @@ def _what_someone_did(sentence: str, who: Speaker) -> Statement | None:
     """Said to an agent, what a named person did ("Keoni added an index on prices(sku, region) and p95
     dropped to 120 ms"), kept as the plain sentence when it names enough: news the user brings of their
     world, the way `_about_the_world` keeps a statement about a thing."""
-    text = compress(strip_emoji(sentence))
-    did = _SOMEONE_DID_RE.match(text) or (
-        _SOMEONE_DOES_RE.match(text) if _RECURRING_RE.search(text) else None
+    text = _NOW_RE.sub("", compress(strip_emoji(sentence)))
+    if _SOMEONE_ONGOING_RE.match(text):  # "Zofia need help": one person needs it
+        text = re.sub(r"^(\S+(?:\s+[A-Z][a-z]+)?\s+)need\b", r"\1needs", text)
+    ongoing = _SOMEONE_ONGOING_RE.match(text)
+    did = (
+        _SOMEONE_DID_RE.match(text)
+        or (_SOMEONE_DOES_RE.match(text) if _RECURRING_RE.search(text) else None)
+        or ongoing
     )
-    # what they did must name enough, the person and when aside ("Tom called me yesterday" does not)
-    if not did or specificity(_WHEN_RE.sub(" ", text[did.end() :]), who.people) < SPECIFIC_ENOUGH:
+    # what they did must name enough, the person and when aside ("Tom called me yesterday" does not); what
+    # they are working on must name what it is ("Tom needs help" does not)
+    rest = _WHEN_RE.sub(" ", text[did.end() :]) if did else ""
+    if not did or (
+        len(content_words(rest)) < 2 if ongoing else specificity(rest, who.people) < SPECIFIC_ENOUGH
+    ):
         return None
     return Statement(
         type=MemoryType.FACT, text=render(text, who), salience=salience(MemoryType.FACT, text, who)
