@@ -12,8 +12,7 @@ A label before a colon ("Quick intro: I teach Year 4, and I've got a collie") an
 what follows is a statement of its own, the label is set apart (`preamble`) and the statements after it are
 read as if said on their own; a scope ("Just for today: ...") stays with what it scopes.
 
-A secret costs only itself: the clause that carries a masked secret ("here is my token [REDACTED]") is cut
-out of its sentence and the rest is kept ("always deploy to eu-west-1").
+What a clause carrying a secret costs is `secret_clauses`.
 """
 
 from __future__ import annotations
@@ -30,7 +29,7 @@ _MASKED_RE = re.compile(r"\[REDACTED:[a-z_]+\]")
 _SENTENCE_END_RE = re.compile(r"((?<=[.!?])\s+|\n+)")
 # Where clauses meet: a comma (with or without a conjunction), or a bare "and" / "but" / "plus".
 # ("..., so I never eat meat" follows from what precedes it: one idea, not split.)
-_JOINT_RE = re.compile(r"(\s*,\s*(?:(?:and|but|plus)\s+)?|\s+(?:and|but|plus)\s+)", re.I)
+JOINT_RE = re.compile(r"(\s*,\s*(?:(?:and|but|plus)\s+)?|\s+(?:and|but|plus)\s+)", re.I)
 # A rule that opens a clause of its own ("..., but always deploy to eu-west-1"); a marker that ends one
 # (", every time") belongs to the clause before it.
 _RULE_OPENING_RE = re.compile(
@@ -204,7 +203,7 @@ def announcement(sentence: str) -> tuple[str, str]:
 def independent_statements(sentence: str) -> list[str]:
     """The statements one sentence joins, in order (the sentence itself when it states one idea). A time
     opening of the first ("Last week, I went to Rome and I bought a Vespa") is kept on each."""
-    parts = _JOINT_RE.split(sentence)  # clause, joint, clause, joint, ..., clause
+    parts = JOINT_RE.split(sentence)  # clause, joint, clause, joint, ..., clause
     out: list[str] = []
     current, shared = parts[0], ""
     for joint, clause in zip(parts[1::2], parts[2::2], strict=True):
@@ -277,55 +276,3 @@ def question_after(sentence: str) -> tuple[str, str]:
     if found is None or len(head.split()) < 3 or _ASKING_RE.match(head):
         return sentence, ""
     return head, found.group("question") or found.group("asked")
-
-
-# A masked password inside an address ("postgres://reader:[REDACTED:password]@db.internal/warehouse"): the
-# address without it says where the data is and holds no secret.
-_URL_CREDENTIAL_RE = re.compile(
-    r"(?P<scheme>\b[a-z][a-z0-9+.-]*://)(?P<user>[^\s:/@]*):\[REDACTED:[a-z_]+\]@", re.I
-)
-
-
-# The secret's clause names what it belongs to ("rcon pw is [REDACTED]", "the router's admin password:
-# [REDACTED]"); a bare setting after it in the same sentence ("port 25575") is a setting of the same thing.
-_SECRET_OF_RE = re.compile(
-    r"^\s*(?:(?:my|our|the)\s+)?(?P<thing>(?:[\w-]+\s+){1,2}?)(?:[\w-]+)\s*(?:is|=|:)\s*\[REDACTED", re.I
-)
-_BARE_SETTING_RE = re.compile(
-    r"^\s*(?P<setting>(?!(?:my|our|the|a|an|and|but|it|i|we)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*[:=]?\s+"
-    r"(?P<value>[\w.:/-]*\d[\w.:/-]*)\s*$",
-    re.I,
-)
-
-
-def _of_the_secret(clause: str, secret: str | None) -> str:
-    """ "port 25575" after "rcon pw is [REDACTED]" → "the rcon port is 25575"; `clause` as it was otherwise."""
-    owner = _SECRET_OF_RE.match(secret) if secret else None
-    setting = _BARE_SETTING_RE.match(clause) if owner else None
-    if owner is None or setting is None:
-        return clause
-    return f"the {owner.group('thing').strip()} {setting.group('setting')} is {setting.group('value')}"
-
-
-def without_secrets(text: str) -> tuple[str, list[str]]:
-    """(`text` without the clauses that carry a masked secret, the clauses cut out), sentence by sentence;
-    everything else (wording, punctuation) as it was. An address loses only the password it carries."""
-    text = _URL_CREDENTIAL_RE.sub(r"\g<scheme>\g<user>@", text)  # the credential out, the address kept
-    if not _MASKED_RE.search(text):
-        return text, []
-    kept: list[str] = []
-    cut: list[str] = []
-    parts = _SENTENCE_END_RE.split(text)  # sentence, its end, sentence, its end, ..., sentence
-    for sentence, end in zip(parts[::2], [*parts[1::2], ""], strict=True):
-        clauses = _JOINT_RE.split(sentence)  # clause, joint, clause, ..., clause
-        pieces: list[str] = []
-        secret: str | None = None  # the last clause cut, for what follows it
-        for joint, clause in zip(["", *clauses[1::2]], clauses[::2], strict=True):
-            if _MASKED_RE.search(clause):
-                cut.append(clause.strip())
-                secret = clause
-            elif clause.strip():
-                pieces.append((joint if pieces else "") + _of_the_secret(clause, secret))
-        if pieces:
-            kept.append("".join(pieces).strip() + end)
-    return "".join(kept).strip(), cut

@@ -13,7 +13,6 @@ from reverie.adapters.local.rules.clauses import (
     preamble,
     question_after,
     request_after,
-    without_secrets,
 )
 from reverie.adapters.local.rules.dialogue import (
     answers_agent,
@@ -30,6 +29,7 @@ from reverie.adapters.local.rules.patterns import CORRECTION_OPENER_RE
 from reverie.adapters.local.rules.references import Earlier, lasts_until
 from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run, remembered
 from reverie.adapters.local.rules.reported import Relayed, attributed, notice, relayed, relays
+from reverie.adapters.local.rules.secret_clauses import without_secrets
 from reverie.adapters.local.rules.spelling import spelled_out, without_hesitations
 from reverie.adapters.local.rules.statements import Drop, Speaker, Statement, render
 from reverie.domain.dream import Candidate

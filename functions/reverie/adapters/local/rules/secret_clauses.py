@@ -1,0 +1,63 @@
+"""A secret costs only itself: the clause that carries a masked secret ("here is my token [REDACTED]") is cut out
+of its sentence and the rest is kept ("always deploy to eu-west-1"); an address loses only the password it carries;
+a bare setting after the secret's clause ("rcon pw is [REDACTED], port 25575") is a setting of the same thing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.adapters.local.rules.clauses import JOINT_RE
+
+_MASKED_RE = re.compile(r"\[REDACTED:[a-z_]+\]")
+_SENTENCE_END_RE = re.compile(r"((?<=[.!?])\s+|\n+)")
+# A masked password inside an address ("postgres://reader:[REDACTED:password]@db.internal/warehouse"): the
+# address without it says where the data is and holds no secret.
+_URL_CREDENTIAL_RE = re.compile(
+    r"(?P<scheme>\b[a-z][a-z0-9+.-]*://)(?P<user>[^\s:/@]*):\[REDACTED:[a-z_]+\]@", re.I
+)
+
+
+# The secret's clause names what it belongs to ("rcon pw is [REDACTED]", "the router's admin password:
+# [REDACTED]"); a bare setting after it in the same sentence ("port 25575") is a setting of the same thing.
+_SECRET_OF_RE = re.compile(
+    r"^\s*(?:(?:my|our|the)\s+)?(?P<thing>(?:[\w-]+\s+){1,2}?)(?:[\w-]+)\s*(?:is|=|:)\s*\[REDACTED", re.I
+)
+_BARE_SETTING_RE = re.compile(
+    r"^\s*(?P<setting>(?!(?:my|our|the|a|an|and|but|it|i|we)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*[:=]?\s+"
+    r"(?P<value>[\w.:/-]*\d[\w.:/-]*)\s*$",
+    re.I,
+)
+
+
+def _of_the_secret(clause: str, secret: str | None) -> str:
+    """ "port 25575" after "rcon pw is [REDACTED]" → "the rcon port is 25575"; `clause` as it was otherwise."""
+    owner = _SECRET_OF_RE.match(secret) if secret else None
+    setting = _BARE_SETTING_RE.match(clause) if owner else None
+    if owner is None or setting is None:
+        return clause
+    return f"the {owner.group('thing').strip()} {setting.group('setting')} is {setting.group('value')}"
+
+
+def without_secrets(text: str) -> tuple[str, list[str]]:
+    """(`text` without the clauses that carry a masked secret, the clauses cut out), sentence by sentence;
+    everything else (wording, punctuation) as it was. An address loses only the password it carries."""
+    text = _URL_CREDENTIAL_RE.sub(r"\g<scheme>\g<user>@", text)  # the credential out, the address kept
+    if not _MASKED_RE.search(text):
+        return text, []
+    kept: list[str] = []
+    cut: list[str] = []
+    parts = _SENTENCE_END_RE.split(text)  # sentence, its end, sentence, its end, ..., sentence
+    for sentence, end in zip(parts[::2], [*parts[1::2], ""], strict=True):
+        clauses = JOINT_RE.split(sentence)  # clause, joint, clause, ..., clause
+        pieces: list[str] = []
+        secret: str | None = None  # the last clause cut, for what follows it
+        for joint, clause in zip(["", *clauses[1::2]], clauses[::2], strict=True):
+            if _MASKED_RE.search(clause):
+                cut.append(clause.strip())
+                secret = clause
+            elif clause.strip():
+                pieces.append((joint if pieces else "") + _of_the_secret(clause, secret))
+        if pieces:
+            kept.append("".join(pieces).strip() + end)
+    return "".join(kept).strip(), cut
