@@ -19,6 +19,7 @@ from typing import TypeVar
 
 from reverie.adapters.local.rules.about import contains, jaccard, name_words, owner, subject
 from reverie.adapters.local.rules.by_topic import by_topic, plan_news
+from reverie.adapters.local.rules.due import another_due_date, same_due_date
 from reverie.adapters.local.rules.frequency import another_frequency
 from reverie.adapters.local.rules.keys import other_slots, same_slot, statement_key
 from reverie.adapters.local.rules.one_rule import same_rule
@@ -131,6 +132,10 @@ def _denies_text(statement: str, mine: frozenset[str], card: MemoryCard) -> bool
 
 def _by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[str]) -> MergeDecision | None:
     for card in cards:
+        if same_due_date(candidate.statement, card.statement):
+            return _decision(
+                MergeAction.NOOP, card, f"{card.memory_id} says the same thing is due the same day"
+            )
         if _denies(candidate, mine, card):
             return replace(candidate, card, f"negates {card.memory_id}")
         if _comparable(candidate, card) and (
@@ -138,6 +143,7 @@ def _by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[
             or another_attribute_value(candidate.statement, card.statement)
             or another_date(candidate.statement, card.statement)
             or another_frequency(candidate.statement, card.statement)
+            or another_due_date(candidate.statement, card.statement)
             or contrast_replaces(candidate.statement, card.statement)
         ):
             return replace(candidate, card, f"another value than {card.memory_id} for the same thing")
