@@ -15,13 +15,13 @@ from reverie.adapters.local.rules.dates import resolve_relative_dates
 from reverie.adapters.local.rules.keys import answer_style_key, attribute_key, preference_key, vocabulary_key
 from reverie.adapters.local.rules.language import compress, desubjectivise, finish, strip_emoji
 from reverie.adapters.local.rules.longevity import one_off, passing_mood, passing_state, without_passing_mood
+from reverie.adapters.local.rules.subjects import core, first_person_clause
 from reverie.domain.guards import CREDENTIAL_KINDS, mask_secrets
 from reverie.domain.models import MemoryType, Stability
 from reverie.domain.text import content_words, entities
 
 MIN_CONTENT_WORDS = 2  # "Alice forgot." says nothing that will matter in a month; "Tim plays clarinet" does
 _CREDENTIAL_RE = re.compile(rf"\[REDACTED:(?:{'|'.join(sorted(CREDENTIAL_KINDS))})\]")
-_COMMA_RE = re.compile(r"([,:])")
 _DIGIT_RE = re.compile(r"\d")
 _ABOUT_ME_RE = re.compile(r"\b(?:me|my)\b", re.I)
 _MENTIONS_SPEAKER_RE = re.compile(r"\b(?:my|me|our|us)\b", re.I)
@@ -107,30 +107,6 @@ class Drop:
     reason: str  # question, greeting, thanks, reaction, feeling, opinion, volatile, one_off, too short...
 
 
-def first_person_clause(text: str) -> tuple[str, str] | None:
-    """(clause, core): the part of `text` whose subject is the speaker ("I", "we", "my"), its time
-    opening kept ("Last week, I went ..."), and the same from the subject on ("I went ...")."""
-    for match in p.FIRST_PERSON_SUBJECT_RE.finditer(text):
-        segments = _COMMA_RE.split(text[: match.start()])
-        tail = segments[-1]
-        if tail.strip() and not (p.INTRO_RE.match(tail.strip()) or p.COMPOUND_HEAD_RE.match(tail.strip())):
-            continue
-        start = match.start() - len(tail)
-        pieces = segments[:-1]
-        # Walk back over the comma-separated openings that are only time words or connectives.
-        while len(pieces) >= 2 and pieces[-2].strip() and p.INTRO_RE.match(pieces[-2].strip()):
-            start -= len(pieces[-2]) + len(pieces[-1])
-            pieces = pieces[:-2]
-        return text[start:].strip(" ,:"), text[match.start() :]
-    return None
-
-
-def _core(clause: str) -> str:
-    """The clause from its first-person subject on."""
-    match = p.FIRST_PERSON_SUBJECT_RE.search(clause)
-    return clause[match.start() :] if match else clause
-
-
 def render(text: str, who: Speaker, strip_tail: bool = True) -> str:
     """Compressed, dated, de-subjectivised, masked: the statement as stored."""
     text = compress(text)
@@ -207,7 +183,7 @@ def _stmt(
 def _correction(text: str, who: Speaker) -> Statement | Drop:
     head = p.CONTRAST_RE.match(text)
     key = vocabulary_key(head.group("head") if head else text, who.subject) or attribute_key(
-        _core(text), who.subject
+        core(text), who.subject
     )
     return _stmt(MemoryType.CORRECTION, text, who, key=key, confidence=0.8, stability=Stability.HIGH)
 
