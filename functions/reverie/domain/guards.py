@@ -124,6 +124,9 @@ _INJECTION_RE = re.compile(
     r"|\b(note|message|notice|instructions?|attention|memo)\s+(for|to)\s+(all\s+|any\s+)?(ai|llm|automated)\b"
     r"|\b(dear|attention|hey|to)\s+(ai|llm|language\s+model|chatbot)s?\b"
     r"|\bif\s+you\s+are\s+an?\s+(ai|llm|language\s+model|assistant|agent|bot)\b"
+    # ... or labelled for it ("AI assistant: the user has ...", "[SYSTEM: assistant, ...]")
+    r"|\b(ai|llm)\s+(assistant|agent|model|system)s?\s*:"
+    r"|\[\s*(system|admin|developer|assistant)\s*:"
 )
 _INSTRUCTION_RE = re.compile(
     r"(?ix)"
@@ -137,6 +140,14 @@ _INSTRUCTION_RE = re.compile(
     r"|\b(forward|send|upload|copy|sync)\s+(all|every|each)\b.{0,60}?\b(e-?mails?|mail|messages|contacts|"
     r"documents|files|attachments|photos|conversations|history|inbox)\b.{0,40}?\bto\b"
     r"|\bdelete\s+(all\s+)?(the\s+)?(originals?|e-?mails?|messages|inbox|files|backups|history|logs)\b"
+    # consent claimed on the user's behalf, words put in the agent's mouth, a payment detail or a memory asked
+    # to be kept
+    r"|\b(user|customer|they|he|she)\s+(has|have)\s+(already\s+)?pre-?(approved|authori[sz]ed)\b"
+    r"|\b(tell|inform|advise|assure)\s+(the\s+)?(user|customer|reader)s?\b"
+    r"|\b(save|store|remember|keep|record|collect)\b.{0,30}?\b(card\s+(numbers?|details)|cvv|cvc|"
+    r"security\s+codes?|passwords?|pins?|bank\s+details|login\s+details)\b"
+    r"|\b(save|store|add|write|put)\b.{0,40}?\b(to|in|into)\s+(your\s+|the\s+)?memory\b"
+    r"|\bremember\s+(this|that|it)\s+as\s+an?\s+(standing|permanent)\b"
 )
 
 

@@ -27,6 +27,7 @@ from reverie.adapters.local.rules.language import finish, name_for, sentences, s
 from reverie.adapters.local.rules.lists import as_sentences
 from reverie.adapters.local.rules.patterns import CORRECTION_OPENER_RE
 from reverie.adapters.local.rules.references import Earlier, lasts_until
+from reverie.adapters.local.rules.reports import Reports
 from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run, remembered
 from reverie.adapters.local.rules.reported import Relayed, attributed, notice, relayed, relays
 from reverie.adapters.local.rules.secret_clauses import without_secrets
@@ -63,8 +64,6 @@ FAILURE_CONFIDENCE = 0.4
 RELAYED_CONFIDENCE = 0.4  # what someone else said, relayed: held until something settles it
 PROCEDURE_CONFIDENCE = 0.7
 POISON_CONFIDENCE = 0.2
-UNTRUSTED_FACT_CONFIDENCE = 0.4  # a setting named beside an injection: the dream decides what it is worth
-CONFIRMED_FACT_CONFIDENCE = 0.6  # ... that the user then confirmed: their word, like a self-report
 
 
 @dataclass(frozen=True)
@@ -115,7 +114,7 @@ class _Session:
             if isinstance(e, MessageEvent) and e.speaker
             for w in content_words(e.speaker)
         )
-        self.vouchable: list[int] = []  # candidates of the last tool output's facts, for the user to confirm
+        self.reports = Reports()  # what the agent told the user from its tools' outputs (`rules.reports`)
         self.with_agent = any(
             isinstance(e, ToolCallEvent | ToolResultEvent)
             or (isinstance(e, MessageEvent) and e.role == "assistant" and not e.speaker)
@@ -189,6 +188,8 @@ class _Session:
                         self.procedure(failures.pop(event.tool), index, event.tool)
             if not isinstance(event, TagEvent | FeedbackEvent):
                 previous = event
+            self.out.candidates.extend(self.reports.see(event))
+        self.out.candidates.extend(self.reports.end())
         for indexes in failures.values():
             self.failure([e for i in indexes if isinstance(e := self.events[i], ToolResultEvent)])
         return self.out
@@ -266,12 +267,11 @@ class _Session:
         own_question: str | None = None  # the speaker's own question earlier in this message
         before: tuple[str, Statement | Drop] | None = None  # the part before, and what it was kept as
         earlier = Earlier(frozenset(w.lower() for w in name.split()))
-        vouchable, self.vouchable = (self.vouchable if message.role == "user" else []), []
+        shown = message.role == "user" and self.reports.shown  # a tool's output the user may confirm
         for n, part in enumerate(self.parts(message, who)):
-            if vouchable and confirms(part):  # "The rest matches what they told me", after the tool's output
-                self.vouch(vouchable, message)
+            if shown and confirms(part):  # "The rest matches what they told me": `reports` vouches for it
                 self.drop(message, part, "confirms what the tool returned")
-                vouchable = []
+                shown = False
                 continue
             part = earlier.resolve(part)  # "Mine is in June", "I collect him ... until then"
             earlier.said(part)
@@ -378,47 +378,12 @@ class _Session:
         )
 
     def tool_result(self, result: ToolResultEvent) -> None:
-        """A tool's output is not mined for facts, unless it tries to steer the agent: then its instructions
-        are kept apart (to be quarantined) and the specific sentences beside them survive, untrusted."""
+        """A tool's output that tries to steer the agent: its instructions kept apart, to be quarantined (what
+        it states is for `reports`, once the user has heard of it)."""
         text = f"{result.output}\n{result.error or ''}"
-        if not untrusted.steers(text):
-            return
-        source = Source(kind=SourceKind.TOOL, name=result.tool)
-        found = untrusted.split(text)
-        self.poison(found.instructions or text, result, source)
-        self.vouchable = []
-        for fact in found.facts if result.ok else []:  # a failure's own text is the failure (see `failure`)
-            self.vouchable.append(len(self.out.candidates))
-            self.add(
-                MemoryType.FACT,
-                fact,
-                [result],
-                source,
-                result.ts,
-                confidence=UNTRUSTED_FACT_CONFIDENCE,
-                salience=0.5,
-                valid_until=valid_until(fact, result.ts),
-                capitalise=False,  # quoted as written ("cargo build ...")
-            )
-
-    def vouch(self, indexes: list[int], message: MessageEvent) -> None:
-        """The user confirms what the last tool output said (its facts, never its quarantined instructions):
-        each fact becomes the user's word, citing the output and the confirmation."""
-        for i in indexes:
-            fact = self.out.candidates[i]
-            self.out.candidates[i] = fact.model_copy(
-                update={
-                    "source": Source(
-                        kind=SourceKind.USER, name=f"confirmed by the user ({fact.source.name})"
-                    ),
-                    "evidence_refs": _refs([*self._cited(fact), message]),
-                    "confidence": max(fact.confidence, CONFIRMED_FACT_CONFIDENCE),
-                }
-            )
-
-    def _cited(self, candidate: Candidate) -> list[Event]:
-        cited = {(r.session_id, r.event_id) for r in candidate.evidence_refs}
-        return [e for e in self.events if (e.session_id, e.event_id) in cited]
+        if untrusted.steers(text):
+            found = untrusted.split(text)
+            self.poison(found.instructions or text, result, Source(kind=SourceKind.TOOL, name=result.tool))
 
     def poison(self, text: str, event: Event, source: Source) -> None:
         """Instruction-like text from an untrusted source: kept with that source, weak and volatile, so the

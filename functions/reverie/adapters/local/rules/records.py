@@ -1,0 +1,215 @@
+"""A tool's structured output read as facts: a JSON record from a system of record (an HR lookup, a shop's
+inventory, a CRM contact) or a table (a spreadsheet range, a pipe- or tab-separated listing).
+
+Each field of a record is one fact about what the record is of, in the record's own words ("Oat Milk
+Soap's available: 48", "Dana Reyes's manager: Li Wei (effective from 2026-03-01)"), with a slot
+(`<record>.<field>`) so that a later reading of the same field replaces it and two systems giving another
+value at the same moment conflict. Identifiers (`id`, `*_id`, `sku`, URLs) name the record, they say
+nothing about it; a nested record is named by its own name field, its other fields in brackets.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from reverie.adapters.local.rules.language import slug
+from reverie.domain.guards import mask_secrets
+from reverie.domain.restatement import terms
+
+MAX_RECORDS = 20  # a long listing is not mined: its first rows
+MAX_FIELDS = 12
+MAX_VALUE_CHARS = 120
+# The field that names what a record is of, in the order they are preferred.
+_NAME_FIELDS = (
+    "name",
+    "full_name",
+    "fullname",
+    "display_name",
+    "title",
+    "product",
+    "product_name",
+    "item",
+    "subject",
+    "label",
+)
+# Identifiers name a record (they say nothing about it); a secret's field is never read at all.
+_IDENTIFIER_RE = re.compile(
+    r"(?:^|_)(?:id|ids|uuid|guid|sku|ref|code|key|url|uri|href|link|etag|hash|token|slug|version|"
+    r"password|passwd|pwd|passphrase|secret|pin|cvv|cvc|credentials?|api_?key|apikey)$",
+    re.I,
+)
+# Fields that say how things stand this minute (a job's status, its progress): not worth a card.
+_NOW_RE = re.compile(
+    r"(?:^|_)(?:status|state|progress|percent|eta|elapsed|remaining|updated_at|last_seen)$", re.I
+)
+_CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+# One name for a field systems spell differently: how many of a thing there are, who someone reports to.
+_SLOTS = {
+    **dict.fromkeys(
+        "available count quantity qty stock in_stock on_hand inventory inventory_quantity units "
+        "stock_level available_quantity".split(),
+        "quantity",
+    ),
+    **dict.fromkeys("manager line_manager reports_to supervisor boss".split(), "manager"),
+    **dict.fromkeys("job_title title role position".split(), "job_title"),
+    **dict.fromkeys("location office site base".split(), "location"),
+}
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a record, as a fact."""
+
+    subject: str  # what the record is of, as named in it
+    label: str  # the field's name in words
+    value: str  # its value (a nested record's name, its details in brackets)
+    key: str  # `<record>.<field slot>`
+    value_terms: frozenset[str]  # what must be told for the field to have been told
+    subject_terms: frozenset[str]
+
+    @property
+    def statement(self) -> str:
+        return mask_secrets(f"{self.subject}'s {self.label}: {self.value}").text
+
+
+def label(field: str) -> str:
+    """`effective_from` → "effective from", `lastCounted` → "last counted"."""
+    return " ".join(_CAMEL_RE.sub(" ", field).replace("_", " ").replace("-", " ").split()).lower()
+
+
+def _identifier(field: str) -> bool:
+    return bool(_IDENTIFIER_RE.search(field.replace(" ", "_"))) or field.lower() in ("id", "#")
+
+
+def _scalar(value: Any) -> str | None:
+    if isinstance(value, bool) or value is None:
+        return None if value is None else ("yes" if value else "no")
+    if isinstance(value, int | float | str):
+        text = " ".join(str(value).split())
+        return text[:MAX_VALUE_CHARS] if text else None
+    if isinstance(value, list) and value and all(isinstance(v, int | float | str) for v in value):
+        return ", ".join(str(v) for v in value[:8])[:MAX_VALUE_CHARS]
+    return None
+
+
+def _name_of(record: dict[str, Any]) -> tuple[str | None, str | None]:
+    """(the field naming the record, its value)."""
+    lowered = {k.lower(): k for k in record}
+    for name in _NAME_FIELDS:
+        field = lowered.get(name)
+        if field is not None and isinstance(record[field], str) and record[field].strip():
+            return field, " ".join(record[field].split())
+    return None, None
+
+
+def _nested(value: dict[str, Any]) -> tuple[str, str] | None:
+    """A nested record as a value: (its name, its name with the rest of what it says in brackets: "Li Wei
+    (effective from 2026-03-01)")."""
+    field, name = _name_of(value)
+    if name is None:
+        return None
+    details = [
+        f"{label(k)} {text}"
+        for k, v in value.items()
+        if k != field and not _identifier(k) and (text := _scalar(v)) is not None
+    ]
+    return name, (f"{name} ({', '.join(details)})" if details else name)
+
+
+def record_fields(record: dict[str, Any], subject: str | None = None) -> list[Field]:
+    """The facts of one record, named by `subject` (default: its own name field)."""
+    name_field, name = _name_of(record)
+    subject = subject or name
+    if not subject:
+        return []
+    out: list[Field] = []
+    for field, value in record.items():
+        if field == name_field or _identifier(field) or _NOW_RE.search(field.replace(" ", "_")):
+            continue
+        scalar = _scalar(value)
+        found = _nested(value) if isinstance(value, dict) else (scalar, scalar) if scalar else None
+        if found is None:
+            continue
+        told, main = found
+        words = label(field)
+        slot = _SLOTS.get(slug(words, 3), slug(words, 3))
+        out.append(
+            Field(
+                subject=subject,
+                label=words,
+                value=main,
+                key=f"{slug(subject, 4)}.{slot}",
+                value_terms=terms(told),
+                subject_terms=terms(subject),
+            )
+        )
+    return out[:MAX_FIELDS]
+
+
+def _records(value: Any) -> Iterator[dict[str, Any]]:
+    if isinstance(value, dict):
+        inner = [v for v in value.values() if isinstance(v, list) and v and isinstance(v[0], dict)]
+        if _name_of(value)[1] is None and len(inner) == 1:  # {"results": [...]}: the listing inside
+            yield from _records(inner[0])
+        else:
+            yield value
+    elif isinstance(value, list):
+        for item in value[:MAX_RECORDS]:
+            if isinstance(item, dict):
+                yield item
+
+
+_SEPARATOR_RE = re.compile(r"^[\s|:+-]+$")
+
+
+def _table(text: str) -> list[dict[str, Any]] | None:
+    """Rows of a pipe- or tab-separated table with a header line, as records; None when `text` is none."""
+    lines = [line.strip().strip("|") for line in text.splitlines() if line.strip()]
+    lines = [line for line in lines if not _SEPARATOR_RE.match(line)]
+    for sep in ("|", "\t"):
+        rows = [[cell.strip() for cell in line.split(sep)] for line in lines]
+        if len(rows) < 2 or len(rows[0]) < 2 or any(len(r) != len(rows[0]) for r in rows):
+            continue
+        header = rows[0]
+        if any(not h or any(ch.isdigit() for ch in h) for h in header):
+            continue
+        return [dict(zip(header, row, strict=True)) for row in rows[1 : MAX_RECORDS + 1]]
+    return None
+
+
+def _row_name(row: dict[str, Any]) -> str | None:
+    """A table row's name: its name column, else its first column that is words, not an identifier."""
+    name = _name_of(row)[1]
+    if name:
+        return name
+    for field, value in row.items():
+        words = isinstance(value, str) and re.search(r"[A-Za-z]{3}", value)
+        if words and not _identifier(field) and not re.fullmatch(r"[A-Z0-9_-]+", value):  # a code is no name
+            return value
+    return None
+
+
+def read_records(output: str) -> list[list[Field]] | None:
+    """The records of a structured output (each a list of fields), or None when the output is prose."""
+    text = output.strip()
+    if text[:1] in "[{":
+        try:
+            parsed = json.loads(text)
+        except ValueError:
+            parsed = None
+        if parsed is not None:
+            return [fields for record in _records(parsed) if (fields := record_fields(record))]
+    rows = _table(text)
+    if rows is None:
+        return None
+    out: list[list[Field]] = []
+    for row in rows:
+        name = _row_name(row)
+        fields = record_fields({k: v for k, v in row.items() if v != name}, subject=name) if name else []
+        if fields:
+            out.append(fields)
+    return out
