@@ -124,15 +124,17 @@ def reject_contradicted(b: Backends, w: Writer, reasoner: Reasoner, promoted: Se
 
 
 def flag_disagreements(b: Backends, w: Writer, reasoner: Reasoner, kept: Sequence[Assessment]) -> None:
-    """Two hypotheses of this run that the reasoner finds in conflict become conflicting, for review."""
+    """A hypothesis of this run and another held one (of this run or an earlier one: Mum's claim last week,
+    Efe's today) that the reasoner finds in conflict become conflicting, for review."""
     mine = {w.own_id(a.candidate) for a in kept}
-    held = [c for c in _held(b, w) if c.memory_id in mine]
+    every = _held(b, w)
+    held = [c for c in every if c.memory_id in mine]
     flagged: set[str] = set()
     for card in held:
         if card.memory_id in flagged:
             continue
         claim = Candidate(**claim_of(card), confidence=card.confidence)
-        for other in _related(claim, held, card.memory_id):
+        for other in _related(claim, every, card.memory_id):
             if other.memory_id in flagged or _decide(w, reasoner, claim, other) is not MergeAction.CONFLICT:
                 continue
             why = f"{card.memory_id} and {other.memory_id} disagree, and nothing settles which is right"

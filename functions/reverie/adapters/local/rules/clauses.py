@@ -200,6 +200,26 @@ def announcement(sentence: str) -> tuple[str, str]:
     return found.group("said"), _AND_THAT_RE.sub(", and ", found.group("rest"))
 
 
+# A subject said first and taken up again by a pronoun, as speech does: "my cousin Efe, in the family group chat,
+# she's saying ..." → "my cousin Efe is saying ...".
+_DISLOCATED_RE = re.compile(
+    r"^(?P<np>(?:my|our)\s+(?:[a-z]+\s+){0,2}(?-i:[A-Z][a-z]+)),\s*(?:[^,]{2,40},\s*)?"
+    r"(?:she|he|they)(?P<verb>'s|'re|\s+is|\s+are|\s+was|\s+were|\s+has|\s+had)?(?P<rest>\s+\S.*)$",
+    re.I | re.S,
+)
+
+
+def undislocated(sentence: str) -> str:
+    """`sentence` with a subject said first and taken up by a pronoun put back as the subject."""
+    found = _DISLOCATED_RE.match(strip_opening(sentence))
+    if found is None:
+        return sentence
+    verb, rest = (found.group("verb") or "").strip(), found.group("rest")
+    if verb in ("'s", "'re"):
+        verb = "has" if re.match(r"\s+(?:got|been)\b", rest) else "is" if verb == "'s" else "are"
+    return f"{found.group('np')} {verb}{rest}".replace("  ", " ") if verb else f"{found.group('np')}{rest}"
+
+
 def independent_statements(sentence: str) -> list[str]:
     """The statements one sentence joins, in order (the sentence itself when it states one idea). A time
     opening of the first ("Last week, I went to Rome and I bought a Vespa") is kept on each."""

@@ -13,6 +13,7 @@ from reverie.adapters.local.rules.clauses import (
     preamble,
     question_after,
     request_after,
+    undislocated,
 )
 from reverie.adapters.local.rules.dialogue import (
     answers_agent,
@@ -27,9 +28,18 @@ from reverie.adapters.local.rules.language import finish, name_for, sentences, s
 from reverie.adapters.local.rules.lists import as_sentences
 from reverie.adapters.local.rules.patterns import CORRECTION_OPENER_RE
 from reverie.adapters.local.rules.references import Earlier, lasts_until
-from reverie.adapters.local.rules.reports import Reports
 from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run, remembered
-from reverie.adapters.local.rules.reported import Relayed, attributed, notice, relayed, relays
+from reverie.adapters.local.rules.reported import (
+    Relayed,
+    attributed,
+    forwarded,
+    forwarder,
+    introduced,
+    notice,
+    relayed,
+    relays,
+)
+from reverie.adapters.local.rules.reports import Reports
 from reverie.adapters.local.rules.secret_clauses import without_secrets
 from reverie.adapters.local.rules.spelling import spelled_out, without_hesitations
 from reverie.adapters.local.rules.statements import Drop, Speaker, Statement, render
@@ -264,6 +274,8 @@ class _Session:
         correcting = False
         kept: list[Statement] = []
         last: Relayed | None = None
+        thing: str | None = None  # what the message brought in last ("there's a reunion ...")
+        passed_on: str | None = None  # who forwarded the quote that follows
         own_question: str | None = None  # the speaker's own question earlier in this message
         before: tuple[str, Statement | Drop] | None = None  # the part before, and what it was kept as
         earlier = Earlier(frozenset(w.lower() for w in name.split()))
@@ -286,7 +298,15 @@ class _Session:
             part = (
                 notice(part) or part
             )  # "landlord texted me, rent goes up to 1020": the news, now the speaker's
-            if found := relayed(part, last):  # someone else's claim: theirs, on low trust
+            if passed_on and (quote := forwarded(part, passed_on)):  # the quote someone forwarded: theirs
+                self.relay(quote, message, asked)
+                last, passed_on = quote, None
+                continue
+            if passed_on := forwarder(part):  # "Mausi just forwarded this on WhatsApp:", the quote next
+                self.drop(message, part, "announces a forwarded message")
+                continue
+            thing = introduced(part) or thing  # "there's a reunion in Leeds, my mum says it's ..."
+            if found := relayed(part, last, thing):  # someone else's claim: theirs, on low trust
                 self.relay(found, message, asked)
                 last = found
                 continue
@@ -341,6 +361,7 @@ class _Session:
                 if request:
                     self.drop(message, request, "request")
             if sentence:
+                sentence = undislocated(sentence)  # "my cousin Efe, in the chat, she's saying ..."
                 joined = relays(sentence) or (independent_statements(sentence) if who.to_agent else [])
                 out.extend(joined or [sentence])
         return out

@@ -19,6 +19,7 @@ from typing import TypeVar
 
 from reverie.adapters.local.rules.about import contains, jaccard, name_words, owner, subject
 from reverie.adapters.local.rules.by_topic import by_topic, plan_news
+from reverie.adapters.local.rules.claims import claims_disagree
 from reverie.adapters.local.rules.due import another_due_date, same_due_date
 from reverie.adapters.local.rules.frequency import another_frequency
 from reverie.adapters.local.rules.keys import other_slots, same_slot, statement_key
@@ -145,6 +146,7 @@ def _by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[
             or another_frequency(candidate.statement, card.statement)
             or another_due_date(candidate.statement, card.statement)
             or contrast_replaces(candidate.statement, card.statement)
+            or claims_disagree(candidate.statement, card.statement)
         ):
             return replace(candidate, card, f"another value than {card.memory_id} for the same thing")
     scored = [(jaccard(mine, terms(c.statement)), c) for c in cards]

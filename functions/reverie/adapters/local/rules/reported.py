@@ -9,10 +9,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from reverie.adapters.local.rules.language import strip_emoji
+
 _REPORTED_RE = re.compile(
     r"^(?:(?:my|our)\s+)?(?P<who>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+"
     r"(?:says|said|insists|insisted|thinks|thought|claims|claimed|reckons|swears|swore|maintains|is sure|"
-    r"is convinced)\s+(?:that\s+)?(?P<claim>.+)$",
+    r"is convinced|(?:is|'s|was|keeps|kept)\s+saying|told\s+(?:me|us)|tells\s+(?:me|us))\s+(?:that\s+)?"
+    r"(?P<claim>.+)$",
     re.I,
 )
 _NOT_SOMEONE = frozenset("i we you it this that he she they everyone nobody someone".split())
@@ -26,21 +29,40 @@ class Relayed:
     claim: str  # the claim itself, its "it" resolved when the sentence before named what it is
 
 
-def relayed(text: str, before: Relayed | None = None) -> Relayed | None:
+# Where the claim ends and the speaker speaks again: "..., so now I don't know which it is".
+_SPEAKER_AGAIN_RE = re.compile(r",?\s+(?:so|and|but),?\s+(?=(?:now\s+|honestly\s+)*(?:I|we)\b)", re.I)
+# A thing a sentence brings in: "there's a family reunion in Leicester" → "the family reunion".
+_THERE_IS_RE = re.compile(
+    r"^there(?:'s|\s+is|\s+was|\s+will\s+be)\s+(?:a|an)\s+(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+    r"(?=\s+(?:in|at|on|for|next|this|coming|planned)\b|[,.]?$)",
+    re.I,
+)
+
+
+def introduced(text: str) -> str | None:
+    """The thing `text` brings in ("there's a family reunion in Leicester" → "the family reunion"), for an
+    "it" relayed next; None when it brings in nothing."""
+    found = _THERE_IS_RE.match(text.strip())
+    return f"the {found.group('thing')}" if found else None
+
+
+def relayed(text: str, before: Relayed | None = None, thing: str | None = None) -> Relayed | None:
     """The claim someone else made, as `text` relays it; None when `text` relays nothing (or the speaker's
     own view: "I think ..."). "it's the 3rd" after a relayed "Nani's birthday is 8 June" is about
-    Nani's birthday."""
+    Nani's birthday, and after "there's a reunion in Leeds" about the reunion (`thing`)."""
     found = _REPORTED_RE.match(text.strip())
     if found is None:
         return None
-    who, claim = found.group("who"), found.group("claim").strip().rstrip(".!")
+    who = found.group("who")
+    claim = _SPEAKER_AGAIN_RE.split(found.group("claim").strip(), maxsplit=1)[0].strip().rstrip(".!,")
     if who.split()[0].lower() in _NOT_SOMEONE or len(claim.split()) < 2:
         return None
-    if before is not None and _IT_IS_RE.match(claim):
-        thing = _COPULA_RE.split(before.claim, maxsplit=1)[0]
-        claim = _IT_IS_RE.sub(f"{thing} is ", claim)
+    if _IT_IS_RE.match(claim) and (before is not None or thing):
+        said = _COPULA_RE.split(before.claim, maxsplit=1)[0] if before is not None else thing
+        claim = _IT_IS_RE.sub(f"{said} is ", claim)
     # "My sister Farah" → "Farah": the name is who said it
     name = who.split()[-1] if who.split()[-1][:1].isupper() else who
+    name = name[:1].upper() + name[1:] if len(name.split()) == 1 else name  # "my mum" → "Mum"
     return Relayed(who=name, claim=claim)
 
 
@@ -63,6 +85,37 @@ def notice(text: str) -> str | None:
         return None
     news = found.group("news").strip()
     return news if len(news.split()) >= 3 else None
+
+
+# Someone's message passed on as it was written: "Mausi just forwarded this on WhatsApp:" and then the quote.
+_FORWARD_RE = re.compile(
+    r"^(?:(?:wait|ok|okay|so|and|also|oh)\W+)*(?:(?:my|our)\s+)?(?P<who>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+"
+    r"(?:just\s+|has\s+|'s\s+)?(?:forwarded|sent|shared|posted|texted|messaged|wrote)(?:\s+(?:me|us))?"
+    r"(?:\s+(?:this|that|a\s+message|the\s+following))?(?:\s+(?:on|in|via|over)\s+[\w ]{2,30}?)?\s*:$",
+    re.I,
+)
+_QUOTED_RE = re.compile(r"^[\"“”'‘>]\s*(?P<text>.+?)\s*[\"“”'’]?$", re.S)
+_THEIR_OWN_RE = re.compile(r"\b(?:our|my)\s+(?=(?:place|house|flat|home|office|garden)\b)", re.I)
+
+
+def forwarder(text: str) -> str | None:
+    """Who passes on a message that follows ("Mausi just forwarded this on WhatsApp:" → "Mausi"), or None."""
+    found = _FORWARD_RE.match(text.strip())
+    if found is None or found.group("who").split()[0].lower() in _NOT_SOMEONE:
+        return None
+    return found.group("who")
+
+
+def forwarded(text: str, who: str) -> Relayed | None:
+    """The quoted message `who` passed on, as their claim ("our place" is theirs), or None when `text` is
+    not a quote."""
+    found = _QUOTED_RE.match(text.strip())
+    if found is None or not re.search(r"[\"“”>]", text.strip()[:1] + text.strip()[-1:]):
+        return None
+    claim = strip_emoji(found.group("text")).strip().rstrip(".!,")
+    name = who.split()[-1]
+    claim = _THEIR_OWN_RE.sub(f"{name}'s ", claim)
+    return Relayed(who=name[:1].upper() + name[1:], claim=claim) if len(claim.split()) >= 3 else None
 
 
 def attributed(found: Relayed) -> str:

@@ -27,6 +27,13 @@ _ABOUT_ME_RE = re.compile(r"\b(?:me|my)\b", re.I)
 _MENTIONS_SPEAKER_RE = re.compile(r"\b(?:my|me|our|us)\b", re.I)
 SHORT_ABOUT_SPEAKER_WORDS = 10  # "My dog Max turned five last week.": short enough to be one idea
 _PLEASE_RE = re.compile(r"^please\s+", re.I)
+# "Don't" before a verb of the mind or of wanting: the speaker's "I" left out, never an order ("don't want to
+# call and ask", "don't know which one is right", "don't really care").
+_ELIDED_I_DONT_RE = re.compile(
+    r"^(?:don'?t|do not|didn'?t)\s+(?:really\s+|even\s+)?(?:want|need|know|think|care|mind|remember|feel|"
+    r"understand|get\s+it|see\s+why|have\s+(?:time|the\s+energy))\b",
+    re.I,
+)
 _OTHER_SUBJECT_RE = re.compile(r"^(?:it|that|this|they|he|she|you)\b", re.I)
 # Asking the listener to get back ("Let me know if you're around", "ping me when it's green"): a request
 # for now, not a fact about the speaker (who would otherwise become "Tim let Tim know ...").
@@ -338,6 +345,8 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     wrapped = p.WRAPPED_REQUEST_RE.match(text) if who.to_agent else None
     if wrapped:  # "I want you to open PRs from now on" → "open PRs from now on"
         text = wrapped.group("rest")
+    if _ELIDED_I_DONT_RE.match(text):  # "don't want to call and ask": the speaker, not a rule for the agent
+        text = f"I {text}"
     if _REQUEST_RE.search(text) and (not who.to_agent or _constraint(text, who) is None):
         return Drop("request")  # to an agent, "Please send me a summary after each task" may be a rule
     address = p.USE_ADDRESS_RE.match(text) if who.to_agent else None

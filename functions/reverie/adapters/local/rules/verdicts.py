@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
+from reverie.adapters.local.rules.claims import attributed_to
 from reverie.adapters.local.rules.language import lowered_opening
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, ReviewStatus, SourceKind, Trust
@@ -55,6 +56,9 @@ def replace(candidate: Candidate, card: MemoryCard, what: str) -> MergeDecision:
         )
     if candidate.type is MemoryType.CORRECTION or candidate.source.kind is SourceKind.HUMAN_REVIEW:
         return decision(MergeAction.SUPERSEDE, card, f"{what}: a correction replaces {card.memory_id}")
+    theirs, mine = attributed_to(card.statement), attributed_to(candidate.statement)
+    if theirs and mine and theirs != mine:  # Mum says Saturday, Efe says Sunday: the later is no better
+        return decision(MergeAction.CONFLICT, card, f"{what}: two people's claims, nothing settles them")
     if _rank(candidate.source.trust) < _rank(card.source.trust):
         return decision(
             MergeAction.CONFLICT, card, f"{what}, from a less trusted source than {card.memory_id}"
