@@ -35,6 +35,7 @@ from reverie.services.backends import Backends
 from reverie.services.cited_turns import CitedTurns
 from reverie.services.context_render import Citation, CitationStyle, RawTurn, Rendered, render_context
 from reverie.services.fixed_block import fixed_block, injectable, shadowed
+from reverie.services.query_vector import QueryVector
 from reverie.services.unconsolidated import unconsolidated_turns
 
 MIN_BUDGET_TOKENS = 64
@@ -103,17 +104,19 @@ class Context:
 
 
 def _paths(
-    b: Backends, query: str, filt: SearchFilter, settings: RecallSettings
+    b: Backends, query: str, filt: SearchFilter, settings: RecallSettings, vector: QueryVector
 ) -> dict[str, list[SearchHit]]:
     """Keyword and vector paths always; the timeline path when the query names a date (cards observed
-    then, those naming the query's entities first)."""
+    then, those naming the query's entities first). The vector path last: its embedding runs meanwhile."""
     paths: dict[str, list[SearchHit]] = {"text": b.index.search_text(query, filt, settings.per_path)}
-    vector = b.embedder.embed([query])[0]
-    paths["vector"] = b.index.search_vector(vector, filt, settings.per_path)
     window = time_window(query)
+    timeline = None
     if window:
         start, end = window[0] - settings.date_slack, window[1] + settings.date_slack
-        paths["timeline"] = b.index.search_timeline(filt, settings.per_path, entities(query), start, end)
+        timeline = b.index.search_timeline(filt, settings.per_path, entities(query), start, end)
+    paths["vector"] = b.index.search_vector(vector.result(), filt, settings.per_path)
+    if timeline is not None:
+        paths["timeline"] = timeline
     return paths
 
 
@@ -179,9 +182,11 @@ class _Candidates:
     fetched: dict[str, MemoryCard]
 
 
-def _candidates(b: Backends, query: str, scope: Scope, settings: RecallSettings) -> _Candidates:
+def _candidates(
+    b: Backends, query: str, scope: Scope, settings: RecallSettings, vector: QueryVector | None = None
+) -> _Candidates:
     filt = SearchFilter(scope=scope, now=b.clock())
-    paths = _paths(b, query, filt, settings)
+    paths = _paths(b, query, filt, settings, vector or QueryVector(b.embedder, query))
     relevance = _relevance(paths, settings)
     fetched: dict[str, MemoryCard] = {}
     boosts = _neighbours(b, scope, filt, relevance, fetched, settings)
@@ -252,6 +257,7 @@ def build_context(
         )
     settings = settings or RecallSettings()
     now = b.clock()
+    vector = QueryVector(b.embedder, query) if query.strip() else None  # runs while the rest reads
     fixed = fixed_block(b, scope)
     fixed_keys = {c.key for c in fixed if c.key}
     ranked_ids: list[str] = []
@@ -259,7 +265,7 @@ def build_context(
     def ranked() -> Iterator[MemoryCard]:
         if not query.strip():
             return
-        for item in _reranked(b, scope, _candidates(b, query, scope, settings), settings.page):
+        for item in _reranked(b, scope, _candidates(b, query, scope, settings, vector), settings.page):
             ranked_ids.append(item.card.memory_id)
             if not shadowed(item.card, fixed_keys):
                 yield item.card

@@ -1,0 +1,122 @@
+"""The query's embedding on a shared worker thread (`services.query_vector`), and recall that uses it."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+
+import pytest
+
+from reverie.domain.models import Scope
+from reverie.ports import Embedder
+from reverie.services.backends import Backends
+from reverie.services.query_vector import WORKERS, QueryVector
+from reverie.services.recall import build_context
+from tests.fakes.embedder import HashEmbedder
+from tests.unit.helpers import remember
+
+
+class GatedEmbedder(Embedder):
+    """The hash embedder's vectors, each computed only once `gate` is open; says which threads embedded."""
+
+    model_id = "test/gated"
+
+    def __init__(self) -> None:
+        self.inner = HashEmbedder()
+        self.dim = self.inner.dim
+        self.gate = threading.Event()
+        self.started = threading.Semaphore(0)
+        self.threads: list[int] = []
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        self.threads.append(threading.get_ident())
+        self.started.release()
+        self.gate.wait(timeout=30)  # a bound, not a measure: a broken pool fails instead of hanging
+        return self.inner.embed(texts)
+
+
+class FailingEmbedder(HashEmbedder):
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        raise RuntimeError("embedding service unavailable")
+
+
+@pytest.fixture
+def busy() -> Iterator[GatedEmbedder]:
+    """Every worker embedding for another request, held until the test ends."""
+    gated = GatedEmbedder()
+    held = [QueryVector(gated, f"other request {n}") for n in range(WORKERS)]
+    for _ in held:
+        gated.started.acquire()
+    yield gated
+    gated.gate.set()
+    for vector in held:
+        vector.result()
+
+
+def test_the_vector_is_computed_on_a_worker_while_the_caller_goes_on() -> None:
+    # GIVEN an embedder that waits for the test's signal
+    gated = GatedEmbedder()
+
+    # WHEN a query's vector is asked for, and the embedding has started
+    vector = QueryVector(gated, "where does Alice live?")
+    gated.started.acquire()  # the caller is free while the worker embeds: it got here
+    gated.gate.set()
+
+    # THEN it ran on another thread and gives the embedder's vector for that text
+    assert gated.threads[0] != threading.get_ident()
+    assert vector.result() == HashEmbedder().embed(["where does Alice live?"])[0]
+
+
+def test_a_request_never_waits_behind_busy_workers(busy: GatedEmbedder) -> None:
+    # GIVEN every worker busy with another request (held by `busy`)
+    # WHEN a new query's vector is needed
+    vector = QueryVector(HashEmbedder(), "what does Bob drink?")
+
+    # THEN the caller computes it itself, the same vector
+    assert vector.result() == HashEmbedder().embed(["what does Bob drink?"])[0]
+
+
+def test_an_embedding_error_reaches_the_caller() -> None:
+    vector = QueryVector(FailingEmbedder(), "anything")
+    with pytest.raises(RuntimeError, match="embedding service unavailable"):
+        vector.result()
+
+
+def test_no_thread_is_created_per_request() -> None:
+    # GIVEN the workers started
+    QueryVector(HashEmbedder(), "warm up").result()
+    before = threading.active_count()
+
+    # WHEN many vectors are computed
+    for n in range(3 * WORKERS):
+        QueryVector(HashEmbedder(), f"question {n}").result()
+
+    # THEN no thread was added beyond the pool's bound
+    assert threading.active_count() <= before + WORKERS
+
+
+def test_recall_gives_the_same_context_whichever_thread_embeds(
+    backends: Backends, alice: Scope, busy: GatedEmbedder
+) -> None:
+    # GIVEN memories found by words and by similarity
+    for statement in (
+        "Alice moved to Lisbon in March",
+        "Alice's sister lives in Porto",
+        "The payments service deploys through ArgoCD",
+        "Alice prefers short answers about deployments",
+    ):
+        remember(backends, alice, statement)
+    query = "where does Alice live now?"
+
+    # WHEN recall runs with every worker busy (the caller embeds), then with workers free (one of them
+    # embeds unless the caller asks first)
+    inline = build_context(backends, query, alice, 500, record_hits=False)
+    busy.gate.set()
+    gated = GatedEmbedder()
+    gated.gate.set()
+    threaded = build_context(replace(backends, embedder=gated), query, alice, 500, record_hits=False)
+
+    # THEN the contexts are the same
+    assert threaded.text == inline.text and threaded.ranked_ids == inline.ranked_ids
+    assert inline.memory_ids and gated.threads
