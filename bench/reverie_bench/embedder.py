@@ -3,9 +3,9 @@
     reverie bench embedder [--sentences 500] [--queries 200]
 
 Prints, for each forward pass, batch throughput (sentences/s of wall clock and of process CPU time, what
-`MiniLMEmbedder.embed_array` does: int8 one text at a time, the others sorted-by-length padded batches)
-and the latency of one text (p50/p95) for question-length queries and for card-length sentences, the
-ratios between them, their agreement with the numpy path (least and mean cosine over the sample) and what
+`MiniLMEmbedder.embed_array` does: sorted-by-length padded batches, for int8 too since its activation
+scales are fixed) and the latency of one text (p50/p95) for question-length queries and for card-length
+sentences, the ratios between them, their agreement with the numpy path (least and mean cosine over the sample) and what
 the content-hash cache saves on a repeated query. onnxruntime runs on one thread; numpy on the BLAS
 threads it was installed with. Numbers move with the machine's load; the ratios (each measured with the
 three taking turns) hold better.

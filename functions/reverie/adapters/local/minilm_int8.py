@@ -1,25 +1,29 @@
-"""all-MiniLM-L6-v2 in int8: onnxruntime's dynamic quantisation, after smoothing the activations' outliers.
+"""all-MiniLM-L6-v2 in int8 with fixed activation scales: a text's vector does not depend on its batch-mates.
 
-`onnxruntime.quantization.quantize_dynamic` stores each weight matrix in int8 (one scale per output
-column) and quantises a MatMul's input on the fly with ONE scale for the whole tensor. BERT's hidden
-states have a few channels far larger than the rest, so that one scale leaves the other channels a handful
-of levels: quantised as it is, the model's vectors fall to cosine 0.978 against float32, enough to lose
-recall. SmoothQuant (Xiao et al., 2023) moves the outliers into the weights before quantising: for each
-input channel j of a weight MatMul, s_j = max|x_j|^α / max|W_j|^(1-α), the input is multiplied by 1/s
-and row j of W by s, which leaves the product unchanged in exact arithmetic while both sides become
-easy to quantise. max|x_j| comes from running the float32 graph over a few sentences (`CALIBRATION`).
-With α = 0.7 the vectors stay at cosine ≥ 0.99 to float32 (tests/contract/test_embedder.py). The
-calibration sentences are none of the test's reference sentences.
+Each weight MatMul becomes onnxruntime's `MatMulIntegerToFloat`: the weights in int8 with one scale per
+output column, the input quantised to uint8 with ONE scale and zero point that are fixed when the model is
+built (static quantisation), from the range the input takes over a few calibration sentences
+(`CALIBRATION`). Integer products are exact and the scales do not depend on the call, so a padded batch
+gives every text the vector it gets alone (to 1e-6: the float parts, attention and LayerNorm, work per
+text and per token), and the embedder can batch the int8 model. Dynamic quantisation (one scale per
+call, measured from the whole batch) could not batch without batch-mates moving each other's vectors.
 
-The input's scale is per call, so the embedder runs this model one text at a time: batch-mates and
-padding would otherwise change a text's vector (batches gained 8% here: 288 against 267 sentences per CPU
-second, against float32's 148 in batches). On the LoCoMo dev split recall@10 stays 0.732 against 0.733.
+BERT's hidden states have a few channels far larger than the rest, so one scale for the whole input
+leaves the other channels a handful of levels. SmoothQuant (Xiao et al., 2023) moves the outliers into
+the weights first: for each input channel j, s_j = max|x_j|^α / max|W_j|^(1-α), the input is multiplied
+by 1/s (a Mul before the quantiser) and row j of W by s, which leaves the product unchanged in exact
+arithmetic while both sides become easy to quantise. The MatMuls that read the same input (query, key
+and value) share one s (over their three weights) and one quantiser. The attention output's input needs
+no smoothing (`ALPHA`, measured: cosine to float32 0.9958 without it, 0.9946 with it). With α = 0.7 the
+vectors stay at cosine ≥ 0.99 to float32 (least 0.996 on the bench's sample, 0.992 on the reference
+sentences and on 900 LoCoMo turns and questions; tests/contract/test_embedder.py). The calibration
+sentences are none of the test's reference sentences.
 """
 
 from __future__ import annotations
 
 import hashlib
-import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,7 +33,18 @@ import numpy.typing as npt
 if TYPE_CHECKING:
     import onnx
 
-ALPHA = 0.7  # how much of the outliers moves into the weights (0.6 and 0.8 kept less of the vectors)
+F32 = npt.NDArray[np.float32]
+
+# How much of the outliers moves into the weights, by what a MatMul's weight does (0: no smoothing, the
+# input goes to the quantiser as it is). 0.6 and 0.8 kept less of the vectors.
+ALPHA = {
+    "attention.self.query": 0.7,
+    "attention.self.key": 0.7,
+    "attention.self.value": 0.7,
+    "attention.output.dense": 0.0,
+    "intermediate.dense": 0.7,
+    "output.dense": 0.7,
+}
 
 CALIBRATION = (
     "Which dates did we agree on for the office move, and who books the van?",
@@ -63,43 +78,125 @@ CALIBRATION = (
 def recipe() -> str:
     """A digest of what the quantised model depends on beyond the graph (α and the calibration), for the
     model cache's tag: a change to either rebuilds cached files."""
-    return hashlib.sha256(repr((ALPHA, CALIBRATION)).encode()).hexdigest()[:12]
+    return hashlib.sha256(repr(("static", ALPHA, CALIBRATION)).encode()).hexdigest()[:12]
 
 
 def quantize(model: onnx.ModelProto, tokenizer_path: Path) -> onnx.ModelProto:
-    """`model` (the float32 graph of `minilm_onnx.build_graph`) smoothed and dynamically quantised."""
-    import onnx
-    from onnxruntime.quantization import QuantType, quantize_dynamic
+    """`model` (the float32 graph of `minilm_onnx.build_graph`) with every weight MatMul and its bias Add
+    replaced by a smoothed, statically quantised `MatMulIntegerToFloat`."""
+    from onnx import helper
 
-    weights = {init.name: init for init in model.graph.initializer}
-    matmuls = [n for n in model.graph.node if n.op_type == "MatMul" and n.input[1] in weights]
-    peaks = _input_peaks(model, [n.input[0] for n in matmuls], tokenizer_path)
-    smoothed = onnx.ModelProto()
-    smoothed.CopyFrom(model)
-    _smooth(smoothed, {n.name: peaks[n.input[0]] for n in matmuls})
-    with tempfile.TemporaryDirectory(prefix="reverie-int8-") as folder:
-        out = Path(folder) / "model.onnx"
-        quantize_dynamic(
-            smoothed,
-            out,
-            nodes_to_quantize=[n.name for n in matmuls],  # attention's own MatMuls stay float32
-            per_channel=True,
-            weight_type=QuantType.QInt8,
+    graph = model.graph
+    weights = {init.name: init for init in graph.initializer}
+    matmuls = [n for n in graph.node if n.op_type == "MatMul" and n.input[1] in weights]
+    readers: dict[str, list[onnx.NodeProto]] = {}
+    for n in matmuls:
+        readers.setdefault(n.input[0], []).append(n)
+    low, high = _input_ranges(model, list(readers), tokenizer_path)
+    bias_adds = {n.input[0]: n for n in graph.node if n.op_type == "Add" and n.input[1] in weights}
+    replaced: dict[str, list[onnx.NodeProto]] = {}  # first MatMul reading an input → the nodes for all
+    dropped: set[str] = set()
+    added: list[onnx.TensorProto] = []
+    for name, group in readers.items():
+        nodes, tensors = _quantized(name, group, weights, bias_adds, low[name], high[name])
+        replaced[group[0].name] = nodes
+        added += tensors
+        dropped.update(n.name for n in group)
+        dropped.update(bias_adds[n.output[0]].name for n in group)
+    kept: list[onnx.NodeProto] = []
+    for n in graph.node:
+        kept += replaced.get(n.name, [])
+        if n.name not in dropped:
+            kept.append(n)
+    del graph.node[:]
+    graph.node.extend(kept)
+    used = {name for n in kept for name in n.input}
+    initializers = [init for init in graph.initializer if init.name in used]
+    del graph.initializer[:]
+    graph.initializer.extend([*initializers, *added])
+    model.opset_import.append(helper.make_opsetid("com.microsoft", 1))
+    return model
+
+
+def _role(weight_name: str) -> str:
+    """What a weight does ("attention.self.query", ...), from its name (encoder.layer.N.<role>.weight)."""
+    return next(role for role in ALPHA if weight_name.endswith(f".{role}.weight"))
+
+
+def _quantized(
+    name: str,
+    group: list[onnx.NodeProto],
+    weights: dict[str, onnx.TensorProto],
+    bias_adds: dict[str, onnx.NodeProto],
+    low: F32,
+    high: F32,
+) -> tuple[list[onnx.NodeProto], list[onnx.TensorProto]]:
+    """The nodes that replace the MatMuls of `group` (all reading `name`) and their bias Adds: one smoothing
+    Mul (unless α is 0) and one quantiser for the input, then one MatMulIntegerToFloat per MatMul."""
+    from onnx import helper, numpy_helper
+
+    w = [numpy_helper.to_array(weights[n.input[1]]) for n in group]
+    (alpha,) = {ALPHA[_role(n.input[1])] for n in group}
+    if alpha > 0:
+        w_peak = np.maximum(np.max([np.abs(m).max(axis=1) for m in w], axis=0), 1e-5)
+        x_peak = np.maximum(np.abs(low), np.abs(high))
+        smooth = np.maximum(x_peak**alpha / w_peak ** (1 - alpha), 1e-5).astype(np.float32)
+    else:
+        smooth = np.ones_like(low)
+    lo, hi = min(0.0, float((low / smooth).min())), max(0.0, float((high / smooth).max()))
+    scale = np.float32((hi - lo) / 255)
+    zero_point = np.uint8(np.clip(round(-lo / scale), 0, 255))
+    tensors = [
+        numpy_helper.from_array(np.asarray(scale), f"{name}_scale"),
+        numpy_helper.from_array(np.asarray(zero_point), f"{name}_zero_point"),
+    ]
+    nodes = []
+    x = name
+    if alpha > 0:
+        tensors.append(numpy_helper.from_array(1 / smooth, f"{name}_smooth"))
+        x = f"{name}_smoothed"
+        nodes.append(helper.make_node("Mul", [name, f"{name}_smooth"], [x], name=x))
+    quantized = f"{name}_quantized"
+    nodes.append(
+        helper.make_node(
+            "QuantizeLinear", [x, f"{name}_scale", f"{name}_zero_point"], [quantized], name=quantized
         )
-        return onnx.load(str(out))
+    )
+    for n, matrix in zip(group, w, strict=True):
+        rows = matrix * smooth[:, None]
+        column_scale = np.maximum(np.abs(rows).max(axis=0) / 127, 1e-12).astype(np.float32)
+        codes = np.clip(np.round(rows / column_scale), -127, 127).astype(np.int8)
+        weight = n.input[1]
+        tensors += [
+            numpy_helper.from_array(codes, f"{weight}_int8"),
+            numpy_helper.from_array(column_scale, f"{weight}_scale"),
+            numpy_helper.from_array(np.zeros_like(codes[0]), f"{weight}_zero_point"),
+        ]
+        add = bias_adds[n.output[0]]
+        inputs = [quantized, f"{weight}_int8", f"{name}_scale", f"{weight}_scale"]
+        inputs += [f"{name}_zero_point", f"{weight}_zero_point", add.input[1]]
+        nodes.append(
+            helper.make_node(
+                "MatMulIntegerToFloat", inputs, [add.output[0]], name=f"{n.name}_int8", domain="com.microsoft"
+            )
+        )
+    return nodes, tensors
 
 
-def _input_peaks(model: onnx.ModelProto, names: list[str], tokenizer_path: Path) -> dict[str, npt.NDArray]:
-    """max |x| per channel of each named tensor, over the tokens of the calibration sentences."""
+def _input_ranges(
+    model: onnx.ModelProto, names: Iterable[str], tokenizer_path: Path
+) -> tuple[dict[str, F32], dict[str, F32]]:
+    """The least and the greatest value per channel of each named tensor, over the tokens of the
+    calibration sentences (each run alone, so without padding)."""
     import onnx
     import onnxruntime as ort
     from onnx import TensorProto, helper
     from tokenizers import Tokenizer
 
+    names = list(names)
     probe = onnx.ModelProto()
     probe.CopyFrom(model)
-    wanted = [name for name in dict.fromkeys(names) if name not in {o.name for o in probe.graph.output}]
-    probe.graph.output.extend(helper.make_tensor_value_info(n, TensorProto.FLOAT, None) for n in wanted)
+    probe.graph.output.extend(helper.make_tensor_value_info(n, TensorProto.FLOAT, None) for n in names)
     options = ort.SessionOptions()
     options.intra_op_num_threads = 1
     options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL  # every tensor as built
@@ -107,36 +204,13 @@ def _input_peaks(model: onnx.ModelProto, names: list[str], tokenizer_path: Path)
     tokenizer = Tokenizer.from_file(str(tokenizer_path))
     tokenizer.no_padding()
     tokenizer.enable_truncation(max_length=256)
-    peaks: dict[str, npt.NDArray] = {}
+    low: dict[str, F32] = {}
+    high: dict[str, F32] = {}
     for text in CALIBRATION:
         ids = np.asarray(tokenizer.encode(text).ids, dtype=np.int64)[None, :]
         outputs = session.run(names, {"input_ids": ids, "attention_mask": np.ones_like(ids)})
         for name, value in zip(names, outputs, strict=True):
-            peak = np.abs(value.reshape(-1, value.shape[-1])).max(axis=0)
-            peaks[name] = np.maximum(peaks[name], peak) if name in peaks else peak
-    return peaks
-
-
-def _smooth(model: onnx.ModelProto, peaks: dict[str, npt.NDArray]) -> None:
-    """Scale each named MatMul's input channels by 1/s (a Mul before it) and its weight rows by s."""
-    from onnx import helper, numpy_helper
-
-    graph = model.graph
-    inits = {init.name: init for init in graph.initializer}
-    nodes = []
-    for node in graph.node:
-        if node.name in peaks:
-            weight = inits[node.input[1]]
-            w = numpy_helper.to_array(weight)
-            s = peaks[node.name] ** ALPHA / np.maximum(np.abs(w).max(axis=1), 1e-5) ** (1 - ALPHA)
-            s = np.maximum(s, 1e-5).astype(np.float32)
-            weight.CopyFrom(numpy_helper.from_array((w * s[:, None]).astype(np.float32), weight.name))
-            graph.initializer.append(numpy_helper.from_array(1 / s, f"{node.name}_smooth"))
-            scaled = f"{node.name}_smoothed_input"
-            nodes.append(
-                helper.make_node("Mul", [node.input[0], f"{node.name}_smooth"], [scaled], name=scaled)
-            )
-            node.input[0] = scaled
-        nodes.append(node)
-    del graph.node[:]
-    graph.node.extend(nodes)
+            rows = value.reshape(-1, value.shape[-1])
+            low[name] = np.minimum(low[name], rows.min(axis=0)) if name in low else rows.min(axis=0)
+            high[name] = np.maximum(high[name], rows.max(axis=0)) if name in high else rows.max(axis=0)
+    return low, high

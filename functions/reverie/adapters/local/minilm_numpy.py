@@ -176,8 +176,6 @@ def _encode(wts: _Weights, ids: npt.NDArray[np.int64], mask: npt.NDArray[np.bool
 class NumpyEncoder:
     """The forward pass above over weights loaded from a safetensors file."""
 
-    batches = True  # padded batches give the same vectors as one text at a time
-
     def __init__(self, weights_path: Path) -> None:
         self._weights = _load_weights(weights_path)
 
