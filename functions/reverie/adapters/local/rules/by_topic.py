@@ -10,12 +10,12 @@ from collections.abc import Sequence
 
 from reverie.adapters.local.rules.about import event, owner, possessions, pursuit, topic
 from reverie.adapters.local.rules.keys import other_slots, state_slot
-from reverie.adapters.local.rules.plan_ends import called_off, got, same_plan, state_ended
+from reverie.adapters.local.rules.plan_ends import called_off, event_came, got, same_plan, state_ended
 from reverie.adapters.local.rules.values import other_numbers
 from reverie.adapters.local.rules.verdicts import SAME_TIME, decision, fused, join, replace, time_of
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
-from reverie.domain.restatement import negated
+from reverie.domain.restatement import negated, stem
 from reverie.domain.text import human_date
 from reverie.ports import MergeAction, MergeDecision
 
@@ -53,6 +53,8 @@ def plan_news(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
             return replace(candidate, card, f"{card.memory_id} holds while a state lasts, and it is over")
         if called_off(candidate, card):
             return replace(candidate, card, f"what the plan {card.memory_id} was for is off")
+        if event_came(candidate, card):
+            return replace(candidate, card, f"{card.memory_id} holds until an event, and it has happened")
     return None
 
 
@@ -63,6 +65,8 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
     if candidate.type not in _FUSIBLE and candidate.type is not MemoryType.PLAN:
         return None
     for card in cards:
+        if _describes_what_it_uses(candidate, card):
+            return fused(candidate, card, join(card.statement, candidate.statement), "what it works with")
         if other_slots(candidate.key, card.key, card.user_id or "") or not about_the_same(candidate, card):
             continue  # two slots are two attributes, whatever words they share
         if card.type is candidate.type is MemoryType.PLAN and same_plan(candidate, card):
@@ -126,6 +130,26 @@ def _describes_what_it_has(candidate: Candidate, card: MemoryCard) -> bool:
 
 
 _FUSIBLE = frozenset({MemoryType.FACT, MemoryType.PREFERENCE})
+
+# What a statement's subject does something with: "deploys with argocd", "uses Jira", "syncs via rsync". After
+# "with", a capitalised name is a person more often than a tool ("works with Priya"): only a lower-case one.
+_INSTRUMENT_RE = re.compile(
+    r"\b(?:(?:uses|use|used|using|via)\s+(?:the\s+|a\s+|an\s+)?|with\s+(?=[a-z]))([\w.-]+)"
+)
+
+
+def _describes_what_it_uses(candidate: Candidate, card: MemoryCard) -> bool:
+    """A lasting fact about the thing a held fact says its subject works with ("Argocd syncs from the
+    infra repo every 3 min" after "Jo deploys with argocd"): more about how they do it, one card."""
+    if (
+        candidate.type is not MemoryType.FACT
+        or card.type is not MemoryType.FACT
+        or event(candidate.statement)
+    ):
+        return False
+    thing, _ = owner(candidate.statement)
+    used = {stem(m.group(1).lower().rstrip(".-")) for m in _INSTRUMENT_RE.finditer(card.statement)}
+    return bool(thing) and thing in used and thing != owner(card.statement)[0]
 
 
 def _refines(candidate: Candidate, card: MemoryCard) -> bool:

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
+from itertools import pairwise
 
-from reverie.adapters.local.rules.about import jaccard, topic
+from reverie.adapters.local.rules.about import jaccard, owner, topic
+from reverie.adapters.local.rules.language import IRREGULAR_PAST
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard
-from reverie.domain.restatement import stem, terms
+from reverie.domain.restatement import negated, stem, terms
 
 SAME_TIME = timedelta(minutes=5)  # observations this close count as simultaneous (as in `merge`)
 
@@ -95,3 +97,67 @@ def called_off(candidate: Candidate, card: MemoryCard) -> bool:
         return False
     thing = topic(off.group("thing") or off.group("fell")) - _PLANNING
     return bool(thing & (topic(card.statement) - _PLANNING))
+
+
+# What holds until an event rather than a date ("until the baby arrives", "till the renovation is finished",
+# "until my cast comes off", "until the move", "until we move"): the event, its subject and verb.
+_UNTIL_EVENT_RE = re.compile(
+    r"\b(?:until|till|'til|up until)\s+(?:(?:the|my|our|his|her|their|its)\s+(?P<noun>[a-z][\w-]+)|"
+    r"(?P<who>I|we|they|he|she|[A-Z][\w-]+)(?=\s+[a-z]))(?:\s+(?:is|are|gets?|has|have)\b)?(?:\s+(?P<verb>[a-z]+)(?:\s+(?P<particle>off|"
+    r"out|back|home|in|over|up|through)\b)?)?",
+    re.I,
+)
+# An event said to be past as a whole: "the renovation is finished", "the move is done", "has happened".
+_COMPLETED_RE = re.compile(
+    r"\b(?:is|are|was|were|has been|have been|'s)\s+(?:now\s+|finally\s+|all\s+)?(?:over|done|finished|"
+    r"complete|completed|ended|behind (?:us|me))\b|\b(?:has|have)\s+(?:happened|taken place)\b|\btook place\b",
+    re.I,
+)
+# The one equivalence of words this needs: a birth reported is the arrival of a baby.
+_BIRTH_RE = re.compile(
+    r"\b(?:was|were|been|got)\s+born\b|\bgave birth\b|\bhad\s+(?:the|a|our|her|their)\s+baby\b", re.I
+)
+
+
+def event_came(candidate: Candidate, card: MemoryCard) -> bool:
+    """The candidate, said later, reports as happened the event until which the card holds: its noun with
+    the event's verb in the past ("the baby arrived"), or said to be over ("the renovation is finished");
+    the noun's own verb in the past ("until the move" / "we moved in on Saturday"); a person's event in
+    the past ("until I finish my thesis" / "I finished my thesis"); a birth for a baby's arrival."""
+    until = _UNTIL_EVENT_RE.search(card.statement)
+    if until is None or negated(candidate.statement) or not _later(candidate, card):
+        return False
+    said = candidate.statement
+    whose, _ = owner(said)  # someone else's news ("Tom's baby was born") is no event of the card's
+    if whose and whose not in terms(card.statement) | {stem((until.group("noun") or "").lower())}:
+        return False
+    noun, verb, particle = until.group("noun"), until.group("verb"), until.group("particle")
+    if noun and noun.lower() == "baby" and _BIRTH_RE.search(said):
+        return True
+    words = [w.strip(",.;:!?'\"()").lower() for w in said.split()]
+    if noun and stem(noun.lower()) not in {stem(w) for w in words}:
+        return False  # what is said is not about that event
+    if noun and (_COMPLETED_RE.search(said) or _past_of(noun, words)):
+        return True
+    return bool(verb) and (_past_of(verb, words) or _irregular_past(particle, words))
+
+
+def _later(candidate: Candidate, card: MemoryCard) -> bool:
+    return (
+        candidate.observed_at is None
+        or candidate.observed_at > (card.observed_at or card.updated_at) + SAME_TIME
+    )
+
+
+def _past_of(word: str, words: list[str]) -> bool:
+    """A regular past of `word` is among `words` ("arrives" / "arrived", "move" / "moved")."""
+    base = stem(word.lower())
+    return any(w.endswith("ed") and stem(w) == base for w in words)
+
+
+def _irregular_past(particle: str | None, words: list[str]) -> bool:
+    """An irregular past followed by the event's particle ("comes off" / "came off"); without a particle an
+    irregular past says too little of which event it is."""
+    if not particle:
+        return False
+    return any(w in IRREGULAR_PAST and nxt == particle.lower() for w, nxt in pairwise(words))
