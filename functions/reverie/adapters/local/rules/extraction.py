@@ -15,6 +15,7 @@ from reverie.adapters.local.rules.clauses import (
     request_after,
     undislocated,
 )
+from reverie.adapters.local.rules.decisions import with_decisions
 from reverie.adapters.local.rules.dialogue import (
     answers_agent,
     asks_to_remember,
@@ -328,6 +329,7 @@ class _Session:
                 continue
             # The validity the statement states ("This week only, I'm staying in Ghent"), its opening included.
             kept.append(replace(result, valid_until=result.valid_until or valid_until(part, message.ts)))
+        kept = with_decisions(kept)  # "..., going with them": a plan, or how the plan just said is done
         if who.to_agent:  # said to an agent: one idea per card, every one of them
             main, others = one_rule_per_run(kept), list[Statement]()
         else:  # between people: the message's one plain point (the rest is reachable through its evidence)

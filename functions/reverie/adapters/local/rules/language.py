@@ -20,7 +20,7 @@ _EMOTICON_RE = re.compile(r"(?<!\w)(?::|;|=)-?[()DPpO/\\|]+(?!\w)|<3")
 _LEADING_INTERJECTION_RE = re.compile(
     r"^(?:(?:oh|ah|aw+|ooh|wow|whoa|well|yeah|yea|yep|yup|yes|ok|okay|hmm+|um+|uh+|lol|haha+|omg|gosh|"
     r"man|dude|yay|ugh|so|anyway|anyways|alright|right|sure|also|and|but|plus|oh well|by the way|btw|"
-    r"careful|note|fyi|heads up|guess what|you know what|honestly|actually|basically|true|"
+    r"careful|note|fyi|fwiw|for what it'?s worth|heads up|guess what|you know what|honestly|actually|basically|true|"
     r"remember(?:\s+that)?(?!\s+to\b)|keep in mind(?:\s+that)?|for the record|just so you know|for reference|"
     r"totally|absolutely|definitely|indeed|cool|great|nice|awesome|for context|for background|"
     r"(?:good|great|bad|sad|big|some)\s+news|"
@@ -45,7 +45,7 @@ _TRAILING_THANKS_RE = re.compile(
 _HEDGE_TAIL_RE = re.compile(
     r",?\s+(?:(?:if|in case)\s+(?:that|it|this)\s+(?:matters|helps|is useful|'s useful|is relevant|'s relevant)"
     r"(?:\s+(?:for|to|with)\s+[^,;.]+)?|(?:if|in case)\s+you\s+(?:need|want)\s+(?:it|them|that|this)|by the way|btw|"
-    r"fyi)\W*$",
+    r"fyi|fwiw|for what it'?s worth)\W*$",
     re.IGNORECASE,
 )
 _BY_THE_WAY_RE = re.compile(r"\s*\bby the way\b", re.IGNORECASE)

@@ -109,6 +109,21 @@ _STANDING_STATE_RE = re.compile(
 )
 
 
+# What marks a sentence as information for the listener, whatever follows: "fyi", "heads up", "for the record".
+_INFORMING_RE = re.compile(
+    r"^(?:fyi|fwiw|for your information|for what it'?s worth|heads[ -]up|just so you know|for the record|"
+    r"note that|btw|by the way)\b",
+    re.I,
+)
+# A thing by its bare name, an adverb maybe, then a verb in the third person and what follows it ("argocd
+# auto syncs from ...", "cron runs at 2am"); a word that is no thing ("it", "everything") is not a name.
+_BARE_NAME_DOES_RE = re.compile(
+    r"(?!(?:it|this|that|there|here|what|which|who|he|she|they|you|we|one|everything|something|nothing|"
+    r"anything|everyone|someone|nobody)\b)[a-z][\w.-]*\s+(?:(?:auto|automatically|also|usually|always|only|now|still)\s+)?"
+    r"[a-z]{2,}[^s\W']s\s+\w"
+)
+
+
 def _about_the_world(sentence: str, who: Speaker) -> Statement | None:
     """A specific present-tense statement about a thing, kept as the plain sentence (de-subjectivised:
     it is not about the speaker, so it is not attributed to them)."""
@@ -116,7 +131,10 @@ def _about_the_world(sentence: str, who: Speaker) -> Statement | None:
     if (p.ARTICLE_DROPPED_RE.match(text) or _STANDING_STATE_RE.match(text)) and not _ARTICLE_RE.match(text):
         text = f"The {text}"  # "staging db is postgres://...": terse chat leaves out "The"
     plural = p.BARE_PLURAL_RE.match(text) is not None and not p.ABOUT_A_THING_RE.match(text)
-    if not (plural or p.ABOUT_A_THING_RE.match(text) or p.VALUE_CHANGE_RE.match(text)):
+    # Said "for your information", it informs: a bare name and its verb are a thing and what it does
+    # ("fyi nginx listens on 8443"), not an imperative ("check logs ...").
+    named = _INFORMING_RE.match(strip_emoji(sentence).strip()) is not None and _BARE_NAME_DOES_RE.match(text)
+    if not (plural or named or p.ABOUT_A_THING_RE.match(text) or p.VALUE_CHANGE_RE.match(text)):
         return None
     until = valid_until(text, who.ts)
     # Saying how long it holds ("this week only") makes a statement worth holding until then; a bare plural

@@ -34,6 +34,13 @@ _ELIDED_I_DONT_RE = re.compile(
     r"understand|get\s+it|see\s+why|have\s+(?:time|the\s+energy))\b",
     re.I,
 )
+# A question typed without its mark: a question word and then its auxiliary, the order only a question has
+# ("why isnt my change on staging yet", "where's the invoice"; "When I was ten, ..." states).
+_UNMARKED_QUESTION_RE = re.compile(
+    r"^(?:why|how|what|where|when|who|which)(?:'s|'re|\s+(?:is|isn't|are|aren't|was|wasn't|were|do|does|"
+    r"doesn't|did|didn't|don't|can|can't|could|would|will|won't|should|has|hasn't|have|haven't)\b)",
+    re.I,
+)
 _OTHER_SUBJECT_RE = re.compile(r"^(?:it|that|this|they|he|she|you)\b", re.I)
 # Asking the listener to get back ("Let me know if you're around", "ping me when it's green"): a request
 # for now, not a fact about the speaker (who would otherwise become "Tim let Tim know ...").
@@ -317,7 +324,7 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     raw = strip_emoji(sentence).strip()
     if not raw:
         return Drop("reaction")
-    if raw.endswith("?"):
+    if raw.endswith("?") or _UNMARKED_QUESTION_RE.match(compress(raw)):
         return Drop("question")
     if _CREDENTIAL_RE.search(raw):
         return Drop("secret")  # a statement about a masked credential says nothing worth keeping
