@@ -10,6 +10,7 @@ from reverie.domain.models import EvidenceRef, MemoryType, Scope
 from reverie.domain.search import SearchFilter
 from reverie.services.admin import NewMemory, create_memories
 from reverie.services.backends import Backends
+from reverie.services.indexing import indexed_text
 from reverie.services.recall import RecallSettings, build_context
 from tests.fakes.backends import fake_backends
 from tests.fakes.stores import InMemoryLogStore
@@ -90,3 +91,37 @@ def test_each_session_of_the_log_is_read_once_per_sync() -> None:
     )
     # THEN the log was read once per distinct session, not once per card
     assert log.session_reads == 2
+
+
+def test_a_direct_write_is_indexed_at_once_without_reading_its_own_record_back() -> None:
+    # GIVEN memories written directly, without evidence (each write is recorded in L1 and cited)
+    log = CountingLogStore()
+    b = fake_backends(clock=lambda: T0)
+    b.log = log
+    statements = [f"Caroline adopted a greyhound named Biscuit{i}" for i in range(3)]
+    # WHEN they are stored in one call
+    cards = create_memories(b, SCOPE, [NewMemory(type=MemoryType.FACT, statement=s) for s in statements])
+    # THEN the index took each record's text from the write itself: the log was not read back
+    assert log.session_reads == 0
+    # AND each card is found at once by a word of it and by its vector
+    assert found(b, "Biscuit1") == [cards[1].memory_id]
+    (vector,) = b.embedder.embed([statements[2]])
+    assert (
+        b.index.search_vector(vector, SearchFilter(scope=SCOPE, now=T0), 1)[0].memory_id == cards[2].memory_id
+    )
+
+
+def test_an_evidence_text_that_only_repeats_the_card_is_not_indexed_again() -> None:
+    # GIVEN a card whose evidence holds its own words twice (a direct write's record) and one other message
+    b = fake_backends(clock=lambda: T0)
+    same = "Caroline plays the violin"
+    refs = [
+        said(b, "s1", "e1", same),
+        said(b, "s1", "e2", f"  {same} "),
+        said(b, "s1", "e3", "at the jazz club"),
+    ]
+    card = remember(b, SCOPE, same, evidence_refs=refs)
+    # WHEN it is indexed
+    # THEN its words are in its search text once, followed by the other message's
+    assert indexed_text(card, [same, f"  {same} ", "at the jazz club"]) == f"{same} at the jazz club"
+    assert found(b, "jazz") == [card.memory_id]

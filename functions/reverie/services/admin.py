@@ -178,7 +178,7 @@ def create_memories(
     if events:
         b.log.append(events)
     stored = b.notes.create_many(cards)
-    sync_index(b, stored)
+    sync_index(b, stored, events)
     return stored
 
 

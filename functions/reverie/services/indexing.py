@@ -27,19 +27,22 @@ def is_indexed(card: MemoryCard) -> bool:
 
 
 class _EvidenceReader:
-    """The text of a card's evidence events, reading each session of the L1 log at most once."""
+    """The text of a card's evidence events, reading each session of the L1 log at most once, and not at
+    all for events the caller has just written (`known`)."""
 
-    def __init__(self, b: Backends) -> None:
+    def __init__(self, b: Backends, known: Sequence[Event] = ()) -> None:
         self.b = b
         self.sessions: dict[tuple[str, str, str], dict[str, Event]] = {}
+        self.known = {(e.tenant_id, e.user_id, e.session_id, e.event_id): e for e in known}
 
     def texts(self, card: MemoryCard) -> list[str]:
         if card.user_id is None:
             return []  # the log is partitioned by user: a shared card's evidence is not looked up here
         out: list[str] = []
         for ref in dict.fromkeys(card.evidence_refs):
-            events = self._session(card.tenant_id, card.user_id, ref.session_id)
-            event = events.get(ref.event_id)
+            event = self.known.get((card.tenant_id, card.user_id, ref.session_id, ref.event_id))
+            if event is None:
+                event = self._session(card.tenant_id, card.user_id, ref.session_id).get(ref.event_id)
             if event is not None:
                 out.append(mask_secrets(event_text(event)).text)
             if len(out) == MAX_EVIDENCE_EVENTS:
@@ -55,22 +58,26 @@ class _EvidenceReader:
 
 
 def indexed_text(card: MemoryCard, evidence: Sequence[str]) -> str:
-    """What a card is searched by: its text, then the text of its evidence events."""
-    return " ".join([card_search_text(card), *evidence])
+    """What a card is searched by: its text, then the text of its evidence events, each once and none that
+    only repeats the card's text (the L1 record of a memory written directly is its own statement)."""
+    own = card_search_text(card)
+    extra = [t for t in dict.fromkeys(e.strip() for e in evidence) if t and t != own.strip()]
+    return " ".join([own, *extra])
 
 
-def sync_index(b: Backends, cards: Sequence[MemoryCard]) -> None:
+def sync_index(b: Backends, cards: Sequence[MemoryCard], written: Sequence[Event] = ()) -> None:
     """Upsert the cards that belong in the index and remove the ones that no longer do (timed as the
-    span "index sync")."""
+    span "index sync"). `written` are L1 events the caller has just appended: cards citing them take
+    their text from there, not from the log."""
     with span("index sync"):
-        _sync(b, cards)
+        _sync(b, cards, written)
 
 
-def _sync(b: Backends, cards: Sequence[MemoryCard]) -> None:
+def _sync(b: Backends, cards: Sequence[MemoryCard], written: Sequence[Event]) -> None:
     keep = [c for c in cards if is_indexed(c)]
     drop = [c.memory_id for c in cards if not is_indexed(c)]
     if keep:
-        reader = _EvidenceReader(b)
+        reader = _EvidenceReader(b, written)
         texts = [indexed_text(c, reader.texts(c)) for c in keep]
         vectors = b.embedder.embed(texts)
         b.index.upsert(
