@@ -88,3 +88,30 @@ def test_a_question_without_its_mark_is_not_kept() -> None:
 def test_a_sentence_opening_with_when_and_a_subject_still_states() -> None:
     said = SESSION.statements("When I was nine, I broke my left arm skiing in Andorra.")
     assert said and "Andorra" in said[0]
+
+
+def test_a_statement_opened_for_the_record_mid_sentence_stands_apart() -> None:
+    # GIVEN a long message whose last clause is opened by "for the record" after an interjection
+    said = SESSION.statements(
+        "Thursday is the vet at 11, Friday I'm in Bristol all day, and oh, for the record the Sunday "
+        "choir practice is at St Anne's hall"
+    )
+    # THEN that clause is a statement of its own, not the tail of the week's schedule
+    assert "The Sunday choir practice is at St Anne's hall." in said
+    assert not any("Bristol" in s and "choir" in s for s in said)
+
+
+def test_something_named_by_its_day_fuses_into_what_is_done_that_day() -> None:
+    card = held("Tomasz plays in a brass band every Tuesday.")
+    decision = decide(cand("The Tuesday rehearsal is at the Methodist hall from 7 to 9."), [card])
+    assert decision.action is MergeAction.FUSE
+    assert "Methodist hall" in (decision.statement or "") and "brass band" in (decision.statement or "")
+
+
+def test_another_day_or_someone_elses_day_stays_apart() -> None:
+    card = held("Tomasz plays in a brass band every Tuesday.")
+    assert (
+        decide(cand("The Thursday rehearsal is at the Methodist hall."), [card]).action
+        is not MergeAction.FUSE
+    )
+    assert decide(cand("Maja's Tuesday class is at the pool."), [card]).action is not MergeAction.FUSE

@@ -67,6 +67,10 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
     for card in cards:
         if _describes_what_it_uses(candidate, card):
             return fused(candidate, card, join(card.statement, candidate.statement), "what it works with")
+        if _named_by_its_day(candidate, card):
+            return fused(
+                candidate, card, join(card.statement, candidate.statement), "what is done on that day"
+            )
         if other_slots(candidate.key, card.key, card.user_id or "") or not about_the_same(candidate, card):
             continue  # two slots are two attributes, whatever words they share
         if card.type is candidate.type is MemoryType.PLAN and same_plan(candidate, card):
@@ -136,6 +140,26 @@ _FUSIBLE = frozenset({MemoryType.FACT, MemoryType.PREFERENCE})
 _INSTRUMENT_RE = re.compile(
     r"\b(?:(?:uses|use|used|using|via)\s+(?:the\s+|a\s+|an\s+)?|with\s+(?=[a-z]))([\w.-]+)"
 )
+
+
+_DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+# Something named by the day it recurs on: "the Saturday shift", "my Tuesday class", "Ana's Monday run".
+_BY_ITS_DAY_RE = re.compile(r"^(?:the|my|our|[A-Z][\w-]*'s)\s+(?P<day>" + _DAYS + r")\s+[a-z]", re.I)
+_ON_DAYS_RE = re.compile(r"\b(?:on|every|each)\s+(?P<day>" + _DAYS + r")s?\b", re.I)
+
+
+def _named_by_its_day(candidate: Candidate, card: MemoryCard) -> bool:
+    """A fact about something named by the day it recurs on ("The Saturday shift is at the Brixton branch")
+    after a fact that its subject does something on that day ("volunteers at a food bank on Saturdays"):
+    more about that one thing."""
+    named = _BY_ITS_DAY_RE.match(candidate.statement)
+    if named is None or not card.type is candidate.type is MemoryType.FACT or event(candidate.statement):
+        return False
+    whose = named.group(0).split()[0]
+    if whose.endswith("'s") and stem(whose.lower()) != owner(card.statement)[0]:
+        return False  # someone else's day
+    days = {d.group("day").lower() for d in _ON_DAYS_RE.finditer(card.statement)}
+    return named.group("day").lower() in days
 
 
 def _describes_what_it_uses(candidate: Candidate, card: MemoryCard) -> bool:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules import patterns as p
-from reverie.adapters.local.rules.language import strip_opening
+from reverie.adapters.local.rules.language import INFORMING_RE, strip_opening
 from reverie.adapters.local.rules.longevity import one_off
 from reverie.adapters.local.rules.references import people_named
 from reverie.adapters.local.rules.specificity import SPECIFIC_ENOUGH, specificity
@@ -84,6 +84,8 @@ def _opening(left: str) -> str | None:
 def _second(left: str, right: str) -> tuple[str, str] | None:
     """(the second statement, the opening it shares with the first) when `right` states an idea of its
     own beside `left`; None when the two are one idea."""
+    if INFORMING_RE.match(right) and len(left.split()) >= 3:  # "..., and oh, for the record the shift is ..."
+        return right, ""
     subject = _SUBJECT_RE.match(left)
     if _POSSESSIVE_RE.match(right) and subject:  # "its CI runs on Buildkite": the repo's CI
         right = f"{subject.group('subject')}'s {_POSSESSIVE_RE.sub('', right)}"
@@ -226,7 +228,12 @@ def independent_statements(sentence: str) -> list[str]:
     parts = JOINT_RE.split(sentence)  # clause, joint, clause, joint, ..., clause
     out: list[str] = []
     current, shared = parts[0], ""
+    pending = ""  # an interjection standing alone between commas ("..., and oh, for the record ...")
     for joint, clause in zip(parts[1::2], parts[2::2], strict=True):
+        if clause.strip() and not strip_opening(clause.strip()):
+            pending += clause
+            continue
+        clause, pending = (pending + joint + clause if pending else clause), ""
         found = _second(current.strip(), clause.strip()) if current.strip() and clause.strip() else None
         if found is None:
             current += joint + clause
@@ -234,7 +241,7 @@ def independent_statements(sentence: str) -> list[str]:
         out.append(current.strip())
         shared = shared or found[1]
         current = shared + found[0]
-    out.append(current.strip())
+    out.append((current + pending).strip())
     return [s for s in out if s]
 
 

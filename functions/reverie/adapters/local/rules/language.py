@@ -28,6 +28,13 @@ _LEADING_INTERJECTION_RE = re.compile(
     r"haan|han|acha|accha|achha|arre|arey|yaar|bueno|pues|vale|oye|genau|na ja|naja)\b[\s,.!:;-]*)+",
     re.IGNORECASE,
 )
+# What marks a statement as information for the listener, whatever follows: "fyi", "heads up", "for the record"
+# (after an interjection maybe: "oh, for the record ...").
+INFORMING_RE = re.compile(
+    r"^(?:(?:oh|and|ah|also|right|ok|okay)\b[\s,]*)*(?:fyi|fwiw|for your information|for what it'?s worth|"
+    r"heads[ -]up|just so you know|for the record|note that|btw|by the way)\b",
+    re.I,
+)
 _FILLER_RE = re.compile(
     r"(?<!\bnot )\b(?:really|just|actually|honestly|basically|literally|totally|definitely|seriously|truly|"
     r"super|kinda|sorta|kind of|sort of|you know|i mean|very|quite|pretty much|all in all)\b,?\s*",

@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from reverie.adapters.local.rules import patterns as p
 from reverie.adapters.local.rules.language import (
+    INFORMING_RE,
     IRREGULAR_PAST,
     compress,
     finish,
@@ -109,12 +110,6 @@ _STANDING_STATE_RE = re.compile(
 )
 
 
-# What marks a sentence as information for the listener, whatever follows: "fyi", "heads up", "for the record".
-_INFORMING_RE = re.compile(
-    r"^(?:fyi|fwiw|for your information|for what it'?s worth|heads[ -]up|just so you know|for the record|"
-    r"note that|btw|by the way)\b",
-    re.I,
-)
 # A thing by its bare name, an adverb maybe, then a verb in the third person and what follows it ("argocd
 # auto syncs from ...", "cron runs at 2am"); a word that is no thing ("it", "everything") is not a name.
 _BARE_NAME_DOES_RE = re.compile(
@@ -133,7 +128,7 @@ def _about_the_world(sentence: str, who: Speaker) -> Statement | None:
     plural = p.BARE_PLURAL_RE.match(text) is not None and not p.ABOUT_A_THING_RE.match(text)
     # Said "for your information", it informs: a bare name and its verb are a thing and what it does
     # ("fyi nginx listens on 8443"), not an imperative ("check logs ...").
-    named = _INFORMING_RE.match(strip_emoji(sentence).strip()) is not None and _BARE_NAME_DOES_RE.match(text)
+    named = INFORMING_RE.match(strip_emoji(sentence).strip()) is not None and _BARE_NAME_DOES_RE.match(text)
     if not (plural or named or p.ABOUT_A_THING_RE.match(text) or p.VALUE_CHANGE_RE.match(text)):
         return None
     until = valid_until(text, who.ts)
