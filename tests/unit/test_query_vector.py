@@ -1,4 +1,4 @@
-"""The query's embedding on a shared worker thread (`services.query_vector`), and recall that uses it."""
+"""Recall's vector path on a shared worker thread (`services.query_vector`), and recall that uses it."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from reverie.domain.models import Scope
 from reverie.ports import Embedder
 from reverie.services.backends import Backends
-from reverie.services.query_vector import WORKERS, QueryVector
+from reverie.services.query_vector import WORKERS, Prefetched
 from reverie.services.recall import build_context
 from tests.fakes.embedder import HashEmbedder
 from tests.unit.helpers import remember
@@ -45,7 +45,7 @@ class FailingEmbedder(HashEmbedder):
 def busy() -> Iterator[GatedEmbedder]:
     """Every worker embedding for another request, held until the test ends."""
     gated = GatedEmbedder()
-    held = [QueryVector(gated, f"other request {n}") for n in range(WORKERS)]
+    held = [Prefetched(lambda n=n: gated.embed([f"other request {n}"])) for n in range(WORKERS)]
     for _ in held:
         gated.started.acquire()
     yield gated
@@ -54,12 +54,12 @@ def busy() -> Iterator[GatedEmbedder]:
         vector.result()
 
 
-def test_the_vector_is_computed_on_a_worker_while_the_caller_goes_on() -> None:
+def test_the_work_runs_on_a_worker_while_the_caller_goes_on() -> None:
     # GIVEN an embedder that waits for the test's signal
     gated = GatedEmbedder()
 
     # WHEN a query's vector is asked for, and the embedding has started
-    vector = QueryVector(gated, "where does Alice live?")
+    vector = Prefetched(lambda: gated.embed(["where does Alice live?"])[0])
     gated.started.acquire()  # the caller is free while the worker embeds: it got here
     gated.gate.set()
 
@@ -71,26 +71,27 @@ def test_the_vector_is_computed_on_a_worker_while_the_caller_goes_on() -> None:
 def test_a_request_never_waits_behind_busy_workers(busy: GatedEmbedder) -> None:
     # GIVEN every worker busy with another request (held by `busy`)
     # WHEN a new query's vector is needed
-    vector = QueryVector(HashEmbedder(), "what does Bob drink?")
+    caller = threading.get_ident()
+    vector = Prefetched(lambda: (threading.get_ident(), HashEmbedder().embed(["what does Bob drink?"])[0]))
 
     # THEN the caller computes it itself, the same vector
-    assert vector.result() == HashEmbedder().embed(["what does Bob drink?"])[0]
+    assert vector.result() == (caller, HashEmbedder().embed(["what does Bob drink?"])[0])
 
 
 def test_an_embedding_error_reaches_the_caller() -> None:
-    vector = QueryVector(FailingEmbedder(), "anything")
+    vector = Prefetched(lambda: FailingEmbedder().embed(["anything"]))
     with pytest.raises(RuntimeError, match="embedding service unavailable"):
         vector.result()
 
 
 def test_no_thread_is_created_per_request() -> None:
     # GIVEN the workers started
-    QueryVector(HashEmbedder(), "warm up").result()
+    Prefetched(lambda: HashEmbedder().embed(["warm up"])).result()
     before = threading.active_count()
 
     # WHEN many vectors are computed
     for n in range(3 * WORKERS):
-        QueryVector(HashEmbedder(), f"question {n}").result()
+        Prefetched(lambda n=n: HashEmbedder().embed([f"question {n}"])).result()
 
     # THEN no thread was added beyond the pool's bound
     assert threading.active_count() <= before + WORKERS

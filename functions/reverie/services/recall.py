@@ -35,7 +35,7 @@ from reverie.services.backends import Backends
 from reverie.services.cited_turns import CitedTurns
 from reverie.services.context_render import Citation, CitationStyle, RawTurn, Rendered, render_context
 from reverie.services.fixed_block import fixed_block, injectable, shadowed
-from reverie.services.query_vector import QueryVector
+from reverie.services.query_vector import Prefetched, vector_path
 from reverie.services.unconsolidated import unconsolidated_turns
 
 MIN_BUDGET_TOKENS = 64
@@ -104,17 +104,21 @@ class Context:
 
 
 def _paths(
-    b: Backends, query: str, filt: SearchFilter, settings: RecallSettings, vector: QueryVector
+    b: Backends,
+    query: str,
+    filt: SearchFilter,
+    settings: RecallSettings,
+    vector: Prefetched[list[SearchHit]],
 ) -> dict[str, list[SearchHit]]:
     """Keyword and vector paths always; the timeline path when the query names a date (cards observed
-    then, those naming the query's entities first). The vector path last: its embedding runs meanwhile."""
+    then, those naming the query's entities first). The vector path (`vector_path`) runs meanwhile."""
     paths: dict[str, list[SearchHit]] = {"text": b.index.search_text(query, filt, settings.per_path)}
     window = time_window(query)
     timeline = None
     if window:
         start, end = window[0] - settings.date_slack, window[1] + settings.date_slack
         timeline = b.index.search_timeline(filt, settings.per_path, entities(query), start, end)
-    paths["vector"] = b.index.search_vector(vector.result(), filt, settings.per_path)
+    paths["vector"] = vector.result()
     if timeline is not None:
         paths["timeline"] = timeline
     return paths
@@ -172,6 +176,13 @@ def _spans(strongest: dict[datetime, float], window: timedelta) -> list[tuple[da
     return spans
 
 
+def _start(
+    b: Backends, query: str, scope: Scope, settings: RecallSettings
+) -> tuple[SearchFilter, Prefetched[list[SearchHit]]]:
+    filt = SearchFilter(scope=scope, now=b.clock())
+    return filt, vector_path(b, query, filt, settings.per_path)
+
+
 @dataclass(frozen=True)
 class _Candidates:
     """Candidate ids best first (before the card-level rerank), their scores and the paths that found them."""
@@ -183,19 +194,29 @@ class _Candidates:
 
 
 def _candidates(
-    b: Backends, query: str, scope: Scope, settings: RecallSettings, vector: QueryVector | None = None
+    b: Backends,
+    query: str,
+    scope: Scope,
+    settings: RecallSettings,
+    started: tuple[SearchFilter, Prefetched[list[SearchHit]]] | None = None,
+    explain: bool = True,
 ) -> _Candidates:
-    filt = SearchFilter(scope=scope, now=b.clock())
-    paths = _paths(b, query, filt, settings, vector or QueryVector(b.embedder, query))
+    """The candidates of every path, fused and boosted; `started`: the filter and the vector path the
+    caller started early with it (`vector_path`). `explain`: with each one's rank on each path (what
+    `rank` returns; a context shows none)."""
+    filt, vector = started or _start(b, query, scope, settings)
+    paths = _paths(b, query, filt, settings, vector)
     relevance = _relevance(paths, settings)
     fetched: dict[str, MemoryCard] = {}
     boosts = _neighbours(b, scope, filt, relevance, fetched, settings)
     final = {
         m: relevance.scores.get(m, relevance.floor) + boosts.get(m, 0.0) for m in {*relevance.scores, *boosts}
     }
-    ranks = path_ranks(paths)
-    for position, memory_id in enumerate(sorted(boosts, key=lambda m: (-boosts[m], m)), start=1):
-        ranks.setdefault(memory_id, {})["neighbour"] = position
+    ranks: dict[str, dict[str, int]] = {}
+    if explain:
+        ranks = path_ranks(paths)
+        for position, memory_id in enumerate(sorted(boosts, key=lambda m: (-boosts[m], m)), start=1):
+            ranks.setdefault(memory_id, {})["neighbour"] = position
     return _Candidates(sorted(final, key=lambda m: (-final[m], m)), final, ranks, fetched)
 
 
@@ -257,7 +278,7 @@ def build_context(
         )
     settings = settings or RecallSettings()
     now = b.clock()
-    vector = QueryVector(b.embedder, query) if query.strip() else None  # runs while the rest reads
+    started = _start(b, query, scope, settings) if query.strip() else None  # runs while the rest reads
     fixed = fixed_block(b, scope)
     fixed_keys = {c.key for c in fixed if c.key}
     ranked_ids: list[str] = []
@@ -265,7 +286,9 @@ def build_context(
     def ranked() -> Iterator[MemoryCard]:
         if not query.strip():
             return
-        for item in _reranked(b, scope, _candidates(b, query, scope, settings, vector), settings.page):
+        for item in _reranked(
+            b, scope, _candidates(b, query, scope, settings, started, explain=False), settings.page
+        ):
             ranked_ids.append(item.card.memory_id)
             if not shadowed(item.card, fixed_keys):
                 yield item.card
