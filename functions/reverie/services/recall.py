@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import timedelta
 from itertools import islice
 from typing import Literal
 
 from reverie.domain.errors import InvalidRequest
-from reverie.domain.models import MemoryCard, MemoryType, Scope, Status
+from reverie.domain.models import MemoryCard, Scope, Status
 from reverie.domain.ranking import (
     FusedScores,
     Scored,
@@ -35,6 +35,7 @@ from reverie.services.backends import Backends
 from reverie.services.cited_turns import CitedTurns
 from reverie.services.context_render import Citation, CitationStyle, RawTurn, Rendered, render_context
 from reverie.services.fixed_block import fixed_block, injectable, shadowed
+from reverie.services.neighbours import neighbour_boosts
 from reverie.services.query_vector import Prefetched, vector_path
 from reverie.services.unconsolidated import unconsolidated_turns
 
@@ -136,46 +137,6 @@ def _relevance(paths: dict[str, list[SearchHit]], settings: RecallSettings) -> F
     return FusedScores(scores=scores, floor=fused.floor)
 
 
-def _neighbours(
-    b: Backends,
-    scope: Scope,
-    filt: SearchFilter,
-    relevance: FusedScores,
-    fetched: dict[str, MemoryCard],
-    settings: RecallSettings,
-) -> dict[str, float]:
-    """Boosts for episodes observed close in time to the strongest hits (the timeline path around each)."""
-    if settings.neighbour_boost <= 0 or settings.neighbour_seeds <= 0:
-        return {}
-    scores = relevance.scores
-    seeds = sorted(scores, key=lambda m: (-scores[m], m))[: settings.neighbour_seeds]
-    fetched.update((c.memory_id, c) for c in b.notes.get_many(scope.tenant_id, seeds))
-    strongest: dict[datetime, float] = {}
-    for memory_id in seeds:
-        card = fetched.get(memory_id)
-        if card is not None and card.type is MemoryType.EPISODE and card.observed_at is not None:
-            strongest[card.observed_at] = max(strongest.get(card.observed_at, 0.0), scores[memory_id])
-    episodes = filt.model_copy(update={"types": frozenset({MemoryType.EPISODE})})
-    boosts: dict[str, float] = {}
-    for start, end, strength in _spans(strongest, settings.neighbour_window):
-        for hit in b.index.search_timeline(episodes, settings.per_path, (), start, end):
-            boosts[hit.memory_id] = max(boosts.get(hit.memory_id, 0.0), settings.neighbour_boost * strength)
-    return boosts
-
-
-def _spans(strongest: dict[datetime, float], window: timedelta) -> list[tuple[datetime, datetime, float]]:
-    """The hits' time windows, overlapping ones merged (one timeline query each) with the strongest score."""
-    spans: list[tuple[datetime, datetime, float]] = []
-    for when in sorted(strongest):
-        start, end = when - window, when + window
-        if spans and start <= spans[-1][1]:
-            first, _, strength = spans[-1]
-            spans[-1] = (first, end, max(strength, strongest[when]))
-        else:
-            spans.append((start, end, strongest[when]))
-    return spans
-
-
 def _start(
     b: Backends, query: str, scope: Scope, settings: RecallSettings
 ) -> tuple[SearchFilter, Prefetched[list[SearchHit]]]:
@@ -208,7 +169,17 @@ def _candidates(
     paths = _paths(b, query, filt, settings, vector)
     relevance = _relevance(paths, settings)
     fetched: dict[str, MemoryCard] = {}
-    boosts = _neighbours(b, scope, filt, relevance, fetched, settings)
+    boosts = neighbour_boosts(
+        b,
+        scope,
+        filt,
+        relevance.scores,
+        fetched,
+        boost=settings.neighbour_boost,
+        seeds=settings.neighbour_seeds,
+        window=settings.neighbour_window,
+        k=settings.per_path,
+    )
     final = {
         m: relevance.scores.get(m, relevance.floor) + boosts.get(m, 0.0) for m in {*relevance.scores, *boosts}
     }
