@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 
 from reverie.adapters.local.rules.language import lowered_opening
-from reverie.adapters.local.rules.statements import Statement
+from reverie.adapters.local.rules.statement_types import Statement
 from reverie.domain.models import MemoryType
 
 # The decision, ending the statement: "going with them", "Ana is going with Kowalski Tiling", "we'll go with

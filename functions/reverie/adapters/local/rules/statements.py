@@ -7,14 +7,14 @@ volatile state are dropped; what is kept is one compressed, de-subjectivised sen
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from datetime import datetime
 
 from reverie.adapters.local.rules import patterns as p
+from reverie.adapters.local.rules.answer_style import answer_style as _answer_style
 from reverie.adapters.local.rules.dates import resolve_relative_dates
 from reverie.adapters.local.rules.keys import answer_style_key, attribute_key, preference_key, vocabulary_key
 from reverie.adapters.local.rules.language import compress, desubjectivise, finish, strip_emoji
 from reverie.adapters.local.rules.longevity import one_off, passing_mood, passing_state, without_passing_mood
+from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
 from reverie.adapters.local.rules.subjects import core, first_person_clause
 from reverie.domain.guards import CREDENTIAL_KINDS, mask_secrets
 from reverie.domain.models import MemoryType, Stability
@@ -54,71 +54,7 @@ _SO_RE = re.compile(r"\bso\b", re.I)
 _SUBORDINATOR_END_RE = re.compile(
     r"\b(?:when|whenever|if|unless|because|since|until|till|while|before|after|once|where|as)$", re.I
 )
-# Said to the agent, how it should answer is a standing wish unless scoped to the occasion (`one_off`):
-# "Keep your answers short please", "Again, shorter answers please" (answers in general: "Give me a summary of
-# the report" is a task for now).
-_STYLE_IMPERATIVE_RE = re.compile(
-    r"^(?:(?:again|also|and|so)[,\s]+)?(?:please\s+)?(?P<verb>keep|make)\s+"
-    r"(?P<rest>(?:(?:all\s+)?(?:your|the)\s+)?(?:answers|replies|responses|explanations)\s+.+?)(?:,?\s+please)?[.!]*$",
-    re.I,
-)
-_STYLE_FRAGMENT_RE = re.compile(
-    r"^(?:(?:again|also|and|so)[,\s]+)?(?P<what>(?:much\s+)?(?:shorter|longer|short|brief|briefer|concise|detailed|"
-    r"simpler|plainer|fewer|more)\s+(?:[\w-]+\s+){0,2}?(?:answers|replies|responses|explanations|summaries))"
-    r"(?:,?\s+please)?[.!]*$",
-    re.I,
-)
-_YOUR_RE = re.compile(r"\byour\b", re.I)
-
-
-def _answer_style(text: str, who: Speaker) -> Statement | None:
-    """A wish about how the agent answers, said to it: a preference keyed as the answer style."""
-    key = answer_style_key(text, who.subject)
-    if not who.to_agent or key is None:
-        return None
-    if imperative := _STYLE_IMPERATIVE_RE.match(text):
-        rest = _YOUR_RE.sub("its", imperative.group("rest"))
-        wanted = f"{who.name} wants the agent to {imperative.group('verb').lower()} {rest}"
-    elif fragment := _STYLE_FRAGMENT_RE.match(text):
-        wanted = f"{who.name} wants {fragment.group('what').lower()}"
-    else:
-        return None
-    return Statement(
-        MemoryType.PREFERENCE, finish(wanted), key=key, subjective=True, stability=Stability.HIGH
-    )
-
-
 _ELIDED_PLAN_RE = re.compile(r"^(?:gonna|going to|planning (?:to|on)|wanna|hoping to)\b(?! be\b)", re.I)
-
-
-@dataclass(frozen=True)
-class Speaker:
-    """Who said the sentence and when: the name statements use, the key subject, the event time."""
-
-    name: str
-    subject: str
-    ts: datetime
-    to_agent: bool = False  # said in a session with an agent (rules and habits are addressed to it)
-    replying: bool = False  # said right after the agent spoke or a tool ran (so it may correct it)
-    correcting: bool = False  # the previous sentence announced a correction ("That's wrong.")
-    people: frozenset[str] = frozenset()  # lower-cased names of everyone talking in the session
-
-
-@dataclass(frozen=True)
-class Statement:
-    type: MemoryType
-    text: str
-    key: str | None = None
-    subjective: bool = False
-    stability: Stability = Stability.NORMAL
-    confidence: float = 0.6
-    salience: float = 0.3
-    valid_until: datetime | None = None  # stated validity ("until 12 June"): when the claim stops holding
-
-
-@dataclass(frozen=True)
-class Drop:
-    reason: str  # question, greeting, thanks, reaction, feeling, opinion, volatile, one_off, too short...
 
 
 def render(text: str, who: Speaker, strip_tail: bool = True) -> str:
