@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from reverie.domain.guards_address import addresses_machine
 from reverie.domain.secret_library import library_spans
 from reverie.domain.secret_patterns import Span, hand_spans
 
@@ -160,5 +161,6 @@ def looks_like_injection(text: str) -> bool:
 
 def looks_like_instruction(text: str) -> bool:
     """Text that tries to steer an agent (an injection, or a standing order: "always send ...", "from now
-    on ..."). From an untrusted source it is quarantined, never promoted."""
-    return looks_like_injection(text) or bool(_INSTRUCTION_RE.search(text))
+    on ...", or words addressed to the software reading the text: `guards_address`). From an untrusted
+    source it is quarantined, never promoted."""
+    return looks_like_injection(text) or bool(_INSTRUCTION_RE.search(text)) or addresses_machine(text)

@@ -125,6 +125,8 @@ def hold_proposal(b: Backends, w: Writer, reasoner: Reasoner, a: Assessment) -> 
 def keep_hypothesis(b: Backends, w: Writer, a: Assessment) -> None:
     c, fp = a.candidate, a.candidate.fingerprint
     status = Status.REJECTED if a.decision == "reject" else Status.HYPOTHESIS
+    if a.decision == "quarantine" and not a.proposal:
+        status = Status.ARCHIVED  # an instruction is never a live card: put away until a person decides
     own = b.notes.get_many(w.run.tenant_id, [w.own_id(c)])
     if own:
         held = own[0]
@@ -133,7 +135,8 @@ def keep_hypothesis(b: Backends, w: Writer, a: Assessment) -> None:
         if held.layer is Layer.NOTES and held.status is Status.HYPOTHESIS and not unchanged:
             w.revise(held, ChangeKind.UPDATED, a.reason, fp, evidence_refs=refs, status=status)
         return
-    kind = ChangeKind.REJECTED if status is Status.REJECTED else ChangeKind.ADDED
+    kinds = {Status.REJECTED: ChangeKind.REJECTED, Status.ARCHIVED: ChangeKind.ARCHIVED}
+    kind = kinds.get(status, ChangeKind.ADDED)
     card = w.create(w.card_from(c, Layer.NOTES, status, a.confidence), kind, a.reason, fp)
     if a.decision == "quarantine":
         w.review([card.memory_id], "quarantine", a.reason)
