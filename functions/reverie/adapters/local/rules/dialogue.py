@@ -133,6 +133,15 @@ _OWNED_THING_RE = re.compile(
     r"please)\b)",
     re.I,
 )
+# ... or that the speaker asks how to look after ("when do I prune the clematis on the fence?", "how often
+# should we service the boiler?"): who tends a thing keeps it.
+_TENDED_THING_RE = re.compile(
+    r"\b(?:do|should|can|could|shall|must)\s+(?P<owner>I|we)\s+(?:\w+\s+)?(?:prune|water|feed|repot|"
+    r"plant|trim|mow|fix|repair|service|clean|descale|maintain|wash|groom|treat|paint|insure|charge|reset|"
+    r"winteri[sz]e)"
+    r"\s+the\s+(?P<thing>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)(?=\s*(?:[?,.;]|$)|\s+(?:on|in|at|by|for)\b)",
+    re.I,
+)
 _SHORT_OPENING_RE = re.compile(r"^(?:[\w']+\s+){0,2}[\w']+,\s+(?=(?:it|that)\b)", re.I)
 _NAMES_SOMETHING_RE = re.compile(r"[A-Z]|\d")  # a name, a model, a number: "Dr. Nowak", "an iphone 11"
 # When something happens, said without a subject: "Tuesdays at 5pm at the leisure centre", "every other
@@ -150,14 +159,15 @@ def own_answer(part: str, question: str | None) -> str | None:
     iphone 11, kinda old"; "found it: it's Dr. Nowak at the Riverside clinic" after "Remind me who my
     physio is?" → "My physio is Dr. Nowak at the Riverside clinic"; "Tuesdays at 5pm at the leisure
     centre" after "Can you add Yusuf's swimming lessons to the calendar?" → "Yusuf's swimming lessons are
-    Tuesdays at 5pm at the leisure centre". Only a short value that names something (a name, a model, a
-    number) or says when, never a sentence of its own ("It's a long story", "its battery is dead" stay as
-    they were); None otherwise."""
-    things = list(_OWNED_THING_RE.finditer(question or ""))
+    Tuesdays at 5pm at the leisure centre"; "it's a Bosch 30i" after "how often should I service the
+    boiler?" → "My boiler is a Bosch 30i" (what one tends is one's own). Only a short value that names
+    something (a name, a model, a number) or says when, never a sentence of its own ("It's a long story",
+    "its battery is dead" stay as they were); None otherwise."""
+    things = list(_OWNED_THING_RE.finditer(question or "")) or list(_TENDED_THING_RE.finditer(question or ""))
     if not things:
         return None
     owner, thing = things[0].group("owner"), things[0].group("thing")  # the object asked about comes first
-    owner = owner.capitalize() if owner.lower() in ("my", "our") else owner
+    owner = {"my": "My", "our": "Our", "i": "My", "we": "Our"}.get(owner.lower(), owner)
     text = part.strip().rstrip(".!")
     opening = _SHORT_OPENING_RE.match(text)  # "Never mind, it's ...", "Oh hang on, it's ..."
     said = _IT_IS_RE.match(text[opening.end() :] if opening else text)

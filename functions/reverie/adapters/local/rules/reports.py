@@ -84,6 +84,19 @@ class _Fact:
     subject: frozenset[str] = frozenset()  # ... and of whom, when the output lists several
     share: float = 1.0  # the part of `value` it must repeat
 
+    def restated(self, reply: str) -> bool:
+        """Whether the user's reply says this fact again in their own words ("15 quid a night for the dog is
+        fine" for "Dogs welcome (£15 per dog per night)"): of its terms, one of its numbers when it has any,
+        and a share (`TOLD_SHARE`, two at least) in sentences that neither ask nor dispute."""
+        own = _canonical(
+            terms(" ".join(s for s in sentences(reply) if not s.rstrip().endswith("?") and not disputes(s)))
+        )
+        shared = self.value & own
+        numbers = {w for w in self.value if any(ch.isdigit() for ch in w)}
+        if numbers and not numbers & own:
+            return False
+        return len(shared) >= 2 and len(shared) >= TOLD_SHARE * len(self.value)
+
     def told(self, said: frozenset[str]) -> bool:
         if not self.value:
             return False
@@ -220,14 +233,19 @@ class Reports:
                 if not told and not (output.steering and n < untrusted.MAX_FACTS):
                     continue
                 taken_in = told and not disputed and (TAKEN_IN_HOSTILE or not output.steering)
+                # said again in the user's own words: their evidence, whatever the output also tried
+                restated = reply is not None and not disputed and fact.restated(reply.text)
                 vouched = (
-                    (confirmed or taken_in)
+                    (confirmed or taken_in or restated)
                     and (fact.key is None or fact.key not in contested)
                     and not untrusted.steers(fact.statement)
                 )
                 accepting = reply or self.asked
                 if vouched and accepting is not None:
-                    out.append(_vouched(fact, output.result, accepting, confirmed))
+                    how = (
+                        "confirmed" if confirmed else "restated" if restated and not taken_in else "taken in"
+                    )
+                    out.append(_vouched(fact, output.result, accepting, how))
                 else:
                     out.append(_candidate(fact, output.result, [output.result], _tool(output.result)))
         self.outputs, self.told = [], []
@@ -238,12 +256,13 @@ def _tool(result: ToolResultEvent) -> Source:
     return Source(kind=SourceKind.TOOL, name=result.tool)
 
 
-def _vouched(fact: _Fact, result: ToolResultEvent, by: MessageEvent, confirmed: bool) -> Candidate:
-    how = "confirmed" if confirmed else "taken in"
+def _vouched(fact: _Fact, result: ToolResultEvent, by: MessageEvent, how: str) -> Candidate:
+    """The fact on the user's word: `how` they vouched for it ("confirmed", "restated", "taken in")."""
     source = Source(kind=SourceKind.USER, name=f"{how} by the user ({result.tool})"[:200])
     candidate = _candidate(fact, result, [result, by], source)
+    own_words = how in ("confirmed", "restated")
     return candidate.model_copy(
-        update={"confidence": CONFIRMED_CONFIDENCE if confirmed else ACCEPTED_CONFIDENCE}
+        update={"confidence": CONFIRMED_CONFIDENCE if own_words else ACCEPTED_CONFIDENCE}
     )
 
 
