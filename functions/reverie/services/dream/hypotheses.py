@@ -127,7 +127,8 @@ def flag_disagreements(b: Backends, w: Writer, reasoner: Reasoner, kept: Sequenc
     """A hypothesis of this run and another held one (of this run or an earlier one: Mum's claim last week,
     Efe's today) that the reasoner finds in conflict become conflicting, for review."""
     mine = {w.own_id(a.candidate) for a in kept}
-    every = _held(b, w)
+    # earlier runs' hypotheses, not notes captured online: this run judges those and retires them
+    every = [c for c in _held(b, w) if c.memory_id in mine or c.dream_run_id]
     held = [c for c in every if c.memory_id in mine]
     flagged: set[str] = set()
     for card in held:
