@@ -13,7 +13,9 @@ from reverie.domain.text import human_date
 from reverie.domain.validity import NUMBERS, WEEKDAYS
 
 _NUMBER_ALT = "|".join(sorted((re.escape(n) for n in NUMBERS), key=len, reverse=True)) + r"|\d{1,3}"
-_PREPOSITION_BEFORE_RE = re.compile(r"\b(?:since|until|till|from|by|before|after|on|in|of|during)\s*$", re.I)
+_PREPOSITION_BEFORE_RE = re.compile(
+    r"\b(?:since|until|till|from|by|before|after|on|in|of|during|for|through|throughout)\s*$", re.I
+)
 
 _RELATIVE_RE = re.compile(
     r"\b(?:"
