@@ -36,7 +36,7 @@ from reverie.services.cited_turns import CitedTurns
 from reverie.services.context_render import Citation, CitationStyle, RawTurn, Rendered, render_context
 from reverie.services.fixed_block import fixed_block, injectable, shadowed
 from reverie.services.neighbours import neighbour_boosts
-from reverie.services.query_vector import Prefetched, vector_path
+from reverie.services.query_vector import VectorPath, vector_path
 from reverie.services.unconsolidated import unconsolidated_turns
 
 MIN_BUDGET_TOKENS = 64
@@ -109,7 +109,7 @@ def _paths(
     query: str,
     filt: SearchFilter,
     settings: RecallSettings,
-    vector: Prefetched[list[SearchHit]],
+    vector: VectorPath,
 ) -> dict[str, list[SearchHit]]:
     """Keyword and vector paths always; the timeline path when the query names a date (cards observed
     then, those naming the query's entities first). The vector path (`vector_path`) runs meanwhile."""
@@ -139,7 +139,7 @@ def _relevance(paths: dict[str, list[SearchHit]], settings: RecallSettings) -> F
 
 def _start(
     b: Backends, query: str, scope: Scope, settings: RecallSettings
-) -> tuple[SearchFilter, Prefetched[list[SearchHit]]]:
+) -> tuple[SearchFilter, VectorPath]:
     filt = SearchFilter(scope=scope, now=b.clock())
     return filt, vector_path(b, query, filt, settings.per_path)
 
@@ -159,7 +159,7 @@ def _candidates(
     query: str,
     scope: Scope,
     settings: RecallSettings,
-    started: tuple[SearchFilter, Prefetched[list[SearchHit]]] | None = None,
+    started: tuple[SearchFilter, VectorPath] | None = None,
     explain: bool = True,
 ) -> _Candidates:
     """The candidates of every path, fused and boosted; `started`: the filter and the vector path the
