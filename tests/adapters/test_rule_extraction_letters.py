@@ -46,3 +46,11 @@ def test_a_status_one_is_on_is_a_fact_with_its_validity() -> None:
     # THEN it is kept, valid until the end of that day
     assert [c.statement for c in kept] == ["The user is on parental leave until 1 June."]
     assert kept[0].valid_until is not None and kept[0].valid_until.date().isoformat() == "2026-06-02"
+
+
+def test_a_team_one_is_on_is_a_fact_and_a_team_meeting_is_not() -> None:
+    # GIVEN the team or committee the user belongs to, and a meeting they are in
+    kept = SESSION.statements("I'm on the sorting team at the food bank now.")
+    # THEN the team is kept; the meeting is a passing state
+    assert kept == ["The user is on the sorting team at the food bank now."]
+    assert not SESSION.statements("I'm in the team meeting.")

@@ -186,6 +186,9 @@ IDENTITY_RE = re.compile(
     # a status one is on ("I'm on parental leave until 1 June", "we're on a waiting list", "I'm on nights")
     r"on (?:[a-z-]+ ){0,2}(?:leave|holidays?|vacation|sabbatical|furlough|secondment|probation|call|nights|"
     r"shifts?|bed rest|medication|meds|diet|waiting list|tour|strike|placement)\b|"
+    # a team or body one belongs to ("I'm on the sorting team", "we're in the PTA committee")
+    r"(?:on|in) (?:the |a )?(?!the\b)(?:[\w-]+ ){1,3}(?:team|committee|board|rota|squad|crew|panel)"
+    r"(?=\s*$|\s*[,.;!]|\s+(?:at|for|of|in|on|with|and|now|since|this|again)\b)|"
     r"(?P<ing>[a-z]+ing)\b)",
     re.I,
 )
