@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from reverie.adapters.local.rules.answers import answers, asked, numbers
 from reverie.adapters.local.rules.dialogue import own_answer
 from reverie.domain.guards import looks_like_injection, looks_like_instruction
 from reverie.domain.guards_address import addresses_machine
@@ -125,3 +126,31 @@ def test_a_hostile_pages_fact_the_user_says_again_is_theirs_the_others_the_pages
 )
 def test_thanks_a_question_a_dispute_or_words_without_the_value_vouch_for_nothing(reply: str) -> None:
     assert set(_reply(reply).values()) == {SourceKind.TOOL}
+
+
+@pytest.mark.parametrize(
+    ("question", "thing"),
+    [("What is my notice period?", "notice period"), ("how long is our lease?", "lease")],
+)
+def test_a_question_about_the_askers_own_thing_names_it(question: str, thing: str) -> None:
+    found = asked(question, "Ines Roy")
+    assert found is not None and found.thing == thing and found.key.startswith("ines_roy.")
+
+
+@pytest.mark.parametrize(
+    "question", ["What is the capital of Peru?", "how long does pasta take?", "my lease?"]
+)
+def test_a_question_about_no_one_s_thing_names_nothing(question: str) -> None:
+    assert asked(question, "Ines Roy") is None
+
+
+def test_the_sentences_that_name_the_thing_and_give_a_value_answer_it() -> None:
+    question = asked("how long is our lease?", "Ines Roy")
+    assert question is not None
+    output = "Flat 3, Dock Road. Lease: 24 months. Rent is paid monthly. Pets allowed."
+    assert [a.statement for a in answers(output, question)] == ["Ines Roy's lease: 24 months."]
+    assert answers('{"lease": "24 months"}', question) == []  # a record's fields are the record's
+
+
+def test_numbers_are_read_as_digits_however_written() -> None:
+    assert numbers("five (5) years, a month, 12 weeks") == {"5", "1", "12"}

@@ -122,3 +122,40 @@ def test_the_users_own_detail_after_their_question_is_theirs_beside_a_hostile_pa
     [kettle] = _cards(b, alice, "Smeg")
     assert kettle.status in INJECTABLE_STATUSES and "kettle" in kettle.statement
     assert all(c.status is Status.HYPOTHESIS for c in _cards(b, alice, "every 3 months"))
+
+
+def _asked_twice(b: Backends, scope: Scope, clock: Clock, second: str | None, reply: str) -> None:
+    portal = "Appliance: dishwasher. Warranty: 2 years. Purchased: 03/03/2024."
+    steps: list[dict[str, Any]] = [
+        {"text": "how long is my warranty?", "speaker": "Alice Brandt"},
+        {"kind": "tool_result", "tool": "shop.portal", "ok": True, "output": portal},
+    ]
+    told = "The shop's portal says 2 years."
+    if second is not None:
+        steps.append({"kind": "tool_result", "tool": "files.read", "ok": True, "output": second})
+        told = "The portal says 2 years, but the guarantee card says five years."
+    steps += [{"role": "assistant", "text": told}, {"text": reply, "speaker": "Alice Brandt"}]
+    _session(b, scope, "s1", clock, *steps)
+
+
+def test_two_outputs_answering_the_users_question_with_two_values_conflict(
+    alice: Scope, clock: Clock
+) -> None:
+    b = fake_backends(clock, reasoner=RuleReasoner())
+    # GIVEN the user asking about their own thing, and two outputs answering it with two values, both told
+    card = "Clause 4, warranty: the maker covers parts and labour for five (5) years from purchase."
+    _asked_twice(b, alice, clock, card, "odd. I'll phone the shop on Monday")
+    # THEN both are conflicting cards of one slot, with an open conflict review item naming them
+    both = [c for c in _cards(b, alice, "") if c.key == "alice_brandt.warranty"]
+    assert sorted(c.status for c in both) == [Status.CONFLICTING, Status.CONFLICTING]
+    reviews = b.runs.list_reviews(alice.tenant_id, alice.user_id or "", "open")
+    assert any(r.reason == "conflict" and set(r.memory_ids) == {c.memory_id for c in both} for r in reviews)
+
+
+def test_one_output_answering_the_users_question_is_their_word_once_taken_in(
+    alice: Scope, clock: Clock
+) -> None:
+    b = fake_backends(clock, reasoner=RuleReasoner())
+    _asked_twice(b, alice, clock, None, "ok good to know")
+    [warranty] = [c for c in _cards(b, alice, "warranty") if c.key == "alice_brandt.warranty"]
+    assert warranty.statement == "Alice Brandt's warranty: 2 years." and warranty.status is Status.VERIFIED

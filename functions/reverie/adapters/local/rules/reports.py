@@ -15,7 +15,10 @@ the session they asked it in) or disputes it ("no, that's wrong", "is that right
 
 An output that tried to steer the agent (an injection beside its facts) is hostile: its facts stay the
 tool's, one untrusted support kept for later corroboration, unless the user confirms them in so many words
-("that all matches"), which vouches for every fact set beside the instruction. Whatever the user says, a
+("that all matches"), which vouches for every fact set beside the instruction, or says one again in their own
+words ("15 quid a night for the dog is fine"), which is their evidence for that fact (`_Fact.restated`).
+What answers the user's question about their own thing ("what is my notice period?") is kept in that
+thing's slot, so two outputs giving it two values conflict (`answers`). Whatever the user says, a
 sentence that steers is never vouched for: it is quarantined (`extraction.poison`).
 
 Only what reads as a record (JSON, a table) or a document written for a person (two sentences or more) is
@@ -29,6 +32,7 @@ import re
 from dataclasses import dataclass, field
 
 from reverie.adapters.local.rules import untrusted
+from reverie.adapters.local.rules.answers import answers, asked, numbers
 from reverie.adapters.local.rules.dialogue import confirms
 from reverie.adapters.local.rules.language import finish, sentences
 from reverie.adapters.local.rules.records import read_records
@@ -83,6 +87,7 @@ class _Fact:
     value: frozenset[str]  # what the agent must repeat for the fact to have been told
     subject: frozenset[str] = frozenset()  # ... and of whom, when the output lists several
     share: float = 1.0  # the part of `value` it must repeat
+    least: int = 2  # ... and at least this many of its terms, when a part is enough
 
     def restated(self, reply: str) -> bool:
         """Whether the user's reply says this fact again in their own words ("15 quid a night for the dog is
@@ -102,7 +107,7 @@ class _Fact:
             return False
         shared = self.value & said
         if self.share < 1.0:
-            return len(shared) >= 2 and len(shared) >= self.share * len(self.value)
+            return len(shared) >= self.least and len(shared) >= self.share * len(self.value)
         return shared == self.value and (not self.subject or bool(self.subject & said))
 
 
@@ -196,6 +201,8 @@ class Reports:
         if isinstance(event, ToolResultEvent):
             if event.ok and event.output.strip():
                 facts, steering = read_output(event.output)
+                if self.asked is not None:
+                    facts = _answering(facts, event.output, self.asked)
                 if facts:
                     self.outputs.append(_Output(event, facts, steering))
             return []
@@ -216,7 +223,7 @@ class Reports:
         return self._settle(None)
 
     def _settle(self, reply: MessageEvent | None) -> list[Candidate]:
-        said = _canonical(terms(" ".join(self.told)))
+        said = _canonical(terms(" ".join(self.told))) | numbers(" ".join(self.told))  # "five" is 5
         disputed = reply is not None and disputes(reply.text)
         confirmed = reply is not None and any(confirms(s) for s in sentences(reply.text))
         out: list[Candidate] = []
@@ -250,6 +257,21 @@ class Reports:
                     out.append(_candidate(fact, output.result, [output.result], _tool(output.result)))
         self.outputs, self.told = [], []
         return out
+
+
+def _answering(facts: list[_Fact], output: str, question: MessageEvent) -> list[_Fact]:
+    """`facts` with the sentences of `output` that answer the user's question about their own thing
+    (`answers`) in the slot of that thing: told once the agent repeats one of its values."""
+    thing = asked(question.text, question.speaker)
+    if thing is None:
+        return facts
+    found = answers(output, thing)
+    said = {a.statement.rstrip(" .") for a in found}
+    kept = [f for f in facts if not any(f.statement.startswith(s) for s in said)]
+    return kept + [
+        _Fact(statement=a.statement, key=thing.key, value=_canonical(a.values), share=0.01, least=1)
+        for a in found
+    ]
 
 
 def _tool(result: ToolResultEvent) -> Source:
