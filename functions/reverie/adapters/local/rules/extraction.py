@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from datetime import datetime
+from dataclasses import replace
 
-from reverie.adapters.local.rules import tools, untrusted
 from reverie.adapters.local.rules.clauses import (
     announcement,
     independent_statements,
@@ -24,8 +22,7 @@ from reverie.adapters.local.rules.dialogue import (
     question_answered,
     restated_answer,
 )
-from reverie.adapters.local.rules.keys import attribute_key, vocabulary_key
-from reverie.adapters.local.rules.language import finish, name_for, sentences, subject_of
+from reverie.adapters.local.rules.language import name_for, sentences, subject_of
 from reverie.adapters.local.rules.lists import as_sentences
 from reverie.adapters.local.rules.patterns import CORRECTION_OPENER_RE
 from reverie.adapters.local.rules.references import Earlier, lasts_until
@@ -40,10 +37,11 @@ from reverie.adapters.local.rules.reported import (
     relayed,
     relays,
 )
-from reverie.adapters.local.rules.reports import Reports
 from reverie.adapters.local.rules.secret_clauses import without_secrets
+from reverie.adapters.local.rules.session_base import RELAYED_CONFIDENCE, Analysis
+from reverie.adapters.local.rules.session_inputs import SessionInputs
 from reverie.adapters.local.rules.spelling import spelled_out, without_hesitations
-from reverie.adapters.local.rules.statements import Drop, Speaker, Statement, render
+from reverie.adapters.local.rules.statements import Drop, Speaker, Statement
 from reverie.domain.dream import Candidate
 from reverie.domain.events import (
     Event,
@@ -51,134 +49,21 @@ from reverie.domain.events import (
     MessageEvent,
     NoteEvent,
     TagEvent,
-    TagName,
-    ToolCallEvent,
     ToolResultEvent,
 )
 from reverie.domain.guards import mask_secrets
 from reverie.domain.models import (
-    MAX_KEY_CHARS,
-    EvidenceRef,
     MemoryType,
     Source,
     SourceKind,
-    Stability,
     Trust,
 )
-from reverie.domain.text import content_words, time_window
-from reverie.domain.trust import written_source
+from reverie.domain.text import time_window
 from reverie.domain.validity import plan_ends, valid_until
 
-NOTE_CONFIDENCE = 0.7
-CORRECTION_CONFIDENCE = 0.8
-FAILURE_CONFIDENCE = 0.4
-RELAYED_CONFIDENCE = 0.4  # what someone else said, relayed: held until something settles it
-PROCEDURE_CONFIDENCE = 0.7
-POISON_CONFIDENCE = 0.2
 
-
-@dataclass(frozen=True)
-class Dropped:
-    """Something said that is deliberately not kept (noise, volatile state...), for reports and tests."""
-
-    session_id: str
-    event_id: str
-    text: str
-    reason: str
-
-
-@dataclass
-class Analysis:
-    candidates: list[Candidate] = field(default_factory=list)
-    dropped: list[Dropped] = field(default_factory=list)
-
-
-def _refs(events: Sequence[Event]) -> list[EvidenceRef]:
-    seen: dict[tuple[str, str], EvidenceRef] = {}
-    for e in events:
-        seen.setdefault((e.session_id, e.event_id), EvidenceRef(session_id=e.session_id, event_id=e.event_id))
-    return list(seen.values())
-
-
-class _Session:
+class _Session(SessionInputs):
     """One pass over a session's events, in order."""
-
-    def __init__(self, events: Sequence[Event]) -> None:
-        self.events = list(events)
-        self.out = Analysis()
-        self.tags: dict[str, set[TagName]] = {}
-        for e in self.events:
-            if isinstance(e, TagEvent) and e.target_event_id:
-                self.tags.setdefault(e.target_event_id, set()).update(e.tags)
-        first_user = next(
-            (
-                e.speaker
-                for e in self.events
-                if isinstance(e, MessageEvent) and e.role == "user" and e.speaker
-            ),
-            None,
-        )
-        self.user_name = name_for(first_user)
-        self.people = frozenset(
-            w
-            for e in self.events
-            if isinstance(e, MessageEvent) and e.speaker
-            for w in content_words(e.speaker)
-        )
-        self.reports = Reports()  # what the agent told the user from its tools' outputs (`rules.reports`)
-        self.with_agent = any(
-            isinstance(e, ToolCallEvent | ToolResultEvent)
-            or (isinstance(e, MessageEvent) and e.role == "assistant" and not e.speaker)
-            for e in self.events
-        )
-
-    def add(
-        self,
-        type: MemoryType,
-        statement: str,
-        evidence: Sequence[Event],
-        source: Source,
-        observed_at: datetime,
-        *,
-        salience: float,
-        confidence: float,
-        key: str | None = None,
-        stability: Stability = Stability.NORMAL,
-        subjective: bool = False,
-        correction_of: str | None = None,
-        valid_until: datetime | None = None,
-        condition: str | None = None,
-        action: str | None = None,
-        outcome: str | None = None,
-        capitalise: bool = True,
-    ) -> None:
-        statement = finish(mask_secrets(statement).text, capitalise=capitalise)
-        if not statement:
-            return
-        tags = set().union(*(self.tags.get(e.event_id, set()) for e in evidence))
-        salience += 0.1 * len(tags & {TagName.RISK, TagName.REUSE, TagName.NOVELTY})
-        self.out.candidates.append(
-            Candidate(
-                type=type,
-                statement=statement,
-                key=key[:MAX_KEY_CHARS] if key else None,
-                condition=condition,
-                action=action,
-                outcome=outcome,
-                evidence_refs=_refs(evidence),
-                source=source,
-                confidence=confidence,
-                stability=stability,
-                subjective=subjective,
-                observed_at=observed_at,
-                correction_of=correction_of,
-                valid_until=valid_until,
-                salience=round(min(salience, 1.0), 2),
-            )
-        )
-
-    def drop(self, event: Event, text: str, reason: str) -> None:
-        self.out.dropped.append(Dropped(event.session_id, event.event_id, text, reason))
 
     def run(self) -> Analysis:
         failures: dict[str, list[int]] = {}
@@ -204,59 +89,6 @@ class _Session:
         for indexes in failures.values():
             self.failure([e for i in indexes if isinstance(e := self.events[i], ToolResultEvent)])
         return self.out
-
-    def note(self, note: NoteEvent) -> None:
-        text, secrets = without_secrets(mask_secrets(note.text).text)
-        for secret in secrets:
-            self.drop(note, secret, "secret")
-        source = written_source(note.source, text)  # a note quoting a README carries the README's trust
-        if source.trust is Trust.UNTRUSTED and untrusted.steers(text):
-            # A quoted page or README that tries to steer the agent: its instructions apart (quarantined),
-            # the rest of the note kept beside them with the same untrusted source.
-            found = untrusted.split(text)
-            self.poison(found.instructions or text, note, source)
-            text = " ".join(found.facts)
-        if not text.strip():
-            return
-        self.add(
-            note.type,
-            text,
-            [note],
-            source,
-            note.ts,
-            key=note.key,
-            confidence=NOTE_CONFIDENCE,
-            salience=0.6,
-            stability=Stability.HIGH if note.type is MemoryType.CONSTRAINT else Stability.NORMAL,
-            subjective=note.type is MemoryType.PREFERENCE,
-            valid_until=plan_ends(text, note.ts)
-            if note.type is MemoryType.PLAN
-            else valid_until(text, note.ts),
-            capitalise=False,  # an explicit note keeps its wording
-        )
-
-    def feedback(self, feedback: FeedbackEvent) -> None:
-        text = feedback.text.strip()
-        if feedback.signal == "positive" or not text:
-            self.drop(feedback, text, f"{feedback.signal} feedback without a lesson")
-            return
-        who = Speaker(self.user_name, subject_of(self.user_name), feedback.ts, to_agent=True, replying=True)
-        opener = CORRECTION_OPENER_RE.match(text)
-        body = opener.group("rest") if opener and opener.group("rest") else text
-        statement = render(body, who, strip_tail=False)
-        correction = feedback.signal == "correction"
-        self.add(
-            MemoryType.CORRECTION,
-            statement,
-            [feedback],
-            written_source(feedback.source, text),
-            feedback.ts,
-            key=vocabulary_key(body, who.subject) or attribute_key(body, who.subject),
-            confidence=CORRECTION_CONFIDENCE if correction else 0.6,
-            stability=Stability.HIGH,
-            correction_of=feedback.target_memory_id,
-            salience=0.95 if correction else 0.85,
-        )
 
     def message(self, message: MessageEvent, previous: Event | None) -> None:
         if message.role == "system" or (message.role == "assistant" and not message.speaker):
@@ -398,59 +230,6 @@ class _Session:
             valid_until=result.valid_until
             or (window[1] if window and window[1] > message.ts else None)
             or (plan_ends(result.text, message.ts) if result.type is MemoryType.PLAN else None),
-        )
-
-    def tool_result(self, result: ToolResultEvent) -> None:
-        """A tool's output that tries to steer the agent: its instructions kept apart, to be quarantined (what
-        it states is for `reports`, once the user has heard of it)."""
-        text = f"{result.output}\n{result.error or ''}"
-        if untrusted.steers(text):
-            found = untrusted.split(text)
-            self.poison(found.instructions or text, result, Source(kind=SourceKind.TOOL, name=result.tool))
-
-    def poison(self, text: str, event: Event, source: Source) -> None:
-        """Instruction-like text from an untrusted source: kept with that source, weak and volatile, so the
-        dream quarantines it for review."""
-        self.add(
-            MemoryType.FACT,
-            text[: untrusted.MAX_INSTRUCTION_CHARS],
-            [event],
-            source,
-            event.ts,
-            confidence=POISON_CONFIDENCE,
-            stability=Stability.VOLATILE,
-            salience=0.7,
-        )
-
-    def procedure(self, failed: list[int], success: int, tool: str) -> None:
-        learnt = tools.build_procedure(self.events, failed, success, tool)
-        self.add(
-            MemoryType.PROCEDURE,
-            learnt.statement,
-            learnt.evidence,
-            Source(kind=SourceKind.TOOL if learnt.untrusted else SourceKind.AGENT, name=tool),
-            self.events[success].ts,
-            key=learnt.key,
-            condition=learnt.condition,
-            action=learnt.action,
-            outcome=learnt.outcome,
-            confidence=PROCEDURE_CONFIDENCE,
-            salience=0.8 + 0.05 * min(len(failed) - 1, 2),
-        )
-
-    def failure(self, results: list[ToolResultEvent]) -> None:
-        failed = tools.build_failure(results)
-        self.add(
-            MemoryType.FACT,
-            failed.statement,
-            failed.evidence,
-            Source(kind=SourceKind.TOOL, name=failed.tool),
-            results[-1].ts,
-            key=failed.key,
-            condition=failed.condition,
-            confidence=FAILURE_CONFIDENCE,
-            stability=Stability.NORMAL if len(results) > 1 else Stability.VOLATILE,
-            salience=0.7 if len(results) > 1 else 0.6,
         )
 
 
