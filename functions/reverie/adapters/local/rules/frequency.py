@@ -9,25 +9,12 @@ from fractions import Fraction
 
 from reverie.adapters.local.rules.about import contains, event, jaccard, name_words
 from reverie.domain.restatement import negated, terms
+from reverie.domain.validity import NUMBERS
 
 SAME_REST_JACCARD = 0.8  # beside how often, this similar means the same sentence
 
-_COUNTS = {
-    "once": 1,
-    "one": 1,
-    "a": 1,
-    "twice": 2,
-    "two": 2,
-    "thrice": 3,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-}
+# How many times: the number words (domain.validity.NUMBERS) and the adverbs of repetition.
+_COUNTS = {**NUMBERS, "once": 1, "twice": 2, "thrice": 3}
 _UNITS = {"day": "day", "night": "day", "morning": "day", "week": "week", "month": "month", "year": "year"}
 _ADVERBS = {"daily": "day", "nightly": "day", "weekly": "week", "monthly": "month", "yearly": "year"}
 _ADVERBS["annually"] = "year"
