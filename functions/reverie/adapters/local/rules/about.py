@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.adapters.local.rules.language import IRREGULAR_PAST
+from reverie.adapters.local.rules.verb_forms import IRREGULAR_PAST
 from reverie.domain.restatement import stem, terms
 
 

@@ -22,8 +22,9 @@ from reverie.adapters.local.rules.dialogue import (
     question_answered,
     restated_answer,
 )
-from reverie.adapters.local.rules.language import name_for, sentences, subject_of
+from reverie.adapters.local.rules.language import sentences, subject_of
 from reverie.adapters.local.rules.lists import as_sentences
+from reverie.adapters.local.rules.named_speaker import name_for
 from reverie.adapters.local.rules.patterns import CORRECTION_OPENER_RE
 from reverie.adapters.local.rules.references import Earlier, lasts_until
 from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run, remembered

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules import patterns as p
-from reverie.adapters.local.rules.language import ADVERBS, first_person, slug, subject_of
+from reverie.adapters.local.rules.language import slug, subject_of
+from reverie.adapters.local.rules.verb_forms import ADVERBS, first_person
 
 _USES_RE = re.compile(
     r"^(?:i|we)(?:'ve| have)? (?:\w+ )?(?:use|switched|moved|changed|started using|went back to)\b"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.adapters.local.rules.language import ADVERBS, IRREGULAR_PAST, PRESENT_EED
+from reverie.adapters.local.rules.verb_forms import ADVERBS, IRREGULAR_PAST, PRESENT_EED
 
 _ADV = r"(?:(?:" + "|".join(sorted(ADVERBS)) + r")\s+)*"
 # A past form: "-ed" ("need", "feed" are present) or an irregular one.

@@ -8,7 +8,7 @@ from datetime import timedelta
 from itertools import pairwise
 
 from reverie.adapters.local.rules.about import jaccard, owner, topic
-from reverie.adapters.local.rules.language import IRREGULAR_PAST
+from reverie.adapters.local.rules.verb_forms import IRREGULAR_PAST
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard
 from reverie.domain.restatement import negated, stem, terms

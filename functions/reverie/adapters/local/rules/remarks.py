@@ -18,7 +18,6 @@ from dataclasses import replace
 from reverie.adapters.local.rules import patterns as p
 from reverie.adapters.local.rules.language import (
     INFORMING_RE,
-    IRREGULAR_PAST,
     compress,
     finish,
     lowered_opening,
@@ -35,6 +34,7 @@ from reverie.adapters.local.rules.statements import (
     without_opening,
 )
 from reverie.adapters.local.rules.statements import classify as parse
+from reverie.adapters.local.rules.verb_forms import IRREGULAR_PAST
 from reverie.domain.models import MemoryType
 from reverie.domain.text import content_words
 from reverie.domain.validity import valid_until

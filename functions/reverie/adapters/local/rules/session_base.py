@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from reverie.adapters.local.rules.language import finish, name_for
+from reverie.adapters.local.rules.language import finish
+from reverie.adapters.local.rules.named_speaker import name_for
 from reverie.adapters.local.rules.reports import Reports
 from reverie.domain.dream import Candidate
 from reverie.domain.events import (

@@ -12,8 +12,9 @@ from reverie.adapters.local.rules import patterns as p
 from reverie.adapters.local.rules.answer_style import answer_style as _answer_style
 from reverie.adapters.local.rules.dates import resolve_relative_dates
 from reverie.adapters.local.rules.keys import answer_style_key, attribute_key, preference_key, vocabulary_key
-from reverie.adapters.local.rules.language import compress, desubjectivise, finish, strip_emoji
+from reverie.adapters.local.rules.language import compress, finish, strip_emoji
 from reverie.adapters.local.rules.longevity import one_off, passing_mood, passing_state, without_passing_mood
+from reverie.adapters.local.rules.named_speaker import desubjectivise
 from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
 from reverie.adapters.local.rules.subjects import core, first_person_clause
 from reverie.domain.guards import CREDENTIAL_KINDS, mask_secrets
