@@ -19,11 +19,24 @@ from __future__ import annotations
 
 import re
 
-from reverie.adapters.local.rules import patterns as p
 from reverie.adapters.local.rules.language import INFORMING_RE, strip_opening
 from reverie.adapters.local.rules.longevity import one_off
 from reverie.adapters.local.rules.references import people_named
+from reverie.adapters.local.rules.request_patterns import (
+    CONSTRAINT_OPENER_RE,
+    IMPERATIVE_RE,
+    RULE_MARKER_RE,
+    SOFT_NEGATIVE_RE,
+    USE_ADDRESS_RE,
+)
+from reverie.adapters.local.rules.speaker_patterns import (
+    ELIDED_SUBJECT_RE,
+    FIRST_PERSON_SUBJECT_RE,
+    INTRO_RE,
+    PLAN_FATE_RE,
+)
 from reverie.adapters.local.rules.specificity import SPECIFIC_ENOUGH, specificity
+from reverie.adapters.local.rules.thing_patterns import ABOUT_A_THING_RE, BARE_PLURAL_RE
 
 _MASKED_RE = re.compile(r"\[REDACTED:[a-z_]+\]")
 _SENTENCE_END_RE = re.compile(r"((?<=[.!?])\s+|\n+)")
@@ -72,11 +85,11 @@ def _statement(text: str) -> bool:
 def _opening(left: str) -> str | None:
     """The time opening ("Last week, ") of a clause that is a complete first-person statement ("" when it
     has none); None when the clause is not such a statement."""
-    match = p.FIRST_PERSON_SUBJECT_RE.search(left)
+    match = FIRST_PERSON_SUBJECT_RE.search(left)
     if match is None:
         return None
     head = left[: match.start()]
-    if head.strip(" ,") and not p.INTRO_RE.match(head.strip(" ,")):
+    if head.strip(" ,") and not INTRO_RE.match(head.strip(" ,")):
         return None
     return head if _statement(left[match.start() :]) else None
 
@@ -89,9 +102,9 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
     subject = _SUBJECT_RE.match(left)
     if _POSSESSIVE_RE.match(right) and subject:  # "its CI runs on Buildkite": the repo's CI
         right = f"{subject.group('subject')}'s {_POSSESSIVE_RE.sub('', right)}"
-    if p.USE_ADDRESS_RE.match(left) and len(right.split()) >= 3:  # "Use <address> and remember ..."
+    if USE_ADDRESS_RE.match(left) and len(right.split()) >= 3:  # "Use <address> and remember ..."
         return right, ""
-    if p.PLAN_FATE_RE.match(right) and len(left.split()) >= 3:  # "..., the Nairobi stint is over"
+    if PLAN_FATE_RE.match(right) and len(left.split()) >= 3:  # "..., the Nairobi stint is over"
         return right, ""
     # "book dinner for my gf Ines, she's coeliac": what holds for the person the clause before named
     if _PERSON_CLAUSE_RE.match(right) and people_named(left, frozenset()):
@@ -103,11 +116,11 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
             return right, ""
         if opening is None and _complete(left):  # "It's freezing this week and my asthma gets worse ..."
             return right, ""
-        if opening is None and p.ELIDED_SUBJECT_RE.match(left):  # "Sold the Ibiza, I'm in a Niro now"
+        if opening is None and ELIDED_SUBJECT_RE.match(left):  # "Sold the Ibiza, I'm in a Niro now"
             return right, ""
         return None if opening is None else (right, opening)
-    if p.ABOUT_A_THING_RE.match(right) and (
-        p.ABOUT_A_THING_RE.match(left)
+    if ABOUT_A_THING_RE.match(right) and (
+        ABOUT_A_THING_RE.match(left)
         # "we're on Postgres 15, all schema changes go through Alembic": a thing named on its own terms
         or (
             _opening(left) is not None
@@ -118,22 +131,18 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         return right, ""
     opens_rule = (
         _RULE_OPENING_RE.match(right)
-        or (_DONT_OPENING_RE.match(right) and not p.SOFT_NEGATIVE_RE.match(right))
+        or (_DONT_OPENING_RE.match(right) and not SOFT_NEGATIVE_RE.match(right))
         or (_SCOPE_OPENING_RE.match(right) and one_off(right))
     )
     # ... beside a clause of its own, not an opening that scopes it ("For this project only, always ...").
-    if (
-        opens_rule
-        and len(left.split()) > 1
-        and not (p.INTRO_RE.match(left) or p.RULE_MARKER_RE.fullmatch(left))
-    ):
+    if opens_rule and len(left.split()) > 1 and not (INTRO_RE.match(left) or RULE_MARKER_RE.fullmatch(left)):
         return right, ""
     return None
 
 
 def _complete(clause: str) -> bool:
     """A clause with a subject of its own and its verb, about something other than the speaker."""
-    return bool(_PRONOUN_CLAUSE_RE.match(clause) or p.ABOUT_A_THING_RE.match(clause))
+    return bool(_PRONOUN_CLAUSE_RE.match(clause) or ABOUT_A_THING_RE.match(clause))
 
 
 def _states(text: str) -> bool:
@@ -141,9 +150,9 @@ def _states(text: str) -> bool:
     return bool(
         _statement(text)
         or _complete(text)
-        or p.BARE_PLURAL_RE.match(text)
+        or BARE_PLURAL_RE.match(text)
         or _RULE_OPENING_RE.match(text)
-        or (_DONT_OPENING_RE.match(text) and not p.SOFT_NEGATIVE_RE.match(text))
+        or (_DONT_OPENING_RE.match(text) and not SOFT_NEGATIVE_RE.match(text))
     )
 
 
@@ -158,8 +167,8 @@ def preamble(sentence: str) -> tuple[str, str]:
         return "", sentence
     label, rest = found.group("label").strip(), found.group("rest").strip()
     scoped = (
-        p.INTRO_RE.match(label)
-        or p.RULE_MARKER_RE.search(label)
+        INTRO_RE.match(label)
+        or RULE_MARKER_RE.search(label)
         or _SCOPE_OPENING_RE.match(label)
         or one_off(label)
     )
@@ -269,10 +278,10 @@ def request_after(sentence: str) -> tuple[str, str]:
     request, head = found.group("request").strip(), sentence[: found.start()].strip()
     if (
         len(head.split()) < 3
-        or not (p.IMPERATIVE_RE.match(request) or _PHRASAL_IMPERATIVE_RE.match(request))
-        or p.CONSTRAINT_OPENER_RE.match(request)
+        or not (IMPERATIVE_RE.match(request) or _PHRASAL_IMPERATIVE_RE.match(request))
+        or CONSTRAINT_OPENER_RE.match(request)
         or _STANDING_RE.search(request)
-        or p.RULE_MARKER_RE.search(request)
+        or RULE_MARKER_RE.search(request)
     ):
         return sentence, ""
     return head, request

@@ -25,7 +25,6 @@ from reverie.adapters.local.rules.dialogue import (
 from reverie.adapters.local.rules.language import sentences, subject_of
 from reverie.adapters.local.rules.lists import as_sentences
 from reverie.adapters.local.rules.named_speaker import name_for
-from reverie.adapters.local.rules.patterns import CORRECTION_OPENER_RE
 from reverie.adapters.local.rules.references import Earlier, lasts_until
 from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run, remembered
 from reverie.adapters.local.rules.reported import (
@@ -38,6 +37,7 @@ from reverie.adapters.local.rules.reported import (
     relayed,
     relays,
 )
+from reverie.adapters.local.rules.request_patterns import CORRECTION_OPENER_RE
 from reverie.adapters.local.rules.secret_clauses import without_secrets
 from reverie.adapters.local.rules.session_base import RELAYED_CONFIDENCE, Analysis
 from reverie.adapters.local.rules.session_inputs import SessionInputs

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 
-from reverie.adapters.local.rules import patterns as p
 from reverie.adapters.local.rules.language import slug, subject_of
+from reverie.adapters.local.rules.speaker_patterns import FAVOURITE_RE, KEYED_FACT_RES, MY_ATTRIBUTE_RE
+from reverie.adapters.local.rules.thing_patterns import VOCABULARY, VOCABULARY_RE
 from reverie.adapters.local.rules.verb_forms import ADVERBS, first_person
 
 _USES_RE = re.compile(
@@ -83,8 +84,8 @@ _MY_SLOT_RE = re.compile(
 STATE_ATTRIBUTES = frozenset(
     {attribute for _, attribute in _SLOTS}
     | {"manager", "partner", "job_title", "employer", "current_project", "editor", "phone", "laptop", "car"}
-    | set(p.VOCABULARY.values())
-    | {attribute for _, attribute in p.KEYED_FACT_RES}
+    | set(VOCABULARY.values())
+    | {attribute for _, attribute in KEYED_FACT_RES}
 )
 _MY_SLOT_NAMES = {
     **dict.fromkeys("manager boss lead supervisor team_lead".split(), "manager"),
@@ -102,8 +103,8 @@ _WORD_RE = re.compile(r"[a-z0-9]+")
 
 def vocabulary_key(text: str, subject: str) -> str | None:
     """`alice.package_manager` when the text names a known tool ("pnpm"), else None."""
-    match = p.VOCABULARY_RE.search(text)
-    return f"{subject}.{p.VOCABULARY[match.group(1).lower()]}" if match else None
+    match = VOCABULARY_RE.search(text)
+    return f"{subject}.{VOCABULARY[match.group(1).lower()]}" if match else None
 
 
 def same_slot(key: str | None, other: str | None, user_id: str) -> bool:
@@ -144,13 +145,13 @@ def attribute_key(text: str, subject: str) -> str | None:
         return f"{subject}.{_MY_SLOT_NAMES.get(what, what)}"
     if _works_in_a_place(text):
         return f"{subject}.home_city"
-    for pattern, attribute in p.KEYED_FACT_RES:
+    for pattern, attribute in KEYED_FACT_RES:
         if pattern.search(lowered):
             return f"{subject}.{attribute}"
-    favourite = p.FAVOURITE_RE.match(lowered)
+    favourite = FAVOURITE_RE.match(lowered)
     if favourite:
         return f"{subject}.favourite_{slug(favourite.group('what'), 2)}"
-    attr = p.MY_ATTRIBUTE_RE.match(lowered)
+    attr = MY_ATTRIBUTE_RE.match(lowered)
     if attr and attr.group("attr").split()[0] not in ("own", "only", "last", "first", "new", "old"):
         # "my main project now", "my current project", "my project": one slot, whatever says it is current
         words = [w for w in attr.group("attr").split() if w not in _CURRENT] or attr.group("attr").split()

@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from reverie.adapters.local.rules import patterns as p
 from reverie.adapters.local.rules.language import (
     INFORMING_RE,
     compress,
@@ -24,6 +23,7 @@ from reverie.adapters.local.rules.language import (
     strip_emoji,
 )
 from reverie.adapters.local.rules.longevity import after_outcome
+from reverie.adapters.local.rules.patterns import GREETING_RE, THANKS_RE
 from reverie.adapters.local.rules.specificity import SPECIFIC_ENOUGH, specificity
 from reverie.adapters.local.rules.statements import (
     Drop,
@@ -34,6 +34,12 @@ from reverie.adapters.local.rules.statements import (
     without_opening,
 )
 from reverie.adapters.local.rules.statements import classify as parse
+from reverie.adapters.local.rules.thing_patterns import (
+    ABOUT_A_THING_RE,
+    ARTICLE_DROPPED_RE,
+    BARE_PLURAL_RE,
+    VALUE_CHANGE_RE,
+)
 from reverie.adapters.local.rules.verb_forms import IRREGULAR_PAST
 from reverie.domain.models import MemoryType
 from reverie.domain.text import content_words
@@ -123,13 +129,13 @@ def _about_the_world(sentence: str, who: Speaker) -> Statement | None:
     """A specific present-tense statement about a thing, kept as the plain sentence (de-subjectivised:
     it is not about the speaker, so it is not attributed to them)."""
     text = compress(strip_emoji(sentence))
-    if (p.ARTICLE_DROPPED_RE.match(text) or _STANDING_STATE_RE.match(text)) and not _ARTICLE_RE.match(text):
+    if (ARTICLE_DROPPED_RE.match(text) or _STANDING_STATE_RE.match(text)) and not _ARTICLE_RE.match(text):
         text = f"The {text}"  # "staging db is postgres://...": terse chat leaves out "The"
-    plural = p.BARE_PLURAL_RE.match(text) is not None and not p.ABOUT_A_THING_RE.match(text)
+    plural = BARE_PLURAL_RE.match(text) is not None and not ABOUT_A_THING_RE.match(text)
     # Said "for your information", it informs: a bare name and its verb are a thing and what it does
     # ("fyi nginx listens on 8443"), not an imperative ("check logs ...").
     named = INFORMING_RE.match(strip_emoji(sentence).strip()) is not None and _BARE_NAME_DOES_RE.match(text)
-    if not (plural or named or p.ABOUT_A_THING_RE.match(text) or p.VALUE_CHANGE_RE.match(text)):
+    if not (plural or named or ABOUT_A_THING_RE.match(text) or VALUE_CHANGE_RE.match(text)):
         return None
     until = valid_until(text, who.ts)
     # Saying how long it holds ("this week only") makes a statement worth holding until then; a bare plural
@@ -215,8 +221,8 @@ def _specific_remark(sentence: str, who: Speaker) -> Statement | None:
     its speaker when it does not already say who it is about. Its confidence stays below what recall
     injects as a memory: it is shown for reference, never as an instruction."""
     text = compress(strip_emoji(sentence))
-    text = without_opening(text, p.THANKS_RE) or ""
-    text = without_opening(compress(text), p.GREETING_RE) or ""
+    text = without_opening(text, THANKS_RE) or ""
+    text = without_opening(compress(text), GREETING_RE) or ""
     found = specificity(text, who.people)
     if found < SPECIFIC_ENOUGH or found < SPECIFIC_DENSITY * len(text.split()):
         return None  # too little, or said among too many words of feeling and opinion

@@ -7,7 +7,7 @@ from __future__ import annotations
 from reverie.adapters.local.rules import tools, untrusted
 from reverie.adapters.local.rules.keys import attribute_key, vocabulary_key
 from reverie.adapters.local.rules.language import subject_of
-from reverie.adapters.local.rules.patterns import CORRECTION_OPENER_RE
+from reverie.adapters.local.rules.request_patterns import CORRECTION_OPENER_RE
 from reverie.adapters.local.rules.secret_clauses import without_secrets
 from reverie.adapters.local.rules.session_base import (
     CORRECTION_CONFIDENCE,

@@ -1,0 +1,74 @@
+"""What the user asks of the agent: corrections, standing rules, wrapped requests and imperatives."""
+
+from __future__ import annotations
+
+import re
+
+CORRECTION_OPENER_RE = re.compile(
+    r"^(?:(?:no|nope|nah|wrong|incorrect|not quite)\s*[,.!:;-]|actually\b|(?:that'?s|that is|this is|it'?s) "
+    r"(?:wrong|incorrect|not (?:right|correct|true|it))\b|you'?re wrong\b|i (?:said|meant)\b)[\s,.!:;-]*"
+    r"(?P<rest>.*)$",
+    re.I | re.S,
+)
+CONTRAST_RE = re.compile(r"(?P<head>.+?)(?:,\s*not\s+|\s+instead of\s+|\s+rather than\s+)(?P<tail>.+)", re.I)
+CONSTRAINT_OPENER_RE = re.compile(
+    r"(?:^|,\s*(?:but|and|so)?\s*|\b(?:but|and)\s+)(?P<clause>(?:please\s+)?(?:never|always|don'?t ever|"
+    r"do not ever|make sure (?:to|you)|be sure to|remember to|do not|don'?t)\b.*)",
+    re.I,
+)
+SOFT_NEGATIVE_RE = re.compile(
+    r"^(?:please\s+)?(?:do not|don'?t) (?:worry|mind|bother|know|think|have|get|forget|be|feel|say|let)\b",
+    re.I,
+)
+NOT_A_RULE_AFTER_RE = re.compile(
+    r"^(?:please\s+)?(?:never|always) "
+    r"(?:happy|glad|good|great|fun|nice|been|a|an|the|too|ever|mind|give up)\b",
+    re.I,
+)
+NO_THING_RE = re.compile(
+    r"^no (?!problem|worries|way|idea|thanks|rush|doubt|kidding|wonder|one|big deal)\w+", re.I
+)
+MUST_RE = re.compile(r"\b(?:(?:you|we|everyone|all \w+) must|must (?:not|never|always)|mustn'?t)\b", re.I)
+HAVE_TO_RE = re.compile(r"\b(?:you|we|everyone) (?:have to|need to|should (?:always|never))\b", re.I)
+RULE_MARKER_RE = re.compile(
+    r"\b(?:every time|from now on|going forward|at all times|under no circumstances|without exception|"
+    r"hard rule|is mandatory|is required)\b",
+    re.I,
+)
+# A state that holds from now on ("so it's android from now on", "they're vegan going forward"): news of a
+# change, not a rule for the agent.
+STATE_FROM_NOW_RE = re.compile(
+    r"\b(?:it|that|this|they|he|she|everything)(?:'s|'re|\s+is|\s+are|\s+will be|'ll be)\s+[^,;.]*?"
+    r"\b(?:from now on|going forward|from today)\b",
+    re.I,
+)
+HABIT_MARKER_RE = re.compile(r"[,\s]*\b(?:as always|like always|as usual|like usual)\b[.!]*", re.I)
+# "I want you to ...", "Could you ...": a request wrapped around an imperative (a rule only with a rule marker).
+WRAPPED_REQUEST_RE = re.compile(
+    r"^(?:(?:i|we)(?:'d| would)? (?:want|need|like|love) you to|(?:can|could|would|will) you(?: please)?)\s+"
+    r"(?P<rest>.+)$",
+    re.I,
+)
+# The listener (the agent) in what the user says, and where a sentence's main clause ends.
+YOU_RE = re.compile(r"\byou(?:r|rs|rself)?\b", re.I)
+MAIN_CLAUSE_END_RE = re.compile(r"[,;:]|\s(?:in case|if|when|because|since|unless|so that)\s", re.I)
+# A verb opening a sentence, then its object: "Book me a desk", "Summarise the PRD for me", "Now help me".
+IMPERATIVE_RE = re.compile(
+    r"^(?:please\s+\w|(?:(?:now|then|just|also|so|and)\s+)*(?!(?:the|a|an|this|that|these|those|my|our|his|her|"
+    r"their|its|some|all|both|no)\b)[a-z]+\s+(?:me|us|my|our|the|a|an|it|them|this|that|these|those|some|all|"
+    r"both|two|three|four|five)\b)",
+    re.I,
+)
+# A rule for as long as a state lasts ("While I'm in Nairobi for the project, put my calls in Nairobi time"):
+# a standing rule, with its condition.
+WHILE_RULE_RE = re.compile(
+    r"^(?:while|as long as|for as long as|whenever|when(?=\s+(?:i'?m|i am|we'?re|we are)\b))\s+"
+    r"(?P<condition>[^,]{3,80}),\s*(?:please\s+)?(?P<rule>.+)$",
+    re.I | re.S,
+)
+# "Use postgres://reader@db.internal:5432/warehouse (for the exports)": an address to use is where
+# something lives, a standing fact, not a request for now.
+USE_ADDRESS_RE = re.compile(
+    r"^(?:please\s+)?(?:use|connect to|point (?:it|everything) at)\s+(?P<what>\S*(?:://|@)\S+(?:\s+for\s+[^,;.]+)?)",
+    re.I,
+)

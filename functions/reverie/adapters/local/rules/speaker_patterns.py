@@ -1,0 +1,198 @@
+"""Sentences about the speaker: their preferences, plans, identity, habits, past and how their plans ended."""
+
+from __future__ import annotations
+
+import re
+
+from reverie.adapters.local.rules.verb_forms import ADVERBS, IRREGULAR_PAST, PRESENT_EED
+
+_ADV = r"(?:(?:" + "|".join(sorted(ADVERBS)) + r")\s+)*"
+# A past form: "-ed" ("need", "feed" are present) or an irregular one.
+_PAST = (
+    r"(?:(?!(?:" + "|".join(sorted(PRESENT_EED)) + r")\b)[a-z]+ed|" + "|".join(sorted(IRREGULAR_PAST)) + r")"
+)
+SUBJECT_I_RE = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|we|we're|we've|we'll|we'd)\b", re.I)
+# A first-person subject may follow a time or connective opening ("Last week, I ...", "And then we ...").
+# Atomic groups keep it linear: an opening, once matched, is never re-split (no catastrophic backtracking).
+INTRO_RE = re.compile(
+    r"^(?:(?>these days|nowadays|at the moment|currently|"  # before "now" (the group is atomic)
+    r"and|but|so|then|now|also|only|recently|lately|finally|eventually|today|tonight|yesterday|once|"
+    r"last \w+|next \w+|this (?:morning|afternoon|evening|week|weekend|month|year|summer|spring|fall|"
+    r"autumn|winter|time|past \w+)|(?:on|in|at|since|after|before|when|while|until|till|for) [\w']+(?: [\w']+){0,4}|"
+    r"\w+(?: \w+){0,2} ago|a while back|back then|over the \w+|ever since)\s*)*+$",
+    re.I,
+)
+FIRST_PERSON_SUBJECT_RE = re.compile(
+    r"\b(?:I|I'm|I've|I'd|I'll|[Ww]e|[Ww]e're|[Ww]e've|[Ww]e'll|[Mm]y|[Oo]ur|i)\b"
+)
+PREFERENCE_RE = re.compile(
+    r"^(?:i|we)(?:'m|'ve|'d|'ll| am| have| would| will)?\s+" + _ADV + r"(?P<verb>prefer|like|love|"
+    r"loved|liked|enjoy|enjoyed|adore|hate|hated|dislike|detest|can'?t stand|don'?t like|do not like|"
+    r"rather|into|(?:a )?(?:big |huge )?fan of|keen on|passionate about|interested in|been into)\b\s*"
+    r"(?P<obj>.*)$",
+    re.I,
+)
+FAVOURITE_RE = re.compile(
+    r"^(?:my|our) (?:all-time |absolute )?(?:favou?rite|fave|fav) (?P<what>[\w -]+?) "
+    r"(?:is|are|was|were|has to be) .+$",
+    re.I,
+)
+PLAN_RE = re.compile(
+    r"^(?:(?:i|we)(?:'m| am|'re| are|'d| would|'ll| will)?\s+"
+    + _ADV
+    + r")?(?:going to|gonna|planning(?:\s+(?:to|on))?|plan to|intend to|hope to|hoping to|want to|wanna|like to|"
+    r"love to|aim to|will|'ll|thinking (?:of|about)|looking to|considering|set to|scheduled to|have to|"
+    r"need to)\b\s*(?P<rest>.*)$",
+    re.I,
+)
+# "Harry Potter is my favourite book", "Family time means a lot to me": a taste stated the other way round.
+VALUED_RE = re.compile(
+    r"^[^,;:]+? (?:is|are|was|were) (?:also |definitely |still )?my (?:all-time |absolute )?"
+    r"(?:favou?rite|fave|fav)\b|"
+    r"^[^,;:]+? (?:means?|meant) (?:a lot|so much|everything|the world) to me\b|"
+    r"^[^,;:]+? (?:is|are) (?:\w+ )?(?:important|interesting|special|dear|precious) to me\b",
+    re.I,
+)
+NOT_A_PLAN_RE = re.compile(r"^(?:it|that|this|them|you|know|see|say|check|help|be there)\b", re.I)
+GOAL_RE = re.compile(r"^(?:my|our) (?:\w+ )?(?:goal|dream|plan|aim) (?:is|was) (?P<rest>.+)$", re.I)
+MY_ATTRIBUTE_RE = re.compile(
+    r"^(?:my|our|the) (?P<attr>(?:[\w-]+ ){0,2}?[\w-]+) (?:is|are|starts|start|begins|begin|ends|end"
+    r"|hands|happens|meets|ships|rotates|resets|renews|expires|closes|opens|runs|falls|lands)\b.+$",
+    re.I,
+)
+MY_ANYTHING_RE = re.compile(r"^(?:my|our) [\w-]+", re.I)
+IDENTITY_RE = re.compile(
+    r"^(?:i|we)(?:'m| am|'re| are) (?:(?:also|now|still|originally|currently|finally|normally|usually|"
+    r"generally|mostly|permanently) )?"
+    # a reversal of who one is ("I'm no longer vegan", "I'm not a paramedic any more") is a fact too
+    r"(?:no longer |not (?=[^.;]*\bany ?more\b))?"
+    r"(?P<what>a |an |the |from |"
+    r"based in |\d+ years old|\w+ years old|married|single|divorced|engaged|widowed|pregnant|retired|"
+    r"vegetarian|vegan|pescatarian|allergic|in a relationship|dating|a member|part of|member of|"
+    # a status one is on ("I'm on parental leave until 1 June", "we're on a waiting list", "I'm on nights")
+    r"on (?:[a-z-]+ ){0,2}(?:leave|holidays?|vacation|sabbatical|furlough|secondment|probation|call|nights|"
+    r"shifts?|bed rest|medication|meds|diet|waiting list|tour|strike|placement)\b|"
+    # a team or body one belongs to ("I'm on the sorting team", "we're in the PTA committee")
+    r"(?:on|in) (?:the |a )?(?!the\b)(?:[\w-]+ ){1,3}(?:team|committee|board|rota|squad|crew|panel)"
+    r"(?=\s*$|\s*[,.;!]|\s+(?:at|for|of|in|on|with|and|now|since|this|again)\b)|"
+    r"(?P<ing>[a-z]+ing)\b)",
+    re.I,
+)
+# In or on something named ("I'm in Year 11", "we're on Postgres 15", "I'm with Vodafone", "I'm in a Kia Niro
+# now"): a class, a version, a plan, a provider or a car the speaker belongs to or runs on; "I'm in a meeting"
+# names nothing.
+NAMED_MEMBERSHIP_RE = re.compile(
+    r"^(?i:i|we)(?i:'m| am|'re| are) (?:(?i:also|now|still|currently) )?(?i:in|on|with) "
+    r"(?:(?i:the|my|our|a|an) )?(?=[A-Z0-9])"
+)
+NOT_AN_ACTIVITY_RE = re.compile(
+    r"(?:going|waiting|heading|leaving|looking forward|thinking|wondering|feeling|getting ready|hanging|"
+    r"kidding|joking|trying to (?:reach|get hold)|doing|saying|telling|asking|hoping|loving|liking)$",
+    re.I,
+)
+# "my old one cracked", "our new ones are late": a subject that names nothing but points back at a noun said
+# elsewhere; kept alone it would read "Fatima's old one cracked".
+DANGLING_ONE_RE = re.compile(
+    r"^(?:my|our)\s+(?:(?:[a-z]+\s+){1,2}?ones?(?:'s|\s+[a-z]+)|ones?(?:'s|\s+(?:is|are|was|were|has|had|have)\b))",
+    re.I,
+)
+# "I'm doing a PhD", "we're doing an evening course": a pursuit ("I'm doing well", "doing a bit better": a mood).
+DOING_A_THING_RE = re.compile(
+    r"^\s+(?:an?\s+(?!(?:bit|little|lot)\b)\w"
+    # ... or a named one: "doing the couch to 5k thing", "doing the Whole30 programme"
+    r"|the\s+(?:[\w-]+\s+){1,4}(?:thing|programme|program|course|challenge|plan|diet)\b)",
+    re.I,
+)
+# "I don't drive", "we don't use any pesticides": what the speaker does not do is a fact about them too.
+NEGATED_HABIT_RE = re.compile(r"^(?:i|we) (?:don'?t|do not) (?P<verb>[a-z]+)\b(?!')", re.I)
+NOT_A_NEGATED_FACT_VERBS = frozenset("mind care remember recall trust feel see".split())
+PAST_RE = re.compile(r"^(?:i|we) " + _ADV + r"(?:" + _PAST + r")\b", re.I)
+# "Took a trip to Rome", "Been reading a lot", "Love the energy there": the "I" left out.
+ELIDED_SUBJECT_RE = re.compile(
+    r"^(?:(?:just|never|finally|recently|also|only|once|then) )?(?:"
+    + _PAST
+    + r"|been|love|enjoy|prefer)\b(?!')",
+    re.I,
+)
+GENERIC_VERB_RE = re.compile(r"^(?:i|we) " + _ADV + r"(?P<verb>[a-z]+)\b(?!')", re.I)
+NOT_A_FACT_VERBS = frozenset(
+    """can could will would shall should may might must do did does am is are was were be wish guess
+    hope mean bet think feel know see say agree wonder suppose reckon imagine understand get got gotta
+    gonna wanna just need want tried try find found let""".split()
+)
+PERFECT_RE = re.compile(
+    r"^(?:i|we)(?:'ve| have) "
+    + _ADV
+    + r"(?:got|been(?! (?:thinking|feeling|wondering|meaning|trying))|"
+    + _PAST
+    + r")\b",
+    re.I,
+)
+HAVE_RE = re.compile(
+    r"^(?:i|we) "
+    + _ADV
+    + r"(?:have|'ve got|have got|own) (?:a|an|two|three|four|five|six|\d+|my own|our own|"
+    r"some|several|many|lots of|a lot of|plenty of|no)\b",
+    re.I,
+)
+HABIT_RE = re.compile(
+    r"^(?:i|we) "
+    + _ADV
+    + r"(?P<verb>work|live|use|teach|play|volunteer|run|own|study|speak|coach|write|paint|"
+    r"cook|bake|collect|practi[cs]e|train|swim|hike|read|attend|drive|ride|make|grow|keep|visit|spend|help|"
+    r"lead|manage|belong|come|sing|dance|draw|knit|fish|surf|climb|garden|travel|go to)\b",
+    re.I,
+)
+KEYED_FACT_RES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^(?:i|we) " + _ADV + r"(?:live|lived|moved|relocated) (?:in|to)\b", re.I), "home_city"),
+    (
+        re.compile(
+            r"^(?:i|we)(?:'m| am) (?:(?:normally|usually|now|still|currently) )?(?:based|living) in\b", re.I
+        ),
+        "home_city",
+    ),
+    (re.compile(r"^(?:i|we) " + _ADV + r"work as\b", re.I), "job_title"),
+    (re.compile(r"^(?:i|we) " + _ADV + r"work (?:at|for)\b", re.I), "employer"),
+    (
+        re.compile(
+            r"^i(?:'m| am) (?:now |still |happily |no longer |not )?(?:single|married|divorced|engaged|widowed|"
+            r"in a relationship|dating)\b",
+            re.I,
+        ),
+        "relationship_status",
+    ),
+    (re.compile(r"^i(?:'m| am) (?:no longer |not )?(?:a )?(?:vegetarian|vegan|pescatarian)\b", re.I), "diet"),
+    (re.compile(r"^i(?:'m| am) \w+ years old\b", re.I), "age"),
+    (re.compile(r"^i(?:'m| am) (?:originally )?from\b", re.I), "origin"),
+)
+# "Ana and I ...", "my sister and I ...": the speaker is one of the subject.
+COMPOUND_HEAD_RE = re.compile(
+    r"^(?!(?:and|but|so|then|me)\b)(?:(?:my|our|the)\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+and$", re.I
+)
+# News of how a plan or project ended ("Change of plans: the Halifax move is off", "the Dagster migration is
+# done"): what it was for is over, whoever the sentence's grammatical subject is.
+PLAN_FATE_RE = re.compile(
+    r"^(?:[\w\s']{1,30}:\s*)?(?:the|my|our)\s+(?P<what>(?:[\w-]+\s+){0,3}?[\w-]+)\s+"
+    r"(?P<verb>is|was|has been|had been|got|were|are)\s+(?:now\s+|finally\s+|officially\s+)?"
+    r"(?P<fate>off|over|cancell?ed|called off|scrapped|postponed|done|finished|completed?|on hold|on ice)\b"
+    r"(?P<rest>.*)$",
+    re.I,
+)
+# A plan put off, said as a fragment: "Japan another time, maybe", "The kitchen next year then", "Lisbon some
+# other time": what it was for waits for another time.
+PUT_OFF_RE = re.compile(
+    r"^(?:(?:ok|okay|so|well|oh well|never mind)[,\s]+)?(?P<what>(?:the\s+[\w'-]+|(?-i:[A-Z])[\w'-]*)(?:\s+[\w'-]+){0,2}?)"
+    r",?\s+(?P<when>another time|some other time|another year|next year|some day|one day|later on)"
+    r"(?:[,\s]+(?:maybe|perhaps|then|I guess|hopefully))?[.!]*$",
+    re.I,
+)
+# Back in a named place, since a time: where the speaker lives again ("I'm back in Warsaw since Friday"), not a
+# passing whereabouts ("I'm back at my desk").
+BACK_IN_RE = re.compile(
+    r"^(?i:i'?m|i am|we'?re|we are)\s+(?i:finally\s+|now\s+)?(?i:back)\s+(?i:in|home\s+in)\s+"
+    r"(?P<where>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)(?P<rest>\s+(?i:since|for good|from)\b[^,;]*)?$",
+)
+# Back from a named place: a trip that happened ("I'm back from Patagonia!"), not a passing whereabouts.
+BACK_FROM_RE = re.compile(
+    r"^(?i:i'?m|i am|we'?re|we are|just got)\s+(?i:finally\s+|just\s+)?(?i:back from)\s+(?P<where>[A-Z][\w\s'-]*)",
+)

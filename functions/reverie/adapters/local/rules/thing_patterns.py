@@ -1,0 +1,74 @@
+"""Sentences about a thing, not the speaker: tools by category, a thing's state or value, named words."""
+
+from __future__ import annotations
+
+import re
+
+# Tools and things whose category names the attribute a statement sets ("we use pnpm" → package_manager).
+VOCABULARY: dict[str, str] = {
+    **dict.fromkeys(
+        "npm pnpm yarn bun pip pipenv poetry uv conda cargo maven gradle composer".split(), "package_manager"
+    ),
+    **dict.fromkeys("vim neovim emacs vscode intellij pycharm sublime nano zed".split(), "editor"),
+    **dict.fromkeys("bash zsh fish powershell".split(), "shell"),
+    **dict.fromkeys("linux macos windows ubuntu debian fedora arch".split(), "os"),
+    **dict.fromkeys("pytest jest vitest mocha unittest junit".split(), "test_runner"),
+    **dict.fromkeys("postgres postgresql mysql sqlite mongodb redis dynamodb".split(), "database"),
+    **dict.fromkeys("aws gcp azure".split(), "cloud"),
+    **dict.fromkeys("black ruff prettier eslint flake8".split(), "formatter"),
+    **dict.fromkeys("docker podman".split(), "container_runtime"),
+    **dict.fromkeys("github gitlab bitbucket".split(), "code_host"),
+}
+VOCABULARY_RE = re.compile(r"\b(" + "|".join(sorted(VOCABULARY, key=len, reverse=True)) + r")\b", re.I)
+# A sentence about a thing, in the present: its subject a determiner and a noun ("The staging cluster is"),
+# an identifier ("payments-api runs", "S3 buckets are", "QA owns") or a word followed by an auxiliary
+# ("Postgres is", "staging is"); never a verb (an imperative: "Deploy payments-api", "Check the logs").
+_AUX = r"(?:is|are|isn't|aren't|has|have|hasn't|haven't|will|won't|can|can't|cannot|must|should|does|doesn't)"
+_VERB = r"(?:" + _AUX + r"|[a-z]{2,}[^s\W']s(?=\s+\w))"  # "runs on", not "minutes." nor "was"
+_IDENTIFIER = r"(?:[a-z][\w.]*[\d_.-][\w.-]*|[\w.-]*\d[\w.-]*|[A-Z]{2,}[\w-]*|[A-Za-z]+[a-z][A-Z]\w*)"
+_NOT_A_THING = (
+    r"(?!(?i:it|this|that|there|here|what|which|who|everything|something|nothing|anything|everyone|someone|"
+    r"nobody|he|she|they|you|i|we|one|mine|yours|today|tonight)\b)"
+)
+ABOUT_A_THING_RE = re.compile(
+    r"^(?:(?i:the|this|that|these|those|a|an|every|each|all|its|their)\s+(?:[\w.@/:'-]+\s+){1,5}?"
+    + _VERB
+    # someone's thing: "Yusuf's swimming lessons are on Tuesdays", "Mum's birthday is 8 June"
+    + r"|(?!(?i:it|that|this|there|here|he|she|what|who|where|let)'s)[A-Z][\w-]*'s\s+(?:[\w.@/:'-]+\s+){1,4}?"
+    + _VERB
+    + r"|"
+    + _IDENTIFIER
+    + r"(?:\s+[\w.@/:'-]+){0,3}?\s+"
+    + _VERB
+    + r"|"
+    + _NOT_A_THING
+    + r"[A-Za-z][\w.'-]*(?:\s+(?:[A-Z][\w'-]*|\d[\w.]*)){0,3}\s+"
+    + _AUX
+    + r")(?=[\s,.;:!]|$)"
+)
+# Two or three lowercase words and "is"/"are" ("staging db is ...", "prod cluster is ..."): a thing named
+# with its article left out, as terse chat does; never a pronoun, a time or a word like "everything".
+ARTICLE_DROPPED_RE = re.compile(
+    r"^" + _NOT_A_THING + r"(?!(?:no|not|all|any|some|every|each|my|our|your|his|her|their|its|to)\b)"
+    r"[a-z][\w-]*\s+(?!(?:is|are)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are)\s+(?!(?:not|a|an|so|too|very|really)\b)"
+)
+# A thing's value changing to another ("rent goes up to 1020 from 1 May", "pickup moves to 15:10", "the fee
+# rises to £40"): its article may be dropped, as terse chat does; the new value is a number, a time or a name.
+VALUE_CHANGE_RE = re.compile(
+    r"^(?:(?:the|my|our)\s+)?" + _NOT_A_THING + r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+"
+    r"(?:(?:is|are)\s+going|will\s+go|goes|go|went|has\s+gone|have\s+gone)\s+(?:up|down|back)\s+to\s+"
+    r"(?=[£$€]?\s?\d|[A-Z])"
+    r"|^(?:(?:the|my|our)\s+)?" + _NOT_A_THING + r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+"
+    r"(?:(?:is|are)\s+|will\s+|has\s+|have\s+)?(?:rises|rise|rising|rose|risen|increases|increase|increasing|"
+    r"increased|drops|drop|dropping|dropped|falls|fall|falling|fell|fallen|decreases|decrease|decreased|"
+    r"changes|change|changing|changed|moves|move|moving|moved)\s+to\s+(?=[£$€]?\s?\d|[A-Z])",
+    re.I,
+)
+# A bare plural and its verb ("Alerts go to #ops-alerts", "Builds take ten minutes"): an imperative's verb does
+# not end in a single s, and takes its object next ("Uses the old key" is no statement about a thing).
+BARE_PLURAL_RE = re.compile(
+    _NOT_A_THING
+    + r"(?-i:[A-Za-z][a-z]+[^s\W]s)\s+(?!(?i:the|a|an|me|my|us|our|it|them|this|that|these|those|every|all|"
+    r"some|to|and|or|of|in|on|for)\b)[a-z]{2,}(?=[\s,.;:!]|$)"
+)
+CAPITALISED_RE = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+")
