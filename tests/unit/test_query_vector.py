@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
@@ -95,6 +96,24 @@ def test_no_thread_is_created_per_request() -> None:
 
     # THEN no thread was added beyond the pool's bound
     assert threading.active_count() <= before + WORKERS
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_forked_process_gets_workers_of_its_own() -> None:
+    # GIVEN the parent's workers started
+    Prefetched(lambda: 1).result()
+
+    # WHEN a forked child prefetches something and waits for a worker to start on it
+    pid = os.fork()
+    if pid == 0:  # the child: exit 0 when a worker of its own ran the job
+        started = threading.Event()
+        job = Prefetched(lambda: (started.set(), threading.get_ident())[1])
+        ran = started.wait(timeout=30)  # a bound, not a measure: without workers it never starts
+        os._exit(0 if ran and job.result() != threading.get_ident() else 1)
+    _, status = os.waitpid(pid, 0)
+
+    # THEN it did
+    assert os.waitstatus_to_exitcode(status) == 0
 
 
 def test_recall_gives_the_same_context_whichever_thread_embeds(

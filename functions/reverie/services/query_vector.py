@@ -7,7 +7,7 @@ the two overlap on a second core (or behind a network wait).
 
 The workers are a few long-lived threads shared by every request (none is created per call). A request
 never waits in their queue: when it needs the vector and no worker has started on it yet, it takes the job
-back and runs it on its own thread. The hits are the same whichever thread computes them, so the context
+back and runs it on its own thread. The vector is the same whichever thread computes it, so the context
 does not depend on the timing.
 """
 
@@ -29,6 +29,15 @@ WORKERS = min(4, os.cpu_count() or 1)
 
 _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
+
+
+def _forget_pool() -> None:
+    """In a forked child the parent's workers do not exist: start a pool of its own when first needed."""
+    global _pool, _pool_lock
+    _pool, _pool_lock = None, threading.Lock()
+
+
+os.register_at_fork(after_in_child=_forget_pool)
 
 
 def _executor() -> ThreadPoolExecutor:
