@@ -42,7 +42,7 @@ from reverie.adapters.local.rules.secret_clauses import without_secrets
 from reverie.adapters.local.rules.session_base import RELAYED_CONFIDENCE, Analysis
 from reverie.adapters.local.rules.session_inputs import SessionInputs
 from reverie.adapters.local.rules.spelling import spelled_out, without_hesitations
-from reverie.adapters.local.rules.statements import Drop, Speaker, Statement
+from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
 from reverie.domain.dream import Candidate
 from reverie.domain.events import (
     Event,

@@ -25,15 +25,10 @@ from reverie.adapters.local.rules.language import (
 from reverie.adapters.local.rules.longevity import after_outcome
 from reverie.adapters.local.rules.patterns import GREETING_RE, THANKS_RE
 from reverie.adapters.local.rules.specificity import SPECIFIC_ENOUGH, specificity
-from reverie.adapters.local.rules.statements import (
-    Drop,
-    Speaker,
-    Statement,
-    render,
-    salience,
-    without_opening,
-)
+from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
 from reverie.adapters.local.rules.statements import classify as parse
+from reverie.adapters.local.rules.statements import without_opening
+from reverie.adapters.local.rules.stored_form import render, salience
 from reverie.adapters.local.rules.thing_patterns import (
     ABOUT_A_THING_RE,
     ARTICLE_DROPPED_RE,

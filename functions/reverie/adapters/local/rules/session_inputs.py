@@ -17,7 +17,8 @@ from reverie.adapters.local.rules.session_base import (
     PROCEDURE_CONFIDENCE,
     SessionBase,
 )
-from reverie.adapters.local.rules.statements import Speaker, render
+from reverie.adapters.local.rules.statement_types import Speaker
+from reverie.adapters.local.rules.stored_form import render
 from reverie.domain.events import (
     Event,
     FeedbackEvent,

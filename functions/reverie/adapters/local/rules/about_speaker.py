@@ -1,0 +1,97 @@
+"""Sentences about the speaker → a preference, a plan or a fact about them, or why it is not kept."""
+
+from __future__ import annotations
+
+import re
+
+from reverie.adapters.local.rules.keys import answer_style_key, attribute_key, preference_key
+from reverie.adapters.local.rules.patterns import FEELING_RE, OPINION_RE, REACTION_OBJECT_RE
+from reverie.adapters.local.rules.request_patterns import IMPERATIVE_RE
+from reverie.adapters.local.rules.speaker_patterns import (
+    DOING_A_THING_RE,
+    FAVOURITE_RE,
+    GENERIC_VERB_RE,
+    GOAL_RE,
+    HABIT_RE,
+    HAVE_RE,
+    IDENTITY_RE,
+    MY_ANYTHING_RE,
+    NAMED_MEMBERSHIP_RE,
+    NEGATED_HABIT_RE,
+    NOT_A_FACT_VERBS,
+    NOT_A_NEGATED_FACT_VERBS,
+    NOT_A_PLAN_RE,
+    NOT_AN_ACTIVITY_RE,
+    PAST_RE,
+    PERFECT_RE,
+    PLAN_RE,
+    PREFERENCE_RE,
+)
+from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
+from reverie.adapters.local.rules.stored_form import as_statement
+from reverie.domain.models import MemoryType, Stability
+
+_MENTIONS_SPEAKER_RE = re.compile(r"\b(?:my|me|our|us)\b", re.I)
+SHORT_ABOUT_SPEAKER_WORDS = 10  # "My dog Max turned five last week.": short enough to be one idea
+
+
+def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
+    """Preferences, plans and facts whose subject is the speaker."""
+    lowered = core.lower()
+    favourite = FAVOURITE_RE.match(lowered)
+    if favourite:
+        key = attribute_key(core, who.subject)
+        return as_statement(MemoryType.PREFERENCE, clause, who, key=key, subjective=True)
+    preference = PREFERENCE_RE.match(lowered)
+    if preference:
+        obj = preference.group("obj").strip()
+        if not obj or REACTION_OBJECT_RE.match(obj):
+            return Drop("reaction")
+        key = answer_style_key(obj, who.subject) or preference_key(preference.group("verb"), obj, who.subject)
+        return as_statement(MemoryType.PREFERENCE, clause, who, key=key, subjective=True)
+    if OPINION_RE.match(lowered):
+        return Drop("opinion")
+    goal = GOAL_RE.match(lowered)
+    plan = PLAN_RE.match(lowered) or goal
+    if plan:
+        if not plan.group("rest") or NOT_A_PLAN_RE.match(plan.group("rest")):
+            return Drop("reaction")
+        # An intention ("I'm going to ...") is soon done or dropped; a stated goal or dream holds for months.
+        stability = Stability.NORMAL if goal else Stability.VOLATILE
+        return as_statement(MemoryType.PLAN, clause, who, confidence=0.5, stability=stability)
+    identity = IDENTITY_RE.match(lowered)
+    if (
+        identity
+        and identity.group("ing")
+        and NOT_AN_ACTIVITY_RE.search(identity.group("ing"))
+        and not (identity.group("ing") == "doing" and DOING_A_THING_RE.match(lowered[identity.end() :]))
+    ):
+        identity = None
+    if identity is None and NAMED_MEMBERSHIP_RE.match(core):
+        return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject), short_ok=True)
+    if FEELING_RE.match(lowered) and not identity:
+        return Drop("feeling")
+    if identity or any(r.match(lowered) for r in (PAST_RE, PERFECT_RE, HAVE_RE, HABIT_RE)):
+        key = attribute_key(core, who.subject)
+        short_ok = identity is not None and identity.group("what").strip() in ("a", "an")
+        return as_statement(MemoryType.FACT, clause, who, key=key, short_ok=short_ok)
+    negated = NEGATED_HABIT_RE.match(lowered)
+    if negated and negated.group("verb") not in NOT_A_FACT_VERBS | NOT_A_NEGATED_FACT_VERBS:
+        return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
+    if MY_ANYTHING_RE.match(lowered):
+        return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
+    generic = GENERIC_VERB_RE.match(lowered)
+    if generic and generic.group("verb") not in NOT_A_FACT_VERBS:
+        return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
+    return Drop("not a statement")
+
+
+def short_about_speaker(text: str, who: Speaker) -> Statement | Drop:
+    """A short sentence that mentions the speaker without "I" as its subject ("My dog Max turned five
+    last week.", "The kids loved our trip to the lake."): a fact about them; anything else is dropped.
+    Said to an agent, it must open with its subject: "Book me a desk" is a request for now."""
+    if "?" in text or len(text.split()) > SHORT_ABOUT_SPEAKER_WORDS or not _MENTIONS_SPEAKER_RE.search(text):
+        return Drop("not a statement")
+    if who.to_agent and IMPERATIVE_RE.match(text):
+        return Drop("request")
+    return as_statement(MemoryType.FACT, text, who)

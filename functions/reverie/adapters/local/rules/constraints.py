@@ -1,0 +1,81 @@
+"""Corrections and standing rules the user gives: a sentence → a CORRECTION or CONSTRAINT statement."""
+
+from __future__ import annotations
+
+import re
+
+from reverie.adapters.local.rules.keys import answer_style_key, attribute_key, vocabulary_key
+from reverie.adapters.local.rules.request_patterns import (
+    CONSTRAINT_OPENER_RE,
+    CONTRAST_RE,
+    HAVE_TO_RE,
+    IMPERATIVE_RE,
+    MUST_RE,
+    NO_THING_RE,
+    NOT_A_RULE_AFTER_RE,
+    RULE_MARKER_RE,
+    SOFT_NEGATIVE_RE,
+    STATE_FROM_NOW_RE,
+    WHILE_RULE_RE,
+)
+from reverie.adapters.local.rules.speaker_patterns import INTRO_RE, SUBJECT_I_RE
+from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
+from reverie.adapters.local.rules.stored_form import as_statement
+from reverie.adapters.local.rules.subjects import core
+from reverie.domain.models import MemoryType, Stability
+
+_ABOUT_ME_RE = re.compile(r"\b(?:me|my)\b", re.I)
+_PLEASE_RE = re.compile(r"^please\s+", re.I)
+_SO_RE = re.compile(r"\bso\b", re.I)
+
+
+def as_correction(text: str, who: Speaker) -> Statement | Drop:
+    """A correction the user makes, keyed by the tool or attribute it sets right."""
+    head = CONTRAST_RE.match(text)
+    key = vocabulary_key(head.group("head") if head else text, who.subject) or attribute_key(
+        core(text), who.subject
+    )
+    return as_statement(MemoryType.CORRECTION, text, who, key=key, confidence=0.8, stability=Stability.HIGH)
+
+
+def as_constraint(text: str, who: Speaker) -> Statement | Drop | None:
+    """A standing rule in the sentence ("never ...", "while I'm in X, ...", "you must ..."); None when it has none."""
+    opener = CONSTRAINT_OPENER_RE.search(text)
+    if opener:
+        clause = opener.group("clause")
+        if NOT_A_RULE_AFTER_RE.match(clause):
+            return None
+        if clause.lower().startswith(("do not", "don't", "dont", "please do not", "please don't")) and (
+            not who.to_agent or SOFT_NEGATIVE_RE.match(clause)
+        ):
+            return None
+        if not who.to_agent and not _ABOUT_ME_RE.search(clause):
+            return None  # between two people, a rule is only memorable when it is about the speaker
+        head = text[: opener.start()].strip(" ,")
+        if _SO_RE.search(text[opener.start() : opener.start("clause")]) or (
+            head and (INTRO_RE.match(head) or RULE_MARKER_RE.fullmatch(head))
+        ):
+            # The rule's reason or scope stays with it: "The cluster is reserved until 14 May, so don't
+            # schedule anything on it", "For this project only, always use tabs".
+            clause = text
+        clause = _PLEASE_RE.sub("", clause)
+        key = answer_style_key(clause, who.subject)
+        return as_statement(
+            MemoryType.CONSTRAINT, clause, who, key=key, confidence=0.7, stability=Stability.HIGH
+        )
+    scoped = WHILE_RULE_RE.match(text) if who.to_agent else None
+    if scoped and (
+        IMPERATIVE_RE.match(scoped.group("rule")) or CONSTRAINT_OPENER_RE.match(scoped.group("rule"))
+    ):
+        # "While I'm in Nairobi, put my calls in Nairobi time": a rule for as long as the state lasts
+        return as_statement(MemoryType.CONSTRAINT, text, who, confidence=0.7, stability=Stability.HIGH)
+    if who.to_agent and NO_THING_RE.match(text):
+        return as_statement(MemoryType.CONSTRAINT, text, who, confidence=0.7, stability=Stability.HIGH)
+    if (MUST_RE.search(text) and (who.to_agent or _ABOUT_ME_RE.search(text))) or (
+        who.to_agent
+        and (HAVE_TO_RE.search(text) or RULE_MARKER_RE.search(text))
+        and not SUBJECT_I_RE.search(text)
+        and not STATE_FROM_NOW_RE.search(text)
+    ):
+        return as_statement(MemoryType.CONSTRAINT, text, who, confidence=0.7, stability=Stability.HIGH)
+    return None
