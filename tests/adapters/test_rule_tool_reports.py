@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from reverie.adapters.local.rules.merge import decide
+from reverie.adapters.local.rules.outputs import disputes, document
 from reverie.adapters.local.rules.records import read_records
-from reverie.adapters.local.rules.reports import disputes, document
 from reverie.domain.dream import Candidate
 from reverie.domain.events import Event
 from reverie.domain.guards import looks_like_injection, looks_like_instruction

@@ -7,8 +7,13 @@ slot, `<user>.<thing>`. Two outputs giving it two values at once are two claims 
 nothing settles until someone does (`reports` keeps them the tools', the dream shows them conflicting);
 a later lookup giving a new value supersedes.
 
-Only a question about the asker's own thing is read ("my ...", "our ..."), and only sentences that name it
-and carry a value: the rest of the output stays where `reports` puts it.
+Only a question about the asker's own thing is read ("my ...", "our ...", "which day is my ... next week?"),
+and only sentences that carry a value: those that name it (half its words), or, in an output that names it
+nowhere (a calendar entry under the clinic's name, an email confirming "your check-up"), the one sentence whose
+values the agent then gave the user as the answer, if that output alone answered or the agent said that the
+outputs disagree ("they don't match: the calendar says ..., but the email says ..."). Two outputs about two
+other things the agent merely mentions side by side stay out of the slot. The rest of an output stays where
+`reports` puts it.
 """
 
 from __future__ import annotations
@@ -18,15 +23,21 @@ from dataclasses import dataclass
 
 from reverie.adapters.local.rules import untrusted
 from reverie.adapters.local.rules.language import slug
+from reverie.adapters.local.rules.outputs import TOLD_SHARE, Fact, canonical
 from reverie.adapters.local.rules.records import read_records
 from reverie.domain.restatement import terms
 
 MAX_ANSWERS = 3  # sentences of one output read as answers
+MAX_UNNAMED = 12  # ... when none names the thing: those the agent's reply may have repeated
 # "What is my notice period?", "how long is our lease?", "when's my next MOT due?": the asker's own thing.
+# "Which day is my dentist appointment next week?", "what time is our flight tomorrow?": the word after
+# "what"/"which" says what of it is asked, a time after the thing says when, neither is the thing.
+_AUX = r"(?:'s|\s+is|\s+are|\s+was|\s+were|\s+will\s+be)"
 _ASKED_RE = re.compile(
-    r"\b(?:what|when|how\s+(?:long|much|many|often)|which|where)(?:'s|\s+is|\s+are|\s+was|\s+will\s+be)?\s+"
+    rf"\b(?:(?:what|which)(?:\s+(?!(?:is|are|was|were|will|did|does|do|has|have|had|can|could|would|should)\b)"
+    rf"[a-z]+(?={_AUX}\s+(?:my|our)\b))?|when|how\s+(?:long|much|many|often)|where){_AUX}?\s+"
     r"(?P<own>my|our)\s+(?P<thing>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)"
-    r"(?:\s+(?:again|now|due|set\s+to))?\s*\?",
+    r"(?:\s+(?:again|now|due|set\s+to|today|tonight|tomorrow|(?:next|this|last)\s+[a-z]+))*\s*\?",
     re.I,
 )
 _WORDS = "one two three four five six seven eight nine ten eleven twelve".split()
@@ -70,29 +81,98 @@ def numbers(text: str) -> frozenset[str]:
 @dataclass(frozen=True)
 class Answer:
     statement: str  # "Marta Silva's notice period: 1 month." or the sentence as written
-    values: frozenset[str]  # its numbers: the agent repeating one of them told it
+    values: frozenset[str]  # its numbers (and days and months when unnamed): the agent repeating them told it
+    sentence: str  # as the output wrote it
+    named: bool = True  # it names the thing asked about
 
 
 def answers(output: str, question: Asked) -> list[Answer]:
-    """The sentences of `output` that name the thing asked about (half its words at least) and give it a
-    value (a number), in order; what the output hides from its reader is never one. A field labelled with
-    the thing ("Notice period: 1 month") is said as the asker's ("Marta Silva's notice period: 1 month")."""
+    """The sentences of `output` that give the thing asked about a value (a number), in order: those that
+    name it (half its words at least), else, when none does, every one (`MAX_UNNAMED`), each said of the
+    thing; what the output hides from its reader is never one. A field labelled with the thing ("Notice
+    period: 1 month") is said as the asker's ("Marta Silva's notice period: 1 month")."""
     if read_records(output) is not None:  # a record's fields are keyed by the record (`records`)
         return []
     visible, _ = untrusted.hidden(output)
-    out: list[Answer] = []
+    named: list[Answer] = []
+    unnamed: list[Answer] = []
     for raw in _SENTENCE_RE.split(visible):
         sentence = " ".join(raw.split())
         if not sentence or untrusted.steers(sentence) or not _NUMBER_RE.search(sentence):
             continue
         if 2 * len(question.terms & terms(sentence)) < len(question.terms):
+            said = _ENVELOPE_RE.sub("", sentence).rstrip(" .")  # "From: X, 3 May: ..." is X's
+            values = numbers(said) | {w for w in canonical(terms(said)) if w in _CALENDAR}
+            whose = f"{question.subject}'s {question.thing}"
+            unnamed.append(Answer(f"{said} ({whose}).", values, sentence, named=False))
             continue
-        values = numbers(sentence)
+        statement = sentence
         field = _FIELD_RE.match(sentence)
         if field and question.terms <= terms(field.group("label")):
-            sentence = f"{question.subject}'s {question.thing}: {field.group('value').rstrip('.;')}."
-        out.append(Answer(statement=sentence, values=values))
-    return out[:MAX_ANSWERS]
+            statement = f"{question.subject}'s {question.thing}: {field.group('value').rstrip('.;')}."
+        named.append(Answer(statement=statement, values=numbers(sentence), sentence=sentence))
+    return named[:MAX_ANSWERS] if named else unnamed[:MAX_UNNAMED]
+
+
+def disagree(told: str) -> bool:
+    """Whether the agent says the sources it read disagree ("they don't match", "the two conflict")."""
+    return _DISAGREE_RE.search(told) is not None
+
+
+def answering(facts: list[Fact], output: str, question: str, asker: str | None) -> list[Fact]:
+    """`facts` with the sentences of `output` that answer the user's question about their own thing
+    (`answers`) in the slot of that thing, each instead of the fact it was read as: one that names the
+    thing is told once the agent repeats one of its values, one that does not once it repeats a share
+    of them (`choose` then keeps one per output, or none)."""
+    thing = asked(question, asker)
+    if thing is None:
+        return facts
+    found = answers(output, thing)
+    out = list(facts)
+    for a in found:
+        was = next((f for f in facts if f.statement.startswith(a.sentence.rstrip(" ."))), None)
+        if was is not None:
+            out.remove(was)
+        if a.named:
+            out.append(Fact(a.statement, thing.key, canonical(a.values), share=0.01, least=1, answer=True))
+        else:
+            out.append(Fact(a.statement, thing.key, a.values, share=TOLD_SHARE, answer=False, instead=was))
+    return out
+
+
+def choose(outputs: list[list[Fact]], said: frozenset[str], told: str) -> list[list[Fact]]:
+    """Each output's facts with its answers that do not name the thing settled: the one whose values the
+    agent repeated most stays in the slot when its output alone answered the question or the agent said
+    the outputs disagree; the others are read as they would have been without the question."""
+    best = [
+        max(
+            (f for f in facts if f.answer is False and f.told(said)),
+            key=lambda f: len(f.value & said),
+            default=None,
+        )
+        for facts in outputs
+    ]
+    answered = sum(
+        1
+        for facts, b in zip(outputs, best, strict=True)
+        if b is not None or any(f.answer and f.told(said) for f in facts)
+    )
+    keep = answered <= 1 or disagree(told)
+    out: list[list[Fact]] = []
+    for facts, b in zip(outputs, best, strict=True):
+        settled = [f if f.answer is not False or (keep and f is b) else f.instead for f in facts]
+        out.append([f for f in settled if f is not None])
+    return out
 
 
 _FIELD_RE = re.compile(r"^(?P<label>[\w' -]{2,30}):\s+(?P<value>[^:]+)$")
+_ENVELOPE_RE = re.compile(r"^(?:from|to|cc|date|sent):\s*", re.I)
+_CALENDAR = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday jan feb mar apr may jun jul aug sep oct nov dec".split()
+)
+# The agent saying that what it read disagrees: "they don't match", "the two conflict", "a discrepancy".
+_DISAGREE_RE = re.compile(
+    r"\b(?:don't|doesn't|do\s+not|does\s+not|didn't|did\s+not)\s+(?:match|agree|line\s+up|tally|add\s+up)\b"
+    r"|\b(?:disagree|conflict|contradict|mismatch|inconsisten|discrepanc)\w*|\bdiffer(?:s|ed)?\b",
+    re.I,
+)
