@@ -16,6 +16,8 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from reverie.domain.secret_codes import CODES
+
 Span = tuple[int, int, str]  # start, end, kind
 
 
@@ -177,23 +179,8 @@ PATTERNS: list[SecretPattern] = [
         ),
     ),
     # Prose: "my password is X", "the password for the staging db is X", "passcode: X".
-    # A one-time code, a verification code or a PIN given as digits: "Your verification code is 482913",
-    # "that's the code, 482913", "482913 is your login code" (a bare number elsewhere is an amount or an id).
-    SecretPattern(
-        "code",
-        re.compile(
-            r"(?i)\b(?:(?:verification|confirmation|security|login|sign-?in|one[- ]time|otp|2fa|sms|auth\w*|"
-            r"access|the|that)\s+)(?:code|pin|passcode)\b(?:\s+(?:is|was))?[\s,:=]+(?P<secret>\d{4,8})\b"
-        ),
-        needle=re.compile(r"(?i)code|pin|otp"),
-    ),
-    SecretPattern(
-        "code",
-        re.compile(
-            r"(?i)(?<![\d.,])(?P<secret>\d{4,8})\s+is\s+(?:your|the)\s+(?:\w+\s+){0,2}(?:code|pin|otp|passcode)\b"
-        ),
-        needle=re.compile(r"(?i)code|pin|otp"),
-    ),
+    # codes that open something, in digits or spelled out (`secret_codes`)
+    *(SecretPattern(kind, regex, needle=needle) for kind, regex, needle in CODES),
     SecretPattern("password", re.compile(rf"(?i)\b{_PROSE_LABEL}\b\s*(?:is|was|:|=)\s*{_V}"), _value),
     SecretPattern(
         "password",

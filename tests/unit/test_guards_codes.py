@@ -1,0 +1,38 @@
+"""Codes that open something are masked however they are given: in digits, digit by digit, or spelled out as a
+voice note gives them ("the keypad code for the hall is five two nine zero"); counts in words are not codes."""
+
+from __future__ import annotations
+
+import pytest
+
+from reverie.domain.guards import mask_secrets
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("the keypad code for the Oakfield community hall is five two nine zero, then the hash key", "nine"),
+        ("the alarm code is oh four one nine", "four one"),
+        ("the gate code: 1 9 7 3 and then push", "9 7 3"),
+        ("the door code to the side door is 7712", "7712"),
+        ("my PIN is four four one two", "four one"),
+        ("Your verification code is 482913", "482913"),
+    ],
+)
+def test_a_code_is_masked_whole_and_the_sentence_kept(text: str, secret: str) -> None:
+    masked = mask_secrets(text).text
+    assert secret not in masked and "[REDACTED:code]" in masked
+    assert masked.startswith(text.split(" ", 2)[0])  # what the code opens stays readable
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we need two three four five chairs for the hall",
+        "the code review is at five",
+        "the room code is B12 on the map",
+        "I have one two three four things to do",
+    ],
+)
+def test_counts_and_names_are_not_codes(text: str) -> None:
+    assert mask_secrets(text).text == text
