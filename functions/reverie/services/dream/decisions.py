@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from reverie.domain.denial import repeats_denied
 from reverie.domain.dream import Candidate, ChangeKind
 from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, ReviewStatus, Status, Trust
 from reverie.domain.restatement import changed_values
@@ -201,7 +202,8 @@ def propagate_correction(
     """Cards built on a card found wrong are not left live: those derived from it (`derived_from`) or
     repeating the value it got wrong (an address, a path, a version: "POST https://api-v1.../shipments"
     after "the base URL is https://api-v1..." was corrected to api-v2). A held guess is rejected; a verified
-    card loses confidence and goes to review as conflicting. `said` is what replaced the wrong card when
+    card loses confidence and goes to review as conflicting, unless it is derived from the wrong card and
+    repeats the value the correction denies ("..., not St Anne's"): then it is superseded too. `said` is what replaced the wrong card when
     no card did (a verified claim that rejected a hypothesis)."""
     replaced_by = right.statement if right is not None else said
     stale = changed_values(wrong.statement, replaced_by) if replaced_by else frozenset()
@@ -212,13 +214,20 @@ def propagate_correction(
         card = w.changed.get(card.memory_id, card)
         if card.memory_id in (wrong.memory_id, right.memory_id if right else None):
             continue
-        if wrong.memory_id in card.derived_from:
+        derived = wrong.memory_id in card.derived_from
+        if derived:
             why = f"derived from {wrong.memory_id}, "
         elif shared := next((v for v in sorted(stale) if v in card.statement.lower()), None):
             why = f"repeats {shared} of {wrong.memory_id}, "
         else:
             continue
         why += f"superseded by {right.memory_id}" if right is not None else "found wrong"
+        if right is not None and derived and repeats_denied(right.statement, card.statement):
+            # built on the wrong card and saying the very value the correction denies: wrong as well
+            w.revise(
+                card, ChangeKind.SUPERSEDED, why, status=Status.SUPERSEDED, superseded_by=right.memory_id
+            )
+            continue
         if card.status is Status.HYPOTHESIS:
             w.revise(card, ChangeKind.REJECTED, why, status=Status.REJECTED)
             continue

@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules.about import contains, event, jaccard, name_words, owner
-from reverie.domain.restatement import CONTRAST, negated, stem, terms
+from reverie.domain.denial import contrast, without_asides
+from reverie.domain.restatement import negated, stem, terms
 from reverie.domain.text import MONTH_NAMES, entities
 from reverie.domain.validity import named_days
 
@@ -103,18 +104,16 @@ def another_value(a: str, b: str) -> bool:
     return jaccard(mine, theirs) >= SAME_VALUE_JACCARD or contains(mine, theirs) or contains(theirs, mine)
 
 
-# "Sprints end on Fridays, not Thursdays": the value after ", not" is the one the statement replaces.
-_CONTRAST_RE = re.compile(rf"^(?P<said>.+?){CONTRAST}\s+(?P<instead>[^,;:.]+)", re.I)
-
-
 def contrast_replaces(new: str, held: str) -> bool:
     """`new` says which value replaces the one `held` states ("Sprints end on Fridays, not Thursdays"
-    against "Nora's sprints end on Thursdays"): the contrasted value is in `held`, the new one is not,
-    and both speak of the same thing (a word beside the values in common)."""
-    found = _CONTRAST_RE.match(new.strip())
+    against "Nora's sprints end on Thursdays"): the contrasted value is in `held` (beside its bracketed
+    asides: where a value was read is not what it says), the new one is not, and both speak of the same
+    thing (a word beside the values in common)."""
+    found = contrast(new)
     if found is None:
         return False
-    instead, said, theirs = terms(found.group("instead")), terms(found.group("said")), terms(held)
+    said, instead = found
+    theirs = terms(without_asides(held))
     return (
         bool(instead)
         and instead <= theirs

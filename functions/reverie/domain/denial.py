@@ -1,0 +1,37 @@
+"""The value a statement says is not the case: "Sprints end on Fridays, not Thursdays" denies Thursdays;
+"Zainab goes to Greenhill Primary, not St Anne's (her cousin's school)" denies St Anne's. A card that
+states the denied value is what the statement corrects; a card built on it and repeating it is wrong too."""
+
+from __future__ import annotations
+
+import re
+
+from reverie.domain.restatement import CONTRAST, terms
+
+_ASIDE_RE = re.compile(r"\s*\([^)]*\)")  # "(her cousin's school)": said beside the value, not the value
+_CONTRAST_RE = re.compile(rf"^(?P<said>.+?){CONTRAST}\s+(?P<instead>[^,;:.]+)", re.I)
+
+
+def without_asides(statement: str) -> str:
+    """`statement` without its bracketed asides ("(St Anne's timetable)": where a value was read)."""
+    return _ASIDE_RE.sub("", statement).strip()
+
+
+def contrast(statement: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """What `statement` says and the value it says instead is not the case, as terms: ("Sprints end on
+    Fridays", "Thursdays"); None when it contrasts nothing."""
+    found = _CONTRAST_RE.match(without_asides(statement))
+    if found is None:
+        return None
+    return terms(found.group("said")), terms(found.group("instead"))
+
+
+def repeats_denied(statement: str, held: str) -> bool:
+    """`held` states the value `statement` denies, beside its asides ("Pick-up at St Anne's is 3:15pm"
+    after "she goes to Greenhill, not St Anne's"), and not the value `statement` gives instead."""
+    found = contrast(statement)
+    if found is None:
+        return False
+    said, denied = found
+    theirs = terms(held)
+    return bool(denied) and denied <= theirs and not (said - denied) <= theirs

@@ -1,0 +1,55 @@
+"""A correction that names the value it denies ("..., not the Riverside pool") retires the held card stating
+that value, and what was built on that card and repeats the denied value retires with it; what was built on
+it without repeating the value is only flagged for review (it may still hold)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from reverie.adapters.local.rule_reasoner import RuleReasoner
+from reverie.domain.models import MemoryCard, Scope, Status
+from reverie.services.backends import Backends
+from tests.conftest import Clock
+from tests.fakes.backends import fake_backends
+from tests.unit.test_consolidation import dreamt, live_saying
+
+
+@pytest.fixture
+def b(clock: Clock) -> Iterator[Backends]:
+    yield fake_backends(clock, reasoner=RuleReasoner())
+
+
+def derive(b: Backends, origin: MemoryCard, memory_id: str, statement: str) -> MemoryCard:
+    update = {"memory_id": memory_id, "statement": statement, "key": None, "derived_from": [origin.memory_id]}
+    return b.notes.create(origin.model_copy(update=update))
+
+
+def test_a_card_derived_from_the_corrected_one_and_repeating_the_denied_value_retires(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN where the user's son swims, and two cards built on it: one repeating the pool, one not
+    dreamt(b, alice, "s1", clock, "My son Tomas trains at the Riverside pool.")
+    (wrong,) = live_saying(b, alice, "Riverside")
+    timetable = derive(b, wrong, "derived-1", "Tomas's sessions end at 6pm (Riverside pool timetable).")
+    kit = derive(b, wrong, "derived-2", "Tomas needs goggles and a swim cap on Tuesdays.")
+    # WHEN the user corrects the pool, naming the one that was wrong
+    dreamt(b, alice, "s2", clock, "Tomas trains at the Westgate pool, not the Riverside pool.", days_later=3)
+    # THEN the wrong card and the one repeating its pool retire; the other derived card goes to review
+    assert b.notes.get("t1", wrong.memory_id).status is Status.SUPERSEDED
+    assert b.notes.get("t1", timetable.memory_id).status is Status.SUPERSEDED
+    assert b.notes.get("t1", kit.memory_id).status is Status.CONFLICTING
+    assert live_saying(b, alice, "Westgate")
+
+
+def test_a_card_that_names_the_denied_value_only_where_it_was_read_is_not_what_the_correction_replaces(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN a fact that names a pool only in its aside (where it was read), about another thing
+    dreamt(b, alice, "s1", clock, "Tomas's coach is called Ilse (Riverside pool newsletter).")
+    (coach,) = live_saying(b, alice, "Ilse")
+    # WHEN the user says which pool, denying that one
+    dreamt(b, alice, "s2", clock, "Tomas trains at the Westgate pool, not the Riverside pool.", days_later=3)
+    # THEN the coach stays as it was
+    assert b.notes.get("t1", coach.memory_id).status is Status.VERIFIED
