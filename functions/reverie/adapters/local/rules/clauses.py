@@ -29,6 +29,7 @@ from reverie.adapters.local.rules.request_patterns import (
     SOFT_NEGATIVE_RE,
     USE_ADDRESS_RE,
 )
+from reverie.adapters.local.rules.roles import names_a_holder
 from reverie.adapters.local.rules.speaker_patterns import (
     ELIDED_SUBJECT_RE,
     FIRST_PERSON_SUBJECT_RE,
@@ -141,8 +142,9 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
 
 
 def _complete(clause: str) -> bool:
-    """A clause with a subject of its own and its verb, about something other than the speaker."""
-    return bool(_PRONOUN_CLAUSE_RE.match(clause) or ABOUT_A_THING_RE.match(clause))
+    """A clause with a subject of its own and its verb, about something other than the speaker (a thing, a
+    pronoun, someone named holding a piece of work: "Fatima's taking over the billing migration")."""
+    return bool(_PRONOUN_CLAUSE_RE.match(clause) or ABOUT_A_THING_RE.match(clause) or names_a_holder(clause))
 
 
 def _states(text: str) -> bool:

@@ -40,7 +40,8 @@ _FILLER_RE = re.compile(
     r"super|kinda|sorta|kind of|sort of|you know|i mean|very|quite|pretty much|all in all)\b,?\s*",
     re.IGNORECASE,
 )
-_TRAILING_LAUGH_RE = re.compile(r"[,\s]+(?:ha(?:ha)+|lol|hehe+|xd|lmao)\W*$", re.IGNORECASE)
+# A laugh at the end, also inside a closing aside ("(the fruit, not the bird lol)" keeps its bracket).
+_TRAILING_LAUGH_RE = re.compile(r"[,\s]+(?:ha(?:ha)+|lol|hehe+|xd|lmao)(?P<close>\))?\W*$", re.IGNORECASE)
 # A sign-off after what was said ("sorted, cheers", "all good now, thanks!"): no part of the statement.
 _TRAILING_THANKS_RE = re.compile(
     r"[,\s]+(?:cheers|thanks|thank you|thx|ty|ta|many thanks|much appreciated|gracias|merci|danke)"
@@ -115,7 +116,7 @@ def _without_filler(match: re.Match[str]) -> str:
 def compress(text: str) -> str:
     """The statement without emoji, interjections and fillers; names, numbers, dates and nouns kept."""
     text = strip_opening(strip_emoji(text))
-    text = _TRAILING_LAUGH_RE.sub("", text)
+    text = _TRAILING_LAUGH_RE.sub(lambda m: m.group("close") or "", text)
     text = _TRAILING_THANKS_RE.sub("", text)
     text = _HEDGE_TAIL_RE.sub("", text)
     text = _BY_THE_WAY_RE.sub("", text)  # "I cook on induction by the way, so ...": its comma stays

@@ -11,6 +11,10 @@ Thursdays"). Each bullet is a statement of its own about the heading's person:
 - a clause with its own subject keeps it, its "her"/"him" read as the heading's person ("Grandad picks her
   up" → "Grandad picks Lotte up").
 
+A heading that names the speaker ("## me", "About me", "Myself:") makes each bullet a sentence in the first
+person: "allergic to kiwi" → "I am allergic to kiwi", "supervisor: Prof. Okafor" → "My supervisor is Prof.
+Okafor", "loves climbing" → "I love climbing".
+
 Emphasis (`**`, `__`, `*`, `_`, backticks) is markup, not words. Bullets under no heading, or under a heading
 that is a topic rather than a name ("## Packing"), are read as they are, each its own sentence. Lines that are
 not part of a list are left as they were.
@@ -21,6 +25,7 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules.references import resolve_person
+from reverie.adapters.local.rules.verb_forms import ADVERBS, first_person
 
 _HEADING_RE = re.compile(r"^\s{0,3}#{1,6}\s+(?P<title>.+?)\s*#*\s*$")
 _BULLET_RE = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+(?P<item>\S.*)$")
@@ -31,6 +36,11 @@ _EMPHASIS_RE = re.compile(
 _NAME_TITLE_RE = re.compile(r"^(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s*(?:\([^)]*\))?\s*:?$")
 # A label line that opens a list without markdown: "Lotte:".
 _LABEL_LINE_RE = re.compile(r"^\s*(?P<title>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s*(?:\([^)]*\))?)\s*:\s*$")
+# A heading about the one who pastes the list: "me", "about me", "myself", "about myself", "my details".
+_SELF_TITLE_RE = re.compile(
+    r"^(?:about\s+)?(?:me|myself)$|^my\s+(?:details|info|profile|bio|background)$", re.IGNORECASE
+)
+_SPEAKER = "I"
 _NOT_NAMES = frozenset(
     """Notes Note Todo Allergies Routine Routines Schedule Contacts Info Details Summary Overview Health Food
     Meals Bedtime Emergency Misc Other General Monday Tuesday Wednesday Thursday Friday Saturday Sunday
@@ -62,7 +72,9 @@ def _plain(text: str) -> str:
 
 
 def _person(title: str) -> str | None:
-    """The person a heading names ("Lotte (6)" → "Lotte"), or None for a topic ("Packing")."""
+    """The person a heading names ("Lotte (6)" → "Lotte", "About me" → "I"), or None for a topic ("Packing")."""
+    if _SELF_TITLE_RE.match(_plain(title).rstrip(" :")):
+        return _SPEAKER
     found = _NAME_TITLE_RE.match(_plain(title))
     if found is None or found.group("name").split()[0] in _NOT_NAMES:
         return None
@@ -74,6 +86,8 @@ def _sentence(item: str, person: str | None) -> str:
     item = _plain(item).rstrip(" .;,")
     if not item or person is None:
         return item
+    if person == _SPEAKER:
+        return _about_speaker(item)
     if _PREDICATE_RE.match(item):
         return f"{person} is {item}"
     if attribute := _ATTRIBUTE_RE.match(item):
@@ -84,6 +98,21 @@ def _sentence(item: str, person: str | None) -> str:
     item = resolve_person(item, [person])
     if _RULE_RE.match(item) and person not in item:
         return f"{item[:1].upper()}{item[1:]} for {person}"
+    return item
+
+
+def _about_speaker(item: str) -> str:
+    """One bullet of a list about the speaker as a sentence in the first person."""
+    if _PREDICATE_RE.match(item):
+        return f"I am {item}"
+    if attribute := _ATTRIBUTE_RE.match(item):
+        value = attribute.group("any") or attribute.group("number")
+        return f"My {attribute.group('attr')} is {value}"
+    if _ELIDED_VERB_RE.match(item):
+        words = item.split()
+        at = 1 if words[0] in ADVERBS and len(words) > 1 else 0  # "always cycles": the verb after it
+        words[at] = "don't" if words[at] == "doesn't" else first_person(words[at])
+        return "I " + " ".join(words)
     return item
 
 

@@ -59,6 +59,20 @@ _SAME_DAY_RE = re.compile(
 _CHANGE_ING_RE = re.compile(
     r"\b(?:start|begin|beginn|mov|join|leav|quitt|retir|graduat|switch|chang)ing\b", re.I
 )
+# A change said to hold from now on ("as of today", "starting tonight", "from now on", "going forward"): it
+# starts now and lasts, however passing its verb sounds ("is running the audit from now on").
+_FROM_NOW_RE = re.compile(
+    r"\b(?:(?:as of|from|starting|beginning|effective)\s+(?:today|tonight|now|this\s+(?:morning|afternoon|"
+    r"evening|week))|from now on|going forward|from here on(?: in| out)?)\b",
+    re.I,
+)
+
+
+def from_now_on(text: str) -> bool:
+    """Whether `text` says that what it tells holds from now on (see `_FROM_NOW_RE`)."""
+    return _FROM_NOW_RE.search(text) is not None
+
+
 _LASTING_RE = re.compile(
     r"\b(?:always|usually|often|every|whenever|when|if|after|tends? to|each time|any time|chronic)\b", re.I
 )
@@ -80,7 +94,9 @@ def passing_state(text: str) -> bool:
     said = strip_opening(text)
     if _OUTCOME_RE.match(said):
         return True
-    same_day = _SAME_DAY_RE.search(said) is not None and not _CHANGE_ING_RE.search(said)
+    same_day = (
+        _SAME_DAY_RE.search(said) is not None and not _CHANGE_ING_RE.search(said) and not from_now_on(said)
+    )
     passing = _MALFUNCTION_RE.search(said) or _BODY_STATE_RE.search(said) or same_day
     return bool(passing) and not _LASTING_RE.search(said)
 

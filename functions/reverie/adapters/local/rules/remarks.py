@@ -24,6 +24,7 @@ from reverie.adapters.local.rules.language import (
 )
 from reverie.adapters.local.rules.longevity import after_outcome
 from reverie.adapters.local.rules.patterns import GREETING_RE, THANKS_RE
+from reverie.adapters.local.rules.roles import responsibility
 from reverie.adapters.local.rules.specificity import SPECIFIC_ENOUGH, specificity
 from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
 from reverie.adapters.local.rules.statements import classify as parse
@@ -62,7 +63,7 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     photo = _PHOTO_RE.match(sentence.strip())
     if photo:
         return _photo(photo.group("what"), who)
-    if verdict := _verdict(sentence, who):
+    if verdict := _verdict(sentence, who) or responsibility(sentence, who):
         return verdict
     result = parse(sentence, who)
     if isinstance(result, Drop) and result.reason in UNPARSED:

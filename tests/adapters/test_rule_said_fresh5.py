@@ -1,0 +1,93 @@
+"""What users say, read as statements (fresh5 gaps, tested in wording of our own): a pasted list about the
+speaker, a named person owning a thing, and more below."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from reverie.adapters.local.rules.lists import as_sentences
+from tests.fakes.rule_session import RuleSession
+
+SESSION = RuleSession(datetime(2026, 3, 9, 9, 0, tzinfo=UTC))
+
+ABOUT_ME = """here's my profile so you don't have to ask again
+
+### About me
+- **intolerant to lactose** (dairy, not just milk haha)
+- line manager: Dr. Pieter Jansen
+- loves bouldering
+- I coach the under-12 chess club on Mondays
+
+anyway, can you draft a cover letter?"""
+
+
+def test_each_bullet_under_a_heading_about_the_speaker_is_a_first_person_statement_of_its_own() -> None:
+    # GIVEN a pasted list under a heading that names the speaker
+    said = SESSION.statements(ABOUT_ME)
+    # THEN each bullet is a statement about the user, one idea per card
+    assert "The user is intolerant to lactose (dairy, not just milk)." in said
+    assert "The user's line manager is Dr. Pieter Jansen." in said
+    assert "The user loves bouldering." in said
+    assert not any("lactose" in s and "Jansen" in s for s in said)
+
+
+def test_a_heading_about_the_speaker_writes_bullets_in_the_first_person() -> None:
+    # GIVEN bullets under "Myself:" with their subject left out
+    text = as_sentences(
+        "Myself:\n- scared of heights\n- shoe size: 44\n- doesn't drink coffee\n- always cycles"
+    )
+    # THEN each is a first-person sentence, grammatical
+    assert text.splitlines() == [
+        "I am scared of heights.",
+        "My shoe size is 44.",
+        "I don't drink coffee.",
+        "I always cycle.",
+    ]
+
+
+def test_a_heading_about_someone_else_or_a_topic_is_not_read_as_the_speaker() -> None:
+    # GIVEN the same bullets under a topic heading and under a person's name
+    topic = as_sentences("## Allergies\n- allergic to nuts")
+    other = as_sentences("## Meera\n- allergic to nuts")
+    # THEN the topic's bullet stays as written and the person's is about her, never "I"
+    assert topic.splitlines() == ["allergic to nuts."]
+    assert other.splitlines() == ["Meera is allergic to nuts."]
+
+
+def test_a_named_person_holding_a_piece_of_work_is_kept_in_that_things_owner_slot() -> None:
+    # GIVEN handovers told in several tenses, one with "as of today" and an aside
+    events = SESSION.told(
+        "Noor's taking over the payroll audit from me as of today (I'm off to the data team)."
+    )
+    owns = SESSION.extract(events)
+    runs = SESSION.extract(SESSION.told("Kwame is running the vendor review from now on."))
+    # THEN each is a fact in the owner slot of the thing held, the speaker's "me" read as the user
+    assert [(c.key, c.statement) for c in owns] == [
+        (
+            "payroll_audit.owner",
+            "Noor's taking over the payroll audit from the user as of 9 March 2026 "
+            "(the user is off to the data team).",
+        )
+    ]
+    assert [c.key for c in runs] == ["vendor_review.owner"]
+
+
+def test_a_handover_joined_to_other_news_is_its_own_card() -> None:
+    # GIVEN a recap after a label: a handover, then what the team did
+    said = SESSION.extract(
+        SESSION.told(
+            "quick recap from the sync: Leila owns the pricing page now, and we moved our docs from Confluence to Notion"
+        )
+    )
+    # THEN the owner and the tool are two cards, neither glued to the other
+    owner = [c.statement for c in said if c.key == "pricing_page.owner"]
+    assert owner == ["Leila owns the pricing page now."]
+    assert any("Notion" in c.statement and "Leila" not in c.statement for c in said)
+
+
+def test_a_passing_activity_or_an_unnamed_thing_is_no_role() -> None:
+    # GIVEN someone running late, and someone owning an unnamed "it"
+    late = SESSION.extract(SESSION.told("Kwame is running late today."))
+    vague = SESSION.extract(SESSION.told("Kwame owns it."))
+    # THEN neither is a role in an owner slot
+    assert not any(c.key and c.key.endswith(".owner") for c in late + vague)
