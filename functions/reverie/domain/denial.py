@@ -9,7 +9,8 @@ import re
 from reverie.domain.restatement import CONTRAST, terms
 
 _ASIDE_RE = re.compile(r"\s*\([^)]*\)")  # "(her cousin's school)": said beside the value, not the value
-_CONTRAST_RE = re.compile(rf"^(?P<said>.+?){CONTRAST}\s+(?P<instead>[^,;:.]+)", re.I)
+# the value after ", not", up to the end of its clause (a dot or colon inside an address is no end)
+_CONTRAST_RE = re.compile(rf"^(?P<said>.+?){CONTRAST}\s+(?P<instead>(?:[^,;:.]|[.:](?=\w))+)", re.I)
 
 
 def without_asides(statement: str) -> str:

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from reverie.adapters.local.rules import untrusted
 from reverie.adapters.local.rules.answers import answering, choose, numbers
 from reverie.adapters.local.rules.dialogue import confirms
+from reverie.adapters.local.rules.findings import Findings
 from reverie.adapters.local.rules.language import finish, sentences
 from reverie.adapters.local.rules.outputs import Fact, canonical, disputes, read_output
 from reverie.domain.dream import Candidate
@@ -65,6 +66,7 @@ class Reports:
     outputs: list[_Output] = field(default_factory=list)
     told: list[str] = field(default_factory=list)  # the agent's replies since the outputs
     asked: MessageEvent | None = None  # the user's message the outputs answer
+    findings: Findings = field(default_factory=Findings)  # what the agent found in place of a failed value
 
     @property
     def shown(self) -> bool:
@@ -73,6 +75,11 @@ class Reports:
 
     def see(self, event: Event) -> list[Candidate]:
         """Take in the next event; the candidates the user's reply (when `event` is one) settles."""
+        user = isinstance(event, MessageEvent) and event.role == "user"
+        found = self.findings.see(event, disputed=user and disputes(getattr(event, "text", "")))
+        return [*found, *self._see(event)]
+
+    def _see(self, event: Event) -> list[Candidate]:
         if isinstance(event, ToolResultEvent):
             if event.ok and event.output.strip():
                 facts, steering = read_output(event.output)
@@ -95,7 +102,7 @@ class Reports:
 
     def end(self) -> list[Candidate]:
         """The candidates of outputs the user said nothing more about, once the session is over."""
-        return self._settle(None)
+        return [*self.findings.end(), *self._settle(None)]
 
     def _settle(self, reply: MessageEvent | None) -> list[Candidate]:
         said = canonical(terms(" ".join(self.told))) | numbers(" ".join(self.told))  # "five" is 5
