@@ -40,6 +40,13 @@ _ASKED_RE = re.compile(
     r"(?:\s+(?:again|now|due|set\s+to|today|tonight|tomorrow|(?:next|this|last)\s+[a-z]+))*\s*\?",
     re.I,
 )
+# "How much deposit did I pay?", "how many days off do we get?": the asker's own thing, named as what they
+# paid, got or owe.
+_HOW_MUCH_RE = re.compile(
+    r"\bhow\s+(?:much|many)\s+(?P<thing>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)\s+(?:did|do|does|have|had|will)"
+    r"\s+(?P<own>I|we)\s+[a-z]+\b[^?.!]*\?",
+    re.I,
+)
 _WORDS = "one two three four five six seven eight nine ten eleven twelve".split()
 _NUMBER_RE = re.compile(rf"\d+|\b(?:{'|'.join(_WORDS)}|an?(?=\s+(?:day|week|month|year)\b))\b", re.I)
 _SENTENCE_RE = re.compile(r"(?<=[.!?;])\s+|\n+")
@@ -60,7 +67,7 @@ class Asked:
 
 def asked(question: str, asker: str | None) -> Asked | None:
     """What `question` asks the value of, when it is the asker's own thing; None otherwise."""
-    found = _ASKED_RE.search(question)
+    found = _ASKED_RE.search(question) or _HOW_MUCH_RE.search(question)
     if found is None:
         return None
     thing = found.group("thing").lower()
