@@ -91,3 +91,45 @@ def test_a_passing_activity_or_an_unnamed_thing_is_no_role() -> None:
     vague = SESSION.extract(SESSION.told("Kwame owns it."))
     # THEN neither is a role in an owner slot
     assert not any(c.key and c.key.endswith(".owner") for c in late + vague)
+
+
+def test_someone_named_in_brackets_after_the_speakers_service_role_is_who_holds_it() -> None:
+    # GIVEN a visit told with the dentist's name in brackets, and an accountant's
+    dentist = SESSION.extract(
+        SESSION.told("just got back from the dentist (Dr Farah Iqbal at Elm Row Dental).")
+    )
+    accountant = SESSION.statements("my accountant (Gwen Price) says the return is filed")
+    # THEN who holds the role is a fact of its own, in the role's slot
+    named = ("user.dentist", "The user's dentist is Dr Farah Iqbal at Elm Row Dental.")
+    assert named in [(c.key, c.statement) for c in dentist]
+    assert not any("(" in c.statement for c in dentist)  # the brackets are read once, as the naming
+    assert "The user's accountant is Gwen Price." in accountant
+
+
+def test_brackets_that_name_nobody_or_anyones_role_are_no_naming() -> None:
+    # GIVEN brackets holding no name, and a role anyone may hold said with "the"
+    again = SESSION.statements("back from the dentist (again) and my jaw still aches.")
+    manager = SESSION.statements("the manager (Sam) moved our table.")
+    # THEN no one is named as the user's dentist or manager
+    assert not any("dentist is" in s or "manager is" in s for s in again + manager)
+
+
+def test_the_language_to_answer_in_is_one_slot_that_a_language_asked_for_by_name_fills_again() -> None:
+    # GIVEN a rule to answer in Welsh, then later "Dutch again please" and "back to English pls"
+    welsh = SESSION.extract(SESSION.told("from now on answer me in Welsh please, I'm practising"))
+    dutch = SESSION.extract(SESSION.told("Dutch again please, I'll say when to stop"))
+    english = SESSION.extract(SESSION.told("back to English pls"))
+    # THEN each is a rule in the one slot of the language to answer in
+    slots = {c.key for c in welsh + dutch + english}
+    assert slots == {"user.prefers.reply_language"}
+    assert [c.statement for c in dutch] == ["Reply to the user in Dutch."]
+    assert [c.statement for c in english] == ["Reply to the user in English."]
+
+
+def test_a_language_named_without_asking_for_it_is_no_rule() -> None:
+    # GIVEN a language as a one-word answer, as a word opening other news, and as a fact about the user
+    said = [
+        SESSION.extract(SESSION.told(t)) for t in ("Italian.", "Greek, the trip was great", "I speak Greek.")
+    ]
+    # THEN none of them is a rule about the language to answer in
+    assert not any(c.key == "user.prefers.reply_language" for found in said for c in found)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.adapters.local.rules.answer_style import language_asked, reply_language_key
 from reverie.adapters.local.rules.keys import answer_style_key, attribute_key, vocabulary_key
 from reverie.adapters.local.rules.request_patterns import (
     CONSTRAINT_OPENER_RE,
@@ -40,6 +41,8 @@ def as_correction(text: str, who: Speaker) -> Statement | Drop:
 
 def as_constraint(text: str, who: Speaker) -> Statement | Drop | None:
     """A standing rule in the sentence ("never ...", "while I'm in X, ...", "you must ..."); None when it has none."""
+    if language := language_asked(text, who):  # "English from now on, please": the language to answer in
+        return language
     opener = CONSTRAINT_OPENER_RE.search(text)
     if opener:
         clause = opener.group("clause")
@@ -59,7 +62,7 @@ def as_constraint(text: str, who: Speaker) -> Statement | Drop | None:
             # schedule anything on it", "For this project only, always use tabs".
             clause = text
         clause = _PLEASE_RE.sub("", clause)
-        key = answer_style_key(clause, who.subject)
+        key = reply_language_key(clause, who.subject) or answer_style_key(clause, who.subject)
         return as_statement(
             MemoryType.CONSTRAINT, clause, who, key=key, confidence=0.7, stability=Stability.HIGH
         )
@@ -77,5 +80,8 @@ def as_constraint(text: str, who: Speaker) -> Statement | Drop | None:
         and not SUBJECT_I_RE.search(text)
         and not STATE_FROM_NOW_RE.search(text)
     ):
-        return as_statement(MemoryType.CONSTRAINT, text, who, confidence=0.7, stability=Stability.HIGH)
+        key = reply_language_key(text, who.subject)  # "from now on reply to me in Turkish"
+        return as_statement(
+            MemoryType.CONSTRAINT, text, who, key=key, confidence=0.7, stability=Stability.HIGH
+        )
     return None

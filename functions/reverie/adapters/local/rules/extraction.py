@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from reverie.adapters.local.rules.appositions import named_in_brackets
 from reverie.adapters.local.rules.clauses import (
     announcement,
     independent_statements,
@@ -182,6 +183,8 @@ class _Session(SessionInputs):
             sentence, secrets = without_secrets(sentence)
             for secret in secrets:
                 self.drop(message, secret, "secret")
+            sentence, namings = named_in_brackets(sentence)  # "back from the GP (Dr Okonkwo)": my GP is ...
+            out.extend(namings)
             label, sentence = preamble(sentence)
             if label:  # "Quick intro: I teach Year 4, ...": the label announces, the statements follow
                 self.drop(message, label, "preamble")
