@@ -10,8 +10,6 @@ from reverie.adapters.local.rules.clauses import (
     announcement,
     independent_statements,
     preamble,
-    question_after,
-    request_after,
     undislocated,
 )
 from reverie.adapters.local.rules.decisions import with_decisions
@@ -27,7 +25,8 @@ from reverie.adapters.local.rules.language import sentences, subject_of
 from reverie.adapters.local.rules.lists import as_sentences
 from reverie.adapters.local.rules.named_speaker import name_for
 from reverie.adapters.local.rules.references import Earlier, lasts_until
-from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run, remembered
+from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run
+from reverie.adapters.local.rules.remembered import remembered
 from reverie.adapters.local.rules.reported import (
     Relayed,
     attributed,
@@ -44,6 +43,7 @@ from reverie.adapters.local.rules.session_base import RELAYED_CONFIDENCE, Analys
 from reverie.adapters.local.rules.session_inputs import SessionInputs
 from reverie.adapters.local.rules.spelling import spelled_out, without_hesitations
 from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
+from reverie.adapters.local.rules.trailing_asks import question_after, request_after
 from reverie.domain.dream import Candidate
 from reverie.domain.events import (
     Event,

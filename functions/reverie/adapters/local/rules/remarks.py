@@ -277,26 +277,3 @@ def _plain_start(text: str) -> bool:
     """The sentence opens with an ordinary word (not a name or an identifier) that may be lower-cased."""
     first = text.split(" ", 1)[0]
     return first.isalpha() and first[1:].islower() and first not in ("I",)
-
-
-ASKED_TO_REMEMBER_CONFIDENCE = 0.7  # as sure as an explicit note: the speaker asked for it to be kept
-
-
-def remembered(part: str, result: Statement | Drop, who: Speaker, kept: list[Statement]) -> list[Statement]:
-    """What an explicit ask to remember ("Save that somewhere.") keeps of the part said just before it: the
-    statement made of it, as sure as a note (the last of `kept`, replaced), or, when no rule could parse the part, the
-    part itself as a plain fact. Nothing for a part dropped for a reason (a question, a secret, a mood)."""
-    if isinstance(result, Statement):  # kept last, with its stated validity
-        kept[-1] = replace(kept[-1], confidence=max(kept[-1].confidence, ASKED_TO_REMEMBER_CONFIDENCE))
-        return []
-    if result.reason not in UNPARSED:
-        return []
-    text = render(compress(strip_emoji(part)), who)
-    return [
-        Statement(
-            type=MemoryType.FACT,
-            text=text,
-            confidence=ASKED_TO_REMEMBER_CONFIDENCE,
-            salience=salience(MemoryType.FACT, text, who),
-        )
-    ]

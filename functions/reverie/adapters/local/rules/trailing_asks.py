@@ -1,0 +1,72 @@
+"""What a statement ends by asking of the listener, cut off so that the statement holds on its own: a request
+for now after ", so" ("My salary lands on the 25th, so schedule the transfer for the 26th") and a question
+("I play padel on Tuesdays, can you block the evening?")."""
+
+from __future__ import annotations
+
+import re
+
+from reverie.adapters.local.rules.request_patterns import (
+    CONSTRAINT_OPENER_RE,
+    IMPERATIVE_RE,
+    RULE_MARKER_RE,
+)
+
+# ", so <a request to the agent>" after a statement ("My salary lands on the 25th, so schedule the rent transfer
+# for the 26th every month"): the request follows from the fact and is done once; the fact lasts. A rule
+# ("..., so always ...", "..., so don't ...") or a request said to hold every time stays with its reason.
+_SO_REQUEST_RE = re.compile(r",\s*(?:and\s+)?so\s+(?P<request>.+)$", re.I | re.S)
+# A phrasal imperative: "set up the transfer", "sort out my rota", "put aside the receipts".
+_PHRASAL_IMPERATIVE_RE = re.compile(
+    r"^(?:please\s+)?(?!(?:the|a|an|this|that|my|our|his|her|their|its|i|we|you|he|she|they|it|there)\b)"
+    r"[a-z]+\s+(?:up|out|off|down|over|back|aside|through|in)\s+(?:me|us|my|our|the|a|an|it|them|this|that|"
+    r"these|those|some|all)\b",
+    re.I,
+)
+_STANDING_RE = re.compile(r"\b(?:always|never|whenever|every\s+time|each\s+time|any\s+time)\b", re.I)
+
+
+def request_after(sentence: str) -> tuple[str, str]:
+    """(the statement, the request for now it ends with): "We've got eight people coming, so scale the
+    recipe for 8" → ("We've got eight people coming", "scale the recipe for 8"); (sentence, "") when it
+    ends with no such request."""
+    found = _SO_REQUEST_RE.search(sentence)
+    if found is None:
+        return sentence, ""
+    request, head = found.group("request").strip(), sentence[: found.start()].strip()
+    if (
+        len(head.split()) < 3
+        or not (IMPERATIVE_RE.match(request) or _PHRASAL_IMPERATIVE_RE.match(request))
+        or CONSTRAINT_OPENER_RE.match(request)
+        or _STANDING_RE.search(request)
+        or RULE_MARKER_RE.search(request)
+    ):
+        return sentence, ""
+    return head, request
+
+
+# A statement that ends by asking something of the listener ("I play padel every Tuesday, can you block 19:00
+# to 21:00?", "The Ibiza is due its ITV next month, could you find me a slot?"): the statement holds on its own.
+_QUESTION_AFTER_RE = re.compile(
+    r",\s*(?:(?:and|so|but)\s+)?(?P<question>(?:(?:can|could|would|will)\s+you|(?:what|which|how|where|when|who|"
+    r"any)\b)[^,]*\?)\s*$"
+    # chat leaves the question mark out of a request: "..., can you block that in the calendar"
+    r"|,\s*(?:(?:and|so|but)\s+)?(?P<asked>(?:can|could|would|will)\s+you\b[^,?]*)$",
+    re.I,
+)
+_ASKING_RE = re.compile(
+    r"^(?:can|could|would|will|shall|should|do|does|did|is|are|was|were|have|has|what|which|how|where|when|"
+    r"who|why|any)\b",
+    re.I,
+)
+
+
+def question_after(sentence: str) -> tuple[str, str]:
+    """(the statement, the question it ends with): "I play padel on Tuesdays, can you block the evening?" →
+    ("I play padel on Tuesdays", "can you block the evening?"); (sentence, "") when it ends with none or
+    is a question from its start ("Can I bring Sam, or is it adults only?")."""
+    found = _QUESTION_AFTER_RE.search(sentence)
+    head = sentence[: found.start()].strip() if found else ""
+    if found is None or len(head.split()) < 3 or _ASKING_RE.match(head):
+        return sentence, ""
+    return head, found.group("question") or found.group("asked")
