@@ -701,10 +701,13 @@ def test_a_correction_naming_the_id_an_agent_chose_retires_that_card_and_what_wa
         target_memory_id="board",
     )
     dream(b, "t1", "alice")
-    # THEN the card is replaced, and the one built on it is no longer a plain verified card (a verified card
-    # built on a corrected one goes to review, conflicting)
+    # THEN the card is replaced, and the one built on it is no longer a plain verified card: repeating the
+    # denied value (AQA), it is retired with it and goes to review
     stale = [c for c in live(b, alice) if "AQA" in c.statement and "OCR" not in c.statement]
-    assert [(c.memory_id, c.status) for c in stale] == [("practicals@alice", Status.CONFLICTING)]
+    assert stale == []
+    assert b.notes.get("t1", "practicals@alice").status is Status.SUPERSEDED
+    assert b.runs is not None
+    assert any("practicals@alice" in r.memory_ids for r in b.runs.list_reviews("t1", "alice"))
 
 
 # --- a plan ends on the day it names ------------------------------------------------------------------

@@ -41,6 +41,8 @@ def test_a_card_derived_from_the_corrected_one_and_repeating_the_denied_value_re
     assert b.notes.get("t1", timetable.memory_id).status is Status.SUPERSEDED
     assert b.notes.get("t1", kit.memory_id).status is Status.CONFLICTING
     assert live_saying(b, alice, "Westgate")
+    assert b.runs is not None
+    assert any(timetable.memory_id in r.memory_ids for r in b.runs.list_reviews("t1", "alice"))
 
 
 def test_a_card_that_names_the_denied_value_only_where_it_was_read_is_not_what_the_correction_replaces(

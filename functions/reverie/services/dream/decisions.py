@@ -203,7 +203,8 @@ def propagate_correction(
     repeating the value it got wrong (an address, a path, a version: "POST https://api-v1.../shipments"
     after "the base URL is https://api-v1..." was corrected to api-v2). A held guess is rejected; a verified
     card loses confidence and goes to review as conflicting, unless it is derived from the wrong card and
-    repeats the value the correction denies ("..., not St Anne's"): then it is superseded too. `said` is what replaced the wrong card when
+    repeats the value the correction denies ("..., not St Anne's"): then it is superseded too (and named
+    to a person). `said` is what replaced the wrong card when
     no card did (a verified claim that rejected a hypothesis)."""
     replaced_by = right.statement if right is not None else said
     stale = changed_values(wrong.statement, replaced_by) if replaced_by else frozenset()
@@ -223,10 +224,13 @@ def propagate_correction(
             continue
         why += f"superseded by {right.memory_id}" if right is not None else "found wrong"
         if right is not None and derived and repeats_denied(right.statement, card.statement):
-            # built on the wrong card and saying the very value the correction denies: wrong as well
-            w.revise(
+            # built on the wrong card and saying the very value the correction denies: wrong as well, retired,
+            # and named to a person in case it held for another reason
+            retired = w.revise(
                 card, ChangeKind.SUPERSEDED, why, status=Status.SUPERSEDED, superseded_by=right.memory_id
             )
+            if retired is not None:
+                w.review([card.memory_id, right.memory_id], "correction", why)
             continue
         if card.status is Status.HYPOTHESIS:
             w.revise(card, ChangeKind.REJECTED, why, status=Status.REJECTED)
