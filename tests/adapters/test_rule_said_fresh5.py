@@ -133,3 +133,34 @@ def test_a_language_named_without_asking_for_it_is_no_rule() -> None:
     ]
     # THEN none of them is a rule about the language to answer in
     assert not any(c.key == "user.prefers.reply_language" for found in said for c in found)
+
+
+def test_a_team_taking_over_a_piece_of_work_is_its_holder() -> None:
+    # GIVEN the speaker's team, named by its handle, taking over a job
+    said = SESSION.extract(
+        SESSION.told("fyi search-infra (my team) has formally taken over the nightly reindex.")
+    )
+    # THEN it is the reindex's holder, the speaker's "my team" read as theirs
+    assert [(c.key, c.statement) for c in said] == [
+        (
+            "nightly_reindex.owner",
+            "search-infra (the user's team) has formally taken over the nightly reindex.",
+        )
+    ]
+
+
+def test_an_arrangement_said_settled_then_its_details_after_a_dash_is_one_statement() -> None:
+    # GIVEN an arrangement said settled, its when and where after a dash, then a request
+    said = SESSION.statements(
+        "choir rehearsal's confirmed for the autumn — Tuesdays 7 to 9pm in the church hall. can you find me sheet music"
+    )
+    # THEN one statement holds what is settled and its details
+    assert said == ["The choir rehearsal is Tuesdays 7 to 9pm in the church hall (for the autumn)."]
+
+
+def test_something_said_sorted_with_no_when_after_the_dash_is_not_rewritten() -> None:
+    # GIVEN a fix reported as sorted, then thanks
+    from reverie.adapters.local.rules.settled import settled_with_details
+
+    # THEN nothing is made of it
+    assert settled_with_details("the boiler's sorted - cheers!") == "the boiler's sorted - cheers!"

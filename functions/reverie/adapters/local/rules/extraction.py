@@ -41,6 +41,7 @@ from reverie.adapters.local.rules.request_patterns import CORRECTION_OPENER_RE
 from reverie.adapters.local.rules.secret_clauses import without_secrets
 from reverie.adapters.local.rules.session_base import RELAYED_CONFIDENCE, Analysis
 from reverie.adapters.local.rules.session_inputs import SessionInputs
+from reverie.adapters.local.rules.settled import settled_with_details
 from reverie.adapters.local.rules.spelling import spelled_out, without_hesitations
 from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
 from reverie.adapters.local.rules.trailing_asks import question_after, request_after
@@ -178,7 +179,11 @@ class _Session(SessionInputs):
         a secret (each dropped), and, said to an agent, each independent statement a sentence joins."""
         out: list[str] = []
         for sentence in sentences(
-            mask_secrets(without_hesitations(spelled_out(as_sentences(message.text.replace("’", "'"))))).text
+            mask_secrets(
+                without_hesitations(
+                    spelled_out(as_sentences(settled_with_details(message.text.replace("’", "'"))))
+                )
+            ).text
         ):
             sentence, secrets = without_secrets(sentence)
             for secret in secrets:

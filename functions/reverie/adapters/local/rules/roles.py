@@ -19,14 +19,20 @@ from reverie.adapters.local.rules.statement_types import Speaker, Statement
 from reverie.adapters.local.rules.stored_form import render, salience
 from reverie.domain.models import MemoryType
 
-# A named person (not a pronoun, not a sentence opener), then the verb of holding, then the thing held.
+# A named person (not a pronoun, not a sentence opener) or a team, then the verb of holding, then the thing.
 _HOLDER = (
     r"^(?!(?:I|It|This|That|There|Here|He|She|They|We|You|Who|What|Everyone|Someone|Nobody|Please|Just|So|"
-    r"And|But|Then|Now)\b)(?P<who>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)"
+    r"And|But|Then|Now)\b)(?P<who>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?"
+    # ... or a team: "my team", "the data team", "platform-data (my team)"
+    r"|(?i:(?:my|our|the\s+[\w-]+)\s+team)|[a-z][a-z\d]*[-_][\w-]+(?:\s+\((?i:my|our)\s+team\))?)"
 )
+_NOW = r"(?:(?:now|officially|formally|just)\s+)*"
 _HOLDS = (
-    r"(?:(?:'s|\s+is|\s+has)\s+(?:now\s+)?(?:taking|taken|took)\s+over|\s+(?:is\s+)?(?:now\s+)?took\s+over|"
-    r"\s+(?:now\s+)?takes\s+over|(?:'s|\s+is)\s+(?:now\s+)?(?:in\s+charge\s+of|responsible\s+for|"
+    r"(?:(?:'s|\s+is|\s+are|\s+has|\s+have)\s+"
+    + _NOW
+    + r"(?:taking|taken|took)\s+over|\s+"
+    + _NOW
+    + r"(?:took|takes|take)\s+over|(?:'s|\s+is)\s+(?:now\s+)?(?:in\s+charge\s+of|responsible\s+for|"
     r"the\s+(?:owner|lead|point\s+of\s+contact)\s+(?:of|for|on))|"
     r"\s+(?:now\s+)?(?:owns|leads|heads\s+up|manages|looks\s+after|is\s+leading|is\s+heading\s+up|"
     r"is\s+managing|is\s+owning))"
