@@ -29,11 +29,12 @@ a moment or an action someone already spoke of.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from reverie.adapters.local.rules import untrusted
 from reverie.adapters.local.rules.answers import answering, choose, numbers
-from reverie.adapters.local.rules.dialogue import confirms
+from reverie.adapters.local.rules.dialogue import asks_to_remember, confirms
 from reverie.adapters.local.rules.findings import Findings
 from reverie.adapters.local.rules.language import finish, sentences
 from reverie.adapters.local.rules.outputs import Fact, canonical, disputes, read_output
@@ -50,6 +51,22 @@ TAKEN_IN_HOSTILE = False
 ACCEPTED_CONFIDENCE = 0.55  # told and taken in: the user's word, a little below their own statement
 CONFIRMED_CONFIDENCE = 0.6  # ... confirmed in so many words
 UNTRUSTED_CONFIDENCE = 0.4  # the tool's alone: the dream decides what it is worth
+
+
+# The user asking the agent to keep what it is about to read ("can you read it and save the important bits",
+# "please note down the details"): what the agent then tells them of it is what they asked to keep.
+_SAVE_ASKED_RE = re.compile(
+    r"(?:^|[.!?,;]\s*|\b(?:can|could|would|will)\s+you\s+(?:[\w']+\s+){0,4}?|\b(?:please|pls|plz|and)\s+)"
+    r"(?:save|remember|note\s+down|store|keep|jot\s+down|record|memori[sz]e|make\s+a\s+note\s+of)\s+"
+    r"(?:down\s+)?(?:it|them|that|this|(?:the\s+)?(?:(?:important|key|main|relevant|useful)\s+)?"
+    r"(?:bits|parts|points|details|facts|info|information|stuff|dates|essentials))\b",
+    re.I,
+)
+
+
+def asks_to_save(text: str) -> bool:
+    """Whether the user's message asks the agent to keep what it reads or tells them (`_SAVE_ASKED_RE`)."""
+    return _SAVE_ASKED_RE.search(text) is not None
 
 
 @dataclass
@@ -111,6 +128,11 @@ class Reports:
             output.facts = facts
         disputed = reply is not None and disputes(reply.text)
         confirmed = reply is not None and any(confirms(s) for s in sentences(reply.text))
+        # asked to keep it, before it was read or once told ("save that"): the user vouches for what they heard
+        saving = not disputed and (
+            (self.asked is not None and asks_to_save(self.asked.text))
+            or (reply is not None and any(asks_to_remember(s) for s in sentences(reply.text)))
+        )
         out: list[Candidate] = []
         told_facts = [f for o in self.outputs for f in o.facts if f.told(said)]
         # Two values of one thing told at once (two systems disagree): the user cannot take in both.
@@ -128,14 +150,18 @@ class Reports:
                 # said again in the user's own words: their evidence, whatever the output also tried
                 restated = reply is not None and not disputed and fact.restated(reply.text)
                 vouched = (
-                    (confirmed or taken_in or restated)
+                    (confirmed or taken_in or restated or (saving and told))
                     and (fact.key is None or fact.key not in contested)
                     and not untrusted.steers(fact.statement)
                 )
                 accepting = reply or self.asked
                 if vouched and accepting is not None:
                     how = (
-                        "confirmed" if confirmed else "restated" if restated and not taken_in else "taken in"
+                        "confirmed"
+                        if confirmed or (saving and not taken_in)
+                        else "restated"
+                        if restated and not taken_in
+                        else "taken in"
                     )
                     out.append(_vouched(fact, output.result, accepting, how))
                 else:
