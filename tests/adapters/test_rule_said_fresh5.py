@@ -164,3 +164,28 @@ def test_something_said_sorted_with_no_when_after_the_dash_is_not_rewritten() ->
 
     # THEN nothing is made of it
     assert settled_with_details("the boiler's sorted - cheers!") == "the boiler's sorted - cheers!"
+
+
+def test_a_verb_only_a_person_does_after_the_speakers_statement_is_the_speaker_again() -> None:
+    # GIVEN chat that leaves the subject out of the second clause
+    said = SESSION.statements("fyi im allergic 2 penicillin, wear a medical bracelet.")
+    # THEN two statements about the user, neither glued to the other
+    assert said == ["The user is allergic to penicillin.", "The user wears a medical bracelet."]
+
+
+def test_an_imperative_after_the_speakers_statement_stays_with_it() -> None:
+    # GIVEN a request to the agent after a statement, its verb one an agent does
+    said = SESSION.statements("I'm vegetarian, book the veggie menu.")
+    # THEN no "the user books ..." is made of it
+    assert not any("books" in s for s in said)
+
+
+def test_what_the_listener_must_know_when_acting_for_the_speaker_is_its_own_statement() -> None:
+    # GIVEN a fact about someone close, then "so if ur booking X he needs Y pls" in text-speak
+    said = SESSION.statements(
+        "my gf lena is coeliac so if ur booking restaurants for us she needs gluten-free pls"
+    )
+    # THEN the fact and what holds when booking are two statements, in plain English
+    assert "The user's girlfriend Lena is coeliac." in said
+    assert "When booking restaurants for the user, Lena needs gluten-free." in said
+    assert not any(w in s.split() for s in said for w in ("ur", "your", "pls", "please"))

@@ -76,6 +76,14 @@ _LABEL_RE = re.compile(r"^(?P<label>[^:]{2,100}?):\s+(?P<rest>\S.*)$", re.S)
 _PERSON_CLAUSE_RE = re.compile(r"^(?:he|she)(?:'s|\s+(?:is|has|was)\b)", re.I)
 
 
+# After the speaker's own statement, a verb only a person does (no agent carries, wears or eats anything),
+# its subject left out as chat does: the speaker again ("I'm allergic to shellfish, carry an EpiPen").
+_BODILY_RE = re.compile(
+    r"^(?:(?:also|always|usually|still)\s+)?(?:carry|wear|eat|drink|sleep|walk|cycle|swim|smoke|live)\s+\w",
+    re.I,
+)
+
+
 def _statement(text: str) -> bool:
     """A complete first-person statement: its subject is the speaker and a verb follows."""
     return bool(_STATEMENT_RE.match(text)) and not text.lower().startswith(("i and ", "we and "))
@@ -108,6 +116,10 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
     # "book dinner for my gf Ines, she's coeliac": what holds for the person the clause before named
     if _PERSON_CLAUSE_RE.match(right) and people_named(left, frozenset()):
         return right, ""
+    if (
+        _BODILY_RE.match(right) and _opening(strip_opening(left)) is not None
+    ):  # "I'm allergic to X, carry an EpiPen"
+        return f"I {right}", ""
     if _statement(right):
         opening = _opening(left)
         # "a bit about me, I'm a paramedic, my wife is due in May": the clause just before states on its own

@@ -44,7 +44,7 @@ from reverie.adapters.local.rules.session_inputs import SessionInputs
 from reverie.adapters.local.rules.settled import settled_with_details
 from reverie.adapters.local.rules.spelling import spelled_out, without_hesitations
 from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
-from reverie.adapters.local.rules.trailing_asks import question_after, request_after
+from reverie.adapters.local.rules.trailing_asks import condition_after, question_after, request_after
 from reverie.domain.dream import Candidate
 from reverie.domain.events import (
     Event,
@@ -203,6 +203,8 @@ class _Session(SessionInputs):
                 sentence, request = request_after(sentence)
                 if request:
                     self.drop(message, request, "request")
+                sentence, when = condition_after(sentence)  # "... so if you're planning X he needs Y"
+                out.extend([when] if when else [])
             if sentence:
                 sentence = undislocated(sentence)  # "my cousin Efe, in the chat, she's saying ..."
                 joined = relays(sentence) or (independent_statements(sentence) if who.to_agent else [])

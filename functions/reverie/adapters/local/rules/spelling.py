@@ -92,6 +92,12 @@ _BARE_KIN_RE = re.compile(
     r"sister|mum|mom|dad|flatmate|housemate|roommate|fiancée?|bestie|best friend))\s+(?=[A-Z][a-z])"
 )
 
+# A name typed in lower case after "my" and who they are ("my boyfriend ravi is ..."): a name all the same.
+_KIN_NAME_RE = re.compile(
+    r"\b(?i:my|our)\s+(?i:girlfriend|boyfriend|wife|husband|partner|son|daughter|brother|sister|mum|mom|dad|"
+    r"flatmate|housemate|roommate|fiancée?|best friend)\s+(?P<name>[a-z]{2,})(?=\s+(?:is|has|was|needs|and)\b)"
+)
+
 
 def _spelled(match: re.Match[str]) -> str:
     word = match.group("word")
@@ -120,11 +126,18 @@ _KIN_RE = re.compile(
 )
 
 
+# "ur" before a verb's -ing form is "you're" ("if ur planning dinners"), elsewhere "your".
+_UR_DOING_RE = re.compile(r"(?<![\w'])ur(?=\s+[a-z]+ing\b)", re.I)
+
+
 def spelled_out(text: str) -> str:
     """`text` with its chat shortenings written out ("pls" → "please", "4 this trip" → "for this trip")."""
-    text = _WORD_RE.sub(_spelled, text)
+    text = _WORD_RE.sub(_spelled, _UR_DOING_RE.sub("you're", text))
     text = _KIN_RE.sub(lambda m: f"my {_KIN[m.group('kin').lower()]}", text)
     text = _BARE_KIN_RE.sub(lambda m: f"my {m.group('kin').lower()} ", text)
+    text = _KIN_NAME_RE.sub(
+        lambda m: m.group(0)[: -len(m.group("name"))] + m.group("name").capitalize(), text
+    )
     text = _DOCTORS_RE.sub(
         "doctor's", _TWO_RE.sub(lambda m: f"{m.group('takes')} to" if m.group("takes") else "to", text)
     )

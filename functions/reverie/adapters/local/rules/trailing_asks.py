@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.adapters.local.rules.references import people_named
 from reverie.adapters.local.rules.request_patterns import (
     CONSTRAINT_OPENER_RE,
     IMPERATIVE_RE,
@@ -70,3 +71,32 @@ def question_after(sentence: str) -> tuple[str, str]:
     if found is None or len(head.split()) < 3 or _ASKING_RE.match(head):
         return sentence, ""
     return head, found.group("question") or found.group("asked")
+
+
+# ", so if you're planning dinners for us he needs carb counts": what the listener must know when they do
+# something for the speaker, after the fact it follows from. Read as its own statement: "When planning dinners
+# for us, Ravi needs carb counts" (a pronoun is the one person the fact before named).
+_IF_YOU_DOING_RE = re.compile(
+    r"(?:,\s*|\s+)(?:and\s+)?so\s+if\s+you(?:'re|\s+are)\s+(?P<doing>[a-z]+ing\b[^,]*?)(?:,\s*|\s+)"
+    r"(?P<subject>he|she|they|I|we|(?-i:[A-Z][a-z]+))\s+(?P<rest>(?:needs?|has|have|must|should|can't|cannot|"
+    r"won't|is|are)\b.+)$",
+    re.I | re.S,
+)
+_PRONOUNS = frozenset("he she they".split())
+_PLEASE_END_RE = re.compile(r"[,\s]+(?:please|pls|plz|thanks|thx)\W*$", re.I)
+
+
+def condition_after(sentence: str) -> tuple[str, str]:
+    """(the fact, what holds when the listener acts on it): "my boyfriend Ravi is diabetic so if you're planning
+    dinners for us he needs carb counts" → ("my boyfriend Ravi is diabetic", "When planning dinners for us,
+    Ravi needs carb counts"); (sentence, "") when it ends with no such condition."""
+    found = _IF_YOU_DOING_RE.search(sentence)
+    head = sentence[: found.start()].strip() if found else ""
+    if found is None or len(head.split()) < 3:
+        return sentence, ""
+    subject = found.group("subject")
+    named = people_named(head, frozenset())
+    if subject.lower() in _PRONOUNS and len(named) == 1:
+        subject = named[0]
+    rest = _PLEASE_END_RE.sub("", found.group("rest").strip())  # "... carb counts please": asked politely
+    return head, f"When {found.group('doing').strip()}, {subject} {rest}"
