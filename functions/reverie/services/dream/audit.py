@@ -18,7 +18,7 @@ from reverie.domain.dream import Candidate, ChangeKind, RunStatus, claim_of
 from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, ReviewStatus, Status
 from reverie.domain.restatement import terms
 from reverie.domain.search import SearchFilter, card_search_text
-from reverie.ports import CardQuery, MergeAction, RunStore
+from reverie.ports import CardQuery, MergeAction, MergeDecision, RunStore
 from reverie.services.backends import Backends
 from reverie.services.dream.apply import Writer
 from reverie.services.dream.common import dream_memory_id
@@ -96,19 +96,32 @@ def _audit_pair(b: Backends, w: Writer, card: MemoryCard, other: MemoryCard, clo
     senior = Candidate(**claim_of(keeper), confidence=keeper.confidence)
     if paraphrase_of(senior, [absorbed], {absorbed.memory_id: close}) is not None:  # the other says it all
         return _absorb(w, absorbed, keeper, f"said in full by {absorbed.memory_id} (cosine {close:.2f})")
+    # either card, taken as news about the other, may join it: "books a hot desk in Leeds every Tuesday and
+    # Thursday" adds nothing to a held "works from the Leeds office on Tuesdays and Thursdays" in one
+    # direction, and fuses with it in the other; the pair is one idea either way
+    for news, held in ((claim, keeper), (senior, absorbed)):
+        decision = _decide(b, w, news, held)
+        if decision is None:
+            return set()
+        if decision.target_id != held.memory_id:
+            continue
+        if decision.action is MergeAction.NOOP:  # the held one says all the news does
+            retired = absorbed if held is keeper else keeper
+            return _absorb(w, held, retired, f"says no more than {held.memory_id}: {decision.reason}")
+        if decision.action is MergeAction.FUSE and decision.statement:
+            return _fuse(w, keeper, absorbed, decision.statement, decision.reason)
+    return set()
+
+
+def _decide(b: Backends, w: Writer, news: Candidate, held: MemoryCard) -> MergeDecision | None:
+    """The reasoner's decision on `news` against `held`, or None when the audit's calls are spent."""
     if w.counts.get("audit_calls", 0) >= AUDIT_CALLS or w.calls_left() <= 0:
-        return set()
+        return None
     w.count("audit_calls")
     _, reasoner = b.dream_ports()
-    decision = reasoner.decide(claim, [keeper])
+    decision = reasoner.decide(news, [held])
     w.spend(decision.usage)
-    if decision.target_id != keeper.memory_id:
-        return set()
-    if decision.action is MergeAction.NOOP:
-        return _absorb(w, keeper, absorbed, f"says no more than {keeper.memory_id}: {decision.reason}")
-    if decision.action is MergeAction.FUSE and decision.statement:
-        return _fuse(w, keeper, absorbed, decision.statement, decision.reason)
-    return set()
+    return decision
 
 
 def _seniority(card: MemoryCard) -> tuple[bool, int, datetime, str]:
