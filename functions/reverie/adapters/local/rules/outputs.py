@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from reverie.adapters.local.rules import untrusted
 from reverie.adapters.local.rules.language import sentences
-from reverie.adapters.local.rules.records import read_records
+from reverie.adapters.local.rules.records import Field, read_records
 from reverie.domain.restatement import terms
 
 MAX_READ = 40  # sentences of a document compared with what the agent told
@@ -130,6 +130,22 @@ def _prose(text: str) -> tuple[list[Fact], bool]:
     return facts, steering
 
 
+def _field_facts(f: Field, several: bool) -> list[Fact]:
+    """A record's field as a fact, told when the agent repeats its value; a value that is prose of two
+    sentences or more (a vet's plan, a ticket's notes) is told, as a document's sentence is, when the agent
+    repeats a share of it (nobody reads a paragraph back word for word)."""
+    prose = len([p for p in sentences(f.value) if len(p.split()) >= 2]) >= 2
+    return [
+        Fact(
+            statement=f.statement,
+            key=f.key,
+            value=canonical(f.value_terms),
+            subject=canonical(f.subject_terms) if several else frozenset(),
+            share=TOLD_SHARE if prose else 1.0,
+        )
+    ]
+
+
 def read_output(output: str) -> tuple[list[Fact], bool]:
     """The facts a tool's output states (a record's fields, a table's rows, a document's sentences) and
     whether it steers the agent."""
@@ -137,14 +153,5 @@ def read_output(output: str) -> tuple[list[Fact], bool]:
     if records is None:
         return _prose(output)
     several = len(records) > 1
-    facts = [
-        Fact(
-            statement=f.statement,
-            key=f.key,
-            value=canonical(f.value_terms),
-            subject=canonical(f.subject_terms) if several else frozenset(),
-        )
-        for fields in records
-        for f in fields
-    ]
+    facts = [fact for fields in records for f in fields for fact in _field_facts(f, several)]
     return facts, untrusted.steers(output)

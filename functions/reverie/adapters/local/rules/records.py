@@ -35,6 +35,14 @@ _NAME_FIELDS = (
     "item",
     "subject",
     "label",
+    # a record kept about someone (a clinic's patient, a school's pupil), not one a party is named in (an
+    # order's customer, a booking's guest: the record is of the order)
+    "patient",
+    "employee",
+    "member",
+    "student",
+    "pupil",
+    "pet",
 )
 # Identifiers name a record (they say nothing about it); a secret's field is never read at all.
 _IDENTIFIER_RE = re.compile(
