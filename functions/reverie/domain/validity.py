@@ -85,6 +85,14 @@ _PAST_RE = re.compile(
     re.I,
 )
 _SPAN_MONTHS = {"month": 1, "quarter": 3, "year": 12}
+# A state said to be so for now, with a near window: "my sister is visiting this weekend", "I'm in Leeds this
+# week", "the office is closed tomorrow", "we're away tonight": it holds until that window ends.
+_STATE_NOW_RE = re.compile(
+    r"\b(?:am|is|are|'m|'s|'re)\s+(?:\w+ing|in|at|away|off|out|closed|home|here|there|around|busy|"
+    r"unavailable|offline|on\s+(?:call|leave|holiday))\b[^.;!?]{0,60}?\b(?:this\s+(?P<window>weekend|week)|"
+    r"(?P<tomorrow>tomorrow)|(?P<today>tonight|today))\b",
+    re.I,
+)
 
 
 def valid_until(text: str, ts: datetime) -> datetime | None:
@@ -96,7 +104,12 @@ def valid_until(text: str, ts: datetime) -> datetime | None:
         end = _end(found, ts) if found else None
         if end is not None and end > ts:
             return end
-    return None
+    now = _STATE_NOW_RE.search(text)
+    if now is None:
+        return None
+    if now.group("window"):
+        return _end_of("week", ts.date(), ts)
+    return _end_of("day", ts.date(), ts, ahead=1 if now.group("tomorrow") else 0)
 
 
 def _midnight(day: date, ts: datetime) -> datetime:

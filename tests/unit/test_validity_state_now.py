@@ -1,0 +1,39 @@
+"""A state said to be so for a near window ("my sister is visiting this weekend", "the office is closed
+tomorrow") holds until that window ends; what happened in it, or holds every week, has no end."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from reverie.domain.validity import valid_until
+
+SAID = datetime(2026, 9, 1, 9, 0, tzinfo=UTC)  # a Tuesday
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        ("my brother is staying with us this weekend, so no early run", datetime(2026, 9, 7, tzinfo=UTC)),
+        ("I'm in Glasgow this week for the audit", datetime(2026, 9, 7, tzinfo=UTC)),
+        ("the clinic is closed tomorrow", datetime(2026, 9, 3, tzinfo=UTC)),
+        ("we're away tonight", datetime(2026, 9, 2, tzinfo=UTC)),
+    ],
+)
+def test_a_state_for_a_near_window_ends_with_it(text: str, end: datetime) -> None:
+    assert valid_until(text, SAID) == end
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I went to a pottery class this weekend",
+        "I ran 20 km this week",
+        "My sister visits every weekend",
+        "I was in Glasgow this week",
+        "I am vegetarian",
+    ],
+)
+def test_what_happened_or_always_holds_has_no_end(text: str) -> None:
+    assert valid_until(text, SAID) is None
