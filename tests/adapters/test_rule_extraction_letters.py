@@ -54,3 +54,12 @@ def test_a_team_one_is_on_is_a_fact_and_a_team_meeting_is_not() -> None:
     # THEN the team is kept; the meeting is a passing state
     assert kept == ["The user is on the sorting team at the food bank now."]
     assert not SESSION.statements("I'm in the team meeting.")
+
+
+def test_what_the_agent_is_asked_to_note_is_kept_as_the_statement() -> None:
+    # GIVEN a chat message addressing the bot by @name and asking it to note a fact
+    kept = SESSION.statements("@clubbot pls note the choir rehearses at St Mary's hall every Wednesday at 7")
+    # THEN the fact is kept, without the asking
+    assert kept == ["The choir rehearses at St Mary's hall every Wednesday at 7."]
+    # and a request to note something that states nothing is no card
+    assert not SESSION.statements("please note the time")

@@ -18,9 +18,11 @@ _SENTENCE_END_RE = re.compile(r"(?<=[.!?…])[\"')\]]*\s+(?=\S)|\n+")
 _CLAUSE_BREAK_RE = re.compile(r"\s*;\s+|\s+[—–-]{1,2}\s+")
 _EMOTICON_RE = re.compile(r"(?<!\w)(?::|;|=)-?[()DPpO/\\|]+(?!\w)|<3")
 _LEADING_INTERJECTION_RE = re.compile(
-    r"^(?:(?:oh|ah|aw+|ooh|wow|whoa|well|yeah|yea|yep|yup|yes|ok|okay|hmm+|um+|uh+|lol|haha+|omg|gosh|"
+    r"^(?:(?:@[\w.-]+|oh|ah|aw+|ooh|wow|whoa|well|yeah|yea|yep|yup|yes|ok|okay|hmm+|um+|uh+|lol|haha+|omg|gosh|"
     r"man|dude|yay|ugh|so|anyway|anyways|alright|right|sure|also|and|but|plus|oh well|by the way|btw|"
-    r"careful|note|fyi|fwiw|for what it'?s worth|heads up|guess what|you know what|honestly|actually|basically|true|"
+    # asked to note what follows ("pls note the repair café runs ...", "make a note that ...")
+    r"(?:please\s+)?(?:make\s+a\s+note|take\s+note|note\s+down|note)(?:\s+(?:that|of\s+this))?|"
+    r"careful|fyi|fwiw|for what it'?s worth|heads up|guess what|you know what|honestly|actually|basically|true|"
     r"remember(?:\s+that)?(?!\s+to\b)|keep in mind(?:\s+that)?|for the record|just so you know|for reference|"
     r"totally|absolutely|definitely|indeed|cool|great|nice|awesome|for context|for background|"
     r"(?:good|great|bad|sad|big|some)\s+news|"
