@@ -232,19 +232,21 @@ def propagate_correction(
             if retired is not None:
                 w.review([card.memory_id, right.memory_id], "correction", why)
             continue
-        if card.status is Status.HYPOTHESIS:
-            w.revise(card, ChangeKind.REJECTED, why, status=Status.REJECTED)
-            continue
-        if card.status not in INJECTABLE_STATUSES:
-            continue
-        flagged = w.revise(
-            card,
-            ChangeKind.CONFLICTED,
-            why,
-            confidence=round(card.confidence / 2, 4),
-            status=Status.CONFLICTING,
-        )
-        if flagged is not None:
-            w.review(
-                [card.memory_id, *([right.memory_id] if right else [wrong.memory_id])], "correction", why
-            )
+        flag_built_on(w, card, right or wrong, why, INJECTABLE_STATUSES)
+
+
+def flag_built_on(
+    w: Writer, card: MemoryCard, beside: MemoryCard, why: str, flaggable: frozenset[Status]
+) -> None:
+    """A card built on a wrong value is no longer shown as settled: a held guess is rejected; a card of a
+    `flaggable` status loses half its confidence and goes to review as conflicting, beside `beside`."""
+    if card.status is Status.HYPOTHESIS:
+        w.revise(card, ChangeKind.REJECTED, why, status=Status.REJECTED)
+        return
+    if card.status not in flaggable:
+        return
+    flagged = w.revise(
+        card, ChangeKind.CONFLICTED, why, confidence=round(card.confidence / 2, 4), status=Status.CONFLICTING
+    )
+    if flagged is not None:
+        w.review([card.memory_id, beside.memory_id], "correction", why)

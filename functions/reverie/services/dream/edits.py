@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import re
 
-from reverie.domain.dream import ChangeKind
 from reverie.domain.models import INJECTABLE_STATUSES, MemoryCard, ReviewStatus, Status
 from reverie.domain.text import entities
 from reverie.ports import CardQuery
 from reverie.services.backends import Backends
 from reverie.services.dream.apply import Writer
+from reverie.services.dream.decisions import flag_built_on
 
 _NUMBER_RE = re.compile(r"\d+(?:[.,:]\d+)*")
 
@@ -66,17 +66,6 @@ def propagate_edits(b: Backends, w: Writer) -> None:
             value = _repeats(card.statement, gone)
             if value is None:
                 continue
-            _flag(w, card, edited, f"derived from {edited.memory_id}, whose {value} a person edited away")
-
-
-def _flag(w: Writer, card: MemoryCard, edited: MemoryCard, why: str) -> None:
-    if card.status is Status.HYPOTHESIS:
-        w.revise(card, ChangeKind.REJECTED, why, status=Status.REJECTED)
-        return
-    if card.status is not Status.VERIFIED:
-        return  # already flagged
-    flagged = w.revise(
-        card, ChangeKind.CONFLICTED, why, confidence=round(card.confidence / 2, 4), status=Status.CONFLICTING
-    )
-    if flagged is not None:
-        w.review([card.memory_id, edited.memory_id], "correction", why)
+            why = f"derived from {edited.memory_id}, whose {value} a person edited away"
+            # a conflicting card is already flagged: only a verified one is
+            flag_built_on(w, card, edited, why, frozenset({Status.VERIFIED}))
