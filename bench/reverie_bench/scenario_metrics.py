@@ -15,7 +15,14 @@ from dataclasses import dataclass, field
 from reverie.domain.dream import ReviewItem
 from reverie.domain.models import MemoryCard
 from reverie.services.context_render import SECTION_TITLES, Citation
-from reverie_bench.scenario_format import CardCheck, DuplicateGroup, ReviewCheck, ScenarioFile, mentions
+from reverie_bench.scenario_format import (
+    CardCheck,
+    DuplicateGroup,
+    ReviewCheck,
+    ScenarioFile,
+    compile_pattern,
+    mentions,
+)
 
 FLAGGED_SECTION = "conflicts"
 
@@ -76,11 +83,30 @@ def card_text(card: MemoryCard) -> str:
 # --- metrics ---------------------------------------------------------------------------------------
 
 
+# Words that, just before a value in the same clause, say it is not (or no longer) the case: "at
+# 192.168.1.254, not 192.168.0.1", "no longer at Acme", "previously Lisbon" present no stale value as current.
+_DENIED_BEFORE = re.compile(
+    r"(?:\b(?:not|no longer|instead of|rather than|formerly|previously|used to be)\b)[ ,]*(?:[^\W\d_]+[ ,]*){0,2}$",
+    re.IGNORECASE,
+)
+
+
+def asserts(pattern: str, text: str) -> bool:
+    """`pattern` occurs in `text` at least once as something the line holds true now, not only after a
+    denial or a past marker a few words before it in the same clause ("not X", "no longer in X")."""
+    flat = " ".join(text.split())
+    for match in compile_pattern(pattern).finditer(flat):
+        clause = re.split(r"[.;:!?()\[\]]", flat[: match.start()])[-1]
+        if not _DENIED_BEFORE.search(clause):
+            return True
+    return False
+
+
 def stale_injected(lines: Sequence[ContextLine], stale: Iterable[str]) -> list[tuple[str, ContextLine]]:
-    """Each stale value found in an unflagged line, with the first such line."""
+    """Each stale value a line presents as current (unflagged, not denied), with the first such line."""
     found = []
     for pattern in stale:
-        line = next((li for li in lines if not li.flagged and mentions(pattern, li.text)), None)
+        line = next((li for li in lines if not li.flagged and asserts(pattern, li.text)), None)
         if line is not None:
             found.append((pattern, line))
     return found

@@ -20,6 +20,7 @@ from reverie_bench import scenarios as suite
 from reverie_bench.common import SettableClock
 from reverie_bench.scenario_format import DuplicateGroup, ScenarioFile, load_scenario, mentions
 from reverie_bench.scenario_metrics import (
+    ContextLine,
     Observed,
     Shown,
     duplicates_surviving,
@@ -209,6 +210,32 @@ def test_patterns_match_whole_words_and_phrases_only() -> None:
 def test_stale_values_count_in_any_unflagged_section_but_not_in_conflicts_or_evidence_ids() -> None:
     found = stale_injected(parse_context(SHOWN), ["Lisbon", "14\\.9", "lisbon-trip", "Madrid"])
     assert [(pattern, line.memory_id) for pattern, line in found] == [("Lisbon", "d-5")]
+
+
+def test_a_stale_value_counts_only_where_the_line_holds_it_true_now() -> None:
+    # GIVEN lines that name an old value only to deny it or mark it past, and lines that assert it
+    denied = [
+        "printer is at 10.0.0.7, not 10.0.0.9",
+        "Ines no longer works at Fabrikam",
+        "Oslo (previously Bergen)",
+    ]
+    held = [
+        "printer is at 10.0.0.9, not 10.0.0.7",
+        "Ines is not sure; she works at Fabrikam",
+        "Not Oslo. Bergen.",
+    ]
+    lines = [ContextLine("memories", f"d-{n}", t) for n, t in enumerate(denied)]
+    # WHEN the stale values are looked for
+    found = stale_injected(lines, ["10\\.0\\.0\\.9", "Fabrikam", "Bergen"])
+    # THEN a denial or a past marker just before the value in its clause is not an injected stale value
+    assert found == []
+    # AND the same values asserted as current still count, a denial elsewhere in the line notwithstanding
+    lines = [ContextLine("memories", f"d-{n}", t) for n, t in enumerate(held)]
+    assert [p for p, _ in stale_injected(lines, ["10\\.0\\.0\\.9", "Fabrikam", "Bergen"])] == [
+        "10\\.0\\.0\\.9",
+        "Fabrikam",
+        "Bergen",
+    ]
 
 
 def test_a_contradicting_pair_counts_only_when_neither_side_is_flagged() -> None:
