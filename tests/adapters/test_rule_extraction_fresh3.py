@@ -77,6 +77,15 @@ def test_so_before_an_adjective_is_dropped_but_before_a_verb_it_stays() -> None:
     assert "diabetic so avoids sugar" in said
 
 
+def test_so_before_a_determiner_joins_a_consequence_and_stays() -> None:
+    # GIVEN "so" joining what follows from a fact, before "no" and before a possessive
+    said = " ".join(SESSION.statements("My cousin Teodor moved to Gdansk in June so no more Sunday lunches."))
+    # THEN the conjunction stays, the statement does not run two clauses together
+    assert "June so no more Sunday lunches" in said
+    # AND an intensifier before an adjective still goes
+    assert "so generous" not in " ".join(SESSION.statements("My aunt Rosa is so generous."))
+
+
 def test_a_voice_transcript_loses_its_hesitations_and_restarts() -> None:
     # GIVEN a transcript with "erm", "uh", ", like," and a restart over a hesitation
     said = SESSION.statements(

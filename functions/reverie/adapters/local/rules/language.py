@@ -60,9 +60,11 @@ _HEDGE_TAIL_RE = re.compile(
 )
 _BY_THE_WAY_RE = re.compile(r"\s*\bby the way\b", re.IGNORECASE)
 _LIKE_FILLER_RE = re.compile(r"(?:,\s*like\s*,|^like\s*,)", re.IGNORECASE)
-# "so" as an intensifier ("so powerful"), not as a conjunction (", so breakfast ...", "so needs ...").
+# "so" as an intensifier ("so powerful"), not as a conjunction (", so breakfast ...", "so needs ...",
+# "so no long run on Sunday", "so my plans changed": an intensifier comes before no determiner or pronoun).
 _SO_INTENSIFIER_RE = re.compile(
-    r"(?<![,;:]\s)(?<![,;:])\bso\s+(?!(?:that|i|we|he|she|they|it|you|the|a|an|much|many|far|long|on)\b)"
+    r"(?<![,;:]\s)(?<![,;:])\bso\s+(?!(?:that|i|we|he|she|they|it|you|the|a|an|much|many|far|long|on|no|not|"
+    r"nothing|none|any|some|there|this|these|those|my|our|your|his|her|their|if|when|then)\b)"
     # nor before a verb whose subject it leaves out ("coeliac so needs gluten free"; "so nervous" is one)
     r"(?![a-z]+(?<!ou)(?<![su])s\b)",
     re.IGNORECASE,
