@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import threading
 import urllib.error
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 
-from reverie.api.local_server import make_server
+from reverie.api.local_server import LocalApi, make_server
 from tests.api.conftest import Api, Reply, body_of
 
 
@@ -103,3 +104,32 @@ def test_the_local_service_and_lambda_give_the_same_answer(
         return reply.status, reply.json
 
     assert same(over_http) == same(in_lambda)
+
+
+class _UnsizedBody(io.BytesIO):
+    """A request body as some WSGI servers hand a chunked one: no CONTENT_LENGTH, and read() takes no
+    negative size (Granian's raises OverflowError)."""
+
+    def read(self, size: int | None = None) -> bytes:
+        if size is not None and size < 0:
+            raise OverflowError("can't convert negative int to unsigned")
+        return super().read(size)
+
+
+def test_a_body_without_content_length_is_read_whole(app: APIGatewayRestResolver) -> None:
+    # GIVEN a WSGI server that hands a chunked request's body with no CONTENT_LENGTH
+    body = json.dumps(body_of("append_events")).encode()
+    environ = {
+        "REQUEST_METHOD": "POST",
+        "PATH_INFO": "/users/alice/sessions/prod-1130/events",
+        "CONTENT_TYPE": "application/json",
+        "wsgi.input": _UnsizedBody(body),
+    }
+    statuses: list[str] = []
+
+    # WHEN the local service's application answers it
+    answer = b"".join(LocalApi(app, log=lambda line: None)(environ, lambda s, h: statuses.append(s)))
+
+    # THEN the events are stored, as when the length is given
+    assert statuses == ["200 OK"]
+    assert json.loads(answer)["stored"] == len(body_of("append_events")["events"])

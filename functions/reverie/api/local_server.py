@@ -140,7 +140,9 @@ class LocalApi:
         except UnicodeError:
             message = "the request path is not valid UTF-8 once percent-decoded"
             return _error(HTTPStatus.BAD_REQUEST, "BadRequest", message, request_id)
-        raw = environ["wsgi.input"].read(int(environ.get("CONTENT_LENGTH") or 0) or -1)
+        length = int(environ.get("CONTENT_LENGTH") or 0)
+        # read() whole when no length is given (a chunked body): not read(-1), which some servers refuse
+        raw = environ["wsgi.input"].read(length) if length else environ["wsgi.input"].read()
         try:
             body = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
