@@ -18,6 +18,7 @@ from reverie.adapters.local.rules.speaker_patterns import (
     MY_ANYTHING_RE,
     NAMED_MEMBERSHIP_RE,
     NEGATED_HABIT_RE,
+    NEGATED_ROUTINE_RE,
     NOT_A_FACT_VERBS,
     NOT_A_NEGATED_FACT_VERBS,
     NOT_A_PLAN_RE,
@@ -76,7 +77,9 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
         short_ok = identity is not None and identity.group("what").strip() in ("a", "an")
         return as_statement(MemoryType.FACT, clause, who, key=key, short_ok=short_ok)
     negated = NEGATED_HABIT_RE.match(lowered)
-    if negated and negated.group("verb") not in NOT_A_FACT_VERBS | NOT_A_NEGATED_FACT_VERBS:
+    if (negated and negated.group("verb") not in NOT_A_FACT_VERBS | NOT_A_NEGATED_FACT_VERBS) or (
+        NEGATED_ROUTINE_RE.match(lowered)
+    ):
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
     if MY_ANYTHING_RE.match(lowered):
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))

@@ -106,6 +106,14 @@ DOING_A_THING_RE = re.compile(
 # "I don't drive", "we don't use any pesticides": what the speaker does not do is a fact about them too.
 NEGATED_HABIT_RE = re.compile(r"^(?:i|we) (?:don'?t|do not) (?P<verb>[a-z]+)\b(?!')", re.I)
 NOT_A_NEGATED_FACT_VERBS = frozenset("mind care remember recall trust feel see".split())
+# ... and so is what they are not doing on the days it would recur ("I'm not working on Fridays", "we're
+# not driving at weekends"): a standing arrangement, as "I don't work on Fridays" is.
+NEGATED_ROUTINE_RE = re.compile(
+    r"^(?:i|we)(?:'m| am|'re| are) not (?P<verb>[a-z]+ing)\b(?=[^.;]*?\b(?:"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekends|weekdays|"
+    r"every (?:day|week|weekend|morning|evening|night|(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b)",
+    re.I,
+)
 PAST_RE = re.compile(r"^(?:i|we) " + _ADV + r"(?:" + _PAST + r")\b", re.I)
 # "Took a trip to Rome", "Been reading a lot", "Love the energy there": the "I" left out.
 ELIDED_SUBJECT_RE = re.compile(
