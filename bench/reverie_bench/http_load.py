@@ -16,10 +16,12 @@ import http.client
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
 import time
+import urllib.request
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
@@ -99,7 +101,7 @@ def keep_alive_load(
 def ceiling_app(environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
     """A WSGI application that reads the body and answers a capture's 200 JSON, after keeping its thread
     busy (the GIL held, no I/O) for the microseconds of CPU the request's `X-Burn-Us` header names."""
-    environ["wsgi.input"].read(int(environ.get("CONTENT_LENGTH") or 0) or -1)
+    environ["wsgi.input"].read(int(environ.get("CONTENT_LENGTH") or 0))
     until = time.thread_time() + float(environ.get("HTTP_X_BURN_US") or 0) / 1e6
     while time.thread_time() < until:
         pass
@@ -115,23 +117,43 @@ class Server:
     pid: int
 
     def cpu_seconds(self) -> float:
-        """User + system CPU time of the whole process (every thread) so far; 0.0 where /proc is absent."""
-        try:
-            fields = Path(f"/proc/{self.pid}/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()
-        except OSError:
-            return 0.0
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        """User + system CPU time of the process and its child processes (every thread; a server that
+        serves from worker processes counts them) so far; 0.0 where /proc is absent."""
+        total = 0
+        for pid in _process_tree(self.pid):
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()
+            except OSError:  # a process that ended meanwhile
+                continue
+            total += int(fields[11]) + int(fields[12])
+        return total / os.sysconf("SC_CLK_TCK")
 
     def context_switches(self) -> int:
-        """Voluntary and involuntary context switches of every thread so far; 0 where /proc is absent."""
+        """Voluntary and involuntary context switches of every thread of the process and its children so
+        far; 0 where /proc is absent."""
         total = 0
-        for status in Path(f"/proc/{self.pid}/task").glob("*/status"):
-            try:
-                lines = status.read_text(encoding="ascii").splitlines()
-            except OSError:  # a thread that ended meanwhile
-                continue
-            total += sum(int(line.split()[1]) for line in lines if "ctxt_switches:" in line)
+        for pid in _process_tree(self.pid):
+            for status in Path(f"/proc/{pid}/task").glob("*/status"):
+                try:
+                    lines = status.read_text(encoding="ascii").splitlines()
+                except OSError:  # a thread that ended meanwhile
+                    continue
+                total += sum(int(line.split()[1]) for line in lines if "ctxt_switches:" in line)
         return total
+
+
+def _process_tree(pid: int) -> list[int]:
+    """`pid` and its descendants (Linux: /proc/PID/task/TID/children)."""
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        for children in Path(f"/proc/{current}/task").glob("*/children"):
+            try:
+                todo.extend(int(child) for child in children.read_text(encoding="ascii").split())
+            except OSError:
+                continue
+    return found
 
 
 @contextmanager
@@ -168,6 +190,58 @@ def ceiling(folder: Path, env: dict[str, str] | None = None) -> AbstractContextM
     """`python -m reverie_bench.http_load`: waitress around `ceiling_app`, as `reverie serve` runs it."""
     folder.mkdir(parents=True, exist_ok=True)
     return served([sys.executable, "-m", "reverie_bench.http_load"], folder / "ceiling.log", env)
+
+
+def granian_serve(home: Path, env: dict[str, str] | None = None) -> AbstractContextManager[Server]:
+    """Granian (a Rust HTTP server, WSGI interface, one worker process) around the same WSGI application
+    as `reverie serve` (`reverie_app`), over the data folder `home` on a loopback port, dream triggers
+    off; `REVERIE_API_THREADS` of `env` is its blocking (application) threads."""
+    with socket.socket() as probe:  # granian prints the port it was given: pick a free one
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    threads = (env or {}).get("REVERIE_API_THREADS", "2")
+    command = [
+        *(sys.executable, "-m", "granian", "--interface", "wsgi", "--factory", "--workers", "1"),
+        *("--blocking-threads", threads, "--backlog", "2048", "--http", "1", "--no-ws"),
+        *("--host", "127.0.0.1", "--port", str(port), "--log-level", "info"),
+        "reverie_bench.http_load:reverie_app",
+    ]
+    own = {"REVERIE_HOME": str(home), "REVERIE_DREAM_ENABLED": "false"}
+    home.mkdir(parents=True, exist_ok=True)
+    return _ready(served(command, home / "granian.log", {**(env or {}), **own}))
+
+
+@contextmanager
+def _ready(server: AbstractContextManager[Server]) -> Iterator[Server]:
+    """`server` once `/health` answers (granian listens before its worker has built the application)."""
+    with server as found:
+        deadline = time.monotonic() + 180
+        while True:
+            try:
+                with urllib.request.urlopen(f"{found.url}/health", timeout=5):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        yield found
+
+
+def reverie_app() -> Any:
+    """`reverie serve`'s WSGI application as `cmd_serve` composes it (settings from the environment, the
+    console in front of the API; no dream loop), for a server that imports its application."""
+    from reverie.api.local_server import LocalApi
+    from reverie.api.routes import create_app
+    from reverie.bootstrap.local import build_local
+    from reverie.bootstrap.local_settings import LocalSettings
+    from reverie.console.assets import WithConsole
+
+    settings = LocalSettings()
+    backends = build_local(settings)
+    backends.embedder.embed(["warm up"])
+    tokens = settings.bearer_tokens()
+    app = create_app(lambda: backends, settings.tenant_id, None, settings.request_limits())
+    return WithConsole(LocalApi(app, tokens), tokens=tokens)
 
 
 def main() -> int:
