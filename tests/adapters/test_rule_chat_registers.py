@@ -80,3 +80,17 @@ def test_it_is_left_alone_when_it_says_how_a_thing_is_or_two_things_were_named()
     # THEN nothing is claimed about the trip, nor about either of the two things
     assert not any("trip is" in s for s in cold)
     assert not any("essay is" in s or "notes is" in s for s in two)
+
+
+def test_a_yes_as_usual_answers_the_agent_and_makes_no_rule() -> None:
+    # GIVEN the agent asks whether something still holds and the user says yes "as usual", in any language
+    for reply in ("Ja, as always.", "Sure, like usual!", "Oui, as always"):
+        events = [
+            SESSION.ev("a0", 0, role="assistant", text="Shall I book the window seat again?"),
+            SESSION.ev("m1", 5, text=reply),
+        ]
+        # THEN no card is made of the bare yes ("always wants ja")
+        assert SESSION.extract(events) == []
+    # AND a habit with content still is one, a foreign yes opening it left out
+    said = " ".join(SESSION.statements("Ja, I moved to Utrecht in May."))
+    assert said.startswith("The user moved to Utrecht in May")

@@ -26,8 +26,9 @@ _LEADING_INTERJECTION_RE = re.compile(
     r"remember(?:\s+that)?(?!\s+to\b)|keep in mind(?:\s+that)?|for the record|just so you know|for reference|"
     r"totally|absolutely|definitely|indeed|cool|great|nice|awesome|for context|for background|"
     r"(?:good|great|bad|sad|big|some)\s+news|"
-    # the same words mixed in from other languages: Hindi, Spanish, German
-    r"haan|han|acha|accha|achha|arre|arey|yaar|bueno|pues|vale|oye|genau|na ja|naja)\b[\s,.!:;-]*)+",
+    # the same words mixed in from other languages: Hindi, Spanish, German, Dutch, French, Italian, Portuguese
+    r"haan|han|acha|accha|achha|arre|arey|yaar|bueno|pues|vale|oye|genau|na ja|naja|ja|jawel|jep|oui|"
+    r"s[ií]|claro|sim|certo)\b[\s,.!:;-]*)+",
     re.IGNORECASE,
 )
 # What marks a statement as information for the listener, whatever follows: "fyi", "heads up", "for the record"

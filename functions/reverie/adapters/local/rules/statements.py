@@ -156,6 +156,8 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         return Drop("passing state")
     if who.to_agent and HABIT_MARKER_RE.search(text) and not SUBJECT_I_RE.search(text):
         wanted = HABIT_MARKER_RE.sub("", text).strip(" ,.")
+        if not wanted:  # "Yes, as always": an answer that confirms the question asked, no new rule
+            return Drop("reaction")
         return as_statement(
             MemoryType.PREFERENCE,
             f"{who.name} always wants {wanted[:1].lower()}{wanted[1:]}",
