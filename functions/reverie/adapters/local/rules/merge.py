@@ -24,6 +24,7 @@ from reverie.adapters.local.rules.due import another_due_date, same_due_date
 from reverie.adapters.local.rules.frequency import another_frequency
 from reverie.adapters.local.rules.keys import other_slots, same_slot, statement_key
 from reverie.adapters.local.rules.one_rule import same_rule
+from reverie.adapters.local.rules.referents import Referent, referent
 from reverie.adapters.local.rules.remainder import carried
 from reverie.adapters.local.rules.values import (
     SAME_VALUE_JACCARD,
@@ -231,6 +232,8 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
                     MergeAction.CONFLICT, target, f"corrects {target.memory_id}, which a person edited"
                 )
             return _decision(MergeAction.SUPERSEDE, target, f"corrects {target.memory_id}")
+    if (named := _named_referent(candidate, cards)) is not None:
+        return named
     mine = terms(candidate.statement)
     decision = _same_key(candidate, cards, mine) if candidate.key else None
     if decision is None:
@@ -243,6 +246,28 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
         decision = by_topic(candidate, cards)
     if decision is None:
         decision = _same_message_value(candidate, cards)
+    if decision is None and (found := referent(candidate, cards)) is not None:
+        decision = _more_of(candidate, found)
     if decision is None:
         decision = _decision(MergeAction.ADD, None, "nothing like it is known")
     return decision
+
+
+def _more_of(candidate: Candidate, found: Referent) -> MergeDecision:
+    """A statement about the thing a held card names, that nothing else decided: more of that card."""
+    return fused(candidate, found.card, join(found.card.statement, found.statement), found.why)
+
+
+def _named_referent(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """A statement that names a held thing only by pointing back at it ("that job we inherited runs
+    nightly", see `referents`) is judged with the thing named as the card names it: another value of it
+    replaces the card, nothing else said of it makes it more of that card."""
+    found = referent(candidate, cards)
+    if found is None or found.statement == candidate.statement:
+        return None
+    named = decide(candidate.model_copy(update={"statement": found.statement}), cards)
+    if named.action is MergeAction.ADD:
+        return _more_of(candidate, found)
+    if named.action is MergeAction.SUPERSEDE and named.statement is None:
+        return named.model_copy(update={"statement": found.statement})
+    return named

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 _SETTLED_RE = re.compile(
-    r"(?P<what>\b(?:(?:the|our|my)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?:'s|\s+is|\s+are)\s+(?:all\s+|now\s+)?"
+    r"(?P<what>\b(?:(?:the|our|my)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?P<verb>'s|\s+is|\s+are)\s+(?:all\s+|now\s+)?"
     r"(?:sorted|settled|confirmed|booked|set|fixed|arranged|decided|finali[sz]ed|agreed|locked in)"
     r"(?P<scope>\s+for\s+(?:the|this|next)\s+[\w-]+(?:\s+(?!(?:btw|fyi|now|then)\b)[\w-]+)?)?(?:\s+(?:btw|fyi|now|then))?"
     r"\s*(?:[—–]|\s-|:)\s*(?P<details>[^.!?\n]+)",
@@ -36,7 +36,9 @@ def _sentence(found: re.Match[str]) -> str:
     scope = f" ({found.group('scope').strip()})" if found.group("scope") else ""
     if " " in what and not _DETERMINER_RE.match(what):
         what = f"the {what}"  # "choir rehearsal's confirmed" → "The choir rehearsal is ..."
-    return f"{what[:1].upper()}{what[1:]} is {details}{scope}"
+    # "rehearsals are sorted" → "Rehearsals are ...", as said
+    verb = "are" if found.group("verb").strip() == "are" else "is"
+    return f"{what[:1].upper()}{what[1:]} {verb} {details}{scope}"
 
 
 def settled_with_details(text: str) -> str:

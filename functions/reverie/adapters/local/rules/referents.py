@@ -1,0 +1,141 @@
+"""What a statement points back at among the held cards, when its own words do not name it.
+
+A later message often names a held thing only by pointing back at it: "that service we took over deploys
+every Tuesday" (a held card named it "the payments-reconciliation service"), "rehearsals are Mondays at 7:30"
+(a held card says its speaker conducts a choir, whose sessions these are). Read alone such a statement says
+nothing of what it is about; read with the held card it is more about it, and the two are one richer card.
+It is resolved only when exactly one of the cards shown fits:
+
+- a demonstrative ("that job", "this export job we inherited", "the same bucket") is the thing a held card
+  calls by the same head noun with a name of its own ("the invoice-export job"), every word the
+  demonstrative adds being in that name; two held things of that kind ("the payroll job", "the
+  invoice-export job") leave it unresolved;
+- a group's regular sessions told with no owner ("training is Thursdays", "rehearsals are Mondays",
+  "the lessons are in studio 2") are those of the one group a held card gives someone a role in (coaches,
+  teaches, conducts, plays for, sings in, joined); two such groups, or a card that already speaks of such
+  sessions, leave it to the other rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reverie.adapters.local.rules.about import GENERIC, event
+from reverie.adapters.local.rules.verdicts import time_of
+from reverie.domain.dream import Candidate
+from reverie.domain.models import MemoryCard, MemoryType
+from reverie.domain.restatement import stem
+
+
+@dataclass(frozen=True)
+class Referent:
+    """The held card a statement points back at, and the statement with the thing named as the card does."""
+
+    card: MemoryCard
+    statement: str
+    why: str
+
+
+# "That job ...", "This export job ...", "The same bucket ...": then up to three lower-case words, one of
+# which is the head noun (the words after it are a clause about it: "that job we inherited runs ...").
+_DEMONSTRATIVE_RE = re.compile(r"^(?i:that|this|the\s+same)(?P<rest>(?:\s+[a-z][\w-]*){1,3})")
+# Words that end the noun phrase after a demonstrative: a pronoun or article opening a clause, a verb of
+# being or having.
+_PHRASE_END = frozenset(
+    "i we you they he she it the a an my our your their his her that which who whom is are was were be been "
+    "has have had will would can could should does do did runs run this these those same".split()
+)
+# Times a demonstrative may point at ("that summer", "this term"): when, not a held thing (besides `GENERIC`).
+_TIMES = frozenset(
+    stem(w)
+    for w in "afternoon spring summer autumn fall winter term semester quarter season sprint hour moment".split()
+)
+_OWNED_BY = r"(?:\b(?i:the|my|our|your|their|his|her)|\b[A-Z][\w-]*'s)"
+
+
+def _named(head: str, statement: str) -> list[str]:
+    """The names `statement` gives a thing of the kind `head`, with at least one word of their own ("the
+    invoice-export job" for job; "the job" is no name, nor "the team runs the job")."""
+    pattern = re.compile(rf"{_OWNED_BY}\s+(?P<name>(?:[\w-]+\s+){{1,3}}?){re.escape(head)}s?(?![\w-])")
+    names = (m.group("name").lower().split() for m in pattern.finditer(statement))
+    return [" ".join([*words, head]) for words in names if not _PHRASE_END & set(words)]
+
+
+def _words_of(name: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in re.split(r"[\s-]+", name) if w)
+
+
+def _demonstrated(candidate: Candidate, cards: Sequence[MemoryCard]) -> Referent | None:
+    statement = candidate.statement.strip()
+    found = _DEMONSTRATIVE_RE.match(statement)
+    if found is None:
+        return None
+    phrase: list[re.Match[str]] = []
+    for word in re.finditer(r"\S+", found.group("rest")):
+        if word.group(0) in _PHRASE_END:
+            break
+        phrase.append(word)
+    for n, head in enumerate(w.group(0) for w in phrase):
+        if stem(head) in GENERIC or stem(head) in _TIMES:
+            continue  # "that week", "this morning": a time, not a thing
+        added = _words_of(" ".join(w.group(0) for w in phrase[:n]))
+        names = {
+            name: card
+            for card in reversed(cards)  # the first card by memory_id wins a name two cards give
+            for name in _named(head, card.statement)
+            if added <= _words_of(name)
+        }
+        if len(names) != 1:
+            continue  # nothing of that kind is held, or two things are: not known which
+        name, card = next(iter(names.items()))
+        end = found.start("rest") + phrase[n].end()
+        said = statement[:end]
+        return Referent(card, f"The {name}{statement[end:]}", f"'{said}' is the {name} of {card.memory_id}")
+    return None
+
+
+# A group's regular sessions, told with no owner: "Training is ...", "The rehearsals are ...".
+_SESSIONS = r"(?:training|practices?|rehearsals?|lessons?|class(?:es)?|sessions?)"
+_SESSION_RE = re.compile(
+    rf"^(?:the\s+)?(?P<noun>{_SESSIONS})\s+(?:is|are|starts?|runs?|begins?|moves?|will\s+be)\b", re.I
+)
+_SESSION_WORD_RE = re.compile(rf"\b{_SESSIONS}\b", re.I)
+# A role in a group that meets for such sessions: coaching, teaching or conducting one, playing or singing
+# in one, having joined one.
+_GROUP_ROLE_RE = re.compile(
+    r"\b(?:coach(?:es|ed|ing)?|teach(?:es|ing)?|taught|tutor(?:s|ed|ing)?|conduct(?:s|ed|ing)?|"
+    r"captain(?:s|ed|ing)?|(?:play|plays|played|playing)\s+(?:for|in)|(?:sing|sings|sang|singing)\s+in|"
+    r"join(?:s|ed)?|(?:is|am|are)\s+(?:a|the)\s+(?:coach|teacher|tutor|conductor|captain|member|player)\s+"
+    r"(?:of|at|for|in|with))\s+(?:the|a|an|my|our|his|her|their|[A-Z])",
+    re.I,
+)
+
+
+def _sessions_of_a_group(candidate: Candidate, cards: Sequence[MemoryCard]) -> Referent | None:
+    found = _SESSION_RE.match(candidate.statement.strip())
+    if found is None or event(candidate.statement):
+        return None
+    if any(_SESSION_WORD_RE.search(c.statement) for c in cards):
+        return None  # sessions already held somewhere: the other rules compare them
+    groups = [c for c in cards if c.type is MemoryType.FACT and _GROUP_ROLE_RE.search(c.statement)]
+    if len(groups) != 1:
+        return None  # no group known, or two: not known whose sessions these are
+    card = groups[0]
+    noun = found.group("noun").lower()
+    return Referent(card, candidate.statement, f"the {noun} of the group {card.memory_id} gives a role in")
+
+
+def referent(candidate: Candidate, cards: Sequence[MemoryCard]) -> Referent | None:
+    """The one held card among `cards` (in `memory_id` order) that `candidate` points back at without
+    naming it, told before it (see the module docstring); None when none or several fit."""
+    if candidate.type is not MemoryType.FACT:
+        return None
+    earlier = [
+        c
+        for c in cards
+        if c.type is not MemoryType.CORRECTION
+        and (candidate.observed_at is None or time_of(c) <= candidate.observed_at)
+    ]
+    return _demonstrated(candidate, earlier) or _sessions_of_a_group(candidate, earlier)
