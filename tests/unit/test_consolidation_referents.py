@@ -74,3 +74,21 @@ def test_training_told_with_two_teams_coached_stays_apart_from_both(
     assert [c.statement for c in live_saying(b, alice, "Tuesdays")] == [
         "Training is Tuesdays 6 to 7 at the sports hall (for the spring)."
     ]
+
+
+def test_training_told_beside_two_teams_in_one_message_stays_apart_from_both(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN one message naming two teams coached and when training is (the self-audit compares pairs)
+    dreamt(
+        b,
+        alice,
+        "s1",
+        clock,
+        "I coach the under-12s netball squad at Ashby. I also coach the under-14s at Millfield. "
+        + TRAINING_TOLD,
+    )
+    # THEN the training is its own card: neither team's card takes it
+    assert [c.statement for c in live_saying(b, alice, "Tuesdays")] == [
+        "Training is Tuesdays 6 to 7 at the sports hall (for the spring)."
+    ]

@@ -129,13 +129,19 @@ def _sessions_of_a_group(candidate: Candidate, cards: Sequence[MemoryCard]) -> R
 
 def referent(candidate: Candidate, cards: Sequence[MemoryCard]) -> Referent | None:
     """The one held card among `cards` (in `memory_id` order) that `candidate` points back at without
-    naming it, told before it (see the module docstring); None when none or several fit."""
+    naming it, told in an earlier message (see the module docstring); None when none or several fit.
+
+    What one message points back at within itself is read when the message is (`references`): a card
+    resting on the candidate's own message is not pointed back at (the self-audit, which shows one held
+    card at a time, would otherwise take one of two teams a message names as the only one)."""
     if candidate.type is not MemoryType.FACT:
         return None
+    told = set(candidate.evidence_refs)
     earlier = [
         c
         for c in cards
         if c.type is not MemoryType.CORRECTION
         and (candidate.observed_at is None or time_of(c) <= candidate.observed_at)
+        and not told & set(c.evidence_refs)
     ]
     return _demonstrated(candidate, earlier) or _sessions_of_a_group(candidate, earlier)
