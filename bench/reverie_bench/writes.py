@@ -1,22 +1,25 @@
 """Direct memory writes (`POST /users/{user}/memories`): one memory per request beside batches, in one run.
 
-    reverie bench writes [--cards 1000] [--batch 100] [--rounds 2]
+    reverie bench writes [--cards 1000] [--batch 100] [--rounds 2] [--workers 2]
 
-Both ways send the same new memories (the latency bench's synthetic sentences, no evidence given, so
+Every way sends the same new memories (the latency bench's synthetic sentences, no evidence given, so
 each write is also recorded in L1) to the API's resolver in process, as the Lambda function and the local
 server resolve them, over the embedded backends (SQLite, MiniLM with no embedding cache), each in a data
-folder of its own, sharing one loaded model. They take turns in `--rounds` rounds of equal size, so a
-burst of load elsewhere falls on both. Printed per way: cards per second, p50 request time, and the
+folder of its own, sharing one loaded model: one memory per request and batches embed on one thread
+(the embedder's default), and batches once more with `--workers` forward passes at once (the local
+server's default, `REVERIE_EMBEDDER_WORKERS`: both cores of this machine). They take turns in `--rounds`
+rounds of equal size, so a burst of load elsewhere falls on each alike. Printed per way: cards per second, p50 request time, and the
 share of the time spent embedding (the rest: validation, masking, the L1 record, the note store, the
-index). The last line is the embedder alone, in one call, on the texts the batched writes embedded (a
-card is searched by its text and its evidence's, here the L1 record of the same words): the ceiling of
-any write path on this machine, in cards per second.
+index). The last lines are the embedder alone, in one call, on the texts the batched writes embedded (a
+card is searched by its text and its evidence's; the L1 record of the same words adds nothing): the
+ceiling of any write path on this machine, in cards per second, on one thread and on `--workers`.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import tempfile
 import time
@@ -27,6 +30,7 @@ from typing import Any, cast
 
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
+from reverie.adapters.local.embedder import MiniLMEmbedder
 from reverie.api.local_server import LambdaContextStub
 from reverie.api.routes import create_app
 from reverie.ports import Embedder
@@ -94,18 +98,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cards", type=int, default=1000, help="memories written by each way")
     parser.add_argument("--batch", type=int, default=100, help="memories per request when batched")
     parser.add_argument("--rounds", type=int, default=2, help="turns each way takes")
+    parser.add_argument("--workers", type=int, default=2, help="forward passes at once in the last way")
     args = parser.parse_args(argv)
     rng = random.Random(14)
     statements = [f"{sentence(rng)} (note {i})" for i in range(args.cards)]
     with tempfile.TemporaryDirectory(prefix="reverie-writes-") as tmp:
         first = local_backends(Path(tmp) / "one")
         model = first.embedder
+        assert isinstance(model, MiniLMEmbedder)
+        wide = MiniLMEmbedder(cache_size=0, workers=args.workers, encoder=model.encoder())
         ways = []
-        for label, per_request, b in (
-            ("one memory per request", 1, first),
-            (f"batches of {args.batch}", args.batch, local_backends(Path(tmp) / "batch")),
+        for label, per_request, b, embedder in (
+            ("one memory per request", 1, first, model),
+            (f"batches of {args.batch}", args.batch, local_backends(Path(tmp) / "batch"), model),
+            (
+                f"batches of {args.batch}, {args.workers} at once",
+                args.batch,
+                local_backends(Path(tmp) / "wide"),
+                wide,
+            ),
         ):
-            timed = TimedEmbedder(model)
+            timed = TimedEmbedder(embedder)
             ways.append(Way(label, per_request, replace(b, embedder=timed), timed))
         for way in ways:  # warm the model and the resolvers; not counted
             way.write([f"warm-up {i}" for i in range(way.per_request)])
@@ -116,17 +129,24 @@ def main(argv: list[str] | None = None) -> int:
             for way in ways:
                 way.write(statements[start : start + size])
         texts = ways[1].embedder.texts  # what the writes embedded: a card's text and its L1 record's
-        began = time.perf_counter()
-        model.embed(texts)
-        alone = len(statements) / (time.perf_counter() - began)
+        alone = {}
+        for workers, embedder in ((1, model), (args.workers, wide)):
+            began = time.perf_counter()
+            embedder.embed(texts)
+            alone[workers] = len(statements) / (time.perf_counter() - began)
     print(
         f"{'POST /users/{user}/memories':<34} {'cards':>6} {'cards/s':>9} {'p50 req ms':>11} {'embedding':>10}"
     )
     for way in ways:
         print(way.line())
-    print(f"{'embedder alone, one call (ceiling)':<34} {len(statements):>6} {alone:>9.0f}")
+    for workers, rate in alone.items():
+        label = f"embedder alone, {workers} at once"
+        print(f"{label:<34} {len(statements):>6} {rate:>9.0f}")
+    rates = [way.cards / way.seconds for way in ways]
     print(
-        f"batched / one per request: {ways[1].cards / ways[1].seconds / (ways[0].cards / ways[0].seconds):.1f}x"
+        f"batched / one per request: {rates[1] / rates[0]:.1f}x; "
+        f"{args.workers} at once / one: {rates[2] / rates[1]:.2f}x; "
+        f"cpus {os.cpu_count()}, load average {os.getloadavg()[0]:.1f}"
     )
     return 0
 

@@ -41,7 +41,7 @@ def build_local(settings: LocalSettings | None = None) -> Backends:
     settings = settings or LocalSettings()
     home = settings.home
     home.mkdir(parents=True, exist_ok=True)
-    embedder = MiniLMEmbedder(precision=settings.embedder_precision)
+    embedder = MiniLMEmbedder(precision=settings.embedder_precision, workers=settings.embedder_workers)
     return Backends(
         log=SqliteLogStore(home / "log.db"),
         notes=SqliteNoteStore(home / "notes.db"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -25,6 +26,13 @@ class LocalSettings(BaseSettings, LimitSettings):
     embedder_precision: Literal["int8", "fp32"] = Field(
         default="int8",
         description="MiniLM on onnxruntime: int8 (about twice as fast, cosine >= 0.99 to fp32) or fp32",
+    )
+    embedder_workers: int = Field(
+        default_factory=lambda: min(2, os.cpu_count() or 1),
+        ge=1,
+        le=64,
+        description="forward passes of one large embedding call (a bulk write, a dream's index sync) run "
+        "at once, each on one core; one query always runs on the caller's thread",
     )
     queue_visibility_s: int = Field(default=30, ge=1, le=3_600)
 

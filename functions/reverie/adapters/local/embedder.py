@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from reverie.adapters.local.batch_workers import BatchWorkers
 from reverie.ports import Embedder
 
 if TYPE_CHECKING:
@@ -74,7 +75,10 @@ class MiniLMEmbedder(Embedder):
 
     `runtime` picks onnxruntime ("onnx", the default when it is installed) or the numpy forward pass
     ("numpy"); `precision` onnxruntime's model, "int8" (the default) or "fp32"; `threads` its thread
-    count; `encoder` an already loaded forward pass to use instead (a benchmark sharing one session).
+    count within one forward pass; `workers` how many forward passes of one call run at once, each on
+    one thread (`batch_workers`: a bulk write or the dream's index sync uses that many cores, a single
+    query stays on the caller's thread); `encoder` an already loaded forward pass to use instead (a
+    benchmark sharing one session), which must then be safe to run from `workers` threads at once.
     Loads on first use. Texts go to the model in batches sorted by token length and padded per batch; the
     vectors come back in the order of the texts. Every vector
     `embed` computes is kept in an LRU cache keyed by a hash of the text (`cache_size` vectors, ~1.6 kB
@@ -93,6 +97,7 @@ class MiniLMEmbedder(Embedder):
         runtime: Runtime | None = None,
         precision: Precision = "int8",
         threads: int = 1,
+        workers: int = 1,
         encoder: Encoder | None = None,
     ) -> None:
         if runtime not in (None, "onnx", "numpy"):
@@ -103,6 +108,7 @@ class MiniLMEmbedder(Embedder):
         self._runtime: Runtime = runtime or ("onnx" if onnxruntime_available() else "numpy")
         self._precision: Precision = precision
         self._threads = threads
+        self._workers = BatchWorkers(workers)
         self._cache_size = cache_size
         self._cache: OrderedDict[bytes, F32] = OrderedDict()
         self._lock = threading.Lock()
@@ -120,6 +126,11 @@ class MiniLMEmbedder(Embedder):
     def precision(self) -> Precision:
         """onnxruntime's model: "int8" or "fp32" (the numpy forward pass is always float32)."""
         return "fp32" if self._runtime == "numpy" else self._precision
+
+    @property
+    def workers(self) -> int:
+        """How many forward passes of one call may run at once."""
+        return self._workers.workers
 
     def load(self) -> None:
         """Load the weights and tokenizer now (e.g. at cold start) instead of at the first `embed`."""
@@ -163,14 +174,17 @@ class MiniLMEmbedder(Embedder):
             return encoder.encode(ids, np.ones_like(ids))
         encodings = [e.ids for e in tokenizer.encode_batch(list(texts))]
         out = np.empty((len(texts), self.dim), dtype=np.float32)
-        for batch in _length_batches([len(e) for e in encodings]):
+
+        def forward(batch: list[int]) -> None:
             width = len(encodings[batch[-1]])
             ids = np.zeros((len(batch), width), dtype=np.int64)
             mask = np.zeros((len(batch), width), dtype=np.int64)
             for row, i in enumerate(batch):
                 ids[row, : len(encodings[i])] = encodings[i]
                 mask[row, : len(encodings[i])] = 1
-            out[batch] = encoder.encode(ids, mask)
+            out[batch] = encoder.encode(ids, mask)  # each batch its own rows: no two threads write one
+
+        self._workers.run(_length_batches([len(e) for e in encodings]), forward)
         return out
 
     def _model(self) -> tuple[Encoder, Tokenizer]:
