@@ -528,10 +528,15 @@ def _asked_and_answered(question: str, answer: str) -> list[str]:
 @pytest.mark.parametrize(
     ("question", "answer", "expected"),
     [
-        ("When is the Halden go-live?", "It's 14 May.", "The Halden go-live is 14 May."),
+        # someone else's answer about a thing everyone shares is theirs (see `group_answers`)
+        ("When is the Halden go-live?", "It's 14 May.", "The Halden go-live is 14 May (according to Bob)."),
         ("When's your exam?", "Friday.", "Bob's exam is Friday."),
         ("Where's your party?", "At Sam's flat, from 8.", "Bob's party is at Sam's flat, from 8."),
-        ("What time is the team standup?", "It's at 9:15.", "The team standup is at 9:15."),
+        (
+            "What time is the team standup?",
+            "It's at 9:15.",
+            "The team standup is at 9:15 (according to Bob).",
+        ),
     ],
 )
 def test_a_bare_answer_to_a_when_or_where_question_becomes_a_statement_of_what_was_asked(

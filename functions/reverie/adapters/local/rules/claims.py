@@ -31,6 +31,13 @@ def attributed_to(statement: str) -> str | None:
     return found.group("who").strip().lower() if found else None
 
 
+def without_attribution(statement: str) -> str:
+    """A relayed claim's body, without whose it is ("The rides start at noon (according to Ines)." → "The
+    rides start at noon"): the name says who claims it, not what is claimed."""
+    found = _ATTRIBUTED_RE.match(statement.strip())
+    return found.group("body") if found else statement
+
+
 def _head(body: str) -> str | None:
     """The noun the claim is about: the last word of what comes before its verb and any preposition."""
     thing = _PREPOSITION_RE.split(_THING_END_RE.split(body, maxsplit=1)[0], maxsplit=1)[0]

@@ -21,9 +21,11 @@ from reverie.adapters.local.rules.dialogue import (
     question_answered,
     restated_answer,
 )
+from reverie.adapters.local.rules.group_answers import Thread
 from reverie.adapters.local.rules.language import sentences, subject_of
 from reverie.adapters.local.rules.lists import as_sentences
 from reverie.adapters.local.rules.named_speaker import name_for
+from reverie.adapters.local.rules.plan_changes import booked_plans
 from reverie.adapters.local.rules.references import Earlier, lasts_until
 from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run
 from reverie.adapters.local.rules.remembered import remembered
@@ -68,6 +70,10 @@ from reverie.domain.validity import plan_ends, valid_until
 class _Session(SessionInputs):
     """One pass over a session's events, in order."""
 
+    def __init__(self, events: Sequence[Event]) -> None:
+        super().__init__(events)
+        self.thread = Thread(self.user_name)  # the where/when question people are answering
+
     def run(self) -> Analysis:
         failures: dict[str, list[int]] = {}
         previous: Event | None = None
@@ -96,6 +102,20 @@ class _Session(SessionInputs):
     def message(self, message: MessageEvent, previous: Event | None) -> None:
         if message.role == "system" or (message.role == "assistant" and not message.speaker):
             return  # the agent's own words are not evidence about the user
+        if claim := self.thread.see(message, previous):  # one of several answers to a question in a group
+            self.add(
+                MemoryType.FACT,
+                claim.statement,
+                [message],  # not the question too: answers citing one event would read as one message
+                Source(kind=SourceKind.USER),  # their own word in the chat, as anything else they say
+                message.ts,
+                key=claim.key,
+                confidence=0.6,
+                salience=0.5,
+            )
+            if not claim.rest.strip():
+                return
+            message = message.model_copy(update={"text": claim.rest})
         name = name_for(message.speaker) if message.speaker else self.user_name
         who = Speaker(
             name=name,
@@ -165,6 +185,7 @@ class _Session(SessionInputs):
             # The validity the statement states ("This week only, I'm staying in Ghent"), its opening included.
             kept.append(replace(result, valid_until=result.valid_until or valid_until(part, message.ts)))
         kept = with_decisions(kept)  # "..., going with them": a plan, or how the plan just said is done
+        kept = booked_plans(kept, message.ts)  # "the dentist is booked for 3 June": a plan until then
         if who.to_agent:  # said to an agent: one idea per card, every one of them
             main, others = one_rule_per_run(kept), list[Statement]()
         else:  # between people: the message's one plain point (the rest is reachable through its evidence)

@@ -19,11 +19,12 @@ from typing import TypeVar
 
 from reverie.adapters.local.rules.about import contains, jaccard, name_words, owner, subject
 from reverie.adapters.local.rules.by_topic import by_topic, plan_news
-from reverie.adapters.local.rules.claims import claims_disagree
+from reverie.adapters.local.rules.claims import claims_disagree, without_attribution
 from reverie.adapters.local.rules.due import another_due_date, same_due_date
 from reverie.adapters.local.rules.frequency import another_frequency
 from reverie.adapters.local.rules.keys import other_slots, same_slot, statement_key
 from reverie.adapters.local.rules.one_rule import same_rule
+from reverie.adapters.local.rules.plan_changes import plan_moved, plan_went
 from reverie.adapters.local.rules.referents import Referent, referent
 from reverie.adapters.local.rules.remainder import carried
 from reverie.adapters.local.rules.values import (
@@ -87,7 +88,8 @@ def _same_key(
 
 def _named_value(statement: str) -> frozenset[str]:
     """The names a statement gives beside whom it is about ("Warsaw" in "Dmitri is back in Warsaw")."""
-    return frozenset(stem(e) for e in entities(statement)) - name_words(statement)
+    said = without_attribution(statement)  # "(according to Ines)" names who claims it, not the value
+    return frozenset(stem(e) for e in entities(said)) - name_words(said)
 
 
 def _denies(candidate: Candidate, mine: frozenset[str], card: MemoryCard) -> bool:
@@ -235,9 +237,11 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     if (named := _named_referent(candidate, cards)) is not None:
         return named
     mine = terms(candidate.statement)
-    decision = _same_key(candidate, cards, mine) if candidate.key else None
+    decision = plan_moved(candidate, cards)  # "the dentist is moved to the 9th": the held plan, redated
+    if decision is None and candidate.key:
+        decision = _same_key(candidate, cards, mine)
     if decision is None:
-        decision = plan_news(candidate, cards)
+        decision = plan_news(candidate, cards) or plan_went(candidate, cards)
     if decision is None:
         decision = _one_rule(candidate, cards)
     if decision is None:

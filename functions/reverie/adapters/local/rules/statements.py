@@ -20,6 +20,7 @@ from reverie.adapters.local.rules.patterns import (
     THANKS_RE,
     VOLATILE_RE,
 )
+from reverie.adapters.local.rules.plan_changes import booking, moved, outcome
 from reverie.adapters.local.rules.request_patterns import (
     CONTRAST_RE,
     CORRECTION_OPENER_RE,
@@ -130,6 +131,8 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     if fate:  # how a plan ended: a fact about the speaker's plan, whoever the grammatical subject is
         what, verb, rest = fate.group("what"), fate.group("verb").lower(), fate.group("rest")
         return as_statement(MemoryType.FACT, f"My {what} {verb} {fate.group('fate').lower()}{rest}", who)
+    if changed := booking(text, who) or moved(text, who) or outcome(text, who):  # "MOT done, passed"
+        return changed
     put_off = PUT_OFF_RE.match(text)
     if put_off:  # "Japan another time, maybe": the plan for it is off for now
         what = put_off.group("what")

@@ -1,0 +1,292 @@
+"""What happens to a booked plan after it is made: it is moved to another day, or it takes place and its
+outcome is told.
+
+- A booking for a later day ("the dentist is booked for 3 June", "Physio's scheduled Tuesday 9 Sept at 4")
+  is a plan until that day, not a lasting fact (`booked_plans`).
+- A thing said to be moved to another time, in text-speak or in full ("dentist pushed to the 9th, same
+  time", "my viva has been moved to next Friday", "they've postponed the tasting to 3 October") is that plan
+  on its new day (`moved`): said of a held plan naming the thing, it replaces it, keeping everything the
+  held plan said but its day (and its time, when a new one is given) (`plan_moved`).
+- A thing said to be done, passed, failed or off in text-speak, its article and verb left out ("MOT done,
+  passed", "driving test passed!!", "tasting cancelled") is how it went (`outcome`), news that ends a held
+  plan naming the thing, as "the dentist is done" does (`plan_moved`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import date, datetime, timedelta
+
+from reverie.adapters.local.rules.dates import resolve_relative_dates
+from reverie.adapters.local.rules.language import strip_emoji
+from reverie.adapters.local.rules.statement_types import Speaker, Statement
+from reverie.adapters.local.rules.stored_form import as_statement
+from reverie.adapters.local.rules.verdicts import replace as replaced_by
+from reverie.domain.dream import Candidate
+from reverie.domain.models import MemoryCard, MemoryType, Status
+from reverie.domain.restatement import stem, terms
+from reverie.domain.validity import named_days
+from reverie.ports import MergeAction, MergeDecision
+
+SAME_TIME = timedelta(minutes=5)  # observations this close count as simultaneous (as in `merge`)
+MAX_OUTCOME_WORDS = 8  # "MOT done, passed": a text-speak outcome is short
+_MONTH_NAMES = "January February March April May June July August September October November December".split()
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+# What a thing is moved to: a time, never a place ("moved to Leeds" is a house move).
+_WHEN = (
+    rf"(?:(?:next|this|the\s+following|coming)\s+(?:week|month|{_WEEKDAY})|{_WEEKDAY}|tomorrow|"
+    rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+(?:of\s+)?{_MONTH})?|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?|"
+    r"\d{1,2}[:.]\d\d|\d{1,2}\s*(?:am|pm)|(?:early|mid|late|the\s+end\s+of|the\s+start\s+of)\b)"
+)
+_THING = r"(?P<what>(?:[\w'-]+\s+){0,3}?[\w'-]+)"
+# Whose: "my", "our", "the", or a name's ("Biscuit's jabs").
+_OWNER = r"(?:(?P<owner>the|my|our|(?-i:[A-Z])[\w-]*'s)\s+)"
+_MOVE_VERB = r"(?:pushed|moved|postponed|rescheduled|put\s+back|brought\s+forward|bumped|shifted)"
+_TO_WHEN = rf"\s+(?:back\s+|forward\s+|out\s+)?(?:to|till|until)\s+(?P<when>{_WHEN}.*)$"
+# "dentist pushed to the 9th", "my viva has been moved to next Friday", "the tasting's postponed till 3 Oct"
+_MOVED_RE = re.compile(
+    rf"^{_OWNER}?{_THING}(?:'s|\s+(?:is|was|has\s+been|have\s+been|had\s+been|got|been|are|were))?"
+    rf"\s+(?:now\s+|just\s+|all\s+)?{_MOVE_VERB}{_TO_WHEN}",
+    re.I,
+)
+# "they've pushed my dentist to the 9th", "the vet moved Biscuit's jabs to Friday"
+_MOVED_ACTIVE_RE = re.compile(
+    rf"^(?:[\w'-]+\s+){{0,3}}?(?:(?:has|have|had|'ve|just)\s+)?{_MOVE_VERB}\s+{_OWNER}{_THING}{_TO_WHEN}",
+    re.I,
+)
+_FATE = r"(?:done|finished|completed|passed|failed|cancell?ed|called\s+off|off|over)"
+# ... of which those that are no preposition ("my brother's coming over" says no outcome)
+_WENT = r"(?:done|finished|completed|passed|failed|cancell?ed|called\s+off)"
+# "MOT done, passed", "driving test passed!!": the thing, then how it went, with no article and no verb.
+_OUTCOME_RE = re.compile(
+    rf"^{_OWNER}?{_THING}(?:\s+(?:is|are|was|were|has\s+been|have\s+been|got))?\s+(?P<fate>{_WENT})\b(?P<rest>[^.!?]*)[.!?]*$",
+    re.I,
+)
+# Words that open no thing: a pronoun, a quantifier, or an idiom ("all done", "job done", "well done").
+_NO_THING = frozenset(
+    "i we you he she it they that this these those there here everything nothing something all half "
+    "job well nearly almost just not never mostly so and but then also one".split()
+)
+_ANOTHER_CLAUSE_RE = re.compile(r"\b(?:and|but|so|because|while|when|after)\b", re.I)  # for the rules
+_AWAY_RE = re.compile(r"^\s*(?:away|on|out)\b", re.I)  # "Grandad passed away": no outcome of a plan
+_BOOKING_RE = re.compile(
+    rf"^{_OWNER}?{_THING}(?:'s|\s+(?:is|are|has\s+been|have\s+been|got))\s+(?:now\s+|all\s+)?"
+    r"(?:booked|scheduled|pencil?led)(?:\s+in)?\b",
+    re.I,
+)
+_BOOKED_RE = re.compile(
+    r"\b(?:booked|scheduled|pencil?led\s+in|reserved|arranged)\b(?!\s+(?:out|up|solid|off)\b)", re.I
+)
+
+
+def _whose(owner: str | None) -> str:
+    """Whose the thing is: a name's as said, else the speaker's ("the dentist" booked by them is theirs)."""
+    return owner if owner and owner.endswith("'s") else "My"
+
+
+def _be(what: str) -> str:
+    """ "is" after one thing, "are" after a plural ("the jabs are moved")."""
+    return "are" if re.search(r"[^s']s$", what) else "is"
+
+
+def _opens_a_thing(what: str) -> bool:
+    first = what.split()[0].lower()
+    return first not in _NO_THING and not first.isdigit()
+
+
+def _on_day(when: str, ts: datetime) -> str:
+    """ "the 21st, same time" said on 12 May → "21 May, same time": a day of the month alone is the next
+    such day."""
+    found = re.match(
+        rf"^(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*(?:of\s+)?{_MONTH}|[:.]\d)", when, re.I
+    )
+    if found is None or not 1 <= (day := int(found.group(1))) <= 31:
+        return when
+    month = ts.month if day >= ts.day else ts.month % 12 + 1
+    return f"{day} {_MONTH_NAMES[month - 1]}{when[found.end() :]}"
+
+
+# A schedule, not one day: "moved the standup to 10:00 on Mondays" changes a routine, no plan.
+_RECURRING_RE = re.compile(
+    r"\b(?:every|each|weekly|daily|monthly|(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekdays|weekends)\b",
+    re.I,
+)
+_CLAUSE_START_RE = re.compile(r"(?:[,;:]|\s[-–—])\s+")
+
+
+def _clauses(text: str) -> list[str]:
+    """`text`, then what follows each of its commas, colons and dashes ("plot twist: the examiner is ill,
+    viva got pushed to 17 June" → ..., "viva got pushed to 17 June"): the news may come after its cause."""
+    return [text] + [text[m.end() :] for m in _CLAUSE_START_RE.finditer(text)]
+
+
+def moved(text: str, who: Speaker) -> Statement | None:
+    """A thing said to be moved to another time: that plan on its new day ("MOT pushed to the 21st, same
+    time" on 12 May → "<speaker>'s MOT is moved to 21 May, same time"), or None."""
+    text = strip_emoji(text).strip()
+    found = next(
+        (
+            m
+            for clause in _clauses(text)
+            if (m := _MOVED_RE.match(clause) or _MOVED_ACTIVE_RE.match(clause))
+            and _opens_a_thing(m.group("what"))
+            and not _RECURRING_RE.search(m.group("when"))
+        ),
+        None,
+    )
+    if found is None:
+        return None
+    when = _on_day(found.group("when").strip().rstrip(".!"), who.ts)
+    when = re.sub(r"^on\s+", "", resolve_relative_dates(when, who.ts))  # "next Friday" → "11 September 2026"
+    what = found.group("what")
+    said = f"{_whose(found.group('owner'))} {what} {_be(what)} moved to {when}"
+    result = as_statement(MemoryType.PLAN, said, who, short_ok=True)
+    return result if isinstance(result, Statement) else None
+
+
+def outcome(text: str, who: Speaker) -> Statement | None:
+    """How a thing went, said in text-speak ("MOT done passed" → "<speaker>'s MOT is done, passed"), or
+    None (a sentence with an article or a verb is for the sentence rules)."""
+    text = strip_emoji(text).strip()
+    found = _OUTCOME_RE.match(text)
+    if (
+        found is None
+        or len(text.split()) > MAX_OUTCOME_WORDS
+        or not _opens_a_thing(found.group("what"))
+        or found.group("what").lower().endswith("ing")  # "the washing done": a chore, no plan's outcome
+        or _AWAY_RE.match(found.group("rest"))
+        or _ANOTHER_CLAUSE_RE.search(found.group("rest"))
+    ):
+        return None
+    rest = found.group("rest").strip(" ,;:-")
+    what = found.group("what")
+    fate = found.group("fate").lower()
+    said = f"{_whose(found.group('owner'))} {what} {_be(what)} {fate}" + (f", {rest}" if rest else "")
+    result = as_statement(MemoryType.FACT, said, who, short_ok=True)
+    return result if isinstance(result, Statement) else None
+
+
+def booked_plans(kept: list[Statement], ts: datetime) -> list[Statement]:
+    """`kept` with each fact saying something is booked for a later day a plan (until that day)."""
+    return [
+        replace(s, type=MemoryType.PLAN, key=None)
+        if s.type is MemoryType.FACT and _BOOKED_RE.search(s.text) and _later_day(s.text, ts)
+        else s
+        for s in kept
+    ]
+
+
+def _later_day(text: str, ts: datetime) -> bool:
+    """The text names a day of a month, and every one it names is on or after `ts` (in its year when none
+    is said: "booked 2 September" told on the 4th is past, not next year's)."""
+    days = named_days(text)
+    try:
+        return bool(days) and all(date(int(y or ts.year), m, d) >= ts.date() for m, d, y in days)
+    except ValueError:  # "31 February"
+        return False
+
+
+def booking(text: str, who: Speaker) -> Statement | None:
+    """A thing said to be booked for a later day ("Boiler service is booked 22 September, 8am"): a plan
+    until that day, or None."""
+    text = strip_emoji(text).strip()
+    found = _BOOKING_RE.match(text)
+    if found is None or not _opens_a_thing(found.group("what")) or not _later_day(text, who.ts):
+        return None
+    result = as_statement(MemoryType.PLAN, text, who, short_ok=True)
+    return result if isinstance(result, Statement) else None
+
+
+# --- the merge: news of a held plan ------------------------------------------------------------------
+
+_STATED_MOVE_RE = re.compile(rf"^{_THING}\s+(?:is|are)\s+moved\s+to\s+(?P<when>.+?)\.?$", re.I)
+_STATED_OUTCOME_RE = re.compile(
+    rf"^(?:(?:the|my|our)\s+|[\w'-]+'s\s+)?{_THING}\s+(?:is|are|was|were|has\s+been|have\s+been|got)\s+(?:now\s+)?{_FATE}\b",
+    re.I,
+)
+_OWNER_RE = re.compile(r"^(?:(?:the|my|our)\s+|(?:[\w-]+\s+)?[\w-]+'s\s+)", re.I)
+_DAY_RE = re.compile(
+    rf"\b(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?)\b", re.I
+)
+_TIME_RE = re.compile(r"\b\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b", re.I)
+
+
+def _thing(statement: str, pattern: re.Pattern[str]) -> list[str] | None:
+    """The words naming the thing a move or an outcome is about, its owner left out."""
+    found = pattern.match(statement.strip())
+    if found is None:
+        return None
+    what = _OWNER_RE.sub("", found.group("what"))
+    words = [stem(w) for w in re.findall(r"[a-z][\w-]*", what.lower())]
+    return words or None
+
+
+def _names(card: MemoryCard, thing: list[str]) -> bool:
+    """The held plan names the thing: its head noun, or every other word naming it."""
+    held = terms(card.statement)
+    return thing[-1] in held or (len(thing) > 1 and set(thing[:-1]) <= held)
+
+
+def _redated(held: str, when: str) -> str | None:
+    """The held plan on its new day: its named day (and its time, if a new one is given) replaced."""
+    day = _DAY_RE.search(when)
+    if day is None or len(_DAY_RE.findall(held)) != 1:
+        return None
+    out = _DAY_RE.sub(day.group(0), held)
+    new_time = _TIME_RE.search(when)
+    if new_time and len(_TIME_RE.findall(out)) == 1:
+        out = _TIME_RE.sub(new_time.group(0), out)
+    return out
+
+
+def _upcoming(card: MemoryCard) -> bool:
+    """A fact about a day still to come when it was said ("my viva is on 3 June, 2pm"): a plan, whatever
+    its type."""
+    return _later_day(card.statement, card.observed_at or card.created_at)
+
+
+def _held_plans(candidate: Candidate, cards: Sequence[MemoryCard], thing: list[str]) -> list[MemoryCard]:
+    """The held plans (or facts about a day to come) naming the thing, said before the candidate."""
+    return [
+        c
+        for c in cards
+        if (c.type is MemoryType.PLAN or (c.type is MemoryType.FACT and _upcoming(c)))
+        and c.status is not Status.SUPERSEDED
+        and (
+            candidate.observed_at is None
+            or candidate.observed_at > (c.observed_at or c.updated_at) + SAME_TIME
+        )
+        and _names(c, thing)
+    ]
+
+
+def _latest(cards: list[MemoryCard]) -> MemoryCard:
+    return max(cards, key=lambda c: (c.observed_at or c.updated_at, c.memory_id))
+
+
+def plan_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """A held plan moved to another day by a later plan naming the thing: the held plan on its new day."""
+    found = _STATED_MOVE_RE.match(candidate.statement.strip())
+    thing = _thing(candidate.statement, _STATED_MOVE_RE) if candidate.type is MemoryType.PLAN else None
+    plans = _held_plans(candidate, cards, thing) if thing and found else []
+    if not plans or found is None:
+        return None
+    card = _latest(plans)
+    redated = _redated(card.statement, found.group("when"))
+    verdict = replaced_by(candidate, card, f"the plan {card.memory_id} moved to another day")
+    if redated and verdict.action is MergeAction.SUPERSEDE:
+        return verdict.model_copy(update={"statement": redated})
+    return verdict
+
+
+def plan_went(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """A held plan over: a later statement of how the thing it names went ("the MOT is done, passed")."""
+    thing = _thing(candidate.statement, _STATED_OUTCOME_RE)
+    plans = _held_plans(candidate, cards, thing) if thing else []
+    if not plans:
+        return None
+    card = _latest(plans)
+    return replaced_by(candidate, card, f"how the plan {card.memory_id} went: it is over")
