@@ -2,6 +2,10 @@
 next to a naive full-scan recall (every card loaded from the note store, scored by word overlap) measured
 in the same run.
 
+Each size is a user's memory in a data folder of its own, all built first; then recall is timed on every
+size query by query, the sizes taking turns, so the growth ratios (issue 14: p95 ×1.5 at most from 10k to
+100k) compare times taken under the same load.
+
 Cards are synthetic sentences from a fixed vocabulary (seeded). A sample of each step is written through
 `create_memories` with real MiniLM embeddings (the ingest rate reported); the bulk is written card by card
 to the note store and to the index with vectors reused from a pool of embedded sentences, because
@@ -17,8 +21,9 @@ import random
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +47,14 @@ from reverie.services.admin import NewMemory, create_memories
 from reverie.services.backends import Backends
 from reverie.services.capture import append_events
 from reverie.services.recall import build_context
-from reverie_bench.common import format_table, local_backends, metric_words, progress_bar, timed
+from reverie_bench.common import (
+    format_table,
+    local_backends,
+    metric_words,
+    percentile,
+    progress_bar,
+    timed,
+)
 
 SCOPE = Scope(tenant_id="bench", user_id="grower")
 BUDGET = 1000
@@ -214,43 +226,73 @@ class Baselines:
         )
 
 
-def run(sizes: Sequence[int], home: Path) -> dict[str, Any]:
-    rng = random.Random(20240601)
-    b = local_backends(home)
-    old = Baselines.open(home)
-    questions = [question(rng) for _ in range(QUERIES)]
+def interleaved(calls: dict[int, Callable[[str], object]], queries: Sequence[str]) -> dict[int, list[float]]:
+    """Each query's time (ms) on every size, the sizes taking turns query by query (in alternating order), so
+    a burst of load elsewhere on the machine falls on every size alike."""
+    times: dict[int, list[float]] = {size: [] for size in calls}
+    order = list(calls)
+    for i, q in enumerate(queries):
+        for size in order if i % 2 == 0 else reversed(order):
+            start = time.perf_counter()
+            calls[size](q)
+            times[size].append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def recall(b: Backends, query: str) -> object:
+    return build_context(b, query, SCOPE, BUDGET)
+
+
+def grown(
+    size: int, home: Path, shared: MiniLMEmbedder, pool: Sequence[list[float]], questions: Sequence[str]
+) -> tuple[Backends, float, float, float]:
+    """One user's memory grown to `size` cards in a data folder of its own (the embedder shared), warmed
+    with one recall as a long-running service would be; with its capture, real and bulk write rates."""
+    rng = random.Random(20240601 + size)
+    b = replace(local_backends(home), embedder=shared)
     prefs = [
         NewMemory(type=MemoryType.PREFERENCE, statement=s) for s in ("prefers short answers", "uses UTC")
     ]
     create_memories(
         b, SCOPE, [*prefs, NewMemory(type=MemoryType.PLAN, statement="plan: finish the migration")]
     )
+    real = min(REAL_SAMPLE, size)
+    with progress_bar(f"growing to {size:,} cards", size) as advance:
+        capture_rate = capture(b, 0, size, rng)
+        real_rate = ingest_real(b, 0, real, rng)
+        advance(real)
+        bulk_rate = ingest_bulk(b, real, size - real, rng, pool, advance) if size > real else 0.0
+    build_context(b, questions[0], SCOPE, BUDGET)
+    return b, capture_rate, real_rate, bulk_rate
+
+
+def run(sizes: Sequence[int], home: Path, repeats: int = 2) -> dict[str, Any]:
+    rng = random.Random(20240601)
+    questions = [question(rng) for _ in range(QUERIES)]
+    shared = MiniLMEmbedder(cache_size=0)
+    shared.load()
     start = time.perf_counter()
-    pool = b.embedder.embed([sentence(rng) for _ in range(POOL)])
+    pool = shared.embed([sentence(rng) for _ in range(POOL)])
     pool_seconds = time.perf_counter() - start
+    ordered = sorted(set(sizes))
+    built = {size: grown(size, home / str(size), shared, pool, questions) for size in ordered}
+    recalls = interleaved(
+        {size: partial(recall, built[size][0]) for size in ordered},
+        [q for _ in range(repeats) for q in questions],
+    )
     steps: dict[str, dict[str, float]] = {}
-    have = 0
-    for size in sorted(set(sizes)):
-        grow = size - have
-        real = min(REAL_SAMPLE, grow)
-        with progress_bar(f"growing to {size:,} cards", grow) as advance:
-            capture_rate = capture(b, have, grow, rng)
-            real_rate = ingest_real(b, have, real, rng)
-            advance(real)
-            bulk_rate = ingest_bulk(b, have + real, grow - real, rng, pool, advance) if grow > real else 0.0
-        have = size
-        build_context(b, questions[0], SCOPE, BUDGET)  # warm the caches a long-running service would have
-        p50, p95 = timed(lambda q: build_context(b, q, SCOPE, BUDGET), questions)
-        parts = stages(b, questions, old)
+    for size in ordered:
+        b, capture_rate, real_rate, bulk_rate = built[size]
+        parts = stages(b, questions, Baselines.open(home / str(size)))
         baseline_queries = questions[: max(5, min(QUERIES, 30_000 // size))]
-        b50, b95 = timed(lambda q: naive_recall(b, q, BUDGET), baseline_queries)
+        b50, b95 = timed(partial(naive_recall, b, budget=BUDGET), baseline_queries)
         steps[str(size)] = {
             "capture_events_per_s": round(capture_rate, 1),
             "create_memories_cards_per_s": round(real_rate, 1),
             "bulk_cards_per_s": round(bulk_rate, 1),
-            "real_cards": float(real),
-            "recall_p50_ms": p50,
-            "recall_p95_ms": p95,
+            "real_cards": float(min(REAL_SAMPLE, size)),
+            "recall_p50_ms": round(percentile(recalls[size], 50), 2),
+            "recall_p95_ms": round(percentile(recalls[size], 95), 2),
             "baseline_p50_ms": b50,
             "baseline_p95_ms": b95,
             "baseline_queries": float(len(baseline_queries)),
@@ -271,11 +313,11 @@ def run(sizes: Sequence[int], home: Path) -> dict[str, Any]:
         f"{POOL} pool sentences embedded in {pool_seconds:.1f} s ({POOL / pool_seconds:.0f}/s); per step, "
         f"{REAL_SAMPLE} cards go through create_memories with real MiniLM embeddings and the rest are written "
         "to the note store and index directly with pooled vectors",
-        f"recall: build_context at a {BUDGET}-token budget, {QUERIES} queries, query embedding included "
-        "(no query cache); baseline: load all cards of the user, score by shared words, fill the budget",
+        f"recall: build_context at a {BUDGET}-token budget, {QUERIES} queries x{repeats}, query embedding "
+        "included (no query cache), the sizes taking turns query by query (one data folder each, one "
+        "embedder); baseline: load all cards of the user, score by shared words, fill the budget",
     ]
     notes.append(f"machine load (1-min average, {os.cpu_count()} CPUs) at the end: {os.getloadavg()[0]:.2f}")
-    ordered = sorted(set(sizes))
     before = steps[str(ordered[-2] if len(ordered) > 1 else ordered[-1])]
     last_step = {key: round(last[key] / before[key], 2) for key in ("recall_p50_ms", "recall_p95_ms")}
     return {
@@ -343,12 +385,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--sizes", type=int, nargs="+", default=[1_000, 10_000, 100_000], help="cards per step"
     )
+    parser.add_argument("--repeats", type=int, default=2, help="times each query is timed on every size")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     args = parser.parse_args(argv)
     if any(size < 1 for size in args.sizes):
         parser.error("--sizes must be positive card counts")
     with tempfile.TemporaryDirectory(prefix="reverie-latency-") as home:
-        doc = run(args.sizes, Path(home))
+        doc = run(args.sizes, Path(home), args.repeats)
     print(json.dumps(doc) if args.json else render(doc))
     return 0
 
