@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from reverie.adapters.local.rules.plain_english import plain
+
 # Shortening → the words it stands for (whole words only, any case).
 _WORDS = {
     "pls": "please",
@@ -52,6 +54,11 @@ _WORDS = {
     "theyre": "they're",
     "appt": "appointment",
     "appts": "appointments",
+    "mtg": "meeting",
+    "mtgs": "meetings",
+    "tues": "Tuesday",
+    "thurs": "Thursday",
+    "weds": "Wednesday",
     "w/": "with",
     "w/o": "without",
 }
@@ -143,7 +150,7 @@ def spelled_out(text: str) -> str:
     )
     text = _N_RE.sub(" and ", text)
     text = _W_RE.sub(" with ", text)
-    return _FOUR_RE.sub(lambda m: "for" if m.start() else "For", text)
+    return plain(_FOUR_RE.sub(lambda m: "for" if m.start() else "For", text))
 
 
 # A hesitation with the commas around it: "paramedic, uh, with", "due in, um, September", "does, like, judo",

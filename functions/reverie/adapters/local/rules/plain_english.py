@@ -1,0 +1,115 @@
+"""A learner's grammar and a pointing "then" put in plain English before the rules read a message.
+
+People who learnt English after another language carry that language's grammar into it, and a card copied
+from their sentence reads as they typed it. Three constructions are common and unambiguous enough to
+rewrite (German, Dutch, French, Spanish, Hindi and many other languages share them):
+
+- a subject named and then taken up again by a pronoun, with no pause between: "My wife Mareike she is
+  working ..." → "My wife Mareike is working ...";
+- the present tense for what began in the past and still goes on, with "since" and a time: "she is working
+  since March" → "she has been working since March", "I live here since 2019" → "I have lived here since
+  2019" ("since" giving a reason, "since the trains are down", is left alone);
+- "by" for the workplace (German "bei", Dutch "bij"): "working by the council" → "working at the council"
+  ("employed by the council" is English and stays).
+
+A rule that ends by pointing back at the time the speaker just named ("I'm at choir every Wednesday 7-9, so
+don't book calls then") means nothing alone ("Don't book calls then."): it is written with that time as its
+condition, one statement ("don't book calls when I'm at choir every Wednesday 7-9"). "Then" meaning "in that
+case" ("I'm off dairy, don't order the pizza then") names no time and stays as it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.adapters.local.rules.language import INFORMING_RE
+
+# A person named after who they are to the speaker, then "she"/"he"/"they" again with no comma.
+_RESUMED_RE = re.compile(
+    r"\b(?P<who>(?i:my|our)\s+[a-z]+\s+(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))\s+(?i:she|he|they)"
+    r"(?P<verb>'s|'re|\s+(?:is|are|was|were|has|have|had|works|lives|[a-z]+s)\b)"
+)
+# "since" with a time after it: a month, a year, a weekday, "this/last ...", "then", a stage of life.
+_SINCE_TIME = (
+    r"(?i:since\s+(?:this|last|early|late|mid|\d|then|childhood|school|uni\b|university|birth|"
+    r"(?:the\s+)?(?:start|beginning|end|spring|summer|autumn|fall|winter|new\s+year)\b|"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day))"
+)
+# "is working ... since March": a present progressive in the same clause as such a "since".
+_PROGRESSIVE_SINCE_RE = re.compile(
+    r"(?P<aux>\b(?:am|is|are)\b|'m\b|'s\b|'re\b)\s+(?P<ing>[a-z]+ing)\b(?=[^,;.!?]*?\b" + _SINCE_TIME + r")",
+    re.I,
+)
+# "lives/works/studies/teaches ... since 2019": the simple present of a verb that goes on.
+_SIMPLE_SINCE_RE = re.compile(
+    r"\b(?P<subject>I|we|you|they|he|she|it|[A-Z][a-z]+)\s+(?P<verb>live|lives|work|works|stay|stays|study|"
+    r"studies|teach|teaches)\b(?=[^,;.!?]*?\b" + _SINCE_TIME + r")"
+)
+_PARTICIPLE = {"live": "lived", "work": "worked", "stay": "stayed", "study": "studied", "teach": "taught"}
+# "working by the Stadtwerke", "works by Siemens": the workplace, named.
+_WORK_BY_RE = re.compile(
+    r"\b(?P<verb>works?|working|(?<!\bwas )(?<!\bwere )(?<!\bbeen )(?<!\bbe )(?<!\bis )worked)(?P<since>\s+"
+    + _SINCE_TIME
+    + r"[\w-]*(?:\s+(?!by\b)[\w-]+){0,2}?)?\s+by\s+(?=(?:the\s+)?[A-Z])"
+)
+# A clause that names a time ("every Tuesday", "on Wednesdays", "7-9", "at 8:30", "mornings", "weekends").
+_TIME_RE = re.compile(
+    r"\b(?:every|each)\s+\w|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b\d{1,2}(?::\d{2})?\s*(?:am|pm)?"
+    r"\s*(?:-|–|to)\s*\d{1,2}(?::\d{2})?\b|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b|\b(?:mornings|afternoons|"
+    r"evenings|nights|weekends|lunchtimes)\b",
+    re.I,
+)
+# "<what the speaker is doing when>, (so|and) (please) don't/never ... then."
+_THEN_RULE_RE = re.compile(
+    r"^(?P<when>[^,;:]{6,}?),\s*(?:(?:so|and)\s+)?(?P<rule>(?:please\s+)?(?:don't|do\s+not|never)\s+"
+    r"[^,;.!?]+?)\s+(?:then|at\s+those\s+times|on\s+those\s+days)\s*(?P<end>[.!]*)$",
+    re.I,
+)
+_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def _perfect(match: re.Match[str]) -> str:
+    """The progressive in the perfect: "is working" → "has been working"."""
+    aux, ing = match.group("aux").lower(), match.group("ing")
+    has = {"is": "has", "'s": "'s", "'m": "'ve", "'re": "'ve"}.get(aux, "have")
+    return f"{has} been {ing}"
+
+
+def _simple_perfect(match: re.Match[str]) -> str:
+    """The simple present in the perfect: "lives ... since" → "has lived ... since"."""
+    subject, verb = match.group("subject"), match.group("verb")
+    base = verb[:-3] + "y" if verb.endswith("ies") else verb[:-2] if verb.endswith("ches") else verb
+    base = base[:-1] if base not in _PARTICIPLE else base
+    has = "have" if subject.lower() in ("i", "we", "you", "they") else "has"
+    return f"{subject} {has} {_PARTICIPLE[base]}"
+
+
+def _grammatical(sentence: str) -> str:
+    sentence = _RESUMED_RE.sub(lambda m: f"{m.group('who')}{m.group('verb')}", sentence)
+    sentence = _PROGRESSIVE_SINCE_RE.sub(_perfect, sentence)
+    sentence = _SIMPLE_SINCE_RE.sub(_simple_perfect, sentence)
+    return _WORK_BY_RE.sub(lambda m: f"{m.group('verb')}{m.group('since') or ''} at ", sentence)
+
+
+_LOWER_OPENING_RE = re.compile(r"^(?:My|Our|The|We|They|He|She|It|His|Her|Their|This|That|You|Your)\b")
+
+
+def _pointed_back(sentence: str) -> str:
+    """A rule ending in "then" written with the time the clause before it named as its condition."""
+    found = _THEN_RULE_RE.match(sentence.strip())
+    if found is None or not _TIME_RE.search(found.group("when")):
+        return sentence
+    when = INFORMING_RE.sub("", found.group("when").strip(), count=1).strip(" ,")
+    if _LOWER_OPENING_RE.match(when):
+        when = when[:1].lower() + when[1:]
+    rule = found.group("rule").strip()
+    return f"{rule[:1].upper()}{rule[1:]} when {when}{found.group('end') or '.'}"
+
+
+def plain(text: str) -> str:
+    """`text` with a learner's constructions and a rule's pointing "then" in plain English (see the module)."""
+    lines = []
+    for line in text.split("\n"):
+        parts = _SENTENCE_RE.split(line)
+        lines.append(" ".join(_pointed_back(_grammatical(p)) for p in parts))
+    return "\n".join(lines)
