@@ -56,6 +56,26 @@ _SAME_DAY_RE = re.compile(
     r"\b(?:[a-z]+ing|over|round|around)\b[^,;.!?]*?\b(?:tonight|today|this\s+(?:morning|afternoon|evening))\b",
     re.I,
 )
+# ... or at a bare hour with no day ("guests coming at 7", "the plumber's arriving at half two"): an hour
+# with no day, week or date is today's. A day, a date or a recurrence named makes it another day's or every one.
+_AT_HOUR_RE = re.compile(
+    r"\b(?:[a-z]+ing|over|round|around)\b[^,;.!?]*?\bat\s+(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|o'clock)?|"
+    r"half\s+(?:past\s+)?\w+|(?:a\s+)?quarter\s+(?:past|to)\s+\w+|noon|midnight)(?=\s*(?:$|[,;.!?]|tonight|today|"
+    r"this\s+(?:morning|afternoon|evening)))",
+    re.I,
+)
+_SOME_DAY_RE = re.compile(
+    r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|tomorrow|weekends?|next|every|each|on\s+the\s+\d|"
+    r"(?:jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec)[a-z]*|may\s+\d|\d{1,2}(?:st|nd|rd|th)|\d{1,2}/\d{1,2})\b",
+    re.I,
+)
+# An amount that came in, said by its size and not counted ("we got a lot of lentils donated", "received loads
+# of apples from next door"): a windfall of the week, gone once used. ("I've got a lot of ..." is having.)
+_WINDFALL_RE = re.compile(
+    r"(?<!\bhave )(?<!'ve )\b(?:got|received|(?:was|were)\s+given)\s+(?:so\s+many|so\s+much|too\s+many|"
+    r"too\s+much|(?:a\s+)?(?:lot|lots|load|loads|ton|tons|heap|heaps|pile|piles|bunch|mass|masses)\s+of)\s+\w",
+    re.I,
+)
 _CHANGE_ING_RE = re.compile(
     r"\b(?:start|begin|beginn|mov|join|leav|quitt|retir|graduat|switch|chang)ing\b", re.I
 )
@@ -94,10 +114,13 @@ def passing_state(text: str) -> bool:
     said = strip_opening(text)
     if _OUTCOME_RE.match(said):
         return True
-    same_day = (
-        _SAME_DAY_RE.search(said) is not None and not _CHANGE_ING_RE.search(said) and not from_now_on(said)
+    today = _SAME_DAY_RE.search(said) is not None or (
+        _AT_HOUR_RE.search(said) is not None and _SOME_DAY_RE.search(said) is None
     )
-    passing = _MALFUNCTION_RE.search(said) or _BODY_STATE_RE.search(said) or same_day
+    same_day = today and not _CHANGE_ING_RE.search(said) and not from_now_on(said)
+    passing = (
+        _MALFUNCTION_RE.search(said) or _BODY_STATE_RE.search(said) or same_day or _WINDFALL_RE.search(said)
+    )
     return bool(passing) and not _LASTING_RE.search(said)
 
 
