@@ -127,6 +127,8 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
             return right, ""
         if opening is None and _complete(left):  # "It's freezing this week and my asthma gets worse ..."
             return right, ""
+        if opening is None and _bare_thing(left):  # "backups go to Backblaze now, we dropped Dropbox"
+            return right, ""
         if opening is None and ELIDED_SUBJECT_RE.match(left):  # "Sold the Ibiza, I'm in a Niro now"
             return right, ""
         return None if opening is None else (right, opening)
@@ -157,7 +159,13 @@ def _complete(clause: str) -> bool:
     return bool(_PRONOUN_CLAUSE_RE.match(clause) or ABOUT_A_THING_RE.match(clause) or names_a_holder(clause))
 
 
-def _states(text: str) -> bool:
+def _bare_thing(clause: str) -> bool:
+    """A clause about a thing named bare, as chat does ("invoices service renders PDFs via X now", "alerts
+    go to #ops"), that names enough to state something of its own beside the speaker's next clause."""
+    return BARE_PLURAL_RE.match(clause) is not None and specificity(clause) >= SPECIFIC_ENOUGH
+
+
+def states(text: str) -> bool:
     """`text` opens with a statement or a rule of its own (not a list or a value: "peanuts and shellfish")."""
     return bool(
         _statement(text)
@@ -186,7 +194,7 @@ def preamble(sentence: str) -> tuple[str, str]:
     )
     # A label that states something itself ("Never book me a layover under 90 minutes: I missed one") is
     # no label: what follows the colon gives its reason.
-    if scoped or _states(strip_opening(label)) or not _states(rest):
+    if scoped or states(strip_opening(label)) or not states(rest):
         return "", sentence
     return label, rest
 
@@ -218,7 +226,7 @@ def announcement(sentence: str) -> tuple[str, str]:
     that my emergency contact is ..." → ("I am writing to let you know", "I have moved ..., and my emergency
     contact is ..."); ("", sentence) when the sentence announces nothing."""
     found = _ANNOUNCEMENT_RE.match(sentence.strip())
-    if found is None or not _states(_LEAD_RE.sub("", found.group("rest"), count=1)):
+    if found is None or not states(_LEAD_RE.sub("", found.group("rest"), count=1)):
         return "", sentence
     return found.group("said"), _AND_THAT_RE.sub(", and ", found.group("rest"))
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.adapters.local.rules.clauses import states
 from reverie.adapters.local.rules.references import resolve_person
 from reverie.adapters.local.rules.verb_forms import ADVERBS, first_person
 
@@ -84,8 +85,10 @@ def _person(title: str) -> str | None:
 def _sentence(item: str, person: str | None) -> str:
     """One bullet as a sentence about `person` (when the list is about one)."""
     item = _plain(item).rstrip(" .;,")
-    if not item or person is None:
+    if not item:
         return item
+    if person is None:
+        return _labelled(item)
     if person == _SPEAKER:
         return _about_speaker(item)
     if _PREDICATE_RE.match(item):
@@ -99,6 +102,31 @@ def _sentence(item: str, person: str | None) -> str:
     if _RULE_RE.match(item) and person not in item:
         return f"{item[:1].upper()}{item[1:]} for {person}"
     return item
+
+
+# "merch table: Imogen does it at every gig": the label is what the clause's "it" stands for.
+_IT_RE = re.compile(r"\b(?:it)\b")
+# A value that names something (a name, a day, a number, a price), not a task ("bring: strings").
+_NAMED_VALUE_RE = re.compile(r"^(?:[A-Z0-9£$€]|the\s+[A-Z])")
+
+
+def _labelled(item: str) -> str:
+    """A bullet under no person, labelled: "rehearsals: Wednesdays, Sala X, room 3" → "The rehearsals are
+    Wednesdays, Sala X, room 3"; "merch table: Imogen does it at every gig" → "Imogen does the merch table at
+    every gig". A label before a task, or a value that is a clause about something else, stays as written."""
+    attribute = _ATTRIBUTE_RE.match(item)
+    value = attribute.group("any") if attribute else None
+    if attribute is None or value is None:
+        return item
+    label = attribute.group("attr")
+    if states(value):
+        if len(_IT_RE.findall(value)) == 1 and not label.endswith("s"):
+            return _IT_RE.sub(f"the {label}", value)
+        return item
+    if not _NAMED_VALUE_RE.match(value):
+        return item
+    plural = label.endswith("s") and not label.endswith("ss")
+    return f"The {label} {'are' if plural else 'is'} {value}"
 
 
 def _about_speaker(item: str) -> str:
