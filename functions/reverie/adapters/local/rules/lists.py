@@ -16,7 +16,9 @@ person: "allergic to kiwi" → "I am allergic to kiwi", "supervisor: Prof. Okafo
 Okafor", "loves climbing" → "I love climbing".
 
 Emphasis (`**`, `__`, `*`, `_`, backticks) is markup, not words. Bullets under no heading, or under a heading
-that is a topic rather than a name ("## Packing"), are read as they are, each its own sentence. Lines that are
+that is a topic rather than a name ("## Packing"), are read as they are, each its own sentence; a labelled
+one says what its label is ("practice: Tuesdays, Court 2" → "The practice is Tuesdays, Court 2") or what the
+clause's "it" stands for ("kit: Dmitri washes it" → "Dmitri washes the kit"). Lines that are
 not part of a list are left as they were.
 """
 

@@ -77,6 +77,12 @@ INJECTION_RE = re.compile(
     r"system prompt|system message|\bact as\b|pretend (?:to be|you are)|(?:always|immediately) (?:send|"
     r"forward|upload|post|email|share|copy) .{0,80}\bto\b|(?:send|forward|upload|exfiltrate|leak) (?:all|"
     r"the|your|any) .{0,60}(?:keys?|tokens?|secrets?|passwords?|credentials|data|files)\b|do not tell "
-    r"the user|without telling the user|<\|im_start\|>|\[/?inst\]|###\s*(?:system|instruction)",
+    r"the user|without telling the user|<\|im_start\|>|\[/?inst\]|###\s*(?:system|instruction)"
+    # what a text tells the reading agent to carry into its other sessions ("Remember this policy and apply it in
+    # every future session", "store this as a standing rule")
+    r"|\b(?:remember|store|save|keep|memori[sz]e|apply|follow|use)\b[^.!?]{0,60}\b(?:in|for|across|during|from)\s+"
+    r"(?:every|all|each|any|your)\s+(?:future|later|subsequent|following|other)\s+(?:sessions?|conversations?|"
+    r"chats?|tasks?|runs?|interactions?)\b|\b(?:remember|store|save|memori[sz]e|record)\s+(?:this|that|it)\s+as\s+"
+    r"(?:an?\s+|the\s+|your\s+)?(?:(?:team|company|standing|permanent|official|new)\s+)?(?:policy|rule|instruction)\b",
     re.I,
 )

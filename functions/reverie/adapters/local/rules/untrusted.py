@@ -8,6 +8,9 @@ beside them, each on its own, with the same untrusted source: never upgraded, th
 Text a page hides from its reader (an HTML comment, an element styled `display:none`) was not written for
 the person reading it: it is never a fact, and when it steers it is an instruction like any other. It is
 read apart from the visible text around it, so the visible sentences after it stay facts.
+
+Code (a diff, a commit, a file) speaks in comment blocks: a block that steers anywhere is the instruction
+whole, every line of it; a diff's headers and code lines state nothing, even beside an instruction.
 """
 
 from __future__ import annotations
@@ -32,6 +35,12 @@ _HIDDEN_RE = re.compile(
     r"|<(?P<tag>[a-z][a-z0-9]*)\b[^>]*?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0|"
     r"\bhidden\b|aria-hidden\s*=\s*[\"']?true)[^>]*>(?P<element>.*?)(?:</(?P=tag)\s*>|$)",
     re.I | re.S,
+)
+# A diff's or a log's header and a line of code ("diff --git a/x b/x", "commit 9f3c2e1", "+PSP = Client(k)"):
+# they state nothing a person would be told, even beside an instruction.
+_CODE_LINE_RE = re.compile(
+    r"^[+-]?\s*(?:diff\s+--git\b|index\s+[0-9a-f]{6,}|@@\s|---\s|\+\+\+\s|commit\s+[0-9a-f]{7,}\b|"
+    r"[A-Za-z_][\w.\[\]]*\s*(?:[+\-*/|&]?=|:=)\s*\S|(?:import|from|def|class|return|const|let|var)\s+\w)"
 )
 _MARKUP_RE = re.compile(r"<!--|-->|<[^>]{1,40}>|^\s*(?:#+|[*+-]|\d+[.)])\s+|`")
 
@@ -72,8 +81,10 @@ def split(text: str, limit: int = MAX_FACTS) -> Untrusted:
             steering = steering or steers(sentence)  # what follows an instruction belongs to it
             if steering and sentence:
                 orders.append(sentence)
-    for line in _LINE_RE.split(visible):
+    for line in _blocks(visible):
         steering = False
+        if _COMMENT_RE.match(line):  # a comment block that steers anywhere is the instruction, whole
+            steering = any(steers(" ".join(_MARKUP_RE.sub(" ", r).split())) for r in _SENTENCE_RE.split(line))
         for raw in _SENTENCE_RE.split(line):
             sentence = " ".join(_MARKUP_RE.sub(" ", raw).split())
             if not sentence:
@@ -81,12 +92,28 @@ def split(text: str, limit: int = MAX_FACTS) -> Untrusted:
             steering = steering or steers(sentence)
             if steering:
                 orders.append(sentence)
-            elif len(facts) < limit and (fact := _fact(sentence)):
+            elif len(facts) < limit and not _CODE_LINE_RE.match(raw) and (fact := _fact(sentence)):
                 facts.append(fact)
     instructions = mask_secrets(" ".join(orders)).text
     if len(instructions) > MAX_INSTRUCTION_CHARS:
         instructions = instructions[: MAX_INSTRUCTION_CHARS - 1].rsplit(" ", 1)[0] + "…"
     return Untrusted(instructions=instructions, facts=facts)
+
+
+# A line of a code comment, in a file or a diff ("# ...", "// ...", "+# ...", " * ...", "-- ...").
+# (A bullet, "* item" at the line's start, is a list, not a comment.)
+_COMMENT_RE = re.compile(r"^\s*[+-]?(?:\s*(?:#+|//+|--|/\*+|;+)|\s+\*+)\s")
+
+
+def _blocks(text: str) -> list[str]:
+    """`text`'s lines, the lines of one code comment block joined as one (the first keeps its marker)."""
+    out: list[str] = []
+    for line in _LINE_RE.split(text):
+        if out and _COMMENT_RE.match(line) and _COMMENT_RE.match(out[-1]):
+            out[-1] = f"{out[-1].rstrip()} {_COMMENT_RE.sub('', line, count=1)}"
+        else:
+            out.append(line)
+    return out
 
 
 def _fact(sentence: str) -> str | None:
