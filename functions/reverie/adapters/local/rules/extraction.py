@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from reverie.adapters.local.rules.about_request import about_the_request
 from reverie.adapters.local.rules.appositions import named_in_brackets
 from reverie.adapters.local.rules.clauses import (
     announcement,
@@ -173,6 +174,9 @@ class _Session(SessionInputs):
             part = (
                 (restated_answer(part, asked) if n == 0 else None) or own_answer(part, own_question) or part
             )
+            if who.to_agent and before and isinstance(before[1], Drop) and about_the_request(part, before[0]):
+                self.drop(message, part, "what the request before it is for")  # "Book me ... It's our first"
+                continue
             result = classify(part, replace(who, correcting=correcting))
             before = part, result
             correcting = False

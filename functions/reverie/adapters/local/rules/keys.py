@@ -52,7 +52,8 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         (
             r"(?:joined|left|quit|started (?:at|working (?:at|for)|a new job at)|got a (?:new )?job at|"
-            r"got hired (?:at|by)|hired by|resigned from)\b",
+            r"got hired (?:at|by)|hired by|resigned from|(?:handed|handing|hand|gave|given|put) (?:in )?"
+            r"(?:my|our) notice)\b",
             "employer",
         ),
         (r"report to\b", "manager"),
@@ -109,13 +110,21 @@ def vocabulary_key(text: str, subject: str) -> str | None:
 
 def same_slot(key: str | None, other: str | None, user_id: str) -> bool:
     """Two keys name one slot: equal, or the same attribute of the user, whom a statement said to an agent
-    calls "user" and a note may call by name (`user.home_city` and `alice.home_city` in alice's memory)."""
+    calls "user", a note may call by name and a record by full name (`user.home_city`, `alice.home_city`
+    and `alice_moreau.home_city` in alice's memory)."""
     if key is None or other is None:
         return False
     if key == other:
         return True
     (mine, _, attribute), (theirs, _, their_attribute) = key.partition("."), other.partition(".")
-    return attribute == their_attribute and {mine, theirs} <= {"user", user_id.lower()}
+    return attribute == their_attribute and _the_user(mine, user_id) and _the_user(theirs, user_id)
+
+
+def _the_user(subject: str, user_id: str) -> bool:
+    """A key's subject is the user: "user", their id, or their name in full after it (`tomasz_wi_niewski`
+    for the user `tomasz`: a record about them by their full name)."""
+    user = user_id.lower()
+    return subject in ("user", user) or subject.startswith(user + "_")
 
 
 def other_slots(key: str | None, other: str | None, user_id: str) -> bool:

@@ -64,6 +64,7 @@ _SLOTS = {
     ),
     **dict.fromkeys("manager line_manager reports_to supervisor boss".split(), "manager"),
     **dict.fromkeys("job_title title role position".split(), "job_title"),
+    **dict.fromkeys("employer current_employer company current_company".split(), "employer"),
     **dict.fromkeys("location office site base".split(), "location"),
 }
 

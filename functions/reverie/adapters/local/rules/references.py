@@ -12,7 +12,7 @@ says nothing without the sentence before it. Within one message the speaker's ow
 - "it's about ..." / "it's called ..." is the speaker's own thing the part before named, when it named one ("find
   me reviews for my thesis - it's about soil fungi" → "my thesis is about soil fungi");
 - "until then" is the moment the message last said something holds until ("It runs until 10 July, so ...
-  until then" → "until 10 July").
+  until then" → "until 10 July"; "closed through 04/30, ... till then" → "until 04/30").
 
 When the message does not settle it (no person named, or two), the words are left as they were.
 """
@@ -131,7 +131,7 @@ _NOT_A_NOUN_RE = re.compile(
     r"(?:at|on|in|from|to|up|off|out|after|before|every|each|until|till|and|or|a|an|the|back|home|there)\b",
     re.I,
 )
-_UNTIL_THEN_RE = re.compile(r"\b(?:until|till)\s+then\b", re.I)
+_UNTIL_THEN_RE = re.compile(r"\b(?:until|till|til)\s+then\b", re.I)
 # "until the end of term, which is 10 July": the date the named time falls on.
 _WHICH_IS_RE = re.compile(
     r"\b(?P<until>until|till)\s+(?P<named>[^,.;]{2,40}?),\s*which\s+is\s+(?P<date>[^,.;]+)", re.I
@@ -148,12 +148,20 @@ def resolve_until_then(part: str, until: str | None) -> str:
     return _UNTIL_THEN_RE.sub(f"until {until}", part) if until else part
 
 
-_UNTIL_DATE_RE = re.compile(r"\b(?:until|till)\s+(?P<when>[^,.;]+)", re.I)
+_UNTIL_DATE_RE = re.compile(r"\b(?:until|till|til)\s+(?P<when>[^,.;]+)", re.I)
+# "shut through 04/30", "thru the end of May": "through" before a date is "until" (never "through the park").
+_THROUGH_DATE_RE = re.compile(
+    r"\b(?:through|thru)\s+(?P<when>(?:the\s+)?(?:\d|(?:end|mid|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|"
+    r"dec|mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)[^,.;]*)",
+    re.I,
+)
 
 
 def until_said(text: str) -> str | None:
-    """What `text` says something holds until ("... until 10 July, so ..." → "10 July"), or None."""
-    found = _UNTIL_DATE_RE.search(dated_until(text))
+    """What `text` says something holds until ("... until 10 July, so ..." → "10 July", "shut through 04/30"
+    → "04/30"), or None."""
+    dated = dated_until(text)
+    found = _UNTIL_DATE_RE.search(dated) or _THROUGH_DATE_RE.search(dated)
     if found is None or _UNTIL_THEN_RE.search(found.group(0)):
         return None
     return found.group("when").strip()

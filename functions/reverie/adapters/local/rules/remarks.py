@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from reverie.adapters.local.rules.fronted import main_clause
 from reverie.adapters.local.rules.language import (
     INFORMING_RE,
     compress,
@@ -131,7 +132,10 @@ def _about_the_world(sentence: str, who: Speaker) -> Statement | None:
     # Said "for your information", it informs: a bare name and its verb are a thing and what it does
     # ("fyi nginx listens on 8443"), not an imperative ("check logs ...").
     named = INFORMING_RE.match(strip_emoji(sentence).strip()) is not None and _BARE_NAME_DOES_RE.match(text)
-    if not (plural or named or ABOUT_A_THING_RE.match(text) or VALUE_CHANGE_RE.match(text)):
+    clause = main_clause(text) or text  # "For my easy runs the physio wants ...": the clause after the phrase
+    if not (plural or named or ABOUT_A_THING_RE.match(text) or VALUE_CHANGE_RE.match(text)) and not (
+        ABOUT_A_THING_RE.match(clause) or VALUE_CHANGE_RE.match(clause)
+    ):
         return None
     until = valid_until(text, who.ts)
     # Saying how long it holds ("this week only") makes a statement worth holding until then; a bare plural

@@ -1,0 +1,27 @@
+"""A sentence that opens with what it holds for or when ("For my easy runs the physio wants my heart rate
+between 130 and 145", "On match days the club bar opens at noon", "During Ramadan the shop closes at 5"):
+the phrase in front says where the statement applies; the clause after it is the statement. The rules that
+recognise a statement by its subject read that clause; the card keeps the phrase.
+"""
+
+from __future__ import annotations
+
+import re
+
+# The phrase: a preposition of purpose, time or occasion and up to five words, its own determiner
+# maybe ("for my easy runs", "on match days", "in the mornings"); then, with a comma or not, a
+# determiner or an owner's name opening the main clause ("the physio", "our landlord", "Tom's car").
+_FRONTED_RE = re.compile(
+    r"^(?P<phrase>(?:for|on|in|during|before|after|at|over)\s+(?:(?:my|our|the|his|her|their|this|these|each|"
+    r"every|(?-i:[A-Z])[\w-]*'s)\s+)?(?:[\w-]+\s+){0,3}?[\w-]+)\s*,?\s+"
+    r"(?P<clause>(?:the|my|our|his|her|their|this|these|that|those|(?-i:[A-Z])[\w-]*'s)\s+\S.*)$",
+    re.I,
+)
+
+
+def main_clause(text: str) -> str | None:
+    """The clause after a phrase saying what or when the sentence holds for ("the physio wants my heart
+    rate between 130 and 145" from "For my easy runs the physio wants ..."), or None when the sentence
+    does not open with such a phrase."""
+    found = _FRONTED_RE.match(text.strip())
+    return found.group("clause") if found else None
