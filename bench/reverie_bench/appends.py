@@ -17,10 +17,10 @@ what each layer adds is visible side by side:
     WSGI app, no socket      the local server's application: the request translated into an API
                              Gateway event, the resolver, the access log line
     HTTP, reverie serve      the real `reverie serve` (waitress) in a process of its own, on loopback
-    HTTP, granian            the same WSGI application (`reverie serve`'s, same data settings) under
+    HTTP, granian            `reverie serve` with REVERIE_API_SERVER=granian: the same application under
                              Granian, a Rust HTTP server (one worker process, as many application
                              threads as waitress has): sockets, HTTP parsing and response writes in
-                             Rust, off the GIL; the server issue 14 measured against waitress
+                             Rust, off the GIL (api/granian_server.py)
     HTTP, bare waitress      the same waitress and options around an application that only answers
                              200: the ceiling of any HTTP figure here, with this client on this machine
     HTTP, waitress + app     the same, the application first burning as much CPU as the WSGI app's
@@ -66,7 +66,6 @@ from reverie_bench.http_load import (
     Request,
     Server,
     ceiling,
-    granian_serve,
     keep_alive_load,
     reverie_serve,
 )
@@ -263,14 +262,14 @@ def main(argv: list[str] | None = None) -> int:
         with (
             reverie_serve(home / "serve", env) as service,
             ceiling(home / "ceiling", env) as bare,
-            granian_serve(home / "granian", env) as rust,
+            reverie_serve(home / "granian", {**env, "REVERIE_API_SERVER": "granian"}) as rust,
         ):
             layers = in_process_layers(home)
             app = layers[-1]  # the WSGI app: all of Reverie's work for a request, no socket
             http = {
                 "one": OverHttp("HTTP, reverie serve, 1 client", service, 1),
                 "serve": OverHttp(f"HTTP, reverie serve, {clients} clients", service, clients),
-                "granian": OverHttp(f"HTTP, granian, same app, {clients} clients", rust, clients),
+                "granian": OverHttp(f"HTTP, reverie serve on granian, {clients}", rust, clients),
                 "bare": OverHttp(f"HTTP, bare waitress, {clients} clients", bare, clients),
                 "busy": OverHttp(
                     f"HTTP, waitress + app burning its CPU, {clients}",
@@ -302,8 +301,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     fast = http["granian"].load
     print(
-        f"granian around the same application: {rate(fast):,.0f} requests/s against reverie serve's "
-        f"{rate(serve):,.0f} (x{rate(fast) / rate(serve):.2f}); server CPU per request {cpu(fast):,.0f} us "
+        f"reverie serve on granian: {rate(fast):,.0f} requests/s against {rate(serve):,.0f} on waitress "
+        f"(x{rate(fast) / rate(serve):.2f}); server CPU per request {cpu(fast):,.0f} us "
         f"against {cpu(serve):,.0f} (the application's {cpu(app.load):,.0f} included)"
     )
     return 0

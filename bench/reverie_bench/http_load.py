@@ -16,12 +16,10 @@ import http.client
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import threading
 import time
-import urllib.request
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
@@ -190,58 +188,6 @@ def ceiling(folder: Path, env: dict[str, str] | None = None) -> AbstractContextM
     """`python -m reverie_bench.http_load`: waitress around `ceiling_app`, as `reverie serve` runs it."""
     folder.mkdir(parents=True, exist_ok=True)
     return served([sys.executable, "-m", "reverie_bench.http_load"], folder / "ceiling.log", env)
-
-
-def granian_serve(home: Path, env: dict[str, str] | None = None) -> AbstractContextManager[Server]:
-    """Granian (a Rust HTTP server, WSGI interface, one worker process) around the same WSGI application
-    as `reverie serve` (`reverie_app`), over the data folder `home` on a loopback port, dream triggers
-    off; `REVERIE_API_THREADS` of `env` is its blocking (application) threads."""
-    with socket.socket() as probe:  # granian prints the port it was given: pick a free one
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    threads = (env or {}).get("REVERIE_API_THREADS", "2")
-    command = [
-        *(sys.executable, "-m", "granian", "--interface", "wsgi", "--factory", "--workers", "1"),
-        *("--blocking-threads", threads, "--backlog", "2048", "--http", "1", "--no-ws"),
-        *("--host", "127.0.0.1", "--port", str(port), "--log-level", "info"),
-        "reverie_bench.http_load:reverie_app",
-    ]
-    own = {"REVERIE_HOME": str(home), "REVERIE_DREAM_ENABLED": "false"}
-    home.mkdir(parents=True, exist_ok=True)
-    return _ready(served(command, home / "granian.log", {**(env or {}), **own}))
-
-
-@contextmanager
-def _ready(server: AbstractContextManager[Server]) -> Iterator[Server]:
-    """`server` once `/health` answers (granian listens before its worker has built the application)."""
-    with server as found:
-        deadline = time.monotonic() + 180
-        while True:
-            try:
-                with urllib.request.urlopen(f"{found.url}/health", timeout=5):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.1)
-        yield found
-
-
-def reverie_app() -> Any:
-    """`reverie serve`'s WSGI application as `cmd_serve` composes it (settings from the environment, the
-    console in front of the API; no dream loop), for a server that imports its application."""
-    from reverie.api.local_server import LocalApi
-    from reverie.api.routes import create_app
-    from reverie.bootstrap.local import build_local
-    from reverie.bootstrap.local_settings import LocalSettings
-    from reverie.console.assets import WithConsole
-
-    settings = LocalSettings()
-    backends = build_local(settings)
-    backends.embedder.embed(["warm up"])
-    tokens = settings.bearer_tokens()
-    app = create_app(lambda: backends, settings.tenant_id, None, settings.request_limits())
-    return WithConsole(LocalApi(app, tokens), tokens=tokens)
 
 
 def main() -> int:

@@ -133,3 +133,37 @@ def test_a_body_without_content_length_is_read_whole(app: APIGatewayRestResolver
     # THEN the events are stored, as when the length is given
     assert statuses == ["200 OK"]
     assert json.loads(answer)["stored"] == len(body_of("append_events")["events"])
+
+
+def _post(api: LocalApi, body: bytes, length: bool) -> tuple[str, dict[str, Any], io.BytesIO]:
+    stream = _UnsizedBody(body)
+    environ = {
+        "REQUEST_METHOD": "POST",
+        "PATH_INFO": "/users/alice/sessions/prod-1130/events",
+        "CONTENT_TYPE": "application/json",
+        "wsgi.input": stream,
+        **({"CONTENT_LENGTH": str(len(body))} if length else {}),
+    }
+    statuses: list[str] = []
+    answer = b"".join(api(environ, lambda s, h: statuses.append(s)))
+    return statuses[0], json.loads(answer), stream
+
+
+@pytest.mark.parametrize("length", [True, False], ids=["content-length", "chunked"])
+def test_a_body_past_the_limit_is_refused_whole_before_it_reaches_the_api(
+    app: APIGatewayRestResolver, length: bool
+) -> None:
+    # GIVEN the application in front of a server that bounds no body itself, refusing bodies over 8 KiB
+    api = LocalApi(app, log=lambda line: None, max_body_bytes=8192)
+    small = json.dumps(body_of("append_events")).encode()
+    large = json.dumps({"events": [{"kind": "message", "text": "x" * 20_000}]}).encode()
+
+    # WHEN a body under the limit and one over it are posted, with or without their length
+    kept, _, _ = _post(api, small, length)
+    refused, answer, stream = _post(api, large, length)
+
+    # THEN the first is stored and the second answered 413 in the API's error shape, never read whole
+    assert kept == "200 OK"
+    assert refused.startswith("413") and answer["error"] == "PayloadTooLarge"
+    assert "8,192 bytes" in answer["message"]
+    assert stream.tell() <= 8193

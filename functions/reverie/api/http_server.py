@@ -9,6 +9,9 @@ ASGI server (uvicorn, hypercorn) would add an event loop and an adapter around r
 
 waitress answers what it cannot parse itself (400, 413, 431, 501); `JsonErrorTask` makes those answers
 the API's one error shape. Everything parsed goes to `LocalApi`.
+
+`REVERIE_API_SERVER=granian` serves the same application on Granian instead: faster, with the differences
+`api/granian_server.py` lists.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ same resolver that answers in Lambda, so the local service and the cloud API beh
 It only translates, and refuses what the resolver cannot be handed: a body that is not UTF-8 (400) and,
 when the service requires a bearer token, a request without a known one (401, saying how to send it;
 `/health` stays open for liveness probes, `/docs` and `/openapi.json` for reading the API's description). The caller the token names goes into `requestContext.authorizer`, where an API Gateway
-authorizer would put it. The HTTP server itself is `api/http_server.py` (waitress).
+authorizer would put it. The HTTP server itself is `api/http_server.py` (waitress) or `api/granian_server.py`.
 """
 
 from __future__ import annotations
@@ -104,6 +104,11 @@ def _error(status: HTTPStatus, error: str, message: str, request_id: str, **head
     return status.value, {"Content-Type": "application/json", **headers}, body
 
 
+def _too_large(limit: int, request_id: str) -> Answer:
+    message = f"the request body is larger than {limit:,} bytes (REVERIE_API_MAX_BODY_BYTES)"
+    return _error(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "PayloadTooLarge", message, request_id)
+
+
 class LocalApi:
     """The WSGI application of the local service over one resolver (see the module's docstring)."""
 
@@ -112,10 +117,12 @@ class LocalApi:
         app: APIGatewayRestResolver,
         tokens: BearerTokens | None = None,
         log: Callable[[str], None] = lambda line: print(line, flush=True),
+        max_body_bytes: int | None = None,
     ) -> None:
         self.app = app
         self.tokens = tokens or BearerTokens()
         self.log = log
+        self.max_body_bytes = max_body_bytes  # for a server that bounds no body itself (Granian)
         # Powertools keeps the current event on the resolver class, so requests are resolved one at a time.
         self._lock = threading.Lock()
 
@@ -141,8 +148,14 @@ class LocalApi:
             message = "the request path is not valid UTF-8 once percent-decoded"
             return _error(HTTPStatus.BAD_REQUEST, "BadRequest", message, request_id)
         length = int(environ.get("CONTENT_LENGTH") or 0)
+        limit = self.max_body_bytes
+        if limit is not None and length > limit:
+            return _too_large(limit, request_id)
         # read() whole when no length is given (a chunked body): not read(-1), which some servers refuse
-        raw = environ["wsgi.input"].read(length) if length else environ["wsgi.input"].read()
+        stream = environ["wsgi.input"]
+        raw = stream.read(length) if length else stream.read() if limit is None else stream.read(limit + 1)
+        if limit is not None and len(raw) > limit:
+            return _too_large(limit, request_id)
         try:
             body = raw.decode("utf-8")
         except UnicodeDecodeError as exc:

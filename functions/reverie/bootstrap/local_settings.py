@@ -60,8 +60,13 @@ class LocalSettings(BaseSettings, LimitSettings):
         default=None, min_length=16, description="REVERIE_AGENT_TOKEN: the bearer token of the agent role"
     )
     # REVERIE_API_MAX_*: the request limits (`LimitSettings`, shared with the API function)
+    api_server: Literal["waitress", "granian"] = Field(
+        default="waitress",
+        description="the HTTP server of `reverie serve`: waitress, or Granian (faster; api/granian_server.py "
+        "says what else differs)",
+    )
     api_threads: int = Field(
-        default=2, ge=1, le=256, description="waitress's request threads (see ServerOptions)"
+        default=2, ge=1, le=256, description="the HTTP server's request threads (see ServerOptions)"
     )
     api_backlog: int = Field(default=2_048, ge=16, le=65_535)
     api_connection_limit: int = Field(default=1_000, ge=16, le=100_000)

@@ -8,7 +8,6 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -64,14 +63,9 @@ def is_loopback(host: str) -> bool:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from reverie.api.background_dreams import BackgroundDreams
-    from reverie.api.routes import create_app
-    from reverie.bootstrap.local import build_local
-    from reverie.cli.dream import log_run
-    from reverie.console.assets import make_console_server
+    from reverie.cli.serve import serve
 
     settings = _settings(args)
-    tokens = settings.bearer_tokens()
     if not is_loopback(args.host) and settings.api_token is None:
         print(
             f"refusing to listen on {args.host}: beyond loopback every request needs a bearer token. "
@@ -79,32 +73,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    backends = build_local(settings)
-    backends.embedder.embed(["warm up"])  # load the model before the first request, not during it
-    dreams = BackgroundDreams(backends, settings.tenant_id, settings.api_max_dreams, on_done=log_run)
-    app = create_app(lambda: backends, settings.tenant_id, dreams, settings.request_limits())
-    server = make_console_server(app, args.host, args.port, tokens, settings.server_options())
-    if settings.dream_enabled:
-        from reverie.cli.dream import start_dream_loop
-
-        start_dream_loop(backends, settings)
-    auth = "bearer token required" if tokens.required else "loopback, no token"
-    print(
-        f"Reverie serving {settings.home.resolve()} on http://{args.host}:{server.server_address[1]} "
-        f"({auth}; console: http://{args.host}:{server.server_address[1]}/console/; docs: /docs)",
-        flush=True,
-    )
-    # shutdown() waits for serve_forever() to return, so it must run on another thread than the loop's
-    signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown).start())
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
-        if not dreams.wait(timeout=10):
-            print("stopped with a dream still running: it is recovered by the next run", file=sys.stderr)
-    return 0
+    return serve(settings, args.host, args.port)
 
 
 def _advance(bar: Any, label: str, total: int) -> Callable[[int], None]:
