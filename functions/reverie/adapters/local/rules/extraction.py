@@ -47,7 +47,12 @@ from reverie.adapters.local.rules.session_inputs import SessionInputs
 from reverie.adapters.local.rules.settled import settled_with_details
 from reverie.adapters.local.rules.spelling import spelled_out, without_hesitations
 from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
-from reverie.adapters.local.rules.trailing_asks import condition_after, question_after, request_after
+from reverie.adapters.local.rules.trailing_asks import (
+    condition_after,
+    question_after,
+    request_after,
+    task_detail,
+)
 from reverie.domain.dream import Candidate
 from reverie.domain.events import (
     Event,
@@ -174,6 +179,9 @@ class _Session(SessionInputs):
             part = (
                 (restated_answer(part, asked) if n == 0 else None) or own_answer(part, own_question) or part
             )
+            if task_detail(part, own_question):  # "can you draft a setlist? 8 songs max": that task's limit
+                self.drop(message, part, "request")
+                continue
             if who.to_agent and before and isinstance(before[1], Drop) and about_the_request(part, before[0]):
                 self.drop(message, part, "what the request before it is for")  # "Book me ... It's our first"
                 continue

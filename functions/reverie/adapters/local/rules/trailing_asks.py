@@ -100,3 +100,20 @@ def condition_after(sentence: str) -> tuple[str, str]:
         subject = named[0]
     rest = _PLEASE_END_RE.sub("", found.group("rest").strip())  # "... carb counts please": asked politely
     return head, f"When {found.group('doing').strip()}, {subject} {rest}"
+
+
+# A limit said in a few words with no verb ("8 songs max", "two pages tops", "no more than 3 stops", "under
+# £40"): after the speaker's own question or request in the same message, a detail of that task, done once.
+_LIMIT_RE = re.compile(
+    r"^(?:(?:and|but|oh)\s+)?(?!(?:i|i'm|we|you|he|she|they|it|my|our|the|this|that)\b)"
+    r"(?:(?:\S+\s+){1,3}?(?:max|maximum|tops|at\s+most|at\s+the\s+most|min|minimum|"
+    r"at\s+least|or\s+(?:less|fewer|under|so))|(?:max|maximum|at\s+most|no\s+more\s+than|no\s+less\s+than|"
+    r"under|up\s+to|min|minimum|at\s+least)\s+(?:\S+\s*){1,3}?)\s*[.!]*$",
+    re.I,
+)
+
+
+def task_detail(part: str, asked: str | None) -> bool:
+    """Whether `part` is a limit on the task the speaker just asked for in the same message (`asked`), not
+    a statement of its own ("can you draft a setlist for Saturday? 8 songs max")."""
+    return asked is not None and len(part.split()) <= 6 and _LIMIT_RE.match(part.strip()) is not None
