@@ -33,6 +33,7 @@ def test_since_giving_a_reason_and_english_by_are_left_alone() -> None:
         "The rota was worked out by the Parish Council.",
         "He is employed by Lidl since March.",
         "I have lived in Lyon since 2021.",
+        "Priya's wedding since April is all the family talks about.",
     ):
         # THEN nothing is rewritten
         assert plain(text) == text
