@@ -9,8 +9,11 @@ import re
 from reverie.domain.restatement import CONTRAST, terms
 
 _ASIDE_RE = re.compile(r"\s*\([^)]*\)")  # "(her cousin's school)": said beside the value, not the value
-# the value after ", not", up to the end of its clause (a dot or colon inside an address is no end)
-_CONTRAST_RE = re.compile(rf"^(?P<said>.+?){CONTRAST}\s+(?P<instead>(?:[^,;:.]|[.:](?=\w))+)", re.I)
+# the value after ", not", up to the end of its clause (a dot or colon inside an address, a comma inside
+# an amount, "£1,205", is no end)
+_CONTRAST_RE = re.compile(
+    rf"^(?P<said>.+?){CONTRAST}\s+(?P<instead>(?:[^,;:.]|[.:](?=\w)|,(?=\d{{3}}\b))+)", re.I
+)
 
 
 def without_asides(statement: str) -> str:

@@ -11,7 +11,9 @@ from reverie.domain.text import content_words
 
 NEGATION_RE = re.compile(
     r"\b(?:not|no longer|never|no more|anymore|any more|stopped|stop|quit|quitting|gave up|"
-    r"isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|can't|cannot|hasn't|haven't)\b",
+    r"isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|can't|cannot|hasn't|haven't)\b"
+    # "his non-working day", "a non-smoking room": what is not done there, said in one word
+    r"|\bnon-(?=[a-z]+ing\b)",
     re.I,
 )
 # Words that negate or reverse, as written (a term is the stem of any other word: "notes" is about notes).
@@ -42,15 +44,24 @@ def stem(word: str) -> str:
     return word
 
 
+_NON_RE = re.compile(r"^non-(?=[a-z]+ing$)")
+
+
 def terms(text: str) -> frozenset[str]:
-    """Stemmed content words without negations: what a statement is about."""
-    return frozenset(stem(w) for w in content_words(text) if w not in NEGATION_WORDS)
+    """Stemmed content words without negations: what a statement is about ("a non-working day" is about
+    working, as "does not work" is)."""
+    plain = (_NON_RE.sub("", w) for w in content_words(text))
+    return frozenset(stem(w) for w in plain if w not in NEGATION_WORDS)
 
 
 # "pnpm, not npm", "1 February, not 1 January": a contrast that names what the value is not, in a
 # statement that is itself affirmative.
 # the opening of a contrast (also read by the rule reasoner): ", not npm", "; never a window", ", never on Fridays"
-CONTRAST = r"[,;]\s*(?:and\s+|but\s+)?(?:not\b|never(?=\s+(?:a|an|the|on|in|at|by|before|after)\b))"
+# or, between two amounts, with its comma left out, as chat does: "2C is £1,250 not £1,205"
+CONTRAST = (
+    r"(?:[,;]\s*(?:and\s+|but\s+)?(?:not\b|never(?=\s+(?:a|an|the|on|in|at|by|before|after)\b))"
+    r"|(?<=\d)\s+not\b(?=\s+[£$€]?\d))"
+)
 _CONTRAST_RE = re.compile(CONTRAST, re.I)
 
 

@@ -21,6 +21,7 @@ import re
 
 from reverie.adapters.local.rules.language import INFORMING_RE, strip_opening
 from reverie.adapters.local.rules.longevity import one_off
+from reverie.adapters.local.rules.pursuits import continues_pursuit
 from reverie.adapters.local.rules.references import people_named
 from reverie.adapters.local.rules.request_patterns import (
     RULE_MARKER_RE,
@@ -120,6 +121,8 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         _BODILY_RE.match(right) and _opening(strip_opening(left)) is not None
     ):  # "I'm allergic to X, carry an EpiPen"
         return f"I {right}", ""
+    if continues_pursuit(left, right):  # "I've taken up climbing, I'm doing the beginner course"
+        return None
     if _statement(right):
         opening = _opening(left)
         # "a bit about me, I'm a paramedic, my wife is due in May": the clause just before states on its own

@@ -22,11 +22,13 @@ from reverie.adapters.local.rules.dialogue import (
     question_answered,
     restated_answer,
 )
+from reverie.adapters.local.rules.disputed_values import with_disagreements
 from reverie.adapters.local.rules.group_answers import Thread
 from reverie.adapters.local.rules.language import sentences, subject_of
 from reverie.adapters.local.rules.lists import as_sentences
 from reverie.adapters.local.rules.named_speaker import name_for
 from reverie.adapters.local.rules.plan_changes import booked_plans
+from reverie.adapters.local.rules.pursuits import topic_taken_up
 from reverie.adapters.local.rules.references import Earlier, lasts_until
 from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run
 from reverie.adapters.local.rules.remembered import remembered
@@ -240,6 +242,7 @@ class _Session(SessionInputs):
                 out.extend([when] if when else [])
             if sentence:
                 sentence = undislocated(sentence)  # "my cousin Efe, in the chat, she's saying ..."
+                sentence = topic_taken_up(sentence)  # "the swimming, yeah, Kwame's doing it with me"
                 joined = relays(sentence) or (independent_statements(sentence) if who.to_agent else [])
                 out.extend(joined or [sentence])
         return out
@@ -279,7 +282,8 @@ class _Session(SessionInputs):
 
 def analyse(events: Sequence[Event]) -> Analysis:
     """Candidates from one session's events (in order), and what was dropped and why."""
-    analysis = _Session(events).run()
+    session = _Session(events)
+    analysis = with_disagreements(events, session.run(), session.user_name)  # two sources, two values
     unique: dict[str, Candidate] = {}
     for candidate in analysis.candidates:
         known = unique.get(candidate.fingerprint)

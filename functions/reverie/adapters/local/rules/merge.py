@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from reverie.adapters.local.rules.about import contains, jaccard, name_words, owner, subject
+from reverie.adapters.local.rules.agent_record import recorded
 from reverie.adapters.local.rules.by_topic import by_topic, plan_news
 from reverie.adapters.local.rules.claims import claims_disagree, without_attribution
 from reverie.adapters.local.rules.due import another_due_date, same_due_date
@@ -25,8 +26,12 @@ from reverie.adapters.local.rules.frequency import another_frequency
 from reverie.adapters.local.rules.keys import other_slots, same_slot, statement_key
 from reverie.adapters.local.rules.one_rule import same_rule
 from reverie.adapters.local.rules.plan_changes import plan_moved, plan_went
+from reverie.adapters.local.rules.polarity import opposed
+from reverie.adapters.local.rules.pursuits import the_pursuit
 from reverie.adapters.local.rules.referents import Referent, referent
 from reverie.adapters.local.rules.remainder import carried
+from reverie.adapters.local.rules.same_value import same_value
+from reverie.adapters.local.rules.value_swap import with_value_swapped
 from reverie.adapters.local.rules.values import (
     SAME_VALUE_JACCARD,
     another_attribute_value,
@@ -120,7 +125,7 @@ _CLAUSE_RE = re.compile(r"\s*;\s*|,?\s+but\s+")
 
 
 def _denies_text(statement: str, mine: frozenset[str], card: MemoryCard) -> bool:
-    if negated(statement) == negated(card.statement):
+    if not opposed(statement, card.statement):  # clause by clause: "teaches Mon-Wed; Thursday non-teaching"
         return False
     shared = subject(statement) & subject(card.statement)
     if not shared:
@@ -249,12 +254,17 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     if decision is None:
         decision = by_topic(candidate, cards)
     if decision is None:
-        decision = _same_message_value(candidate, cards)
+        decision = (
+            _same_message_value(candidate, cards)
+            or recorded(candidate, cards)  # the agent's note of the same message
+            or same_value(candidate, cards)  # "send it to Via Tortona 31" / "ship to Via Tortona 31"
+            or the_pursuit(candidate, cards)  # "doing the swimming with me" after "started swimming"
+        )
     if decision is None and (found := referent(candidate, cards)) is not None:
         decision = _more_of(candidate, found)
     if decision is None:
         decision = _decision(MergeAction.ADD, None, "nothing like it is known")
-    return decision
+    return with_value_swapped(candidate, cards, decision)  # "£40 not £45": the card put right
 
 
 def _more_of(candidate: Candidate, found: Referent) -> MergeDecision:

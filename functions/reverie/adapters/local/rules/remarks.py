@@ -25,6 +25,7 @@ from reverie.adapters.local.rules.language import (
 )
 from reverie.adapters.local.rules.longevity import after_outcome
 from reverie.adapters.local.rules.patterns import GREETING_RE, THANKS_RE
+from reverie.adapters.local.rules.record_line import record_line
 from reverie.adapters.local.rules.roles import responsibility
 from reverie.adapters.local.rules.specificity import SPECIFIC_ENOUGH, specificity
 from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
@@ -71,7 +72,11 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         # Between people, a specific remark; said to an agent, an unparsed sentence is most often a task
         # for now, unless it states something about the world.
         found = (
-            (_about_the_world(sentence, who) or _what_someone_did(sentence, who))
+            (
+                _about_the_world(sentence, who)
+                or _what_someone_did(sentence, who)
+                or record_line(sentence, who)  # "Plot 7, holder Mrs Achebe, fee £45 a year"
+            )
             if who.to_agent
             else _specific_remark(sentence, who)
         )

@@ -124,6 +124,8 @@ def join(held: str, new: str) -> str:
         r"^((?:(?i:the )[\w-]+|[A-Z][\w-]*(?: [A-Z][\w-]*){0,2}|[\w-]+)(?:'s [\w-]+)?) ", first
     )
     second = new.strip()
-    if opening and second.lower().startswith(opening.group(1).lower() + " "):
+    said = opening and second.lower().startswith(opening.group(1).lower() + " ")
+    # "Ama ..." + "Ama Owusu's lease ...": the second names someone in full, not the same opening
+    if said and opening and not second[len(opening.group(1)) + 1 :][:1].isupper():
         return f"{first} and {second[len(opening.group(1)) + 1 :].rstrip(' .')}."
     return f"{first}; {lowered_opening(second)}"
