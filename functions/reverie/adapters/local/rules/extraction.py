@@ -22,7 +22,6 @@ from reverie.adapters.local.rules.dialogue import (
     question_answered,
     restated_answer,
 )
-from reverie.adapters.local.rules.disputed_values import with_disagreements
 from reverie.adapters.local.rules.group_answers import Thread
 from reverie.adapters.local.rules.language import sentences, subject_of
 from reverie.adapters.local.rules.lists import as_sentences
@@ -282,8 +281,7 @@ class _Session(SessionInputs):
 
 def analyse(events: Sequence[Event]) -> Analysis:
     """Candidates from one session's events (in order), and what was dropped and why."""
-    session = _Session(events)
-    analysis = with_disagreements(events, session.run(), session.user_name)  # two sources, two values
+    analysis = _Session(events).run()
     unique: dict[str, Candidate] = {}
     for candidate in analysis.candidates:
         known = unique.get(candidate.fingerprint)
