@@ -16,6 +16,7 @@ from reverie.services.dream.apply import Writer, new_sessions, union_refs
 from reverie.services.dream.audit import audit_held, previous_cursor
 from reverie.services.dream.common import StageInput, StageOutput, load_run
 from reverie.services.dream.decisions import Promotion, apply_decision, latest, propose
+from reverie.services.dream.dependents import retire_held_at_old_values
 from reverie.services.dream.edits import propagate_edits
 from reverie.services.dream.hypotheses import flag_disagreements, reject_contradicted
 from reverie.services.dream.procedures import generalise_repeats
@@ -203,6 +204,7 @@ def restructure(b: Backends, stage_input: StageInput) -> StageOutput:
     retire_capture_notes(b, w, todo)
     generalised = generalise_repeats(b, w, blocked)
     propagate_edits(b, w)
+    retire_held_at_old_values(b, w)  # a title held at a former employer, a landlord at a former home
     w.flush_index()
     cursor = audit_held(b, w, sorted(w.changed), previous_cursor(runs, run.tenant_id, run.user_id))
     w.flush_index()

@@ -16,6 +16,7 @@ from reverie.adapters.local.rules.language import slug, subject_of
 from reverie.adapters.local.rules.speaker_patterns import FAVOURITE_RE, KEYED_FACT_RES, MY_ATTRIBUTE_RE
 from reverie.adapters.local.rules.thing_patterns import VOCABULARY, VOCABULARY_RE
 from reverie.adapters.local.rules.verb_forms import ADVERBS, first_person
+from reverie.domain.dependent_slots import names_the_user
 
 _USES_RE = re.compile(
     r"^(?:i|we)(?:'ve| have)? (?:\w+ )?(?:use|switched|moved|changed|started using|went back to)\b"
@@ -117,14 +118,7 @@ def same_slot(key: str | None, other: str | None, user_id: str) -> bool:
     if key == other:
         return True
     (mine, _, attribute), (theirs, _, their_attribute) = key.partition("."), other.partition(".")
-    return attribute == their_attribute and _the_user(mine, user_id) and _the_user(theirs, user_id)
-
-
-def _the_user(subject: str, user_id: str) -> bool:
-    """A key's subject is the user: "user", their id, or their name in full after it (`tomasz_wi_niewski`
-    for the user `tomasz`: a record about them by their full name)."""
-    user = user_id.lower()
-    return subject in ("user", user) or subject.startswith(user + "_")
+    return attribute == their_attribute and names_the_user(mine, user_id) and names_the_user(theirs, user_id)
 
 
 def other_slots(key: str | None, other: str | None, user_id: str) -> bool:
