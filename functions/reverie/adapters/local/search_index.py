@@ -47,6 +47,11 @@ from reverie.domain.models import ScopeKind
 from reverie.domain.search import SearchDoc, SearchFilter, SearchHit
 from reverie.ports import SearchIndex
 
+PAGE_CACHE_KIB = 65_536
+"""SQLite's page cache for the index's connection, at most (filled only as pages are read). The default
+2 MiB holds little of an index of 10^5 cards (~150 MB), so each keyword search re-read its full-text and
+row pages through the OS: in one process, same queries interleaved, its CPU at 10^5 cards fell 4.6 -> 3.9
+ms with 64 MiB (10^4 cards: 2.26 -> 2.23)."""
 _HITS = TypeAdapter(list[SearchHit])  # one validation call for a result list: ~40% cheaper than hit by hit
 
 
@@ -76,6 +81,7 @@ class SqliteSearchIndex(SearchIndex):
         self._db.execute("PRAGMA foreign_keys = ON")
         self._db.execute("PRAGMA busy_timeout = 5000")
         self._db.execute("PRAGMA secure_delete = ON")  # deleted rows and freed pages are overwritten
+        self._db.execute(f"PRAGMA cache_size = {-PAGE_CACHE_KIB}")
         self._db.executescript(SCHEMA)
         self._dim = self._stored_dim()
         if dim is not None and self._dim is not None and dim != self._dim:
