@@ -1,18 +1,20 @@
 """Direct memory writes (`POST /users/{user}/memories`): one memory per request beside batches, in one run.
 
-    reverie bench writes [--cards 1000] [--batch 100] [--rounds 2] [--workers 2]
+    reverie bench writes [--cards 1000] [--batch 100] [--rounds 6] [--workers 2]
 
 Every way sends the same new memories (the latency bench's synthetic sentences, no evidence given, so
 each write is also recorded in L1) to the API's resolver in process, as the Lambda function and the local
 server resolve them, over the embedded backends (SQLite, MiniLM with no embedding cache), each in a data
 folder of its own, sharing one loaded model: one memory per request and batches embed on one thread
 (the embedder's default), and batches once more with `--workers` forward passes at once (the local
-server's default, `REVERIE_EMBEDDER_WORKERS`: both cores of this machine). They take turns in `--rounds`
-rounds of equal size, so a burst of load elsewhere falls on each alike. Printed per way: cards per second, p50 request time, and the
-share of the time spent embedding (the rest: validation, masking, the L1 record, the note store, the
-index). The last lines are the embedder alone, in one call, on the texts the batched writes embedded (a
-card is searched by its text and its evidence's; the L1 record of the same words adds nothing): the
-ceiling of any write path on this machine, in cards per second, on one thread and on `--workers`.
+server's default, `REVERIE_EMBEDDER_WORKERS`: both cores of this machine). They take turns, in
+alternating order, in `--rounds` rounds of equal size, so a burst of load elsewhere falls on each alike.
+Printed per way: cards per second, p50 request time, and the share of the time spent embedding (the
+rest: validation, masking, the L1 record, the note store, the index); then the embedder alone, one call
+on all the texts the batched writes embedded (a card is searched by its text and its evidence's; the L1
+record of the same words adds nothing), on one thread and on `--workers`, the two taking turns: the
+ceiling of any write path on this machine, in cards per second. The ratio of `--workers` to one is the
+median over the rounds (with no idle core, as at a load average above the CPU count, it cannot gain).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import argparse
 import json
 import os
 import random
+import statistics
 import tempfile
 import time
 from collections.abc import Sequence
@@ -70,6 +73,7 @@ class Way:
         self.event["requestContext"].pop("authorizer", None)  # IAM-authorised: an admin
         self.context = cast(LambdaContext, LambdaContextStub())
         self.seconds, self.cards, self.requests = 0.0, 0, []  # type: ignore[var-annotated]
+        self.rounds: list[float] = []  # cards per second of each round
 
     def write(self, statements: Sequence[str]) -> None:
         """Send `statements` as new facts, `per_request` to a request; every answer must be 201."""
@@ -97,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", type=int, default=1000, help="memories written by each way")
     parser.add_argument("--batch", type=int, default=100, help="memories per request when batched")
-    parser.add_argument("--rounds", type=int, default=2, help="turns each way takes")
+    parser.add_argument("--rounds", type=int, default=6, help="turns each way takes")
     parser.add_argument("--workers", type=int, default=2, help="forward passes at once in the last way")
     args = parser.parse_args(argv)
     rng = random.Random(14)
@@ -126,27 +130,34 @@ def main(argv: list[str] | None = None) -> int:
             way.embedder.texts.clear()
         size = -(-len(statements) // args.rounds)
         for start in range(0, len(statements), size):
-            for way in ways:
+            for way in ways if start // size % 2 == 0 else ways[::-1]:
+                seconds, cards = way.seconds, way.cards
                 way.write(statements[start : start + size])
+                way.rounds.append((way.cards - cards) / (way.seconds - seconds))
         texts = ways[1].embedder.texts  # what the writes embedded: a card's text and its L1 record's
-        alone = {}
-        for workers, embedder in ((1, model), (args.workers, wide)):
-            began = time.perf_counter()
-            embedder.embed(texts)
-            alone[workers] = len(statements) / (time.perf_counter() - began)
+        alone: dict[int, list[float]] = {1: [], args.workers: []}
+        for turn in range(args.rounds):
+            for workers, embedder in ((1, model), (args.workers, wide))[:: 1 if turn % 2 == 0 else -1]:
+                began = time.perf_counter()
+                embedder.embed(texts)
+                alone[workers].append(len(statements) / (time.perf_counter() - began))
     print(
         f"{'POST /users/{user}/memories':<34} {'cards':>6} {'cards/s':>9} {'p50 req ms':>11} {'embedding':>10}"
     )
     for way in ways:
         print(way.line())
-    for workers, rate in alone.items():
+    for workers, rates in alone.items():
         label = f"embedder alone, {workers} at once"
-        print(f"{label:<34} {len(statements):>6} {rate:>9.0f}")
+        print(
+            f"{label:<34} {len(statements):>6} {statistics.median(rates):>9.0f}  (median of {len(rates)} calls)"
+        )
     rates = [way.cards / way.seconds for way in ways]
+    wide_over_one = sorted(w / o for w, o in zip(ways[2].rounds, ways[1].rounds, strict=True))
     print(
-        f"batched / one per request: {rates[1] / rates[0]:.1f}x; "
-        f"{args.workers} at once / one: {rates[2] / rates[1]:.2f}x; "
-        f"cpus {os.cpu_count()}, load average {os.getloadavg()[0]:.1f}"
+        f"batched / one per request: {rates[1] / rates[0]:.1f}x; {args.workers} at once / one, per round: "
+        f"median {statistics.median(wide_over_one):.2f}x ({wide_over_one[0]:.2f}-{wide_over_one[-1]:.2f}); "
+        f"cpus {os.cpu_count()}, load average {os.getloadavg()[0]:.1f} (with no idle core, more threads "
+        "cannot help)"
     )
     return 0
 
