@@ -418,6 +418,29 @@ def test_timeline_keeps_the_window_and_puts_the_most_recent_first(index: SearchI
     assert ids(index.search_timeline(view(), 2, start=NOW - timedelta(days=3))) == ["day1", "day2"]
 
 
+def test_several_windows_read_at_once_give_each_window_what_it_gives_alone(index: SearchIndex) -> None:
+    """GIVEN episodes and facts over ten days, some another user's, some expired
+    WHEN recall reads three windows at once (the neighbour boost), episodes only, two a window
+    THEN each window holds what the timeline gives it alone: the same ids, in order, within the filter."""
+    index.upsert([
+        doc(f"ep{h}", type=MemoryType.EPISODE, observed=NOW - timedelta(hours=h)) for h in range(0, 240, 6)
+    ] + [
+        doc("fact", observed=NOW - timedelta(hours=12)),
+        doc("theirs", type=MemoryType.EPISODE, user="u2", observed=NOW - timedelta(hours=12)),
+        doc("expired", type=MemoryType.EPISODE, valid_until=NOW, observed=NOW - timedelta(hours=13)),
+    ])  # fmt: skip
+    episodes = view(types=frozenset({MemoryType.EPISODE}))
+    windows = [
+        (NOW - timedelta(hours=14), NOW - timedelta(hours=6)),
+        (NOW - timedelta(days=30), NOW - timedelta(days=20)),
+        (NOW - timedelta(hours=100), NOW - timedelta(hours=60)),
+    ]
+    together = index.search_windows(episodes, 2, windows)
+    assert [ids(hits) for hits in together] == [["ep6", "ep12"], [], ["ep60", "ep66"]]
+    assert together == [index.search_timeline(episodes, 2, (), start, end) for start, end in windows]
+    assert index.search_windows(episodes, 2, []) == []
+
+
 def test_timeline_ranks_by_entities_mentioned_then_recency(index: SearchIndex) -> None:
     index.upsert([
         doc("ada-old", entities=("Ada Lovelace",), observed=NOW - timedelta(days=9)),

@@ -245,3 +245,29 @@ def test_context_never_exceeds_its_budget(
     assert ctx.tokens == backends.tokens.count(ctx.text) <= budget
     assert len(set(ctx.memory_ids)) == len(ctx.memory_ids)
     assert [c.memory_id for c in ctx.citations] == ctx.memory_ids
+
+
+def test_the_turns_next_to_the_best_hits_of_two_sessions_are_brought_in_beside_them(
+    backends: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN two sessions days apart, each with a question that names the query's words and the reply next
+    # to it that names none of them, and a third session's turn that names none of them either
+    def episode(statement: str, at: timedelta) -> str:
+        return remember(backends, alice, statement, "episode", observed_at=clock.now - at).memory_id
+
+    asked = episode("Which colours did Melanie paint the lake with?", timedelta(days=9))
+    reply = episode("Mostly blues and a little orange for the sunset.", timedelta(days=9, minutes=-2))
+    asked_again = episode("Did Melanie paint the lake again in spring?", timedelta(days=2))
+    reply_again = episode("Yes, twice, once at dawn.", timedelta(days=2, minutes=-1))
+    elsewhere = episode("The bakery on Elm Street closes early on Sundays.", timedelta(days=5))
+
+    # WHEN the agent asks about what was said, the two strongest hits seeding the neighbour boost
+    settings = RecallSettings(neighbour_seeds=2)
+    ranked = {s.card.memory_id: s for s in rank(backends, "Melanie paint lake", alice, 10, settings)}
+
+    # THEN each reply comes in through its session's question, and the unrelated turn gains nothing
+    assert {asked, asked_again} <= ranked.keys()
+    assert "neighbour" in ranked[reply].ranks and "neighbour" in ranked[reply_again].ranks
+    assert elsewhere not in ranked or "neighbour" not in ranked[elsewhere].ranks
+    if elsewhere in ranked:
+        assert ranked[elsewhere].score < min(ranked[reply].score, ranked[reply_again].score)

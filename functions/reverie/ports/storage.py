@@ -202,6 +202,14 @@ class SearchIndex(Compactable, ABC):
         entities are given, mentioning at least one of them (case-insensitive). Score: the number of given
         entities matched; ties go to the most recently observed."""
 
+    def search_windows(
+        self, filter: SearchFilter, k: int, windows: Sequence[tuple[datetime, datetime]]
+    ) -> list[list[SearchHit]]:
+        """The timeline path over several time windows at once: for each `(start, end)` of `windows`, in
+        order, what `search_timeline(filter, k, (), start, end)` returns. A backend that can answer them
+        in one round trip overrides this loop."""
+        return [self.search_timeline(filter, k, (), start, end) for start, end in windows]
+
     @abstractmethod
     def count(self, filter: SearchFilter) -> int: ...
 

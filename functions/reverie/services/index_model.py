@@ -125,6 +125,12 @@ class GuardedIndex(SearchIndex):
         self._check()
         return self.inner.search_timeline(filter, k, entities, start, end)
 
+    def search_windows(
+        self, filter: SearchFilter, k: int, windows: Sequence[tuple[datetime, datetime]]
+    ) -> list[list[SearchHit]]:
+        self._check()
+        return self.inner.search_windows(filter, k, windows)
+
     def count(self, filter: SearchFilter) -> int:
         return self.inner.count(filter)
 

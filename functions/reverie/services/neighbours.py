@@ -1,8 +1,8 @@
 """Recall's neighbour boost: the answer to a question often sits in the turn next to the one that matched.
 
 Episodes observed within a window of one of the strongest hits gain a share of that hit's score
-(`RecallSettings.neighbour_boost`); overlapping windows are read as one (one timeline query each) and take
-the strongest score.
+(`RecallSettings.neighbour_boost`); overlapping windows are read as one and take the strongest score; the
+windows are read together (`SearchIndex.search_windows`: one statement in the embedded index).
 """
 
 from __future__ import annotations
@@ -41,8 +41,10 @@ def neighbour_boosts(
             strongest[card.observed_at] = max(strongest.get(card.observed_at, 0.0), scores[memory_id])
     episodes = filt.model_copy(update={"types": frozenset({MemoryType.EPISODE})})
     boosts: dict[str, float] = {}
-    for start, end, strength in spans(strongest, window):
-        for hit in b.index.search_timeline(episodes, k, (), start, end):
+    windows = spans(strongest, window)
+    found = b.index.search_windows(episodes, k, [(start, end) for start, end, _ in windows])
+    for (_, _, strength), hits in zip(windows, found, strict=True):
+        for hit in hits:
             boosts[hit.memory_id] = max(boosts.get(hit.memory_id, 0.0), boost * strength)
     return boosts
 

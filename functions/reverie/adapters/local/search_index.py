@@ -32,6 +32,7 @@ from reverie.adapters.local.search_sql import (
     query_terms,
     timeline_sql,
 )
+from reverie.adapters.local.search_windows import MAX_WINDOWS, by_window, windows_sql
 from reverie.adapters.local.sqlite import checkpoint
 from reverie.adapters.local.vector_cache import (
     NO_EXPIRY,
@@ -201,6 +202,21 @@ class SqliteSearchIndex(SearchIndex):
             return []
         query, params = timeline_sql(where, keys, start, end)
         return self._hits(query, [*params, k])
+
+    def search_windows(
+        self, filter: SearchFilter, k: int, windows: Sequence[tuple[datetime, datetime]]
+    ) -> list[list[SearchHit]]:
+        where = filter_sql(filter)
+        if where is None or k <= 0:
+            return [[] for _ in windows]
+        found: list[list[str]] = []
+        for first in range(0, len(windows), MAX_WINDOWS):  # SQLite's bound on the branches of a compound
+            chunk = windows[first : first + MAX_WINDOWS]
+            sql, params = windows_sql(where, chunk, k)
+            with self._lock:
+                rows = self._db.execute(sql, params).fetchall()
+            found.extend(by_window(rows, len(chunk)))
+        return [_HITS.validate_python([{"memory_id": m, "score": 0.0} for m in ids]) for ids in found]
 
     def count(self, filter: SearchFilter) -> int:
         where = filter_sql(filter)
