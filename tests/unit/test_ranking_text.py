@@ -37,6 +37,29 @@ def test_fused_scores_stay_within_0_and_1(pairs: list[tuple[str, float]]) -> Non
     assert all(0.0 <= s <= 1.0 for s in fused.scores.values())
 
 
+@given(
+    st.lists(st.tuples(st.sampled_from("abcdef"), st.floats(0.1, 30)), min_size=1, max_size=6),
+    st.lists(st.tuples(st.sampled_from("cdefgh"), st.floats(0.1, 1)), min_size=1, max_size=6),
+)
+def test_each_card_scores_the_weighted_mean_of_its_paths_with_a_full_paths_floor(
+    text: list[tuple[str, float]], vector: list[tuple[str, float]]
+) -> None:
+    # GIVEN a keyword path and a vector path (each lists a card once), weighted 2 to 1, cut at depth 3
+    paths = {"text": hits(*dict(text).items()), "vector": hits(*dict(vector).items())}
+    fused = fuse_scores(paths, {"text": 2.0, "vector": 1.0}, depth=3)
+    # THEN a card's score is the weighted mean of its share of each path's best score; a path it is
+    # missing from counts that path's lowest share when the path was cut (listed depth hits), else 0
+    share = {n: {h.memory_id: h.score / max(x.score for x in hs) for h in hs} for n, hs in paths.items()}
+    floor = {n: min(share[n].values()) if len(paths[n]) >= 3 else 0.0 for n in paths}
+    for memory_id in {*share["text"], *share["vector"]}:
+        expected = (
+            2.0 * share["text"].get(memory_id, floor["text"])
+            + share["vector"].get(memory_id, floor["vector"])
+        ) / 3
+        assert fused.scores[memory_id] == pytest.approx(expected)
+    assert fused.floor == pytest.approx((2.0 * floor["text"] + floor["vector"]) / 3)
+
+
 @pytest.mark.parametrize(
     ("question", "start", "days"),
     [

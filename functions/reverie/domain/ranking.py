@@ -72,11 +72,13 @@ def fuse_scores(
         scores = {hit.memory_id: max(0.0, hit.score) / best for hit in hits} if best > 0 else {}
         normalised[name] = scores
         floors[name] = min(scores.values()) if scores and len(hits) >= depth else 0.0
-    fused: dict[str, float] = {}
-    for memory_id in {m for scores in normalised.values() for m in scores}:
-        fused[memory_id] = (
-            sum(weights.get(n, 1.0) * normalised[n].get(memory_id, floors[n]) for n in paths) / total
-        )
+    found = {m for scores in normalised.values() for m in scores}
+    sums = dict.fromkeys(found, 0.0)
+    for name in paths:  # path by path, in the paths' order: each card's sum adds its terms in that order
+        weight, scores, missing = weights.get(name, 1.0), normalised[name], floors[name]
+        for memory_id in found:
+            sums[memory_id] += weight * scores.get(memory_id, missing)
+    fused = {memory_id: value / total for memory_id, value in sums.items()}
     floor = sum(weights.get(n, 1.0) * floors[n] for n in paths) / total
     return FusedScores(scores=fused, floor=floor)
 
