@@ -59,6 +59,20 @@ _PREDICATE_RE = re.compile(
 _ATTRIBUTE_RE = re.compile(
     r"^(?P<attr>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)\s*(?::\s*(?P<any>\S.*)|\s+(?P<number>\d.*))$"
 )
+# "**Main supplier:** City Plumbing", "Shoe Size: 28": a field label written capitalised, as notes and forms
+# write them; only a colon makes a capitalised word a label ("Grandad 2pm" is not one).
+_CAPITAL_LABEL_RE = re.compile(r"^(?P<attr>[A-Z][a-z'-]*(?:\s+[A-Za-z][a-z'-]*){0,2}?)\s*:\s*(?P<any>\S.*)$")
+
+
+def _attribute(item: str) -> tuple[str, str] | None:
+    """The attribute a bullet names and its value ("bedtime 19:30", "Main Supplier: City Plumbing" →
+    ("main supplier", "City Plumbing")), or None when the bullet is not one."""
+    found = _ATTRIBUTE_RE.match(item) or _CAPITAL_LABEL_RE.match(item)
+    if found is None:
+        return None
+    return found.group("attr").lower(), found.group("any") or found.groupdict().get("number") or ""
+
+
 # A verb with its subject left out: "loves dinosaurs", "goes to bed at 7", "can swim".
 _ELIDED_VERB_RE = re.compile(
     r"^(?:likes|loves|hates|needs|takes|goes|has|gets|eats|drinks|sleeps|wears|knows|wants|usually|always|"
@@ -95,9 +109,8 @@ def _sentence(item: str, person: str | None) -> str:
         return _about_speaker(item)
     if _PREDICATE_RE.match(item):
         return f"{person} is {item}"
-    if attribute := _ATTRIBUTE_RE.match(item):
-        value = attribute.group("any") or attribute.group("number")
-        return f"{person}'s {attribute.group('attr')} is {value}"
+    if attribute := _attribute(item):
+        return f"{person}'s {attribute[0]} is {attribute[1]}"
     if _ELIDED_VERB_RE.match(item):
         return f"{person} {item}"
     item = resolve_person(item, [person])
@@ -116,11 +129,11 @@ def _labelled(item: str) -> str:
     """A bullet under no person, labelled: "rehearsals: Wednesdays, Sala X, room 3" → "The rehearsals are
     Wednesdays, Sala X, room 3"; "merch table: Imogen does it at every gig" → "Imogen does the merch table at
     every gig". A label before a task, or a value that is a clause about something else, stays as written."""
-    attribute = _ATTRIBUTE_RE.match(item)
+    attribute = _ATTRIBUTE_RE.match(item) or _CAPITAL_LABEL_RE.match(item)
     value = attribute.group("any") if attribute else None
     if attribute is None or value is None:
         return item
-    label = attribute.group("attr")
+    label = attribute.group("attr").lower()
     if states(value):
         if len(_IT_RE.findall(value)) == 1 and not label.endswith("s"):
             return _IT_RE.sub(f"the {label}", value)
@@ -135,9 +148,8 @@ def _about_speaker(item: str) -> str:
     """One bullet of a list about the speaker as a sentence in the first person."""
     if _PREDICATE_RE.match(item):
         return f"I am {item}"
-    if attribute := _ATTRIBUTE_RE.match(item):
-        value = attribute.group("any") or attribute.group("number")
-        return f"My {attribute.group('attr')} is {value}"
+    if attribute := _attribute(item):
+        return f"My {attribute[0]} is {attribute[1]}"
     if _ELIDED_VERB_RE.match(item):
         words = item.split()
         at = 1 if words[0] in ADVERBS and len(words) > 1 else 0  # "always cycles": the verb after it
