@@ -21,6 +21,7 @@ import re
 
 from reverie.adapters.local.rules.language import INFORMING_RE, strip_opening
 from reverie.adapters.local.rules.longevity import one_off
+from reverie.adapters.local.rules.named_things import names_its_subject
 from reverie.adapters.local.rules.pursuits import continues_pursuit
 from reverie.adapters.local.rules.references import people_named
 from reverie.adapters.local.rules.request_patterns import (
@@ -140,7 +141,12 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         # "we're on Postgres 15, all schema changes go through Alembic": a thing named on its own terms
         or (
             _opening(left) is not None
-            and not _DEFINITE_RE.match(right)
+            # "..., the rent is cheap" may point back; "..., the boiler is a Worcester combi" after a clause
+            # that states enough on its own does not
+            and (
+                not _DEFINITE_RE.match(right)
+                or (names_its_subject(right) and specificity(left) >= SPECIFIC_ENOUGH)
+            )
             and specificity(right) >= SPECIFIC_ENOUGH
         )
     ):
