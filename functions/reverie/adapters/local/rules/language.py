@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from reverie.adapters.local.rules.interjections import without_inner_interjections
 from reverie.domain.models import MAX_STATEMENT_CHARS
 from reverie.domain.text import STOP_WORDS
 
@@ -120,7 +121,7 @@ def _without_filler(match: re.Match[str]) -> str:
 
 def compress(text: str) -> str:
     """The statement without emoji, interjections and fillers; names, numbers, dates and nouns kept."""
-    text = strip_opening(strip_emoji(text))
+    text = without_inner_interjections(strip_opening(strip_emoji(text)))
     text = _TRAILING_LAUGH_RE.sub(lambda m: m.group("close") or "", text)
     text = _TRAILING_THANKS_RE.sub("", text)
     text = _HEDGE_TAIL_RE.sub("", text)
