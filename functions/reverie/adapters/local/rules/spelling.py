@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from reverie.adapters.local.rules.contracted_is import is_written_out
+from reverie.adapters.local.rules.dropped_g import with_final_g
 from reverie.adapters.local.rules.plain_english import plain
 
 # Shortening → the words it stands for (whole words only, any case).
@@ -61,7 +63,16 @@ _WORDS = {
     "weds": "Wednesday",
     "w/": "with",
     "w/o": "without",
+    "nxt": "next",
+    "asst": "assistant",
+    # g-dropped forms that are whole words of the lexicon `dropped_g` reads (the others it restores itself)
+    "nothin": "nothing",
+    "somethin": "something",
+    "goin": "going",
+    "doin": "doing",
 }
+# "@" standing apart between words ("coach @ Barnsbury FC") is "at"; in an address or a handle it stays.
+_AT_RE = re.compile(r"(?<=\w) @ (?=\w)")
 _EDGE_BEFORE = r"(?<![\w./:@#$%&+=~-])"
 _EDGE_AFTER = r"(?![\w/:@#$%&+=~-]|\.\w)"
 _WORD_RE = re.compile(
@@ -149,7 +160,7 @@ def spelled_out(text: str) -> str:
         "doctor's", _TWO_RE.sub(lambda m: f"{m.group('takes')} to" if m.group("takes") else "to", text)
     )
     text = _N_RE.sub(" and ", text)
-    text = _W_RE.sub(" with ", text)
+    text = _W_RE.sub(" with ", _AT_RE.sub(" at ", is_written_out(with_final_g(text))))
     return plain(_FOUR_RE.sub(lambda m: "for" if m.start() else "For", text))
 
 

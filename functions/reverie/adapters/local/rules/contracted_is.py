@@ -1,0 +1,21 @@
+"""A thing's "'s" that stands for "is": "the scope's an 8-inch Sky-Watcher", "the van's in the garage",
+"this flat's not damp" read as "the scope is ...".
+
+After a determiner and a noun, "'s" is "is" (or "has") when what follows cannot be what is owned: an article,
+a number, "not", "never", a preposition of place. "the scope's mirror", "the dog's lead" stay possessive.
+Written out, the clause reads as the statement about a thing the rules already know ("the boiler is a ...").
+"""
+
+from __future__ import annotations
+
+import re
+
+_CONTRACTED_IS_RE = re.compile(
+    r"\b(?P<subject>(?i:the|this|that)\s+[a-z][\w-]*)'s\s+"
+    r"(?=(?:a|an|the|not|never|always|still|now|in|on|at|under|behind|by|\d)\b)"
+)
+
+
+def is_written_out(text: str) -> str:
+    """`text` with a thing's "'s" that stands for "is" written as "is"."""
+    return _CONTRACTED_IS_RE.sub(lambda m: f"{m.group('subject')} is ", text)

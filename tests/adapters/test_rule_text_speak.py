@@ -1,0 +1,58 @@
+"""Text-speak written out before the rules read it: g-dropped words ("runnin", "anythin", "goin'"), "@"
+standing for "at" between words, and "nxt"/"asst"; real words in "-in", names, addresses and handles stay."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from reverie.adapters.local.rules.dropped_g import with_final_g
+from reverie.adapters.local.rules.spelling import spelled_out
+from tests.fakes.rule_session import RuleSession
+
+SESSION = RuleSession(datetime(2026, 8, 3, 20, 0, tzinfo=UTC))
+
+
+def test_a_terse_message_is_stored_as_readable_english() -> None:
+    # GIVEN a post typed in text-speak, with "@" for "at" and g-dropped words
+    said = SESSION.statements(
+        "nxt year im asst organiser for the Hebden parkrun @ Calder Park, meetin sat 8.45"
+    )
+    # THEN the card reads as plain English and keeps the names
+    assert len(said) == 1
+    card = said[0]
+    assert "assistant organiser" in card and "at Calder Park" in card and "meeting" in card
+    assert " @ " not in card and "meetin " not in card and " im " not in card
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("we're movin house", "we're moving house"),
+        ("she's goin' to Leeds", "she's going to Leeds"),
+        ("no cookin on sundays", "no cooking on sundays"),
+    ],
+)
+def test_g_dropped_words_get_their_g_back(text: str, expected: str) -> None:
+    assert with_final_g(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a cabin in the woods",
+        "raisin scones and a muffin",
+        "origin story by Darwin",
+        "use the checkin desk",
+        "mail runnin@club.org or @runnin",
+    ],
+)
+def test_words_in_in_that_are_words_names_or_addresses_stay(text: str) -> None:
+    assert with_final_g(text) == text
+
+
+def test_an_at_sign_in_an_address_or_a_handle_is_not_read_as_at() -> None:
+    text = "mail ana@club.org or @ana_runs"
+    assert spelled_out(text) == text
+    assert spelled_out("tea @ 4") == "tea at 4"
