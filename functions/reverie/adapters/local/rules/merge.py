@@ -31,6 +31,7 @@ from reverie.adapters.local.rules.pursuits import the_pursuit
 from reverie.adapters.local.rules.referents import Referent, referent
 from reverie.adapters.local.rules.remainder import carried
 from reverie.adapters.local.rules.same_value import same_value
+from reverie.adapters.local.rules.taken_up import the_thing_held
 from reverie.adapters.local.rules.value_swap import with_value_swapped
 from reverie.adapters.local.rules.values import (
     SAME_VALUE_JACCARD,
@@ -259,6 +260,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
             or recorded(candidate, cards)  # the agent's note of the same message
             or same_value(candidate, cards)  # "send it to Via Tortona 31" / "ship to Via Tortona 31"
             or the_pursuit(candidate, cards)  # "doing the swimming with me" after "started swimming"
+            or the_thing_held(candidate, cards)  # "the scope is a 200P" after "observes with a telescope"
         )
     if decision is None and (found := referent(candidate, cards)) is not None:
         decision = _more_of(candidate, found)

@@ -1,0 +1,86 @@
+"""A thing named later by a definite noun phrase, with no one's name on it, that a held card already holds.
+
+"The <noun> is ..." said with no one's name on it and nothing before it in the session points at something already
+known (that is what "the" presupposes). Two ways of naming a held thing are read here, both from the words
+alone:
+
+- by the head of a held compound: English compounds end in their head, and a clipped word is one too, so
+  "the scope" takes up a held "telescope", "the ball" a held "football", "the board" a "skateboard";
+- as the product of a held activity: "the loaves are a dark rye, baked in a cast iron pot" names what
+  "bakes bread every Sunday" makes, through its participle ("baked" ↔ "bakes"); "the scarves, knitted in
+  merino" what "knits on the train" makes.
+
+Only one held fact may answer: two held telescopes, or two held things baked, leave it unresolved (a new
+card). A candidate with numbers of its own that disagree with the card's, or one that opposes it, is not
+fused (`the_thing_held`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from reverie.adapters.local.rules.polarity import opposed
+from reverie.adapters.local.rules.values import other_numbers
+from reverie.adapters.local.rules.verdicts import fused, join
+from reverie.domain.dream import Candidate
+from reverie.domain.models import MemoryCard, MemoryType
+from reverie.domain.restatement import stem
+from reverie.ports import MergeDecision
+
+# "The scope is ...", "The new loaves are ...": a definite subject (up to two modifiers, then its noun).
+_THE_THING_RE = re.compile(
+    r"^The\s+(?:[a-z][\w-]*\s+){0,2}?(?P<noun>[a-z]{3,})\s+(?:is|are|was|were|has|have|lives|live|sits|sit)\b"
+)
+_WORD_RE = re.compile(r"[a-z]+")
+# A participle of the thing's making: "baked", "knitted", "brewed", "grown", "woven", "sewn".
+_PARTICIPLE_RE = re.compile(r"\b(?P<verb>[a-z]{3,}(?:ed|en|wn))\b")
+_NOT_MAKING = frozenset({"used", "called", "named", "based", "kept", "seen", "been", "given", "taken"})
+_HEAD_MIN = 4  # "scope", "ball", "board": a clipped head this long names its compound
+
+
+def _heads(noun: str, words: set[str]) -> bool:
+    """A held word is `noun`'s compound or full form ("telescope" for "scope"), or the noun itself."""
+    base = stem(noun)
+    return any(
+        stem(word) == base
+        or (len(noun) >= _HEAD_MIN and len(word) > len(noun) + 2 and stem(word).endswith(base))
+        for word in words
+    )
+
+
+def _made_by(statement: str, words: set[str]) -> bool:
+    """The statement's participle ("baked") is a verb the held words say is done ("bakes", not "baked")."""
+    made = {
+        stem(m.group("verb"))
+        for m in _PARTICIPLE_RE.finditer(statement)
+        if m.group("verb") not in _NOT_MAKING
+    }
+    # a held activity is one the person does ("bakes"), not a past event ("rented a car in Crete")
+    return bool(made & {stem(word) for word in words if not word.endswith(("ed", "en"))})
+
+
+def the_thing_held(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The one held fact that holds the thing the candidate names as "The <noun>" (see the module): the
+    candidate fused into it."""
+    if candidate.type is not MemoryType.FACT:
+        return None
+    found = _THE_THING_RE.match(candidate.statement)
+    if found is None:
+        return None
+    noun = found.group("noun")
+    held = []
+    for card in cards:
+        if card.type is not MemoryType.FACT:
+            continue
+        words = set(_WORD_RE.findall(card.statement.lower()))
+        if _heads(noun, words) or _made_by(candidate.statement.lower(), words):
+            held.append(card)
+    if len(held) != 1:
+        return None
+    card = held[0]
+    if other_numbers(candidate.statement, card.statement) or opposed(candidate.statement, card.statement):
+        return None
+    return fused(
+        candidate, card, join(card.statement, candidate.statement), f"the {noun} of {card.memory_id}"
+    )
