@@ -22,6 +22,7 @@ from reverie.adapters.local.rules.dialogue import (
     question_answered,
     restated_answer,
 )
+from reverie.adapters.local.rules.disputed_values import with_disagreements
 from reverie.adapters.local.rules.group_answers import Thread
 from reverie.adapters.local.rules.language import sentences, subject_of
 from reverie.adapters.local.rules.lists import as_sentences
@@ -281,7 +282,8 @@ class _Session(SessionInputs):
 
 def analyse(events: Sequence[Event]) -> Analysis:
     """Candidates from one session's events (in order), and what was dropped and why."""
-    analysis = _Session(events).run()
+    session = _Session(events)
+    analysis = with_disagreements(events, session.run(), session.user_name)  # two sources, two values
     unique: dict[str, Candidate] = {}
     for candidate in analysis.candidates:
         known = unique.get(candidate.fingerprint)

@@ -1,0 +1,135 @@
+"""A sentence that reports two sources giving one thing two values: "the price list says $35 a head, but the
+booking page says $40"; "the two letters disagree: BK-4410 from the bank, BK-4401 from the insurer"; "they
+don't match: the lease says 12 months, while the landlord's email says 6".
+
+Read as two clauses, each naming a source and one value of the same kind (two amounts, two codes of one
+shape, two times): either each clause has a verb of saying ("X says ...", "Y lists ...") and what else the
+clauses say of their values is the same thing, or the sentence first says that they disagree and then gives the
+values one by one ("... disagree: A from X, B from Y"). What else a clause says beside its value is the thing
+("a head" for "$35 a head"); two clauses about two other things that nothing says disagree ("$35 for adults,
+but ... $20 for children") are no disagreement. `disputed_values` decides what becomes of one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from reverie.domain.restatement import terms
+
+# A value: an amount, a number, a code, a time or a date written with digits ("€1,450", "ERC-2291", "9:40").
+VALUE_RE = re.compile(r"(?<![\w.,])[€$£¥#]?(?:[A-Za-z]{1,8}[-/]?)?\d(?:[\d.,:/-]*\d)?(?:[A-Za-z%]{1,4}\b)?")
+_SAYS = (
+    r"(?:says?|said|shows?|showed|shown|has|have|had|lists?|listed|gives?|gave|states?|stated|reads?|"
+    r"puts?|quotes?|quoted|records?|recorded|mentions?|mentioned|writes?|wrote|reports?|reported|"
+    r"claims?|claimed|has\s+got|is\s+showing)"
+)
+# a source ends in a noun, not a determiner ("the report says": "report" is no verb there)
+_NOT_DETERMINER = "".join(rf"(?<!\b{d})" for d in "the a an my our your their his her its this that".split())
+_SAID_RE = re.compile(
+    rf"^(?P<source>\S.*?){_NOT_DETERMINER}\s+{_SAYS}\s+(?:(?:that\s+)?(?:it|they)(?:'s|'re|\s+is|\s+are|\s+was|\s+at|\s+as)\s+|"
+    r"that\s+)?(?P<rest>\S.*)$",
+    re.I,
+)
+_FROM_RE = re.compile(
+    r"^(?P<rest>\S.*?)\s+(?:from|in|on|per|according\s+to|by|off)\s+(?P<source>\S.*)$", re.I
+)
+_LABELLED_RE = re.compile(r"^(?P<source>[^:]{2,40}):\s+(?P<rest>\S.*)$")
+_CONTRAST_RE = re.compile(r",?\s+(?:but|while|whereas|yet)\s+|;\s+", re.I)
+_LISTED_RE = re.compile(r",?\s+(?:and|but|while|whereas|yet)\s+|[;,]\s+", re.I)
+# The sentence first saying that what was read disagrees: "The two emails disagree:", "They don't match:".
+_DISAGREE_HEAD_RE = re.compile(
+    r"^(?P<head>[^:]*\b(?:(?:don't|doesn't|do\s+not|does\s+not|didn't|did\s+not)\s+(?:match|agree|line\s+up|"
+    r"tally|add\s+up)|disagree\w*|conflict\w*|contradict\w*|mismatch\w*|inconsisten\w*|discrepanc\w*|"
+    r"differ(?:s|ed)?|different\s+(?:numbers|values|amounts|figures|dates|times))[^:]*):\s*(?P<body>\S.*)$",
+    re.I,
+)
+# Not the thing a value is of: small words, and the words of a date ("Monday 15 June" is one value).
+_FUNCTION_WORDS = frozenset(
+    "the a an it its is are was per each every monday tuesday wednesday thursday friday saturday sunday "
+    "jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june july august "
+    "september october november december".split()
+)
+
+
+@dataclass(frozen=True)
+class Said:
+    """One source's value, as the sentence gives it."""
+
+    source: str  # "the booking page", "Dr. Osei"
+    value: str  # "$40"
+    rest: str  # the clause without its source: "$35 a head"
+    thing: frozenset[str]  # what else the clause says of the value ("head")
+
+
+@dataclass(frozen=True)
+class Report:
+    """Two sources giving one thing two values."""
+
+    first: Said
+    second: Said
+
+    @property
+    def thing(self) -> frozenset[str]:
+        return self.first.thing or self.second.thing
+
+
+def values(text: str) -> list[str]:
+    """The values `text` gives, as written ("€240", "ERC-2291")."""
+    return [m.group(0) for m in VALUE_RE.finditer(text)]
+
+
+def normal(value: str) -> str:
+    """A value as compared: lower case, letters and digits only ("€1,450" → "1450")."""
+    return re.sub(r"[^0-9a-z]", "", value.lower())
+
+
+def _kind(value: str) -> str:
+    """What kind of value: a number of any length, or a code's shape ("ERC-2291" → "aaa9999")."""
+    shape = re.sub(r"[a-z]", "a", re.sub(r"\d", "9", normal(value)))
+    return "number" if set(shape) == {"9"} else shape
+
+
+def _said(clause: str, saying: bool) -> Said | None:
+    clause = clause.strip(" ,.;:!?")
+    for pattern in (_SAID_RE,) if saying else (_SAID_RE, _FROM_RE, _LABELLED_RE):
+        found = pattern.match(clause)
+        if found is None:
+            continue
+        # "Same as yesterday: the inventory says 14.9": the source is what follows the opening
+        source, rest = found.group("source").rsplit(":", 1)[-1].strip(), found.group("rest").strip()
+        given = values(rest)
+        if len(given) != 1 or values(source) or len(source.split()) > 6:
+            continue
+        thing = terms(rest.replace(given[0], " ")) - _FUNCTION_WORDS
+        return Said(source=_lowered(source), value=given[0], rest=rest, thing=frozenset(thing))
+    return None
+
+
+def _lowered(source: str) -> str:
+    """ "The website" → "the website"; a name keeps its capital."""
+    first, _, tail = source.partition(" ")
+    return (
+        f"{first.lower()} {tail}".strip()
+        if first.lower() in ("the", "their", "our", "my", "your")
+        else source
+    )
+
+
+def reported(sentence: str) -> Report | None:
+    """The disagreement `sentence` reports between two sources, or None when it reports none."""
+    text = sentence.strip().rstrip(".!?")
+    head = _DISAGREE_HEAD_RE.match(text)
+    # without saying that they disagree, two sources' clauses are contrasted ("X says A, but Y says B"),
+    # each saying what its source says; "X has A, and Y says B" lists two things
+    clauses = _LISTED_RE.split(head.group("body")) if head else _CONTRAST_RE.split(text)
+    saying = head is None
+    said = [s for c in clauses if values(c) and (s := _said(c, saying)) is not None]
+    if len(said) != 2 or len([c for c in clauses if values(c)]) != 2:
+        return None
+    first, second = said
+    if normal(first.value) == normal(second.value) or _kind(first.value) != _kind(second.value):
+        return None
+    if head is None and first.thing and second.thing and not first.thing & second.thing:
+        return None  # two things, each with its own value ("$35 for adults, ... $20 for children")
+    return Report(first, second)

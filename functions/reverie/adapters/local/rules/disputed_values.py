@@ -1,0 +1,241 @@
+"""Two sources that give one thing two values, reported in the conversation and left open: two claims on one
+slot, so that the dream shows them conflicting, with a review item, instead of keeping one silently, or none.
+
+When someone in the session (the agent, having read its tools, or the user) says that two sources disagree
+and what each says ("the booking page says $40 a head, but the price list says $35"; "the two letters
+disagree: BK-4410 from the bank, BK-4401 from the insurer"; see `disagreements`), each value is its source's
+claim about one thing. The agent's report is only what it read: each value must be found in a source the
+session holds before it (a tool's output, or a message pasted into the chat), the sentence there that gives
+it, or the report is not kept; a user's own report is their word about what each source says.
+
+Each claim stays its source's (a tool's output; someone else's word relayed by the user), attributed to it
+("(according to the booking page)"), on low trust: never the user's own fact. What else the session read
+from that source that gives the value (a record's field the agent told, a quoted sentence relayed) is the
+same claim and is taken into it, not kept beside it. The two share one slot: the key one of them already had,
+or one named after what they are about.
+
+The user's next message may settle it: naming one value alone ("it's $35"), or one source as right or
+wrong ("the price list is right", "go with the bank", "the insurer has a typo"). The chosen value is then the
+user's word (citing the source and their reply) and the other is left out. Taking it in ("ok", "I'll ask
+them") settles nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from reverie.adapters.local.rules.claims import attributed_to
+from reverie.adapters.local.rules.disagreements import Report, Said, normal, reported, values
+from reverie.adapters.local.rules.language import sentences, slug, subject_of
+from reverie.adapters.local.rules.session_base import RELAYED_CONFIDENCE, Analysis, Dropped
+from reverie.domain.dream import Candidate
+from reverie.domain.events import Event, MessageEvent, ToolResultEvent
+from reverie.domain.guards import mask_secrets
+from reverie.domain.models import EvidenceRef, MemoryType, Source, SourceKind, Trust
+from reverie.domain.restatement import terms
+
+SETTLED_CONFIDENCE = 0.6  # the value the user chose: their word, as a statement of their own
+_QUOTE_RE = re.compile(r"^[\s>]+")
+_RIGHT = r"(?:right|correct|accurate|up\s+to\s+date|current|the\s+right\s+one|the\s+one)"
+_WRONG = r"(?:wrong|incorrect|out\s+of\s+date|outdated|old|a\s+typo|has\s+a\s+typo|made\s+a\s+typo|mistaken)"
+# "the price list is right", "the bank's correct", "go with the insurer", "trust the invoice".
+_CHOSEN_RE = re.compile(
+    rf"\b(?P<who>[\w'. -]{{2,40}}?)(?:'s|\s+is|\s+was|\s+are|\s+were)\s+{_RIGHT}\b"
+    r"|\b(?:go\s+with|use|trust|believe)\s+(?P<used>[\w'. -]{2,40})",
+    re.I,
+)
+_REFUSED_RE = re.compile(
+    rf"\b(?P<who>[\w'. -]{{2,40}}?)(?:'s|\s+is|\s+was|\s+has|\s+made)\s+{_WRONG}\b", re.I
+)
+_ATTRIBUTED_RE = re.compile(r"\((?:according\s+to|per|from|as\s+(?:per|of))\s[^)]+\)$", re.I)
+_NOT_VALUE_RE = re.compile(r"\bnot\s+(?P<value>\S+)", re.I)
+
+
+@dataclass(frozen=True)
+class _Side:
+    said: Said
+    event: Event  # where the value was read (or the report itself, on the user's word)
+    sentence: str | None  # the sentence of that source that gives it
+
+
+def _sources(before: Sequence[Event]) -> list[tuple[Event, str]]:
+    """What the session read before the report: tool outputs and what the user pasted (their sentences)."""
+    out: list[tuple[Event, str]] = []
+    for e in before:
+        text = (
+            e.output
+            if isinstance(e, ToolResultEvent) and e.ok
+            else e.text
+            if isinstance(e, MessageEvent) and e.role == "user"
+            else ""
+        )
+        for line in text.splitlines():
+            out.extend((e, s) for s in sentences(_QUOTE_RE.sub("", line)) if s.strip())
+    return out
+
+
+def _read(value: str, other: str, read: list[tuple[Event, str]]) -> tuple[Event, str] | None:
+    """The latest source sentence that gives `value` and not `other`."""
+    for event, sentence in reversed(read):
+        given = {normal(v) for v in values(sentence)}
+        if normal(value) in given and normal(other) not in given:
+            return event, sentence.strip().rstrip(" .")
+    return None
+
+
+def _named(text: str, said: Said) -> bool:
+    """Whether `text` names the source of `said` (its last word: "the booking page" → "page")."""
+    own = terms(said.source) - {"the", "their", "our", "my", "your"}
+    return bool(own and own & terms(text))
+
+
+def _settled(reply: str, report: Report) -> Said | None:
+    """The side the user's reply chooses, or None when it leaves the disagreement open."""
+    sides = (report.first, report.second)
+    given = {normal(v) for v in values(reply)}
+    denied = {normal(m.group("value")) for m in _NOT_VALUE_RE.finditer(reply)}
+    named = [s for s in sides if normal(s.value) in given and normal(s.value) not in denied]
+    if len(named) == 1:
+        return named[0]
+    for found in _CHOSEN_RE.finditer(reply):
+        chosen = [s for s in sides if _named(found.group("who") or found.group("used"), s)]
+        if len(chosen) == 1:
+            return chosen[0]
+    for found in _REFUSED_RE.finditer(reply):
+        refused = [s for s in sides if _named(found.group("who"), s)]
+        if len(refused) == 1:
+            return next(s for s in sides if s is not refused[0])
+    return None
+
+
+def _gives(candidate: Candidate, side: _Side, other: Said, since: Sequence[Event]) -> bool:
+    """`candidate` is what the session read from `side`'s source giving its value: it cites that source, or
+    what was said between it and the report (the agent's note of it)."""
+    given = {normal(v) for v in values(candidate.statement)}
+    cited = {r.event_id for r in candidate.evidence_refs}
+    around = {e.event_id for e in since[next(i for i, e in enumerate(since) if e is side.event) :]}
+    return (
+        candidate.type is MemoryType.FACT
+        and bool(cited & around)
+        and normal(side.said.value) in given
+        and normal(other.value) not in given
+    )
+
+
+def _statement(side: _Side, other: Said, taken: list[Candidate]) -> str:
+    """The claim in its source's words when the session kept them from that source, else as reported,
+    attributed (a user's own report is said again whole: "the physio says 6" is 6 weeks off running)."""
+    if taken and side.sentence is not None:
+        body = taken[0].statement.rstrip(" .")
+    elif side.said.thing or not other.thing:
+        body = side.said.rest if side.said.thing or side.sentence is None else side.sentence
+    else:  # "..., but the website says €260": the value of the thing the other clause names
+        body = other.rest.replace(other.value, side.said.value, 1)
+    body = body[:1].upper() + body[1:]
+    whose = attributed_to(body) or _ATTRIBUTED_RE.search(body)
+    return mask_secrets(body if whose else f"{body} (according to {side.said.source})").text
+
+
+def _content(text: str) -> str:
+    """The words of `text` that say something, without its values ("the reunion is on the 8th" → "reunion")."""
+    return " ".join(w for w in text.split() if terms(w) and not values(w))
+
+
+def _key(sides: tuple[_Side, _Side], taken: list[Candidate], user: str) -> str:
+    """The slot both claims share: the one the session already gave them, else what they are about."""
+    keys = {c.key for c in taken}
+    if len(keys) == 1 and None not in keys:
+        return str(keys.pop())
+    rest = next((_content(s.said.rest) for s in sides if s.said.thing), None)
+    if rest is None:  # "ERC-2291 from Dr. Banerjee": what both sources' sentences speak of
+        shared = terms(sides[1].sentence or "") - terms(user)
+        words = (sides[0].sentence or "").split()
+        rest = " ".join(w for w in words if not values(w) and (t := terms(w)) and t <= shared)
+    return f"{subject_of(user)}.{slug(rest, 3) or 'disputed_value'}"
+
+
+def _source(side: _Side) -> Source:
+    if isinstance(side.event, ToolResultEvent):
+        return Source(kind=SourceKind.TOOL, name=side.event.tool)
+    return Source(kind=SourceKind.USER, trust=Trust.LOW)  # someone else's word, relayed by the user
+
+
+def _refs(events: Sequence[Event], *more: Sequence[EvidenceRef]) -> list[EvidenceRef]:
+    found = [EvidenceRef(session_id=e.session_id, event_id=e.event_id) for e in events]
+    return list(dict.fromkeys([*found, *(r for refs in more for r in refs)]))
+
+
+def _sides(report: Report, event: MessageEvent, before: Sequence[Event]) -> tuple[_Side, _Side] | None:
+    """Each side of `report` with the source it was read in; None when the agent reported a value that no
+    source gave (its own words are no source); a user's own report is their word."""
+    read = _sources(before)
+    sides: list[_Side] = []
+    for said, other in ((report.first, report.second), (report.second, report.first)):
+        found = _read(said.value, other.value, read)
+        if found is None and event.role == "assistant":
+            return None
+        sides.append(_Side(said, *(found or (event, None))))
+    return sides[0], sides[1]
+
+
+def _claim(
+    side: _Side, statement: str, key: str, cited: list[Event], taken: list[Candidate], settled: bool
+) -> Candidate:
+    """One side as a candidate: its source's claim, or, `settled`, the user's word."""
+    return Candidate(
+        type=MemoryType.FACT,
+        statement=statement,
+        key=key,
+        evidence_refs=_refs(cited, *(c.evidence_refs for c in taken)),
+        source=Source(kind=SourceKind.USER, name=f"settled by the user ({side.said.source})"[:200])
+        if settled
+        else _source(side),
+        confidence=SETTLED_CONFIDENCE if settled else RELAYED_CONFIDENCE,
+        observed_at=cited[1].ts,  # when it was reported (`cited` is source, report, reply)
+        salience=0.55,
+    )
+
+
+def with_disagreements(events: Sequence[Event], analysis: Analysis, user: str) -> Analysis:
+    """`analysis` with each disagreement between two sources reported in the session as two claims on one
+    slot, or, settled by the user's reply, as the value they chose (see the module)."""
+    candidates, dropped = list(analysis.candidates), list(analysis.dropped)
+    done: set[frozenset[str]] = set()
+    for n, event in enumerate(events):
+        if not isinstance(event, MessageEvent) or event.role not in ("user", "assistant"):
+            continue
+        for sentence in sentences(event.text):
+            report = reported(sentence)
+            pair = frozenset(normal(s.value) for s in (report.first, report.second)) if report else None
+            if (
+                report is None
+                or pair is None
+                or pair in done
+                or (sides := _sides(report, event, events[:n])) is None
+            ):
+                continue
+            done.add(pair)
+            reply = next(
+                (e for e in events[n + 1 :] if isinstance(e, MessageEvent) and e.role == "user"), None
+            )
+            chosen = _settled(reply.text, report) if reply is not None else None
+            taken = [
+                [c for c in candidates if _gives(c, s, o.said, events[: n + 1])]
+                for s, o in zip(sides, sides[::-1], strict=True)
+            ]
+            if all(taken) and len(keys := {c.key for t in taken for c in t}) == 1 and None not in keys:
+                continue  # the session already holds them as two claims on one slot
+            key = _key(sides, [c for t in taken for c in t], user)
+            for side, opposite, mine in zip(sides, sides[::-1], taken, strict=True):
+                candidates = [c for c in candidates if c not in mine]
+                statement = _statement(side, opposite.said, mine)
+                if chosen is not None and chosen is not side.said:
+                    dropped.append(
+                        Dropped(event.session_id, event.event_id, statement, "the user chose the other value")
+                    )
+                    continue
+                cited = [side.event, event, *([reply] if chosen is not None and reply is not None else [])]
+                candidates.append(_claim(side, statement, key, cited, mine, settled=chosen is not None))
+    return replace(analysis, candidates=candidates, dropped=dropped)

@@ -1,0 +1,151 @@
+"""Two sources giving one thing two values, reported in the conversation ("the price list says $35 a head, but
+the booking page says $40"; "the two letters disagree: A from the bank, B from the insurer") and left open by
+the user: two claims on one slot, each its source's and untrusted, never the user's fact; the user choosing
+one ("the booking page is right") keeps that one on their word and leaves the other out; two values of two
+things, or a value the agent read nowhere, make no such pair."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from reverie.adapters.local.rules.disagreements import reported
+from reverie.domain.dream import Candidate
+from reverie.domain.events import Event
+from reverie.domain.models import SourceKind, Trust
+from tests.fakes.rule_session import RuleSession
+
+S = RuleSession(datetime(2026, 2, 9, 18, 0, tzinfo=UTC))
+WHO = "Tomás Ferreira"
+_MENU = ("files.read", "Spring menu\nSet lunch | Price | Notes\nThree courses | $35 | per head, drinks extra")
+_PAGE = ("web.fetch", "Book a table\nSet lunch: three courses for $40 per person. Drinks are not included.")
+
+
+def _looked_up(told: str, reply: str, *outputs: tuple[str, str]) -> list[Candidate]:
+    """The user asks, each tool answers, the agent tells what it read, the user replies."""
+    events: list[Event] = [S.ev("m0", 0, text="How much is the set lunch at Casa Rio?", speaker=WHO)]
+    for n, (tool, output) in enumerate(outputs or (_MENU, _PAGE)):
+        events.append(
+            S.ev(f"r{n}", 1 + n, kind="tool_result", tool=tool, call_id=f"k{n}", ok=True, output=output)
+        )
+    events.append(S.ev("a1", 10, role="assistant", text=told))
+    events.append(S.ev("m1", 11, text=reply, speaker=WHO))
+    return S.extract(events)
+
+
+def _with(found: list[Candidate], *values: str) -> list[Candidate]:
+    return [c for c in found if any(v in c.statement for v in values)]
+
+
+_TOLD = "The menu file says $35 a head, but the booking page says $40. Which should I quote?"
+
+
+def test_two_tools_values_the_user_leaves_open_are_two_untrusted_claims_on_one_slot() -> None:
+    # GIVEN two tool outputs giving the set lunch two prices, told as a disagreement, left open
+    found = _with(_looked_up(_TOLD, "No clue, the owner wrote both. I'll ring her tomorrow."), "$35", "$40")
+    # THEN each price is its own source's claim, on one slot, untrusted, citing the output it was read in
+    assert len(found) == 2 and found[0].key is not None and found[0].key == found[1].key
+    assert all(c.source.kind is SourceKind.TOOL for c in found)
+    by_value = {("$35" in c.statement): c for c in found}
+    assert "according to the menu file" in by_value[True].statement
+    assert "$40 a head (according to the booking page)" in by_value[False].statement
+    assert {r.event_id for r in by_value[True].evidence_refs} >= {"r0", "a1"}
+    assert {r.event_id for r in by_value[False].evidence_refs} >= {"r1", "a1"}
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "The booking page is right, they put prices up in January.",
+        "Go with the booking page.",
+        "It's $40 now.",
+    ],
+)
+def test_the_user_choosing_one_source_keeps_that_value_on_their_word(reply: str) -> None:
+    # GIVEN the same disagreement, settled by the user's reply
+    found = _with(_looked_up(_TOLD, reply), "$35", "$40")
+    # THEN only the booking page's value is kept, as the user's word; the other is left out
+    assert len(found) == 1 and "$40" in found[0].statement
+    assert found[0].source.kind is SourceKind.USER and found[0].source.trust is not Trust.LOW
+    assert "m1" in {r.event_id for r in found[0].evidence_refs}
+
+
+def test_a_source_said_to_be_wrong_leaves_the_other() -> None:
+    found = _with(_looked_up(_TOLD, "Ah, the menu file is out of date."), "$35", "$40")
+    assert [("$40" in c.statement) for c in found] == [True]
+
+
+def test_pasted_messages_the_agent_says_disagree_are_their_senders_claims() -> None:
+    # GIVEN the user pasting two people's messages giving one reference two ways, and the agent saying so
+    pasted = (
+        "Which policy number do I put on the claim form? Pasting both:\n\n"
+        "> Karin wrote:\n> Hi Tomás, the policy is HX-58213, keep it handy.\n>\n"
+        "> The insurer wrote:\n> Dear customer, your cover is held under policy HX-58231.\n\n"
+        "No idea which one is the typo."
+    )
+    events = [
+        S.ev("m0", 0, text=pasted, speaker=WHO),
+        S.ev(
+            "a1", 5, role="assistant", text="Those disagree: HX-58213 from Karin, HX-58231 from the insurer."
+        ),
+        S.ev("m1", 9, text="ok I'll check the paperwork at home", speaker=WHO),
+    ]
+    found = _with(S.extract(events), "HX-58213", "HX-58231")
+    # THEN both are kept, each attributed to its sender, on one slot, on someone else's word
+    assert len(found) == 2 and found[0].key == found[1].key is not None
+    assert all(c.source.trust is Trust.LOW for c in found)
+    assert any("HX-58231" in c.statement and "according to the insurer" in c.statement for c in found)
+
+
+def test_the_users_own_report_of_two_sources_is_two_claims_said_whole() -> None:
+    # GIVEN the user telling what two people said, the second elliptically, and not knowing who is right
+    events = [
+        S.ev("m0", 0, text="My GP says 2 weeks off running, but the physio says 6.", speaker=WHO),
+        S.ev("a1", 5, role="assistant", text="That's quite a gap."),
+        S.ev("m1", 9, text="yeah, no idea who to believe", speaker=WHO),
+    ]
+    found = _with(S.extract(events), "weeks")
+    # THEN each is its speaker's claim about the same thing, said whole, on one slot
+    assert sorted(c.statement for c in found) == [
+        "2 weeks off running (according to my GP)",
+        "6 weeks off running (according to the physio)",
+    ]
+    assert found[0].key == found[1].key is not None
+
+
+def test_values_the_agent_read_nowhere_are_not_kept() -> None:
+    # GIVEN the agent's report naming a value no output gave (its own words are no source)
+    told = "The menu file says $35 a head, but the booking page says $45."
+    found = _with(_looked_up(told, "Hmm, no idea."), "$45")
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The price list says $35 for adults, but the booking page says $20 for children.",
+        "Your train leaves at 9:40, but the connection leaves at 10:15.",
+        "The price list says $35 a head and includes a dessert.",
+        "Your planner has the groomer on Monday 15 June, and the clinic's text says Friday 19 June.",
+    ],
+)
+def test_two_values_of_two_things_are_no_disagreement(sentence: str) -> None:
+    assert reported(sentence) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "values"),
+    [
+        ("The price list says $35 a head, but the booking page says $40.", ("$35", "$40")),
+        ("They don't match: the lease says 12 months, while the landlord's email says 6.", ("12", "6")),
+        (
+            "The two letters disagree: BK-4410 from the bank, BK-4401 from the insurer.",
+            ("BK-4410", "BK-4401"),
+        ),
+        ("Same as last week: the tracker says 1,250 units, but the report says 1,205.", ("1,250", "1,205")),
+    ],
+)
+def test_a_disagreement_names_each_sources_value(sentence: str, values: tuple[str, str]) -> None:
+    found = reported(sentence)
+    assert found is not None and (found.first.value, found.second.value) == values

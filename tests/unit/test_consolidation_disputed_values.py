@@ -1,0 +1,86 @@
+"""Two sources giving one thing two values, reported to the user and left open, through the dream (service
+level, rule reasoner, in-memory fakes): two conflicting cards with an open conflict review item, shown by
+recall as unresolved; settled by the user, one verified-or-held value and no conflict."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reverie.adapters.local.rule_reasoner import RuleReasoner
+from reverie.domain.models import Layer, MemoryCard, Scope, Status
+from reverie.ports import CardQuery
+from reverie.services.backends import Backends
+from reverie.services.capture import append_events
+from reverie.services.dream.runner import dream
+from reverie.services.recall import build_context
+from tests.conftest import Clock
+from tests.fakes.backends import fake_backends
+from tests.unit.helpers import event
+
+WHO = "Alice Brandt"
+_TIMETABLE = (
+    "files.read",
+    "Route | Departs | Platform\nLakeside shuttle | 07:45 | 3\nHill loop | 08:10 | 1",
+)
+_NOTICE = (
+    "web.fetch",
+    "Service update\nThe Lakeside shuttle now departs at 07:55 from platform 3. Please plan ahead.",
+)
+
+
+def _session(b: Backends, scope: Scope, clock: Clock, reply: str) -> None:
+    steps: list[dict[str, Any]] = [
+        {"text": "When does the Lakeside shuttle leave in the morning?", "speaker": WHO}
+    ]
+    steps += [
+        {"kind": "tool_result", "tool": tool, "ok": True, "output": out}
+        for tool, out in (_TIMETABLE, _NOTICE)
+    ]
+    steps += [
+        {
+            "role": "assistant",
+            "text": "The timetable file says 07:45 for the shuttle, but the operator's site says 07:55.",
+        },
+        {"text": reply, "speaker": WHO},
+    ]
+    events = []
+    for n, fields in enumerate(steps):
+        clock.advance(minutes=1)
+        events.append(event(scope, "s1", f"e{n}", ts=clock.now, **fields))
+    append_events(b, scope, events)
+    dream(b, scope.tenant_id, scope.user_id or "")
+
+
+def _departures(b: Backends, scope: Scope) -> list[MemoryCard]:
+    query = CardQuery(scope=scope, layers=frozenset(Layer), limit=1000)
+    return [c for c in b.notes.query(query) if "07:45" in c.statement or "07:55" in c.statement]
+
+
+def _conflicts(b: Backends, scope: Scope) -> list[Any]:
+    return [
+        r for r in b.runs.list_reviews(scope.tenant_id, scope.user_id or "", "open") if r.reason == "conflict"
+    ]
+
+
+def test_two_sources_left_open_are_conflicting_cards_under_review(alice: Scope, clock: Clock) -> None:
+    b = fake_backends(clock, reasoner=RuleReasoner())
+    # GIVEN a timetable and a web notice giving the shuttle two times, reported, and the user not knowing
+    _session(b, alice, clock, "No idea which is current. I'll ask at the desk.")
+    # THEN both times are conflicting cards, with an open conflict review item naming them
+    both = _departures(b, alice)
+    assert sorted(c.status for c in both) == [Status.CONFLICTING, Status.CONFLICTING]
+    assert any(set(r.memory_ids) == {c.memory_id for c in both} for r in _conflicts(b, alice))
+    # ... and recall never gives them both as plain facts: they are flagged as unresolved
+    text = build_context(b, "When does the Lakeside shuttle leave?", alice, 400).text
+    assert ("07:45" not in text and "07:55" not in text) or "conflict" in text.lower()
+
+
+def test_the_user_choosing_a_source_leaves_no_conflict(alice: Scope, clock: Clock) -> None:
+    b = fake_backends(clock, reasoner=RuleReasoner())
+    # GIVEN the same report, settled: the operator's site is right
+    _session(b, alice, clock, "The operator's site is right, they changed it in spring.")
+    # THEN only 07:55 is kept, nothing conflicts
+    kept = [c for c in _departures(b, alice) if c.status is not Status.REJECTED]
+    assert [("07:55" in c.statement) for c in kept] == [True]
+    assert kept[0].status is not Status.CONFLICTING
+    assert _conflicts(b, alice) == []
