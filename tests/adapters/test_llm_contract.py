@@ -321,7 +321,7 @@ def test_a_fused_statement_is_masked_and_one_too_long_for_one_card_is_not_used(b
     )
     padded = decide(backend, SENCHA, [TEA], "fuse", "m-tea", statement="Alice likes tea. " * 40)
 
-    assert masked.statement == "Alice likes tea; her PIN is [REDACTED:password] and she drinks sencha."
+    assert masked.statement == "Alice likes tea; her PIN is [REDACTED:code] and she drinks sencha."
     assert padded.statement == "Alice likes tea. Alice drinks sencha every afternoon."  # the joined texts
 
 

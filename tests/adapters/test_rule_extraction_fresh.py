@@ -362,8 +362,8 @@ def test_a_bare_value_after_the_agent_asks_which_one_it_is_says_what_was_asked()
 )
 def test_an_explicit_ask_to_remember_keeps_what_was_just_said_as_sure_as_a_note(ask: str) -> None:
     # GIVEN a statement, then an explicit ask to keep it
-    plain = extract(told("My locker code at the pool is 4471."))
-    asked = extract(told(f"My locker code at the pool is 4471. {ask}"))
+    plain = extract(told("My locker at the pool is number 112."))
+    asked = extract(told(f"My locker at the pool is number 112. {ask}"))
     # THEN the same card, surer than a plain statement (as sure as an explicit note)
     assert [c.statement for c in asked] == [c.statement for c in plain]
     assert asked[0].confidence > plain[0].confidence

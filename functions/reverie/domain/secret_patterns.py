@@ -61,12 +61,23 @@ def _dni(text: str) -> bool:
 
 _PLACEHOLDER_RE = re.compile(r"^(?:\$|<|\[REDACTED|\*{3}|\{\{|%\(|x{4,}$)", re.I)
 _NOT_VALUES = {"none", "null", "true", "false", "required", "optional", "empty", "unset", "changeme?"}
+# What follows "my PIN is" in prose when no value is given ("my PIN is on a card in the drawer", "the password is
+# wrong"): a word of the sentence, not a secret.
+_PROSE_WORDS = {
+    *"on in at of for with under inside by the a an my your our his her their its this that these those".split(),
+    *"still now also not just written stored saved kept somewhere wrong incorrect expired blocked locked".split(),
+}
 
 
 def _value(text: str) -> bool:
     """A real value, not a placeholder (`${DB_PASSWORD}`, `<token>`, `***`) or a word like `none`."""
     bare = text.strip("\"'")
-    return bool(bare) and not _PLACEHOLDER_RE.match(bare) and bare.lower() not in _NOT_VALUES
+    return (
+        bool(bare)
+        and not _PLACEHOLDER_RE.match(bare)
+        and bare.lower() not in _NOT_VALUES
+        and (text[:1] in "\"'" or bare.lower() not in _PROSE_WORDS)  # a quoted word is the value given
+    )
 
 
 def _random_looking(text: str) -> bool:
