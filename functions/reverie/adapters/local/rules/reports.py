@@ -16,7 +16,9 @@ the session they asked it in) or disputes it ("no, that's wrong", "is that right
 An output that tried to steer the agent (an injection beside its facts) is hostile: its facts stay the
 tool's, one untrusted support kept for later corroboration, unless the user confirms them in so many words
 ("that all matches"), which vouches for every fact set beside the instruction, or says one again in their own
-words ("15 quid a night for the dog is fine"), which is their evidence for that fact (`outputs.Fact.restated`).
+words ("15 quid a night for the dog is fine", "I'll do the tombola" for "Grace, you're on the tombola"), which is
+their evidence for that fact (`outputs.Fact.restated`, `keep_told.in_own_person`), or asks to keep what they were
+told ("save that"; "put it in the calendar" keeps when and where it is: `keep_told`).
 What answers the user's question about their own thing ("what is my notice period?") is kept in that
 thing's slot, even when an output names it its own way and the agent gave its value as the answer, so two
 outputs giving it two values conflict (`answers`). Whatever the user says, a
@@ -36,6 +38,7 @@ from reverie.adapters.local.rules import untrusted
 from reverie.adapters.local.rules.answers import answering, choose, numbers
 from reverie.adapters.local.rules.dialogue import asks_to_remember, confirms
 from reverie.adapters.local.rules.findings import Findings
+from reverie.adapters.local.rules.keep_told import asks_to_keep, in_calendar, in_own_person
 from reverie.adapters.local.rules.language import finish, sentences
 from reverie.adapters.local.rules.outputs import Fact, canonical, disputes, read_output
 from reverie.domain.dream import Candidate
@@ -133,6 +136,10 @@ class Reports:
             (self.asked is not None and asks_to_save(self.asked.text))
             or (reply is not None and any(asks_to_remember(s) for s in sentences(reply.text)))
         )
+        # asked to put it in their calendar: what a calendar keeps (when and where) is vouched for
+        calendar = not disputed and reply is not None and asks_to_keep(reply.text)
+        # the user's reply, "I" standing for them by name ("I'll do it" says "Grace, you're doing it" again)
+        own_words = in_own_person(reply.text, reply.speaker) if reply is not None else ""
         out: list[Candidate] = []
         told_facts = [f for o in self.outputs for f in o.facts if f.told(said)]
         # Two values of one thing told at once (two systems disagree): the user cannot take in both.
@@ -148,9 +155,10 @@ class Reports:
                     continue
                 taken_in = told and not disputed and (TAKEN_IN_HOSTILE or not output.steering)
                 # said again in the user's own words: their evidence, whatever the output also tried
-                restated = reply is not None and not disputed and fact.restated(reply.text)
+                restated = reply is not None and not disputed and fact.restated(own_words)
+                saved = saving or (calendar and in_calendar(fact.statement))
                 vouched = (
-                    (confirmed or taken_in or restated or (saving and told))
+                    (confirmed or taken_in or restated or (saved and told))
                     and (fact.key is None or fact.key not in contested)
                     and not untrusted.steers(fact.statement)
                 )
@@ -158,7 +166,7 @@ class Reports:
                 if vouched and accepting is not None:
                     how = (
                         "confirmed"
-                        if confirmed or (saving and not taken_in)
+                        if confirmed or (saved and not taken_in)
                         else "restated"
                         if restated and not taken_in
                         else "taken in"
