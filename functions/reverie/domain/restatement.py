@@ -45,12 +45,16 @@ def stem(word: str) -> str:
 
 
 _NON_RE = re.compile(r"^non-(?=[a-z]+ing$)")
+# An amount and its unit of measure, written apart or together: "10 mg" is "10mg", "2.5 kg" is "2.5kg".
+_AMOUNT_UNIT_RE = re.compile(
+    r"\b(\d+(?:[.,]\d+)?)\s+(mg|mcg|g|kg|ml|cl|l|km|cm|mm|mi|mph|kph|oz|lbs?|kwh|kw|mb|gb|tb|ghz|mhz)\b", re.I
+)
 
 
 def terms(text: str) -> frozenset[str]:
     """Stemmed content words without negations: what a statement is about ("a non-working day" is about
-    working, as "does not work" is)."""
-    plain = (_NON_RE.sub("", w) for w in content_words(text))
+    working, as "does not work" is; "10 mg" is the one term "10mg")."""
+    plain = (_NON_RE.sub("", w) for w in content_words(_AMOUNT_UNIT_RE.sub(r"\1\2", text)))
     return frozenset(stem(w) for w in plain if w not in NEGATION_WORDS)
 
 

@@ -11,6 +11,7 @@ from reverie.adapters.local.rules.request_patterns import (
     CONTRAST_RE,
     HAVE_TO_RE,
     IMPERATIVE_RE,
+    MAIN_CLAUSE_END_RE,
     MUST_RE,
     NO_THING_RE,
     NOT_A_RULE_AFTER_RE,
@@ -74,13 +75,17 @@ def as_constraint(text: str, who: Speaker) -> Statement | Drop | None:
         return as_statement(MemoryType.CONSTRAINT, text, who, confidence=0.7, stability=Stability.HIGH)
     if who.to_agent and NO_THING_RE.match(text):
         return as_statement(MemoryType.CONSTRAINT, text, who, confidence=0.7, stability=Stability.HIGH)
+    # An order to the agent stands with the reason the speaker gives after it ("Please write to me in
+    # paragraphs from now on, I need to unlearn the habit"): the speaker's "I" there is no state of theirs.
+    ordered = MAIN_CLAUSE_END_RE.split(text, maxsplit=1)[0] if IMPERATIVE_RE.match(text) else text
     if (MUST_RE.search(text) and (who.to_agent or _ABOUT_ME_RE.search(text))) or (
         who.to_agent
         and (HAVE_TO_RE.search(text) or RULE_MARKER_RE.search(text))
-        and not SUBJECT_I_RE.search(text)
+        and not SUBJECT_I_RE.search(ordered)
         and not STATE_FROM_NOW_RE.search(text)
     ):
-        key = reply_language_key(text, who.subject)  # "from now on reply to me in Turkish"
+        # "from now on reply to me in Turkish", "from now on write to me in short paragraphs"
+        key = reply_language_key(text, who.subject) or answer_style_key(ordered, who.subject)
         return as_statement(
             MemoryType.CONSTRAINT, text, who, key=key, confidence=0.7, stability=Stability.HIGH
         )

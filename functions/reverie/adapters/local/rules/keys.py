@@ -30,6 +30,8 @@ _VEHICLE = (
     r"(?:car|van|truck|pick-?up|hatchback|estate|suv|saloon|sedan|minivan|jeep|camper(?: ?van)?|motorbike|"
     r"motorcycle|scooter)\b"
 )
+# "a nurse on Mondays", "a job on Saturdays": a day after "on" is when, not where.
+_NOT_A_DAY = r"(?! (?i:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)"
 _NOT_A_PLACE = frozenset("a an the my our this that home work town here there".split())
 _PLACE_RE = re.compile(r"\b(?:in|to|at)\s+(?P<place>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*)")
 # (first-person clause pattern, attribute), tried in order; the first that matches names the slot.
@@ -48,11 +50,18 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (
             r"(?:a|an) (?:[\w-]+ ){0,3}(?:engineer|developer|designer|manager|nurse|doctor|teacher|analyst|"
             r"scientist|consultant|lawyer|accountant|researcher|architect|intern|lead|director|officer|"
-            r"specialist|administrator|technician|editor|writer|producer) (?:at|for|with) [A-Z]",
+            r"specialist|administrator|technician|editor|writer|producer|assistant|worker|carer|midwife|paramedic|"
+            r"pharmacist|therapist|surgeon|registrar|porter|receptionist|chef|clerk) (?:at|for|with|on"
+            + _NOT_A_DAY
+            + ") [A-Z]",
             "employer",
         ),
         (
-            r"(?:joined|left|quit|started (?:at|working (?:at|for)|a new job at)|got a (?:new )?job at|"
+            r"(?:joined|left|quit|started (?:at|working (?:at|for)|a new job at)|"
+            # "got a job at Arup", "got the band 6 job on the Acute Medical Unit": the job names the place
+            r"got (?:a|an|the) (?:[\w-]+ ){0,3}?(?:job|post|position|role) (?:at|on|with)"
+            + _NOT_A_DAY
+            + r" (?=(?:the )?(?-i:[A-Z]))|"
             r"got hired (?:at|by)|hired by|resigned from|(?:handed|handing|hand|gave|given|put) (?:in )?"
             r"(?:my|our) notice)\b",
             "employer",
@@ -175,7 +184,8 @@ def _works_in_a_place(text: str) -> bool:
 
 
 _ANSWER_STYLE_RE = re.compile(
-    r"\b(answers?|replies|reply|responses?|explanations?|bullet points?|key points?|summar(?:y|ies)|walls? of text)\b",
+    r"\b(answers?|replies|reply|responses?|explanations?|bullet points?|key points?|summar(?:y|ies)|walls? of text|"
+    r"paragraphs?)\b",
     re.I,
 )
 

@@ -38,7 +38,7 @@ from reverie.adapters.local.rules.values import (
     another_attribute_value,
     another_date,
     another_value,
-    contrast_replaces,
+    most_contrasted,
     other_numbers,
 )
 from reverie.adapters.local.rules.verdicts import FUSED_MAX_CHARS, fused, join, replace
@@ -73,10 +73,12 @@ def _same_key(
         return fused(candidate, best, candidate.statement, f"more detail about {key}")
     if ".taste." in (key or ""):  # held the same way: more about the same taste
         return fused(candidate, best, join(best.statement, candidate.statement), f"more about {key}")
-    named = _named_value(candidate.statement)
+    # whom the slot is about is not its value ("Always give Ewa answers as bullet points" / "Write to Ewa in
+    # paragraphs"): the key's subject, named in full or not
+    named = _named_value(candidate.statement) - _key_subject(key)
     if (
         named
-        and named == _named_value(best.statement)
+        and named == _named_value(best.statement) - _key_subject(key)
         and not other_numbers(candidate.statement, best.statement)
     ):
         # "back in Warsaw since Friday" beside "normally based in Warsaw": the same place, said otherwise
@@ -90,6 +92,11 @@ def _same_key(
             update={"statement": kept, "reason": f"{decision.reason}, keeping the rest"}
         )
     return decision
+
+
+def _key_subject(key: str | None) -> frozenset[str]:
+    """The words of whom a key is about (`ewa_kowalczyk.prefers.answer_style` → ewa, kowalczyk), stemmed."""
+    return frozenset(stem(w) for w in (key or "").partition(".")[0].split("_") if w)
 
 
 def _named_value(statement: str) -> frozenset[str]:
@@ -141,6 +148,7 @@ def _denies_text(statement: str, mine: frozenset[str], card: MemoryCard) -> bool
 
 
 def _by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[str]) -> MergeDecision | None:
+    contrasted = most_contrasted(candidate.statement, [c for c in cards if _comparable(candidate, c)])
     for card in cards:
         if same_due_date(candidate.statement, card.statement):
             return _decision(
@@ -154,7 +162,7 @@ def _by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[
             or another_date(candidate.statement, card.statement)
             or another_frequency(candidate.statement, card.statement)
             or another_due_date(candidate.statement, card.statement)
-            or contrast_replaces(candidate.statement, card.statement)
+            or card is contrasted  # the card the "..., not <value>" puts right
             or claims_disagree(candidate.statement, card.statement)
         ):
             return replace(candidate, card, f"another value than {card.memory_id} for the same thing")

@@ -15,6 +15,7 @@ outcome is told.
 from __future__ import annotations
 
 import re
+from calendar import monthrange
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date, datetime, timedelta
@@ -45,7 +46,11 @@ _THING = r"(?P<what>(?:[\w'-]+\s+){0,3}?[\w'-]+)"
 # Whose: "my", "our", "the", or a name's ("Biscuit's jabs").
 _OWNER = r"(?:(?P<owner>the|my|our|(?-i:[A-Z])[\w-]*'s)\s+)"
 _MOVE_VERB = r"(?:pushed|moved|postponed|rescheduled|put\s+back|brought\s+forward|bumped|shifted)"
-_TO_WHEN = rf"\s+(?:back\s+|forward\s+|out\s+)?(?:to|till|until)\s+(?P<when>{_WHEN}.*)$"
+_TO_WHEN = (
+    rf"(?:\s+again)?(?:\s+(?:back\s+|forward\s+|out\s+)?(?:to|till|until)\s+"
+    # "pushed again, now Halloween, the 31st": "now" and the new day, a name for it maybe said first
+    rf"|\s*[,;:-]?\s*now\s+(?:(?-i:[A-Z])[\w'-]*(?:\s+[a-z]+)?,\s+)?)(?P<when>{_WHEN}.*)$"
+)
 # "dentist pushed to the 9th", "my viva has been moved to next Friday", "the tasting's postponed till 3 Oct"
 _MOVED_RE = re.compile(
     rf"^{_OWNER}?{_THING}(?:'s|\s+(?:is|was|has\s+been|have\s+been|had\s+been|got|been|are|were))?"
@@ -106,6 +111,8 @@ def _on_day(when: str, ts: datetime) -> str:
     if found is None or not 1 <= (day := int(found.group(1))) <= 31:
         return when
     month = ts.month if day >= ts.day else ts.month % 12 + 1
+    if day > monthrange(ts.year + (month < ts.month), month)[1]:  # "the 31st" said in April: May's
+        month = month % 12 + 1
     return f"{day} {_MONTH_NAMES[month - 1]}{when[found.end() :]}"
 
 
@@ -114,12 +121,12 @@ _RECURRING_RE = re.compile(
     r"\b(?:every|each|weekly|daily|monthly|(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekdays|weekends)\b",
     re.I,
 )
-_CLAUSE_START_RE = re.compile(r"(?:[,;:]|\s[-–—])\s+")
+_CLAUSE_START_RE = re.compile(r"(?:[,;:]|\s[-–—]|\s(?:and\s+)?so)\s+")  # "... for Sat so I've moved ..."
 
 
 def _clauses(text: str) -> list[str]:
-    """`text`, then what follows each of its commas, colons and dashes ("plot twist: the examiner is ill,
-    viva got pushed to 17 June" → ..., "viva got pushed to 17 June"): the news may come after its cause."""
+    """`text`, then what follows each of its commas, colons, dashes and "so"s ("plot twist: the examiner is
+    ill, viva got pushed to 17 June" → ..., "viva got pushed to 17 June"): the news may come after its cause."""
     return [text] + [text[m.end() :] for m in _CLAUSE_START_RE.finditer(text)]
 
 

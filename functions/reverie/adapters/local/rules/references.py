@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from reverie.adapters.local.rules.thing_patterns import IS_AT, TITLE
+
 # Someone's thing, as said: "my brother Erik's birthday", "Mum's car", "our flat" (the noun after the owner).
 _OWNED_RE = re.compile(
     r"(?:\b(?!(?:that|it|what|who|where|there|here|he|she|let)'s)(?-i:[A-Z])[\w-]*'s|"
@@ -81,6 +83,8 @@ def resolve_it(part: str, before: str | None) -> str:
 _PERSON_RE = re.compile(r"\b(?-i:[A-Z][a-z]+)(?='s\b|\s+has\b|\s+got\b)")
 # ... or someone introduced by who they are to the speaker: "my gf Ines", "our neighbour Tobi".
 _INTRODUCED_RE = re.compile(r"\b(?i:my|our)\s+[a-z]{2,20}\s+(?P<name>(?-i:[A-Z][a-z]+))\b")
+# ... or someone by title and name: "Dr Katarzyna Novak", "Mrs Osei" (the surname stands for them).
+_TITLED_RE = re.compile(r"\b" + TITLE + r"\s+(?:(?-i:[A-Z][a-z]+)\s+)?(?P<name>(?-i:[A-Z][a-z]+))\b")
 _HE_RE = re.compile(r"\b(?P<word>he|she|him|her)\b(?P<contracted>'s)?", re.I)
 _NOT_PEOPLE = frozenset(
     """I It It's That This There Here The A An My Our Your His Her Their Mum Mom Dad Monday Tuesday Wednesday
@@ -96,6 +100,7 @@ def people_named(text: str, speaker_words: frozenset[str]) -> list[str]:
     found = sorted(
         [(m.start(), m.group(0)) for m in _PERSON_RE.finditer(text)]
         + [(m.start("name"), m.group("name")) for m in _INTRODUCED_RE.finditer(text)]
+        + [(m.start(), m.group("name")) for m in _TITLED_RE.finditer(text)]
     )
     for _, name in found:
         if name not in _NOT_PEOPLE and name.lower() not in speaker_words and name not in out:
@@ -106,8 +111,9 @@ def people_named(text: str, speaker_words: frozenset[str]) -> list[str]:
 def resolve_person(part: str, people: list[str]) -> str:
     """ "he/she/him/her" → the one person the message named so far ("He's in Year 4" → "Sami is in Year 4",
     "her bike" → "Ana's bike"); `part` as it was when the message named none or several."""
-    if len(people) != 1:
-        return part
+    words = {m.group("word").lower() for m in _HE_RE.finditer(part)}
+    if len(people) != 1 or (words & {"he", "him"} and words & {"she", "her"}):
+        return part  # "she's lovely with him": two people, whoever was named
     (name,) = people
 
     def named(match: re.Match[str]) -> str:
@@ -182,6 +188,13 @@ _IS_RE = re.compile(
     r"related|used|addicted|devoted)\s+(?:to|of|about|with|from|on)\b)",
     re.I,
 )
+# "Dad's on amlodipine", "Grandma's in a care home", "my sister's off work": "'s" right before a preposition of
+# where or how someone is is "is" (a possessive names its thing next; "the car is Dad's on weekdays" stays).
+_IS_AT_RE = re.compile(
+    r"(?<!\bis )(?<!\bwas )(?<!\bare )(?<!\bwere )\b(?!(?:it|that|this|there|here|what|who|where|he|she|let)'s)"
+    r"(?P<who>[\w-]+)'s\s+(?=" + IS_AT + ")",
+    re.I,
+)
 # "The new boiler's been humming away": "'s been" is always "has been".
 _BEEN_RE = re.compile(
     r"\b(?P<what>(?!(?:it|that|this|there|here|what|who|he|she|let)'s)[\w-]+)'s\s+been\b", re.I
@@ -229,6 +242,30 @@ def resolve_them(part: str, before: str | None) -> str:
     return part
 
 
+# "Kielder was incredible!! went on the 31st": a named thing judged after the fact, then "went" with no
+# destination: the speaker went to that thing ("The Proms were magic, went on Friday with Tom").
+_JUDGED_RE = re.compile(
+    r"^(?P<thing>(?:the\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})\s+(?:was|were)\s+\w", re.I
+)
+_WENT_BARE_RE = re.compile(
+    r"^(?P<who>(?:(?:and|so)\s+)?(?:(?:I|we)\s+)?(?:finally\s+|actually\s+)?)went\s+"
+    r"(?=(?:on|last|yesterday|at|with|in\s+the\s+end|early|late)\b)",
+    re.I,
+)
+
+
+def resolve_went(part: str, before: str | None) -> str:
+    """ "went on the 31st" after "Kielder was incredible" → "went to Kielder on the 31st"; `part` as it was
+    otherwise."""
+    judged = _JUDGED_RE.match(before.strip()) if before else None
+    went = _WENT_BARE_RE.match(part.strip())
+    if judged is None or went is None or judged.group("thing").split()[0] in _NOT_PEOPLE - {"The"}:
+        return part
+    thing = judged.group("thing")
+    thing = thing[:1].lower() + thing[1:] if thing.lower().startswith("the ") else thing
+    return f"{part.strip()[: went.end()]}to {thing} {part.strip()[went.end() :]}"
+
+
 class Earlier:
     """What the parts of one message said so far, to resolve what a later part points back at."""
 
@@ -242,9 +279,9 @@ class Earlier:
         """`part` with "mine", "them", "he/she/him/her" and "until then" resolved from what was said before it (and
         a name's "'s" before a participle read as "has": "Sami's started" → "Sami has started")."""
         part = _HAS_RE.sub(r"\g<name> has \g<done>", _BEEN_RE.sub(r"\g<what> has been", part))
-        part = _IS_RE.sub(r"\g<who> is ", part)
+        part = _IS_AT_RE.sub(r"\g<who> is ", _IS_RE.sub(r"\g<who> is ", part))
         part = resolve_them(resolve_mine(part, self.previous), self.previous)
-        part = resolve_it(part, self.previous)
+        part = resolve_went(resolve_it(part, self.previous), self.previous)
         part = dated_until(resolve_person(part, self.people))
         return resolve_until_then(part, until_said(part) or self.until)  # its own "until" first
 

@@ -71,7 +71,10 @@ _REQUEST_RE = re.compile(
     r"(?:tell|show|send|ping|text|call|remind|message|update)\s+(?:me|us))\b",
     re.I,
 )
-_ELIDED_PLAN_RE = re.compile(r"^(?:gonna|going to|planning (?:to|on)|wanna|hoping to)\b(?! be\b)", re.I)
+# "Planning a trip to Bath on 3 May" too: what is planned, its "I'm" left out.
+_ELIDED_PLAN_RE = re.compile(
+    r"^(?:gonna|going to|planning (?:to|on|a|an|my|our)|wanna|hoping to)\b(?! be\b)", re.I
+)
 # Verbs whose past tense is their base form: said to the agent without a subject, they are requests.
 _BASE_EQUALS_PAST = frozenset(
     "run set put let cut read hit shut quit spread cast cost hurt split bet".split()

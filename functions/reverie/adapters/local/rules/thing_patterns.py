@@ -26,6 +26,13 @@ VOCABULARY_RE = re.compile(r"\b(" + "|".join(sorted(VOCABULARY, key=len, reverse
 _AUX = r"(?:is|are|isn't|aren't|has|have|hasn't|haven't|will|won't|can|can't|cannot|must|should|does|doesn't)"
 _VERB = r"(?:" + _AUX + r"|[a-z]{2,}[^s\W']s(?=\s+\w))"  # "runs on", not "minutes." nor "was"
 _IDENTIFIER = r"(?:[a-z][\w.]*[\d_.-][\w.-]*|[\w.-]*\d[\w.-]*|[A-Z]{2,}[\w-]*|[A-Za-z]+[a-z][A-Z]\w*)"
+# A title or a family word in front of a name: "Dr Hale", "Mrs Osei", "Auntie Jo", "Grandpa Ken".
+TITLE = (
+    r"(?-i:Mr|Mrs|Ms|Mx|Miss|Dr|Prof|Professor|Sir|Dame|Rev|Fr|Sr|Aunt|Auntie|Aunty|Uncle|Grandma|Grandpa|"
+    r"Granny|Grandad|Granddad|Nana|Nan|Cousin)\.?"
+)
+# After "'s", where or how someone is: "Dad's on amlodipine", "Mum's off work" ("'s" there is "is").
+IS_AT = r"(?:(?:still|now|currently|just)\s+)?(?:on|in|at|off|away|out|with|under)\s"
 _NOT_A_THING = (
     r"(?!(?i:it|this|that|there|here|what|which|who|everything|something|nothing|anything|everyone|someone|"
     r"nobody|he|she|they|you|i|we|one|mine|yours|today|tonight)\b)"
@@ -33,8 +40,12 @@ _NOT_A_THING = (
 ABOUT_A_THING_RE = re.compile(
     r"^(?:(?i:the|this|that|these|those|a|an|every|each|all|its|their)\s+(?:[\w.@/:'-]+\s+){1,5}?"
     + _VERB
-    # someone's thing: "Yusuf's swimming lessons are on Tuesdays", "Mum's birthday is 8 June"
-    + r"|(?!(?i:it|that|this|there|here|he|she|what|who|where|let)'s)[A-Z][\w-]*'s\s+(?:[\w.@/:'-]+\s+){1,4}?"
+    # someone's thing: "Yusuf's swimming lessons are on Tuesdays", "Mum's birthday is 8 June", "Dr Hale's
+    # surgery is on Mill Lane" (a title before the name: the person's, not an imperative's verb)
+    + r"|(?:"
+    + TITLE
+    + r"\s+)?"
+    + r"(?!(?i:it|that|this|there|here|he|she|what|who|where|let)'s)[A-Z][\w-]*'s\s+(?:[\w.@/:'-]+\s+){1,4}?"
     + _VERB
     + r"|"
     + _IDENTIFIER
@@ -42,8 +53,11 @@ ABOUT_A_THING_RE = re.compile(
     + _VERB
     + r"|"
     + _NOT_A_THING
-    + r"[A-Za-z][\w.'-]*(?:\s+(?:[A-Z][\w'-]*|\d[\w.]*)){0,3}\s+"
+    + r"[A-Za-z][\w.'-]*(?:\s+(?:[A-Z][\w'-]*|\d[\w.]*)){0,3}(?:\s+"
     + _AUX
+    + r"|'s(?=\s+"  # "Dad's on amlodipine", "Grandma's in a care home": "'s" is "is" before where someone is
+    + IS_AT
+    + r"))"
     + r")(?=[\s,.;:!]|$)"
 )
 # Two or three lowercase words and "is"/"are" ("staging db is ...", "prod cluster is ..."): a thing named

@@ -5,9 +5,11 @@ another cause of one effect. Used by the rule reasoner: another value is a chang
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from reverie.adapters.local.rules.about import contains, event, jaccard, name_words, owner
 from reverie.domain.denial import contrast, without_asides
+from reverie.domain.models import MemoryCard
 from reverie.domain.restatement import negated, stem, terms
 from reverie.domain.text import MONTH_NAMES, entities
 from reverie.domain.validity import named_days
@@ -120,6 +122,28 @@ def contrast_replaces(new: str, held: str) -> bool:
         and not said - instead <= theirs
         and bool((said - instead) & theirs)
     )
+
+
+def most_contrasted(new: str, cards: Sequence[MemoryCard]) -> MemoryCard | None:
+    """Of the cards `new` puts a value right in (`contrast_replaces`), the one speaking most of what `new`
+    says beside the values ("Ali's choir is on Mondays, not Tuesdays" puts right "Ali joined the choir,
+    Tuesdays at 7" rather than "Ali missed the bus on Tuesday"); the first of equals, None when none. A card
+    built on another that says the value too is put right through the one it was built on: the error came
+    from there, and the cards derived from it follow it."""
+    found = contrast(new)
+    if found is None:
+        return None
+    said, instead = found
+    scored = [
+        (len((said - instead) & terms(without_asides(c.statement))), -n, c)
+        for n, c in enumerate(cards)
+        if contrast_replaces(new, c.statement)
+    ]
+    if not scored:
+        return None
+    best = max(scored, key=lambda s: (s[0], s[1]))[2]
+    source = next((c for _, _, c in scored if c.memory_id in best.derived_from), None)
+    return source or best
 
 
 # A day of a month: "14 May", "May 14th", "the 21st of May".
