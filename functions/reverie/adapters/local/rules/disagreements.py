@@ -22,7 +22,10 @@ VALUE_RE = re.compile(r"(?<![\w.,])[€$£¥#]?(?:[A-Za-z]{1,8}[-/]?)?\d(?:[\d.,
 _SAYS = (
     r"(?:says?|said|shows?|showed|shown|has|have|had|lists?|listed|gives?|gave|states?|stated|reads?|"
     r"puts?|quotes?|quoted|records?|recorded|mentions?|mentioned|writes?|wrote|reports?|reported|"
-    r"claims?|claimed|has\s+got|is\s+showing)"
+    r"claims?|claimed|has\s+got|is\s+showing|"
+    # people: "Arjun texted ...", "Priti is adamant it's ...", "my brother reckons ..."
+    r"texted|messaged|emailed|insists?|insisted|reckons?|reckoned|swears?|swore|"
+    r"(?:is|was)\s+(?:adamant|sure|certain|convinced|positive))"
 )
 # a source ends in a noun, not a determiner ("the report says": "report" is no verb there)
 _NOT_DETERMINER = "".join(rf"(?<!\b{d})" for d in "the a an my our your their his her its this that".split())
@@ -90,7 +93,7 @@ def _kind(value: str) -> str:
     return "number" if set(shape) == {"9"} else shape
 
 
-def _said(clause: str, saying: bool) -> Said | None:
+def _said(clause: str, saying: bool, kind: str | None = None) -> Said | None:
     clause = clause.strip(" ,.;:!?")
     for pattern in (_SAID_RE,) if saying else (_SAID_RE, _FROM_RE, _LABELLED_RE):
         found = pattern.match(clause)
@@ -98,10 +101,11 @@ def _said(clause: str, saying: bool) -> Said | None:
             continue
         # "Same as yesterday: the inventory says 14.9": the source is what follows the opening
         source, rest = found.group("source").rsplit(":", 1)[-1].strip(), found.group("rest").strip()
-        given = values(rest)
+        # a clause giving more than the other's kind of value ("'appt 03/10 11am'" against "03/12"): its own
+        given = [v for v in values(rest) if kind is None or _kind(v) == kind]
         if len(given) != 1 or values(source) or len(source.split()) > 6:
             continue
-        thing = terms(rest.replace(given[0], " ")) - _FUNCTION_WORDS
+        thing = terms(re.sub(VALUE_RE, " ", rest)) - _FUNCTION_WORDS  # a time beside the value is no thing
         return Said(source=_lowered(source), value=given[0], rest=rest, thing=frozenset(thing))
     return None
 
@@ -124,8 +128,16 @@ def reported(sentence: str) -> Report | None:
     # each saying what its source says; "X has A, and Y says B" lists two things
     clauses = _LISTED_RE.split(head.group("body")) if head else _CONTRAST_RE.split(text)
     saying = head is None
-    said = [s for c in clauses if values(c) and (s := _said(c, saying)) is not None]
-    if len(said) != 2 or len([c for c in clauses if values(c)]) != 2:
+    valued = [c for c in clauses if values(c)]
+    if len(valued) != 2:
+        return None
+    found = [_said(c, saying) for c in valued]
+    # one clause gives a value and a time or a count beside it ("'appt 03/10 11am'" against "03/12")
+    if len([s for s in found if s is not None]) == 1:
+        known = next(s for s in found if s is not None)
+        found = [s or _said(c, saying, _kind(known.value)) for s, c in zip(found, valued, strict=True)]
+    said = [s for s in found if s is not None]
+    if len(said) != 2:
         return None
     first, second = said
     if normal(first.value) == normal(second.value) or _kind(first.value) != _kind(second.value):

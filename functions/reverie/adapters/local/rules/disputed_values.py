@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 
 from reverie.adapters.local.rules.claims import attributed_to
 from reverie.adapters.local.rules.disagreements import Report, Said, normal, reported, values
+from reverie.adapters.local.rules.disputed_topic import bare, head, on_topic, topic
 from reverie.adapters.local.rules.language import sentences, slug, subject_of
 from reverie.adapters.local.rules.session_base import RELAYED_CONFIDENCE, Analysis, Dropped
 from reverie.domain.dream import Candidate
@@ -124,10 +125,13 @@ def _gives(candidate: Candidate, side: _Side, other: Said, since: Sequence[Event
     )
 
 
-def _statement(side: _Side, other: Said, taken: list[Candidate]) -> str:
+def _statement(side: _Side, other: Said, taken: list[Candidate], thing: str | None = None) -> str:
     """The claim in its source's words when the session kept them from that source, else as reported,
-    attributed (a user's own report is said again whole: "the physio says 6" is 6 weeks off running)."""
-    if taken and side.sentence is not None:
+    attributed (a user's own report is said again whole: "the physio says 6" is 6 weeks off running), or as
+    the value of the `thing` the message named before, when neither clause names one (`disputed_topic`)."""
+    if thing is not None:
+        body = on_topic(thing, side.said)
+    elif taken and side.sentence is not None:
         body = taken[0].statement.rstrip(" .")
     elif side.said.thing or not other.thing:
         body = side.said.rest if side.said.thing or side.sentence is None else side.sentence
@@ -143,17 +147,26 @@ def _content(text: str) -> str:
     return " ".join(w for w in text.split() if terms(w) and not values(w))
 
 
-def _key(sides: tuple[_Side, _Side], taken: list[Candidate], user: str) -> str:
+def _key(sides: tuple[_Side, _Side], taken: list[Candidate], user: str, thing: str | None = None) -> str:
     """The slot both claims share: the one the session already gave them, else what they are about."""
     keys = {c.key for c in taken}
     if len(keys) == 1 and None not in keys:
         return str(keys.pop())
+    if thing is not None:
+        return f"{subject_of(user)}.{slug(_content(head(thing)), 3) or 'disputed_value'}"
     rest = next((_content(s.said.rest) for s in sides if s.said.thing), None)
     if rest is None:  # "ERC-2291 from Dr. Banerjee": what both sources' sentences speak of
         shared = terms(sides[1].sentence or "") - terms(user)
         words = (sides[0].sentence or "").split()
         rest = " ".join(w for w in words if not values(w) and (t := terms(w)) and t <= shared)
     return f"{subject_of(user)}.{slug(rest, 3) or 'disputed_value'}"
+
+
+def _both(candidate: Candidate, event: Event, report: Report) -> bool:
+    """Whether `candidate` is the reporting message's sentence giving both values."""
+    given = {normal(v) for v in values(candidate.statement)}
+    both = {normal(report.first.value), normal(report.second.value)}
+    return both <= given and any(r.event_id == event.event_id for r in candidate.evidence_refs)
 
 
 def _source(side: _Side) -> Source:
@@ -206,7 +219,8 @@ def with_disagreements(events: Sequence[Event], analysis: Analysis, user: str) -
     for n, event in enumerate(events):
         if not isinstance(event, MessageEvent) or event.role not in ("user", "assistant"):
             continue
-        for sentence in sentences(event.text):
+        said = sentences(event.text)
+        for i, sentence in enumerate(said):
             report = reported(sentence)
             pair = frozenset(normal(s.value) for s in (report.first, report.second)) if report else None
             if (
@@ -227,10 +241,18 @@ def with_disagreements(events: Sequence[Event], analysis: Analysis, user: str) -
             ]
             if all(taken) and len(keys := {c.key for t in taken for c in t}) == 1 and None not in keys:
                 continue  # the session already holds them as two claims on one slot
-            key = _key(sides, [c for t in taken for c in t], user)
+            # the thing the message named before, when both give their values bare (`disputed_topic`)
+            thing = (
+                topic(said[:i])
+                if event.role == "user" and bare(report.first) and bare(report.second) and not any(taken)
+                else None
+            )
+            if thing is not None:  # the report itself, kept whole, is the disagreement: not a fact beside it
+                candidates = [c for c in candidates if not _both(c, event, report)]
+            key = _key(sides, [c for t in taken for c in t], user, thing)
             for side, opposite, mine in zip(sides, sides[::-1], taken, strict=True):
                 candidates = [c for c in candidates if c not in mine]
-                statement = _statement(side, opposite.said, mine)
+                statement = _statement(side, opposite.said, mine, thing)
                 if chosen is not None and chosen is not side.said:
                     dropped.append(
                         Dropped(event.session_id, event.event_id, statement, "the user chose the other value")
