@@ -72,3 +72,10 @@ def test_a_past_event_with_the_same_verb_is_no_activity_that_makes_the_thing() -
     cards = _cards("Ines rented a camper van in Crete last summer.")
     # THEN the detail is not read as what that event makes
     assert the_thing_held(cand("The flat is rented from a housing association."), cards) is None
+
+
+def test_the_speaker_is_no_thing_taken_up() -> None:
+    # GIVEN a held fact about the unnamed speaker ("The user ..."), and news about them
+    cards = _cards("The user is a paramedic.")
+    # THEN "The user" is not a thing the news takes up
+    assert the_thing_held(cand("The user is not a paramedic anymore."), cards) is None

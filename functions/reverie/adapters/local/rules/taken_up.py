@@ -66,7 +66,7 @@ def the_thing_held(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDe
     if candidate.type is not MemoryType.FACT:
         return None
     found = _THE_THING_RE.match(candidate.statement)
-    if found is None:
+    if found is None or found.group("noun") == "user":  # "The user is ...": the speaker, not a thing
         return None
     noun = found.group("noun")
     held = []
