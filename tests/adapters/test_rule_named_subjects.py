@@ -27,7 +27,7 @@ def test_a_named_appliance_after_a_first_person_fact_is_its_own_card() -> None:
 
 def test_a_named_person_in_a_role_after_a_first_person_fact_is_its_own_card() -> None:
     said = SESSION.statements(
-        "I've booked the Hythe cottage for 12-19 August, and the owner is Mrs Penhaligon."
+        "I've booked the Hythe cottage for 12-19 August, and the cleaner is Mrs Penhaligon."
     )
     assert len(said) == 2
     assert any("Penhaligon" in s and "Hythe" not in s for s in said)

@@ -13,6 +13,7 @@ from reverie.adapters.local.rules.keys import other_slots, state_slot
 from reverie.adapters.local.rules.plan_ends import called_off, event_came, got, same_plan, state_ended
 from reverie.adapters.local.rules.values import other_numbers
 from reverie.adapters.local.rules.verdicts import SAME_TIME, decision, fused, join, replace, time_of
+from reverie.adapters.local.rules.whose import other_people
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.restatement import negated, stem
@@ -25,8 +26,8 @@ def about_the_same(candidate: Candidate, card: MemoryCard) -> frozenset[str]:
     candidate's subject is something the card is about: "the user's dog" after "the user has a dog",
     "Aiko's Saturday run" after "Aiko runs every weekend"); else nothing."""
     (mine, owned), (theirs, their_owned) = owner(candidate.statement), owner(card.statement)
-    if not mine or mine != theirs:
-        return frozenset()
+    if not mine or mine != theirs or other_people(candidate.statement, card.statement):
+        return frozenset()  # "Post Ines's ..." / "Post Bartek's ...": one opening word, two people
     about = topic(card.statement)
     extra = owned - their_owned
     if extra and not extra & about:

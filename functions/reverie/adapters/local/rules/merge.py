@@ -24,6 +24,7 @@ from reverie.adapters.local.rules.claims import claims_disagree, without_attribu
 from reverie.adapters.local.rules.due import another_due_date, same_due_date
 from reverie.adapters.local.rules.frequency import another_frequency
 from reverie.adapters.local.rules.keys import other_slots, same_slot, statement_key
+from reverie.adapters.local.rules.losses import loss
 from reverie.adapters.local.rules.one_rule import same_rule
 from reverie.adapters.local.rules.plan_changes import plan_moved, plan_went
 from reverie.adapters.local.rules.polarity import opposed
@@ -43,6 +44,7 @@ from reverie.adapters.local.rules.values import (
 )
 from reverie.adapters.local.rules.verdicts import FUSED_MAX_CHARS, fused, join, replace
 from reverie.adapters.local.rules.verdicts import decision as _decision
+from reverie.adapters.local.rules.whose import other_people
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, ReviewStatus, Status
 from reverie.domain.restatement import negated, stem, terms
@@ -166,14 +168,15 @@ def _by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[
             or claims_disagree(candidate.statement, card.statement)
         ):
             return replace(candidate, card, f"another value than {card.memory_id} for the same thing")
-    scored = [(jaccard(mine, terms(c.statement)), c) for c in cards]
+    alike = [c for c in cards if not other_people(candidate.statement, c.statement)]  # never two people's
+    scored = [(jaccard(mine, terms(c.statement)), c) for c in alike]
     best_score, best = max(scored, key=lambda s: s[0], default=(0.0, None))
     if best is None:
         return None
     theirs = terms(best.statement)
     if best_score < DUPLICATE_JACCARD and not (contains(theirs, mine) or contains(mine, theirs)):
-        containing = next((c for c in cards if contains(terms(c.statement), mine)), None)
-        contained = next((c for c in cards if contains(mine, terms(c.statement))), None)
+        containing = next((c for c in alike if contains(terms(c.statement), mine)), None)
+        contained = next((c for c in alike if contains(mine, terms(c.statement))), None)
         best = containing or contained
         if best is None:
             return None
@@ -251,7 +254,8 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     if (named := _named_referent(candidate, cards)) is not None:
         return named
     mine = terms(candidate.statement)
-    decision = plan_moved(candidate, cards)  # "the dentist is moved to the 9th": the held plan, redated
+    decision = loss(candidate, cards)  # "Pip passed away": "has a cat, Pip" holds no more
+    decision = decision or plan_moved(candidate, cards)  # "the dentist is moved to the 9th": redated
     if decision is None and candidate.key:
         decision = _same_key(candidate, cards, mine)
     if decision is None:

@@ -8,6 +8,9 @@
   migration 0042_add_refund_ledger is pending").
 - Two rules resting on one message and asking for the same specific things (the agent's note of what the
   user asked, and the rule the dream read in the user's own words).
+
+Never two people's: rules naming different people ("Tomasz wants his boxes sent to Via Tortona 31" / "Ship
+Giulia's boxes to Via Tortona 31") are two rules however much else they share (rules/whose).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from reverie.adapters.local.rules.about import GENERIC, contains, owner, subject
+from reverie.adapters.local.rules.whose import other_people
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.restatement import CONTRAST, negated, stem, terms
@@ -70,6 +74,8 @@ def same_rule(candidate: Candidate, cards: Sequence[MemoryCard]) -> Same | None:
         shared = set(candidate.evidence_refs) & set(card.evidence_refs)
         if candidate.type in RULE_TYPES and card.type in RULE_TYPES:
             if negated(candidate.statement) != negated(card.statement):
+                continue
+            if other_people(candidate.statement, card.statement):  # two people's rules, not one
                 continue
             mine, theirs = _asked(candidate.type, candidate.statement), _asked(card.type, card.statement)
             if shared and len(_specific(candidate.statement) & _specific(card.statement)) >= SHARED_WORDS:

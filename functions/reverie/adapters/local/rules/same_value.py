@@ -9,6 +9,8 @@ what the value is to the statement, read from the preposition whose phrase holds
 his studio at ...": to), where someone is ("works at ...": at). So "Tomasz works at Via Tortona 31" (a fact,
 at) stays apart from where his boxes go (a preference, to); so do another person's address, another number
 in the same street, and a statement that names the place only to say not there ("not to Via Tortona 31").
+The person is whom each statement names (rules/whose): "Deliver Tomasz's cases to ..." and "Deliver Giulia's
+cases to ..." share their opening verb, not their person.
 """
 
 from __future__ import annotations
@@ -16,14 +18,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from reverie.adapters.local.rules.about import name_words
 from reverie.adapters.local.rules.keys import other_slots
 from reverie.adapters.local.rules.polarity import opposed
 from reverie.adapters.local.rules.values import other_numbers
 from reverie.adapters.local.rules.verdicts import decision, fused, join
+from reverie.adapters.local.rules.whose import people, shared_people
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
-from reverie.domain.restatement import NEGATION_RE, stem, terms
+from reverie.domain.restatement import NEGATION_RE, terms
 from reverie.ports import MergeAction, MergeDecision
 
 _MONTHS_AND_DAYS = (
@@ -74,15 +76,6 @@ def _role(before: str) -> str:
     return words[-1] if words else ""
 
 
-def _person(statement: str) -> frozenset[str]:
-    """Whom a statement is about: the name it opens with, or the first someone's ("Deliver Tomasz's ...")."""
-    named = name_words(statement)
-    if named:
-        return named
-    owned = re.search(r"\b([A-Z][a-z][\w-]*)'s\b", statement)
-    return frozenset({stem(owned.group(1).lower())}) if owned else frozenset()
-
-
 def _same_family(a: MemoryType, b: MemoryType) -> bool:
     return a is b or {a, b} <= _RULE_LIKE
 
@@ -91,8 +84,7 @@ def same_value(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisi
     """The card among `cards` giving the same specific value as `candidate`, for the same person, in the
     same role and kind of memory (see the module docstring): one card, or none when neither says more."""
     mine = _values(candidate.statement)
-    who = _person(candidate.statement)
-    if not mine or not who or candidate.type not in {MemoryType.FACT, *_RULE_LIKE}:
+    if not mine or not people(candidate.statement)[1] or candidate.type not in {MemoryType.FACT, *_RULE_LIKE}:
         return None
     for card in cards:
         theirs = _values(card.statement)
@@ -100,7 +92,7 @@ def same_value(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisi
         if (
             not shared
             or not _same_family(candidate.type, card.type)
-            or not who & _person(card.statement)
+            or not shared_people(candidate.statement, card.statement)[0]
             or other_slots(candidate.key, card.key, card.user_id or "")
             or other_numbers(candidate.statement, card.statement)
             or opposed(candidate.statement, card.statement)
