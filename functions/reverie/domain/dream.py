@@ -126,6 +126,12 @@ class Candidate(BaseModel):
         description="when the claim stops holding (a plan's date): it expires then, no decay before",
     )
     correction_of: str | None = Field(default=None, description="a memory id this candidate corrects")
+    forgets: MaskedText | None = Field(
+        default=None,
+        max_length=MAX_KEY_CHARS,
+        description="the user asked to forget what they said about this topic: the cards about it are "
+        "retired and the candidate itself is never a card",
+    )
     salience: float = 0.0
 
     @property

@@ -18,6 +18,7 @@ from reverie.services.dream.common import StageInput, StageOutput, load_run
 from reverie.services.dream.decisions import Promotion, apply_decision, latest, propose
 from reverie.services.dream.dependents import retire_held_at_old_values
 from reverie.services.dream.edits import propagate_edits
+from reverie.services.dream.forgetting import forget, stays_forgotten
 from reverie.services.dream.hypotheses import flag_disagreements, reject_contradicted
 from reverie.services.dream.procedures import generalise_repeats
 from reverie.services.dream.similarity import cosine_of, paraphrase_of
@@ -77,6 +78,9 @@ def promote(b: Backends, w: Writer, reasoner: Reasoner, a: Assessment, vector: l
             last_verified_at=b.clock(),
             observed_at=latest(own.observed_at, c.observed_at),
         )
+        return
+    if stays_forgotten(own, c):  # the user asked to forget it: old turns read again do not bring it back
+        w.count("stays_forgotten")
         return
     cards, cosine = neighbours(b, w, c, vector)
     same = paraphrase_of(c, cards, cosine)
@@ -188,6 +192,8 @@ def restructure(b: Backends, stage_input: StageInput) -> StageOutput:
             w.count("blocked_rolled_back")
         else:
             todo.append(a)
+    forgets = [a.candidate for a in todo if a.candidate.forgets and a.decision in ("promote", "hold")]
+    todo = [a for a in todo if not a.candidate.forgets]  # a request to forget is never a card
     promoted = [a for a in todo if a.decision == "promote"]
     vectors = b.embedder.embed([a.candidate.statement for a in promoted]) if promoted else []
     for a, vector in zip(promoted, vectors, strict=True):
@@ -199,6 +205,8 @@ def restructure(b: Backends, stage_input: StageInput) -> StageOutput:
                 hold_proposal(b, w, reasoner, a)
             else:
                 keep_hypothesis(b, w, a)
+    for request in forgets:  # after this run's own cards: what it just learned of the topic goes too
+        forget(b, w, request)
     reject_contradicted(b, w, reasoner, promoted)  # this run's guesses too
     flag_disagreements(b, w, reasoner, [a for a in todo if a.decision == "hold"])
     retire_capture_notes(b, w, todo)

@@ -23,13 +23,13 @@ from reverie.adapters.local.rules.dialogue import (
     restated_answer,
 )
 from reverie.adapters.local.rules.disputed_values import with_disagreements
+from reverie.adapters.local.rules.forget_requests import with_forget_requests
 from reverie.adapters.local.rules.group_answers import Thread
 from reverie.adapters.local.rules.language import sentences, subject_of
 from reverie.adapters.local.rules.lists import as_sentences
 from reverie.adapters.local.rules.named_speaker import name_for
 from reverie.adapters.local.rules.plan_changes import booked_plans
 from reverie.adapters.local.rules.pursuits import topic_taken_up
-from reverie.adapters.local.rules.quoted_mail import mail_header, quoted_line
 from reverie.adapters.local.rules.references import Earlier, lasts_until
 from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run
 from reverie.adapters.local.rules.remembered import remembered
@@ -170,10 +170,6 @@ class _Session(SessionInputs):
             if passed_on := forwarder(part):  # "Mausi just forwarded this on WhatsApp:", the quote next
                 self.drop(message, part, "announces a forwarded message")
                 continue
-            if mail_header(part):  # "> On Mon 2 Feb, Gareth Pryce wrote:": the email's lines follow
-                self.drop(message, part, "not a statement")
-                continue
-            part = quoted_line(part, message.text) or part  # a line of an email pasted: the user's news
             thing = introduced(part) or thing  # "there's a reunion in Leeds, my mum says it's ..."
             if found := relayed(part, last, thing):  # someone else's claim: theirs, on low trust
                 self.relay(found, message, asked)
@@ -289,6 +285,7 @@ def analyse(events: Sequence[Event]) -> Analysis:
     """Candidates from one session's events (in order), and what was dropped and why."""
     session = _Session(events)
     analysis = with_disagreements(events, session.run(), session.user_name)  # two sources, two values
+    analysis = with_forget_requests(events, analysis)  # "please forget what I told you about ..."
     unique: dict[str, Candidate] = {}
     for candidate in analysis.candidates:
         known = unique.get(candidate.fingerprint)
