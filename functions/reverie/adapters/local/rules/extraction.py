@@ -30,6 +30,7 @@ from reverie.adapters.local.rules.lists import as_sentences
 from reverie.adapters.local.rules.named_speaker import name_for
 from reverie.adapters.local.rules.plan_changes import booked_plans
 from reverie.adapters.local.rules.pursuits import topic_taken_up
+from reverie.adapters.local.rules.quoted_mail import mail_header, quoted_line
 from reverie.adapters.local.rules.references import Earlier, lasts_until
 from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run
 from reverie.adapters.local.rules.remembered import remembered
@@ -170,6 +171,10 @@ class _Session(SessionInputs):
             if passed_on := forwarder(part):  # "Mausi just forwarded this on WhatsApp:", the quote next
                 self.drop(message, part, "announces a forwarded message")
                 continue
+            if mail_header(part):  # "> On Mon 2 Feb, Gareth Pryce wrote:": the email's lines follow
+                self.drop(message, part, "not a statement")
+                continue
+            part = quoted_line(part, message.text) or part  # a line of an email pasted: the user's news
             thing = introduced(part) or thing  # "there's a reunion in Leeds, my mum says it's ..."
             if found := relayed(part, last, thing):  # someone else's claim: theirs, on low trust
                 self.relay(found, message, asked)
