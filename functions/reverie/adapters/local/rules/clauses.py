@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.adapters.local.rules.fronted_reason import news_parts, without_background
 from reverie.adapters.local.rules.language import INFORMING_RE, strip_opening
 from reverie.adapters.local.rules.longevity import one_off
 from reverie.adapters.local.rules.named_things import names_its_subject
@@ -263,6 +264,9 @@ def undislocated(sentence: str) -> str:
 def independent_statements(sentence: str) -> list[str]:
     """The statements one sentence joins, in order (the sentence itself when it states one idea). A time
     opening of the first ("Last week, I went to Rome and I bought a Vespa") is kept on each."""
+    if len(pieces := news_parts(sentence)) > 1:  # "..., but the news is X", "..., so I've sold it"
+        return [s for piece in pieces for s in independent_statements(piece)]
+    sentence = without_background(sentence)  # "since Ann left my manager is Raj" → "my manager is Raj"
     parts = JOINT_RE.split(sentence)  # clause, joint, clause, joint, ..., clause
     out: list[str] = []
     current, shared = parts[0], ""

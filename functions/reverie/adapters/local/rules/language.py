@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from reverie.adapters.local.rules.emoji_breaks import emoji_as_breaks
 from reverie.adapters.local.rules.interjections import without_inner_interjections
 from reverie.domain.models import MAX_STATEMENT_CHARS
 from reverie.domain.text import STOP_WORDS
@@ -82,9 +83,10 @@ _KEY_WORD_RE = re.compile(r"[a-z0-9]+")
 
 
 def sentences(text: str) -> list[str]:
-    """Sentences and clauses (split at . ! ? newlines, semicolons and dashes), trimmed, non-empty."""
+    """Sentences and clauses (split at . ! ? newlines, emoji between words, semicolons and dashes), trimmed,
+    non-empty."""
     parts: list[str] = []
-    for piece in _SENTENCE_END_RE.split(text):
+    for piece in _SENTENCE_END_RE.split(emoji_as_breaks(text)):
         piece = piece.strip()
         if not piece:
             continue

@@ -16,6 +16,7 @@ import re
 from dataclasses import replace
 
 from reverie.adapters.local.rules.fronted import main_clause
+from reverie.adapters.local.rules.labelled_values import labelled_values
 from reverie.adapters.local.rules.language import (
     INFORMING_RE,
     compress,
@@ -76,6 +77,7 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
                 _about_the_world(sentence, who)
                 or _what_someone_did(sentence, who)
                 or record_line(sentence, who)  # "Plot 7, holder Mrs Achebe, fee £45 a year"
+                or labelled_values(sentence, who)  # "opening hours: weekdays 8 to 6"
             )
             if who.to_agent
             else _specific_remark(sentence, who)

@@ -10,7 +10,9 @@ import re
 
 from reverie.adapters.local.rules.about_speaker import about_speaker, short_about_speaker
 from reverie.adapters.local.rules.answer_style import answer_style as _answer_style
+from reverie.adapters.local.rules.asides import without_asides
 from reverie.adapters.local.rules.constraints import as_constraint, as_correction
+from reverie.adapters.local.rules.elided_progressive import elided_progressive
 from reverie.adapters.local.rules.language import compress, strip_emoji
 from reverie.adapters.local.rules.longevity import one_off, passing_mood, passing_state, without_passing_mood
 from reverie.adapters.local.rules.patterns import (
@@ -92,7 +94,7 @@ def without_opening(text: str, pattern: re.Pattern[str]) -> str | None:
 
 def classify(sentence: str, who: Speaker) -> Statement | Drop:
     """What one sentence (or clause) of a person's message is worth keeping as, by the sentence rules."""
-    raw = strip_emoji(sentence).strip()
+    raw = without_asides(strip_emoji(sentence)).strip()  # "we adopted (don't judge) a cat"
     if not raw:
         return Drop("reaction")
     if raw.endswith("?") or _UNMARKED_QUESTION_RE.match(compress(raw)):
@@ -175,7 +177,7 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         return as_statement(MemoryType.PREFERENCE, text, who, subjective=True)
     found = first_person_clause(text)
     if found is None:
-        if not (ELIDED_SUBJECT_RE.match(text) or _ELIDED_PLAN_RE.match(text)):
+        if not (ELIDED_SUBJECT_RE.match(text) or _ELIDED_PLAN_RE.match(text) or elided_progressive(text)):
             if REACTION_RE.match(text):
                 return Drop("reaction")
             return short_about_speaker(text, who)
