@@ -13,6 +13,7 @@ from reverie.adapters.local.rules.clauses import (
     preamble,
     undislocated,
 )
+from reverie.adapters.local.rules.day_requests import one_off_before
 from reverie.adapters.local.rules.decisions import with_decisions
 from reverie.adapters.local.rules.dialogue import (
     answers_agent,
@@ -244,6 +245,9 @@ class _Session(SessionInputs):
                 sentence, request = request_after(sentence)
                 if request:
                     self.drop(message, request, "request")
+                sentence, once = one_off_before(sentence)  # "just this once order X, Ana's vegan": hers lasts
+                if once:
+                    self.drop(message, once, "one_off")
                 sentence, when = condition_after(sentence)  # "... so if you're planning X he needs Y"
                 out.extend([when] if when else [])
             if sentence:

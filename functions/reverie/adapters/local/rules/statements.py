@@ -12,9 +12,11 @@ from reverie.adapters.local.rules.about_speaker import about_speaker, short_abou
 from reverie.adapters.local.rules.answer_style import answer_style as _answer_style
 from reverie.adapters.local.rules.asides import without_asides
 from reverie.adapters.local.rules.constraints import as_constraint, as_correction
+from reverie.adapters.local.rules.day_requests import for_the_day
 from reverie.adapters.local.rules.elided_progressive import elided_progressive
 from reverie.adapters.local.rules.language import compress, strip_emoji
 from reverie.adapters.local.rules.longevity import one_off, passing_mood, passing_state, without_passing_mood
+from reverie.adapters.local.rules.others_identity import named_identity
 from reverie.adapters.local.rules.patterns import (
     GREETING_RE,
     GREETING_TAIL_RE,
@@ -101,7 +103,7 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         return Drop("question")
     if _CREDENTIAL_RE.search(raw):
         return Drop("secret")  # a statement about a masked credential says nothing worth keeping
-    if who.to_agent and one_off(raw):
+    if who.to_agent and (one_off(raw) or for_the_day(raw)):  # "... short today": a request for that day
         return Drop("one_off")  # "just for this reply, use a table": a request for now stays in the raw log
     opener = CORRECTION_OPENER_RE.match(raw)
     text = compress(raw)
@@ -119,6 +121,8 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         if remainder is None:
             return Drop(reason)
         text = compress(remainder)
+    if identity := named_identity(text, who):  # "Ana's vegan so no cheese": who Ana is
+        return identity
     text = without_passing_mood(text)[0]  # "we lost 0-4 and the kids were in bits": the mood passes
     if passing_mood(text):
         return Drop("passing mood")

@@ -1,0 +1,48 @@
+"""A request to the agent that names the day it is for ("keep your answers short today", "skip the recap
+tonight, I'm wiped"): like "just for today", it holds for that day only, so it is no standing wish. A day it
+starts from ("from today", "starting tonight") makes it a lasting one, and a statement about the day ("the
+plumber comes today") is no request.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.adapters.local.rules.language import strip_opening
+from reverie.adapters.local.rules.longevity import one_off
+from reverie.adapters.local.rules.others_identity import names_identity
+from reverie.adapters.local.rules.request_patterns import IMPERATIVE_RE
+
+# A verb opening the sentence, then what it is done to, the agent's own things included ("keep your answers").
+_YOUR_IMPERATIVE_RE = re.compile(
+    r"^(?:please\s+)?(?!(?:i|we|you|he|she|they|it|there|my|our|his|her|their)\b)[a-z]+\s+(?:your|yours)\b",
+    re.I,
+)
+# The day, in the request's own clause (before a full stop), not as the day it starts from.
+_THE_DAY_RE = re.compile(
+    r"^[^.;!?]*?(?<!\bfrom\s)(?<!\bsince\s)(?<!\bof\s)(?<!\bstarting\s)(?<!\buntil\s)(?<!\bafter\s)"
+    r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening))\b(?!\s+(?:on|onwards|onward)\b)",
+    re.I,
+)
+
+
+def for_the_day(text: str) -> bool:
+    """Whether `text` is a request that names the day it is for ("keep your answers short today")."""
+    said = strip_opening(text.strip())
+    imperative = IMPERATIVE_RE.match(said) or _YOUR_IMPERATIVE_RE.match(said)
+    return bool(imperative and _THE_DAY_RE.match(said))
+
+
+def one_off_before(sentence: str) -> tuple[str, str]:
+    """(what a request for the occasion leaves said, the request): "just this once order a pizza, Ana's vegan
+    so no meat" → ("Ana's vegan so no meat", "just this once order a pizza"). Who someone is, after a comma,
+    outlives the request it follows; what the occasion is ("it's for my sister's birthday", "we're staying
+    there till Sunday") stays with it. (sentence, "") when there is no such clause."""
+    if not (one_off(sentence) or for_the_day(sentence)):
+        return sentence, ""
+    pieces = sentence.split(", ")
+    for n in range(1, len(pieces)):
+        rest = ", ".join(pieces[n:]).strip()
+        if names_identity(rest):
+            return rest, ", ".join(pieces[:n])
+    return sentence, ""

@@ -1,0 +1,32 @@
+"""Who someone named is, in the words that say who the speaker is ("I'm vegetarian", "I'm retired"): "Ana's
+vegan so no cheese on hers", "Tomás is pescatarian". Said of someone named, it is a lasting fact about them
+(what follows "so" is what it means for now and is left out), not a passing remark."""
+
+from __future__ import annotations
+
+import re
+
+from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
+from reverie.adapters.local.rules.stored_form import as_statement
+from reverie.domain.models import MemoryType
+
+# A name, then "is"/"'s" and an identity word of the speaker's own kind (see IDENTITY_RE).
+_NAMED_IDENTITY_RE = re.compile(
+    r"^(?P<who>(?!(?:It|That|This|There|Here|What|Who|He|She|Let|The|My|Our)\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)"
+    r"(?:'s|\s+is)\s+(?:(?:also|now|still|strictly|fully)\s+)?(?:a\s+)?"
+    r"(?P<what>vegetarian|vegan|pescatarian|teetotal|married|divorced|engaged|widowed|retired)"
+    r"(?=\s*$|\s*[,.;!]|\s+(?:so|and|now|too|as well|since)\b)",
+)
+
+
+def names_identity(text: str) -> bool:
+    """Whether `text` opens by saying who someone named is ("Ana's vegan so no cheese on hers")."""
+    return _NAMED_IDENTITY_RE.match(text.strip()) is not None
+
+
+def named_identity(text: str, who: Speaker) -> Statement | Drop | None:
+    """The fact of who someone named is ("Ana's vegan so no cheese" → "Ana is vegan"), or None."""
+    found = _NAMED_IDENTITY_RE.match(text.strip())
+    if found is None or found.group("who").lower() in who.name.lower().split():
+        return None
+    return as_statement(MemoryType.FACT, f"{found.group('who')} is {found.group('what')}", who, short_ok=True)
