@@ -24,6 +24,7 @@ from reverie.adapters.local.rules.claims import claims_disagree, without_attribu
 from reverie.adapters.local.rules.due import another_due_date, same_due_date
 from reverie.adapters.local.rules.frequency import another_frequency
 from reverie.adapters.local.rules.keys import other_slots, same_slot, statement_key
+from reverie.adapters.local.rules.losses import loss
 from reverie.adapters.local.rules.one_rule import same_rule
 from reverie.adapters.local.rules.plan_changes import plan_moved, plan_went
 from reverie.adapters.local.rules.polarity import opposed
@@ -253,7 +254,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     if (named := _named_referent(candidate, cards)) is not None:
         return named
     mine = terms(candidate.statement)
-    decision = plan_moved(candidate, cards)  # "the dentist is moved to the 9th": the held plan, redated
+    decision = loss(candidate, cards) or plan_moved(candidate, cards)  # "Pip died"; "moved to the 9th"
     if decision is None and candidate.key:
         decision = _same_key(candidate, cards, mine)
     if decision is None:
