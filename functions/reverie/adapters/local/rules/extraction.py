@@ -52,6 +52,7 @@ from reverie.adapters.local.rules.session_inputs import SessionInputs
 from reverie.adapters.local.rules.settled import settled_with_details
 from reverie.adapters.local.rules.spelling import spelled_out, without_hesitations
 from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
+from reverie.adapters.local.rules.tag_questions import asserted
 from reverie.adapters.local.rules.trailing_asks import (
     condition_after,
     question_after,
@@ -238,6 +239,7 @@ class _Session(SessionInputs):
             said, sentence = announcement(sentence)
             if said:  # "I am writing to let you know that I have moved ...": what is announced follows
                 self.drop(message, said, "preamble")
+            sentence = asserted(sentence)  # "you know I moved to Ghent, right?": the speaker says it
             sentence, question = question_after(sentence)  # "I play padel on Tuesdays, can you ...?"
             if question:
                 self.drop(message, question, "question")
