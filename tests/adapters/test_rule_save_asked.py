@@ -61,3 +61,12 @@ def test_what_asks_to_keep_and_what_does_not() -> None:
     assert asks_to_save("Can you read the lease and remember the key points?")
     assert not asks_to_save("I forgot to save it last time")
     assert not asks_to_save("I saved the details already")
+
+
+def test_asking_to_log_what_is_read_asks_to_keep_it() -> None:
+    # GIVEN requests to log a document the agent reads, and sentences where "log" is no request
+    # THEN logging it is keeping it; the speaker's own logging or a log file is not
+    assert asks_to_save("log this receipt from the print shop please")
+    assert asks_to_save("could you log it in the ledger")
+    assert not asks_to_save("I log my runs in Strava")
+    assert not asks_to_save("the log shows three errors")

@@ -60,7 +60,7 @@ UNTRUSTED_CONFIDENCE = 0.4  # the tool's alone: the dream decides what it is wor
 # "please note down the details"): what the agent then tells them of it is what they asked to keep.
 _SAVE_ASKED_RE = re.compile(
     r"(?:^|[.!?,;]\s*|\b(?:can|could|would|will)\s+you\s+(?:[\w']+\s+){0,4}?|\b(?:please|pls|plz|and)\s+)"
-    r"(?:save|remember|note\s+down|store|keep|jot\s+down|record|memori[sz]e|make\s+a\s+note\s+of)\s+"
+    r"(?:save|remember|note\s+down|store|keep|jot\s+down|record|log|memori[sz]e|make\s+a\s+note\s+of)\s+"
     r"(?:down\s+)?(?:it|them|that|this|(?:the\s+)?(?:(?:important|key|main|relevant|useful)\s+)?"
     r"(?:bits|parts|points|details|facts|info|information|stuff|dates|essentials))\b",
     re.I,
