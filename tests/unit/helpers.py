@@ -9,6 +9,9 @@ from reverie.domain.events import Event, parse_event
 from reverie.domain.models import EvidenceRef, MemoryCard, MemoryType, Scope
 from reverie.services.admin import NewMemory, create_memories
 from reverie.services.backends import Backends
+from reverie.services.capture import append_events
+from reverie.services.dream.runner import dream
+from tests.conftest import Clock
 
 
 def event(scope: Scope, session: str, event_id: str, **fields: Any) -> Event:
@@ -56,3 +59,13 @@ def dream_a_conflict(b: Backends, scope: Scope, now: datetime) -> None:
         source="user",
     )
     dream(b, scope.tenant_id, scope.user_id)
+
+
+def dreamt_session(b: Backends, scope: Scope, session: str, clock: Clock, *steps: dict[str, Any]) -> None:
+    """One session of `steps` (event fields, ids e0, e1, ...), a minute apart on `clock`, then a dream."""
+    events = []
+    for n, fields in enumerate(steps):
+        clock.advance(minutes=1)
+        events.append(event(scope, session, f"e{n}", ts=clock.now, **fields))
+    append_events(b, scope, events)
+    dream(b, scope.tenant_id, scope.user_id or "")

@@ -13,12 +13,10 @@ from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, Scope, Status
 from reverie.ports import CardQuery
 from reverie.services.backends import Backends
-from reverie.services.capture import append_events
-from reverie.services.dream.runner import dream
 from reverie.services.recall import build_context
 from tests.conftest import Clock
 from tests.fakes.backends import fake_backends
-from tests.unit.helpers import event
+from tests.unit.helpers import dreamt_session
 
 _FACTS = (
     "Marlow Ferries timetable. The 07:40 crossing to Skye runs daily. Bikes travel free on every sailing."
@@ -33,22 +31,13 @@ _ORDERS = [
 ]
 
 
-def _session(b: Backends, scope: Scope, session: str, clock: Clock, *steps: dict[str, Any]) -> None:
-    events = []
-    for n, fields in enumerate(steps):
-        clock.advance(minutes=1)
-        events.append(event(scope, session, f"e{n}", ts=clock.now, **fields))
-    append_events(b, scope, events)
-    dream(b, scope.tenant_id, scope.user_id or "")
-
-
 def _cards(b: Backends, scope: Scope, word: str) -> list[MemoryCard]:
     query = CardQuery(scope=scope, layers=frozenset(Layer), limit=1000)
     return [c for c in b.notes.query(query) if word.lower() in c.statement.lower()]
 
 
 def _page(b: Backends, scope: Scope, clock: Clock, page: str, asked: str, reply: str) -> None:
-    _session(
+    dreamt_session(
         b,
         scope,
         "s1",
@@ -109,7 +98,7 @@ def test_the_users_own_detail_after_their_question_is_theirs_beside_a_hostile_pa
     b = fake_backends(clock, reasoner=RuleReasoner())
     # GIVEN the user asking how to look after their thing and saying what it is, then a hostile page
     page = "Descaling guide. Descale every 3 months with citric acid. " + _ORDERS[0]
-    _session(
+    dreamt_session(
         b,
         alice,
         "s1",
@@ -135,7 +124,7 @@ def _asked_twice(b: Backends, scope: Scope, clock: Clock, second: str | None, re
         steps.append({"kind": "tool_result", "tool": "files.read", "ok": True, "output": second})
         told = "The portal says 2 years, but the guarantee card says five years."
     steps += [{"role": "assistant", "text": told}, {"text": reply, "speaker": "Alice Brandt"}]
-    _session(b, scope, "s1", clock, *steps)
+    dreamt_session(b, scope, "s1", clock, *steps)
 
 
 def test_two_outputs_answering_the_users_question_with_two_values_conflict(

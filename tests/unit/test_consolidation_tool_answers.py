@@ -11,12 +11,10 @@ from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.domain.models import Layer, MemoryCard, Scope, Status
 from reverie.ports import CardQuery
 from reverie.services.backends import Backends
-from reverie.services.capture import append_events
-from reverie.services.dream.runner import dream
 from reverie.services.recall import build_context
 from tests.conftest import Clock
 from tests.fakes.backends import fake_backends
-from tests.unit.helpers import event
+from tests.unit.helpers import dreamt_session
 
 WHO = "Alice Brandt"
 
@@ -28,12 +26,7 @@ def _session(b: Backends, scope: Scope, clock: Clock, told: str, *outputs: tuple
         {"role": "assistant", "text": told},
         {"text": "Fine, I'll phone them tomorrow.", "speaker": WHO},
     ]
-    events = []
-    for n, fields in enumerate(steps):
-        clock.advance(minutes=1)
-        events.append(event(scope, "s1", f"e{n}", ts=clock.now, **fields))
-    append_events(b, scope, events)
-    dream(b, scope.tenant_id, scope.user_id or "")
+    dreamt_session(b, scope, "s1", clock, *steps)
 
 
 def _slot(b: Backends, scope: Scope) -> list[MemoryCard]:

@@ -11,21 +11,9 @@ from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, Scope, Status
 from reverie.ports import CardQuery
 from reverie.services.backends import Backends
-from reverie.services.capture import append_events
-from reverie.services.dream.runner import dream
 from tests.conftest import Clock
 from tests.fakes.backends import fake_backends
-from tests.unit.helpers import event
-
-
-def _session(b: Backends, scope: Scope, session: str, clock: Clock, *steps: dict[str, Any]) -> None:
-    """One session of `steps` (event fields), a minute apart, then a dream."""
-    events = []
-    for n, fields in enumerate(steps):
-        clock.advance(minutes=1)
-        events.append(event(scope, session, f"e{n}", ts=clock.now, **fields))
-    append_events(b, scope, events)
-    dream(b, scope.tenant_id, scope.user_id or "")
+from tests.unit.helpers import dreamt_session
 
 
 def _cards(b: Backends, scope: Scope, word: str, layers: frozenset[Layer] | None = None) -> list[MemoryCard]:
@@ -46,10 +34,10 @@ def _lookup(coach: str) -> tuple[dict[str, Any], ...]:
 def test_a_later_lookup_of_the_same_field_supersedes_the_earlier_one(alice: Scope, clock: Clock) -> None:
     b = fake_backends(clock, reasoner=RuleReasoner())
     # GIVEN a club's record the user took in: their coach is Marta
-    _session(b, alice, "s1", clock, *_lookup("Marta Ilić"))
+    dreamt_session(b, alice, "s1", clock, *_lookup("Marta Ilić"))
     # WHEN a lookup months later says Jonas
     clock.advance(days=90)
-    _session(b, alice, "s2", clock, *_lookup("Jonas Berg"))
+    dreamt_session(b, alice, "s2", clock, *_lookup("Jonas Berg"))
     # THEN Jonas is the live card and Marta's is superseded, not beside it
     live = [c for c in _cards(b, alice, "coach") if c.status in INJECTABLE_STATUSES]
     assert [c.statement for c in live] == ["Alice Brandt's coach: Jonas Berg."]
@@ -63,7 +51,7 @@ def test_two_systems_disagreeing_at_once_become_conflicting_cards_for_review(
     # GIVEN a booking system and a spreadsheet giving two counts of one thing, both told to the user
     seats = json.dumps({"event_id": "EV-3", "title": "Spring Gala", "seats_left": 40})
     sheet = "Event | Seats left\nSpring Gala | 4"
-    _session(
+    dreamt_session(
         b,
         alice,
         "s1",
@@ -87,7 +75,7 @@ def test_two_systems_disagreeing_at_once_become_conflicting_cards_for_review(
 def test_a_record_the_agent_never_told_the_user_leaves_no_card(alice: Scope, clock: Clock) -> None:
     b = fake_backends(clock, reasoner=RuleReasoner())
     record = json.dumps({"name": "Alice Brandt", "coach": {"name": "Marta Ilić"}, "level": "B2"})
-    _session(
+    dreamt_session(
         b,
         alice,
         "s1",
