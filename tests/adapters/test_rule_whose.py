@@ -82,3 +82,12 @@ def test_a_seat_rule_for_the_same_person_is_still_one_rule() -> None:
 )
 def test_whom_two_statements_are_about(a: str, b: str, differ: bool) -> None:
     assert other_people(a, b) is differ
+
+
+def test_a_code_opening_a_statement_is_no_person() -> None:
+    # GIVEN a statement opening with a code ("Q3", "B2") beside a named person's card on the same fact
+    # THEN the code is not read as a second person, so the two can still be one memory
+    from reverie.adapters.local.rules.whose import other_people
+
+    assert not other_people("Q3 is August to October.", "Carol's fiscal Q3 is August to October.")
+    assert not other_people("B2 exams are in June.", "Tomasz sits his B2 exams in June.")

@@ -17,7 +17,9 @@ from reverie.adapters.local.rules.verb_forms import ADVERBS
 from reverie.domain.restatement import stem
 from reverie.domain.text import STOP_WORDS
 
-_NAME = r"[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2}"
+# A name is letters (a hyphen inside): "Q3", "R2D2" or "4B" open no person's statement.
+_WORD = r"[A-Z][^\W\d_]*(?:-[^\W\d_]+)*(?![\w-])"
+_NAME = rf"{_WORD}(?:\s+{_WORD}){{0,2}}"
 _OPENING_NAME_RE = re.compile(rf"^({_NAME})(?=['’]s\b|\s|[,.:;]|$)")
 _POSSESSOR_RE = re.compile(rf"\b({_NAME})['’]s\b")
 _FOR_RE = re.compile(rf"\bfor\s+({_NAME})\b")
