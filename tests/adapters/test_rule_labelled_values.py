@@ -30,3 +30,10 @@ def test_a_label_without_any_number_after_it_is_not_kept_by_this_rule() -> None:
     kept = SESSION.statements("things to pack: sunscreen, towels, a good book")
     # THEN no card is made of it
     assert kept == [], kept
+
+
+def test_a_task_announced_with_a_label_is_no_labelled_value() -> None:
+    # GIVEN the next task announced under "Next up:" or "Plan:"
+    for said in ("Next up: the Q2 budget review, due Friday 12 June.", "Plan: 3 runs a week until the 10k."):
+        # THEN it is not kept as a thing's values under its label (a plan's rules read such news)
+        assert not any(s.startswith(said.split(":")[0] + ":") for s in SESSION.statements(said))

@@ -19,10 +19,11 @@ from reverie.domain.models import MemoryType
 MAX_LABEL_WORDS = 6
 MAX_VALUE_WORDS = 8
 _LINE_RE = re.compile(r"^(?P<label>[A-Za-z][A-Za-z' -]{1,60}):\s+(?P<rest>\S.*)$", re.S)
-# A label that is a clause or a marker, not the name of a thing.
+# A label that is a clause or a marker, not the name of a thing ("Next up:", "Plan:" announce a task: a plan's
+# rules read it).
 _NOT_A_THING_RE = re.compile(
     r"\b(?:i|i'm|we|we're|you|he|she|they|it|it's|is|are|was|were|am|reminder|remind|note|todo|to-do|task|"
-    r"question|update|ps|fyi|now|today|tonight|tomorrow|from|until)\b",
+    r"question|update|ps|fyi|now|today|tonight|tomorrow|from|until|next|plan|plans|agenda)\b",
     re.I,
 )
 _NUMBER_RE = re.compile(r"\d")
