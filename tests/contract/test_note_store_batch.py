@@ -1,8 +1,11 @@
 """Contract of `NoteStore.create_many` (direct memory writes in bulk): a batch stores exactly what the
-same cards created one by one store, on every adapter (SQLite, the in-memory fake, DynamoDB emulated by
-moto: more cards than one DynamoDB transaction holds)."""
+same cards created one by one store, and answers what `create` answers (usage counters included), on
+every adapter (SQLite, the in-memory fake, DynamoDB emulated by moto: more cards than one DynamoDB
+transaction holds)."""
 
 from __future__ import annotations
+
+from datetime import UTC, datetime
 
 import pytest
 
@@ -33,6 +36,8 @@ def cards(tenant_id: str) -> list[MemoryCard]:
             layer=Layer.KNOWLEDGE if i % 3 else Layer.NOTES,
             statement=f"fact number {i}",
             key=f"k.{i}" if i % 4 == 0 else None,
+            hit_count=i % 3,  # a card imported with its usage: the counters are seeded from it
+            last_hit_at=datetime(2024, 5, 1, 9, 30, i, 123456, tzinfo=UTC) if i % 3 else None,
         )
         for i in range(BATCH)
     ]

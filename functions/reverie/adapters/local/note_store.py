@@ -11,52 +11,18 @@ from typing import Any
 from pydantic import ValidationError
 
 from reverie.adapters.local.card_cache import ParsedCards
-from reverie.adapters.local.sqlite import MEMORY, Schema, SqliteDatabase, from_micros, placeholders, to_micros
+from reverie.adapters.local.note_sql import (
+    CHUNK,
+    INSERT_VERSION,
+    SCHEMA,
+    SELECT_CURRENT,
+    VISIBLE,
+    version_row,
+)
+from reverie.adapters.local.sqlite import MEMORY, SqliteDatabase, from_micros, placeholders, to_micros
 from reverie.domain.errors import AlreadyExists, InvalidRequest, NotFound, VersionConflict
 from reverie.domain.models import STORED_CARD, MemoryCard, ScopeKind, Status, utcnow
 from reverie.ports import CardQuery, NoteStore
-
-SCHEMA = Schema(
-    name="notes",
-    application_id=0x52564E31,  # "RVN1"
-    version=1,
-    statements=(
-        """CREATE TABLE IF NOT EXISTS card_versions (
-            tenant_id TEXT NOT NULL, memory_id TEXT NOT NULL, version INTEGER NOT NULL,
-            user_id TEXT, project_id TEXT, scope TEXT NOT NULL, layer TEXT NOT NULL, type TEXT NOT NULL,
-            status TEXT NOT NULL, key TEXT, updated_at INTEGER NOT NULL, card TEXT NOT NULL,
-            PRIMARY KEY (tenant_id, memory_id, version)
-        ) WITHOUT ROWID""",
-        "CREATE INDEX IF NOT EXISTS card_versions_by_user ON card_versions (tenant_id, user_id, scope)",
-        "CREATE INDEX IF NOT EXISTS card_versions_by_time ON card_versions (tenant_id, updated_at)",
-        """CREATE TRIGGER IF NOT EXISTS card_versions_are_immutable BEFORE UPDATE ON card_versions
-        BEGIN SELECT RAISE(ABORT, 'a stored card version is never rewritten: append a new one'); END""",
-        """CREATE TABLE IF NOT EXISTS cards_current (
-            tenant_id TEXT NOT NULL, memory_id TEXT NOT NULL, version INTEGER NOT NULL,
-            PRIMARY KEY (tenant_id, memory_id),
-            FOREIGN KEY (tenant_id, memory_id, version) REFERENCES card_versions (tenant_id, memory_id, version)
-        ) WITHOUT ROWID""",
-        """CREATE TABLE IF NOT EXISTS card_stats (
-            tenant_id TEXT NOT NULL, memory_id TEXT NOT NULL,
-            hit_count INTEGER NOT NULL DEFAULT 0, last_hit_at INTEGER,
-            PRIMARY KEY (tenant_id, memory_id),
-            FOREIGN KEY (tenant_id, memory_id) REFERENCES cards_current (tenant_id, memory_id)
-        ) WITHOUT ROWID""",
-    ),
-)
-
-_SELECT = (
-    "SELECT v.card, s.hit_count, s.last_hit_at, v.tenant_id, v.memory_id, v.version FROM cards_current c "
-    "JOIN card_versions v ON v.tenant_id = c.tenant_id AND v.memory_id = c.memory_id AND v.version = c.version "
-    "LEFT JOIN card_stats s ON s.tenant_id = c.tenant_id AND s.memory_id = c.memory_id "
-)
-# The visibility rule of `scope_allows`, in SQL (parameters: user_id, project_id of the caller).
-_VISIBLE = (
-    f"((v.scope = '{ScopeKind.USER.value}' AND v.user_id = ?) "
-    f"OR (v.scope = '{ScopeKind.PROJECT.value}' AND v.project_id = ?) "
-    f"OR v.scope IN ('{ScopeKind.ORG.value}', '{ScopeKind.GLOBAL.value}'))"
-)
-_CHUNK = 500
 
 
 def prepare_version(card: MemoryCard, version: int, updated_at: datetime) -> MemoryCard:
@@ -129,12 +95,51 @@ class SqliteNoteStore(NoteStore):
             return self._read_one(conn, card.tenant_id, card.memory_id)
 
     def create_many(self, cards: Sequence[MemoryCard]) -> list[MemoryCard]:
-        """All the cards in one transaction: all stored, or none (an id taken or given twice)."""
+        """All the cards in one transaction: all stored, or none (an id taken or given twice).
+
+        A bulk write is a few statements, not a few per card: the ids are looked up together and each
+        table takes its rows in one `executemany`. The cards answered are the stored versions with the
+        counters seeded from the given cards, what reading them back would give, without that read."""
         stored = [prepare_version(card, 1, card.updated_at) for card in cards]
+        seen: set[tuple[str, str]] = set()
+        for card in stored:
+            if (card.tenant_id, card.memory_id) in seen:
+                raise AlreadyExists(
+                    f"memory {card.memory_id} is given twice in one batch; give each its own id"
+                )
+            seen.add((card.tenant_id, card.memory_id))
+        # the counters as `card_stats` keeps them (microseconds) and a read gives them back (UTC)
+        counters = [
+            (c.hit_count, None if c.last_hit_at is None else from_micros(to_micros(c.last_hit_at)))
+            for c in cards
+        ]
         with self._db.write() as conn:
-            for version, card in zip(stored, cards, strict=True):
-                self._insert_new(conn, version, card)
-            return [self._read_one(conn, card.tenant_id, card.memory_id) for card in cards]
+            taken = self._taken(conn, stored)
+            if taken:
+                raise AlreadyExists(f"memory {taken} already exists; update it or pick another id")
+            for card in stored:
+                self._parsed.forget(card.tenant_id, [card.memory_id])
+            try:
+                conn.executemany(INSERT_VERSION, [version_row(card) for card in stored])
+                conn.executemany(
+                    "INSERT INTO cards_current (tenant_id, memory_id, version) VALUES (?, ?, 1)",
+                    [(card.tenant_id, card.memory_id) for card in stored],
+                )
+            except sqlite3.IntegrityError as exc:  # unreachable while the lookup above holds
+                raise AlreadyExists(f"a memory of this batch already exists: {exc}") from exc
+            conn.executemany(
+                "INSERT INTO card_stats (tenant_id, memory_id, hit_count, last_hit_at) VALUES (?, ?, ?, ?)",
+                [
+                    (card.tenant_id, card.memory_id, hits, None if last is None else to_micros(last))
+                    for card, (hits, last) in zip(stored, counters, strict=True)
+                ],
+            )
+        return [
+            card
+            if (hits, last) == (card.hit_count, card.last_hit_at)
+            else card.model_copy(update={"hit_count": hits, "last_hit_at": last})
+            for card, (hits, last) in zip(stored, counters, strict=True)
+        ]
 
     def update(self, card: MemoryCard, expected_version: int) -> MemoryCard:
         with self._db.write() as conn:
@@ -161,9 +166,9 @@ class SqliteNoteStore(NoteStore):
         wanted = list(dict.fromkeys(memory_ids))
         with self._db.write() as conn:
             for start in range(
-                0, len(wanted), _CHUNK
+                0, len(wanted), CHUNK
             ):  # one statement per chunk: an IN list names a card once
-                chunk = wanted[start : start + _CHUNK]
+                chunk = wanted[start : start + CHUNK]
                 conn.execute(
                     "INSERT INTO card_stats (tenant_id, memory_id, hit_count, last_hit_at) "
                     "SELECT tenant_id, memory_id, 1, ? FROM cards_current "
@@ -208,10 +213,10 @@ class SqliteNoteStore(NoteStore):
         wanted = list(dict.fromkeys(memory_ids))
         found: dict[str, MemoryCard] = {}
         with self._db.read() as conn:
-            for start in range(0, len(wanted), _CHUNK):
-                chunk = wanted[start : start + _CHUNK]
+            for start in range(0, len(wanted), CHUNK):
+                chunk = wanted[start : start + CHUNK]
                 rows = conn.execute(
-                    _SELECT + f"WHERE c.tenant_id = ? AND c.memory_id IN ({placeholders(len(chunk))})",
+                    SELECT_CURRENT + f"WHERE c.tenant_id = ? AND c.memory_id IN ({placeholders(len(chunk))})",
                     (tenant_id, *chunk),
                 ).fetchall()
                 found.update((card.memory_id, card) for card in map(self._current, rows))
@@ -232,7 +237,7 @@ class SqliteNoteStore(NoteStore):
     def query(self, query: CardQuery) -> list[MemoryCard]:
         if query.limit < 0 or query.offset < 0:
             raise InvalidRequest("limit and offset must not be negative")
-        where = ["c.tenant_id = ?", _VISIBLE]
+        where = ["c.tenant_id = ?", VISIBLE]
         params: list[Any] = [query.scope.tenant_id, query.scope.user_id, query.scope.project_id]
         for column, values in (("layer", query.layers), ("type", query.types), ("status", query.statuses)):
             if values is not None:
@@ -242,7 +247,7 @@ class SqliteNoteStore(NoteStore):
             where.append("v.key = ?")
             params.append(query.key)
         sql = (
-            _SELECT
+            SELECT_CURRENT
             + "WHERE "
             + " AND ".join(where)
             + " ORDER BY v.updated_at DESC, v.memory_id LIMIT ? OFFSET ?"
@@ -279,14 +284,14 @@ class SqliteNoteStore(NoteStore):
 
     def _read_one(self, conn: sqlite3.Connection, tenant_id: str, memory_id: str) -> MemoryCard:
         row = conn.execute(
-            _SELECT + "WHERE c.tenant_id = ? AND c.memory_id = ?", (tenant_id, memory_id)
+            SELECT_CURRENT + "WHERE c.tenant_id = ? AND c.memory_id = ?", (tenant_id, memory_id)
         ).fetchone()
         if row is None:
             raise NotFound(f"memory {memory_id} not found")
         return self._current(row)
 
     def _current(self, row: tuple[str, int | None, int | None, str, str, int]) -> MemoryCard:
-        """A row of `_SELECT` as a card, parsed once per version read (`ParsedCards`)."""
+        """A row of `SELECT_CURRENT` as a card, parsed once per version read (`ParsedCards`)."""
         body, hits, last_hit, tenant_id, memory_id, version = row
         last_hit_at = from_micros(last_hit) if last_hit is not None else None
         return self._parsed.card(tenant_id, memory_id, version, body, hits or 0, last_hit_at)
@@ -320,29 +325,30 @@ class SqliteNoteStore(NoteStore):
 
     def _insert_version(self, conn: sqlite3.Connection, card: MemoryCard) -> None:
         self._parsed.forget(card.tenant_id, [card.memory_id])
-        conn.execute(
-            "INSERT INTO card_versions (tenant_id, memory_id, version, user_id, project_id, scope, layer, type, "
-            "status, key, updated_at, card) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                card.tenant_id,
-                card.memory_id,
-                card.version,
-                card.user_id,
-                card.project_id,
-                card.scope.value,
-                card.layer.value,
-                card.type.value,
-                card.status.value,
-                card.key,
-                to_micros(card.updated_at),
-                card.model_dump_json(),
-            ),
-        )
+        conn.execute(INSERT_VERSION, version_row(card))
+
+    @staticmethod
+    def _taken(conn: sqlite3.Connection, cards: Sequence[MemoryCard]) -> str | None:
+        """The first of these cards' ids that is held already (one lookup per chunk of ids), or None."""
+        by_tenant: dict[str, list[str]] = {}
+        for card in cards:
+            by_tenant.setdefault(card.tenant_id, []).append(card.memory_id)
+        for tenant_id, ids in by_tenant.items():
+            for start in range(0, len(ids), CHUNK):
+                chunk = ids[start : start + CHUNK]
+                row = conn.execute(
+                    "SELECT memory_id FROM cards_current "
+                    f"WHERE tenant_id = ? AND memory_id IN ({placeholders(len(chunk))}) ORDER BY memory_id LIMIT 1",
+                    (tenant_id, *chunk),
+                ).fetchone()
+                if row is not None:
+                    return str(row[0])
+        return None
 
     def _remove(self, conn: sqlite3.Connection, tenant_id: str, memory_ids: Sequence[str]) -> None:
         self._parsed.forget(tenant_id, memory_ids)
-        for start in range(0, len(memory_ids), _CHUNK):
-            chunk = list(memory_ids[start : start + _CHUNK])
+        for start in range(0, len(memory_ids), CHUNK):
+            chunk = list(memory_ids[start : start + CHUNK])
             marks = placeholders(len(chunk))
             for table in ("card_stats", "cards_current", "card_versions"):
                 conn.execute(

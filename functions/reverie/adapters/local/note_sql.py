@@ -1,0 +1,72 @@
+"""The SQL of the embedded note store: its tables, the current-card select, the row of a stored version."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reverie.adapters.local.sqlite import Schema, to_micros
+from reverie.domain.models import MemoryCard, ScopeKind
+
+SCHEMA = Schema(
+    name="notes",
+    application_id=0x52564E31,  # "RVN1"
+    version=1,
+    statements=(
+        """CREATE TABLE IF NOT EXISTS card_versions (
+            tenant_id TEXT NOT NULL, memory_id TEXT NOT NULL, version INTEGER NOT NULL,
+            user_id TEXT, project_id TEXT, scope TEXT NOT NULL, layer TEXT NOT NULL, type TEXT NOT NULL,
+            status TEXT NOT NULL, key TEXT, updated_at INTEGER NOT NULL, card TEXT NOT NULL,
+            PRIMARY KEY (tenant_id, memory_id, version)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX IF NOT EXISTS card_versions_by_user ON card_versions (tenant_id, user_id, scope)",
+        "CREATE INDEX IF NOT EXISTS card_versions_by_time ON card_versions (tenant_id, updated_at)",
+        """CREATE TRIGGER IF NOT EXISTS card_versions_are_immutable BEFORE UPDATE ON card_versions
+        BEGIN SELECT RAISE(ABORT, 'a stored card version is never rewritten: append a new one'); END""",
+        """CREATE TABLE IF NOT EXISTS cards_current (
+            tenant_id TEXT NOT NULL, memory_id TEXT NOT NULL, version INTEGER NOT NULL,
+            PRIMARY KEY (tenant_id, memory_id),
+            FOREIGN KEY (tenant_id, memory_id, version) REFERENCES card_versions (tenant_id, memory_id, version)
+        ) WITHOUT ROWID""",
+        """CREATE TABLE IF NOT EXISTS card_stats (
+            tenant_id TEXT NOT NULL, memory_id TEXT NOT NULL,
+            hit_count INTEGER NOT NULL DEFAULT 0, last_hit_at INTEGER,
+            PRIMARY KEY (tenant_id, memory_id),
+            FOREIGN KEY (tenant_id, memory_id) REFERENCES cards_current (tenant_id, memory_id)
+        ) WITHOUT ROWID""",
+    ),
+)
+
+SELECT_CURRENT = (
+    "SELECT v.card, s.hit_count, s.last_hit_at, v.tenant_id, v.memory_id, v.version FROM cards_current c "
+    "JOIN card_versions v ON v.tenant_id = c.tenant_id AND v.memory_id = c.memory_id AND v.version = c.version "
+    "LEFT JOIN card_stats s ON s.tenant_id = c.tenant_id AND s.memory_id = c.memory_id "
+)
+# The visibility rule of `scope_allows`, in SQL (parameters: user_id, project_id of the caller).
+VISIBLE = (
+    f"((v.scope = '{ScopeKind.USER.value}' AND v.user_id = ?) "
+    f"OR (v.scope = '{ScopeKind.PROJECT.value}' AND v.project_id = ?) "
+    f"OR v.scope IN ('{ScopeKind.ORG.value}', '{ScopeKind.GLOBAL.value}'))"
+)
+CHUNK = 500
+INSERT_VERSION = (
+    "INSERT INTO card_versions (tenant_id, memory_id, version, user_id, project_id, scope, layer, type, "
+    "status, key, updated_at, card) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def version_row(card: MemoryCard) -> tuple[Any, ...]:
+    """The `card_versions` row of a stored version: its columns, then the card as JSON."""
+    return (
+        card.tenant_id,
+        card.memory_id,
+        card.version,
+        card.user_id,
+        card.project_id,
+        card.scope.value,
+        card.layer.value,
+        card.type.value,
+        card.status.value,
+        card.key,
+        to_micros(card.updated_at),
+        card.model_dump_json(),
+    )
