@@ -15,18 +15,14 @@ A note is a card not made by the dream from a conversation: written by the agent
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from reverie.adapters.local.rules.about import name_words, owner, subject
 from reverie.adapters.local.rules.keys import other_slots
-from reverie.adapters.local.rules.polarity import opposed
-from reverie.adapters.local.rules.values import other_numbers
-from reverie.adapters.local.rules.verdicts import decision, fused, join
+from reverie.adapters.local.rules.pointer import Pointer, Way, at_odds, compound_apart
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, SourceKind, Status
 from reverie.domain.restatement import terms
-from reverie.ports import MergeAction, MergeDecision
 
 # What a statement must share with the note, beside whom both are about, to be part of its record: two
 # words (one may be a coincidence: "starts nursery" beside "starts at 7"), or most of its own.
@@ -44,12 +40,12 @@ def _note(card: MemoryCard) -> bool:
 
 def _words(statement: str, who: frozenset[str]) -> frozenset[str]:
     """What a statement is about beside whom, its compound words apart ("car-share" is car, share)."""
-    return terms(re.sub(r"(?<=\w)-(?=\w)", " ", statement)) - who
+    return terms(compound_apart(statement)) - who
 
 
-def recorded(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
-    """The note among `cards` that records the message `candidate` is drawn from, and what the candidate
-    is to it (see the module docstring); None when no note records it."""
+def recorded(candidate: Candidate, cards: Sequence[MemoryCard]) -> Pointer | None:
+    """The note among `cards` that records the message `candidate` is drawn from, and whether the candidate
+    adds to it (see the module docstring); None when no note records it."""
     if candidate.type not in _PLAIN or not candidate.evidence_refs:
         return None
     person, _ = owner(candidate.statement)
@@ -61,8 +57,7 @@ def recorded(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
             or not person
             or person not in {w for w in terms(card.statement)}
             or other_slots(candidate.key, card.key, card.user_id or "")
-            or other_numbers(candidate.statement, card.statement)
-            or opposed(candidate.statement, card.statement)
+            or at_odds(candidate.statement, card.statement)
         ):
             continue
         who = subject(candidate.statement) | name_words(candidate.statement) | subject(card.statement)
@@ -71,13 +66,7 @@ def recorded(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
         if not mine or (shared < RECORDED_WORDS and shared < RECORDED_SHARE * len(mine)):
             continue  # another thing the same message says
         if mine <= theirs:
-            return decision(
-                MergeAction.NOOP, card, f"{card.memory_id} is the note of the same message, saying as much"
-            )
-        return fused(
-            candidate,
-            card,
-            join(card.statement, candidate.statement),
-            f"{card.memory_id} notes the same message",
-        )
+            why = f"{card.memory_id} is the note of the same message, saying as much"
+            return Pointer(card, Way.RECORD, candidate.statement, why, adds=False)
+        return Pointer(card, Way.RECORD, candidate.statement, f"{card.memory_id} notes the same message")
     return None

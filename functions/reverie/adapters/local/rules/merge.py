@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from reverie.adapters.local.rules.about import contains, jaccard, name_words, owner, subject
-from reverie.adapters.local.rules.agent_record import recorded
 from reverie.adapters.local.rules.by_topic import by_topic, plan_news
 from reverie.adapters.local.rules.claims import claims_disagree, without_attribution
 from reverie.adapters.local.rules.due import another_due_date, same_due_date
@@ -27,12 +26,11 @@ from reverie.adapters.local.rules.keys import other_slots, same_slot, statement_
 from reverie.adapters.local.rules.losses import loss
 from reverie.adapters.local.rules.one_rule import same_rule
 from reverie.adapters.local.rules.plan_changes import plan_moved, plan_went
+from reverie.adapters.local.rules.pointed_at import Pointer, Way, pointed_at
 from reverie.adapters.local.rules.polarity import opposed
 from reverie.adapters.local.rules.pursuits import the_pursuit
-from reverie.adapters.local.rules.referents import Referent, referent
 from reverie.adapters.local.rules.remainder import carried
 from reverie.adapters.local.rules.same_value import same_value
-from reverie.adapters.local.rules.taken_up import the_thing_held
 from reverie.adapters.local.rules.value_swap import with_value_swapped
 from reverie.adapters.local.rules.values import (
     SAME_VALUE_JACCARD,
@@ -251,8 +249,9 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
                     MergeAction.CONFLICT, target, f"corrects {target.memory_id}, which a person edited"
                 )
             return _decision(MergeAction.SUPERSEDE, target, f"corrects {target.memory_id}")
-    if (named := _named_referent(candidate, cards)) is not None:
-        return named
+    pointer = pointed_at(candidate, cards)  # "that job we inherited", "the scope", the agent's note of it
+    if pointer is not None and pointer.way is Way.DEMONSTRATIVE:
+        return _named_thing(candidate, cards, pointer)
     mine = terms(candidate.statement)
     decision = loss(candidate, cards) or plan_moved(candidate, cards)  # "Pip died"; "moved to the 9th"
     if decision is None and candidate.key:
@@ -268,33 +267,33 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     if decision is None:
         decision = (
             _same_message_value(candidate, cards)
-            or recorded(candidate, cards)  # the agent's note of the same message
+            or _more_of(candidate, pointer, Way.RECORD)  # the agent's note of the same message
             or same_value(candidate, cards)  # "send it to Via Tortona 31" / "ship to Via Tortona 31"
             or the_pursuit(candidate, cards)  # "doing the swimming with me" after "started swimming"
-            or the_thing_held(candidate, cards)  # "the scope is a 200P" after "observes with a telescope"
+            or _more_of(candidate, pointer)  # "the scope is a 200P"; "training is Thursdays"
         )
-    if decision is None and (found := referent(candidate, cards)) is not None:
-        decision = _more_of(candidate, found)
     if decision is None:
         decision = _decision(MergeAction.ADD, None, "nothing like it is known")
     return with_value_swapped(candidate, cards, decision)  # "£40 not £45": the card put right
 
 
-def _more_of(candidate: Candidate, found: Referent) -> MergeDecision:
-    """A statement about the thing a held card names, that nothing else decided: more of that card."""
-    return fused(candidate, found.card, join(found.card.statement, found.statement), found.why)
+def _more_of(candidate: Candidate, pointer: Pointer | None, way: Way | None = None) -> MergeDecision | None:
+    """A statement about the held card it points at (found `way`, when given), that nothing else decided:
+    more of that card, or nothing new when the card already says it all."""
+    if pointer is None or (way is not None and pointer.way is not way):
+        return None
+    if not pointer.adds:
+        return _decision(MergeAction.NOOP, pointer.card, pointer.why)
+    return fused(candidate, pointer.card, join(pointer.card.statement, pointer.statement), pointer.why)
 
 
-def _named_referent(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+def _named_thing(candidate: Candidate, cards: Sequence[MemoryCard], pointer: Pointer) -> MergeDecision:
     """A statement that names a held thing only by pointing back at it ("that job we inherited runs
     nightly", see `referents`) is judged with the thing named as the card names it: another value of it
     replaces the card, nothing else said of it makes it more of that card."""
-    found = referent(candidate, cards)
-    if found is None or found.statement == candidate.statement:
-        return None
-    named = decide(candidate.model_copy(update={"statement": found.statement}), cards)
+    named = decide(candidate.model_copy(update={"statement": pointer.statement}), cards)
     if named.action is MergeAction.ADD:
-        return _more_of(candidate, found)
+        return fused(candidate, pointer.card, join(pointer.card.statement, pointer.statement), pointer.why)
     if named.action is MergeAction.SUPERSEDE and named.statement is None:
-        return named.model_copy(update={"statement": found.statement})
+        return named.model_copy(update={"statement": pointer.statement})
     return named

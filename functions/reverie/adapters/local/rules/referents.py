@@ -20,23 +20,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from reverie.adapters.local.rules.about import GENERIC, event
+from reverie.adapters.local.rules.pointer import Pointer, Way, only_one, word_stems
 from reverie.adapters.local.rules.verdicts import time_of
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.restatement import stem
-
-
-@dataclass(frozen=True)
-class Referent:
-    """The held card a statement points back at, and the statement with the thing named as the card does."""
-
-    card: MemoryCard
-    statement: str
-    why: str
-
 
 # "That job ...", "This export job ...", "The same bucket ...": then up to three lower-case words, one of
 # which is the head noun (the words after it are a clause about it: "that job we inherited runs ...").
@@ -63,11 +53,28 @@ def _named(head: str, statement: str) -> list[str]:
     return [" ".join([*words, head]) for words in names if not _PHRASE_END & set(words)]
 
 
-def _words_of(name: str) -> frozenset[str]:
-    return frozenset(stem(w) for w in re.split(r"[\s-]+", name) if w)
+def _earlier(candidate: Candidate, cards: Sequence[MemoryCard]) -> list[MemoryCard]:
+    """The cards (in `memory_id` order) told in an earlier message than `candidate`'s, corrections aside.
+
+    What one message points back at within itself is read when the message is (`references`): a card
+    resting on the candidate's own message is not pointed back at (the self-audit, which shows one held
+    card at a time, would otherwise take one of two teams a message names as the only one)."""
+    told = set(candidate.evidence_refs)
+    return [
+        c
+        for c in cards
+        if c.type is not MemoryType.CORRECTION
+        and (candidate.observed_at is None or time_of(c) <= candidate.observed_at)
+        and not told & set(c.evidence_refs)
+    ]
 
 
-def _demonstrated(candidate: Candidate, cards: Sequence[MemoryCard]) -> Referent | None:
+def demonstrated(candidate: Candidate, cards: Sequence[MemoryCard]) -> Pointer | None:
+    """The one held card naming the thing a demonstrative opening `candidate` points back at ("that job
+    we inherited", see the module docstring), with the statement saying the card's name for it."""
+    if candidate.type is not MemoryType.FACT:
+        return None
+    cards = _earlier(candidate, cards)
     statement = candidate.statement.strip()
     found = _DEMONSTRATIVE_RE.match(statement)
     if found is None:
@@ -80,19 +87,24 @@ def _demonstrated(candidate: Candidate, cards: Sequence[MemoryCard]) -> Referent
     for n, head in enumerate(w.group(0) for w in phrase):
         if stem(head) in GENERIC or stem(head) in _TIMES:
             continue  # "that week", "this morning": a time, not a thing
-        added = _words_of(" ".join(w.group(0) for w in phrase[:n]))
+        added = word_stems(" ".join(w.group(0) for w in phrase[:n]))
         names = {
             name: card
             for card in reversed(cards)  # the first card by memory_id wins a name two cards give
             for name in _named(head, card.statement)
-            if added <= _words_of(name)
+            if added <= word_stems(name)
         }
-        if len(names) != 1:
+        if (one := only_one(list(names.items()))) is None:
             continue  # nothing of that kind is held, or two things are: not known which
-        name, card = next(iter(names.items()))
+        name, card = one
         end = found.start("rest") + phrase[n].end()
         said = statement[:end]
-        return Referent(card, f"The {name}{statement[end:]}", f"'{said}' is the {name} of {card.memory_id}")
+        return Pointer(
+            card,
+            Way.DEMONSTRATIVE,
+            f"The {name}{statement[end:]}",
+            f"'{said}' is the {name} of {card.memory_id}",
+        )
     return None
 
 
@@ -113,35 +125,24 @@ _GROUP_ROLE_RE = re.compile(
 )
 
 
-def _sessions_of_a_group(candidate: Candidate, cards: Sequence[MemoryCard]) -> Referent | None:
+def sessions_of_a_group(candidate: Candidate, cards: Sequence[MemoryCard]) -> Pointer | None:
+    """The one held card giving someone a role in a group whose regular sessions `candidate` tells with no
+    owner ("training is Thursdays", see the module docstring)."""
+    if candidate.type is not MemoryType.FACT:
+        return None
+    cards = _earlier(candidate, cards)
     found = _SESSION_RE.match(candidate.statement.strip())
     if found is None or event(candidate.statement):
         return None
     if any(_SESSION_WORD_RE.search(c.statement) for c in cards):
         return None  # sessions already held somewhere: the other rules compare them
-    groups = [c for c in cards if c.type is MemoryType.FACT and _GROUP_ROLE_RE.search(c.statement)]
-    if len(groups) != 1:
+    card = only_one([c for c in cards if c.type is MemoryType.FACT and _GROUP_ROLE_RE.search(c.statement)])
+    if card is None:
         return None  # no group known, or two: not known whose sessions these are
-    card = groups[0]
     noun = found.group("noun").lower()
-    return Referent(card, candidate.statement, f"the {noun} of the group {card.memory_id} gives a role in")
-
-
-def referent(candidate: Candidate, cards: Sequence[MemoryCard]) -> Referent | None:
-    """The one held card among `cards` (in `memory_id` order) that `candidate` points back at without
-    naming it, told in an earlier message (see the module docstring); None when none or several fit.
-
-    What one message points back at within itself is read when the message is (`references`): a card
-    resting on the candidate's own message is not pointed back at (the self-audit, which shows one held
-    card at a time, would otherwise take one of two teams a message names as the only one)."""
-    if candidate.type is not MemoryType.FACT:
-        return None
-    told = set(candidate.evidence_refs)
-    earlier = [
-        c
-        for c in cards
-        if c.type is not MemoryType.CORRECTION
-        and (candidate.observed_at is None or time_of(c) <= candidate.observed_at)
-        and not told & set(c.evidence_refs)
-    ]
-    return _demonstrated(candidate, earlier) or _sessions_of_a_group(candidate, earlier)
+    return Pointer(
+        card,
+        Way.GROUP_SESSIONS,
+        candidate.statement,
+        f"the {noun} of the group {card.memory_id} gives a role in",
+    )

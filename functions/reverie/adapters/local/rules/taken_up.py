@@ -11,8 +11,8 @@ alone:
   merino" what "knits on the train" makes.
 
 Only one held fact may answer: two held telescopes, or two held things baked, leave it unresolved (a new
-card). A candidate with numbers of its own that disagree with the card's, or one that opposes it, is not
-fused (`the_thing_held`).
+card). A candidate with numbers of its own that disagree with the card's, or one that opposes it, points
+at no card (`the_thing_held`); nor does "The user ...", the speaker (`pointer.names_the_speaker`).
 """
 
 from __future__ import annotations
@@ -20,13 +20,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from reverie.adapters.local.rules.polarity import opposed
-from reverie.adapters.local.rules.values import other_numbers
-from reverie.adapters.local.rules.verdicts import fused, join
+from reverie.adapters.local.rules.pointer import Pointer, Way, at_odds, names_the_speaker, only_one
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.restatement import stem
-from reverie.ports import MergeDecision
 
 # "The scope is ...", "The new loaves are ...": a definite subject (up to two modifiers, then its noun).
 _THE_THING_RE = re.compile(
@@ -60,27 +57,25 @@ def _made_by(statement: str, words: set[str]) -> bool:
     return bool(made & {stem(word) for word in words if not word.endswith(("ed", "en"))})
 
 
-def the_thing_held(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
-    """The one held fact that holds the thing the candidate names as "The <noun>" (see the module): the
-    candidate fused into it."""
+def the_thing_held(candidate: Candidate, cards: Sequence[MemoryCard]) -> Pointer | None:
+    """The one held fact that holds the thing the candidate names as "The <noun>" (see the module)."""
     if candidate.type is not MemoryType.FACT:
         return None
     found = _THE_THING_RE.match(candidate.statement)
-    if found is None or found.group("noun") == "user":  # "The user is ...": the speaker, not a thing
+    if found is None or names_the_speaker(found.group("noun")):
         return None
     noun = found.group("noun")
-    held = []
-    for card in cards:
-        if card.type is not MemoryType.FACT:
-            continue
-        words = set(_WORD_RE.findall(card.statement.lower()))
-        if _heads(noun, words) or _made_by(candidate.statement.lower(), words):
-            held.append(card)
-    if len(held) != 1:
-        return None
-    card = held[0]
-    if other_numbers(candidate.statement, card.statement) or opposed(candidate.statement, card.statement):
-        return None
-    return fused(
-        candidate, card, join(card.statement, candidate.statement), f"the {noun} of {card.memory_id}"
+    card = only_one(
+        [
+            card
+            for card in cards
+            if card.type is MemoryType.FACT
+            and (
+                _heads(noun, words := set(_WORD_RE.findall(card.statement.lower())))
+                or _made_by(candidate.statement.lower(), words)
+            )
+        ]
     )
+    if card is None or at_odds(candidate.statement, card.statement):
+        return None
+    return Pointer(card, Way.HELD_THING, candidate.statement, f"the {noun} of {card.memory_id}")
