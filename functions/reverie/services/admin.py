@@ -37,7 +37,7 @@ from reverie.domain.validity import plan_ends
 from reverie.services import forget
 from reverie.services.backends import Backends
 from reverie.services.forget import Forgotten, delete_user
-from reverie.services.indexing import sync_index
+from reverie.services.indexing import VectorsAhead, sync_index
 from reverie.services.ownership import check_write, own_id, read_ids
 
 __all__ = ["Forgotten", "delete_user"]  # forgetting lives in services.forget
@@ -175,10 +175,11 @@ def create_memories(
                 updated_at=now,
             )
         )
+    ahead = VectorsAhead(b, cards, events)  # embedding on a worker while L1 and the note store write
     if events:
         b.log.append(events)
     stored = b.notes.create_many(cards)
-    sync_index(b, stored, events)
+    sync_index(b, stored, events, ahead)
     return stored
 
 

@@ -16,6 +16,7 @@ from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard
 from reverie.domain.search import SearchDoc, card_search_text
 from reverie.domain.text import entities
 from reverie.services.backends import Backends
+from reverie.services.query_vector import Prefetched
 from reverie.services.spans import span
 
 MAX_EVIDENCE_EVENTS = 3  # enough to recover the original wording, few enough to keep the card's focus
@@ -65,25 +66,54 @@ def indexed_text(card: MemoryCard, evidence: Sequence[str]) -> str:
     return " ".join([own, *extra])
 
 
-def sync_index(b: Backends, cards: Sequence[MemoryCard], written: Sequence[Event] = ()) -> None:
+class VectorsAhead:
+    """The embeddings of cards about to be stored, computed on a worker while the stores write them.
+
+    A bulk write spends most of its time embedding; the L1 append and the note store's transaction need
+    no vector. So the embedding starts before them (a local forward pass and a remote call release the
+    GIL, as SQLite does while it steps) and `sync_index` takes the vectors when it needs them. Only a
+    text embedded here is taken from here: a stored card whose indexed text differs (nothing in a
+    create does that) is embedded again, so the index never holds a vector of other words."""
+
+    def __init__(self, b: Backends, cards: Sequence[MemoryCard], written: Sequence[Event] = ()) -> None:
+        self.reader = _EvidenceReader(b, written)
+        texts = list(dict.fromkeys(indexed_text(c, self.reader.texts(c)) for c in cards if is_indexed(c)))
+        self._job = Prefetched(
+            lambda: dict(zip(texts, b.embedder.embed(texts), strict=True)) if texts else {}
+        )
+
+    def get(self) -> dict[str, list[float]]:
+        """Each text embedded ahead and its vector (waits for the worker, or computes them here)."""
+        return self._job.result()
+
+
+def sync_index(
+    b: Backends, cards: Sequence[MemoryCard], written: Sequence[Event] = (), ahead: VectorsAhead | None = None
+) -> None:
     """Upsert the cards that belong in the index and remove the ones that no longer do (timed as the
     span "index sync"). `written` are L1 events the caller has just appended: cards citing them take
-    their text from there, not from the log."""
+    their text from there, not from the log. `ahead` holds vectors already computed (or under way) for
+    these cards' texts."""
     with span("index sync"):
-        _sync(b, cards, written)
+        _sync(b, cards, written, ahead)
 
 
-def _sync(b: Backends, cards: Sequence[MemoryCard], written: Sequence[Event]) -> None:
+def _sync(
+    b: Backends, cards: Sequence[MemoryCard], written: Sequence[Event], ahead: VectorsAhead | None
+) -> None:
     keep = [c for c in cards if is_indexed(c)]
     drop = [c.memory_id for c in cards if not is_indexed(c)]
     if keep:
-        reader = _EvidenceReader(b, written)
+        reader = ahead.reader if ahead is not None else _EvidenceReader(b, written)
         texts = [indexed_text(c, reader.texts(c)) for c in keep]
-        vectors = b.embedder.embed(texts)
+        known = ahead.get() if ahead is not None else {}
+        missing = [t for t in dict.fromkeys(texts) if t not in known]
+        if missing:
+            known = {**known, **dict(zip(missing, b.embedder.embed(missing), strict=True))}
         b.index.upsert(
             [
-                SearchDoc.from_card(c, v, entities(card_search_text(c))).model_copy(update={"text": t})
-                for c, v, t in zip(keep, vectors, texts, strict=True)
+                SearchDoc.from_card(c, known[t], entities(card_search_text(c))).model_copy(update={"text": t})
+                for c, t in zip(keep, texts, strict=True)
             ]
         )
     if drop:
