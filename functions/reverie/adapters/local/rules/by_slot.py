@@ -1,0 +1,73 @@
+"""One candidate against the held cards in its slot (key): the same value, more of it, or another.
+
+The same value is a no-op; the same value told with more detail fuses (the candidate says both); more about
+a taste held the same way fuses; the same place said otherwise ("back in Warsaw since Friday" / "normally
+based in Warsaw") fuses; another value, or a reversal, is a change: latest wins (or a person decides), and
+what the old card said beside the replaced value lives on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reverie.adapters.local.rules.about import contains, jaccard, name_words
+from reverie.adapters.local.rules.claims import without_attribution
+from reverie.adapters.local.rules.keys import same_slot
+from reverie.adapters.local.rules.remainder import carried
+from reverie.adapters.local.rules.values import SAME_VALUE_JACCARD, other_numbers
+from reverie.adapters.local.rules.verdicts import decision as _decision
+from reverie.adapters.local.rules.verdicts import fused, join, replace
+from reverie.domain.dream import Candidate
+from reverie.domain.models import MemoryCard
+from reverie.domain.restatement import negated, stem, terms
+from reverie.domain.text import entities
+from reverie.ports import MergeAction, MergeDecision
+
+
+def by_slot(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[str]) -> MergeDecision | None:
+    """What `candidate` is to the held cards sharing its slot (see the module docstring); None when no
+    card has its slot. `mine` is the candidate's terms."""
+    same = [c for c in cards if same_slot(candidate.key, c.key, c.user_id or "")]
+    if not same:
+        return None
+    best = max(same, key=lambda c: jaccard(mine, terms(c.statement)))
+    theirs = terms(best.statement)
+    key = candidate.key
+    if negated(candidate.statement) != negated(best.statement):
+        return replace(candidate, best, f"a reversal of {key}")
+    if jaccard(mine, theirs) >= SAME_VALUE_JACCARD or contains(theirs, mine):
+        return _decision(MergeAction.NOOP, best, f"{best.memory_id} already says this (key {key})")
+    if contains(mine, theirs):  # the same value, told with more detail: the candidate says both
+        return fused(candidate, best, candidate.statement, f"more detail about {key}")
+    if ".taste." in (key or ""):  # held the same way: more about the same taste
+        return fused(candidate, best, join(best.statement, candidate.statement), f"more about {key}")
+    # whom the slot is about is not its value ("Always give Ewa answers as bullet points" / "Write to Ewa in
+    # paragraphs"): the key's subject, named in full or not
+    named = _named_value(candidate.statement) - _key_subject(key)
+    if (
+        named
+        and named == _named_value(best.statement) - _key_subject(key)
+        and not other_numbers(candidate.statement, best.statement)
+    ):
+        # "back in Warsaw since Friday" beside "normally based in Warsaw": the same place, said otherwise
+        return fused(candidate, best, join(best.statement, candidate.statement), f"the same value of {key}")
+    decision = replace(candidate, best, f"a different value for {key}")
+    if decision.action is MergeAction.SUPERSEDE and (
+        kept := carried(best.statement, candidate.statement, key)
+    ):
+        # what the old card said beside the replaced value ("..., and sits in the Insights team") lives on
+        return decision.model_copy(
+            update={"statement": kept, "reason": f"{decision.reason}, keeping the rest"}
+        )
+    return decision
+
+
+def _key_subject(key: str | None) -> frozenset[str]:
+    """The words of whom a key is about (`ewa_kowalczyk.prefers.answer_style` → ewa, kowalczyk), stemmed."""
+    return frozenset(stem(w) for w in (key or "").partition(".")[0].split("_") if w)
+
+
+def _named_value(statement: str) -> frozenset[str]:
+    """The names a statement gives beside whom it is about ("Warsaw" in "Dmitri is back in Warsaw")."""
+    said = without_attribution(statement)  # "(according to Ines)" names who claims it, not the value
+    return frozenset(stem(e) for e in entities(said)) - name_words(said)

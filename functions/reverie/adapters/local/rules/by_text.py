@@ -1,0 +1,121 @@
+"""One candidate against held cards with no slot in common: read from the words of both.
+
+A denial of a card, whole or in one of its clauses, replaces it; another value for the same thing (a
+value, an attribute's value, a date, a frequency, a due date, the card a "..., not <value>" puts right,
+two people's claims that disagree) replaces it; a card saying as much makes a no-op; a statement with
+the card's words and more adds detail to it (never across two people, never against other numbers).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from reverie.adapters.local.rules.about import contains, jaccard, name_words, subject
+from reverie.adapters.local.rules.claims import claims_disagree
+from reverie.adapters.local.rules.due import another_due_date, same_due_date
+from reverie.adapters.local.rules.frequency import another_frequency
+from reverie.adapters.local.rules.keys import other_slots
+from reverie.adapters.local.rules.polarity import opposed
+from reverie.adapters.local.rules.values import (
+    another_attribute_value,
+    another_date,
+    another_value,
+    most_contrasted,
+    other_numbers,
+)
+from reverie.adapters.local.rules.verdicts import decision as _decision
+from reverie.adapters.local.rules.verdicts import replace
+from reverie.adapters.local.rules.whose import other_people
+from reverie.domain.dream import Candidate
+from reverie.domain.models import MemoryCard, MemoryType, ReviewStatus
+from reverie.domain.restatement import terms
+from reverie.ports import MergeAction, MergeDecision
+
+DUPLICATE_JACCARD = 0.7  # no key: this similar means the same idea
+NEGATION_JACCARD = 0.6  # this similar apart from a negation means one denies the other
+
+
+def _denies(candidate: Candidate, mine: frozenset[str], card: MemoryCard) -> bool:
+    """One says the opposite of the other, the whole candidate or one of its clauses ("Leila does not
+    struggle with fractions (10/10); long division is her weak spot" denies "Leila struggles with adding
+    fractions"): about the same subject (and key, when both have one), with nearly the same words, or one's
+    words inside the other's beyond the subject itself."""
+    if other_slots(candidate.key, card.key, card.user_id or ""):
+        return False
+    parts = [p for p in _CLAUSE_RE.split(candidate.statement) if p.strip()]
+    return _denies_text(candidate.statement, mine, card) or (
+        len(parts) > 1 and any(_denies_text(p, terms(p), card) for p in parts)
+    )
+
+
+_RULES = frozenset({MemoryType.CONSTRAINT, MemoryType.PROCEDURE})
+
+
+def _comparable(candidate: Candidate, card: MemoryCard) -> bool:
+    """Whether a value of one can be another value of the other: a fact ("is based in Warsaw") is no other
+    value of a rule ("While in Nairobi, put calls in Nairobi time"); a correction may replace either."""
+    if candidate.type is MemoryType.CORRECTION or card.type is MemoryType.CORRECTION:
+        return True
+    return (candidate.type in _RULES) == (card.type in _RULES)
+
+
+_CLAUSE_RE = re.compile(r"\s*;\s*|,?\s+but\s+")
+
+
+def _denies_text(statement: str, mine: frozenset[str], card: MemoryCard) -> bool:
+    if not opposed(statement, card.statement):  # clause by clause: "teaches Mon-Wed; Thursday non-teaching"
+        return False
+    shared = subject(statement) & subject(card.statement)
+    if not shared:
+        return False  # "Gina has had tough times" says nothing about "Jon won't give up"
+    theirs = terms(card.statement)
+    if jaccard(mine, theirs) >= NEGATION_JACCARD:
+        return True
+    # beside who it is about, named in full or not ("Kofi Boateng's Corolla isn't diesel" / "Kofi's Toyota
+    # Corolla runs on diesel")
+    who = shared | name_words(statement) | name_words(card.statement)
+    return contains(theirs - who, mine - who) or contains(mine - who, theirs - who)
+
+
+def by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[str]) -> MergeDecision | None:
+    """What `candidate` (its terms `mine`) is to `cards` by their words (see the module docstring); None
+    when no card is like it."""
+    contrasted = most_contrasted(candidate.statement, [c for c in cards if _comparable(candidate, c)])
+    for card in cards:
+        if same_due_date(candidate.statement, card.statement):
+            return _decision(
+                MergeAction.NOOP, card, f"{card.memory_id} says the same thing is due the same day"
+            )
+        if _denies(candidate, mine, card):
+            return replace(candidate, card, f"negates {card.memory_id}")
+        if _comparable(candidate, card) and (
+            another_value(candidate.statement, card.statement)
+            or another_attribute_value(candidate.statement, card.statement)
+            or another_date(candidate.statement, card.statement)
+            or another_frequency(candidate.statement, card.statement)
+            or another_due_date(candidate.statement, card.statement)
+            or card is contrasted  # the card the "..., not <value>" puts right
+            or claims_disagree(candidate.statement, card.statement)
+        ):
+            return replace(candidate, card, f"another value than {card.memory_id} for the same thing")
+    alike = [c for c in cards if not other_people(candidate.statement, c.statement)]  # never two people's
+    scored = [(jaccard(mine, terms(c.statement)), c) for c in alike]
+    best_score, best = max(scored, key=lambda s: s[0], default=(0.0, None))
+    if best is None:
+        return None
+    theirs = terms(best.statement)
+    if best_score < DUPLICATE_JACCARD and not (contains(theirs, mine) or contains(mine, theirs)):
+        containing = next((c for c in alike if contains(terms(c.statement), mine)), None)
+        contained = next((c for c in alike if contains(mine, terms(c.statement))), None)
+        best = containing or contained
+        if best is None:
+            return None
+        theirs = terms(best.statement)
+    if other_numbers(candidate.statement, best.statement):
+        return None  # "record number 3" beside "record number 7": two things, however alike the words
+    if mine <= theirs or (not theirs < mine and len(mine) <= len(theirs)):
+        return _decision(MergeAction.NOOP, best, f"{best.memory_id} already says as much")
+    if best.review_status is ReviewStatus.EDITED:
+        return _decision(MergeAction.NOOP, best, f"adds detail, but {best.memory_id} was edited by a person")
+    return _decision(MergeAction.FUSE, best, f"adds detail to {best.memory_id}", candidate.statement)
