@@ -106,6 +106,7 @@ NEEDS_KNN = {
     "test_a_doc_without_a_vector_is_found_by_text_and_timeline_but_not_by_vector",
     "test_a_vector_of_the_wrong_size_is_refused_and_the_stored_doc_is_kept",
     "test_upsert_replaces_text_vector_and_fields_on_every_path",
+    "test_one_upsert_of_new_and_held_docs_and_a_doc_given_twice_leaves_the_last_of_each",
     "test_docs_survive_closing_and_reopening_the_index",
     "test_a_write_through_one_handle_is_seen_by_another_on_the_same_storage",
     "test_concurrent_writers_and_readers_see_a_consistent_index",
@@ -473,6 +474,34 @@ def test_upsert_replaces_text_vector_and_fields_on_every_path(index: SearchIndex
     index.upsert([doc("m1", "rollback with canary", vector=vec(0.0, 1.0), scope=ScopeKind.ORG, user=None)])
     someone = view(Scope(tenant_id="t1", user_id="u9"))
     assert ids(index.search_vector(vec(0.0, 1.0), someone, 5)) == ["m1"]
+
+
+def test_one_upsert_of_new_and_held_docs_and_a_doc_given_twice_leaves_the_last_of_each(
+    index: SearchIndex,
+) -> None:
+    # GIVEN a held doc, searched once (whatever the adapter caches is warm)
+    index.upsert([doc("m1", "deploy with blue green", vector=vec(1.0), entities=("Ada",))])
+    assert ids(index.search_vector(vec(1.0), view(), 5)) == ["m1"]
+    # WHEN one upsert rewrites it, and brings a new doc in two versions
+    index.upsert(
+        [
+            doc("m1", "rollback with canary", vector=vec(0.0, 1.0), entities=("Bob",)),
+            doc("m2", "first wording", vector=vec(1.0), entities=("Cy",)),
+            doc("m2", "second wording", vector=vec(0.0, 0.0, 1.0), entities=("Dee",)),
+        ]
+    )
+    # THEN each doc is its last version on every path, and nothing of the versions before is left
+    assert index.count(view()) == 2
+    assert [ids(index.search_timeline(view(), 5, entities=[e])) for e in ("Ada", "Bob", "Cy", "Dee")] == [
+        [],
+        ["m1"],
+        [],
+        ["m2"],
+    ]
+    assert index.search_text("blue first", view(), 5) == []
+    assert ids(index.search_text("second wording", view(), 5)) == ["m2"]
+    assert ids(index.search_vector(vec(0.0, 0.0, 1.0), view(), 1)) == ["m2"]
+    assert index.search_vector(vec(1.0), view(), 5)[0].score == pytest.approx(0.0, abs=1e-5)
 
 
 @pytest.mark.parametrize("path", PATHS)

@@ -7,7 +7,6 @@ delete; a commit by another connection to the same file (`PRAGMA data_version`) 
 
 from __future__ import annotations
 
-import json
 import math
 import sqlite3
 import threading
@@ -24,7 +23,6 @@ from reverie.adapters.local.keyword_bound import MAX_KEYWORD_CANDIDATES, MatchCo
 from reverie.adapters.local.search_sql import (
     PARTITION_WHERE,
     SCHEMA,
-    UPSERT,
     entity_key,
     filter_sql,
     micros,
@@ -33,6 +31,7 @@ from reverie.adapters.local.search_sql import (
     timeline_sql,
 )
 from reverie.adapters.local.search_windows import MAX_WINDOWS, by_window, windows_sql
+from reverie.adapters.local.search_writes import Placement, write_docs
 from reverie.adapters.local.sqlite import checkpoint
 from reverie.adapters.local.vector_cache import (
     NO_EXPIRY,
@@ -112,8 +111,11 @@ class SqliteSearchIndex(SearchIndex):
                 if self._dim is None and any(v is not None for v in vectors):
                     self._dim = next(len(v) for v in vectors if v is not None)
                     self._db.execute("INSERT INTO meta (key, value) VALUES ('dim', ?)", (str(self._dim),))
+                kept = list({(doc.tenant_id, doc.memory_id): i for i, doc in enumerate(docs)}.values())
+                docs, vectors = [docs[i] for i in kept], [vectors[i] for i in kept]  # given twice: the last
+                before = write_docs(self._db, docs, vectors)
                 for doc, vector in zip(docs, vectors, strict=True):
-                    self._upsert_one(doc, vector)
+                    self._recache(doc, vector, before.get(doc.memory_id))
 
     def delete(self, tenant_id: str, memory_ids: Sequence[str]) -> None:
         with self._lock, self._transaction():
@@ -275,36 +277,13 @@ class SqliteSearchIndex(SearchIndex):
         if not math.isfinite(norm) or norm == 0.0:
             raise ValueError(f"{what} must be finite and not all zeros (cosine needs a direction)")
 
-    def _upsert_one(self, doc: SearchDoc, vector: FloatArray | None) -> None:
-        before = self._db.execute(
-            "SELECT scope, user_id, project_id FROM docs WHERE tenant_id = ? AND memory_id = ?",
-            (doc.tenant_id, doc.memory_id),
-        ).fetchone()
-        valid_until = micros(doc.valid_until)
-        (doc_id,) = self._db.execute(
-            UPSERT,
-            (
-                doc.memory_id, doc.tenant_id, doc.scope.value, doc.user_id, doc.project_id, doc.type.value,
-                doc.status.value, doc.key, valid_until, micros(doc.observed_at), json.dumps(doc.entities),
-                doc.text,
-            ),
-        ).fetchone()  # fmt: skip
-        self._db.execute("DELETE FROM doc_entities WHERE doc_id = ?", (doc_id,))
-        self._db.executemany(
-            "INSERT INTO doc_entities (entity, doc_id) VALUES (?, ?)",
-            [(key, doc_id) for key in {entity_key(name) for name in doc.entities} - {""}],
-        )
-        key = partition_key(doc.tenant_id, doc.scope, doc.user_id, doc.project_id)
+    def _recache(self, doc: SearchDoc, vector: FloatArray | None, before: Placement | None) -> None:
+        """Bring the cached vector partitions in step with the document just written."""
         if before is not None:
             self._uncache(partition_key(doc.tenant_id, *before), doc.memory_id)
-        if vector is None:
-            self._db.execute("DELETE FROM vectors WHERE doc_id = ?", (doc_id,))
-            return
-        self._db.execute(
-            "INSERT OR REPLACE INTO vectors (doc_id, vector) VALUES (?, ?)", (doc_id, vector.tobytes())
-        )
-        part = self._partitions.get(key)
-        if part is not None:
+        part = self._partitions.get(partition_key(doc.tenant_id, doc.scope, doc.user_id, doc.project_id))
+        if vector is not None and part is not None:
+            valid_until = micros(doc.valid_until)
             expiry = NO_EXPIRY if valid_until is None else valid_until
             part.put(
                 doc.memory_id, vector, STATUS_CODES[doc.status.value], TYPE_CODES[doc.type.value], expiry
