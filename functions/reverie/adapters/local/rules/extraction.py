@@ -1,4 +1,9 @@
-"""A session's events → candidate propositions (each citing its events) and the items dropped, with why."""
+"""A session's events → candidate propositions (each citing its events) and the items dropped, with why.
+
+The per-turn pipeline: each event in order (notes, feedback, tool results, messages); a message's parts
+(`message_parts`) are each resolved against what was said before, relayed, remembered or classified
+(`remarks.classify`), and what is kept becomes candidates citing the message (and the question answered).
+"""
 
 from __future__ import annotations
 
@@ -6,14 +11,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from reverie.adapters.local.rules.about_request import about_the_request
-from reverie.adapters.local.rules.appositions import named_in_brackets
-from reverie.adapters.local.rules.clauses import (
-    announcement,
-    independent_statements,
-    preamble,
-    undislocated,
-)
-from reverie.adapters.local.rules.day_requests import one_off_before
 from reverie.adapters.local.rules.decisions import with_decisions
 from reverie.adapters.local.rules.dialogue import (
     answers_agent,
@@ -26,11 +23,10 @@ from reverie.adapters.local.rules.dialogue import (
 from reverie.adapters.local.rules.disputed_values import with_disagreements
 from reverie.adapters.local.rules.forget_requests import with_forget_requests
 from reverie.adapters.local.rules.group_answers import Thread
-from reverie.adapters.local.rules.language import sentences, subject_of
-from reverie.adapters.local.rules.lists import as_sentences
+from reverie.adapters.local.rules.language import subject_of
+from reverie.adapters.local.rules.message_parts import message_parts
 from reverie.adapters.local.rules.named_speaker import name_for
 from reverie.adapters.local.rules.plan_changes import booked_plans
-from reverie.adapters.local.rules.pursuits import topic_taken_up
 from reverie.adapters.local.rules.quoted_mail import mail_header, quoted_line
 from reverie.adapters.local.rules.references import Earlier, lasts_until
 from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run
@@ -43,38 +39,15 @@ from reverie.adapters.local.rules.reported import (
     introduced,
     notice,
     relayed,
-    relays,
 )
 from reverie.adapters.local.rules.request_patterns import CORRECTION_OPENER_RE
-from reverie.adapters.local.rules.secret_clauses import without_secrets
 from reverie.adapters.local.rules.session_base import RELAYED_CONFIDENCE, Analysis
 from reverie.adapters.local.rules.session_inputs import SessionInputs
-from reverie.adapters.local.rules.settled import settled_with_details
-from reverie.adapters.local.rules.spelling import spelled_out, without_hesitations
 from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
-from reverie.adapters.local.rules.tag_questions import asserted
-from reverie.adapters.local.rules.trailing_asks import (
-    condition_after,
-    question_after,
-    request_after,
-    task_detail,
-)
+from reverie.adapters.local.rules.trailing_asks import task_detail
 from reverie.domain.dream import Candidate
-from reverie.domain.events import (
-    Event,
-    FeedbackEvent,
-    MessageEvent,
-    NoteEvent,
-    TagEvent,
-    ToolResultEvent,
-)
-from reverie.domain.guards import mask_secrets
-from reverie.domain.models import (
-    MemoryType,
-    Source,
-    SourceKind,
-    Trust,
-)
+from reverie.domain.events import Event, FeedbackEvent, MessageEvent, NoteEvent, TagEvent, ToolResultEvent
+from reverie.domain.models import MemoryType, Source, SourceKind, Trust
 from reverie.domain.text import time_window
 from reverie.domain.validity import plan_ends, valid_until
 
@@ -148,7 +121,10 @@ class _Session(SessionInputs):
         before: tuple[str, Statement | Drop] | None = None  # the part before, and what it was kept as
         earlier = Earlier(frozenset(w.lower() for w in name.split()))
         shown = message.role == "user" and self.reports.shown  # a tool's output the user may confirm
-        for n, part in enumerate(self.parts(message, who)):
+        shaped = message_parts(message.text, who.to_agent)
+        for text, reason in shaped.dropped:
+            self.drop(message, text, reason)
+        for n, part in enumerate(shaped.parts):
             if shown and confirms(part):  # "The rest matches what they told me": `reports` vouches for it
                 self.drop(message, part, "confirms what the tool returned")
                 shown = False
@@ -216,48 +192,6 @@ class _Session(SessionInputs):
             self.drop(message, result.text, "another point of the same message")
         for result in main:
             self.statement(result, message, asked)
-
-    def parts(self, message: MessageEvent, who: Speaker) -> list[str]:
-        """The message's statements to classify, one by one: its sentences, without the clauses that carry
-        a secret (each dropped), and, said to an agent, each independent statement a sentence joins."""
-        out: list[str] = []
-        for sentence in sentences(
-            mask_secrets(
-                without_hesitations(
-                    spelled_out(as_sentences(settled_with_details(message.text.replace("’", "'"))))
-                )
-            ).text
-        ):
-            sentence, secrets = without_secrets(sentence)
-            for secret in secrets:
-                self.drop(message, secret, "secret")
-            sentence, namings = named_in_brackets(sentence)  # "back from the GP (Dr Okonkwo)": my GP is ...
-            out.extend(namings)
-            label, sentence = preamble(sentence)
-            if label:  # "Quick intro: I teach Year 4, ...": the label announces, the statements follow
-                self.drop(message, label, "preamble")
-            said, sentence = announcement(sentence)
-            if said:  # "I am writing to let you know that I have moved ...": what is announced follows
-                self.drop(message, said, "preamble")
-            sentence = asserted(sentence)  # "you know I moved to Ghent, right?": the speaker says it
-            sentence, question = question_after(sentence)  # "I play padel on Tuesdays, can you ...?"
-            if question:
-                self.drop(message, question, "question")
-            if sentence and who.to_agent:  # "..., so scale the recipe for 8": the request is for now
-                sentence, request = request_after(sentence)
-                if request:
-                    self.drop(message, request, "request")
-                sentence, once = one_off_before(sentence)  # "just this once order X, Ana's vegan": hers lasts
-                if once:
-                    self.drop(message, once, "one_off")
-                sentence, when = condition_after(sentence)  # "... so if you're planning X he needs Y"
-                out.extend([when] if when else [])
-            if sentence:
-                sentence = undislocated(sentence)  # "my cousin Efe, in the chat, she's saying ..."
-                sentence = topic_taken_up(sentence)  # "the swimming, yeah, Kwame's doing it with me"
-                joined = relays(sentence) or (independent_statements(sentence) if who.to_agent else [])
-                out.extend(joined or [sentence])
-        return out
 
     def relay(self, found: Relayed, message: MessageEvent, asked: MessageEvent | None) -> None:
         """A claim the speaker relays from someone else: a fact on low trust, never a self-report."""

@@ -1,0 +1,75 @@
+"""A message's statements, shaped to be classified one by one, and the parts dropped on the way, with why.
+
+A message is read sentence by sentence (lists, spelled-out letters, hesitations and details settled in the
+same breath made plain; secrets masked); each sentence loses what announces, asks or requests rather than
+states (a preamble, a question or request after it, a one-off before it), the clauses carrying a secret
+and, said to an agent, splits into the independent statements it joins.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reverie.adapters.local.rules.appositions import named_in_brackets
+from reverie.adapters.local.rules.clauses import announcement, independent_statements, preamble, undislocated
+from reverie.adapters.local.rules.day_requests import one_off_before
+from reverie.adapters.local.rules.language import sentences
+from reverie.adapters.local.rules.lists import as_sentences
+from reverie.adapters.local.rules.pursuits import topic_taken_up
+from reverie.adapters.local.rules.reported import relays
+from reverie.adapters.local.rules.secret_clauses import without_secrets
+from reverie.adapters.local.rules.settled import settled_with_details
+from reverie.adapters.local.rules.spelling import spelled_out, without_hesitations
+from reverie.adapters.local.rules.tag_questions import asserted
+from reverie.adapters.local.rules.trailing_asks import condition_after, question_after, request_after
+from reverie.domain.guards import mask_secrets
+
+
+@dataclass(frozen=True)
+class MessageParts:
+    """The statements to classify, in order, and the parts dropped (text, reason), in order."""
+
+    parts: list[str]
+    dropped: list[tuple[str, str]]
+
+
+def message_parts(text: str, to_agent: bool) -> MessageParts:
+    """The message's statements to classify, one by one: its sentences, without the clauses that carry
+    a secret (each dropped), and, said to an agent, each independent statement a sentence joins."""
+    out: list[str] = []
+    dropped: list[tuple[str, str]] = []
+    for sentence in sentences(
+        mask_secrets(
+            without_hesitations(spelled_out(as_sentences(settled_with_details(text.replace("’", "'")))))
+        ).text
+    ):
+        sentence, secrets = without_secrets(sentence)
+        for secret in secrets:
+            dropped.append((secret, "secret"))
+        sentence, namings = named_in_brackets(sentence)  # "back from the GP (Dr Okonkwo)": my GP is ...
+        out.extend(namings)
+        label, sentence = preamble(sentence)
+        if label:  # "Quick intro: I teach Year 4, ...": the label announces, the statements follow
+            dropped.append((label, "preamble"))
+        said, sentence = announcement(sentence)
+        if said:  # "I am writing to let you know that I have moved ...": what is announced follows
+            dropped.append((said, "preamble"))
+        sentence = asserted(sentence)  # "you know I moved to Ghent, right?": the speaker says it
+        sentence, question = question_after(sentence)  # "I play padel on Tuesdays, can you ...?"
+        if question:
+            dropped.append((question, "question"))
+        if sentence and to_agent:  # "..., so scale the recipe for 8": the request is for now
+            sentence, request = request_after(sentence)
+            if request:
+                dropped.append((request, "request"))
+            sentence, once = one_off_before(sentence)  # "just this once order X, Ana's vegan": hers lasts
+            if once:
+                dropped.append((once, "one_off"))
+            sentence, when = condition_after(sentence)  # "... so if you're planning X he needs Y"
+            out.extend([when] if when else [])
+        if sentence:
+            sentence = undislocated(sentence)  # "my cousin Efe, in the chat, she's saying ..."
+            sentence = topic_taken_up(sentence)  # "the swimming, yeah, Kwame's doing it with me"
+            joined = relays(sentence) or (independent_statements(sentence) if to_agent else [])
+            out.extend(joined or [sentence])
+    return MessageParts(out, dropped)
