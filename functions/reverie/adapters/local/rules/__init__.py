@@ -8,6 +8,9 @@
 - `longevity`: how long a statement holds: a one-off request, or a stated validity (`valid_until`).
 - `untrusted`: a tool's output or a quoted page: its injected instructions apart from its facts.
 - `tools`: a tool failure and its later success → a condition–action–outcome procedure.
-- `extraction`: a session's events → candidates and dropped items.
-- `merge`: one candidate against its nearest cards → add / update / supersede / no-op / conflict.
+- `extraction`: a session's events → candidates and dropped items (`message_parts`: a message → the
+  statements to classify).
+- `merge`: one candidate against its nearest cards → add / update / supersede / no-op / conflict: the
+  decision table over `by_slot`, `by_text`, `by_topic` and the rest.
+- `pointed_at`: which held card a statement points at when its words do not say ("that job", "the scope").
 """
