@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -655,3 +656,17 @@ def test_ingesting_the_samples_twice_adds_nothing(backends: Backends) -> None:
     written = sum(len(s.memories) for path in SESSION_FILES for s in load_sessions(path).sessions)
     assert sum(r.existing_memories for r in reports) == written
     assert {u: stored_state(backends, u) for u in before} == before
+
+
+def test_a_batch_write_logs_how_many_memories_it_carries_never_their_words(
+    api: Api, caplog: pytest.LogCaptureFixture
+) -> None:
+    # GIVEN debug logging of the API's router (it logs every route's arguments)
+    caplog.set_level(logging.DEBUG, logger="aws_lambda_powertools.event_handler")
+    # WHEN a batch of memories is written
+    items = [{"type": "fact", "statement": f"Alice's locker is number {40 + i}"} for i in range(3)]
+    assert api.call("create_memory", body={"memories": items}).status == 201
+    # THEN the log names the request and its size, and no memory's words
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "CreateMemoriesRequest(memories=<3 items>" in logged
+    assert "locker" not in logged

@@ -89,7 +89,19 @@ def to_event(item: Any, tenant_id: str, user_id: str, session_id: str) -> ev.Eve
     return ev.parse_event({**item.model_dump(), **routed})
 
 
-class AppendEventsRequest(BaseModel):
+class BatchRequest(BaseModel):
+    """A request carrying a list of items, whose repr counts them instead of spelling them out.
+
+    Powertools logs each route's arguments at debug level with an f-string, so their repr is built on
+    every request, debug on or not: for 100 memories pydantic's repr was ~4% of a bulk write's CPU
+    outside the embedding, and the words users write do not belong in a log line."""
+
+    def __repr__(self) -> str:
+        shown = (f"{name}=<{len(v)} items>" if isinstance(v, list) else f"{name}={v!r}" for name, v in self)
+        return f"{type(self).__name__}({', '.join(shown)})"
+
+
+class AppendEventsRequest(BatchRequest):
     model_config = ConfigDict(extra="forbid")
     events: list[EventIn] = Field(min_length=1, max_length=500)
 
@@ -187,7 +199,7 @@ _PROJECT_NAMED: JsonDict = {
 }
 
 
-class CreateMemoriesRequest(BaseModel):
+class CreateMemoriesRequest(BatchRequest):
     model_config = ConfigDict(extra="forbid", json_schema_extra=_PROJECT_NAMED)
     memories: list[NewMemoryIn] = Field(min_length=1, max_length=500)
     project_id: str | None = Field(default=None, pattern=r"^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$")
