@@ -8,13 +8,18 @@ server resolve them, over the embedded backends (SQLite, MiniLM with no embeddin
 folder of its own, sharing one loaded model: one memory per request and batches embed on one thread
 (the embedder's default), and batches once more with `--workers` forward passes at once (the local
 server's default, `REVERIE_EMBEDDER_WORKERS`: both cores of this machine). They take turns, in
-alternating order, in `--rounds` rounds of equal size, so a burst of load elsewhere falls on each alike.
+alternating order, in `--rounds` rounds of equal size, so a burst of load elsewhere falls on each alike;
+each round ends with the embedder alone, one call on the texts the batched writes embedded in it (a card
+is searched by its text and its evidence's; the L1 record of the same words adds nothing), on one thread
+and on `--workers`, the two taking turns: the ceiling of any write path on this machine, in cards per
+second. A batch's embedding runs on a worker beside its L1 append and note store write, so a batch can
+come near that ceiling but not pass it.
 Printed per way: cards per second, p50 request time, and the share of the time spent embedding (the
-rest: validation, masking, the L1 record, the note store, the index); then the embedder alone, one call
-on all the texts the batched writes embedded (a card is searched by its text and its evidence's; the L1
-record of the same words adds nothing), on one thread and on `--workers`, the two taking turns: the
-ceiling of any write path on this machine, in cards per second. The ratio of `--workers` to one is the
-median over the rounds (with no idle core, as at a load average above the CPU count, it cannot gain).
+rest: validation, masking, the L1 record, the note store, the index); then the embedder alone; then,
+as medians over the rounds (each round's write rate over the embedder alone in that round, with the same
+workers), how near each batched way comes to its ceiling, and the gain of `--workers` over one (with no
+idle core, as at a load average above the CPU count, it cannot gain). The load average is printed at
+the start and the end.
 """
 
 from __future__ import annotations
@@ -128,19 +133,20 @@ def main(argv: list[str] | None = None) -> int:
             way.write([f"warm-up {i}" for i in range(way.per_request)])
             way.seconds, way.cards, way.requests, way.embedder.seconds = 0.0, 0, [], 0.0
             way.embedder.texts.clear()
+        load_before = os.getloadavg()[0]
         size = -(-len(statements) // args.rounds)
-        for start in range(0, len(statements), size):
-            for way in ways if start // size % 2 == 0 else ways[::-1]:
+        alone: dict[int, list[float]] = {1: [], args.workers: []}
+        for turn, start in enumerate(range(0, len(statements), size)):
+            embedded = len(ways[1].embedder.texts)
+            for way in ways if turn % 2 == 0 else ways[::-1]:
                 seconds, cards = way.seconds, way.cards
                 way.write(statements[start : start + size])
                 way.rounds.append((way.cards - cards) / (way.seconds - seconds))
-        texts = ways[1].embedder.texts  # what the writes embedded: a card's text and its L1 record's
-        alone: dict[int, list[float]] = {1: [], args.workers: []}
-        for turn in range(args.rounds):
+            texts = ways[1].embedder.texts[embedded:]  # what this round's batches embedded
             for workers, embedder in ((1, model), (args.workers, wide))[:: 1 if turn % 2 == 0 else -1]:
                 began = time.perf_counter()
                 embedder.embed(texts)
-                alone[workers].append(len(statements) / (time.perf_counter() - began))
+                alone[workers].append(len(texts) / (time.perf_counter() - began))
     print(
         f"{'POST /users/{user}/memories':<34} {'cards':>6} {'cards/s':>9} {'p50 req ms':>11} {'embedding':>10}"
     )
@@ -149,15 +155,24 @@ def main(argv: list[str] | None = None) -> int:
     for workers, rates in alone.items():
         label = f"embedder alone, {workers} at once"
         print(
-            f"{label:<34} {len(statements):>6} {statistics.median(rates):>9.0f}  (median of {len(rates)} calls)"
+            f"{label:<34} {len(statements):>6} {statistics.median(rates):>9.0f}  (median of {len(rates)} rounds)"
         )
+
+    def near(way: Way, ceiling: list[float]) -> str:
+        ratios = sorted(w / c for w, c in zip(way.rounds, ceiling, strict=True))
+        return f"{statistics.median(ratios):.2f}x ({ratios[0]:.2f}-{ratios[-1]:.2f})"
+
     rates = [way.cards / way.seconds for way in ways]
     wide_over_one = sorted(w / o for w, o in zip(ways[2].rounds, ways[1].rounds, strict=True))
     print(
+        f"of the embedder alone, per round: {ways[1].label} {near(ways[1], alone[1])}, "
+        f"{ways[2].label} {near(ways[2], alone[args.workers])}"
+    )
+    print(
         f"batched / one per request: {rates[1] / rates[0]:.1f}x; {args.workers} at once / one, per round: "
         f"median {statistics.median(wide_over_one):.2f}x ({wide_over_one[0]:.2f}-{wide_over_one[-1]:.2f}); "
-        f"cpus {os.cpu_count()}, load average {os.getloadavg()[0]:.1f} (with no idle core, more threads "
-        "cannot help)"
+        f"cpus {os.cpu_count()}, load average {load_before:.1f} at the start, {os.getloadavg()[0]:.1f} at "
+        "the end (with no idle core, more threads cannot help)"
     )
     return 0
 
