@@ -79,6 +79,18 @@ def test_a_request_never_waits_behind_busy_workers(busy: GatedEmbedder) -> None:
     assert vector.result() == (caller, HashEmbedder().embed(["what does Bob drink?"])[0])
 
 
+def test_work_taken_back_from_busy_workers_runs_once_however_often_it_is_read(busy: GatedEmbedder) -> None:
+    # GIVEN every worker busy, so the caller computes the vector itself
+    runs: list[int] = []
+    vector = Prefetched(lambda: (runs.append(1), HashEmbedder().embed(["where is Ghent?"])[0])[1])
+
+    # WHEN recall reads it twice (the raw turns' meaning path, then the vector path)
+    first, second = vector.result(), vector.result()
+
+    # THEN it was computed once, the same vector both times
+    assert runs == [1] and first == second
+
+
 def test_an_embedding_error_reaches_the_caller() -> None:
     vector = Prefetched(lambda: FailingEmbedder().embed(["anything"]))
     with pytest.raises(RuntimeError, match="embedding service unavailable"):

@@ -39,6 +39,8 @@ BENCHMARKS = [
     "reliability-http",
     "injection",
     "reliability",
+    "meaning-floor",
+    "pending-latency",
 ]
 SAMPLES = Path(__file__).resolve().parents[3] / "events" / "sessions"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from datetime import UTC, datetime, timedelta
 
@@ -33,6 +34,11 @@ _DAY_MONTH_YEAR_RE = re.compile(_DAY + r"\s+(?:of\s+)?" + _MONTH + r",?\s+(\d{4}
 _MONTH_DAY_YEAR_RE = re.compile(r"\b" + _MONTH + r"\s+" + _DAY + r",?\s+(\d{4})\b", re.IGNORECASE)
 _MONTH_YEAR_RE = re.compile(r"\b" + _MONTH + r",?\s+(?:of\s+)?(\d{4})\b", re.IGNORECASE)
 _YEAR_RE = re.compile(r"\b(19\d{2}|20\d{2})\b")
+
+
+def content_key(text: str) -> bytes:
+    """The cache key of a text: a 128-bit BLAKE2b digest of its UTF-8 bytes (the same text, the same key)."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
 def words(text: str) -> list[str]:

@@ -15,10 +15,15 @@ from reverie.domain.models import MemoryCard, Scope
 
 
 class Embedder(ABC):
-    """Sentence embeddings: unit-length vectors of `dim` floats, the same text always the same vector."""
+    """Sentence embeddings: unit-length vectors of `dim` floats, the same text always the same vector.
+
+    `related_cosine`: the cosine above which a question and a text are likelier related than not for this
+    model (`reverie bench meaning-floor` measures it), or None when it was never measured: what uses it
+    (recall's meaning path over pending turns) is then off. Cosines are not comparable across models."""
 
     model_id: str
     dim: int
+    related_cosine: float | None = None
 
     @abstractmethod
     def embed(self, texts: Sequence[str]) -> list[list[float]]: ...

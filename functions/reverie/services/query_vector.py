@@ -56,13 +56,21 @@ class Prefetched(Generic[T]):
         self._work = work
         run = contextvars.copy_context().run  # the caller's context (log correlation) goes along
         self._future: Future[T] = _executor().submit(run, work)
+        self._taken_back: Future[T] | None = None
+        self._lock = threading.Lock()
 
     def result(self) -> T:
         """What `work()` returned; computed here when no worker has picked the job up yet (never queued
-        behind other requests). Its error is raised here, as it would be inline."""
-        if self._future.cancel():
-            return self._work()
-        return self._future.result()
+        behind other requests). Its error is raised here, as it would be inline. The work runs once
+        however often this is asked."""
+        with self._lock:
+            if self._taken_back is None and self._future.cancel():
+                self._taken_back = Future()
+                try:
+                    self._taken_back.set_result(self._work())
+                except BaseException as exc:
+                    self._taken_back.set_exception(exc)
+        return (self._taken_back or self._future).result()
 
 
 def vector_path(b: Backends, query: str, filt: SearchFilter, k: int) -> VectorPath:
@@ -81,6 +89,10 @@ class VectorPath:
     def __init__(self, b: Backends, query: str, filt: SearchFilter, k: int) -> None:
         self._index, self._filt, self._k = b.index, filt, k
         self._vector = Prefetched(lambda: b.embedder.embed([query])[0])
+
+    def vector(self) -> list[float]:
+        """The query's embedding (computed once, whoever asks: the raw turns' meaning path reuses it)."""
+        return self._vector.result()
 
     def result(self) -> list[SearchHit]:
         return self._index.search_vector(self._vector.result(), self._filt, self._k)

@@ -4,8 +4,8 @@ Three recall paths (keyword, vector, timeline/entity) → fusion → filter (in 
 the cards) → rerank → one card per key → greedy fill of a real token budget → render with dates and
 citations (short handles in the text, each mapped to its memory id and evidence). Every injected card
 records a hit. The fixed block holds the current plan and the standing preferences
-(`services.fixed_block`). Until a dream has
-consolidated a session, its raw turns that share words with the query follow the cards, as reference
+(`services.fixed_block`). Until a dream has consolidated a session, its raw turns that share words with
+the query or are close to it in meaning (by the query's one vector) follow the cards, as reference
 (`services.unconsolidated`). Under the first cards, the words of the turn each cites that the card left
 out, quoted as reference (`services.cited_turns`).
 """
@@ -60,7 +60,8 @@ class RecallSettings:
     - `citations`: "handles" cites each line as `[n]` (memory n of `Context.citations`), the cheapest in
       tokens; "ids" writes each line's memory id and evidence refs inline.
     - `raw_turns`: also show what was said in the last `raw_window` that no dream has consolidated yet
-      (user and assistant messages, explicit notes) and shares words with the query: at most `raw_lines`
+      (user and assistant messages, explicit notes) and shares words with the query or, among the newest,
+      is close to it in meaning (`services.unconsolidated`): at most `raw_lines`
       lines in at most `raw_share` of the budget, kept for them when there are any, as reference after
       the cards. Off, recall shows cards only (the benchmarks that measure the cards alone turn it off).
     - `cited_turns`: under each of the first `cited_turns` cards shown (memories and reference), the words
@@ -265,8 +266,16 @@ def build_context(
                 yield item.card
 
     raw: list[RawTurn] = []
-    if settings.raw_turns and query.strip():
-        raw = unconsolidated_turns(b, query, scope, settings.raw_lines, settings.raw_window)
+    if settings.raw_turns and started is not None:
+        raw = unconsolidated_turns(
+            b,
+            query,
+            scope,
+            settings.raw_lines,
+            settings.raw_window,
+            query_vector=started[1].vector,
+            weights=settings.weights,
+        )
     rendered: Rendered = render_context(
         fixed=fixed,
         ranked=ranked(),
