@@ -24,7 +24,8 @@ and what is embedded is that masked line, as shown: no secret goes to the embedd
 
 Cost on the hot path: one read of the user's events of the last `window` (an indexed range in SQLite,
 27 µs an event with its parse: 0.01 ms for a user quiet in the window, ~40 ms for one who logged 1,500
-events in it), and only when something was said there, the run history (`consolidated_until`: `list_runs`
+events in it; memories written directly are dropped before the trust reading of `spoken`, ~0.2 ms an
+event), and only when something was said there, the run history (`consolidated_until`: `list_runs`
 of up to 10,000 runs, O(the user's runs): 9 ms for 500 runs in SQLite; on DynamoDB a query and a batch
 read per hundred runs). Not `pending_sessions`: it lists every session the user ever had
 (`LogStore.sessions`, 136 ms for 100,000 events in SQLite) and drops the consolidated times this needs;
@@ -41,9 +42,9 @@ vector beside an immutable log event (none exists; Titan's 1,024 floats are 4 kB
 the turn itself). What recall embeds is bounded
 and cached: at most `MEANING_TURNS` texts, in one batch call, then held by content hash for the process
 (`turn_vectors`), so asking again while the session stays pending costs a lookup. `reverie bench
-pending-latency` (40 pending turns, MiniLM int8, load ~9 on 2 cores): recall p50 with the vectors held is
-×1.01 that of words only; the first recall to meet 20 new turns ×1.60 (+84 ms, the batch); one turn alone
-costs 3-8 ms, what capture would pay for every event. On a short-lived Lambda instance the first recall
+pending-latency` (40 pending turns, MiniLM int8, load ~5 on 2 cores): recall p50 with the vectors held is
+×1.02 that of words only (24 ms); the first recall to meet 20 new turns ×2.94 (+46 ms, the batch); one
+turn alone costs ~2.5 ms, what capture would pay for every event. On a short-lived Lambda instance the first recall
 of each instance pays for the turns (Titan: one InvokeModel per distinct text, in parallel up to the
 embedder's `max_workers`), then the memo serves them. Titan declares no `related_cosine` yet (not measured
 here: no account), so there the meaning path stays off until it is measured as MiniLM's was.
@@ -104,7 +105,8 @@ def unconsolidated_turns(
     if limit <= 0 or not (wanted or floor is not None):
         return []
     recent = b.log.read_user(scope.tenant_id, scope.user_id, since=b.clock() - window)
-    said = [e for e in recent if spoken(e)]
+    # Memories written directly (`API_SESSION`) are cards already: dropped before the costlier `spoken`.
+    said = [e for e in recent if e.session_id != API_SESSION and spoken(e)]
     if not said:
         return []
     done = consolidated_until(b.runs, scope.tenant_id, scope.user_id) if b.runs is not None else {}
