@@ -55,6 +55,14 @@ _NOW_RE = re.compile(
     r"(?:^|_)(?:status|state|progress|percent|eta|elapsed|remaining|updated_at|last_seen)$", re.I
 )
 _CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+# A nested record's field that says when it stops holding ("to", "end_date", "valid_until"), when its value is
+# a date: told as "until <date>", the words a stated validity is read from (`domain.validity`).
+_END_FIELD_RE = re.compile(
+    r"^(?:to|until|till|through|thru|end|ends|end_date|ends?_(?:on|at)|ended_(?:on|at)|expir(?:es|y|ation)"
+    r"(?:_?(?:date|on|at))?|valid_(?:to|until|through|thru)|date_to)$",
+    re.I,
+)
+_DATE_VALUE_RE = re.compile(r"^20\d\d-\d\d-\d\d(?:[T ][\d:.]+Z?)?$")
 # One name for a field systems spell differently: how many of a thing there are, who someone reports to.
 _SLOTS = {
     **dict.fromkeys(
@@ -115,6 +123,13 @@ def _name_of(record: dict[str, Any]) -> tuple[str | None, str | None]:
     return None, None
 
 
+def _detail_label(field: str, value: str) -> str:
+    """A nested field's name in words; "until" for one that dates its end ("to": "2026-07-31")."""
+    if _END_FIELD_RE.match(label(field).replace(" ", "_")) and _DATE_VALUE_RE.match(value):
+        return "until"
+    return label(field)
+
+
 def _nested(value: dict[str, Any]) -> tuple[str, str] | None:
     """A nested record as a value: (its name, its name with the rest of what it says in brackets: "Li Wei
     (effective from 2026-03-01)")."""
@@ -122,7 +137,7 @@ def _nested(value: dict[str, Any]) -> tuple[str, str] | None:
     if name is None:
         return None
     details = [
-        f"{label(k)} {text}"
+        f"{_detail_label(k, text)} {text}"
         for k, v in value.items()
         if k != field and not _identifier(k) and (text := _scalar(v)) is not None
     ]
