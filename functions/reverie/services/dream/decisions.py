@@ -13,8 +13,17 @@ from datetime import datetime
 
 from reverie.domain.denial import repeats_denied
 from reverie.domain.dream import Candidate, ChangeKind
-from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, ReviewStatus, Status, Trust
+from reverie.domain.models import (
+    INJECTABLE_STATUSES,
+    Layer,
+    MemoryCard,
+    MemoryType,
+    ReviewStatus,
+    Status,
+    Trust,
+)
 from reverie.domain.restatement import changed_values
+from reverie.domain.swapped import repeats_swapped
 from reverie.ports import CardQuery, MergeAction, MergeDecision
 from reverie.services.backends import Backends
 from reverie.services.dream.apply import Writer, new_sessions, union_refs
@@ -138,6 +147,9 @@ def apply_decision(p: Promotion, decision: MergeDecision, target: MemoryCard | N
         fused = fuse(p, target, decision.statement or target.statement)
         if fused is not None:
             w.count("fused")
+            # a correction said with the card it puts right, not beside it: what was built on the card was wrong
+            if c.type is MemoryType.CORRECTION and target.statement.rstrip(" .") not in fused.statement:
+                propagate_correction(b, w, target, fused)
     elif action is MergeAction.SUPERSEDE:
         new = w.card_from(c, Layer.KNOWLEDGE, Status.VERIFIED, p.confidence, revival=p.retired)
         if decision.statement:  # the new value, with what the old card said beside it (on its evidence too)
@@ -223,7 +235,7 @@ def propagate_correction(
         else:
             continue
         why += f"superseded by {right.memory_id}" if right is not None else "found wrong"
-        if right is not None and derived and repeats_denied(right.statement, card.statement):
+        if right is not None and derived and _repeats_wrong(wrong, right, card):
             # built on the wrong card and saying the very value the correction denies: wrong as well, retired,
             # and named to a person in case it held for another reason
             retired = w.revise(
@@ -233,6 +245,14 @@ def propagate_correction(
                 w.review([card.memory_id, right.memory_id], "correction", why)
             continue
         flag_built_on(w, card, right or wrong, why, INJECTABLE_STATUSES)
+
+
+def _repeats_wrong(wrong: MemoryCard, right: MemoryCard, card: MemoryCard) -> bool:
+    """`card` says the very value the correction `right` denies ("..., not St Anne's"), or pairs again what
+    it paired otherwise ("Ahmed ... Wednesday" after "Ahmed does Mondays, Zainab Wednesdays")."""
+    return repeats_denied(right.statement, card.statement) or repeats_swapped(
+        wrong.statement, right.statement, card.statement
+    )
 
 
 def flag_built_on(
