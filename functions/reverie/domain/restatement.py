@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.domain.numerals import as_digits
 from reverie.domain.text import content_words
 
 NEGATION_RE = re.compile(
@@ -51,10 +52,17 @@ _AMOUNT_UNIT_RE = re.compile(
 )
 
 
+# A range of small numbers written with a dash ("7-10", "Mon 9–5"): its two ends, as "from 7 to 10" gives
+# them; not a date or code, whose parts join more than two numbers ("2026-09-15", "0W-20").
+_RANGE_RE = re.compile(r"(?<![\w./:-])(\d{1,2})\s*[-–]\s*(\d{1,2})(?![\w./:-])")
+
+
 def terms(text: str) -> frozenset[str]:
     """Stemmed content words without negations: what a statement is about ("a non-working day" is about
-    working, as "does not work" is; "10 mg" is the one term "10mg")."""
-    plain = (_NON_RE.sub("", w) for w in content_words(_AMOUNT_UNIT_RE.sub(r"\1\2", text)))
+    working, as "does not work" is; "10 mg" is the one term "10mg"; "forty one" is the one term "41";
+    "7-10" the two ends 7 and 10)."""
+    plain_text = _RANGE_RE.sub(r"\1 to \2", _AMOUNT_UNIT_RE.sub(r"\1\2", as_digits(text)))
+    plain = (_NON_RE.sub("", w) for w in content_words(plain_text))
     return frozenset(stem(w) for w in plain if w not in NEGATION_WORDS)
 
 
