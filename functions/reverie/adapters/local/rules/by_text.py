@@ -17,6 +17,7 @@ from reverie.adapters.local.rules.due import another_due_date, same_due_date
 from reverie.adapters.local.rules.frequency import another_frequency
 from reverie.adapters.local.rules.keys import other_slots
 from reverie.adapters.local.rules.polarity import opposed
+from reverie.adapters.local.rules.the_user import the_user_named
 from reverie.adapters.local.rules.values import (
     another_attribute_value,
     another_date,
@@ -100,6 +101,7 @@ def by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[s
         ):
             return replace(candidate, card, f"another value than {card.memory_id} for the same thing")
     alike = [c for c in cards if not other_people(candidate.statement, c.statement)]  # never two people's
+    mine = the_user_named(mine, alike)  # "the user rehearses ..." beside a note "Rohan rehearses ..."
     scored = [(jaccard(mine, terms(c.statement)), c) for c in alike]
     best_score, best = max(scored, key=lambda s: s[0], default=(0.0, None))
     if best is None:
