@@ -8,7 +8,8 @@ The ways are tried in this order, and the first that finds exactly one card answ
 2. the record of the same message (the agent's note citing the very message the statement is drawn from,
    `agent_record`): the surest pointer there is, one message, one person, most of the same words;
 3. a held thing named by its head or its making ("the scope" → a held telescope, "the loaves ... baked" →
-   "bakes bread", `taken_up`): the words of one card, though not the same words;
+   "bakes bread", `taken_up`), or by what it is for ("the thyroid tablet" → "takes levothyroxine for
+   their thyroid", `used_for`): the words of one card, though not the same words;
 4. the sessions of the one group held ("training is Thursdays" → "coaches the under-11s", `referents`):
    last, because nothing in the statement but the kind of thing ties it to the card.
 
@@ -24,6 +25,7 @@ from reverie.adapters.local.rules.agent_record import recorded
 from reverie.adapters.local.rules.pointer import Pointer, Way
 from reverie.adapters.local.rules.referents import demonstrated, sessions_of_a_group
 from reverie.adapters.local.rules.taken_up import the_thing_held
+from reverie.adapters.local.rules.used_for import used_for
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard
 
@@ -33,6 +35,7 @@ _WAYS: tuple[Callable[[Candidate, Sequence[MemoryCard]], Pointer | None], ...] =
     demonstrated,
     recorded,
     the_thing_held,
+    used_for,
     sessions_of_a_group,
 )
 
