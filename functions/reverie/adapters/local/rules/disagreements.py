@@ -142,6 +142,14 @@ def reported(sentence: str) -> Report | None:
     first, second = said
     if normal(first.value) == normal(second.value) or _kind(first.value) != _kind(second.value):
         return None
-    if head is None and first.thing and second.thing and not first.thing & second.thing:
+    if head is None and _two_things(first, second):
         return None  # two things, each with its own value ("$35 for adults, ... $20 for children")
     return Report(first, second)
+
+
+def _two_things(first: Said, second: Said) -> bool:
+    """Each clause says what its value is of, and not the same thing; a value written with one word of its
+    own on both sides ("net 30" / "45 days", "12 months" / "6 mo") says only how it is written: its unit."""
+    if not (first.thing and second.thing) or first.thing & second.thing:
+        return False
+    return not all(len(re.sub(VALUE_RE, " ", s.rest).split()) == 1 for s in (first, second))
