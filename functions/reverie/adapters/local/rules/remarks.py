@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from reverie.adapters.local.rules.due_notes import due_line
 from reverie.adapters.local.rules.fronted import main_clause
 from reverie.adapters.local.rules.labelled_values import labelled_values
 from reverie.adapters.local.rules.language import (
@@ -78,6 +79,7 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
                 or _what_someone_did(sentence, who)
                 or record_line(sentence, who)  # "Plot 7, holder Mrs Achebe, fee £45 a year"
                 or labelled_values(sentence, who)  # "opening hours: weekdays 8 to 6"
+                or _due(sentence, who)  # "next state inspection due 09/15/2026"
             )
             if who.to_agent
             else _specific_remark(sentence, who)
@@ -111,6 +113,12 @@ def _verdict(sentence: str, who: Speaker) -> Statement | None:
 
 def _kept(result: Statement | Drop) -> Statement | None:
     return result if isinstance(result, Statement) else None
+
+
+def _due(sentence: str, who: Speaker) -> Statement | None:
+    """A note line of when a thing is due, read as the sentence it stands for (see `due_notes`)."""
+    said = due_line(sentence)
+    return (_kept(parse(said, who)) or _about_the_world(said, who)) if said else None
 
 
 _ARTICLE_RE = re.compile(r"(?:the|a|an)\s", re.I)
