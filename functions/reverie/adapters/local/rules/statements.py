@@ -79,6 +79,10 @@ _REQUEST_RE = re.compile(
 _ELIDED_PLAN_RE = re.compile(
     r"^(?:gonna|going to|planning (?:to|on|a|an|my|our)|wanna|hoping to)\b(?! be\b)", re.I
 )
+# A plan told with no owner: "the plan is we do the upgrade on Sunday", "plan is to fly out on the 3rd".
+_TOLD_PLAN_RE = re.compile(
+    r"^(?:the\s+|so\s+(?:the\s+)?)?plan\s+(?:is|was)\s+(?:(?:that\s+)?(?:i|we)\b|to\b)", re.I
+)
 # Verbs whose past tense is their base form: said to the agent without a subject, they are requests.
 _BASE_EQUALS_PAST = frozenset(
     "run set put let cut read hit shut quit spread cast cost hurt split bet".split()
@@ -179,6 +183,8 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     valued = VALUED_RE.match(text)
     if valued and not _OTHER_SUBJECT_RE.match(text):
         return as_statement(MemoryType.PREFERENCE, text, who, subjective=True)
+    if _TOLD_PLAN_RE.match(text):
+        return as_statement(MemoryType.PLAN, text, who, confidence=0.5)
     found = first_person_clause(text)
     if found is None:
         if not (ELIDED_SUBJECT_RE.match(text) or _ELIDED_PLAN_RE.match(text) or elided_progressive(text)):
