@@ -1,7 +1,8 @@
-"""A tool's output read as facts it could tell the user: a record's fields (`records`), a document's
-sentences under its title (a page, an email, an invite: two sentences or more), and whether it steers the
-agent. A machine's line (a status, a receipt, search results, a diff) states nothing to keep: what it reports
-is now, or already said by whoever acted on it.
+"""A tool's output read as facts it could tell the user: a record's fields (`records`) and what people wrote
+in it (an issue's comments, under the record's name: `threads`), a document's sentences under its title (a
+page, an email, an invite: two sentences or more), and whether it steers the agent. A machine's line (a
+status, a receipt, search results, a diff) states nothing to keep: what it reports is now, or already said
+by whoever acted on it.
 
 Each fact carries what the agent must repeat for it to have been told, and `Fact.restated` tells whether
 the user said it again in their own words. `reports` decides what becomes of them.
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from reverie.adapters.local.rules import untrusted
 from reverie.adapters.local.rules.language import sentences
 from reverie.adapters.local.rules.records import Field, read_records
+from reverie.adapters.local.rules.threads import threads
 from reverie.domain.restatement import terms
 
 MAX_READ = 40  # sentences of a document compared with what the agent told
@@ -108,15 +110,16 @@ def document(text: str) -> bool:
     return len(found) >= 2
 
 
-def _prose(text: str) -> tuple[list[Fact], bool]:
-    """The specific sentences of a document, under its title, and whether it steers the agent (a machine's
-    line states nothing to keep: what it reports is now, or already said by whoever acted on it)."""
+def _prose(text: str, title: str | None = None) -> tuple[list[Fact], bool]:
+    """The specific sentences of a document, under its title (`title`, else its own), and whether it steers
+    the agent (a machine's line states nothing to keep: what it reports is now, or already said by whoever
+    acted on it)."""
     steering = untrusted.steers(text)
     visible, _ = untrusted.hidden(text)
     found = untrusted.split(
         text, limit=MAX_READ if document(text) else untrusted.MAX_FACTS if steering else 0
     )
-    title = _title(visible)
+    title = title or _title(visible)
     facts: list[Fact] = []
     own = [canonical(terms(_LABEL_RE.sub("", f, count=1))) for f in found.facts]  # "Subject:" says nothing
     for n, sentence in enumerate(found.facts):
@@ -154,4 +157,6 @@ def read_output(output: str) -> tuple[list[Fact], bool]:
         return _prose(output)
     several = len(records) > 1
     facts = [fact for fields in records for f in fields for fact in _field_facts(f, several)]
+    for name, written in threads(output):  # an issue's comments: what people wrote about it
+        facts.extend(_prose(written, name)[0])
     return facts, untrusted.steers(output)

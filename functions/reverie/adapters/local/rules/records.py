@@ -123,6 +123,11 @@ def _name_of(record: dict[str, Any]) -> tuple[str | None, str | None]:
     return None, None
 
 
+def record_name(record: dict[str, Any]) -> str | None:
+    """What `record` is of, as its name field says; None when it has none."""
+    return _name_of(record)[1]
+
+
 def _detail_label(field: str, value: str) -> str:
     """A nested field's name in words; "until" for one that dates its end ("to": "2026-07-31")."""
     if _END_FIELD_RE.match(label(field).replace(" ", "_")) and _DATE_VALUE_RE.match(value):

@@ -62,7 +62,8 @@ _SAVE_ASKED_RE = re.compile(
     r"(?:^|[.!?,;]\s*|\b(?:can|could|would|will)\s+you\s+(?:[\w']+\s+){0,4}?|\b(?:please|pls|plz|and)\s+)"
     r"(?:save|remember|note\s+down|store|keep|jot\s+down|record|log|memori[sz]e|make\s+a\s+note\s+of)\s+"
     r"(?:down\s+)?(?:it|them|that|this|(?:the\s+)?(?:(?:important|key|main|relevant|useful)\s+)?"
-    r"(?:bits|parts|points|details|facts|info|information|stuff|dates|essentials))\b",
+    r"(?:bits|parts|points|details|facts|info|information|stuff|dates|essentials)"
+    r"|what\s+(?!(?:i|you|we)\s+(?:said|told|asked))[\w']+)\b",  # "remember what fixed it"
     re.I,
 )
 
