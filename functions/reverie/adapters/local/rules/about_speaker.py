@@ -9,6 +9,7 @@ from reverie.adapters.local.rules.keys import answer_style_key, attribute_key, p
 from reverie.adapters.local.rules.patterns import FEELING_RE, OPINION_RE, REACTION_OBJECT_RE
 from reverie.adapters.local.rules.request_patterns import IMPERATIVE_RE
 from reverie.adapters.local.rules.speaker_patterns import (
+    AT_A_LEVEL_RE,
     DOING_A_THING_RE,
     FAVOURITE_RE,
     GENERIC_VERB_RE,
@@ -69,7 +70,9 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
         and not (identity.group("ing") == "doing" and DOING_A_THING_RE.match(lowered[identity.end() :]))
     ):
         identity = None
-    if identity is None and (NAMED_MEMBERSHIP_RE.match(core) or holds_a_post(core)):
+    if identity is None and (
+        NAMED_MEMBERSHIP_RE.match(core) or AT_A_LEVEL_RE.match(core) or holds_a_post(core)
+    ):
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject), short_ok=True)
     if FEELING_RE.match(lowered) and not identity:
         return Drop("feeling")

@@ -26,10 +26,13 @@ _POST = (
     r"administrat|facilitat|mentor|volunteer|invigilat|examin|moderat|design|develop|engine|research|"
     r"account|consult|analy[sz])(?:er|or|ant|e|t|ist)?)"
 )
+# A post with its ranks: "chair", "deputy head", "assistant coach".
+POST = r"(?:" + _RANK + r"){0,2}" + _POST
 _HELD_ROLE_RE = re.compile(
     r"^(?:(?:next|this|last) (?:season|year|term|month)[, ]+|(?:from|since) [\w ]{2,20}?[, ]+)?"
     r"(?:i|we)(?:'m| am|'re| are) (?:(?:now|also|still|currently|officially|going to be|gonna be) )?(?:the )?"
-    r"(?:" + _RANK + r"){0,2}" + _POST + r"s?\s+(?:of|for|at|with|on|in)\s+\S",
+    + POST
+    + r"s?\s+(?:of|for|at|with|on|in)\s+\S",
     re.IGNORECASE,
 )
 

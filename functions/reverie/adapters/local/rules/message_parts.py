@@ -15,6 +15,7 @@ from reverie.adapters.local.rules.clauses import announcement, independent_state
 from reverie.adapters.local.rules.day_requests import one_off_before
 from reverie.adapters.local.rules.language import sentences
 from reverie.adapters.local.rules.lists import as_sentences
+from reverie.adapters.local.rules.openings import adverb_after_subject, fronted_post, restated_in_english
 from reverie.adapters.local.rules.pursuits import topic_taken_up
 from reverie.adapters.local.rules.reported import relays
 from reverie.adapters.local.rules.secret_clauses import without_secrets
@@ -46,6 +47,11 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
         sentence, secrets = without_secrets(sentence)
         for secret in secrets:
             dropped.append((secret, "secret"))
+        said_twice, sentence = restated_in_english(sentence)  # "main abhi N4 pe hoon, so I'm at N4 level"
+        if said_twice:
+            dropped.append((said_twice, "said again after it"))
+        post, sentence = fronted_post(adverb_after_subject(sentence))  # "As chair of X, I must write ..."
+        out.extend([post] if post else [])
         sentence, namings = named_in_brackets(sentence)  # "back from the GP (Dr Okonkwo)": my GP is ...
         out.extend(namings)
         label, sentence = preamble(sentence)
