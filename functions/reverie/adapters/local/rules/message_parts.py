@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reverie.adapters.local.rules.appositions import named_in_brackets
+from reverie.adapters.local.rules.chat_log import without_chat_lines
 from reverie.adapters.local.rules.clauses import announcement, independent_statements, preamble, undislocated
 from reverie.adapters.local.rules.day_requests import one_off_before
 from reverie.adapters.local.rules.language import sentences
@@ -38,7 +39,8 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
     """The message's statements to classify, one by one: its sentences, without the clauses that carry
     a secret (each dropped), and, said to an agent, each independent statement a sentence joins."""
     out: list[str] = []
-    dropped: list[tuple[str, str]] = []
+    text, pasted = without_chat_lines(text)  # "[04/03/2026, 21:14] Dev: ...": what someone said then
+    dropped: list[tuple[str, str]] = [(line, "a line of a pasted chat") for line in pasted]
     for sentence in sentences(
         mask_secrets(
             without_hesitations(spelled_out(as_sentences(settled_with_details(text.replace("’", "'")))))
