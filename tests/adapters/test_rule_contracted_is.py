@@ -43,3 +43,26 @@ def test_a_things_s_before_what_cannot_be_owned_is_is(text: str, expected: str) 
 )
 def test_a_possessive_and_other_subjects_are_left_alone(text: str) -> None:
     assert is_written_out(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("council tax's £142 a month", "council tax is £142 a month"),
+        ("ok. gym's £24 a month now", "ok. gym is £24 a month now"),
+        ("my phone bill's $40", "my phone bill is $40"),
+    ],
+)
+def test_a_things_s_before_a_price_is_is(text: str, expected: str) -> None:
+    assert is_written_out(text) == expected
+
+
+def test_an_amount_said_with_a_contracted_is_is_kept() -> None:
+    # GIVEN the user's own cost, typed without "my" and with "'s" for "is"
+    said = SESSION.statements("make me a savings plan. mortgage's £890 a month to Nationwide")
+    # THEN the amount is kept as a statement
+    assert any("£890 a month" in s for s in said)
+
+
+def test_a_name_before_a_price_stays_possessive() -> None:
+    assert is_written_out("I found Tom's £20 note") == "I found Tom's £20 note"

@@ -2,7 +2,8 @@
 "this flat's not damp" read as "the scope is ...".
 
 After a determiner and a noun, "'s" is "is" (or "has") when what follows cannot be what is owned: an article,
-a number, "not", "never", a preposition of place. "the scope's mirror", "the dog's lead" stay possessive.
+a number, a price, "not", "never", a preposition of place; after "my"/"our" or a bare noun opening the
+sentence, before a price ("rent's £1,150 a month"). "the scope's mirror", "the dog's lead" stay possessive.
 Written out, the clause reads as the statement about a thing the rules already know ("the boiler is a ...").
 """
 
@@ -12,10 +13,14 @@ import re
 
 _CONTRACTED_IS_RE = re.compile(
     r"\b(?P<subject>(?i:the|this|that)\s+[a-z][\w-]*)'s\s+"
-    r"(?=(?:a|an|the|not|never|always|still|now|in|on|at|under|behind|by|\d)\b)"
+    r"(?=(?:a|an|the|not|never|always|still|now|in|on|at|under|behind|by|\d)\b|[£$€]\s?\d)"
+    # one's own thing, or a bare noun opening the sentence, then a price: "my rent's £1,150", "rent's £1,150
+    # a month" ("Tom's £20" is a name's)
+    r"|(?P<own>(?:\b(?i:my|our)\s+|^|(?<=[.!?]\s))(?:[a-z][\w-]*\s+)?[a-z][\w-]*)'s\s+(?=[£$€]\s?\d)",
+    re.MULTILINE,
 )
 
 
 def is_written_out(text: str) -> str:
     """`text` with a thing's "'s" that stands for "is" written as "is"."""
-    return _CONTRACTED_IS_RE.sub(lambda m: f"{m.group('subject')} is ", text)
+    return _CONTRACTED_IS_RE.sub(lambda m: f"{m.group('subject') or m.group('own')} is ", text)
