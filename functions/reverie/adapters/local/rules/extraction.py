@@ -45,6 +45,7 @@ from reverie.adapters.local.rules.session_base import RELAYED_CONFIDENCE, Analys
 from reverie.adapters.local.rules.session_inputs import SessionInputs
 from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
 from reverie.adapters.local.rules.trailing_asks import task_detail
+from reverie.adapters.local.rules.which_one import which_one_answer
 from reverie.domain.dream import Candidate
 from reverie.domain.events import Event, FeedbackEvent, MessageEvent, NoteEvent, TagEvent, ToolResultEvent
 from reverie.domain.models import MemoryType, Source, SourceKind, Trust
@@ -163,7 +164,9 @@ class _Session(SessionInputs):
                 self.drop(message, part, "asks to remember what was said")
                 continue
             part = (
-                (restated_answer(part, asked) if n == 0 else None) or own_answer(part, own_question) or part
+                ((restated_answer(part, asked) or which_one_answer(part, previous)) if n == 0 else None)
+                or own_answer(part, own_question)
+                or part
             )
             if task_detail(part, own_question):  # "can you draft a setlist? 8 songs max": that task's limit
                 self.drop(message, part, "request")
