@@ -126,7 +126,7 @@ def _spelled(match: re.Match[str]) -> str:
 
 
 # Someone close, named in the language the speaker mixes in ("mera beta Arjun", "mi hija Lucía", "meine
-# Schwiegermutter"): a possessive and a kinship word, read in English. Only after the possessive: a bare "beta"
+# Schwiegermutter", "meu filho Davi", "mijn zus"): a possessive and a kinship word, read in English. Only after the possessive: a bare "beta"
 # is as likely a software release.
 _KIN = {
     "beta": "son", "beti": "daughter", "bhai": "brother", "behen": "sister", "didi": "sister",
@@ -138,9 +138,19 @@ _KIN = {
     "mann": "husband", "frau": "wife", "freund": "boyfriend", "freundin": "girlfriend", "oma": "grandmother",
     "opa": "grandfather", "schwiegermutter": "mother-in-law", "schwiegervater": "father-in-law",
     "mutter": "mother", "vater": "father",
+    # Portuguese, Dutch, French, Italian
+    "filho": "son", "filha": "daughter", "irmão": "brother", "irmã": "sister", "mãe": "mother", "pai": "father",
+    "namorado": "boyfriend", "namorada": "girlfriend", "avó": "grandmother", "avô": "grandfather",
+    "zoon": "son", "dochter": "daughter", "broer": "brother", "zus": "sister", "vrouw": "wife", "man": "husband",
+    "moeder": "mother", "vader": "father", "vriend": "boyfriend", "vriendin": "girlfriend",
+    "fils": "son", "fille": "daughter", "frère": "brother", "sœur": "sister", "mari": "husband", "femme": "wife",
+    "mère": "mother", "père": "father", "figlio": "son", "figlia": "daughter", "fratello": "brother",
+    "sorella": "sister", "marito": "husband", "moglie": "wife", "nonna": "grandmother", "nonno": "grandfather",
 }  # fmt: skip
 _KIN_RE = re.compile(
-    r"\b(?:mera|meri|mere|mi|mis|mein|meine|meinen|meinem|meiner)\s+(?P<kin>" + "|".join(_KIN) + r")\b", re.I
+    r"\b(?:mera|meri|mere|mi|mis|mein|meine|meinen|meinem|meiner|meu|minha|mijn|mon|ma|mio|mia)\s+"
+    r"(?P<kin>" + "|".join(_KIN) + r")(?!\w)",
+    re.I,
 )
 
 
