@@ -16,6 +16,14 @@ second of float32 and less than half the latency of one query (`reverie bench em
 Importing `onnx` costs about a second of CPU (its ml_dtypes extension) and quantising a few more,
 so the model is built once and kept as a file in the user's cache folder (`onnx_cache`, which rebuilds a
 corrupt or stale file); later loads read that file with onnxruntime alone.
+
+OpenVINO (2026.4 from PyPI, 180 MB) was measured here on the same files and batches, one thread, the two
+runtimes taking turns: the int8 model at parity per CPU second (391-430 against 393-421 sentences on
+`reverie bench embedder`'s sentences; 530-698 against 572-652 on the writes bench's), its vectors not the
+same (cosine ≥ 0.998 to onnxruntime's); float32 257 against 245; bf16 slower (156: no AMX on this CPU).
+Nothing to gain for its size. The forward pass is also flat in batch size here: 566, 604, 626, 627,
+624, 598 sentences per CPU second at 4, 8, 16, 24, 32, 48 texts of 22 tokens (the embedder's 512-token
+budget makes ~23).
 """
 
 from __future__ import annotations
