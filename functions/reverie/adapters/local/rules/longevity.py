@@ -138,6 +138,19 @@ _MOOD_CLAUSE = (
     r"felt|feels?)\s+(?:(?:all|so|really|absolutely|completely|totally|a bit|pretty|quite|just)\s+)*" + _MOOD
 )
 _MOOD_RE = re.compile(_MOOD_CLAUSE + r"\b", re.I)
+# Fed up for now, said with an intensifier ("SO done with this server today", "I'm totally sick of the app"),
+# or an urge to give up said as a maybe ("might just quit", "may as well bin it"): a mood, not a decision.
+_FED_UP_RE = re.compile(
+    r"^(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+)?(?P<very>(?:so+|totally|completely|really|honestly|just|"
+    r"absolutely)\s+)?(?:done|over|sick|fed\s+up|finished|tired)\s+(?:with|of)\b",
+    re.I,
+)
+_FOR_TODAY_RE = re.compile(r"\b(?:today|tonight|rn|right\s+now|atm)\b", re.I)
+_GIVING_UP_RE = re.compile(
+    r"\b(?:might|may|could)\s+(?:just\s+|as\s+well\s+|honestly\s+)*(?:quit|give\s+up|pack\s+(?:it\s+)?in|"
+    r"throw\s+in\s+the\s+towel|walk\s+away|ditch|bin|scrap|delete)\b",
+    re.I,
+)
 _MOOD_AFTER_RE = re.compile(
     r"(?:,\s*(?:and\s+)?|\s+and\s+)(?P<mood>" + _MOOD_CLAUSE + r")\b[^,;.]*[.!]*$", re.I
 )
@@ -153,7 +166,11 @@ def without_passing_mood(text: str) -> tuple[str, str | None]:
 
 
 def passing_mood(text: str) -> bool:
-    """Whether `text` only says how someone felt ("the kids were over the moon", "she was in tears"), not as
-    a habit or under a condition ("she gets upset when plans change" lasts)."""
+    """Whether `text` only says how someone felt ("the kids were over the moon", "she was in tears", "so done
+    with this job today", "might just quit"), not as a habit or under a condition ("she gets upset when plans
+    change" lasts)."""
     said = strip_opening(text)
+    fed_up = _FED_UP_RE.match(text.strip()) or _FED_UP_RE.match(said)
+    if (fed_up and (fed_up.group("very") or _FOR_TODAY_RE.search(said))) or _GIVING_UP_RE.search(said):
+        return not _LASTING_RE.search(said)
     return _MOOD_RE.match(said) is not None and not _LASTING_RE.search(said)
