@@ -7,14 +7,22 @@ size query by query, the sizes taking turns, so the growth ratios (issue 14: p95
 100k) compare times taken under the same load.
 
 Cards are synthetic sentences from a fixed vocabulary (seeded). A sample of each step is written through
-`create_memories` with real MiniLM embeddings (the ingest rate reported); the bulk is written card by card
-to the note store and to the index with vectors reused from a pool of embedded sentences, because
-embedding 100k cards here would take far longer than the rest of the run (the output says how many).
+`create_memories` (the ingest rate reported); the bulk is written straight to the note store and the
+index. Every card carries its own sentence's MiniLM vector, as in a real memory: with vectors reused
+from a small pool, most cards would have a hundred exact twins, which no embedding model produces and
+which no nearest-neighbour graph is built for. Embedding 10^5 sentences takes minutes here, so the
+bulk's vectors are kept in the cache folder (`onnx_cache.default_cache_dir`) under a digest of the
+texts and the embedder, and embedded again only when either changes.
+
+A partition large enough for a neighbour graph (`vector_cache.GRAPH_FROM_ROWS`) searches the exact scan
+until its graph is built in the background; recall is timed once it is (a service in its steady state),
+and the output says how long the build took and what share of the exact nearest the graph found.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -27,8 +35,12 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from reverie.adapters.local.embedder import MiniLMEmbedder
+from reverie.adapters.local.onnx_cache import default_cache_dir
 from reverie.adapters.local.search_index import SqliteSearchIndex
+from reverie.adapters.local.vector_cache import GRAPH_FROM_ROWS
 from reverie.domain.events import MessageEvent
 from reverie.domain.models import (
     EvidenceRef,
@@ -59,8 +71,7 @@ from reverie_bench.common import (
 SCOPE = Scope(tenant_id="bench", user_id="grower")
 BUDGET = 1000
 QUERIES = 100
-REAL_SAMPLE = 400  # cards per step written through create_memories with real embeddings
-POOL = 1000  # embedded sentences whose vectors the bulk cards reuse
+REAL_SAMPLE = 400  # cards per step written through create_memories
 START = datetime(2023, 1, 1, 9, 0, tzinfo=UTC)
 
 NAMES = "Ana Ben Chloe Dev Elena Farid Grace Hiro Ines Jonas Kofi Lena Mateo Nadia Omar Priya".split()
@@ -136,21 +147,43 @@ def ingest_real(b: Backends, first: int, count: int, rng: random.Random) -> floa
     return count / (time.perf_counter() - start)
 
 
+def bulk_vectors(embedder: MiniLMEmbedder, texts: Sequence[str]) -> np.ndarray:
+    """The embedder's vectors of `texts` (float32 rows), read from the cache folder when this embedder
+    embedded these texts before, else embedded now (with a progress bar) and kept there."""
+    digest = hashlib.sha256(f"{embedder.runtime} {embedder.precision}\n".encode())
+    for text in texts:
+        digest.update(text.encode() + b"\n")
+    path = default_cache_dir() / f"bench-latency-{digest.hexdigest()[:16]}.npy"
+    if path.is_file():
+        return np.load(path)
+    parts = []
+    with progress_bar(f"embedding {len(texts):,} sentences (kept for the next run)", len(texts)) as advance:
+        for first in range(0, len(texts), 2_000):
+            parts.append(embedder.embed_array(texts[first : first + 2_000]))
+            advance(len(parts[-1]))
+    vectors = np.concatenate(parts) if parts else np.empty((0, embedder.dim), dtype=np.float32)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f"{path.name}.{os.getpid()}.partial.npy")
+    np.save(partial, vectors)
+    os.replace(partial, path)
+    return vectors
+
+
 def ingest_bulk(
     b: Backends,
     first: int,
-    count: int,
-    rng: random.Random,
-    pool: Sequence[list[float]],
+    texts: Sequence[str],
+    vectors: np.ndarray,
     advance: Callable[[int], None],
 ) -> float:
-    """Cards written straight to the note store and the index, vectors reused from `pool`; cards/s."""
+    """Cards `first`, `first + 1`, ... of `texts` written straight to the note store and the index with
+    their `vectors`; cards/s."""
     now = b.clock()
     start = time.perf_counter()
-    for batch in range(first, first + count, 500):
+    for batch in range(0, len(texts), 500):
         docs = []
-        for i in range(batch, min(batch + 500, first + count)):
-            item, when = _card(i, sentence(rng))
+        for j in range(batch, min(batch + 500, len(texts))):
+            item, when = _card(first + j, texts[j])
             card = b.notes.create(
                 MemoryCard(
                     layer=Layer.KNOWLEDGE,
@@ -167,10 +200,10 @@ def ingest_bulk(
                 )
             )
             text = card_search_text(card)
-            docs.append(SearchDoc.from_card(card, pool[i % len(pool)], entities(text)))
+            docs.append(SearchDoc.from_card(card, vectors[j].tolist(), entities(text)))
         b.index.upsert(docs)
         advance(len(docs))
-    return count / (time.perf_counter() - start)
+    return len(texts) / (time.perf_counter() - start)
 
 
 def naive_recall(b: Backends, query: str, budget: int) -> list[str]:
@@ -192,7 +225,8 @@ def naive_recall(b: Backends, query: str, budget: int) -> list[str]:
 def stages(b: Backends, queries: Sequence[str], old: Baselines) -> dict[str, float]:
     """p50 of each port call recall makes, alone: where the time of a recall goes as memory grows; beside
     the embedding, keyword and vector searches, the paths they replaced (numpy MiniLM, every keyword match
-    ranked, every vector scored in float32)."""
+    ranked, every vector scored exactly: int8 codes, or float32); and the share of the exact 60 nearest
+    that the vector search found (below 1 only where a neighbour graph answers)."""
     filt = SearchFilter(scope=SCOPE, now=b.clock())
     kinds = filt.model_copy(update={"types": frozenset({MemoryType.PREFERENCE, MemoryType.PLAN})})
     vectors = {q: b.embedder.embed([q])[0] for q in queries[:20]}
@@ -202,34 +236,50 @@ def stages(b: Backends, queries: Sequence[str], old: Baselines) -> dict[str, flo
         "search_text": lambda q: b.index.search_text(q, filt, 60),
         "search_text_every_match": lambda q: old.index.search_text(q, filt, 60),
         "search_vector": lambda q: b.index.search_vector(vectors[q], filt, 60),
+        "search_vector_exact": lambda q: old.exact.search_vector(vectors[q], filt, 60),
         "search_vector_float32": lambda q: old.index.search_vector(vectors[q], filt, 60),
         "search_timeline_by_type": lambda q: b.index.search_timeline(kinds, 200),
     }
-    return {f"{name}_p50_ms": timed(call, queries[:20])[0] for name, call in calls.items()}
+    found = []
+    for q in queries:
+        vector = b.embedder.embed([q])[0]
+        exact = {hit.memory_id for hit in old.exact.search_vector(vector, filt, 60)}
+        found.append(
+            len(exact & {hit.memory_id for hit in b.index.search_vector(vector, filt, 60)}) / len(exact)
+        )
+    return {
+        **{f"{name}_p50_ms": timed(call, queries[:20])[0] for name, call in calls.items()},
+        "vector_found_share": round(sum(found) / len(found), 4),
+    }
 
 
 @dataclass(frozen=True)
 class Baselines:
     """The paths issue 14 replaced, measured in the same run: the numpy forward pass, and the same index
     file searched with every keyword match ranked (no candidate bound) and every vector scored in float32
-    (no int8 scan)."""
+    (no int8 scan), and searched with the exact int8 scan and no neighbour graph (`exact`)."""
 
     embedder: MiniLMEmbedder
     index: SqliteSearchIndex
+    exact: SqliteSearchIndex
 
     @classmethod
     def open(cls, home: Path) -> Baselines:
         embedder = MiniLMEmbedder(cache_size=0, runtime="numpy")
         embedder.load()
         return cls(
-            embedder, SqliteSearchIndex(home / "index.db", max_keyword_candidates=10**12, int8_scan=False)
+            embedder,
+            SqliteSearchIndex(
+                home / "index.db", max_keyword_candidates=10**12, int8_scan=False, graph_from_rows=None
+            ),
+            SqliteSearchIndex(home / "index.db", graph_from_rows=None),
         )
 
 
-def interleaved(calls: dict[int, Callable[[str], object]], queries: Sequence[str]) -> dict[int, list[float]]:
+def interleaved(calls: dict[str, Callable[[str], object]], queries: Sequence[str]) -> dict[str, list[float]]:
     """Each query's time (ms) on every size, the sizes taking turns query by query (in alternating order), so
     a burst of load elsewhere on the machine falls on every size alike."""
-    times: dict[int, list[float]] = {size: [] for size in calls}
+    times: dict[str, list[float]] = {size: [] for size in calls}
     order = list(calls)
     for i, q in enumerate(queries):
         for size in order if i % 2 == 0 else reversed(order):
@@ -239,15 +289,33 @@ def interleaved(calls: dict[int, Callable[[str], object]], queries: Sequence[str
     return times
 
 
+def exact_backends(b: Backends, home: Path, warm_up: str) -> Backends:
+    """`b` with a second handle on its index file that never builds a neighbour graph (the exact int8 scan
+    at every size), warmed with one recall: the largest size's recall as it was without the graph."""
+    exact = replace(b, index=SqliteSearchIndex(home / "index.db", graph_from_rows=None))
+    build_context(exact, warm_up, SCOPE, BUDGET)
+    return exact
+
+
 def recall(b: Backends, query: str) -> object:
     return build_context(b, query, SCOPE, BUDGET)
 
 
-def grown(
-    size: int, home: Path, shared: MiniLMEmbedder, pool: Sequence[list[float]], questions: Sequence[str]
-) -> tuple[Backends, float, float, float]:
+@dataclass(frozen=True)
+class Grown:
+    """One size's backends after growing, with its write rates and how long its vector graph took to be
+    ready after the warm-up recall (0 when the partition is searched exactly)."""
+
+    b: Backends
+    capture_rate: float
+    real_rate: float
+    bulk_rate: float
+    graph_seconds: float
+
+
+def grown(size: int, home: Path, shared: MiniLMEmbedder, questions: Sequence[str]) -> Grown:
     """One user's memory grown to `size` cards in a data folder of its own (the embedder shared), warmed
-    with one recall as a long-running service would be; with its capture, real and bulk write rates."""
+    with one recall as a long-running service would be, and its vector graph (if it is that large) built."""
     rng = random.Random(20240601 + size)
     b = replace(local_backends(home), embedder=shared)
     prefs = [
@@ -257,13 +325,19 @@ def grown(
         b, SCOPE, [*prefs, NewMemory(type=MemoryType.PLAN, statement="plan: finish the migration")]
     )
     real = min(REAL_SAMPLE, size)
+    bulk_rng = random.Random(20240602 + size)
+    texts = [sentence(bulk_rng) for _ in range(size - real)]
+    vectors = bulk_vectors(shared, texts)
     with progress_bar(f"growing to {size:,} cards", size) as advance:
         capture_rate = capture(b, 0, size, rng)
         real_rate = ingest_real(b, 0, real, rng)
         advance(real)
-        bulk_rate = ingest_bulk(b, real, size - real, rng, pool, advance) if size > real else 0.0
+        bulk_rate = ingest_bulk(b, real, texts, vectors, advance) if texts else 0.0
     build_context(b, questions[0], SCOPE, BUDGET)
-    return b, capture_rate, real_rate, bulk_rate
+    start = time.perf_counter()
+    if isinstance(b.index, SqliteSearchIndex):
+        b.index.wait_for_graphs()
+    return Grown(b, capture_rate, real_rate, bulk_rate, time.perf_counter() - start)
 
 
 def run(sizes: Sequence[int], home: Path, repeats: int = 2) -> dict[str, Any]:
@@ -271,28 +345,28 @@ def run(sizes: Sequence[int], home: Path, repeats: int = 2) -> dict[str, Any]:
     questions = [question(rng) for _ in range(QUERIES)]
     shared = MiniLMEmbedder(cache_size=0)
     shared.load()
-    start = time.perf_counter()
-    pool = shared.embed([sentence(rng) for _ in range(POOL)])
-    pool_seconds = time.perf_counter() - start
     ordered = sorted(set(sizes))
-    built = {size: grown(size, home / str(size), shared, pool, questions) for size in ordered}
-    recalls = interleaved(
-        {size: partial(recall, built[size][0]) for size in ordered},
-        [q for _ in range(repeats) for q in questions],
-    )
+    built = {size: grown(size, home / str(size), shared, questions) for size in ordered}
+    calls: dict[str, Callable[[str], object]] = {str(s): partial(recall, built[s].b) for s in ordered}
+    exact = None
+    if ordered[-1] >= GRAPH_FROM_ROWS:  # the largest size once more, its vectors scanned exactly (no graph)
+        exact = exact_backends(built[ordered[-1]].b, home / str(ordered[-1]), questions[0])
+        calls["exact"] = partial(recall, exact)
+    recalls = interleaved(calls, [q for _ in range(repeats) for q in questions])
     steps: dict[str, dict[str, float]] = {}
     for size in ordered:
-        b, capture_rate, real_rate, bulk_rate = built[size]
-        parts = stages(b, questions, Baselines.open(home / str(size)))
+        g = built[size]
+        parts = stages(g.b, questions, Baselines.open(home / str(size)))
         baseline_queries = questions[: max(5, min(QUERIES, 30_000 // size))]
-        b50, b95 = timed(partial(naive_recall, b, budget=BUDGET), baseline_queries)
+        b50, b95 = timed(partial(naive_recall, g.b, budget=BUDGET), baseline_queries)
         steps[str(size)] = {
-            "capture_events_per_s": round(capture_rate, 1),
-            "create_memories_cards_per_s": round(real_rate, 1),
-            "bulk_cards_per_s": round(bulk_rate, 1),
+            "capture_events_per_s": round(g.capture_rate, 1),
+            "create_memories_cards_per_s": round(g.real_rate, 1),
+            "bulk_cards_per_s": round(g.bulk_rate, 1),
             "real_cards": float(min(REAL_SAMPLE, size)),
-            "recall_p50_ms": round(percentile(recalls[size], 50), 2),
-            "recall_p95_ms": round(percentile(recalls[size], 95), 2),
+            "graph_build_s": round(g.graph_seconds, 1),
+            "recall_p50_ms": round(percentile(recalls[str(size)], 50), 2),
+            "recall_p95_ms": round(percentile(recalls[str(size)], 95), 2),
             "baseline_p50_ms": b50,
             "baseline_p95_ms": b95,
             "baseline_queries": float(len(baseline_queries)),
@@ -310,17 +384,29 @@ def run(sizes: Sequence[int], home: Path, repeats: int = 2) -> dict[str, Any]:
         )
     }
     notes = [
-        f"{POOL} pool sentences embedded in {pool_seconds:.1f} s ({POOL / pool_seconds:.0f}/s); per step, "
-        f"{REAL_SAMPLE} cards go through create_memories with real MiniLM embeddings and the rest are written "
-        "to the note store and index directly with pooled vectors",
+        f"per step, {REAL_SAMPLE} cards go through create_memories and the rest are written to the note store "
+        "and index directly, each with its own sentence's MiniLM vector (kept in the cache folder between runs)",
         f"recall: build_context at a {BUDGET}-token budget, {QUERIES} queries x{repeats}, query embedding "
         "included (no query cache), the sizes taking turns query by query (one data folder each, one "
-        "embedder); baseline: load all cards of the user, score by shared words, fill the budget",
+        "embedder), each partition's vector graph built first; baseline: load all cards of the user, score by "
+        "shared words, fill the budget",
+        "vector graph (partitions of {:,} rows or more): built in {} s after the warm-up recall; the search "
+        "found {} of the exact 60 nearest".format(
+            GRAPH_FROM_ROWS,
+            " / ".join(f"{steps[str(size)]['graph_build_s']} ({size:,})" for size in ordered),
+            " / ".join(f"{steps[str(size)]['vector_found_share']:.3f} ({size:,})" for size in ordered),
+        ),
     ]
     notes.append(f"machine load (1-min average, {os.cpu_count()} CPUs) at the end: {os.getloadavg()[0]:.2f}")
     before = steps[str(ordered[-2] if len(ordered) > 1 else ordered[-1])]
     last_step = {key: round(last[key] / before[key], 2) for key in ("recall_p50_ms", "recall_p95_ms")}
+    exact_step = {}
+    if exact is not None:
+        exact_step = {
+            f"recall_{q}_ms": round(percentile(recalls["exact"], int(q[1:])), 2) for q in ("p50", "p95")
+        }
     return {
+        "exact_scan": exact_step,
         "sizes": steps,
         "growth": growth,
         "last_step": last_step,
@@ -349,6 +435,7 @@ def render(doc: dict[str, Any]) -> str:
         "search_text",
         "search_text_every_match",
         "search_vector",
+        "search_vector_exact",
         "search_vector_float32",
         "search_timeline_by_type",
     ]
@@ -362,12 +449,21 @@ def render(doc: dict[str, Any]) -> str:
     ]
     if doc["before"] == doc["from"]:
         last_step = []
+    if doc["exact_scan"]:
+        e, top = doc["exact_scan"], doc["sizes"][str(doc["to"])]
+        last_step.append(
+            f"{doc['to']:,} cards with the exact vector scan instead of the graph (same run, interleaved): recall "
+            f"p50 {e['recall_p50_ms']} ms, p95 {e['recall_p95_ms']} ms; growth {doc['before']:,} → {doc['to']:,} "
+            f"with it: p50 ×{round(e['recall_p50_ms'] / doc['sizes'][str(doc['before'])]['recall_p50_ms'], 2)}, "
+            f"p95 ×{round(e['recall_p95_ms'] / doc['sizes'][str(doc['before'])]['recall_p95_ms'], 2)}; "
+            f"graph over exact: p95 ×{round(top['recall_p95_ms'] / e['recall_p95_ms'], 2)}"
+        )
     lines = [
         f"Latency for one user as memory grows ({doc['from']:,} → {doc['to']:,} cards)",
         "",
         format_table(headers, rows),
         "",
-        "where recall's time goes (p50 ms of each port call alone; *_numpy, *_every_match and *_float32: the"
+        "where recall's time goes (p50 ms of each port call alone; *_numpy, *_every_match, *_exact and *_float32: the"
         " paths they replaced, same run)",
         format_table(["cards", *parts], part_rows),
         "",

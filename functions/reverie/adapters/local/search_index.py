@@ -34,6 +34,7 @@ from reverie.adapters.local.search_windows import MAX_WINDOWS, by_window, window
 from reverie.adapters.local.search_writes import Placement, write_docs
 from reverie.adapters.local.sqlite import checkpoint
 from reverie.adapters.local.vector_cache import (
+    GRAPH_FROM_ROWS,
     NO_EXPIRY,
     STATUS_CODES,
     TYPE_CODES,
@@ -62,6 +63,7 @@ class SqliteSearchIndex(SearchIndex):
     `max_cached_vectors` bounds the in-process vector cache (least recently used partitions leave first).
     `max_keyword_candidates` bounds the rows a keyword search ranks (`keyword_bound` says how).
     `int8_scan=False` scores every cached vector in float32 (`vector_scan`: the same hits, slower).
+    `graph_from_rows`: a partition this large searches a neighbour graph (`vector_graph`; None: never).
     """
 
     def __init__(
@@ -72,6 +74,7 @@ class SqliteSearchIndex(SearchIndex):
         max_cached_vectors: int = 500_000,
         max_keyword_candidates: int = MAX_KEYWORD_CANDIDATES,
         int8_scan: bool = True,
+        graph_from_rows: int | None = GRAPH_FROM_ROWS,
     ) -> None:
         self._lock = threading.RLock()
         self._path = str(path)
@@ -94,12 +97,13 @@ class SqliteSearchIndex(SearchIndex):
         self._max_keyword_candidates = max_keyword_candidates
         self._match_counts = MatchCounts(self._db)
         self._int8_scan = int8_scan
+        self._graph_from_rows = graph_from_rows
         self._partitions: OrderedDict[PartitionKey, VectorPartition] = OrderedDict()
         self._data_version = self._db.execute("PRAGMA data_version").fetchone()[0]
 
     def close(self) -> None:
         with self._lock:
-            self._partitions.clear()
+            self._drop_partitions()
             self._db.close()
 
     # -- writes ------------------------------------------------------------------------------------
@@ -133,7 +137,9 @@ class SqliteSearchIndex(SearchIndex):
                 "DELETE FROM docs WHERE tenant_id = ? AND scope = 'user' AND user_id = ?",
                 (tenant_id, user_id),
             ).rowcount
-            self._partitions.pop((tenant_id, "user", user_id), None)
+            part = self._partitions.pop((tenant_id, "user", user_id), None)
+            if part is not None:
+                part.close()
             return removed
 
     def compact(self) -> bool:
@@ -143,6 +149,14 @@ class SqliteSearchIndex(SearchIndex):
         with self._lock:
             self._db.execute("INSERT INTO docs_fts (docs_fts) VALUES ('optimize')")
             return checkpoint(self._db, self._lock, self._path)
+
+    def wait_for_graphs(self, timeout: float | None = None) -> bool:
+        """Wait for the neighbour graphs being built for the cached partitions (a service warming up);
+        True when every partition large enough for one searches through its graph."""
+        with self._lock:
+            parts = list(self._partitions.values())
+        large = [p for p in parts if self._graph_from_rows is not None and len(p) >= self._graph_from_rows]
+        return all([p.wait_for_graph(timeout) for p in large])
 
     def cached_vectors(self, tenant_id: str, user_id: str) -> int:
         with self._lock:
@@ -245,7 +259,7 @@ class SqliteSearchIndex(SearchIndex):
         except BaseException:
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
-            self._partitions.clear()  # the cache may hold changes that were just rolled back
+            self._drop_partitions()  # the cache may hold changes that were just rolled back
             self._dim = self._stored_dim()
             raise
 
@@ -297,7 +311,7 @@ class SqliteSearchIndex(SearchIndex):
     def _partition(self, key: PartitionKey, dim: int) -> VectorPartition:
         version = self._db.execute("PRAGMA data_version").fetchone()[0]
         if version != self._data_version:  # another connection committed: the cache may be stale
-            self._partitions.clear()
+            self._drop_partitions()
             self._data_version = version
         part = self._partitions.get(key)
         if part is not None:
@@ -316,6 +330,7 @@ class SqliteSearchIndex(SearchIndex):
             [TYPE_CODES[row[2]] for row in rows],
             [NO_EXPIRY if row[3] is None else row[3] for row in rows],
             int8_scan=self._int8_scan,
+            graph_from_rows=self._graph_from_rows,
         )
         self._partitions[key] = part
         self._evict(keep=key)
@@ -327,7 +342,14 @@ class SqliteSearchIndex(SearchIndex):
             if cached <= self._max_cached:
                 break
             if key != keep:
-                cached -= len(self._partitions.pop(key))
+                part = self._partitions.pop(key)
+                part.close()
+                cached -= len(part)
+
+    def _drop_partitions(self) -> None:
+        for part in self._partitions.values():
+            part.close()
+        self._partitions.clear()
 
     def _stored_dim(self) -> int | None:
         row = self._db.execute("SELECT value FROM meta WHERE key = 'dim'").fetchone()
