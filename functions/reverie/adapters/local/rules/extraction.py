@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from reverie.adapters.local.rules.about_request import about_the_request
+from reverie.adapters.local.rules.asked_after import of_the_thing_asked
 from reverie.adapters.local.rules.decisions import with_decisions
 from reverie.adapters.local.rules.dialogue import (
     answers_agent,
@@ -166,6 +167,7 @@ class _Session(SessionInputs):
             part = (
                 ((restated_answer(part, asked) or which_one_answer(part, previous)) if n == 0 else None)
                 or own_answer(part, own_question)
+                or of_the_thing_asked(part, asked)  # "the variety is ..." after "How are the tomatoes?"
                 or part
             )
             if task_detail(part, own_question):  # "can you draft a setlist? 8 songs max": that task's limit

@@ -26,8 +26,10 @@ from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.restatement import stem
 
 # "The scope is ...", "The new loaves are ...": a definite subject (up to two modifiers, then its noun).
+# "The variety of the tomatoes is ...": the thing is the one after "of the" (what it has is said of it).
 _THE_THING_RE = re.compile(
-    r"^The\s+(?:[a-z][\w-]*\s+){0,2}?(?P<noun>[a-z]{3,})\s+(?:is|are|was|were|has|have|lives|live|sits|sit)\b"
+    r"^The\s+(?:[a-z]{3,}\s+of\s+the\s+)?(?:[a-z][\w-]*\s+){0,2}?(?P<noun>[a-z]{3,})\s+"
+    r"(?:is|are|was|were|has|have|lives|live|sits|sit)\b"
 )
 _WORD_RE = re.compile(r"[a-z]+")
 # A participle of the thing's making: "baked", "knitted", "brewed", "grown", "woven", "sewn".
