@@ -5,8 +5,18 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from reverie.domain.dream import Candidate
 from reverie.domain.events import Event, parse_event
-from reverie.domain.models import EvidenceRef, Layer, MemoryCard, MemoryType, ScopeKind, Status
+from reverie.domain.models import (
+    EvidenceRef,
+    Layer,
+    MemoryCard,
+    MemoryType,
+    ScopeKind,
+    Source,
+    SourceKind,
+    Status,
+)
 
 T0 = datetime(2024, 5, 1, 9, 0, tzinfo=UTC)
 
@@ -74,4 +84,14 @@ def make_card(
         created_at=updated_at or T0,
         updated_at=updated_at or T0,
         **fields,
+    )
+
+
+def make_candidate(statement: str, type: MemoryType = MemoryType.FACT, event_id: str = "e1") -> Candidate:
+    """What the user said in a later session (s2), as the reasoner hands it to the merge."""
+    return Candidate(
+        type=type,
+        statement=statement,
+        evidence_refs=[EvidenceRef(session_id="s2", event_id=event_id)],
+        source=Source(kind=SourceKind.USER),
     )

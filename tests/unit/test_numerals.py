@@ -4,21 +4,11 @@ from __future__ import annotations
 
 from reverie.adapters.local.rules.merge import decide
 from reverie.adapters.local.rules.values import contrast_replaces
-from reverie.domain.dream import Candidate
-from reverie.domain.models import EvidenceRef, Layer, MemoryType, Source, SourceKind
+from reverie.domain.models import Layer, MemoryType
 from reverie.domain.numerals import as_digits
 from reverie.domain.restatement import terms
 from reverie.ports import MergeAction
-from tests.fakes.factories import make_card
-
-
-def _said(statement: str, type: MemoryType = MemoryType.FACT) -> Candidate:
-    return Candidate(
-        type=type,
-        statement=statement,
-        evidence_refs=[EvidenceRef(session_id="s2", event_id="e1")],
-        source=Source(kind=SourceKind.USER),
-    )
+from tests.fakes.factories import make_candidate, make_card
 
 
 def test_a_number_dictated_as_words_reads_as_its_digits() -> None:
@@ -49,7 +39,7 @@ def test_terms_of_a_spelled_number_match_the_digits() -> None:
 
 def test_a_value_in_words_and_the_same_in_digits_are_one_idea() -> None:
     # GIVEN the same cubby written in words by voice and in digits by hand
-    dictated = _said("Priya's cubby at the climbing gym is number thirty two.")
+    dictated = make_candidate("Priya's cubby at the climbing gym is number thirty two.")
     card = make_card(
         "m-cubby", layer=Layer.KNOWLEDGE, statement="Priya's cubby at the climbing gym is number 32."
     )
@@ -67,7 +57,7 @@ def test_a_correction_in_digits_puts_right_a_card_that_spells_the_number() -> No
         type=MemoryType.FACT,
         statement="Priya's cubby at the climbing gym is number thirty two.",
     )
-    said = _said("Priya's cubby at the climbing gym is 23, not 32.", MemoryType.CORRECTION)
+    said = make_candidate("Priya's cubby at the climbing gym is 23, not 32.", MemoryType.CORRECTION)
     # WHEN the correction is weighed against it
     assert contrast_replaces(said.statement, card.statement)
     decision = decide(said, [card])

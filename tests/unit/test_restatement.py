@@ -6,21 +6,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reverie.domain.dream import Candidate
-from reverie.domain.models import EvidenceRef, Layer, MemoryCard, MemoryType, Source, SourceKind
+from reverie.domain.models import Layer, MemoryCard, MemoryType
 from reverie.domain.restatement import adds_no_number, restates
 from reverie.services.dream.similarity import cosine_of, paraphrase_of
-from tests.fakes.factories import make_card
+from tests.fakes.factories import make_candidate, make_card
 
 FRIDAY_RULE = "Never deploy the payments service to production on a Friday (policy CHG-7)."
 
 
 def candidate(statement: str, type: MemoryType = MemoryType.CORRECTION) -> Candidate:
-    return Candidate(
-        type=type,
-        statement=statement,
-        evidence_refs=[EvidenceRef(session_id="s2", event_id="e6")],
-        source=Source(kind=SourceKind.USER),
-    )
+    return make_candidate(statement, type, event_id="e6")
 
 
 def known(statement: str, type: MemoryType = MemoryType.CONSTRAINT) -> MemoryCard:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from reverie.adapters.local.rules.merge import decide
 from reverie.adapters.local.rules.the_user import the_user_named
-from reverie.domain.dream import Candidate
-from reverie.domain.models import EvidenceRef, Layer, MemoryCard, MemoryType, Source, SourceKind
+from reverie.domain.models import Layer, MemoryCard, MemoryType
 from reverie.domain.restatement import terms
-from tests.fakes.factories import make_card
+from tests.fakes.factories import make_candidate, make_card
 
 NOTE = "Imani's choir, The Bellbirds, sings at St Anne's Hall in Leyton every Tuesday from 6 to 8 pm."
 
@@ -18,15 +17,6 @@ def _note(user_id: str, statement: str = NOTE) -> MemoryCard:
     )
 
 
-def _said(statement: str) -> Candidate:
-    return Candidate(
-        type=MemoryType.FACT,
-        statement=statement,
-        evidence_refs=[EvidenceRef(session_id="s2", event_id="e1")],
-        source=Source(kind=SourceKind.USER),
-    )
-
-
 def test_the_user_is_read_as_their_name_beside_a_note_that_names_them() -> None:
     # GIVEN the agent's note about Imani, in Imani's memory
     card = _note("imani")
@@ -34,7 +24,7 @@ def test_the_user_is_read_as_their_name_beside_a_note_that_names_them() -> None:
     mine = terms("The user sings Tuesday 6-8 at St Anne's Hall leyton.")
     # THEN "user" is read as Imani, and the statement adds nothing to the note
     assert "imani" in the_user_named(mine, [card])
-    decision = decide(_said("The user sings Tuesday 6-8 at St Anne's Hall leyton."), [card])
+    decision = decide(make_candidate("The user sings Tuesday 6-8 at St Anne's Hall leyton."), [card])
     assert decision.action.value == "noop"
     assert decision.target_id == "m-choir"
 
