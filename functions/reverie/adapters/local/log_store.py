@@ -13,6 +13,7 @@ from reverie.adapters.local.sqlite import (
     Schema,
     SqliteDatabase,
     from_micros,
+    in_chunks,
     placeholders,
     to_micros,
 )
@@ -129,8 +130,7 @@ class SqliteLogStore(LogStore):
     def _insert_new(conn: sqlite3.Connection, rows: Sequence[tuple[Event, str]]) -> set[_Key]:
         """Insert the events not stored yet, in order; the keys of those inserted."""
         inserted: set[_Key] = set()
-        for start in range(0, len(rows), _ROWS_PER_INSERT):
-            chunk = rows[start : start + _ROWS_PER_INSERT]
+        for chunk in in_chunks(rows, _ROWS_PER_INSERT):
             values = [
                 v for event, body in chunk for v in (*_key(event), to_micros(event.ts), event.kind, body)
             ]
@@ -158,8 +158,7 @@ class SqliteLogStore(LogStore):
         ids = sorted(set(event_ids))
         found: dict[str, datetime] = {}
         with self._db.read() as conn:
-            for start in range(0, len(ids), _IDS_PER_QUERY):
-                chunk = ids[start : start + _IDS_PER_QUERY]
+            for chunk in in_chunks(ids, _IDS_PER_QUERY):
                 rows = conn.execute(
                     "SELECT event_id, ts FROM events WHERE tenant_id = ? AND user_id = ? AND session_id = ? "
                     f"AND event_id IN ({placeholders(len(chunk))})",

@@ -19,7 +19,15 @@ from reverie.adapters.local.note_sql import (
     VISIBLE,
     version_row,
 )
-from reverie.adapters.local.sqlite import MEMORY, SqliteDatabase, from_micros, placeholders, to_micros
+from reverie.adapters.local.sqlite import (
+    MEMORY,
+    SqliteDatabase,
+    from_micros,
+    ids_by_tenant,
+    in_chunks,
+    placeholders,
+    to_micros,
+)
 from reverie.domain.errors import AlreadyExists, InvalidRequest, NotFound, VersionConflict
 from reverie.domain.models import STORED_CARD, MemoryCard, ScopeKind, Status, utcnow
 from reverie.ports import CardQuery, NoteStore
@@ -165,10 +173,7 @@ class SqliteNoteStore(NoteStore):
         at_micros = to_micros(at)
         wanted = list(dict.fromkeys(memory_ids))
         with self._db.write() as conn:
-            for start in range(
-                0, len(wanted), CHUNK
-            ):  # one statement per chunk: an IN list names a card once
-                chunk = wanted[start : start + CHUNK]
+            for chunk in in_chunks(wanted, CHUNK):  # one statement per chunk: an IN list names a card once
                 conn.execute(
                     "INSERT INTO card_stats (tenant_id, memory_id, hit_count, last_hit_at) "
                     "SELECT tenant_id, memory_id, 1, ? FROM cards_current "
@@ -213,8 +218,7 @@ class SqliteNoteStore(NoteStore):
         wanted = list(dict.fromkeys(memory_ids))
         found: dict[str, MemoryCard] = {}
         with self._db.read() as conn:
-            for start in range(0, len(wanted), CHUNK):
-                chunk = wanted[start : start + CHUNK]
+            for chunk in in_chunks(wanted, CHUNK):
                 rows = conn.execute(
                     SELECT_CURRENT + f"WHERE c.tenant_id = ? AND c.memory_id IN ({placeholders(len(chunk))})",
                     (tenant_id, *chunk),
@@ -330,25 +334,19 @@ class SqliteNoteStore(NoteStore):
     @staticmethod
     def _taken(conn: sqlite3.Connection, cards: Sequence[MemoryCard]) -> str | None:
         """The first of these cards' ids that is held already (one lookup per chunk of ids), or None."""
-        by_tenant: dict[str, list[str]] = {}
-        for card in cards:
-            by_tenant.setdefault(card.tenant_id, []).append(card.memory_id)
-        for tenant_id, ids in by_tenant.items():
-            for start in range(0, len(ids), CHUNK):
-                chunk = ids[start : start + CHUNK]
-                row = conn.execute(
-                    "SELECT memory_id FROM cards_current "
-                    f"WHERE tenant_id = ? AND memory_id IN ({placeholders(len(chunk))}) ORDER BY memory_id LIMIT 1",
-                    (tenant_id, *chunk),
-                ).fetchone()
-                if row is not None:
-                    return str(row[0])
+        for tenant_id, chunk in ids_by_tenant(((card.tenant_id, card.memory_id) for card in cards), CHUNK):
+            row = conn.execute(
+                "SELECT memory_id FROM cards_current "
+                f"WHERE tenant_id = ? AND memory_id IN ({placeholders(len(chunk))}) ORDER BY memory_id LIMIT 1",
+                (tenant_id, *chunk),
+            ).fetchone()
+            if row is not None:
+                return str(row[0])
         return None
 
     def _remove(self, conn: sqlite3.Connection, tenant_id: str, memory_ids: Sequence[str]) -> None:
         self._parsed.forget(tenant_id, memory_ids)
-        for start in range(0, len(memory_ids), CHUNK):
-            chunk = list(memory_ids[start : start + CHUNK])
+        for chunk in in_chunks(memory_ids, CHUNK):
             marks = placeholders(len(chunk))
             for table in ("card_stats", "cards_current", "card_versions"):
                 conn.execute(

@@ -12,6 +12,7 @@ import sqlite3
 from collections.abc import Sequence
 
 from reverie.adapters.local.search_sql import UPSERT, entity_key, micros
+from reverie.adapters.local.sqlite import ids_by_tenant, in_chunks, placeholders
 from reverie.adapters.local.vector_cache import FloatArray
 from reverie.domain.search import SearchDoc
 
@@ -29,9 +30,8 @@ def write_docs(
     before = _placements(db, docs)
     doc_ids = [_upsert_row(db, doc) for doc in docs]
     held = [doc_id for doc, doc_id in zip(docs, doc_ids, strict=True) if doc.memory_id in before]
-    for start in range(0, len(held), IDS_PER_STATEMENT):
-        chunk = held[start : start + IDS_PER_STATEMENT]
-        db.execute(f"DELETE FROM doc_entities WHERE doc_id IN ({', '.join('?' * len(chunk))})", chunk)
+    for chunk in in_chunks(held, IDS_PER_STATEMENT):
+        db.execute(f"DELETE FROM doc_entities WHERE doc_id IN ({placeholders(len(chunk))})", chunk)
     db.executemany(
         "INSERT INTO doc_entities (entity, doc_id) VALUES (?, ?)",
         [
@@ -50,19 +50,16 @@ def write_docs(
 
 
 def _placements(db: sqlite3.Connection, docs: Sequence[SearchDoc]) -> dict[str, Placement]:
-    by_tenant: dict[str, list[str]] = {}
-    for doc in docs:
-        by_tenant.setdefault(doc.tenant_id, []).append(doc.memory_id)
     placed: dict[str, Placement] = {}
-    for tenant_id, ids in by_tenant.items():
-        for start in range(0, len(ids), IDS_PER_STATEMENT):
-            chunk = ids[start : start + IDS_PER_STATEMENT]
-            rows = db.execute(
-                "SELECT memory_id, scope, user_id, project_id FROM docs WHERE tenant_id = ? "
-                f"AND memory_id IN ({', '.join('?' * len(chunk))})",
-                (tenant_id, *chunk),
-            ).fetchall()
-            placed.update((memory_id, (scope, user, project)) for memory_id, scope, user, project in rows)
+    for tenant_id, chunk in ids_by_tenant(
+        ((doc.tenant_id, doc.memory_id) for doc in docs), IDS_PER_STATEMENT
+    ):
+        rows = db.execute(
+            "SELECT memory_id, scope, user_id, project_id FROM docs WHERE tenant_id = ? "
+            f"AND memory_id IN ({placeholders(len(chunk))})",
+            (tenant_id, *chunk),
+        ).fetchall()
+        placed.update((memory_id, (scope, user, project)) for memory_id, scope, user, project in rows)
     return placed
 
 

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TypeVar
 
 from reverie.domain.errors import StorageError
 
@@ -192,3 +193,22 @@ def checkpoint(conn: sqlite3.Connection, lock: threading.RLock, path: str) -> bo
 def placeholders(count: int) -> str:
     """`?, ?, ?` for an IN list of `count` values."""
     return ", ".join("?" * count)
+
+
+T = TypeVar("T")
+
+
+def in_chunks(values: Sequence[T], size: int) -> Iterator[Sequence[T]]:
+    """`values` in runs of at most `size`, one IN list each (a statement's variables are capped)."""
+    for start in range(0, len(values), size):
+        yield values[start : start + size]
+
+
+def ids_by_tenant(pairs: Iterable[tuple[str, str]], size: int) -> Iterator[tuple[str, Sequence[str]]]:
+    """(tenant, ids) for `pairs` of (tenant, id): each tenant's ids in runs of at most `size`, in order."""
+    grouped: dict[str, list[str]] = {}
+    for tenant_id, item_id in pairs:
+        grouped.setdefault(tenant_id, []).append(item_id)
+    for tenant_id, ids in grouped.items():
+        for chunk in in_chunks(ids, size):
+            yield tenant_id, chunk
