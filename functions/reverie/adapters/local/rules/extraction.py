@@ -47,6 +47,7 @@ from reverie.adapters.local.rules.session_inputs import SessionInputs
 from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
 from reverie.adapters.local.rules.trailing_asks import task_detail
 from reverie.adapters.local.rules.which_one import which_one_answer
+from reverie.adapters.local.rules.writers import with_writers
 from reverie.domain.dream import Candidate
 from reverie.domain.events import Event, FeedbackEvent, MessageEvent, NoteEvent, TagEvent, ToolResultEvent
 from reverie.domain.models import MemoryType, Source, SourceKind, Trust
@@ -236,6 +237,7 @@ def analyse(events: Sequence[Event]) -> Analysis:
     session = _Session(events)
     analysis = with_disagreements(events, session.run(), session.user_name)  # two sources, two values
     analysis = with_forget_requests(events, analysis)  # "please forget what I told you about ..."
+    analysis = with_writers(events, analysis, session.user_name)  # "jorge here. ...": Jorge's claim
     unique: dict[str, Candidate] = {}
     for candidate in analysis.candidates:
         known = unique.get(candidate.fingerprint)
