@@ -41,6 +41,7 @@ from reverie.adapters.local.rules.reported import (
     notice,
     relayed,
 )
+from reverie.adapters.local.rules.request_facts import fact_after_request
 from reverie.adapters.local.rules.request_patterns import CORRECTION_OPENER_RE
 from reverie.adapters.local.rules.session_base import RELAYED_CONFIDENCE, Analysis
 from reverie.adapters.local.rules.session_inputs import SessionInputs
@@ -171,6 +172,10 @@ class _Session(SessionInputs):
                 or of_the_thing_asked(part, asked)  # "the variety is ..." after "How are the tomatoes?"
                 or part
             )
+            # "remind me to send Ana a card, her birthday is 3 May": the request for now, the fact kept
+            if who.to_agent and (split := fact_after_request(part)):
+                self.drop(message, split[0], "request")
+                part = split[1]
             if task_detail(part, own_question):  # "can you draft a setlist? 8 songs max": that task's limit
                 self.drop(message, part, "request")
                 continue
