@@ -14,6 +14,7 @@ from reverie.ports import CardQuery, MergeAction, MergeDecision, Reasoner
 from reverie.services.backends import Backends
 from reverie.services.dream.apply import Writer, new_sessions, union_refs
 from reverie.services.dream.audit import audit_held, previous_cursor
+from reverie.services.dream.claims_against_known import flag_claims_against_known
 from reverie.services.dream.common import StageInput, StageOutput, load_run
 from reverie.services.dream.decisions import Promotion, apply_decision, latest, propose
 from reverie.services.dream.dependents import retire_held_at_old_values
@@ -209,6 +210,8 @@ def restructure(b: Backends, stage_input: StageInput) -> StageOutput:
         forget(b, w, request)
     reject_contradicted(b, w, reasoner, promoted)  # this run's guesses too
     flag_disagreements(b, w, reasoner, [a for a in todo if a.decision == "hold"])
+    # someone else's date held as a guess against the user's own: both flagged, not the guess withheld
+    flag_claims_against_known(b, w, reasoner, [a for a in todo if a.decision == "hold"])
     retire_capture_notes(b, w, todo)
     generalised = generalise_repeats(b, w, blocked)
     propagate_edits(b, w)

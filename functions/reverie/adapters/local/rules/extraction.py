@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from reverie.adapters.local.rules.about_request import about_the_request
 from reverie.adapters.local.rules.asked_after import of_the_thing_asked
+from reverie.adapters.local.rules.chat_lines import reminded_date
 from reverie.adapters.local.rules.decisions import with_decisions
 from reverie.adapters.local.rules.dialogue import (
     answers_agent,
@@ -146,6 +147,10 @@ class _Session(SessionInputs):
             part = (
                 notice(part) or part
             )  # "landlord texted me, rent goes up to 1020": the news, now the speaker's
+            if quote := reminded_date(part):  # "[28/10, 19:42] Mum: don't forget Ana's exam on ...": hers
+                self.relay(quote, message, asked)
+                last = quote
+                continue
             if passed_on and (quote := forwarded(part, passed_on)):  # the quote someone forwarded: theirs
                 self.relay(quote, message, asked)
                 last, passed_on = quote, None
