@@ -33,6 +33,15 @@ _REASON_RE = re.compile(
     r"(?P<main>(?:my|our)\s+\w|I(?:'m|'ve|\s)|we(?:'re|'ve|\s))",
     re.I,
 )
+# The same with a comma, a past event first ("after all of us bakers complained, Musa brought it down",
+# "once the lease ended, we moved"): the main clause opens with a name, an owner or I/we. A condition
+# ("when I run, my knee hurts") is not background: it says when the statement holds, and stays.
+_PAST_REASON_RE = re.compile(
+    _START + r"(?:after|since|because|now that|ever since|once)\s+(?P<reason>[^,]{3,80}?),\s+"
+    r"(?P<main>(?:my|our|the)\s+\w|(?-i:[A-Z])[a-z][\w-]*\s+(?-i:[a-z])|I(?:'m|'ve|\s)|we(?:'re|'ve|\s))",
+    re.I,
+)
+_PAST_RE = re.compile(r"\b(?:was|were|had|did)\b|\w{3,}ed\b", re.I)
 _FINITE_RE = re.compile(r"\b(?:is|are|was|were|has|had|have|got|did|does)\b|\w{3,}ed\b", re.I)
 
 
@@ -77,4 +86,13 @@ def without_background(sentence: str) -> str:
     """`sentence` without the reason clause fronted before the speaker's news and the words announcing
     news (see the module docstring)."""
     sentence = _NEWS_RE.sub(lambda m: m.group("lead"), sentence)
-    return _REASON_RE.sub(_reasonless, sentence)
+    sentence = _REASON_RE.sub(_reasonless, sentence)
+    return _PAST_REASON_RE.sub(_pastless, sentence)
+
+
+def _pastless(match: re.Match[str]) -> str:
+    reason = match.group("reason")
+    past = _PAST_RE.search(reason) or any(
+        w.lower() in IRREGULAR_PAST for w in re.findall(r"[A-Za-z]+", reason)
+    )
+    return f"{match.group('lead')}{match.group('main')}" if past else match.group(0)
