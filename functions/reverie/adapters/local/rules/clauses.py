@@ -22,6 +22,7 @@ import re
 from reverie.adapters.local.rules.fronted_reason import news_parts, without_background
 from reverie.adapters.local.rules.language import INFORMING_RE, strip_opening
 from reverie.adapters.local.rules.longevity import one_off
+from reverie.adapters.local.rules.named_clause import named_clause
 from reverie.adapters.local.rules.named_things import names_its_subject
 from reverie.adapters.local.rules.pursuits import continues_pursuit
 from reverie.adapters.local.rules.references import people_named
@@ -125,6 +126,10 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         return f"I {right}", ""
     if continues_pursuit(left, right):  # "I've taken up climbing, I'm doing the beginner course"
         return None
+    if (
+        named_clause(right) and _opening(left.rsplit(",", 1)[-1].strip()) == ""
+    ):  # "my oven man is sick, and Musa has raised the price"
+        return right, ""
     if _statement(right):
         opening = _opening(left)
         # "a bit about me, I'm a paramedic, my wife is due in May": the clause just before states on its own

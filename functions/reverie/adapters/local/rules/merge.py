@@ -28,6 +28,7 @@ from reverie.adapters.local.rules.losses import loss
 from reverie.adapters.local.rules.one_rule import same_rule
 from reverie.adapters.local.rules.plan_changes import plan_moved, plan_went
 from reverie.adapters.local.rules.pointed_at import Pointer, Way, pointed_at
+from reverie.adapters.local.rules.price_change import price_change
 from reverie.adapters.local.rules.pursuits import the_pursuit
 from reverie.adapters.local.rules.rule_condition import rule_condition
 from reverie.adapters.local.rules.same_message import same_message_value
@@ -88,7 +89,9 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     if decision is None:
         decision = plan_news(candidate, cards) or plan_went(candidate, cards)
     if decision is None:
-        decision = _one_rule(candidate, cards) or rule_condition(candidate, cards)
+        decision = (
+            _one_rule(candidate, cards) or rule_condition(candidate, cards) or price_change(candidate, cards)
+        )
     if decision is None:
         decision = by_text(candidate, cards, mine)
     if decision is None:

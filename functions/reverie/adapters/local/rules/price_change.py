@@ -1,0 +1,74 @@
+"""A new price told as a change ("Musa has increased flour to 41,500 per bag", "the gym cut the fee back down
+to thirty pounds a month") puts right the held card giving that thing's price per that unit ("buys flour from
+Alhaji Musa's depot, ₦38,000 for a 50kg bag"): latest wins, worded differently but the same thing's price.
+
+The held card must name the thing and the unit, and whoever changed the price when the change names them,
+and hold one price (an amount not followed by a measure: "50kg" is a size); it is kept as it was said with
+the new amount in place ("..., ₦41,500 for a 50kg bag").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from reverie.adapters.local.rules.verdicts import replace
+from reverie.domain.dream import Candidate
+from reverie.domain.models import MemoryCard, MemoryType
+from reverie.domain.numerals import as_digits
+from reverie.domain.restatement import stem
+from reverie.ports import MergeAction, MergeDecision
+
+_CHANGE_RE = re.compile(
+    r"^(?P<who>(?-i:[A-Z])[\w-]+|the\s+[\w-]+)\s+(?:has\s+|have\s+|just\s+)?"
+    r"(?:increased|raised|hiked|lowered|reduced|cut|dropped|put|brought|moved|changed)\s+"
+    r"(?:the\s+)?(?:price\s+of\s+(?:the\s+)?)?(?P<thing>[a-z]{3,})(?:\s+price)?\s+(?:back\s+)?(?:(?:up|down)\s+)?to\s+"
+    r"(?P<amount>[£$€₦]?\s?\d[\d,]*(?:\.\d+)?(?:\s?[a-z]{1,6})?)\s+(?:per|a|an|each|for\s+a)\s+(?P<unit>[a-z]{3,})\b",
+    re.I,
+)
+# An amount in a held statement: a currency and digits, or digits not followed by a measure ("50kg").
+_AMOUNT_RE = re.compile(
+    r"[£$€₦]\s?\d[\d,]*(?:\.\d+)?|\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\b(?!\s?(?:kg|g|mg|ml|l|km|m|cm|lbs?|oz)\b)",
+    re.I,
+)
+_WORDS_RE = re.compile(r"[a-z]+", re.I)
+
+
+def _change(statement: str) -> re.Match[str] | None:
+    return _CHANGE_RE.match(as_digits(statement).strip())
+
+
+def _new_amount(found: re.Match[str], held: str) -> str:
+    """The changed amount written as the held one is ("₦38,000" → "₦41,500")."""
+    digits = re.match(r"[£$€₦]?\s?([\d,]+(?:\.\d+)?)", found.group("amount"))
+    value = digits.group(1).replace(",", "") if digits else ""
+    number = float(value) if "." in value else int(value or 0)
+    text = f"{number:,}" if "," in held else str(number)
+    symbol = held[0] if held[0] in "£$€₦" else ""
+    return f"{symbol}{text}"
+
+
+def price_change(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The held card whose price of the same thing per the same unit the candidate changes (see the module)."""
+    found = _change(candidate.statement)
+    if found is None or candidate.type is not MemoryType.FACT:
+        return None
+    who, thing, unit = (
+        found.group("who"),
+        stem(found.group("thing").lower()),
+        stem(found.group("unit").lower()),
+    )
+    for card in cards:
+        if card.type is not MemoryType.FACT:
+            continue
+        words = {stem(w.lower()) for w in _WORDS_RE.findall(card.statement)}
+        named = who.lower().startswith("the ") or who in card.statement
+        amounts = _AMOUNT_RE.findall(card.statement)
+        if thing in words and unit in words and named and len(amounts) == 1:
+            new = _new_amount(found, amounts[0])
+            statement = card.statement.replace(amounts[0], new, 1)
+            decided = replace(candidate, card, f"a new price of what {card.memory_id} prices")
+            if decided.action is MergeAction.SUPERSEDE:
+                decided = decided.model_copy(update={"statement": statement})
+            return decided
+    return None
