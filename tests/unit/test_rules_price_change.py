@@ -51,3 +51,15 @@ def test_a_named_persons_clause_after_the_speakers_own_is_split_off() -> None:
     assert independent_statements("my van is in the garage, and Dorota is nice") == [
         "my van is in the garage, and Dorota is nice"
     ]
+
+
+def test_a_claim_someone_is_reported_to_make_stays_with_the_claim_it_answers() -> None:
+    # GIVEN two people's versions of one date, the second reported with "swears" / "reckons"
+    for said in (
+        "the school trip deposit is due soon, my cousin texted 'due 03/05' but Auntie Pam swears it's 10/05",
+        "the harvest supper is at the hall, and Father Tom reckons it's the 12th",
+    ):
+        # WHEN the sentence is split into ideas
+        parts = independent_statements(said)
+        # THEN the reported claim is not cut loose from what it is about (the disagreement rules read it whole)
+        assert not any(p.startswith(("Auntie Pam", "Father Tom")) for p in parts), parts
