@@ -179,7 +179,8 @@ class _Session(SessionInputs):
             )
             # "remind me to send Ana a card, her birthday is 3 May": the request for now, the fact kept
             if who.to_agent and (split := fact_after_request(part)):
-                asked_for = classify(split[0], who)  # "just 4 this trip book ...": dropped as the one-off it is
+                # "just 4 this trip book ...": the request is dropped as the one-off it is
+                asked_for = classify(split[0], who)
                 self.drop(message, split[0], asked_for.reason if isinstance(asked_for, Drop) else "request")
                 part = split[1]
             if task_detail(part, own_question):  # "can you draft a setlist? 8 songs max": that task's limit
