@@ -55,3 +55,17 @@ def test_a_value_swap_keeps_a_thousands_separator_whole() -> None:
         swapped("2C is £1,250 not £1,205", "Unit 2C rent is £1,205 a month.")
         == "Unit 2C rent is £1,250 a month."
     )
+
+
+def test_a_value_is_swapped_only_for_one_of_its_kind() -> None:
+    # GIVEN a correction naming an amount and a day on each side, read left to right as "28th, not £1,150"
+    # THEN a day is never put where the card holds an amount
+    assert (
+        swapped("It's £980 on the 28th, not £940 on the 1st.", "Rent is £940 a month, due on the 1st.")
+        is None
+    )
+    assert swapped("Pick-up is 8:15, not 14th.", "Pick-up is on the 14th.") is None
+    # while values of one kind, or one that does not say its kind, still swap
+    assert swapped("It's £980, not £940.", "Rent is £940 a month.") == "Rent is £980 a month."
+    assert swapped("Locker 14, not 41.", "Marek's locker is 41.") == "Marek's locker is 14."
+    assert swapped("The dose is 50mg not 25mg", "Takes 25mg at night.") == "Takes 50mg at night."
