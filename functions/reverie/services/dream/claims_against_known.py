@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reverie.domain.dream import Candidate, ChangeKind, claim_of
+from reverie.domain.dream import Candidate, claim_of
 from reverie.domain.models import Layer, MemoryCard, SourceKind, Status, Trust
 from reverie.domain.restatement import terms
 from reverie.ports import CardQuery, MergeAction, Reasoner
 from reverie.services.backends import Backends
 from reverie.services.dream.apply import Writer
+from reverie.services.dream.hypotheses import decide_pair, flag_conflict
 from reverie.services.dream.verify import Assessment
 
 KNOWN_LIMIT = 500
@@ -61,14 +62,6 @@ def flag_claims_against_known(b: Backends, w: Writer, reasoner: Reasoner, kept: 
             continue  # not held as a guess (or already flagged by another rule)
         claim = Candidate(**claim_of(card), confidence=card.confidence)
         for other in _related(claim, [c for c in known if c.memory_id != card.memory_id]):
-            if w.calls_left() <= 0:
-                return
-            decision = reasoner.decide(claim, [other])
-            w.spend(decision.usage)
-            if decision.action is not MergeAction.CONFLICT or decision.target_id != other.memory_id:
-                continue
-            why = f"{card.memory_id} and {other.memory_id} disagree, and nothing settles which is right"
-            for c in (card, other):
-                w.revise(c, ChangeKind.CONFLICTED, why, layer=Layer.KNOWLEDGE, status=Status.CONFLICTING)
-            w.review([card.memory_id, other.memory_id], "conflict", why)
-            break
+            if decide_pair(w, reasoner, claim, other) is MergeAction.CONFLICT:
+                flag_conflict(w, card, other)
+                break

@@ -66,7 +66,9 @@ def _slot(key: str | None) -> str | None:
     return key.partition(".")[2] or None if key else None
 
 
-def _decide(w: Writer, reasoner: Reasoner, claim: Candidate, card: MemoryCard) -> MergeAction | None:
+def decide_pair(w: Writer, reasoner: Reasoner, claim: Candidate, card: MemoryCard) -> MergeAction | None:
+    """The reasoner's action for `claim` against `card` alone, on the run's call budget (None: spent, or
+    it points elsewhere)."""
     if w.calls_left() <= 0:  # the run's budget is spent: the pair stays as it is for a later run
         return None
     decision = reasoner.decide(claim, [card])
@@ -93,7 +95,7 @@ def reject_contradicted(b: Backends, w: Writer, reasoner: Reasoner, promoted: Se
         for card in _related(a.candidate, held, own):
             if _made_later(card, a.candidate):
                 continue  # a guess made after the claim is not contradicted by it
-            action = _decide(w, reasoner, a.candidate, card)
+            action = decide_pair(w, reasoner, a.candidate, card)
             written = w.changed.get(own)  # the claim's own card, as this run wrote it (if it did)
             if (
                 action is MergeAction.FUSE
@@ -136,11 +138,20 @@ def flag_disagreements(b: Backends, w: Writer, reasoner: Reasoner, kept: Sequenc
             continue
         claim = Candidate(**claim_of(card), confidence=card.confidence)
         for other in _related(claim, every, card.memory_id):
-            if other.memory_id in flagged or _decide(w, reasoner, claim, other) is not MergeAction.CONFLICT:
+            if (
+                other.memory_id in flagged
+                or decide_pair(w, reasoner, claim, other) is not MergeAction.CONFLICT
+            ):
                 continue
-            why = f"{card.memory_id} and {other.memory_id} disagree, and nothing settles which is right"
-            for c in (card, other):  # a conflict is shown, flagged, rather than silently withheld
-                w.revise(c, ChangeKind.CONFLICTED, why, layer=Layer.KNOWLEDGE, status=Status.CONFLICTING)
-            w.review([card.memory_id, other.memory_id], "conflict", why)
+            flag_conflict(w, card, other)
             flagged.update({card.memory_id, other.memory_id})
             break
+
+
+def flag_conflict(w: Writer, card: MemoryCard, other: MemoryCard) -> None:
+    """`card` and `other` disagree with nothing to settle them: both conflicting, with a review item (a
+    conflict is shown, flagged, rather than silently withheld)."""
+    why = f"{card.memory_id} and {other.memory_id} disagree, and nothing settles which is right"
+    for c in (card, other):
+        w.revise(c, ChangeKind.CONFLICTED, why, layer=Layer.KNOWLEDGE, status=Status.CONFLICTING)
+    w.review([card.memory_id, other.memory_id], "conflict", why)
