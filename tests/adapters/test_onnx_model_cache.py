@@ -1,11 +1,14 @@
 """The cache of built ONNX models (adapters/local/onnx_cache.py): a model is built once and read back; a
 cached file that is corrupt or was built for something else is rebuilt, never used; a folder that cannot
-be written still gives a working session. A one-node model stands in for MiniLM, so these run in
+be written still gives a working session; tags name weights by content, and files no one opens are pruned. A one-node model stands in for MiniLM, so these run in
 milliseconds."""
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import os
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,7 +17,14 @@ import onnxruntime as ort
 import pytest
 from onnx import ModelProto, TensorProto, helper
 
-from reverie.adapters.local.onnx_cache import TAG_KEY, cache_path, cached_model, open_session
+from reverie.adapters.local.onnx_cache import (
+    TAG_KEY,
+    UNUSED_DAYS,
+    cache_path,
+    cached_model,
+    content_digest,
+    open_session,
+)
 
 
 class Builder:
@@ -117,3 +127,48 @@ def test_a_folder_that_cannot_be_written_still_gives_a_session(tmp_path: Path) -
     # WHEN the model is asked for THEN it comes as bytes, and a session runs it
     assert isinstance(cached_model("scale", "v1", build, blocked / "cache"), bytes)
     assert _run(open_session("scale", "v1", build, _options(), blocked / "cache")) == 2.0
+
+
+def test_the_same_weights_in_two_places_have_one_digest(tmp_path: Path) -> None:
+    # GIVEN one weights file installed in two virtualenvs, and a third with other bytes
+    first, second, other = (tmp_path / d / "model.bin" for d in ("venv1", "venv2", "venv3"))
+    for path, data in ((first, b"weights" * 1000), (second, b"weights" * 1000), (other, b"other" * 1000)):
+        path.parent.mkdir()
+        path.write_bytes(data)
+    cache = tmp_path / "cache"
+    # WHEN their digests are taken THEN the copies share one (so one cached model) and other bytes differ
+    assert content_digest(first, cache) == content_digest(second, cache) != content_digest(other, cache)
+    assert content_digest(first, cache) == hashlib.sha256(b"weights" * 1000).hexdigest()
+    # AND the digest is remembered: read back without reading the file, until the file changes
+    memo = next((cache / "digests").iterdir())
+    memo.write_text("a" * 64)  # what a remembered digest looks like
+    assert "a" * 64 in {content_digest(first, cache), content_digest(second, cache)}
+    first.write_bytes(b"retrained" * 1000)
+    assert content_digest(first, cache) == hashlib.sha256(b"retrained" * 1000).hexdigest()
+
+
+def test_building_a_model_removes_its_files_no_one_opened_for_a_month(tmp_path: Path) -> None:
+    # GIVEN an old build of "scale" unopened for longer than UNUSED_DAYS, a recent one, and another model's old file
+    stale_time = time.time() - (UNUSED_DAYS + 1) * 86_400
+    old = cached_model("scale", "v0", Builder(1.0), tmp_path)
+    recent = cached_model("scale", "v1", Builder(1.0), tmp_path)
+    other = cached_model("shift", "v0", Builder(1.0), tmp_path)
+    assert isinstance(old, Path) and isinstance(recent, Path) and isinstance(other, Path)
+    os.utime(old, (stale_time, stale_time))
+    os.utime(other, (stale_time, stale_time))
+    # WHEN a new build of "scale" is made
+    open_session("scale", "v2", Builder(2.0), _options(), tmp_path)
+    # THEN only the old unopened build of "scale" is gone
+    assert not old.exists() and recent.exists() and other.exists()
+
+
+def test_opening_a_cached_model_marks_it_used(tmp_path: Path) -> None:
+    # GIVEN a cached model last touched long ago
+    path = cached_model("scale", "v1", Builder(2.0), tmp_path)
+    assert isinstance(path, Path)
+    stale_time = time.time() - (UNUSED_DAYS + 1) * 86_400
+    os.utime(path, (stale_time, stale_time))
+    # WHEN it is opened THEN it counts as used now, so building another tag does not remove it
+    open_session("scale", "v1", Builder(2.0), _options(), tmp_path)
+    open_session("scale", "v2", Builder(3.0), _options(), tmp_path)
+    assert path.exists()

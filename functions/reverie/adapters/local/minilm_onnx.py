@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from reverie.adapters.local.onnx_cache import open_session
+from reverie.adapters.local.onnx_cache import content_digest, open_session
 
 if TYPE_CHECKING:
     import onnx
@@ -50,22 +50,20 @@ _LAYER_NORM_EPS = 1e-12
 GRAPH_VERSION = 3  # bump when build_graph or quantize change: cached files of older ones are then rebuilt
 
 
-def cache_tag(weights_path: Path, precision: Precision) -> str:
-    """What a cached model is built from: graph version, precision (for int8, its smoothing and calibration),
-    onnxruntime's version (its quantiser) and the weights file (path, size, modification time)."""
+def cache_tag(weights_path: Path, precision: Precision, cache_dir: Path | None = None) -> str:
+    """What a cached model is built from: graph version, precision (for int8, its smoothing and calibration,
+    and the tokenizer it calibrates with), onnxruntime's version (its quantiser) and the weights' content."""
     import onnxruntime as ort
 
-    stat = weights_path.stat()
     if precision == "int8":
         from reverie.adapters.local.minilm_int8 import recipe
 
-        precision_tag = f"int8 {recipe()}"
+        tokenizer = content_digest(weights_path.parent / "tokenizer.json", cache_dir)
+        precision_tag = f"int8 {recipe()} tokenizer {tokenizer}"
     else:
         precision_tag = precision
-    return (
-        f"{GRAPH_VERSION}|{precision_tag}|onnxruntime {ort.__version__}|"
-        f"{weights_path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}"
-    )
+    weights = content_digest(weights_path, cache_dir)
+    return f"{GRAPH_VERSION}|{precision_tag}|onnxruntime {ort.__version__}|weights {weights}"
 
 
 def build_model(weights_path: Path, precision: Precision) -> onnx.ModelProto:
@@ -182,7 +180,7 @@ class OnnxEncoder:
         self.precision: Precision = precision
         self._session: onnxruntime.InferenceSession = open_session(
             f"all-MiniLM-L6-v2-{precision}",
-            cache_tag(weights_path, precision),
+            cache_tag(weights_path, precision, cache_dir),
             lambda: build_model(weights_path, precision),
             options,
             cache_dir,

@@ -5,14 +5,20 @@ precision, onnxruntime version); the tag picks the file name and is also written
 `open_session` reads a cached file only if onnxruntime loads it and its metadata carries the expected tag:
 a corrupt file (truncated, overwritten, empty) or a stale one (built from something else) is deleted and
 built again, never used. Where the cache folder cannot be written, the model is kept in memory instead.
+
+Tags name what a model is built from by content (`content_digest`), not by where it lies: every virtualenv and
+clone with the same weights shares one file. Opening a cached file marks it used; building a new one removes the
+same model's files that no one has opened for `UNUSED_DAYS` (a stale graph version, an old onnxruntime).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import os
 import threading
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -26,6 +32,9 @@ TAG_KEY = "reverie.cache_tag"
 
 ModelBuilder = Callable[[], "onnx.ModelProto"]
 
+UNUSED_DAYS = 30
+"""A cached model no one has opened for this long is removed when another of its name is built."""
+
 _log = logging.getLogger(__name__)
 
 
@@ -38,6 +47,45 @@ def cache_path(name: str, tag: str, cache_dir: Path | None = None) -> Path:
     """The file a model named `name` and built for `tag` is kept in."""
     digest = hashlib.sha256(tag.encode()).hexdigest()[:16]
     return (cache_dir or default_cache_dir()) / f"{name}-{digest}.onnx"
+
+
+def content_digest(path: Path, cache_dir: Path | None = None) -> str:
+    """The sha256 of a file's bytes, remembered in the cache folder per (path, size, modification time), so a
+    large weights file is read once per install rather than at every start."""
+    stat = path.stat()
+    where = f"{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}"
+    memo = (cache_dir or default_cache_dir()) / "digests" / hashlib.sha256(where.encode()).hexdigest()[:32]
+    try:
+        known = memo.read_text().strip()
+        if len(known) == 64:
+            return known
+    except OSError:
+        pass
+    with path.open("rb") as file:
+        digest = hashlib.file_digest(file, "sha256").hexdigest()
+    try:
+        memo.parent.mkdir(parents=True, exist_ok=True)
+        partial = memo.with_name(f"{memo.name}.{os.getpid()}.{threading.get_ident()}.partial")
+        partial.write_text(digest)
+        os.replace(partial, memo)
+    except OSError:
+        pass  # a read-only cache: the digest is computed again next time
+    return digest
+
+
+def prune_unused(name: str, keep: Path, cache_dir: Path | None = None) -> list[Path]:
+    """Remove the cached files of model `name`, other than `keep`, that no one has opened for UNUSED_DAYS."""
+    folder = cache_dir or default_cache_dir()
+    cutoff = time.time() - UNUSED_DAYS * 86_400
+    removed = []
+    for path in folder.glob(f"{name}-*.onnx"):
+        try:
+            if path != keep and path.stat().st_mtime < cutoff:
+                path.unlink()
+                removed.append(path)
+        except OSError:
+            continue  # another process removed or replaced it
+    return removed
 
 
 def cached_model(name: str, tag: str, build: ModelBuilder, cache_dir: Path | None = None) -> Path | bytes:
@@ -58,6 +106,8 @@ def cached_model(name: str, tag: str, build: ModelBuilder, cache_dir: Path | Non
         os.replace(partial, path)  # atomic: a reader never sees half a file
     except OSError:
         return data
+    for old in prune_unused(name, path, cache_dir):
+        _log.info("removed cached model %s, unused for %d days", old, UNUSED_DAYS)
     return path
 
 
@@ -88,6 +138,8 @@ def open_session(
         else:
             found = loaded.get_modelmeta().custom_metadata_map.get(TAG_KEY)
             if found == tag:
+                with contextlib.suppress(OSError):
+                    os.utime(model)  # opened: kept by prune_unused
                 return loaded
             problem = f"built for {found!r}, not {tag!r}"
         _log.warning("cached model %s is %s: building it again", model, problem)
