@@ -1,5 +1,6 @@
 """A tool's structured output read as facts: a JSON record from a system of record (an HR lookup, a shop's
-inventory, a CRM contact) or a table (a spreadsheet range, a pipe- or tab-separated listing).
+inventory, a CRM contact) or a table (a spreadsheet range, a pipe- or tab-separated listing, columns lined up
+with spaces under a header line, as a bank or a command line prints them).
 
 Each field of a record is one fact about what the record is of, in the record's own words ("Oat Milk
 Soap's available: 48", "Dana Reyes's manager: Li Wei (effective from 2026-03-01)"), with a slot
@@ -192,19 +193,27 @@ def _records(value: Any) -> Iterator[dict[str, Any]]:
                 yield item
 
 
-_SEPARATOR_RE = re.compile(r"^[\s|:+-]+$")
+_SEPARATOR_RE = re.compile(r"^[\s|:+=-]+$")
+# Columns a listing lines up with spaces (a bank's standing orders, a CLI's table): two spaces or more apart.
+_ALIGNED_RE = re.compile(r"\s{2,}")
+MAX_HEADER_WORDS = 3  # a column's name is a few words ("next date"), never a sentence
+
+
+def _cells(line: str, sep: str | re.Pattern[str]) -> list[str]:
+    return sep.split(line.strip()) if isinstance(sep, re.Pattern) else line.split(sep)
 
 
 def _table(text: str) -> list[dict[str, Any]] | None:
-    """Rows of a pipe- or tab-separated table with a header line, as records; None when `text` is none."""
+    """Rows of a pipe-, tab- or space-aligned table with a header line, as records; None when `text` is
+    none. Every line must split into as many cells as the header names columns."""
     lines = [line.strip().strip("|") for line in text.splitlines() if line.strip()]
     lines = [line for line in lines if not _SEPARATOR_RE.match(line)]
-    for sep in ("|", "\t"):
-        rows = [[cell.strip() for cell in line.split(sep)] for line in lines]
+    for sep in ("|", "\t", _ALIGNED_RE):
+        rows = [[cell.strip() for cell in _cells(line, sep)] for line in lines]
         if len(rows) < 2 or len(rows[0]) < 2 or any(len(r) != len(rows[0]) for r in rows):
             continue
         header = rows[0]
-        if any(not h or any(ch.isdigit() for ch in h) for h in header):
+        if any(not h or any(ch.isdigit() for ch in h) or len(h.split()) > MAX_HEADER_WORDS for h in header):
             continue
         return [dict(zip(header, row, strict=True)) for row in rows[1 : MAX_RECORDS + 1]]
     return None
