@@ -58,11 +58,13 @@ def test_a_value_swap_keeps_a_thousands_separator_whole() -> None:
 
 
 def test_a_value_is_swapped_only_for_one_of_its_kind() -> None:
-    # GIVEN a correction naming an amount and a day on each side, read left to right as "28th, not £1,150"
+    # GIVEN a correction read left to right as "28th, not £940" (a day given, an amount denied)
     # THEN a day is never put where the card holds an amount
+    assert swapped("It's £980 on the 28th, not £940.", "Rent is £940 a month, due on the 1st.") is None
+    # said in parallel on both sides, each value is put right by its own kind
     assert (
         swapped("It's £980 on the 28th, not £940 on the 1st.", "Rent is £940 a month, due on the 1st.")
-        is None
+        == "Rent is £980 a month, due on the 28th."
     )
     assert swapped("Pick-up is 8:15, not 14th.", "Pick-up is on the 14th.") is None
     # while values of one kind, or one that does not say its kind, still swap

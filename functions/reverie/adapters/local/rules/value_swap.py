@@ -6,8 +6,13 @@ stands once, word for word, in the card the correction replaces, and the value g
 the new version is that card with the one value swapped ("... fee is £40 a year, renewal due 1 March").
 Only values with a digit (an amount, a number, a time) are swapped: where a name's words begin and end is
 not known well enough to swap it inside a sentence. Both must be values of one kind where both say theirs:
-"£1,250 on the 28th, not £1,150 on the 1st" pairs "28th" with "£1,150" read left to right, and a day put in
-place of an amount would make the card wrong ("rent is 28th a month"); "£40 not 45" is one kind.
+"28th, not £1,150" read alone pairs a day with an amount, and a day put in place of an amount would make
+the card wrong ("rent is 28th a month"); "£40 not 45" is one kind.
+
+Values said in parallel on both sides are swapped pair by pair: "£1,250 on the 28th, not £1,150 on the 1st"
+(the same words between the values on each side) puts £1,250 for £1,150 and the 28th for the 1st, each pair
+of one kind, each denied value standing once in the card and no given one there yet; when any pair fails,
+nothing of the parallel reading is swapped.
 """
 
 from __future__ import annotations
@@ -40,18 +45,78 @@ def _kind(value: str) -> str | None:
     return f"{kind} {found.group(kind).lower()}" if kind in ("money", "unit") else kind
 
 
+_VALUE_RE = re.compile(rf"(?<![\w£$€]){_AMOUNT}")
+_CONTRAST_RE = re.compile(r",?\s+not\s+(?=[£$€]?\d)", re.I)
+_CLAUSE_END_RE = re.compile(r"[;!?]|\.(?:\s|$)|,\s|\s(?:but|and|so)\s")
+
+
+def _values(text: str) -> list[re.Match[str]]:
+    return [m for m in _VALUE_RE.finditer(text) if not re.match(r"[\w,.:/]*\w", text[m.end() :])]
+
+
+def _skeleton(text: str, values: list[re.Match[str]]) -> str:
+    """`text` from its first value on, each value masked: "£1,250 on the 28th" → "V on the V"."""
+    out, at = [], values[0].start()
+    for m in values:
+        out.append(text[at : m.start()])
+        out.append("V")
+        at = m.end()
+    out.append(text[at:])
+    return " ".join("".join(out).lower().split()).rstrip(" .,")
+
+
+def _at_once(held: str, old: str, new: str) -> tuple[int, int] | None:
+    """Where `old` stands once in `held` (None when not once, or when `new` is there already)."""
+    at = list(re.finditer(rf"(?<![\w£$€]){re.escape(old)}(?![\w£$€]|[.,:/]\d)", held))
+    if len(at) != 1 or re.search(rf"(?<![\w£$€]){re.escape(new)}(?!\w)", held):
+        return None
+    return at[0].span()
+
+
+def _same_kind(new: str, old: str) -> bool:
+    kinds = (_kind(new), _kind(old))
+    return None in kinds or kinds[0] == kinds[1]
+
+
+def _parallel(statement: str, held: str) -> str | None:
+    """`held` with every value of a parallel contrast put right ("£1,250 on the 28th, not £1,150 on the
+    1st"), or None when the statement says no such contrast of two values or more, or one pair fails."""
+    for contrast in _CONTRAST_RE.finditer(statement):
+        after = _CLAUSE_END_RE.split(statement[contrast.end() :], maxsplit=1)[0]
+        olds = _values(after)
+        news = _values(statement[: contrast.start()])[-len(olds) :] if olds else []
+        if len(olds) < 2 or len(news) != len(olds):
+            continue
+        if _skeleton(statement[: contrast.start()], news) != _skeleton(after, olds):
+            continue
+        spans: list[tuple[int, int, str]] = []
+        for new, old in zip(news, olds, strict=True):
+            given, denied = new.group().rstrip(".,"), old.group().rstrip(".,")
+            span = _at_once(held, denied, given) if _same_kind(given, denied) else None
+            if span is None:
+                return None
+            spans.append((*span, given))
+        out, at = [], 0
+        for start, end, given in sorted(spans):
+            if start < at:
+                return None
+            out.extend([held[at:start], given])
+            at = end
+        return "".join([*out, held[at:]])
+    return None
+
+
 def swapped(statement: str, held: str) -> str | None:
-    """`held` with the one value `statement` denies replaced by the value it gives, or None."""
+    """`held` with the value (or the parallel values) `statement` denies replaced by the ones it gives, or
+    None."""
+    if (parallel := _parallel(statement, held)) is not None:
+        return parallel
     found = _SWAP_RE.search(statement)
     if found is None:
         return None
     new, old = (found.group(g).rstrip(".,") for g in ("new", "old"))
-    if None not in (kinds := (_kind(new), _kind(old))) and kinds[0] != kinds[1]:
-        return None
-    at = list(re.finditer(rf"(?<![\w£$€]){re.escape(old)}(?![\w£$€]|[.,:/]\d)", held))
-    if len(at) != 1 or re.search(rf"(?<![\w£$€]){re.escape(new)}(?!\w)", held):
-        return None
-    return held[: at[0].start()] + new + held[at[0].end() :]
+    span = _at_once(held, old, new) if _same_kind(new, old) else None
+    return None if span is None else held[: span[0]] + new + held[span[1] :]
 
 
 def with_value_swapped(
