@@ -23,6 +23,7 @@ from reverie.adapters.local.rules.fronted_reason import news_parts, without_back
 from reverie.adapters.local.rules.language import INFORMING_RE, strip_opening
 from reverie.adapters.local.rules.longevity import one_off
 from reverie.adapters.local.rules.named_clause import named_clause
+from reverie.adapters.local.rules.named_earlier import named_earlier
 from reverie.adapters.local.rules.named_things import names_its_subject
 from reverie.adapters.local.rules.pursuits import continues_pursuit
 from reverie.adapters.local.rules.references import people_named
@@ -83,7 +84,7 @@ _PERSON_CLAUSE_RE = re.compile(r"^(?:he|she)(?:'s|\s+(?:is|has|was)\b)", re.I)
 # After the speaker's own statement, a verb only a person does (no agent carries, wears or eats anything),
 # its subject left out as chat does: the speaker again ("I'm allergic to shellfish, carry an EpiPen").
 _BODILY_RE = re.compile(
-    r"^(?:(?:also|always|usually|still)\s+)?(?:carry|wear|eat|drink|sleep|walk|cycle|swim|smoke|live)\s+\w",
+    r"^(?:(?:also|always|usually|still)\s+)?(?:carry|wear|eat|drink|sleep|walk|cycle|swim|smoke|live|reside)\s+\w",
     re.I,
 )
 
@@ -234,16 +235,20 @@ _LEAD_RE = re.compile(
     r"^(?:until|till|while|after|before|when|once|from|as\s+of|starting)\b[^,:;]{1,60},\s*", re.I
 )
 _AND_THAT_RE = re.compile(r",?\s+and\s+that\s+", re.I)
+# How a letter greets its reader before it announces: "Dear assistant, ", "Hello Ana, ".
+_SALUTATION_RE = re.compile(r"^(?:dear|hi|hello|hey)\s+[\w.' -]{1,30}?,\s*(?=\S)", re.I)
 
 
 def announcement(sentence: str) -> tuple[str, str]:
     """(how a letter announces, what it announces): "I am writing to let you know that I have moved ..., and
     that my emergency contact is ..." → ("I am writing to let you know", "I have moved ..., and my emergency
     contact is ..."); ("", sentence) when the sentence announces nothing."""
-    found = _ANNOUNCEMENT_RE.match(sentence.strip())
+    greeting = _SALUTATION_RE.match(sentence.strip())  # "Dear assistant, I am pleased to report that ..."
+    head = greeting.group() if greeting else ""
+    found = _ANNOUNCEMENT_RE.match(sentence.strip()[len(head) :])
     if found is None or not states(_LEAD_RE.sub("", found.group("rest"), count=1)):
         return "", sentence
-    return found.group("said"), _AND_THAT_RE.sub(", and ", found.group("rest"))
+    return head + found.group("said"), _AND_THAT_RE.sub(", and ", found.group("rest"))
 
 
 # A subject said first and taken up again by a pronoun, as speech does: "my cousin Efe, in the family group chat,
@@ -282,6 +287,8 @@ def independent_statements(sentence: str) -> list[str]:
             continue
         clause, pending = (pending + joint + clause if pending else clause), ""
         found = _second(current.strip(), clause.strip()) if current.strip() and clause.strip() else None
+        if found is None and named_earlier(out, clause.strip()) and states(current.strip()):
+            found = clause.strip(), ""  # "..., my mechanic is Gary, and the van takes ...": the van named first
         if found is None:
             current += joint + clause
             continue

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules.language import slug, subject_of
+from reverie.adapters.local.rules.settling_events import settling_slot
 from reverie.adapters.local.rules.speaker_patterns import FAVOURITE_RE, KEYED_FACT_RES, MY_ATTRIBUTE_RE
 from reverie.adapters.local.rules.thing_patterns import VOCABULARY, VOCABULARY_RE
 from reverie.adapters.local.rules.verb_forms import ADVERBS, first_person
@@ -38,7 +39,10 @@ _PLACE_RE = re.compile(r"\b(?:in|to|at)\s+(?P<place>[A-Z][\w.-]*(?:\s+[A-Z][\w.-
 _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(r"^(?:i|we)(?:'m|'re|'ve| am| are| have)? " + _ADVERB + pattern, re.I), attribute)
     for pattern, attribute in (
-        (r"(?:live|lived|living|moved|relocated|based|settled)\b(?: back)? (?:in|to)\b", "home_city"),
+        (
+            r"(?:live|lived|living|reside|resided|residing|moved|relocated|based|settled)\b(?: back)? (?:in|to)\b",
+            "home_city",
+        ),
         (r"(?:work|working|worked) (?:as|in the role of)\b", "job_title"),
         (r"(?:got |been |was |were )?promoted to\b", "job_title"),
         (
@@ -151,6 +155,8 @@ def attribute_key(text: str, subject: str) -> str | None:
     for pattern, attribute in _SLOTS:
         if pattern.search(text):
             return f"{subject}.{attribute}"
+    if settled := settling_slot(text):  # "I have signed the lease on the flat in Partick": a new home
+        return f"{subject}.{settled}"
     mine = _MY_SLOT_RE.match(text)
     if mine:
         what = slug(mine.group("what"), 2)
