@@ -40,6 +40,7 @@ BENCHMARKS = [
     "injection",
     "reliability",
     "meaning-floor",
+    "fuse-floor",
     "pending-latency",
 ]
 SAMPLES = Path(__file__).resolve().parents[3] / "events" / "sessions"
