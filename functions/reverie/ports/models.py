@@ -95,7 +95,8 @@ class Reasoner(ABC):
       it follows the extraction rules: will it still matter in a month, better to miss than to store
       noise, one idea per candidate, facts without opinion, volatile state never.
     - `decide` compares one candidate with the most similar current cards (possibly none) and says what
-      to do; `target_id` is one of the given cards' ids (None for ADD).
+      to do; `target_id` is one of the given cards' ids (None for ADD; any other action with none leaves
+      the claim undecided, waiting for a later run: "it's plot 14B" when no held card says what "it" is).
     - Both report their usage: `calls` counts language-model calls (a deterministic reasoner makes none),
       which the run's budget (`Budget.max_reasoner_calls`) bounds.
     """

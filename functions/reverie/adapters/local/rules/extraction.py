@@ -28,7 +28,9 @@ from reverie.adapters.local.rules.group_answers import Thread
 from reverie.adapters.local.rules.language import subject_of
 from reverie.adapters.local.rules.message_parts import message_parts
 from reverie.adapters.local.rules.named_speaker import name_for
+from reverie.adapters.local.rules.job_change import job_changes
 from reverie.adapters.local.rules.plan_changes import booked_plans
+from reverie.adapters.local.rules.pronoun_it import Antecedent
 from reverie.adapters.local.rules.quoted_mail import mail_header, quoted_line
 from reverie.adapters.local.rules.references import Earlier, lasts_until
 from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run
@@ -63,6 +65,7 @@ class _Session(SessionInputs):
     def __init__(self, events: Sequence[Event]) -> None:
         super().__init__(events)
         self.thread = Thread(self.user_name)  # the where/when question people are answering
+        self.antecedent = Antecedent()  # the thing named last, for an "it's on a Hetzner box" after it
 
     def run(self) -> Analysis:
         failures: dict[str, list[int]] = {}
@@ -90,6 +93,10 @@ class _Session(SessionInputs):
         return self.out
 
     def message(self, message: MessageEvent, previous: Event | None) -> None:
+        self.read_message(message, previous)
+        self.antecedent.saw(message.text)  # what it names, for an "it" in a message after it
+
+    def read_message(self, message: MessageEvent, previous: Event | None) -> None:
         if message.role == "system" or (message.role == "assistant" and not message.speaker):
             return  # the agent's own words are not evidence about the user
         if claim := self.thread.see(message, previous):  # one of several answers to a question in a group
@@ -135,7 +142,9 @@ class _Session(SessionInputs):
                 shown = False
                 continue
             part = earlier.resolve(part)  # "Mine is in June", "I collect him ... until then"
+            part = self.antecedent.resolve(part)  # "it's on a Hetzner box" after "this server": the server
             earlier.said(part)
+            self.antecedent.saw(part)
             lasting = lasts_until(part) if kept else None
             if lasting and (until := valid_until(lasting[0], message.ts)):
                 # "It runs until 10 July, so ...": how long the statement just kept holds, then the rest
@@ -189,7 +198,7 @@ class _Session(SessionInputs):
             if who.to_agent and before and isinstance(before[1], Drop) and about_the_request(part, before[0]):
                 self.drop(message, part, "what the request before it is for")  # "Book me ... It's our first"
                 continue
-            result = classify(part, replace(who, correcting=correcting))
+            result = self.antecedent.kept(part, classify(part, replace(who, correcting=correcting)), who)
             before = part, result
             correcting = False
             if isinstance(result, Drop):
@@ -202,6 +211,9 @@ class _Session(SessionInputs):
             kept.append(replace(result, valid_until=result.valid_until or valid_until(part, message.ts)))
         kept = with_decisions(kept)  # "..., going with them": a plan, or how the plan just said is done
         kept = booked_plans(kept, message.ts)  # "the dentist is booked for 3 June": a plan until then
+        kept, left = job_changes(kept, who)  # "resigned from X ... starting at Y": Y is the employer now
+        for result in left:
+            self.drop(message, result.text, "the old side of a job change the message tells")
         if who.to_agent:  # said to an agent: one idea per card, every one of them
             main, others = one_rule_per_run(kept), list[Statement]()
         else:  # between people: the message's one plain point (the rest is reachable through its evidence)

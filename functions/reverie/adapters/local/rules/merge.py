@@ -23,7 +23,9 @@ from typing import TypeVar
 from reverie.adapters.local.rules.by_slot import by_slot
 from reverie.adapters.local.rules.by_text import by_text
 from reverie.adapters.local.rules.by_topic import by_topic, plan_news
+from reverie.adapters.local.rules.held_it import stands_for_held
 from reverie.adapters.local.rules.keys import statement_key
+from reverie.adapters.local.rules.list_changes import list_change
 from reverie.adapters.local.rules.losses import loss
 from reverie.adapters.local.rules.one_rule import same_rule
 from reverie.adapters.local.rules.plan_changes import plan_moved, plan_went
@@ -80,10 +82,13 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
                 )
             return _decision(MergeAction.SUPERSEDE, target, f"corrects {target.memory_id}")
     pointer = pointed_at(candidate, cards)  # "that job we inherited", "the scope", the agent's note of it
-    if pointer is not None and pointer.way is Way.DEMONSTRATIVE:
+    if pointer is not None and pointer.way in (Way.DEMONSTRATIVE, Way.PRONOUN):
         return _named_thing(candidate, cards, pointer)
+    if stands_for_held(candidate):  # "It is plot 14B ...", and no one thing held that it can be
+        return _decision(MergeAction.NOOP, None, "'it' stands for nothing held that is known")
     mine = terms(candidate.statement)
     decision = loss(candidate, cards) or plan_moved(candidate, cards)  # "Pip died"; "moved to the 9th"
+    decision = decision or list_change(candidate, cards)  # "... now has oat bars instead of flapjacks"
     if decision is None and candidate.key:
         decision = by_slot(candidate, cards, mine)
     if decision is None:

@@ -5,6 +5,7 @@ The ways are tried in this order, and the first that finds exactly one card answ
 1. a demonstrative ("that job we inherited runs nightly" → the held "invoice-export job", `referents`):
    first, because until the thing is named the statement says nothing the other rules can compare; the
    merge judges the statement again with the card's name for it (another value of it replaces the card);
+   so is an "it" its session did not name ("it's plot 14B ..." → the one thing held someone has, `held_it`);
 2. the record of the same message (the agent's note citing the very message the statement is drawn from,
    `agent_record`): the surest pointer there is, one message, one person, most of the same words;
 3. a held thing named by its head or its making ("the scope" → a held telescope, "the loaves ... baked" →
@@ -22,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from reverie.adapters.local.rules.agent_record import recorded
+from reverie.adapters.local.rules.held_it import held_it
 from reverie.adapters.local.rules.pointer import Pointer, Way
 from reverie.adapters.local.rules.referents import demonstrated, sessions_of_a_group
 from reverie.adapters.local.rules.taken_up import the_thing_held
@@ -33,6 +35,7 @@ __all__ = ["Pointer", "Way", "pointed_at"]
 
 _WAYS: tuple[Callable[[Candidate, Sequence[MemoryCard]], Pointer | None], ...] = (
     demonstrated,
+    held_it,
     recorded,
     the_thing_held,
     used_for,

@@ -26,6 +26,7 @@ class Way(Enum):
     """How a statement points at a held card (see `pointed_at` for the order they are tried in)."""
 
     DEMONSTRATIVE = "demonstrative"  # "that job we inherited": the job a held card names (`referents`)
+    PRONOUN = "pronoun"  # "it's plot 14B" opening a session: the one thing held someone has (`held_it`)
     RECORD = "record"  # the agent's note citing the very message (`agent_record`)
     HELD_THING = "held thing"  # "the scope": a held telescope (`taken_up`)
     GROUP_SESSIONS = "group sessions"  # "training is Thursdays": of the one group held (`referents`)
