@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Sequence
 from typing import Any
 
-from reverie.adapters.local.sqlite import Schema, to_micros
+from reverie.adapters.local.hit_writer import Hits
+from reverie.adapters.local.sqlite import Schema, in_chunks, placeholders, to_micros
 from reverie.domain.models import MemoryCard, ScopeKind
 
 SCHEMA = Schema(
@@ -70,3 +73,18 @@ def version_row(card: MemoryCard) -> tuple[Any, ...]:
         to_micros(card.updated_at),
         card.model_dump_json(),
     )
+
+
+def apply_hits(conn: sqlite3.Connection, calls: Sequence[Hits]) -> None:
+    """Count each call's cards once (unknown ids ignored), keeping the latest hit time: one statement per
+    chunk of a call's ids (an IN list names a card once)."""
+    for tenant_id, memory_ids, at_micros in calls:
+        for chunk in in_chunks(memory_ids, CHUNK):
+            conn.execute(
+                "INSERT INTO card_stats (tenant_id, memory_id, hit_count, last_hit_at) "
+                "SELECT tenant_id, memory_id, 1, ? FROM cards_current "
+                f"WHERE tenant_id = ? AND memory_id IN ({placeholders(len(chunk))}) "
+                "ON CONFLICT (tenant_id, memory_id) DO UPDATE SET hit_count = hit_count + 1, "
+                "last_hit_at = MAX(COALESCE(last_hit_at, excluded.last_hit_at), excluded.last_hit_at)",
+                (at_micros, tenant_id, *chunk),
+            )

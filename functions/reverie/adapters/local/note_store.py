@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -11,12 +12,14 @@ from typing import Any
 from pydantic import ValidationError
 
 from reverie.adapters.local.card_cache import ParsedCards
+from reverie.adapters.local.hit_writer import HitWriter
 from reverie.adapters.local.note_sql import (
     CHUNK,
     INSERT_VERSION,
     SCHEMA,
     SELECT_CURRENT,
     VISIBLE,
+    apply_hits,
     version_row,
 )
 from reverie.adapters.local.sqlite import (
@@ -87,18 +90,37 @@ class SqliteNoteStore(NoteStore):
         self._db = SqliteDatabase(path, SCHEMA, busy_timeout_ms)
         self._clock = clock
         self._parsed = parsed if parsed is not None else ParsedCards()
+        self._hits = HitWriter(self._db, apply_hits)
 
     def close(self) -> None:
-        self._db.close()
+        try:
+            self._hits.close()
+        finally:
+            self._db.close()
 
     def compact(self) -> bool:
+        self._hits.flush()
         return self._db.checkpoint()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction that first applies the hits still buffered (`hit_writer`): in call order."""
+        with self._db.write() as conn:
+            self._hits.apply_pending(conn)
+            yield conn
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        """A read transaction that sees every hit recorded before it (buffered ones applied first)."""
+        self._hits.flush_for_read()
+        with self._db.read() as conn:
+            yield conn
 
     # --- writes -----------------------------------------------------------------------------------
 
     def create(self, card: MemoryCard) -> MemoryCard:
         stored = prepare_version(card, 1, card.updated_at)
-        with self._db.write() as conn:
+        with self._write() as conn:
             self._insert_new(conn, stored, card)
             return self._read_one(conn, card.tenant_id, card.memory_id)
 
@@ -121,7 +143,7 @@ class SqliteNoteStore(NoteStore):
             (c.hit_count, None if c.last_hit_at is None else from_micros(to_micros(c.last_hit_at)))
             for c in cards
         ]
-        with self._db.write() as conn:
+        with self._write() as conn:
             taken = self._taken(conn, stored)
             if taken:
                 raise AlreadyExists(f"memory {taken} already exists; update it or pick another id")
@@ -150,7 +172,7 @@ class SqliteNoteStore(NoteStore):
         ]
 
     def update(self, card: MemoryCard, expected_version: int) -> MemoryCard:
-        with self._db.write() as conn:
+        with self._write() as conn:
             self._check_current(conn, card.tenant_id, card.memory_id, expected_version)
             self._append(conn, prepare_version(card, expected_version + 1, self._clock()))
             return self._read_one(conn, card.tenant_id, card.memory_id)
@@ -160,7 +182,7 @@ class SqliteNoteStore(NoteStore):
             raise InvalidRequest("a card can only be superseded by a card of the same tenant")
         new_stored = prepare_version(new.model_copy(update={"supersedes": old.memory_id}), 1, new.updated_at)
         retired = old.model_copy(update={"status": Status.SUPERSEDED, "superseded_by": new.memory_id})
-        with self._db.write() as conn:
+        with self._write() as conn:
             self._check_current(conn, old.tenant_id, old.memory_id, old.version)
             self._insert_new(conn, new_stored, new)
             self._append(conn, prepare_version(retired, old.version + 1, self._clock()))
@@ -170,27 +192,18 @@ class SqliteNoteStore(NoteStore):
             )
 
     def record_hits(self, tenant_id: str, memory_ids: Sequence[str], at: datetime) -> None:
-        at_micros = to_micros(at)
-        wanted = list(dict.fromkeys(memory_ids))
-        with self._db.write() as conn:
-            for chunk in in_chunks(wanted, CHUNK):  # one statement per chunk: an IN list names a card once
-                conn.execute(
-                    "INSERT INTO card_stats (tenant_id, memory_id, hit_count, last_hit_at) "
-                    "SELECT tenant_id, memory_id, 1, ? FROM cards_current "
-                    f"WHERE tenant_id = ? AND memory_id IN ({placeholders(len(chunk))}) "
-                    "ON CONFLICT (tenant_id, memory_id) DO UPDATE SET hit_count = hit_count + 1, "
-                    "last_hit_at = MAX(COALESCE(last_hit_at, excluded.last_hit_at), excluded.last_hit_at)",
-                    (at_micros, tenant_id, *chunk),
-                )
+        """Buffered and written by a writer thread, off the caller's path (`hit_writer`); every read and
+        write of this store applies them first."""
+        self._hits.add((tenant_id, tuple(dict.fromkeys(memory_ids)), to_micros(at)))
 
     def delete(self, tenant_id: str, memory_id: str) -> None:
-        with self._db.write() as conn:
+        with self._write() as conn:
             if self._current_version(conn, tenant_id, memory_id) is None:
                 raise NotFound(f"memory {memory_id} not found")
             self._remove(conn, tenant_id, [memory_id])
 
     def delete_user(self, tenant_id: str, user_id: str) -> int:
-        with self._db.write() as conn:
+        with self._write() as conn:
             rows = conn.execute(
                 "SELECT DISTINCT memory_id FROM card_versions WHERE tenant_id = ? AND user_id = ? AND scope = ?",
                 (tenant_id, user_id, ScopeKind.USER.value),
@@ -200,7 +213,7 @@ class SqliteNoteStore(NoteStore):
         return len(memory_ids)
 
     def shared_by(self, tenant_id: str, user_id: str) -> list[str]:
-        with self._db.read() as conn:
+        with self._read() as conn:
             rows = conn.execute(
                 "SELECT DISTINCT memory_id FROM card_versions WHERE tenant_id = ? AND user_id = ? AND scope != ? "
                 "ORDER BY memory_id",
@@ -211,13 +224,13 @@ class SqliteNoteStore(NoteStore):
     # --- reads ------------------------------------------------------------------------------------
 
     def get(self, tenant_id: str, memory_id: str) -> MemoryCard:
-        with self._db.read() as conn:
+        with self._read() as conn:
             return self._read_one(conn, tenant_id, memory_id)
 
     def get_many(self, tenant_id: str, memory_ids: Sequence[str]) -> list[MemoryCard]:
         wanted = list(dict.fromkeys(memory_ids))
         found: dict[str, MemoryCard] = {}
-        with self._db.read() as conn:
+        with self._read() as conn:
             for chunk in in_chunks(wanted, CHUNK):
                 rows = conn.execute(
                     SELECT_CURRENT + f"WHERE c.tenant_id = ? AND c.memory_id IN ({placeholders(len(chunk))})",
@@ -227,7 +240,7 @@ class SqliteNoteStore(NoteStore):
         return [found[memory_id] for memory_id in wanted if memory_id in found]
 
     def history(self, tenant_id: str, memory_id: str) -> list[MemoryCard]:
-        with self._db.read() as conn:
+        with self._read() as conn:
             rows = conn.execute(
                 "SELECT v.card, s.hit_count, s.last_hit_at FROM card_versions v "
                 "LEFT JOIN card_stats s ON s.tenant_id = v.tenant_id AND s.memory_id = v.memory_id "
@@ -256,12 +269,12 @@ class SqliteNoteStore(NoteStore):
             + " AND ".join(where)
             + " ORDER BY v.updated_at DESC, v.memory_id LIMIT ? OFFSET ?"
         )
-        with self._db.read() as conn:
+        with self._read() as conn:
             rows = conn.execute(sql, (*params, query.limit, query.offset)).fetchall()
         return [self._current(row) for row in rows]
 
     def count_by_user(self, tenant_id: str) -> dict[str, int]:
-        with self._db.read() as conn:
+        with self._read() as conn:
             rows = conn.execute(
                 "SELECT v.user_id, COUNT(*) FROM cards_current c JOIN card_versions v ON v.tenant_id = c.tenant_id "
                 "AND v.memory_id = c.memory_id AND v.version = c.version "

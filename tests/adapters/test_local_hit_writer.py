@@ -1,0 +1,98 @@
+"""The SQLite note store writes recall's hits off the request's path (adapters/local/hit_writer.py): buffered,
+applied by a writer thread, yet read back at once by the same store, applied before its later writes, and
+kept on disk by `close()`."""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from reverie.adapters.local.note_store import SqliteNoteStore
+from reverie.domain.models import EvidenceRef, Layer, MemoryCard, MemoryType, Status
+
+T = "t1"
+NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
+
+
+def card(statement: str, memory_id: str | None = None) -> MemoryCard:
+    fields = {"memory_id": memory_id} if memory_id else {}
+    return MemoryCard(
+        type=MemoryType.FACT,
+        tenant_id=T,
+        user_id="alice",
+        statement=statement,
+        layer=Layer.KNOWLEDGE,
+        status=Status.VERIFIED,
+        evidence_refs=[EvidenceRef(session_id="s1", event_id="e1")],
+        created_at=NOW,
+        updated_at=NOW,
+        **fields,
+    )
+
+
+def hits_on_disk(path: Path, memory_id: str) -> int:
+    """The count another store on the same file reads (it sees only what was written)."""
+    other = SqliteNoteStore(path)
+    try:
+        return other.get(T, memory_id).hit_count
+    finally:
+        other.close()
+
+
+def test_hits_are_read_back_at_once_and_reach_the_file_without_a_read(tmp_path: Path) -> None:
+    # GIVEN a stored card
+    path = tmp_path / "notes.db"
+    store = SqliteNoteStore(path, clock=lambda: NOW)
+    stored = store.create(card("Alice keeps bees"))
+    # WHEN recall records two hits on it
+    store.record_hits(T, [stored.memory_id, stored.memory_id], NOW)
+    store.record_hits(T, [stored.memory_id], NOW)
+    # THEN another store on the file sees them once the writer thread has run, with no read by this one
+    deadline = time.monotonic() + 10
+    while hits_on_disk(path, stored.memory_id) != 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert hits_on_disk(path, stored.memory_id) == 2
+    # AND this store reads them too, with the time of the last one
+    again = store.get(T, stored.memory_id)
+    assert (again.hit_count, again.last_hit_at) == (2, NOW)
+    store.close()
+
+
+def test_a_hit_is_read_back_by_the_same_store_before_the_writer_thread_runs(tmp_path: Path) -> None:
+    # GIVEN a stored card, and many hits recorded in a burst (the writer thread gets no time in between)
+    store = SqliteNoteStore(tmp_path / "notes.db", clock=lambda: NOW)
+    stored = store.create(card("Alice keeps bees"))
+    for _ in range(50):
+        store.record_hits(T, [stored.memory_id], NOW)
+    # WHEN the store reads the card right after
+    # THEN every hit is counted: a read applies what is still buffered first
+    assert store.get_many(T, [stored.memory_id])[0].hit_count == 50
+    store.close()
+
+
+def test_hits_recorded_before_a_delete_do_not_count_for_a_card_written_again_under_its_id(
+    tmp_path: Path,
+) -> None:
+    # GIVEN a card with a hit recorded, then deleted and written again under the same id
+    store = SqliteNoteStore(tmp_path / "notes.db", clock=lambda: NOW)
+    store.create(card("Alice keeps bees", memory_id="m1"))
+    store.record_hits(T, ["m1"], NOW)
+    store.delete(T, "m1")
+    store.create(card("Alice keeps wasps", memory_id="m1"))
+    # WHEN it is read
+    # THEN the hit went with the deleted card (applied before the delete), not to the new one
+    assert store.get(T, "m1").hit_count == 0
+    store.close()
+
+
+def test_close_writes_the_hits_still_buffered(tmp_path: Path) -> None:
+    # GIVEN hits recorded and the store closed at once
+    path = tmp_path / "notes.db"
+    store = SqliteNoteStore(path, clock=lambda: NOW)
+    stored = store.create(card("Alice keeps bees"))
+    store.record_hits(T, [stored.memory_id], NOW)
+    store.close()
+    # WHEN the file is opened again
+    # THEN the hit is there
+    assert hits_on_disk(path, stored.memory_id) == 1
