@@ -17,6 +17,7 @@ import re
 from reverie.adapters.local.rules.contracted_is import is_written_out
 from reverie.adapters.local.rules.dropped_g import with_final_g
 from reverie.adapters.local.rules.plain_english import plain
+from reverie.adapters.local.rules.typos import respelled
 
 # Shortening → the words it stands for (whole words only, any case).
 _WORDS = {
@@ -64,6 +65,7 @@ _WORDS = {
     "w/": "with",
     "w/o": "without",
     "nxt": "next",
+    "wnt": "want",
     "asst": "assistant",
     # g-dropped forms that are whole words of the lexicon `dropped_g` reads (the others it restores itself)
     "nothin": "nothing",
@@ -104,10 +106,12 @@ _TWO_RE = re.compile(
 )
 # "drs appt": a doctor's appointment.
 _DOCTORS_RE = re.compile(r"\bdrs?(?= appointments?\b)", re.IGNORECASE)
-# Terse chat leaves out "my" before who someone is ("gf Ngozi's allergic ..." → "my girlfriend Ngozi ...").
+# Terse chat leaves out "my" before who someone is ("gf Ngozi's allergic ..." → "my girlfriend Ngozi ...",
+# "client Mbeki Foods wants ..." → "my client Mbeki Foods ...").
 _BARE_KIN_RE = re.compile(
     r"(?:(?<=^)|(?<=[.!?]\s))(?P<kin>(?i:girlfriend|boyfriend|wife|husband|partner|son|daughter|brother|"
-    r"sister|mum|mom|dad|flatmate|housemate|roommate|fiancée?|bestie|best friend))\s+(?=[A-Z][a-z])"
+    r"sister|mum|mom|dad|flatmate|housemate|roommate|fiancée?|bestie|best friend|client|customer|boss|"
+    r"manager|colleague|landlord|landlady|neighbour|neighbor|accountant|tutor|supplier))\s+(?=[A-Z][a-z])"
 )
 
 # A name typed in lower case after "my" and who they are ("my boyfriend ravi is ..."): a name all the same.
@@ -160,6 +164,7 @@ _UR_DOING_RE = re.compile(r"(?<![\w'])ur(?=\s+[a-z]+ing\b)", re.I)
 
 def spelled_out(text: str) -> str:
     """`text` with its chat shortenings written out ("pls" → "please", "4 this trip" → "for this trip")."""
+    text = respelled(text, keep=_WORDS)  # "cllient", "evry": slips of one common word
     text = _WORD_RE.sub(_spelled, _UR_DOING_RE.sub("you're", text))
     text = _KIN_RE.sub(lambda m: f"my {_KIN[m.group('kin').lower()]}", text)
     text = _BARE_KIN_RE.sub(lambda m: f"my {m.group('kin').lower()} ", text)

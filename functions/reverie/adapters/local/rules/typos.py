@@ -1,0 +1,80 @@
+"""Words mistyped in a hurry read as the word meant before the rules read a message: "cllient", "evry",
+"recieve", "mnths" read as "client", "every", "receive", "months".
+
+A card copied from a typo keeps the typo, and the rules keyed on a word ("client", "every") miss it. The
+lexicon is pyspellchecker's English word list (word frequencies from subtitles, 160k words, in its wheel).
+A word is rewritten only when it is surely a slip of one common word:
+- it is typed in lower case, of letters only, four or more of them, and is no word of the lexicon. A
+  capitalised word may be a name, an upper-case one a code; a word with a digit, or inside an address, a
+  path or a handle, is an identifier; three letters or fewer are as often a shortening ("hrs", "lbs",
+  "aws", "vid") or a currency ("usd", "sek") as a slip, and the chat shortenings that are slips are listed
+  where `spelling` writes them out;
+- the slip is one of the three a hasty typist makes, tried in this order, and the first that finds a
+  word decides: a letter left out inside the word ("evry", "mnths"; never the first or the last letter:
+  "ravi" is no "ravin"), a letter typed twice ("cllient"), two letters inside the word swapped
+  ("recieve"; the first and the last stay: "args" is no "rags", "venmo" no "venom");
+- the word it finds is common (`COMMON`: about the 2,500 commonest words): the rarer the word found, the
+  likelier the unknown one is a name, a brand or an abbreviation ("dept" is no "depot", "intl" no
+  "intel", "cron" no "crown");
+- and that word is clear: the only one found, or `CLEAR` times as common as the next ("mins" could be
+  "minds", "minus" or "mines", and stays).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from functools import lru_cache
+from string import ascii_lowercase
+
+from spellchecker import SpellChecker
+
+COMMON = 20e-6  # a word found must be at least this share of the words in the lexicon's counts
+CLEAR = 3.0  # and this many times as common as the next word the same slip finds
+_WORD_RE = re.compile(r"(?<![\w'@#$%&+=~/.:-])(?P<word>[a-z]{4,})(?![\w'@#/:-]|\.\w)")
+
+
+@lru_cache(maxsize=1)
+def _lexicon() -> SpellChecker:
+    """The English word list with its counts (loaded once: about 0.4 s and 35 MB)."""
+    return SpellChecker(language="en", distance=1)
+
+
+def _left_out(word: str) -> set[str]:
+    return {word[:i] + letter + word[i:] for i in range(1, len(word)) for letter in ascii_lowercase}
+
+
+def _typed_twice(word: str) -> set[str]:
+    return {word[:i] + word[i + 1 :] for i in range(1, len(word)) if word[i - 1] == word[i]}
+
+
+def _swapped(word: str) -> set[str]:
+    return {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(1, len(word) - 2)}
+
+
+def meant(word: str) -> str | None:
+    """The common word `word` is a clear slip of (see the module docstring), or None."""
+    lexicon = _lexicon()
+    if word in lexicon:
+        return None
+    for slip in (_left_out, _typed_twice, _swapped):
+        found = sorted(
+            ((lexicon.word_usage_frequency(w), w) for w in lexicon.known(slip(word))),
+            reverse=True,
+        )
+        found = [(share, w) for share, w in found if share >= COMMON]
+        if found:
+            clear = len(found) == 1 or found[0][0] >= CLEAR * found[1][0]
+            return found[0][1] if clear else None
+    return None
+
+
+def respelled(text: str, keep: Collection[str] = ()) -> str:
+    """`text` with each clear slip of a common word written as that word ("cllient" → "client"); the
+    words in `keep` (shortenings another rule writes out) stay."""
+
+    def fixed(match: re.Match[str]) -> str:
+        word = match.group("word")
+        return word if word in keep else (meant(word) or word)
+
+    return _WORD_RE.sub(fixed, text)
