@@ -28,7 +28,6 @@ from reverie.adapters.local.rules.group_answers import Thread
 from reverie.adapters.local.rules.language import subject_of
 from reverie.adapters.local.rules.message_parts import message_parts
 from reverie.adapters.local.rules.named_speaker import name_for
-from reverie.adapters.local.rules.job_change import job_changes
 from reverie.adapters.local.rules.plan_changes import booked_plans
 from reverie.adapters.local.rules.pronoun_it import Antecedent
 from reverie.adapters.local.rules.quoted_mail import mail_header, quoted_line
@@ -211,9 +210,6 @@ class _Session(SessionInputs):
             kept.append(replace(result, valid_until=result.valid_until or valid_until(part, message.ts)))
         kept = with_decisions(kept)  # "..., going with them": a plan, or how the plan just said is done
         kept = booked_plans(kept, message.ts)  # "the dentist is booked for 3 June": a plan until then
-        kept, left = job_changes(kept, who)  # "resigned from X ... starting at Y": Y is the employer now
-        for result in left:
-            self.drop(message, result.text, "the old side of a job change the message tells")
         if who.to_agent:  # said to an agent: one idea per card, every one of them
             main, others = one_rule_per_run(kept), list[Statement]()
         else:  # between people: the message's one plain point (the rest is reachable through its evidence)
