@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -76,8 +77,11 @@ class SearchFilter(BaseModel):
     now: datetime | None = None
 
 
-class SearchHit(BaseModel):
-    model_config = ConfigDict(frozen=True)
+@dataclass(frozen=True, slots=True)
+class SearchHit:
+    """One result of a recall path: a memory id and its `score`, higher is better, comparable only within
+    one path's results. A plain value (not a pydantic model): a recall builds a few hundred of them, and
+    validating each cost ~2.5 µs against ~0.3 µs to build one; the index adapters give `score` as a float."""
 
     memory_id: str
-    score: float = Field(description="higher is better; comparable only within one path's results")
+    score: float

@@ -230,7 +230,9 @@ class SqliteNoteStore(NoteStore):
     def get_many(self, tenant_id: str, memory_ids: Sequence[str]) -> list[MemoryCard]:
         wanted = list(dict.fromkeys(memory_ids))
         found: dict[str, MemoryCard] = {}
-        with self._read() as conn:
+        self._hits.flush_for_read()
+        # One statement reads one snapshot on its own: no BEGIN and COMMIT around it (recall reads 3 a request).
+        with self._db.autocommit() if len(wanted) <= CHUNK else self._db.read() as conn:
             for chunk in in_chunks(wanted, CHUNK):
                 rows = conn.execute(
                     SELECT_CURRENT + f"WHERE c.tenant_id = ? AND c.memory_id IN ({placeholders(len(chunk))})",
