@@ -35,6 +35,7 @@ def test_a_viewing_a_plan_or_the_businesss_lease_settles_nothing() -> None:
         "We're going to sign the lease on the flat in Leith next week.",
         "I signed the lease on a unit in Leith for the bakery.",
         "I signed the lease on the flat in Leith for the company.",
+        "We signed the lease on a studio flat in Leith for our youngest daughter.",
         "We're hoping to move into the house on Elm Road in May.",
         "My sister has signed the lease on a flat in Leith.",
         "We had our first day at Disneyland Paris on the trip.",

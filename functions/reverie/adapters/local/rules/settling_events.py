@@ -8,7 +8,8 @@ for), so it is read as a statement of that slot (`keys.attribute_key`), and the 
 with it, as it would "I live in Partick".
 
 Only a done event of the speaker's own, about a home (a flat, a house, a place) named with where it is, or an
-employer named by name, is read. A lease on an office, a unit or a shop is the business's, not a home; a
+employer named by name, is read. A lease on an office, a unit or a shop is the business's, not a home, and
+one signed for someone else ("for our daughter", "for the company") is theirs; a
 viewing, a plan or a hope to move ("we viewed a flat in Leith", "we're going to sign the lease", "hoping to
 move into ...") settles nothing yet; a first day somewhere on a holiday or a trip is no job.
 """
@@ -31,7 +32,12 @@ _HOME = (
 )
 # ... named with where it is: "in Partick", "on Elm Road", "at 14 Hope Street".
 _WHERE = r"[^.;!?]*?\b(?:in|on|at)\s+(?:\d+\s+)?(?-i:[A-Z])"
-_FOR_A_BUSINESS = r"(?![^.;!?]*\bfor\s+(?:the|our|my)\s+(?:company|business|firm|shop|practice|team)\b)"
+# ... for the speaker, not for a business or someone else ("for the company", "for our daughter").
+_FOR_SOMEONE_ELSE = (
+    r"(?![^.;!?]*\bfor\s+(?:the|our|my|his|her|their)\s+(?:[\w-]+\s+){0,2}?(?:company|business|firm|shop|"
+    r"practice|team|office|staff|tenants?|son|daughter|mum|mother|mom|dad|father|parents|kids|children|sister|"
+    r"brother|gran|grandma|grandmother|grandad|grandfather|nephew|niece|cousin|aunt|uncle)s?\b)"
+)
 # A holiday, a trip or an event is no employer: "our first day at Disneyland", "first day at Glastonbury".
 _NOT_A_JOB = r"(?![^.;!?]*\b(?:holiday|trip|festival|camp|park|resort|conference|visit)\b)"
 
@@ -40,17 +46,18 @@ SETTLING_SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     for pattern, attribute in (
         (
             r"signed\s+(?:the|a|our|my)\s+(?:new\s+)?(?:lease|tenancy(?:\s+agreement)?|"
-            r"rental\s+(?:agreement|contract))\s+(?:on|for)\s+" + _HOME + _WHERE + _FOR_A_BUSINESS,
+            r"rental\s+(?:agreement|contract))\s+(?:on|for)\s+" + _HOME + _WHERE + _FOR_SOMEONE_ELSE,
             "home_city",
         ),
         (r"moved\s+into\s+" + _HOME + _WHERE, "home_city"),
         (
             r"(?:got|picked\s+up|collected|been\s+(?:given|handed))\s+the\s+keys\s+(?:to|for|of)\s+"
             + _HOME
-            + _WHERE,
+            + _WHERE
+            + _FOR_SOMEONE_ELSE,
             "home_city",
         ),
-        (r"completed\s+on\s+" + _HOME + _WHERE, "home_city"),
+        (r"completed\s+on\s+" + _HOME + _WHERE + _FOR_SOMEONE_ELSE, "home_city"),
         (
             r"(?:had|did|started|done|finished)\s+(?:my|our)\s+first\s+(?:day|week|shift|morning)\s+"
             r"(?:at\s+work\s+)?(?:at|with)\s+(?:the\s+)?(?-i:[A-Z])" + _NOT_A_JOB,
