@@ -156,8 +156,9 @@ def apply_decision(p: Promotion, decision: MergeDecision, target: MemoryCard | N
             refs = union_refs(target, c)
             new = new.model_copy(update={"statement": decision.statement, "evidence_refs": refs})
         created = p.replace(target, new)
+        # the candidate's own words deny the value ("£1,250, not £1,150") its card may no longer say
         if created is not None:
-            propagate_correction(b, w, target, created)
+            propagate_correction(b, w, target, created, denied_by=c.statement)
     elif action is MergeAction.RETIRE:
         rejected = w.revise(target, ChangeKind.REJECTED, p.why, p.fingerprint, status=Status.REJECTED)
         if rejected is not None:
@@ -209,7 +210,12 @@ def conflict(p: Promotion, target: MemoryCard) -> None:
 
 
 def propagate_correction(
-    b: Backends, w: Writer, wrong: MemoryCard, right: MemoryCard | None, said: str | None = None
+    b: Backends,
+    w: Writer,
+    wrong: MemoryCard,
+    right: MemoryCard | None,
+    said: str | None = None,
+    denied_by: str | None = None,
 ) -> None:
     """Cards built on a card found wrong are not left live: those derived from it (`derived_from`) or
     repeating the value it got wrong (an address, a path, a version: "POST https://api-v1.../shipments"
@@ -217,7 +223,8 @@ def propagate_correction(
     card loses confidence and goes to review as conflicting, unless it is derived from the wrong card and
     repeats the value the correction denies ("..., not St Anne's"): then it is superseded too (and named
     to a person). `said` is what replaced the wrong card when
-    no card did (a verified claim that rejected a hypothesis)."""
+    no card did (a verified claim that rejected a hypothesis); `denied_by` the words that replaced it, when the
+    new card no longer says the value they deny (the card with the value put right: `value_swap`)."""
     replaced_by = right.statement if right is not None else said
     stale = changed_values(wrong.statement, replaced_by) if replaced_by else frozenset()
     query = CardQuery(
@@ -235,7 +242,14 @@ def propagate_correction(
         else:
             continue
         why += f"superseded by {right.memory_id}" if right is not None else "found wrong"
-        if right is not None and derived and _repeats_wrong(wrong, right, card):
+        if (
+            right is not None
+            and derived
+            and (
+                _repeats_wrong(wrong, right, card)
+                or bool(denied_by and repeats_denied(denied_by, card.statement))
+            )
+        ):
             # built on the wrong card and saying the very value the correction denies: wrong as well, retired,
             # and named to a person in case it held for another reason
             retired = w.revise(
