@@ -31,6 +31,8 @@ from reverie.adapters.local.rules.references import resolve_person
 from reverie.adapters.local.rules.verb_forms import ADVERBS, first_person
 
 _HEADING_RE = re.compile(r"^\s{0,3}#{1,6}\s+(?P<title>.+?)\s*#*\s*$")
+# The mark of a quoted email's line: "> ".
+_QUOTE_RE = re.compile(r"^\s*>\s?")
 _BULLET_RE = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+(?P<item>\S.*)$")
 _EMPHASIS_RE = re.compile(
     r"(\*\*|__)(?P<strong>\S.*?)\1|(?<![\w*])\*(?P<em>\S[^*]*?)\*(?![\w*])|`(?P<code>[^`]+)`"
@@ -47,7 +49,7 @@ _SPEAKER = "I"
 _NOT_NAMES = frozenset(
     """Notes Note Todo Allergies Routine Routines Schedule Contacts Info Details Summary Overview Health Food
     Meals Bedtime Emergency Misc Other General Monday Tuesday Wednesday Thursday Friday Saturday Sunday
-    Morning Evening Afternoon Night""".split()
+    Morning Evening Afternoon Night From Until Since Starting Before After""".split()
 )
 # "allergic to peanuts", "scared of dogs", "not allowed sweets": what someone is.
 _PREDICATE_RE = re.compile(
@@ -159,12 +161,15 @@ def _about_speaker(item: str) -> str:
 
 
 def as_sentences(text: str) -> str:
-    """`text` with each list item written as a sentence of its own on its own line (see the module)."""
-    if not any(_BULLET_RE.match(line) for line in text.splitlines()):
+    """`text` with each list item written as a sentence of its own on its own line (see the module); a list
+    in a quoted email ("> * deliveries move to Fridays") stays quoted, each item a quoted line of its own."""
+    if not any(_BULLET_RE.match(_QUOTE_RE.sub("", line)) for line in text.splitlines()):
         return text
     out: list[str] = []
     person: str | None = None
-    for line in text.splitlines():
+    for quoted in text.splitlines():
+        line = _QUOTE_RE.sub("", quoted)
+        mark = "> " if line != quoted else ""
         heading = _HEADING_RE.match(line) or _LABEL_LINE_RE.match(line)
         if heading:
             person = _person(heading.group("title"))
@@ -175,9 +180,9 @@ def as_sentences(text: str) -> str:
                 line.strip() and not line[:1].isspace()
             ):  # a paragraph ends the list (an indented line goes on)
                 person = None
-            out.append(line)
+            out.append(quoted)
             continue
         sentence = _sentence(bullet.group("item"), person)
         if sentence:
-            out.append(sentence if sentence[-1] in ".!?" else f"{sentence}.")
+            out.append(mark + (sentence if sentence[-1] in ".!?" else f"{sentence}."))
     return "\n".join(out)

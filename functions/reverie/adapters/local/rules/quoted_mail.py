@@ -1,7 +1,9 @@
 """An email the user pastes as a reply quotes it: "> On Mon 2 Feb, Gareth Pryce wrote:" and then its lines,
 each opening with ">". Mail the user received about their affairs is news they now hold (as a notice is):
 each quoted line is read as its words, without the quote mark and without what opens it as news for the
-reader ("Also a heads up that rent goes up ..." → "rent goes up ..."); the header itself says nothing.
+reader ("Also a heads up that rent goes up ..." → "rent goes up ..."), the reader's "your" being the user's
+("your new account rep is ..." → "my new account rep is ...") unless the writer speaks in the same line ("we've
+pencilled your viewing"); the header itself says nothing.
 """
 
 from __future__ import annotations
@@ -17,6 +19,11 @@ _OPENER_RE = re.compile(
     r"fyi|for your information|please note|note)(?:\s+that\b|\s*[,:-])?\s*",
     re.I,
 )
+
+# The reader's own, in mail the user received: "your new account rep is ..." is the user's rep.
+_YOUR_RE = re.compile(r"\byour\b", re.I)
+# The writer in the first person: their "your" stays theirs to say ("We've pencilled your viewing ...").
+_WRITER_RE = re.compile(r"\b(?:I|I'm|I've|I'll|me|my|we|we're|we've|we'll|us|our)\b", re.I)
 
 
 def mail_header(text: str) -> bool:
@@ -35,6 +42,8 @@ def quoted_line(part: str, text: str) -> str | None:
     for line in text.splitlines():
         if _QUOTE_MARK_RE.match(line) and f" {words} " in f" {_words(line)} ":
             news = _OPENER_RE.sub("", said)
+            if not _WRITER_RE.search(news):  # "we've pencilled your viewing": the writer speaks, not the user
+                news = _YOUR_RE.sub(lambda m: "My" if m.group()[0] == "Y" else "my", news)
             return news[:1].upper() + news[1:] if news else None
     return None
 

@@ -67,7 +67,8 @@ ARTICLE_DROPPED_RE = re.compile(
     r"[a-z][\w-]*\s+(?!(?:is|are)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are)\s+(?!(?:not|a|an|so|too|very|really)\b)"
 )
 # A thing's value changing to another ("rent goes up to 1020 from 1 May", "pickup moves to 15:10", "the fee
-# rises to £40"): its article may be dropped, as terse chat does; the new value is a number, a time or a name.
+# rises to £40", "the fee becomes £45"): its article may be dropped, as terse chat does; the new value is a
+# number, a time or a name.
 VALUE_CHANGE_RE = re.compile(
     r"^(?:(?:the|my|our)\s+)?" + _NOT_A_THING + r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+"
     r"(?:(?:is|are)\s+going|will\s+go|goes|go|went|has\s+gone|have\s+gone)\s+(?:up|down|back)\s+to\s+"
@@ -75,7 +76,10 @@ VALUE_CHANGE_RE = re.compile(
     r"|^(?:(?:the|my|our)\s+)?" + _NOT_A_THING + r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+"
     r"(?:(?:is|are)\s+|will\s+|has\s+|have\s+)?(?:rises|rise|rising|rose|risen|increases|increase|increasing|"
     r"increased|drops|drop|dropping|dropped|falls|fall|falling|fell|fallen|decreases|decrease|decreased|"
-    r"changes|change|changing|changed|moves|move|moving|moved)\s+to\s+(?=[£$€]?\s?\d|[A-Z])",
+    r"changes|change|changing|changed|moves|move|moving|moved)\s+to\s+(?=[£$€]?\s?\d|[A-Z])"
+    # "the minimum order becomes £150", "the venue will become Hall B": the new value without a "to"
+    r"|^(?:(?:the|my|our)\s+)?" + _NOT_A_THING + r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+"
+    r"(?:will\s+|is\s+|has\s+)?(?:becomes|become|becoming|became)\s+(?=[£$€]?\s?\d|[A-Z])",
     re.I,
 )
 # A bare plural and its verb ("Alerts go to #ops-alerts", "Builds take ten minutes"): an imperative's verb does
