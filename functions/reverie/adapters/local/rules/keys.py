@@ -78,6 +78,13 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "diet",
         ),
         (r"(?:working on|building|leading)\b", "current_project"),
+        # when one works: "I work day shifts", "I'm on nights now", "we're doing earlies this month"
+        (
+            r"(?:(?:been|gone|moved|switched|put|back) )?(?:on|onto|to|work|working|worked|doing|do)"
+            r" (?:(?:the )?(?:day|night|early|late|evening|weekend|twilight)s?(?: |-)?(?:shifts?|rota)|nights|"
+            r"days|earlies|lates)\b(?! (?:off|of|out|ago|in a row|a week|\d))",
+            "shift_pattern",
+        ),
         # what one drives is one's car: "we drive a 2021 Kia Niro now", "I drive an old Volvo estate" (not
         # "I drive an hour to work": a vehicle is a year, a make's name, or a kind of vehicle); so is a
         # vehicle one got ("bought a second-hand camper van")

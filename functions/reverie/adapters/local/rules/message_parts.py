@@ -1,9 +1,9 @@
 """A message's statements, shaped to be classified one by one, and the parts dropped on the way, with why.
 
-A message is read sentence by sentence (lists, spelled-out letters, hesitations and details settled in the
-same breath made plain; secrets masked); each sentence loses what announces, asks or requests rather than
-states (a preamble, a question or request after it, a one-off before it), the clauses carrying a secret
-and, said to an agent, splits into the independent statements it joins.
+A message is read sentence by sentence (punctuation said aloud, lists, spelled-out letters, hesitations and
+details settled in the same breath made plain; secrets masked); each sentence loses what announces, asks or
+requests rather than states (a preamble, a question or request after it, a one-off before it), the clauses
+carrying a secret and, said to an agent, splits into the independent statements it joins.
 """
 
 from __future__ import annotations
@@ -16,12 +16,14 @@ from reverie.adapters.local.rules.clauses import announcement, independent_state
 from reverie.adapters.local.rules.day_requests import one_off_before
 from reverie.adapters.local.rules.language import sentences
 from reverie.adapters.local.rules.lists import as_sentences
+from reverie.adapters.local.rules.note_requests import note_request
 from reverie.adapters.local.rules.openings import adverb_after_subject, fronted_post, restated_in_english
 from reverie.adapters.local.rules.pursuits import topic_taken_up
 from reverie.adapters.local.rules.reported import relays
 from reverie.adapters.local.rules.secret_clauses import without_secrets
 from reverie.adapters.local.rules.settled import settled_with_details
 from reverie.adapters.local.rules.spelling import spelled_out, without_hesitations
+from reverie.adapters.local.rules.spoken_punctuation import punctuated
 from reverie.adapters.local.rules.tag_questions import asserted
 from reverie.adapters.local.rules.trailing_asks import condition_after, question_after, request_after
 from reverie.domain.guards import mask_secrets
@@ -39,6 +41,7 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
     """The message's statements to classify, one by one: its sentences, without the clauses that carry
     a secret (each dropped), and, said to an agent, each independent statement a sentence joins."""
     out: list[str] = []
+    text = punctuated(text)  # "the MOT is due in March comma my mechanic is ...": dictated
     text, pasted = without_chat_lines(text)  # "[04/03/2026, 21:14] Dev: ...": what someone said then
     dropped: list[tuple[str, str]] = [(line, "a line of a pasted chat") for line in pasted]
     for sentence in sentences(
@@ -62,6 +65,9 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
         said, sentence = announcement(sentence)
         if said:  # "I am writing to let you know that I have moved ...": what is announced follows
             dropped.append((said, "preamble"))
+        asked, sentence = note_request(sentence)
+        if asked:  # "ok note this down for me the van's MOT is due ...": what to note follows
+            dropped.append((asked, "preamble"))
         sentence = asserted(sentence)  # "you know I moved to Ghent, right?": the speaker says it
         sentence, question = question_after(sentence)  # "I play padel on Tuesdays, can you ...?"
         if question:
