@@ -88,6 +88,13 @@ def test_a_dummy_it_after_a_thing_named_keeps_nothing_of_it() -> None:
     assert not any("raining" in s or "11pm" in s for s in statements)
 
 
+def test_an_it_after_something_it_may_be_about_is_not_kept_for_a_held_card() -> None:
+    # GIVEN a message naming a person's thing (no thing of the speaker's), then where "it" is
+    statements = _session(("user", "My daughter's school sent a letter. It's on Elm Road next to the park"))
+    # THEN "it" is not left for a held card to answer for: it may be the school
+    assert not any("Elm Road" in s for s in statements)
+
+
 def _held(memory_id: str, statement: str) -> MemoryCard:
     return make_card(memory_id, layer=Layer.KNOWLEDGE, statement=statement)
 

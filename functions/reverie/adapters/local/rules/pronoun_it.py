@@ -9,7 +9,7 @@ about one. Two halves, one rule of what "it" can be:
   one thing the latest text naming any named: "this server", "my van", or what the speaker says they have,
   run or own ("I've got an allotment"). A text naming two things leaves "it" unresolved (which is not
   known), and so does one naming none but a time ("an hour"), a person ("my sister") or plural things.
-- `held_it` (a way of `pointed_at`) takes an "it" the session did not resolve ("It is plot 14B ...", kept as
+- `held_it` (a way of `pointed_at`) takes an "it" opening a session ("It is plot 14B ...", kept as
   `unresolved`) to the one held card saying what someone has, runs or owns, with the thing named as the card
   names it ("The user's allotment is plot 14B ...").
 
@@ -163,22 +163,27 @@ class Antecedent:
 
     def __init__(self) -> None:
         self.things: list[str] = []
+        self.heard = False  # anything said in the session yet, by anyone
+        self.opening = False  # the part `resolve` read last opens the session
 
     def saw(self, text: str) -> None:
         """Remember what `text` names; text naming nothing keeps what was named before."""
+        self.heard = True
         self.things = things_named(text) or self.things
 
     def kept(self, part: str, result: Statement | Drop, who: Speaker) -> Statement | Drop:
-        """`result`, or, for a part whose "it" nothing said in the session names ("it's plot 14B ..." opening
-        a session), the fact kept with its "it" for a held card to answer for (`held_it`)."""
-        found = says_what_it_is(part)
-        if found is None or self.things or not isinstance(result, Drop) or result.reason != "not a statement":
+        """`result`, or, for a part opening the session with an "it" ("it's plot 14B ..."), the fact kept with
+        its "it" for a held card to answer for (`held_it`). Said after anything else, an "it" the session does
+        not resolve may be what that was about ("my daughter's school ... it's on Elm Road"): left out."""
+        found = says_what_it_is(part) if self.opening else None
+        if found is None or not isinstance(result, Drop) or result.reason != "not a statement":
             return result
         return as_statement(MemoryType.FACT, unresolved(found), who)
 
     def resolve(self, part: str) -> str:
         """`part` with its leading "it" said as the one thing named last ("it's on a Hetzner box" → "the
         server is on a Hetzner box"); `part` as it was when it has no such "it" or which thing is not known."""
+        self.opening = not self.heard
         found = says_what_it_is(part)
         if found is None or len(self.things) != 1:
             return part
