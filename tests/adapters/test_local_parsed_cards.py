@@ -158,3 +158,22 @@ def test_the_cache_keeps_at_most_its_size_the_most_recently_read(tmp_path: Path)
     assert len(parsed) == 2
     assert parsed.holds(T, b.memory_id) and parsed.holds(T, c.memory_id)
     assert store.get(T, a.memory_id).statement == "one"  # read again from the file
+
+
+def test_a_card_just_written_is_held_as_written_so_its_first_read_parses_nothing(
+    tmp_path: Path, store: SqliteNoteStore, parsed: ParsedCards
+) -> None:
+    # GIVEN cards written in bulk and one by one, and one updated
+    bulk = store.create_many([card(f"Alice likes colour number {i}") for i in range(3)])
+    single = store.create(card("Alice keeps bees"))
+    updated = store.update(single.model_copy(update={"statement": "Alice keeps two hives"}), single.version)
+    # THEN each is held at the version written, before any read
+    ids = [c.memory_id for c in bulk] + [single.memory_id]
+    assert all(parsed.holds(T, memory_id) for memory_id in ids)
+    # WHEN they are read through the cache and by a store that keeps nothing
+    cached = store.get_many(T, ids)
+    plain = SqliteNoteStore(tmp_path / "notes.db", parsed=ParsedCards(0)).get_many(T, ids)
+    # THEN both give the same cards: the held ones are what parsing the stored JSON gives
+    assert cached == plain
+    assert [c.model_dump() for c in cached] == [c.model_dump() for c in plain]
+    assert cached[-1].statement == "Alice keeps two hives" and cached[-1].version == updated.version

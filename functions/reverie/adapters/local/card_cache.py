@@ -16,7 +16,8 @@ class ParsedCards:
     An entry is (tenant, memory_id) → (version, body, card) and is served only when the row read now has
     that version and exactly that body: a stored version is immutable, but an id can be deleted and written
     again from version 1 (a chosen id), by this process or another one on the same file, and comparing the
-    body read in the same query catches both. Writers also `forget` what they replace or delete, so a
+    body read in the same query catches both. A writer `put`s the version it writes (the card it parsed
+    already, with the JSON it stored: the first read parses nothing) and `forget`s what it deletes, so a
     forgotten user's words do not stay in memory (the store reads and writes under one connection lock,
     so no read from before a write can put back what the write forgot). Parsing a stored card skips the write guard
     (`STORED_CARD`), as every store read does. Safe to share between threads.
@@ -62,6 +63,16 @@ class ParsedCards:
                     while len(self._cards) > self._size:
                         self._cards.popitem(last=False)
         return card
+
+    def put(self, tenant_id: str, memory_id: str, version: int, body: str, card: MemoryCard) -> None:
+        """Keep `card`, just written as `body` at `version` (what parsing `body` gives back), so that its
+        first read parses nothing: a card a dream or a bulk write stored is read by the next recall."""
+        if self._size > 0:
+            with self._lock:
+                self._cards[(tenant_id, memory_id)] = (version, body, card)
+                self._cards.move_to_end((tenant_id, memory_id))
+                while len(self._cards) > self._size:
+                    self._cards.popitem(last=False)
 
     def forget(self, tenant_id: str, memory_ids: Iterable[str]) -> None:
         """Drop these cards (every version): they were just rewritten or deleted."""

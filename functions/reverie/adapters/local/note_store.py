@@ -147,10 +147,9 @@ class SqliteNoteStore(NoteStore):
             taken = self._taken(conn, stored)
             if taken:
                 raise AlreadyExists(f"memory {taken} already exists; update it or pick another id")
-            for card in stored:
-                self._parsed.forget(card.tenant_id, [card.memory_id])
+            rows = [version_row(card) for card in stored]
             try:
-                conn.executemany(INSERT_VERSION, [version_row(card) for card in stored])
+                conn.executemany(INSERT_VERSION, rows)
                 conn.executemany(
                     "INSERT INTO cards_current (tenant_id, memory_id, version) VALUES (?, ?, 1)",
                     [(card.tenant_id, card.memory_id) for card in stored],
@@ -164,6 +163,8 @@ class SqliteNoteStore(NoteStore):
                     for card, (hits, last) in zip(stored, counters, strict=True)
                 ],
             )
+            for card, row in zip(stored, rows, strict=True):  # parsed already: kept for the first read
+                self._parsed.put(card.tenant_id, card.memory_id, card.version, row[-1], card)
         return [
             card
             if (hits, last) == (card.hit_count, card.last_hit_at)
@@ -343,8 +344,9 @@ class SqliteNoteStore(NoteStore):
         )
 
     def _insert_version(self, conn: sqlite3.Connection, card: MemoryCard) -> None:
-        self._parsed.forget(card.tenant_id, [card.memory_id])
-        conn.execute(INSERT_VERSION, version_row(card))
+        row = version_row(card)
+        conn.execute(INSERT_VERSION, row)
+        self._parsed.put(card.tenant_id, card.memory_id, card.version, row[-1], card)  # the version read next
 
     @staticmethod
     def _taken(conn: sqlite3.Connection, cards: Sequence[MemoryCard]) -> str | None:

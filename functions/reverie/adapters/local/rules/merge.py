@@ -25,6 +25,7 @@ from reverie.adapters.local.rules.by_text import by_text
 from reverie.adapters.local.rules.by_topic import by_topic, plan_news
 from reverie.adapters.local.rules.held_it import stands_for_held
 from reverie.adapters.local.rules.keys import statement_key
+from reverie.adapters.local.rules.list_changes import list_change
 from reverie.adapters.local.rules.losses import loss
 from reverie.adapters.local.rules.one_rule import same_rule
 from reverie.adapters.local.rules.plan_changes import plan_moved, plan_went
@@ -87,6 +88,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
         return _decision(MergeAction.NOOP, None, "'it' stands for nothing held that is known")
     mine = terms(candidate.statement)
     decision = loss(candidate, cards) or plan_moved(candidate, cards)  # "Pip died"; "moved to the 9th"
+    decision = decision or list_change(candidate, cards)  # "... now has oat bars instead of flapjacks"
     if decision is None and candidate.key:
         decision = by_slot(candidate, cards, mine)
     if decision is None:

@@ -14,7 +14,9 @@ from reverie.adapters.local.rules.appositions import named_in_brackets
 from reverie.adapters.local.rules.chat_log import without_chat_lines
 from reverie.adapters.local.rules.clauses import announcement, independent_statements, preamble, undislocated
 from reverie.adapters.local.rules.day_requests import one_off_before
+from reverie.adapters.local.rules.item_lists import joined_lists
 from reverie.adapters.local.rules.language import sentences
+from reverie.adapters.local.rules.list_edits import list_edit
 from reverie.adapters.local.rules.lists import as_sentences
 from reverie.adapters.local.rules.note_requests import note_request
 from reverie.adapters.local.rules.openings import adverb_after_subject, fronted_post, restated_in_english
@@ -46,12 +48,17 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
     dropped: list[tuple[str, str]] = [(line, "a line of a pasted chat") for line in pasted]
     for sentence in sentences(
         mask_secrets(
-            without_hesitations(spelled_out(as_sentences(settled_with_details(text.replace("’", "'")))))
+            without_hesitations(
+                spelled_out(as_sentences(joined_lists(settled_with_details(text.replace("’", "'")))))
+            )
         ).text
     ):
         sentence, secrets = without_secrets(sentence)
         for secret in secrets:
             dropped.append((secret, "secret"))
+        if to_agent and (edit := list_edit(sentence)):  # "swap flapjacks -> oat bars": what the list now has
+            out.extend(edit)
+            continue
         said_twice, sentence = restated_in_english(sentence)  # "main abhi N4 pe hoon, so I'm at N4 level"
         if said_twice:
             dropped.append((said_twice, "said again after it"))

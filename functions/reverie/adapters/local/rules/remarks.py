@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from reverie.adapters.local.rules.due_notes import due_line
 from reverie.adapters.local.rules.fronted import main_clause
+from reverie.adapters.local.rules.item_lists import held_list
 from reverie.adapters.local.rules.labelled_values import labelled_values
 from reverie.adapters.local.rules.language import (
     INFORMING_RE,
@@ -79,6 +80,7 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
                 or _what_someone_did(sentence, who)
                 or record_line(sentence, who)  # "Plot 7, holder Mrs Achebe, fee £45 a year"
                 or labelled_values(sentence, who)  # "opening hours: weekdays 8 to 6"
+                or held_list(sentence, who)  # "van snacks are always: crisps, Haribo, flapjacks"
                 or _due(sentence, who)  # "next state inspection due 09/15/2026"
             )
             if who.to_agent
