@@ -287,8 +287,9 @@ def independent_statements(sentence: str) -> list[str]:
             continue
         clause, pending = (pending + joint + clause if pending else clause), ""
         found = _second(current.strip(), clause.strip()) if current.strip() and clause.strip() else None
+        # "..., my mechanic is Gary, and the van takes ...": the van named in a statement set apart before
         if found is None and named_earlier(out, clause.strip()) and states(current.strip()):
-            found = clause.strip(), ""  # "..., my mechanic is Gary, and the van takes ...": the van named first
+            found = clause.strip(), ""
         if found is None:
             current += joint + clause
             continue
