@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from reverie.domain.regex_needles import Sieve, needle_of
 from reverie.domain.secret_patterns import Span
 
 # The library's type → the kind shown in `[REDACTED:kind]` (the guard's own names where they overlap).
@@ -62,9 +64,17 @@ TokenRegex = tuple[re.Pattern[str], int, str, re.Pattern[str] | None]
 KeywordRegex = tuple[re.Pattern[str], int]  # a keyword regex and its value group
 
 
+@dataclass(frozen=True)
+class _Detectors:
+    tokens: list[TokenRegex]  # the token plugins' regexes
+    quoted: list[KeywordRegex]  # the keyword plugin's regexes for quoted values
+    config: list[KeywordRegex]  # ... and for config-file lines
+    sieve: Sieve  # the needles of all three, in that order (`regex_needles`)
+
+
 @cache
-def _detectors() -> tuple[list[TokenRegex], list[KeywordRegex], list[KeywordRegex]]:
-    """The token plugins' regexes; the keyword plugin's quoted and config-file sets."""
+def _detectors() -> _Detectors:
+    """The token plugins' regexes; the keyword plugin's quoted and config-file sets; their needles."""
     from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
     from detect_secrets.plugins import keyword
     from detect_secrets.plugins.base import RegexBasedDetector
@@ -80,14 +90,19 @@ def _detectors() -> tuple[list[TokenRegex], list[KeywordRegex], list[KeywordRege
         tokens.extend((regex, group, kind, needle) for regex in cls().denylist)
     quoted = list(keyword.QUOTES_REQUIRED_DENYLIST_REGEX_TO_GROUP.items())
     config = list(keyword.CONFIG_DENYLIST_REGEX_TO_GROUP.items())
-    return tokens, quoted, config
+    regexes = [t[0] for t in tokens] + [k[0] for k in quoted + config]
+    return _Detectors(tokens, quoted, config, Sieve([needle_of(r) for r in regexes]))
 
 
 def library_spans(text: str) -> Iterator[Span]:
-    """Every secret detect-secrets' plugins find in `text`: (start, end, kind) of what to mask."""
-    tokens, quoted, config = _detectors()
-    for regex, group, kind, needle in tokens:
-        if needle is not None and not needle.search(text):
+    """Every secret detect-secrets' plugins find in `text`: (start, end, kind) of what to mask. A regex
+    whose needle `text` fails (`regex_needles`: it cannot match) is skipped."""
+    found = _detectors()
+    admitted = found.sieve.admitted(text)
+    for regex, group, kind, needle in found.tokens:
+        skip = not admitted & 1 or (needle is not None and not needle.search(text))
+        admitted >>= 1
+        if skip:
             continue
         for match in regex.finditer(text):
             if group:
@@ -105,18 +120,22 @@ def library_spans(text: str) -> Iterator[Span]:
                 yield start, end, kind
     if not _KEYWORD_NEEDLE.search(text):
         return
-    yield from _keyword_spans(text, quoted)
+    yield from _keyword_spans(text, found.quoted, admitted)
+    config = admitted >> len(found.quoted)  # a line's needles are read in the whole text: a looser test
     offset = 0
     for line in text.splitlines(keepends=True):  # `name: value` lines, as in a config file
         if _CONFIG_LINE_RE.match(line):
-            for start, end, kind in _keyword_spans(line, config):  # the value, not the rest of the line
+            for start, end, kind in _keyword_spans(line, found.config, config):  # the value, not the rest
                 value = line[start:end].split()
                 yield start + offset, start + offset + len(value[0]) if value else end + offset, kind
         offset += len(line)
 
 
-def _keyword_spans(text: str, regexes: list[tuple[re.Pattern[str], int]]) -> Iterator[Span]:
-    for regex, group in regexes:
+def _keyword_spans(text: str, regexes: list[KeywordRegex], admitted: int) -> Iterator[Span]:
+    """The keyword regexes' values in `text`, each regex run if its bit in `admitted` is set."""
+    for i, (regex, group) in enumerate(regexes):
+        if not admitted >> i & 1:
+            continue
         for match in regex.finditer(text):
             start, end = match.span(group)
             if end > start and not match.group(group).startswith(("${", "[REDACTED")):

@@ -1,0 +1,124 @@
+"""A regular expression is skipped only where it cannot match: the needles read from the write path's
+expressions (`domain.regex_needles`) never turn away a text the expression matches in, so masking gives
+the same result with them as without them."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from reverie.domain import guards
+from reverie.domain.guards import mask_secrets
+from reverie.domain.regex_needles import Needle, Sieve, needle_of
+from reverie.domain.secret_library import _detectors
+from reverie.domain.secret_patterns import PATTERNS
+
+TESTS = Path(__file__).resolve().parents[1]
+CORPUS = TESTS / "data" / "secrets_corpus.json"
+
+
+def _expressions() -> list[re.Pattern[str]]:
+    """Every expression of the secret detectors (hand-written and detect-secrets')."""
+    found = _detectors()
+    return (
+        [p.regex for p in PATTERNS]
+        + [t[0] for t in found.tokens]
+        + [k[0] for k in found.quoted + found.config]
+    )
+
+
+def _texts() -> list[str]:
+    """The secrets bench's corpus (planted forms and look-alikes), and every string written in a test that
+    speaks of secrets, masking, guards, trust or injection."""
+    data = json.loads(CORPUS.read_text(encoding="utf-8"))
+    texts = [f["text"] for f in data["forms"]] + [x["text"] for x in data["lookalikes"]]
+    for path in sorted(TESTS.rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        if any(word in source for word in ("secret", "guard", "mask", "inject", "trust")):
+            texts.extend(_strings(ast.parse(source)))
+    return texts
+
+
+def _strings(tree: ast.AST) -> Iterator[str]:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) > 3:
+            yield node.value
+
+
+TEXTS = _texts()
+
+
+def test_no_expression_is_skipped_where_it_matches() -> None:
+    # GIVEN every detector expression, each with the sieve of its own needle
+    expressions = _expressions()
+    sieves = [Sieve([needle_of(r)]) for r in expressions]
+    # WHEN an expression matches somewhere in the corpus or the tests' strings
+    # THEN its needle lets that text through
+    missed = [
+        (r.pattern[:60], text[:80])
+        for r, sieve in zip(expressions, sieves, strict=True)
+        for text in TEXTS
+        if r.search(text) and not sieve.admitted(text)
+    ]
+    assert len(TEXTS) > 1_000 and not missed
+
+
+def test_masking_is_the_same_with_every_expression_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    # GIVEN the corpus and the tests' strings, masked with the needles
+    guards.mask_secrets.cache_clear()
+    with_needles = [mask_secrets(text) for text in TEXTS]
+    # WHEN they are masked again with every expression run on every text
+    guards.mask_secrets.cache_clear()
+    monkeypatch.setattr(Sieve, "admitted", lambda self, text: self.everything)
+    every = [mask_secrets(text) for text in TEXTS]
+    guards.mask_secrets.cache_clear()
+    # THEN every text is masked alike, and masking did find secrets in them
+    assert with_needles == every
+    assert sum(m.changed for m in every) > 200
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(st.data())
+def test_a_text_made_to_match_passes_the_needle(data: st.DataObject) -> None:
+    # GIVEN any detector expression and an ASCII text made to match it
+    regex = data.draw(st.sampled_from(_expressions()))
+    text = data.draw(st.from_regex(regex, alphabet=st.characters(codec="ascii")))
+    assert regex.search(text)
+    # THEN its needle lets the text through
+    assert Sieve([needle_of(regex)]).admitted(text) == 1
+
+
+@pytest.mark.parametrize(
+    ("pattern", "strings", "digits"),
+    [
+        (r"\bhooks\.slack\.com/", ("hooks.slack.com/",), 0),
+        (r"(?i)\b(?:AKIA|ASIA)[A-Z0-9]{16}\b", ("akia", "asia"), 0),  # lowered, one of the branches
+        (r"gh[pousr]_\w{20,}", ("gho_", "ghp_", "ghr_", "ghs_", "ghu_"), 0),  # a small class spelled out
+        (r"xyz+q", ("xyz",), 0),  # "xyz" and "zq" are in every match: the longer is kept
+        (r"\b(?:\d[ -]?){13,19}\b", (), 13),  # a card number: only its digits
+        (r"(?<=\[REDACTED:key\])\s*(\w{40})", ("[redacted:key]",), 0),  # a lookbehind's text is there
+        (r"(?:password)?\s*=\s*\S+", ("=",), 0),  # an optional part requires nothing
+        (r"(?<!secret)\w+", (), 0),  # nor does a negative lookaround
+    ],
+)
+def test_needle_of_an_expression(pattern: str, strings: tuple[str, ...], digits: int) -> None:
+    assert needle_of(re.compile(pattern)) == Needle(strings, digits)
+
+
+def test_a_text_without_the_needle_is_turned_away_and_one_outside_ascii_never_is() -> None:
+    # GIVEN two expressions: a token with a prefix, a card number of 13 to 19 digits
+    sieve = Sieve([needle_of(re.compile(r"(?i)\bsecret\w+")), needle_of(re.compile(r"(?:\d[ -]?){13,19}"))])
+    # THEN a text without either passes neither; one with the word passes the first only
+    assert sieve.admitted("call me on 07700 900123") == 0
+    assert sieve.admitted("the SECRETS are out") == 0b01
+    assert sieve.admitted("4111 1111 1111 1111 is the card") == 0b10
+    # ... and a text outside ASCII passes both: 'ſ' matches 's' under IGNORECASE, which lowering misses
+    assert re.search(r"(?i)\bsecret\w+", "my ſecrets")
+    assert sieve.admitted("my ſecrets") == 0b11
