@@ -75,16 +75,22 @@ def version_row(card: MemoryCard) -> tuple[Any, ...]:
     )
 
 
-def apply_hits(conn: sqlite3.Connection, calls: Sequence[Hits]) -> None:
+def apply_hits(conn: sqlite3.Connection, calls: Sequence[Hits]) -> list[tuple[str, str, int, int | None]]:
     """Count each call's cards once (unknown ids ignored), keeping the latest hit time: one statement per
-    chunk of a call's ids (an IN list names a card once)."""
+    chunk of a call's ids (an IN list names a card once). Returns each counted card's new counters:
+    (tenant_id, memory_id, hit_count, last_hit_at in microseconds)."""
+    counted: list[tuple[str, str, int, int | None]] = []
     for tenant_id, memory_ids, at_micros in calls:
         for chunk in in_chunks(memory_ids, CHUNK):
-            conn.execute(
-                "INSERT INTO card_stats (tenant_id, memory_id, hit_count, last_hit_at) "
-                "SELECT tenant_id, memory_id, 1, ? FROM cards_current "
-                f"WHERE tenant_id = ? AND memory_id IN ({placeholders(len(chunk))}) "
-                "ON CONFLICT (tenant_id, memory_id) DO UPDATE SET hit_count = hit_count + 1, "
-                "last_hit_at = MAX(COALESCE(last_hit_at, excluded.last_hit_at), excluded.last_hit_at)",
-                (at_micros, tenant_id, *chunk),
+            counted.extend(
+                conn.execute(
+                    "INSERT INTO card_stats (tenant_id, memory_id, hit_count, last_hit_at) "
+                    "SELECT tenant_id, memory_id, 1, ? FROM cards_current "
+                    f"WHERE tenant_id = ? AND memory_id IN ({placeholders(len(chunk))}) "
+                    "ON CONFLICT (tenant_id, memory_id) DO UPDATE SET hit_count = hit_count + 1, "
+                    "last_hit_at = MAX(COALESCE(last_hit_at, excluded.last_hit_at), excluded.last_hit_at) "
+                    "RETURNING tenant_id, memory_id, hit_count, last_hit_at",
+                    (at_micros, tenant_id, *chunk),
+                ).fetchall()
             )
+    return counted

@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from reverie.adapters.local.card_cache import ParsedCards
-from reverie.adapters.local.hit_writer import HitWriter
+from reverie.adapters.local.hit_writer import Hits, HitWriter
 from reverie.adapters.local.note_sql import (
     CHUNK,
     INSERT_VERSION,
@@ -90,7 +90,7 @@ class SqliteNoteStore(NoteStore):
         self._db = SqliteDatabase(path, SCHEMA, busy_timeout_ms)
         self._clock = clock
         self._parsed = parsed if parsed is not None else ParsedCards()
-        self._hits = HitWriter(self._db, apply_hits)
+        self._hits = HitWriter(self._db, self._apply_hits)
 
     def close(self) -> None:
         try:
@@ -315,6 +315,11 @@ class SqliteNoteStore(NoteStore):
         body, hits, last_hit, tenant_id, memory_id, version = row
         last_hit_at = from_micros(last_hit) if last_hit is not None else None
         return self._parsed.card(tenant_id, memory_id, version, body, hits or 0, last_hit_at)
+
+    def _apply_hits(self, conn: sqlite3.Connection, calls: Sequence[Hits]) -> None:
+        """Write the buffered hits and give the cards held parsed their new counters (off the read path)."""
+        for tenant_id, memory_id, hits, last in apply_hits(conn, calls):
+            self._parsed.recount(tenant_id, memory_id, hits, None if last is None else from_micros(last))
 
     def _insert_new(self, conn: sqlite3.Connection, stored: MemoryCard, given: MemoryCard) -> None:
         if self._current_version(conn, stored.tenant_id, stored.memory_id) is not None:
