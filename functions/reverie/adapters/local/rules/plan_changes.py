@@ -22,6 +22,7 @@ from datetime import date, datetime, timedelta
 
 from reverie.adapters.local.rules.dates import resolve_relative_dates
 from reverie.adapters.local.rules.language import strip_emoji
+from reverie.adapters.local.rules.numeric_dates import spelled_out
 from reverie.adapters.local.rules.statement_types import Speaker, Statement
 from reverie.adapters.local.rules.stored_form import as_statement
 from reverie.adapters.local.rules.verdicts import replace as replaced_by
@@ -87,6 +88,19 @@ _BOOKED_RE = re.compile(
 )
 
 
+# Household chores named by their -ing word: done over and over, never a booked plan ("washing done", "the
+# ironing's finished"). Any other -ing word is an occasion that can be booked ("tasting done", "viewing
+# cancelled", "fitting done", "hearing passed").
+_CHORES = frozenset(
+    "washing ironing cleaning hoovering vacuuming dusting mopping tidying cooking shopping laundry dishes "
+    "washing-up gardening weeding mowing packing unpacking".split()
+)
+
+
+def _chore(what: str) -> bool:
+    return what.split()[-1].lower() in _CHORES
+
+
 def _whose(owner: str | None) -> str:
     """Whose the thing is: a name's as said, else the speaker's ("the dentist" booked by them is theirs)."""
     return owner if owner and owner.endswith("'s") else "My"
@@ -106,7 +120,7 @@ def _on_day(when: str, ts: datetime) -> str:
     """ "the 21st, same time" said on 12 May → "21 May, same time": a day of the month alone is the next
     such day."""
     found = re.match(
-        rf"^(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*(?:of\s+)?{_MONTH}|[:.]\d)", when, re.I
+        rf"^(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*(?:of\s+)?{_MONTH}|[:./]\d)", when, re.I
     )
     if found is None or not 1 <= (day := int(found.group(1))) <= 31:
         return when
@@ -163,7 +177,7 @@ def outcome(text: str, who: Speaker) -> Statement | None:
         found is None
         or len(text.split()) > MAX_OUTCOME_WORDS
         or not _opens_a_thing(found.group("what"))
-        or found.group("what").lower().endswith("ing")  # "the washing done": a chore, no plan's outcome
+        or _chore(found.group("what"))  # "the washing done": a chore, no plan's outcome
         or _AWAY_RE.match(found.group("rest"))
         or _ANOTHER_CLAUSE_RE.search(found.group("rest"))
     ):
@@ -189,7 +203,7 @@ def booked_plans(kept: list[Statement], ts: datetime) -> list[Statement]:
 def _later_day(text: str, ts: datetime) -> bool:
     """The text names a day of a month, and every one it names is on or after `ts` (in its year when none
     is said: "booked 2 September" told on the 4th is past, not next year's)."""
-    days = named_days(text)
+    days = named_days(spelled_out(text))  # "booked for 03/14": 14 March
     try:
         return bool(days) and all(date(int(y or ts.year), m, d) >= ts.date() for m, d, y in days)
     except ValueError:  # "31 February"
