@@ -25,6 +25,7 @@ from reverie.adapters.local.rules.dialogue import (
 from reverie.adapters.local.rules.disputed_values import with_disagreements
 from reverie.adapters.local.rules.forget_requests import with_forget_requests
 from reverie.adapters.local.rules.group_answers import Thread
+from reverie.adapters.local.rules.job_change import job_changes
 from reverie.adapters.local.rules.language import subject_of
 from reverie.adapters.local.rules.message_parts import message_parts
 from reverie.adapters.local.rules.named_speaker import name_for
@@ -210,6 +211,10 @@ class _Session(SessionInputs):
             kept.append(replace(result, valid_until=result.valid_until or valid_until(part, message.ts)))
         kept = with_decisions(kept)  # "..., going with them": a plan, or how the plan just said is done
         kept = booked_plans(kept, message.ts)  # "the dentist is booked for 3 June": a plan until then
+        # "resigned from X ... starting at Y": Y is the employer now, X no card of its own
+        kept, left = job_changes(kept, who, message.text)
+        for result in left:
+            self.drop(message, result.text, "the old side of a job change the message tells")
         if who.to_agent:  # said to an agent: one idea per card, every one of them
             main, others = one_rule_per_run(kept), list[Statement]()
         else:  # between people: the message's one plain point (the rest is reachable through its evidence)
