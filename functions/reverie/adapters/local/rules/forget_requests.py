@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from reverie.adapters.local.rules.session_base import Analysis, Dropped
 from reverie.domain.dream import Candidate
-from reverie.domain.events import Event, MessageEvent
+from reverie.domain.events import Event, FeedbackEvent, MessageEvent
 from reverie.domain.models import EvidenceRef, MemoryType, Source, SourceKind
 
 # the request opens its clause: nothing but softeners before the verb ("actually please", "can you")
@@ -28,6 +28,7 @@ FORGET_RE = re.compile(
     rf"{_OPENING}{_SOFTENER}{_VERB}\s+{_WHAT}about\s+(?P<topic>[^,.;:!?]+)",
     re.I,
 )
+_TAIL_RE = re.compile(r"(?:\s+(?:please|pls|plz|thanks|thank\s+you|ta|ok|okay))+\s*$", re.I)
 _DETERMINER_RE = re.compile(r"^(?:the|my|our|that|this|those|these|a|an)\s+", re.I)
 
 
@@ -36,7 +37,7 @@ def forget_topic(text: str) -> str | None:
     found = FORGET_RE.search(text)
     if found is None:
         return None
-    topic = found.group("topic").strip()
+    topic = _TAIL_RE.sub("", found.group("topic").strip())  # "about Ravi please": Ravi
     return topic if _DETERMINER_RE.sub("", topic).strip() else None
 
 
@@ -48,10 +49,16 @@ def _topic_of(statement: str) -> str | None:
 def with_forget_requests(events: Sequence[Event], analysis: Analysis) -> Analysis:
     """`analysis` with each of the user's requests to forget as a forgetting candidate, and the statements
     made of the request itself dropped (they are no fact about anyone)."""
-    asks: list[tuple[MessageEvent, str]] = [
+    # said in a message, or given as feedback ("Forget everything about Sam; never bring him up"): the
+    # feedback's correction is the request, no correction to keep
+    asks: list[tuple[MessageEvent | FeedbackEvent, str]] = [
         (e, topic)
         for e in events
-        if isinstance(e, MessageEvent) and e.role == "user" and (topic := forget_topic(e.text)) is not None
+        if (
+            (isinstance(e, MessageEvent) and e.role == "user")
+            or (isinstance(e, FeedbackEvent) and e.source is not SourceKind.AGENT)
+        )
+        and (topic := forget_topic(e.text)) is not None
     ]
     if not asks:
         return analysis
@@ -71,7 +78,11 @@ def with_forget_requests(events: Sequence[Event], analysis: Analysis) -> Analysi
             )
         else:
             kept.append(c)
+    topics: set[str] = set()
     for e, topic in asks:
+        if topic.lower() in topics:  # asked twice (a message and its feedback): one request
+            continue
+        topics.add(topic.lower())
         kept.append(
             Candidate(
                 type=MemoryType.CORRECTION,
