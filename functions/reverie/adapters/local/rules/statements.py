@@ -12,6 +12,7 @@ from reverie.adapters.local.rules.about_speaker import about_speaker, short_abou
 from reverie.adapters.local.rules.answer_style import answer_style as _answer_style
 from reverie.adapters.local.rules.asides import without_asides
 from reverie.adapters.local.rules.constraints import as_constraint, as_correction
+from reverie.adapters.local.rules.day_outcomes import day_went
 from reverie.adapters.local.rules.day_requests import for_the_day
 from reverie.adapters.local.rules.elided_progressive import elided_progressive
 from reverie.adapters.local.rules.language import compress, strip_emoji
@@ -146,6 +147,8 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         return as_statement(MemoryType.FACT, f"My {what} {verb} {fate.group('fate').lower()}{rest}", who)
     if changed := booking(text, who) or moved(text, who) or outcome(text, who):  # "MOT done, passed"
         return changed
+    if went := day_went(text, who):  # "Yesterday went brilliantly, 37 volunteers came": that day's outcome
+        return went
     put_off = PUT_OFF_RE.match(text)
     if put_off:  # "Japan another time, maybe": the plan for it is off for now
         what = put_off.group("what")
