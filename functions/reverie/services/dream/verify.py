@@ -27,6 +27,7 @@ from reverie.domain.text import content_words
 from reverie.domain.trust import grounded_source, human_channel
 from reverie.services.backends import Backends
 from reverie.services.dream.common import StageInput, StageOutput, dream_memory_id, load_candidates, load_run
+from reverie.services.dream.taken_up import entry_words, takes_up
 
 STAGE = "verify"
 SELF_REPORT_CONFIDENCE = 0.6
@@ -86,6 +87,7 @@ def traceback(candidate: Candidate, later: Later) -> tuple[int, int, list[str]]:
     text_words = frozenset(content_words(text))
     statement_words = frozenset(content_words(candidate.statement))
     supports = contradictions = 0
+    taken_up = False  # the user accepting a tool's record counts once
     notes: list[str] = []
     for e, words in later:
         if (e.session_id, e.event_id) in cited or (candidate.observed_at and e.ts <= candidate.observed_at):
@@ -103,6 +105,15 @@ def traceback(candidate: Candidate, later: Later) -> tuple[int, int, list[str]]:
             else:
                 contradictions += 1
             notes.append(f"{e.tool} {'succeeded' if e.ok else 'failed'} later ({e.session_id}/{e.event_id})")
+        elif (
+            candidate.source.kind is SourceKind.TOOL
+            and e.session_id in sessions
+            and not taken_up
+            and takes_up(entry_words(candidate.statement, candidate.key), e)
+        ):  # "I'll be home for the inspection" after the calendar's entry: the user accepts the record
+            supports += 1
+            taken_up = True
+            notes.append(f"taken up by the user in {e.session_id}/{e.event_id}")
         elif (
             isinstance(e, MessageEvent)
             and e.session_id not in sessions

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from reverie.adapters.local.rules.language import slug
+from reverie.adapters.local.rules.timestamps import spoken_timestamp
 from reverie.domain.guards import mask_secrets
 from reverie.domain.restatement import terms
 
@@ -107,7 +108,7 @@ def _scalar(value: Any) -> str | None:
     if isinstance(value, bool) or value is None:
         return None if value is None else ("yes" if value else "no")
     if isinstance(value, int | float | str):
-        text = " ".join(str(value).split())
+        text = spoken_timestamp(" ".join(str(value).split()))  # "2026-12-09T10:00:00Z": 9 December 2026 ...
         return text[:MAX_VALUE_CHARS] if text else None
     if isinstance(value, list) and value and all(isinstance(v, int | float | str) for v in value):
         return ", ".join(str(v) for v in value[:8])[:MAX_VALUE_CHARS]
