@@ -144,7 +144,8 @@ class SqliteLogStore(LogStore):
         return inserted
 
     def read_session(self, tenant_id: str, user_id: str, session_id: str) -> list[Event]:
-        with self._db.read() as conn:
+        # One statement reads one snapshot on its own: no BEGIN and COMMIT (recall's quotes read a few).
+        with self._db.autocommit() as conn:
             rows = conn.execute(
                 "SELECT body FROM events WHERE tenant_id = ? AND user_id = ? AND session_id = ? ORDER BY seq",
                 (tenant_id, user_id, session_id),
@@ -168,7 +169,7 @@ class SqliteLogStore(LogStore):
         return found
 
     def read_user(self, tenant_id: str, user_id: str, since: datetime | None = None) -> list[Event]:
-        with self._db.read() as conn:
+        with self._db.autocommit() as conn:  # one statement: one snapshot (recall reads it every request)
             rows = conn.execute(
                 "SELECT body FROM events WHERE tenant_id = ? AND user_id = ? AND ts >= ? ORDER BY ts, seq",
                 (tenant_id, user_id, to_micros(since) if since is not None else -(2**62)),
