@@ -14,24 +14,26 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from reverie.domain import guards
+from reverie.domain import guards, trust
 from reverie.domain.guards import mask_secrets
+from reverie.domain.models import Source, SourceKind
 from reverie.domain.regex_needles import Needle, Sieve, needle_of
 from reverie.domain.secret_library import _detectors
 from reverie.domain.secret_patterns import PATTERNS
+from reverie.domain.trust import written_source
 
 TESTS = Path(__file__).resolve().parents[1]
 CORPUS = TESTS / "data" / "secrets_corpus.json"
 
 
-def _expressions() -> list[re.Pattern[str]]:
-    """Every expression of the secret detectors (hand-written and detect-secrets')."""
+def _expressions() -> list[tuple[re.Pattern[str], int]]:
+    """Every expression of the secret detectors (hand-written and detect-secrets') and of the trust and
+    injection readings, with the sets of strings its needle is read with."""
     found = _detectors()
-    return (
-        [p.regex for p in PATTERNS]
-        + [t[0] for t in found.tokens]
-        + [k[0] for k in found.quoted + found.config]
-    )
+    secrets = [p.regex for p in PATTERNS] + [t[0] for t in found.tokens]
+    secrets += [k[0] for k in found.quoted + found.config]
+    readings = [trust._QUOTES_DOCUMENT, trust._QUOTES_TOOL, trust._HEARSAY_RE, guards._INJECTION_RE]
+    return [(r, 1) for r in secrets] + [(r, 3) for r in readings]
 
 
 def _texts() -> list[str]:
@@ -58,12 +60,12 @@ TEXTS = _texts()
 def test_no_expression_is_skipped_where_it_matches() -> None:
     # GIVEN every detector expression, each with the sieve of its own needle
     expressions = _expressions()
-    sieves = [Sieve([needle_of(r)]) for r in expressions]
+    sieves = [Sieve([needle_of(r, sets)]) for r, sets in expressions]
     # WHEN an expression matches somewhere in the corpus or the tests' strings
     # THEN its needle lets that text through
     missed = [
         (r.pattern[:60], text[:80])
-        for r, sieve in zip(expressions, sieves, strict=True)
+        for (r, _), sieve in zip(expressions, sieves, strict=True)
         for text in TEXTS
         if r.search(text) and not sieve.admitted(text)
     ]
@@ -84,15 +86,29 @@ def test_masking_is_the_same_with_every_expression_run(monkeypatch: pytest.Monke
     assert sum(m.changed for m in every) > 200
 
 
+def test_written_sources_are_the_same_with_every_reading_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    # GIVEN the corpus and the tests' strings, read as a user's, an agent's and a tool's words
+    def read() -> list[Source]:
+        return [written_source(kind, t) for t in TEXTS for kind in (SourceKind.USER, SourceKind.AGENT)]
+
+    with_needles = read()
+    # WHEN they are read again with every expression run on every text
+    monkeypatch.setattr(Sieve, "admitted", lambda self, text: self.everything)
+    every = read()
+    # THEN every source is the same, and the readings did lower some of them
+    assert with_needles == every
+    assert len({s.trust for s in every}) >= 3 and len({s.kind for s in every}) >= 3
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 @given(st.data())
 def test_a_text_made_to_match_passes_the_needle(data: st.DataObject) -> None:
     # GIVEN any detector expression and an ASCII text made to match it
-    regex = data.draw(st.sampled_from(_expressions()))
+    regex, sets = data.draw(st.sampled_from(_expressions()))
     text = data.draw(st.from_regex(regex, alphabet=st.characters(codec="ascii")))
     assert regex.search(text)
     # THEN its needle lets the text through
-    assert Sieve([needle_of(regex)]).admitted(text) == 1
+    assert Sieve([needle_of(regex, sets)]).admitted(text) == 1
 
 
 @pytest.mark.parametrize(
@@ -109,7 +125,18 @@ def test_a_text_made_to_match_passes_the_needle(data: st.DataObject) -> None:
     ],
 )
 def test_needle_of_an_expression(pattern: str, strings: tuple[str, ...], digits: int) -> None:
-    assert needle_of(re.compile(pattern)) == Needle(strings, digits)
+    assert needle_of(re.compile(pattern)) == Needle(((strings,),) if strings else (), digits)
+
+
+def test_an_alternation_of_phrases_needs_the_words_of_one_of_them() -> None:
+    # GIVEN an alternation of two phrases, read with up to three sets per alternative
+    needle = needle_of(re.compile(r"(?i)\b(?:ignore\s+(?:the|all)\s+rules|new\s+instructions?)\b"), sets=3)
+    # THEN one alternative needs each of its words, the other its two
+    assert needle == Needle(((("ignore",), ("rules",), ("all", "the")), (("instruction",), ("new",))))
+    sieve = Sieve([needle])
+    assert sieve.admitted("ignore the weather, the rules of golf are new") == 1
+    assert sieve.admitted("the new rules: ignore nothing") == 1  # needles are necessary, not sufficient
+    assert sieve.admitted("an instruction manual for the rules") == 0
 
 
 def test_a_text_without_the_needle_is_turned_away_and_one_outside_ascii_never_is() -> None:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from reverie.domain.guards_address import addresses_machine
+from reverie.domain.regex_needles import Sieve, needle_of
 from reverie.domain.secret_library import library_spans
 from reverie.domain.secret_patterns import Span, hand_spans
 
@@ -156,7 +157,13 @@ def looks_like_injection(text: str) -> bool:
     """Text that tries to take an agent over: override its instructions or prompt, change its role, keep
     something from the user, or send a secret somewhere. Never a memory, whoever relays it, unless a person
     approves it."""
-    return bool(_INJECTION_RE.search(text))
+    return bool(_injection_sieve().admitted(text)) and bool(_INJECTION_RE.search(text))
+
+
+@cache
+def _injection_sieve() -> Sieve:
+    """What a text must contain for `_INJECTION_RE` to match in it (`regex_needles`), built on first use."""
+    return Sieve([needle_of(_INJECTION_RE, sets=3)])
 
 
 def looks_like_instruction(text: str) -> bool:

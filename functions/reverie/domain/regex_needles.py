@@ -30,12 +30,15 @@ _NOT_DIGITS = str.maketrans("", "", "0123456789")
 _REPEATS = (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT)
 
 
+Strings = tuple[str, ...]  # one of these strings is in the text
+
+
 @dataclass(frozen=True)
 class Needle:
-    """One of `strings` (lower case) is in every text the expression matches in (none: no such string
-    is known), and so are at least `digits` ASCII digits."""
+    """What every text the expression matches in contains: for one of `alternatives` (none: nothing is
+    known), one string of each of its sets (lower case); and at least `digits` ASCII digits."""
 
-    strings: tuple[str, ...] = ()
+    alternatives: tuple[tuple[Strings, ...], ...] = ()
     digits: int = 0
 
 
@@ -46,15 +49,30 @@ class Sieve:
     expression is passed or failed by the strings found and the text's count of digits."""
 
     def __init__(self, needles: Sequence[Needle]) -> None:
-        self.size = len(needles)
-        self.everything = (1 << self.size) - 1
-        self.unconditional = 0  # expressions with no string to look for
-        self.by_string: dict[str, int] = {}
+        self.everything = (1 << len(needles)) - 1
+        self.unconditional = 0  # expressions with nothing to look for
+        self.by_string: dict[str, tuple[int, int]] = {}  # string -> (its sets, expressions it passes)
+        self.compound: list[tuple[int, list[int]]] = []  # expression, the sets of each alternative
+        ids: dict[Strings, int] = {}
         for i, needle in enumerate(needles):
-            if not needle.strings:
+            if not needle.alternatives:
                 self.unconditional |= 1 << i
-            for string in needle.strings:
-                self.by_string[string] = self.by_string.get(string, 0) | 1 << i
+            elif len(needle.alternatives) == 1 and len(needle.alternatives[0]) == 1:
+                for string in needle.alternatives[0][0]:  # one set: any of its strings passes it
+                    sets, passed = self.by_string.get(string, (0, 0))
+                    self.by_string[string] = sets, passed | 1 << i
+            else:
+                masks = []
+                for conjunction in needle.alternatives:
+                    mask = 0
+                    for strings in conjunction:
+                        bit = 1 << ids.setdefault(strings, len(ids))
+                        mask |= bit
+                        for string in strings:
+                            sets, passed = self.by_string.get(string, (0, 0))
+                            self.by_string[string] = sets | bit, passed
+                    masks.append(mask)
+                self.compound.append((i, masks))
         most = max((n.digits for n in needles), default=0)
         # by_digits[d]: the expressions a text with d digits (at most `most`) has enough digits for
         self.by_digits = [
@@ -67,23 +85,44 @@ class Sieve:
         if not text.isascii():
             return self.everything
         lowered = text.lower()
-        found = self.unconditional
-        for string, bits in self.by_string.items():
+        sets, passed = 0, self.unconditional
+        for string, (its_sets, it_passes) in self.by_string.items():
             if string in lowered:
-                found |= bits
+                sets |= its_sets
+                passed |= it_passes
+        for i, masks in self.compound:
+            if any(sets & mask == mask for mask in masks):
+                passed |= 1 << i
         digits = len(text) - len(text.translate(_NOT_DIGITS))
-        return found & self.by_digits[min(digits, len(self.by_digits) - 1)]
+        return passed & self.by_digits[min(digits, len(self.by_digits) - 1)]
 
 
-def needle_of(regex: re.Pattern[str]) -> Needle:
-    """The needle of a compiled expression (parsed again from its source and flags)."""
-    tree = _parser.parse(regex.pattern, regex.flags)
-    strings = _strings(list(tree))
-    return Needle(tuple(sorted(strings)) if strings else (), _fewest_digits(list(tree)))
+def needle_of(regex: re.Pattern[str], sets: int = 1) -> Needle:
+    """The needle of a compiled expression (parsed again from its source and flags): up to `sets` sets of
+    strings in each alternative of an expression that is one alternation (`a|b|c`), or in the whole one.
+    More sets turn away more texts, but each string costs a look per text: worth it for a long
+    alternation of phrases (the injection readings), not for the secret detectors' tokens."""
+    tree = list(_parser.parse(regex.pattern, regex.flags))
+    top = [item for item in _flattened(tree) if item[0] is not sre.AT]
+    branches = [list(alt) for alt in top[0][1][1]] if len(top) == 1 and top[0][0] is sre.BRANCH else [tree]
+    alternatives = [tuple(tuple(sorted(s)) for s in _sets(branch)[:sets]) for branch in branches]
+    if not all(alternatives):
+        return Needle((), _fewest_digits(tree))
+    if all(len(conjunction) == 1 for conjunction in alternatives):  # one set: any string of any of them
+        union = _minimal(frozenset(s for (strings,) in alternatives for s in strings))
+        return Needle(((tuple(sorted(union)),),), _fewest_digits(tree))
+    return Needle(tuple(alternatives), _fewest_digits(tree))
 
 
 def _strings(items: list[tuple[Any, Any]]) -> frozenset[str] | None:
-    """A set of strings one of which every match of the sequence `items` contains, or None."""
+    """The most telling set of strings one of which every match of the sequence `items` contains."""
+    found = _sets(items)
+    return found[0] if found else None
+
+
+def _sets(items: list[tuple[Any, Any]]) -> list[frozenset[str]]:
+    """Sets of strings, each with one string in every match of the sequence `items`: the most telling
+    first."""
     found: list[frozenset[str]] = []
     run: frozenset[str] = _EMPTY  # what the characters matched since the last gap can be
 
@@ -125,8 +164,7 @@ def _strings(items: list[tuple[Any, Any]]) -> frozenset[str] | None:
         if op is sre.ASSERT and (inner := _strings(list(av[1]))):
             found.append(inner)
     close()
-    found = [_minimal(f) for f in found]
-    return max(found, key=_selectivity) if found else None
+    return sorted({_minimal(f) for f in found}, key=_selectivity, reverse=True)
 
 
 _EMPTY: frozenset[str] = frozenset({""})

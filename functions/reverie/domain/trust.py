@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import cache
 
 from reverie.domain.events import (
     Event,
@@ -29,6 +30,7 @@ from reverie.domain.events import (
 )
 from reverie.domain.guards import looks_like_injection
 from reverie.domain.models import Source, SourceKind, Trust
+from reverie.domain.regex_needles import Sieve, needle_of
 
 TRUST_ORDER = (Trust.UNTRUSTED, Trust.LOW, Trust.MEDIUM, Trust.HIGH)
 HUMAN_CHANNELS = frozenset({SourceKind.USER, SourceKind.HUMAN_REVIEW})
@@ -74,9 +76,13 @@ _QUOTES_TOOL = _quoting(_TOOL)
 def quoted_source(text: str) -> SourceKind | None:
     """The kind of source `text` says it quotes or relays (a document, a tool's output), or None: "The
     README says: ...", "according to the docs, ...", "from the wiki: ...", "the tool returned ..."."""
-    if _QUOTES_DOCUMENT.search(text):
+    return _quoted(text, _sieve().admitted(text))
+
+
+def _quoted(text: str, admitted: int) -> SourceKind | None:
+    if admitted & _DOCUMENT_BIT and _QUOTES_DOCUMENT.search(text):
         return SourceKind.DOCUMENT
-    if _QUOTES_TOOL.search(text):
+    if admitted & _TOOL_BIT and _QUOTES_TOOL.search(text):
         return SourceKind.TOOL
     return None
 
@@ -87,12 +93,13 @@ def written_source(declared: SourceKind, text: str) -> Source:
     A human review is what the console says it is (the caller's role is checked where it arrives)."""
     if declared is SourceKind.HUMAN_REVIEW or declared in (SourceKind.TOOL, SourceKind.DOCUMENT):
         return Source(kind=declared)
-    quoted = quoted_source(text)
+    admitted = _sieve().admitted(text)
+    quoted = _quoted(text, admitted)
     if quoted is not None:
         return Source(kind=quoted, name=f"quoted in a {declared.value}'s words")
     if looks_like_injection(text):
         return Source(kind=declared, trust=Trust.UNTRUSTED, name="relays an instruction to the agent")
-    if _HEARSAY_RE.search(text):
+    if admitted & _HEARSAY_BIT and _HEARSAY_RE.search(text):
         return Source(kind=declared, trust=Trust.LOW, name=f"hearsay written down by the {declared.value}")
     return Source(kind=declared)
 
@@ -106,6 +113,14 @@ _PERSON = (
 _HEARSAY_RE = re.compile(
     rf"(?i)\b(?:per|according\s+to)\s+{_PERSON}\b|\(\s*{_PERSON}\s+(?:says|said|thinks)\b"
 )
+_DOCUMENT_BIT, _TOOL_BIT, _HEARSAY_BIT = 1, 2, 4
+
+
+@cache
+def _sieve() -> Sieve:
+    """What a text must contain for each reading to match in it (`regex_needles`): most notes contain
+    none of them, and a reading skipped is one that could not have matched. Built on first use."""
+    return Sieve([needle_of(r, sets=3) for r in (_QUOTES_DOCUMENT, _QUOTES_TOOL, _HEARSAY_RE)])
 
 
 def event_source(event: Event) -> Source:
