@@ -66,15 +66,16 @@ class HitWriter:
         self._apply = apply
         self._pending: list[Hits] = []
         self._lock = threading.Lock()
-        self._scheduled = False
+        self._scheduled: int | None = None  # the process whose writer thread has a flush queued
         self._closed = False
 
     def add(self, hits: Hits) -> None:
         """Buffer one call's hits; the writer thread applies them soon."""
         with self._lock:
             self._pending.append(hits)
-            closed, scheduled = self._closed, self._scheduled
-            self._scheduled = True
+            # a flush queued by the parent before a fork never runs in the child: queue one of its own
+            closed, scheduled = self._closed, self._scheduled == os.getpid()
+            self._scheduled = os.getpid()
         if closed:  # written now: on a closed store this raises, as an inline write would
             self.flush()
             return
@@ -121,7 +122,7 @@ class HitWriter:
 
     def _background(self) -> None:
         with self._lock:
-            self._scheduled = False
+            self._scheduled = None
             if self._closed:
                 return
         try:
