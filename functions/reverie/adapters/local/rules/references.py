@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.adapters.local.rules.life_events import whose_event
 from reverie.adapters.local.rules.thing_patterns import IS_AT, TITLE
 
 # Someone's thing, as said: "my brother Erik's birthday", "Mum's car", "our flat" (the noun after the owner).
@@ -282,6 +283,7 @@ class Earlier:
         part = _IS_AT_RE.sub(r"\g<who> is ", _IS_RE.sub(r"\g<who> is ", part))
         part = resolve_them(resolve_mine(part, self.previous), self.previous)
         part = resolve_went(resolve_it(part, self.previous), self.previous)
+        part = whose_event(part, self.previous)  # "the wedding is in ..." after "Javi is getting married"
         part = dated_until(resolve_person(part, self.people))
         return resolve_until_then(part, until_said(part) or self.until)  # its own "until" first
 
