@@ -42,6 +42,12 @@ def test_abbreviations_and_rare_look_alikes_stay() -> None:
         assert meant(word) is None, word
 
 
+def test_a_clipped_word_the_tokenizer_knows_stays() -> None:
+    # GIVEN "tech", missing from the word list but a whole word of the bundled tokenizer's vocabulary
+    # THEN it is no slip of "teach"
+    assert respelled("she works in tech now") == "she works in tech now"
+
+
 def test_an_unclear_slip_stays() -> None:
     # GIVEN "mins": "minds", "minus" or "mines", none clearly likelier
     # THEN it stays as typed

@@ -22,7 +22,7 @@ _BARE_RE = re.compile(r"(?<![\w'@#/.-])(?P<word>[a-z]{3,}in)(?![\w'@/-])")
 
 
 @lru_cache(maxsize=1)
-def _lexicon() -> frozenset[str]:
+def vocabulary() -> frozenset[str]:
     """The bundled tokenizer's whole words, or nothing when the model package is absent."""
     try:
         from reverie.adapters.local.embedder import default_model_dir
@@ -37,7 +37,7 @@ def _lexicon() -> frozenset[str]:
 
 def _restored(match: re.Match[str]) -> str:
     word = match.group("word")
-    lexicon = _lexicon()
+    lexicon = vocabulary()
     if word in lexicon or word in _WORDS_THE_LEXICON_LACKS or f"{word}g" not in lexicon:
         return word
     return f"{word}g"

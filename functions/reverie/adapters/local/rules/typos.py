@@ -4,7 +4,8 @@
 A card copied from a typo keeps the typo, and the rules keyed on a word ("client", "every") miss it. The
 lexicon is pyspellchecker's English word list (word frequencies from subtitles, 160k words, in its wheel).
 A word is rewritten only when it is surely a slip of one common word:
-- it is typed in lower case, of letters only, four or more of them, and is no word of the lexicon. A
+- it is typed in lower case, of letters only, four or more of them, and is no word of the lexicon nor of
+  the one `dropped_g` reads (the bundled tokenizer's whole words: "tech" is a word, not "teach"). A
   capitalised word may be a name, an upper-case one a code; a word with a digit, or inside an address, a
   path or a handle, is an identifier; three letters or fewer are as often a shortening ("hrs", "lbs",
   "aws", "vid") or a currency ("usd", "sek") as a slip, and the chat shortenings that are slips are listed
@@ -28,6 +29,8 @@ from functools import lru_cache
 from string import ascii_lowercase
 
 from spellchecker import SpellChecker
+
+from reverie.adapters.local.rules.dropped_g import vocabulary
 
 COMMON = 20e-6  # a word found must be at least this share of the words in the lexicon's counts
 CLEAR = 3.0  # and this many times as common as the next word the same slip finds
@@ -55,7 +58,7 @@ def _swapped(word: str) -> set[str]:
 def meant(word: str) -> str | None:
     """The common word `word` is a clear slip of (see the module docstring), or None."""
     lexicon = _lexicon()
-    if word in lexicon:
+    if word in lexicon or word in vocabulary():
         return None
     for slip in (_left_out, _typed_twice, _swapped):
         found = sorted(
