@@ -87,9 +87,10 @@ _WORD_RE = re.compile(
     + _EDGE_AFTER,
     re.IGNORECASE,
 )
-# "n" between two words ("me n my gf") is "and"; "w" before a word ("w ines") is "with".
-_N_RE = re.compile(r"(?<=[a-z]) n (?=[a-z])", re.IGNORECASE)
-_W_RE = re.compile(r"(?<=[a-z]) w (?=[a-z])", re.IGNORECASE)
+# "n" between two words ("me n my gf") is "and"; "w" before a word ("w ines") is "with". A capital one is an
+# initial or part of a code ("Priya N went over ...", "five W thirty oil"): it stays.
+_N_RE = re.compile(r"(?<=[a-z]) (?-i:n) (?=[a-z])", re.IGNORECASE)
+_W_RE = re.compile(r"(?<=[a-z]) (?-i:w) (?=[a-z])", re.IGNORECASE)
 # "4" standing for "for": before a word that no count ever counts ("4 this trip", "4 me"), not "4 people".
 _FOUR_RE = re.compile(
     r"(?<![\w.,:/-])4(?= (?:this|that|the|these|those|a|an|my|our|your|you|me|him|her|us|them|now|ever|sure|"
