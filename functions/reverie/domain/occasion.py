@@ -4,7 +4,8 @@ reasoner leaves it in the raw log, and recall leaves such a sentence out of a qu
 (another card citing that turn must not bring it back). Pure text rules.
 
 A scope that outlives the occasion is not one: a period ("this week only": see `domain.validity`, which dates
-it) or a lasting thing ("for this project only, use tabs").
+it) or a lasting thing ("for this project only, use tabs"); nor is a value stated "for now" ("basal is 0.65u/hr
+for now"), which holds until another replaces it.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ _ONE_OFF_RE = re.compile(
     r"\b(?:just|only)\s+(?:(?:for|4)\s+)?this\s+(?P<a>[a-z]+)"
     r"|\b(?:for|4)\s+this\s+(?P<b>[a-z]+)(?:\s+[a-z]+)?\s+only\b"  # "for this email only"
     r"|\bthis\s+(?P<c>[a-z]+)\s+only\b"  # "this time only" ("this week only" is a period: see domain.validity)
-    r"|\b(?:just\s+|only\s+)?for\s+(?:now|today|tonight|the\s+moment)\b|\b(?:today|tonight)\s+only\b"
+    r"|\b(?:just\s+|only\s+)?for\s+(?P<now>now|the\s+moment)\b"
+    r"|\b(?:just\s+|only\s+)?for\s+(?:today|tonight)\b|\b(?:today|tonight)\s+only\b"
     # "Today, skip the summary": a day's request (a first-person statement about today is not one).
     r"|^(?:today|tonight|this\s+(?:morning|afternoon|evening))\b,?\s+(?!(?:i|i'm|i've|we|we're|my|our)\b)"
     # "Today I'd like the summary in Spanish": what one wants today, asked for today
@@ -33,10 +35,35 @@ _ONE_OFF_RE = re.compile(
 )
 
 
+# A value stated of something just before "for now" ("overnight basal is 0.65u/hr for now", "I'm on the
+# Libre 3 for the moment"): the current value, provisional until another replaces it, not a one-off request.
+_STATED_VALUE_RE = re.compile(
+    r"(?:^|\s)(?:is|are|am|was|were|'s|'re|'m)\s+(?:still\s+)?(?:[^\s,;]+\s+){0,4}?[^\s,;]*[\d]"
+    r"[^\s,;]*(?:\s+[^\s,;]+){0,3}\s*,?\s*$"
+    r"|(?:^|\s)(?:i'm|i\s+am|we're|we\s+are|(?:is|are|'s|'re))\s+(?:still\s+)?on\s+(?:the\s+)?[^\s,;]+"
+    r"(?:\s+[^\s,;]+){0,3}\s*,?\s*$",
+    re.I,
+)
+
+
 def for_the_occasion(text: str) -> bool:
     """Whether `text` (its opening interjections already stripped) is scoped to the occasion it is said on."""
     for match in _ONE_OFF_RE.finditer(text.strip()):
+        if match.group("now") and _STATED_VALUE_RE.search(text.strip()[: match.start()]):
+            continue  # "basal is 0.65u/hr for now": a value that holds until replaced
         scope = (match.group("a") or match.group("b") or match.group("c") or "").lower()
         if scope not in PERIODS and scope not in LASTING_SCOPES:
             return True
     return False
+
+
+_FOR_NOW_RE = re.compile(r",?\s*\b(?:just\s+|only\s+)?for\s+(?:now|the\s+moment)\b", re.I)
+
+
+def without_provisional(text: str) -> str:
+    """`text` without the "for now" that marks a value stated in it as provisional ("basal is 0.65u/hr for
+    now" → "basal is 0.65u/hr"): what is left is the value, current until another replaces it."""
+    for match in _FOR_NOW_RE.finditer(text):
+        if _STATED_VALUE_RE.search(text[: match.start()]):
+            return text[: match.start()] + text[match.end() :]
+    return text

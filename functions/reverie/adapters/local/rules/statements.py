@@ -51,6 +51,7 @@ from reverie.adapters.local.rules.stored_form import as_statement
 from reverie.adapters.local.rules.subjects import first_person_clause
 from reverie.domain.guards import CREDENTIAL_KINDS
 from reverie.domain.models import MemoryType
+from reverie.domain.occasion import without_provisional
 
 _CREDENTIAL_RE = re.compile(rf"\[REDACTED:(?:{'|'.join(sorted(CREDENTIAL_KINDS))})\]")
 # "Don't" before a verb of the mind or of wanting: the speaker's "I" left out, never an order ("don't want to
@@ -162,7 +163,7 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     back = BACK_FROM_RE.match(text)
     if back:
         return as_statement(MemoryType.FACT, f"I came back from {back.group('where').strip(' ,.!')}.", who)
-    if VOLATILE_RE.search(text):
+    if VOLATILE_RE.search(without_provisional(text)):  # "basal is 0.65u/hr for now" holds until replaced
         return Drop("volatile")
     if who.replying and CONTRAST_RE.match(text) and FIRST_PERSON_SUBJECT_RE.search(text):
         return as_correction(text, who)
