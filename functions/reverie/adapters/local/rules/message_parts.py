@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from reverie.adapters.local.rules.about_label import about_whom
 from reverie.adapters.local.rules.appositions import named_in_brackets
 from reverie.adapters.local.rules.chat_log import without_chat_lines
 from reverie.adapters.local.rules.clauses import announcement, independent_statements, preamble, undislocated
@@ -46,6 +47,9 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
     text = punctuated(text)  # "the MOT is due in March comma my mechanic is ...": dictated
     text, pasted = without_chat_lines(text)  # "[04/03/2026, 21:14] Dev: ...": what someone said then
     dropped: list[tuple[str, str]] = [(line, "a line of a pasted chat") for line in pasted]
+    heading, text = about_whom(text)  # "Para kay Lolo: his pension is ...": whom every "his" stands for
+    if heading:
+        dropped.append((heading, "preamble"))
     for sentence in sentences(
         mask_secrets(
             without_hesitations(

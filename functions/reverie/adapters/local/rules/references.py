@@ -86,7 +86,7 @@ _PERSON_RE = re.compile(r"\b(?-i:[A-Z][a-z]+)(?='s\b|\s+has\b|\s+got\b)")
 _INTRODUCED_RE = re.compile(r"\b(?i:my|our)\s+[a-z]{2,20}\s+(?P<name>(?-i:[A-Z][a-z]+))\b")
 # ... or someone by title and name: "Dr Katarzyna Novak", "Mrs Osei" (the surname stands for them).
 _TITLED_RE = re.compile(r"\b" + TITLE + r"\s+(?:(?-i:[A-Z][a-z]+)\s+)?(?P<name>(?-i:[A-Z][a-z]+))\b")
-_HE_RE = re.compile(r"\b(?P<word>he|she|him|her)\b(?P<contracted>'s)?", re.I)
+_HE_RE = re.compile(r"\b(?P<word>he|she|him|her|his)\b(?P<contracted>'s)?", re.I)
 _NOT_PEOPLE = frozenset(
     """I It It's That This There Here The A An My Our Your His Her Their Mum Mom Dad Monday Tuesday Wednesday
     Thursday Friday Saturday Sunday January February March April May June July August September October
@@ -110,10 +110,10 @@ def people_named(text: str, speaker_words: frozenset[str]) -> list[str]:
 
 
 def resolve_person(part: str, people: list[str]) -> str:
-    """ "he/she/him/her" → the one person the message named so far ("He's in Year 4" → "Sami is in Year 4",
-    "her bike" → "Ana's bike"); `part` as it was when the message named none or several."""
+    """ "he/she/him/her/his" → the one person the message named so far ("He's in Year 4" → "Sami is in Year 4",
+    "her bike" → "Ana's bike", "his pension" → "Tomás's pension"); `part` as it was when the message named none or several."""
     words = {m.group("word").lower() for m in _HE_RE.finditer(part)}
-    if len(people) != 1 or (words & {"he", "him"} and words & {"she", "her"}):
+    if len(people) != 1 or (words & {"he", "him", "his"} and words & {"she", "her"}):
         return part  # "she's lovely with him": two people, whoever was named
     (name,) = people
 
@@ -126,6 +126,8 @@ def resolve_person(part: str, people: list[str]) -> str:
             )
             return f"{name} has" if has else f"{name} is"
         following = part[match.end() :].lstrip()
+        if word == "his":  # "his pension", "the bike is his"
+            return f"{name}'s"
         if word == "her" and following[:1].isalpha() and not _NOT_A_NOUN_RE.match(following):
             return f"{name}'s"  # "her bike"
         return name
