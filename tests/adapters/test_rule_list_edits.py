@@ -92,3 +92,21 @@ def test_a_later_mention_of_an_item_or_a_swap_of_another_item_leaves_the_list() 
     # THEN the list card is not replaced, and the swap becomes no card of its own
     assert mention.action is not MergeAction.SUPERSEDE
     assert other.action is MergeAction.NOOP and other.target_id is None
+
+
+def test_a_list_said_in_a_sentence_is_edited_in_its_own_words() -> None:
+    # GIVEN a usual order held as a sentence, its items after the verb
+    card = held("The user's usual coffee order is a flat white, an almond croissant and an orange juice.")
+    # WHEN one item is swapped for another, and when a sentence of a person's traits meets the same swap
+    decision = decide(cand("The list now has pain au chocolat instead of almond croissant."), [card])
+    traits = decide(
+        cand("The list now has pain au chocolat instead of almond croissant."),
+        [held("Ana is kind, funny and clever.")],
+    )
+    # THEN the order reads as before with the swap made, and the traits are no list that has the item
+    assert decision.action is MergeAction.SUPERSEDE
+    assert (
+        decision.statement
+        == "The user's usual coffee order is a flat white, pain au chocolat and an orange juice."
+    )
+    assert traits.action is MergeAction.NOOP and traits.target_id is None

@@ -39,6 +39,10 @@ _STANDING_RE = re.compile(
 )
 # A held list: an intro, a colon, then two or more items ("The kit list: tent, stove, two mats").
 _HELD_RE = re.compile(r"^(?P<intro>[^:]{3,120}?):\s+(?P<items>[^:]+?)\.?$")
+# ... or said after its verb: "My usual order is a flat white, a croissant and a juice".
+_PROSE_RE = re.compile(
+    r"^(?P<intro>[^:,]{3,80}?\b(?:is|are|includes?|has|have))\s+(?P<items>[^:.;]+?(?:,|\s+and\s+)[^:.;]+?)\.?$"
+)
 _SPLIT_RE = re.compile(r",\s+(?:and\s+)?|\s+and\s+")
 
 
@@ -85,21 +89,26 @@ def joined_lists(text: str) -> str:
     return "\n".join(out)
 
 
-def held_items(statement: str) -> tuple[str, list[str]] | None:
+def held_items(statement: str, prose: bool = False) -> tuple[str, list[str]] | None:
     """(the intro, the items) of a statement holding a list ("Van snacks are always: crisps, Haribo" →
-    ("Van snacks are always", ["crisps", "Haribo"])), or None when it holds none."""
-    found = _HELD_RE.match(statement.strip())
+    ("Van snacks are always:", ["crisps", "Haribo"])), or None when it holds none. With `prose`, a list said
+    after its verb counts too ("My usual order is a flat white and a croissant" → ("My usual order is",
+    ["a flat white", "a croissant"]))."""
+    found = _HELD_RE.match(statement.strip()) or (_PROSE_RE.match(statement.strip()) if prose else None)
     if found is None:
         return None
     items = [i.strip() for i in _SPLIT_RE.split(found.group("items")) if i.strip()]
     if len(items) < MIN_ITEMS or any(len(i.split()) > MAX_ITEM_WORDS for i in items):
         return None
-    return found.group("intro").strip(), items
+    return found.group("intro").strip() + (":" if found.re is _HELD_RE else ""), items
 
 
 def written(intro: str, items: list[str]) -> str:
-    """A held list as its statement: "<intro>: <item>, <item>, ..."."""
-    return f"{intro}: {', '.join(items)}."
+    """A held list as its statement, as `held_items` read it: "<intro>: <item>, <item>, ..." or, said after
+    its verb, "<intro> <item>, <item> and <item>"."""
+    if intro.endswith(":") or len(items) < MIN_ITEMS:
+        return f"{intro} {', '.join(items)}."
+    return f"{intro} {', '.join(items[:-1])} and {items[-1]}."
 
 
 def held_list(sentence: str, who: Speaker) -> Statement | None:

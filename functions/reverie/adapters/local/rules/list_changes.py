@@ -63,7 +63,11 @@ def list_change(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecis
         return None
     name, old, new = edit
     for card in cards:
-        held = held_items(card.statement) if card.type in (MemoryType.FACT, MemoryType.PREFERENCE) else None
+        held = (
+            held_items(card.statement, prose=True)
+            if card.type in (MemoryType.FACT, MemoryType.PREFERENCE)
+            else None
+        )
         if held is None or (old is None and name == "list") or not _named(name, held[0]):
             continue
         items = _edited(held[1], old, new)
