@@ -17,36 +17,18 @@ import contextvars
 import os
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Generic, TypeVar
 
 from reverie.domain.search import SearchFilter, SearchHit
+from reverie.runtime.pools import SharedPool
 from reverie.services.backends import Backends
 
 T = TypeVar("T")
 
 WORKERS = min(4, os.cpu_count() or 1)
 
-_pool: ThreadPoolExecutor | None = None
-_pool_lock = threading.Lock()
-
-
-def _forget_pool() -> None:
-    """In a forked child the parent's workers do not exist: start a pool of its own when first needed."""
-    global _pool, _pool_lock
-    _pool, _pool_lock = None, threading.Lock()
-
-
-os.register_at_fork(after_in_child=_forget_pool)
-
-
-def _executor() -> ThreadPoolExecutor:
-    global _pool
-    if _pool is None:
-        with _pool_lock:
-            if _pool is None:
-                _pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="reverie-query-vector")
-    return _pool
+_POOL = SharedPool(WORKERS, "reverie-query-vector")
 
 
 class Prefetched(Generic[T]):
@@ -55,7 +37,7 @@ class Prefetched(Generic[T]):
     def __init__(self, work: Callable[[], T]) -> None:
         self._work = work
         run = contextvars.copy_context().run  # the caller's context (log correlation) goes along
-        self._future: Future[T] = _executor().submit(run, work)
+        self._future: Future[T] = _POOL.executor().submit(run, work)
         self._taken_back: Future[T] | None = None
         self._lock = threading.Lock()
 

@@ -25,10 +25,10 @@ import os
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 
 from reverie.adapters.local.sqlite import SqliteDatabase
 from reverie.domain.errors import StorageError
+from reverie.runtime.pools import SharedPool
 
 logger = logging.getLogger(__name__)
 
@@ -36,26 +36,7 @@ Hits = tuple[str, tuple[str, ...], int]
 """(tenant_id, memory ids, at in microseconds): one `record_hits` call."""
 Apply = Callable[[sqlite3.Connection, Sequence[Hits]], None]
 
-_writer: ThreadPoolExecutor | None = None
-_writer_lock = threading.Lock()
-
-
-def _forget_writer() -> None:
-    """In a forked child the parent's writer thread does not exist: start one of its own when needed."""
-    global _writer, _writer_lock
-    _writer, _writer_lock = None, threading.Lock()
-
-
-os.register_at_fork(after_in_child=_forget_writer)
-
-
-def _executor() -> ThreadPoolExecutor:
-    global _writer
-    if _writer is None:
-        with _writer_lock:
-            if _writer is None:
-                _writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="reverie-hit-writer")
-    return _writer
+_WRITER = SharedPool(1, "reverie-hit-writer")
 
 
 class HitWriter:
@@ -82,7 +63,7 @@ class HitWriter:
         if scheduled:
             return
         try:
-            _executor().submit(self._background)
+            _WRITER.executor().submit(self._background)
         except RuntimeError:  # the interpreter is shutting down: no new threads, write them now
             self.flush()
 
