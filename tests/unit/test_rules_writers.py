@@ -96,7 +96,7 @@ def test_two_writers_of_one_account_disagreeing_are_a_conflict(alice: Scope, clo
     # THEN each is that person's claim, both conflicting, with an open conflict review item
     cards = _lessons(b, alice)
     assert sorted(c.statement for c in cards) == [
-        "The swimming lesson is on tuesdays (according to Dana)",
+        "The swimming lesson is on Tuesdays (according to Dana)",
         "Tuesday is the piano lesson (according to Ravi)",
     ]
     assert {c.status for c in cards} == {Status.CONFLICTING}

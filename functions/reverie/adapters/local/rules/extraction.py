@@ -29,6 +29,7 @@ from reverie.adapters.local.rules.job_change import job_changes
 from reverie.adapters.local.rules.language import subject_of
 from reverie.adapters.local.rules.message_parts import message_parts
 from reverie.adapters.local.rules.named_speaker import name_for
+from reverie.adapters.local.rules.own_mistakes import owns_a_mistake
 from reverie.adapters.local.rules.plan_changes import booked_plans
 from reverie.adapters.local.rules.pronoun_it import Antecedent
 from reverie.adapters.local.rules.quoted_mail import mail_header, quoted_line
@@ -197,6 +198,10 @@ class _Session(SessionInputs):
                 continue
             if who.to_agent and before and isinstance(before[1], Drop) and about_the_request(part, before[0]):
                 self.drop(message, part, "what the request before it is for")  # "Book me ... It's our first"
+                continue
+            if owns_a_mistake(part):  # "wait I mixed the kids up, sorry!!": what follows puts it right
+                self.drop(message, part, "owns a mistake")
+                before, correcting = (part, Drop("owns a mistake")), True
                 continue
             result = self.antecedent.kept(part, classify(part, replace(who, correcting=correcting)), who)
             before = part, result

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from reverie.adapters.local.rules.about_label import about_whom
 from reverie.adapters.local.rules.appositions import named_in_brackets
+from reverie.adapters.local.rules.bare_contrast import with_contrast_comma
 from reverie.adapters.local.rules.chat_log import without_chat_lines
 from reverie.adapters.local.rules.clauses import announcement, independent_statements, preamble, undislocated
 from reverie.adapters.local.rules.day_requests import one_off_before
@@ -19,6 +20,7 @@ from reverie.adapters.local.rules.item_lists import joined_lists
 from reverie.adapters.local.rules.language import sentences
 from reverie.adapters.local.rules.list_edits import list_edit
 from reverie.adapters.local.rules.lists import as_sentences
+from reverie.adapters.local.rules.lower_case import capitalised
 from reverie.adapters.local.rules.note_requests import note_request
 from reverie.adapters.local.rules.openings import adverb_after_subject, fronted_post, restated_in_english
 from reverie.adapters.local.rules.pursuits import topic_taken_up
@@ -44,7 +46,8 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
     """The message's statements to classify, one by one: its sentences, without the clauses that carry
     a secret (each dropped), and, said to an agent, each independent statement a sentence joins."""
     out: list[str] = []
-    text = punctuated(text)  # "the MOT is due in March comma my mechanic is ...": dictated
+    # "the MOT is due in March comma ...": dictated; "ebere swims ...": typed in lower case; "4:30 not Tuesdays"
+    text = with_contrast_comma(capitalised(punctuated(text)))
     text, pasted = without_chat_lines(text)  # "[04/03/2026, 21:14] Dev: ...": what someone said then
     dropped: list[tuple[str, str]] = [(line, "a line of a pasted chat") for line in pasted]
     heading, text = about_whom(text)  # "Para kay Lolo: his pension is ...": whom every "his" stands for

@@ -188,8 +188,9 @@ _SOMEONE_ONGOING_RE = re.compile(
     r"preparing\s+for|working\s+(?:on|towards))|has\s+to\s+(?:learn|revise|practi[cs]e|study))\b"
 )
 _NOW_RE = re.compile(r"^(?:(?:now|so|and|also|then|next)\b[,\s]+)+", re.I)
+# (a weekday in the plural says "every" on its own: "Ebere swims Tuesdays 4pm")
 _RECURRING_RE = re.compile(
-    r"\b(?:every|each|usually|always|(?:on|at)\s+(?:weekends|(?:mon|tues|wednes|thurs|fri|satur|sun)days))\b",
+    r"\b(?:every|each|usually|always|(?:(?:on|at)\s+)?(?:weekends|(?:mon|tues|wednes|thurs|fri|satur|sun)days))\b",
     re.I,
 )
 _WHEN_RE = re.compile(

@@ -1,5 +1,6 @@
 """What a statement ends by asking of the listener, cut off so that the statement holds on its own: a request
-for now after ", so" ("My salary lands on the 25th, so schedule the transfer for the 26th") and a question
+for now after ", so" ("My salary lands on the 25th, so schedule the transfer for the 26th") or a task for the
+agent after a bare comma ("Ebere swims Tuesdays 4pm, remind me to grab her after work"), and a question
 ("I play padel on Tuesdays, can you block the evening?")."""
 
 from __future__ import annotations
@@ -25,6 +26,20 @@ _PHRASAL_IMPERATIVE_RE = re.compile(
     re.I,
 )
 _STANDING_RE = re.compile(r"\b(?:always|never|whenever|every\s+time|each\s+time|any\s+time)\b", re.I)
+# A clause that opens with a condition or a time: what follows its comma is what holds then ("While I'm in
+# Lagos, book economy plus": a rule).
+_CONDITION_RE = re.compile(
+    r"^(?:while|when|whenever|if|unless|until|till|as\s+long\s+as|for\s+as\s+long\s+as|once|after|before|"
+    r"since)\b",
+    re.I,
+)
+# ... or after a bare comma, a task only an agent is asked to do ("Ebere swims Tuesdays 4pm, remind me to grab
+# her after work", "the MOT is on the 14th, book it in"): not a clause a statement goes on with.
+_TASK_AFTER_RE = re.compile(
+    r",\s*(?:and\s+)?(?P<request>(?:please\s+)?(?:remind|ping|book|schedule|reschedule|order|text|email|"
+    r"put|add|block|set|send|find|get|draft|let)\s+.+)$",
+    re.I | re.S,
+)
 
 
 def request_after(sentence: str) -> tuple[str, str]:
@@ -32,6 +47,8 @@ def request_after(sentence: str) -> tuple[str, str]:
     recipe for 8" → ("We've got eight people coming", "scale the recipe for 8"); (sentence, "") when it
     ends with no such request."""
     found = _SO_REQUEST_RE.search(sentence)
+    if found is None and not _CONDITION_RE.match(sentence.strip()):
+        found = _TASK_AFTER_RE.search(sentence)
     if found is None:
         return sentence, ""
     request, head = found.group("request").strip(), sentence[: found.start()].strip()
