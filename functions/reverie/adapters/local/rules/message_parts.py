@@ -48,7 +48,7 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
     a secret (each dropped), and, said to an agent, each independent statement a sentence joins."""
     out: list[str] = []
     # "the MOT is due in March comma ...": dictated; "ebere swims ...": typed in lower case; "4:30 not Tuesdays"
-    # "ops:" over "  - rohan", "  - dervla": "<title> ops: rohan, dervla."
+    # "ops:" over "  - rohan", "  - dervla": "The <title> ops are rohan and dervla."
     text = with_contrast_comma(capitalised(punctuated(read_config_blocks(text))))
     text, pasted = without_chat_lines(text)  # "[04/03/2026, 21:14] Dev: ...": what someone said then
     dropped: list[tuple[str, str]] = [(line, "a line of a pasted chat") for line in pasted]
