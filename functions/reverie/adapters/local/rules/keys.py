@@ -35,6 +35,18 @@ _VEHICLE = (
 _NOT_A_DAY = r"(?! (?i:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)"
 _NOT_A_PLACE = frozenset("a an the my our this that home work town here there".split())
 _PLACE_RE = re.compile(r"\b(?:in|to|at)\s+(?P<place>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*)")
+# What one joins, leaves or quits as an employer: a named organisation ("left Arup", "joined the NHS"), never
+# a named occasion or venue ("left the Christmas party", "the Tesco car park"); one's job, role or post ("quit
+# my job", "left my old role"); a company or firm ("left the company", "joined a small startup"); a service
+# ("joined the army"). Never a thing or a place left behind ("left my keys at home", "left the lights on",
+# "left the party early") nor a habit quit ("quit smoking").
+_EMPLOYER_OBJECT = (
+    r"(?:(?:the )?(?>(?-i:[A-Z])[\w&-]*(?: (?-i:[A-Z])[\w&-]*)*)(?! (?:party|do|meeting|event|office|offices|"
+    r"building|store|shop|branch|car park|station|airport|pub|bar|restaurant|concert|match|game|show|lecture|"
+    r"class|festival|conference|market)\b)|(?:my|our|the|a|an|this|that) (?:[\w-]+ ){0,2}?(?:job|role|post|"
+    r"position|company|firm|employer|startup|start-up|consultancy|agency|practice)|the (?:army|navy|air force|"
+    r"police|civil service|military|fire service))\b"
+)
 # (first-person clause pattern, attribute), tried in order; the first that matches names the slot.
 _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(r"^(?:i|we)(?:'m|'re|'ve| am| are| have)? " + _ADVERB + pattern, re.I), attribute)
@@ -61,7 +73,9 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "employer",
         ),
         (
-            r"(?:joined|left|quit|started (?:at|working (?:at|for)|a new job at)|"
+            r"(?:(?:joined|left|quit) "
+            + _EMPLOYER_OBJECT
+            + r"|started (?:at|working (?:at|for)|a new job at)|"
             # "got a job at Arup", "got the band 6 job on the Acute Medical Unit": the job names the place
             r"got (?:a|an|the) (?:[\w-]+ ){0,3}?(?:job|post|position|role) (?:at|on|with)"
             + _NOT_A_DAY
