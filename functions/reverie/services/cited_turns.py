@@ -22,6 +22,8 @@ What is quoted, and from where:
 - never a sentence whose stated validity has passed ("prod is in a deploy freeze until January 5th", said
   in December, asked about in February): its card has expired, so its words must not come back under
   another card citing the same turn (`domain.validity`, the rule that set the card's `valid_until`);
+- never a sentence that names a topic the user asked to forget, said before they asked (`domain.forgotten`:
+  the raw log keeps it, the quote withholds it);
 - never a sentence scoped to the occasion it was said on ("just for this trip it needs a gym"): the rule
   reasoner kept no card of it (`domain.occasion`), so another card citing the turn must not bring it back;
 - a turn is quoted once in a block: a second card citing the same turn gets no quote;
@@ -32,7 +34,8 @@ What is quoted, and from where:
   order; gaps are marked "…".
 
 Cost on the hot path: one `LogStore.read_session` per distinct session the quoted cards cite (at most
-`MAX_REFS` a card, each session read once a request), and token counts of the quote lines.
+`MAX_REFS` a card, each session read once a request), one `NoteStore.query` of the user's records of
+forgotten topics (once a request, when a turn is quoted), and token counts of the quote lines.
 """
 
 from __future__ import annotations
@@ -43,11 +46,13 @@ from datetime import datetime
 from functools import cached_property
 
 from reverie.domain.events import Event
+from reverie.domain.forgotten import FORGOTTEN_KEY, ForgottenTopic, forgotten_topic, withheld
 from reverie.domain.guards import looks_like_instruction
-from reverie.domain.models import EvidenceRef, MemoryCard, Scope, ScopeKind
+from reverie.domain.models import EvidenceRef, MemoryCard, Scope, ScopeKind, Status
 from reverie.domain.occasion import for_the_occasion
 from reverie.domain.restatement import restates, stem, terms
 from reverie.domain.validity import valid_until
+from reverie.ports import CardQuery
 from reverie.services.backends import Backends
 from reverie.services.context_render import RawTurn, quote_line
 from reverie.services.unconsolidated import raw_turn, spoken
@@ -112,6 +117,14 @@ class CitedTurns:
     def _wanted(self) -> frozenset[str]:
         return terms(self.query)
 
+    @cached_property
+    def _forgotten(self) -> tuple[ForgottenTopic, ...]:
+        """The topics the caller asked to forget (their archived records, `domain.forgotten`)."""
+        archived = frozenset({Status.ARCHIVED})
+        records = self.b.notes.query(CardQuery(self.scope, statuses=archived, key=FORGOTTEN_KEY, limit=1000))
+        topics = (forgotten_topic(record) for record in records if self._own(record))
+        return tuple(topic for topic in topics if topic is not None)
+
     def _own(self, card: MemoryCard) -> bool:
         return (
             card.tenant_id == self.scope.tenant_id
@@ -144,6 +157,7 @@ class CitedTurns:
             and tells(sentence, about, wanted)
             and not lapsed(sentence, turn.at, now)
             and not for_the_occasion(sentence)
+            and not withheld(sentence, turn.at, self._forgotten)
         ]
         if not left:
             return None

@@ -1,12 +1,14 @@
 """A user's request to forget what they said about a topic (`Candidate.forgets`): every card of theirs about
 the topic, in any layer, is archived with the request as its reason, recorded in the run, and never shown
-again. The request itself is no card. A forgotten claim read again from the turns it was forgotten on (a
-later run over an old session) stays forgotten: only a new session brings it back."""
+again. The request itself is no memory: it is kept as an archived record (`domain.forgotten`) that recall
+reads to withhold the topic from the turns it quotes. A forgotten claim read again from the turns it was
+forgotten on (a later run over an old session) stays forgotten: only a new session brings it back."""
 
 from __future__ import annotations
 
 from reverie.domain.dream import Candidate, ChangeKind
-from reverie.domain.models import INJECTABLE_STATUSES, MemoryCard, Status
+from reverie.domain.forgotten import FORGOTTEN_KEY, record_statement
+from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, MemoryType, Status
 from reverie.domain.restatement import terms
 from reverie.ports import CardQuery
 from reverie.services.backends import Backends
@@ -34,6 +36,25 @@ def forget(b: Backends, w: Writer, request: Candidate) -> None:
             card, ChangeKind.ARCHIVED, why, request.fingerprint, status=Status.ARCHIVED
         ):
             w.count("forgotten")
+    _keep_request(w, request)
+
+
+def _keep_request(w: Writer, request: Candidate) -> None:
+    """The record of the request (`domain.forgotten`): archived, so never injected; one per request, its id
+    from the request's claim, so a retried stage writes it once."""
+    card = w.card_from(request, Layer.NOTES, Status.ARCHIVED, request.confidence)
+    record = card.model_copy(
+        update={
+            "type": MemoryType.CORRECTION,
+            "key": FORGOTTEN_KEY,
+            "statement": record_statement(request.forgets or ""),
+            "condition": None,
+            "action": None,
+            "outcome": None,
+        }
+    )
+    why = f"the user asked to forget what they said about {request.forgets}: kept so nothing shows it again"
+    w.create(record, ChangeKind.ARCHIVED, why, request.fingerprint)
 
 
 def stays_forgotten(own: MemoryCard | None, candidate: Candidate) -> bool:
