@@ -46,7 +46,7 @@ from reverie.adapters.aws.dynamo_table import (
     user_cards_pk,
     user_pk,
 )
-from reverie.adapters.local.note_store import prepare_version
+from reverie.domain.card_versions import prepare_version
 from reverie.domain.errors import (
     AlreadyExists,
     InvalidRequest,

@@ -9,42 +9,29 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from reverie.adapters.local.card_cache import ParsedCards
 from reverie.adapters.local.hit_writer import Hits, HitWriter
-from reverie.adapters.local.note_sql import (
-    CHUNK,
-    INSERT_VERSION,
-    SCHEMA,
-    SELECT_CURRENT,
-    VISIBLE,
-    apply_hits,
-    version_row,
+from reverie.adapters.local.note_sql import CHUNK, SCHEMA, SELECT_CURRENT, VISIBLE, apply_hits
+from reverie.adapters.local.note_writes import (
+    append,
+    check_current,
+    current_version,
+    insert_many,
+    insert_new,
+    remove,
 )
 from reverie.adapters.local.sqlite import (
     MEMORY,
     SqliteDatabase,
     from_micros,
-    ids_by_tenant,
     in_chunks,
     placeholders,
     to_micros,
 )
-from reverie.domain.errors import AlreadyExists, InvalidRequest, NotFound, VersionConflict
+from reverie.domain.card_versions import prepare_version
+from reverie.domain.errors import AlreadyExists, InvalidRequest, NotFound
 from reverie.domain.models import STORED_CARD, MemoryCard, ScopeKind, Status, utcnow
 from reverie.ports import CardQuery, NoteStore
-
-
-def prepare_version(card: MemoryCard, version: int, updated_at: datetime) -> MemoryCard:
-    """The card as stored at `version`: validated again (a `model_copy` skips validation), without
-    usage counters (they live beside the versions). Invalid content raises `InvalidRequest`."""
-    data = card.model_dump()
-    data.update(version=version, updated_at=updated_at, hit_count=0, last_hit_at=None)
-    try:
-        return MemoryCard.model_validate(data)
-    except ValidationError as exc:
-        raise InvalidRequest(f"memory {card.memory_id} is not a valid card: {exc}") from exc
 
 
 def _card(row: tuple[str, int | None, int | None]) -> MemoryCard:
@@ -121,7 +108,7 @@ class SqliteNoteStore(NoteStore):
     def create(self, card: MemoryCard) -> MemoryCard:
         stored = prepare_version(card, 1, card.updated_at)
         with self._write() as conn:
-            self._insert_new(conn, stored, card)
+            insert_new(conn, self._parsed, stored, card)
             return self._read_one(conn, card.tenant_id, card.memory_id)
 
     def create_many(self, cards: Sequence[MemoryCard]) -> list[MemoryCard]:
@@ -144,27 +131,7 @@ class SqliteNoteStore(NoteStore):
             for c in cards
         ]
         with self._write() as conn:
-            taken = self._taken(conn, stored)
-            if taken:
-                raise AlreadyExists(f"memory {taken} already exists; update it or pick another id")
-            rows = [version_row(card) for card in stored]
-            try:
-                conn.executemany(INSERT_VERSION, rows)
-                conn.executemany(
-                    "INSERT INTO cards_current (tenant_id, memory_id, version) VALUES (?, ?, 1)",
-                    [(card.tenant_id, card.memory_id) for card in stored],
-                )
-            except sqlite3.IntegrityError as exc:  # unreachable while the lookup above holds
-                raise AlreadyExists(f"a memory of this batch already exists: {exc}") from exc
-            conn.executemany(
-                "INSERT INTO card_stats (tenant_id, memory_id, hit_count, last_hit_at) VALUES (?, ?, ?, ?)",
-                [
-                    (card.tenant_id, card.memory_id, hits, None if last is None else to_micros(last))
-                    for card, (hits, last) in zip(stored, counters, strict=True)
-                ],
-            )
-            for card, row in zip(stored, rows, strict=True):  # parsed already: kept for the first read
-                self._parsed.put(card.tenant_id, card.memory_id, card.version, row[-1], card)
+            insert_many(conn, self._parsed, stored, counters)
         return [
             card
             if (hits, last) == (card.hit_count, card.last_hit_at)
@@ -174,8 +141,8 @@ class SqliteNoteStore(NoteStore):
 
     def update(self, card: MemoryCard, expected_version: int) -> MemoryCard:
         with self._write() as conn:
-            self._check_current(conn, card.tenant_id, card.memory_id, expected_version)
-            self._append(conn, prepare_version(card, expected_version + 1, self._clock()))
+            check_current(conn, card.tenant_id, card.memory_id, expected_version)
+            append(conn, self._parsed, prepare_version(card, expected_version + 1, self._clock()))
             return self._read_one(conn, card.tenant_id, card.memory_id)
 
     def supersede(self, old: MemoryCard, new: MemoryCard) -> tuple[MemoryCard, MemoryCard]:
@@ -184,9 +151,9 @@ class SqliteNoteStore(NoteStore):
         new_stored = prepare_version(new.model_copy(update={"supersedes": old.memory_id}), 1, new.updated_at)
         retired = old.model_copy(update={"status": Status.SUPERSEDED, "superseded_by": new.memory_id})
         with self._write() as conn:
-            self._check_current(conn, old.tenant_id, old.memory_id, old.version)
-            self._insert_new(conn, new_stored, new)
-            self._append(conn, prepare_version(retired, old.version + 1, self._clock()))
+            check_current(conn, old.tenant_id, old.memory_id, old.version)
+            insert_new(conn, self._parsed, new_stored, new)
+            append(conn, self._parsed, prepare_version(retired, old.version + 1, self._clock()))
             return (
                 self._read_one(conn, old.tenant_id, old.memory_id),
                 self._read_one(conn, new.tenant_id, new.memory_id),
@@ -199,9 +166,9 @@ class SqliteNoteStore(NoteStore):
 
     def delete(self, tenant_id: str, memory_id: str) -> None:
         with self._write() as conn:
-            if self._current_version(conn, tenant_id, memory_id) is None:
+            if current_version(conn, tenant_id, memory_id) is None:
                 raise NotFound(f"memory {memory_id} not found")
-            self._remove(conn, tenant_id, [memory_id])
+            remove(conn, self._parsed, tenant_id, [memory_id])
 
     def delete_user(self, tenant_id: str, user_id: str) -> int:
         with self._write() as conn:
@@ -210,7 +177,7 @@ class SqliteNoteStore(NoteStore):
                 (tenant_id, user_id, ScopeKind.USER.value),
             ).fetchall()
             memory_ids = [memory_id for (memory_id,) in rows]
-            self._remove(conn, tenant_id, memory_ids)
+            remove(conn, self._parsed, tenant_id, memory_ids)
         return len(memory_ids)
 
     def shared_by(self, tenant_id: str, user_id: str) -> list[str]:
@@ -286,21 +253,7 @@ class SqliteNoteStore(NoteStore):
             ).fetchall()
         return {user_id: count for user_id, count in rows}
 
-    # --- primitives (always inside a transaction) -------------------------------------------------
-
-    @staticmethod
-    def _current_version(conn: sqlite3.Connection, tenant_id: str, memory_id: str) -> int | None:
-        row = conn.execute(
-            "SELECT version FROM cards_current WHERE tenant_id = ? AND memory_id = ?", (tenant_id, memory_id)
-        ).fetchone()
-        return None if row is None else int(row[0])
-
-    def _check_current(self, conn: sqlite3.Connection, tenant_id: str, memory_id: str, expected: int) -> None:
-        actual = self._current_version(conn, tenant_id, memory_id)
-        if actual is None:
-            raise NotFound(f"memory {memory_id} not found")
-        if actual != expected:
-            raise VersionConflict(memory_id, expected, actual)
+    # --- primitives (always inside a transaction; the writes are in `note_writes`) ---------------
 
     def _read_one(self, conn: sqlite3.Connection, tenant_id: str, memory_id: str) -> MemoryCard:
         row = conn.execute(
@@ -320,57 +273,3 @@ class SqliteNoteStore(NoteStore):
         """Write the buffered hits and give the cards held parsed their new counters (off the read path)."""
         for tenant_id, memory_id, hits, last in apply_hits(conn, calls):
             self._parsed.recount(tenant_id, memory_id, hits, None if last is None else from_micros(last))
-
-    def _insert_new(self, conn: sqlite3.Connection, stored: MemoryCard, given: MemoryCard) -> None:
-        if self._current_version(conn, stored.tenant_id, stored.memory_id) is not None:
-            raise AlreadyExists(f"memory {stored.memory_id} already exists; update it or pick another id")
-        try:
-            self._insert_version(conn, stored)
-            conn.execute(
-                "INSERT INTO cards_current (tenant_id, memory_id, version) VALUES (?, ?, 1)",
-                (stored.tenant_id, stored.memory_id),
-            )
-        except sqlite3.IntegrityError as exc:
-            raise AlreadyExists(f"memory {stored.memory_id} already exists") from exc
-        last_hit = to_micros(given.last_hit_at) if given.last_hit_at is not None else None
-        conn.execute(
-            "INSERT INTO card_stats (tenant_id, memory_id, hit_count, last_hit_at) VALUES (?, ?, ?, ?)",
-            (stored.tenant_id, stored.memory_id, given.hit_count, last_hit),
-        )
-
-    def _append(self, conn: sqlite3.Connection, stored: MemoryCard) -> None:
-        try:
-            self._insert_version(conn, stored)
-        except sqlite3.IntegrityError as exc:  # unreachable while the version check above holds
-            raise VersionConflict(stored.memory_id, stored.version - 1, None) from exc
-        conn.execute(
-            "UPDATE cards_current SET version = ? WHERE tenant_id = ? AND memory_id = ?",
-            (stored.version, stored.tenant_id, stored.memory_id),
-        )
-
-    def _insert_version(self, conn: sqlite3.Connection, card: MemoryCard) -> None:
-        row = version_row(card)
-        conn.execute(INSERT_VERSION, row)
-        self._parsed.put(card.tenant_id, card.memory_id, card.version, row[-1], card)  # the version read next
-
-    @staticmethod
-    def _taken(conn: sqlite3.Connection, cards: Sequence[MemoryCard]) -> str | None:
-        """The first of these cards' ids that is held already (one lookup per chunk of ids), or None."""
-        for tenant_id, chunk in ids_by_tenant(((card.tenant_id, card.memory_id) for card in cards), CHUNK):
-            row = conn.execute(
-                "SELECT memory_id FROM cards_current "
-                f"WHERE tenant_id = ? AND memory_id IN ({placeholders(len(chunk))}) ORDER BY memory_id LIMIT 1",
-                (tenant_id, *chunk),
-            ).fetchone()
-            if row is not None:
-                return str(row[0])
-        return None
-
-    def _remove(self, conn: sqlite3.Connection, tenant_id: str, memory_ids: Sequence[str]) -> None:
-        self._parsed.forget(tenant_id, memory_ids)
-        for chunk in in_chunks(memory_ids, CHUNK):
-            marks = placeholders(len(chunk))
-            for table in ("card_stats", "cards_current", "card_versions"):
-                conn.execute(
-                    f"DELETE FROM {table} WHERE tenant_id = ? AND memory_id IN ({marks})", (tenant_id, *chunk)
-                )
