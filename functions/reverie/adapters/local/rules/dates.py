@@ -17,7 +17,7 @@ _PREPOSITION_BEFORE_RE = re.compile(
     r"\b(?:since|until|till|from|by|before|after|on|in|of|during|for|through|throughout)\s*$", re.I
 )
 
-_RELATIVE_RE = re.compile(
+RELATIVE_RE = re.compile(
     r"\b(?:"
     r"(?P<daybefore>the day before yesterday)"
     r"|(?P<yesterday>yesterday|last night)"
@@ -109,4 +109,4 @@ def resolve_relative_dates(text: str, ts: datetime) -> str:
             return phrase
         return f"{preposition} {phrase}"
 
-    return _RELATIVE_RE.sub(replace, text)
+    return RELATIVE_RE.sub(replace, text)

@@ -76,6 +76,7 @@ _NO_THING = frozenset(
     "i we you he she it they that this these those there here everything nothing something all half "
     "job well nearly almost just not never mostly so and but then also one".split()
 )
+_SUBJECTS = frozenset({"i", "we", "he", "she", "they", "you"})
 _ANOTHER_CLAUSE_RE = re.compile(r"\b(?:and|but|so|because|while|when|after)\b", re.I)  # for the rules
 _AWAY_RE = re.compile(r"^\s*(?:away|on|out)\b", re.I)  # "Grandad passed away": no outcome of a plan
 _BOOKING_RE = re.compile(
@@ -112,8 +113,11 @@ def _be(what: str) -> str:
 
 
 def _opens_a_thing(what: str) -> bool:
-    first = what.split()[0].lower()
-    return first not in _NO_THING and not first.isdigit()
+    """`what` names a thing: no pronoun or number opens it, and no subject inside makes it a clause
+    ("Yesterday I passed my test": what the speaker did)."""
+    words = what.lower().replace("’", "'").split()
+    words[0] = words[0].split("'")[0] if words[0].endswith(("'ve", "'re", "'d", "'ll", "'m")) else words[0]
+    return words[0] not in _NO_THING and not words[0].isdigit() and not _SUBJECTS & set(words[1:])
 
 
 def _on_day(when: str, ts: datetime) -> str:

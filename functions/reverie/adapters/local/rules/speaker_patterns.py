@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.adapters.local.rules.dates import RELATIVE_RE
 from reverie.adapters.local.rules.verb_forms import ADVERBS, IRREGULAR_PAST, PRESENT_EED
 
 _ADV = r"(?:(?:" + "|".join(sorted(ADVERBS)) + r")\s+)*"
@@ -137,6 +138,7 @@ NOT_A_FACT_VERBS = frozenset(
 PERFECT_RE = re.compile(
     r"^(?:i|we)(?:'ve| have) "
     + _ADV
+    + rf"(?:{RELATIVE_RE.pattern}\s+{_ADV})?"  # "I've this morning booked the vet"
     + r"(?:got|been(?! (?:thinking|feeling|wondering|meaning|trying))|"
     + _PAST
     + r")\b",

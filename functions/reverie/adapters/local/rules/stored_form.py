@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.adapters.local.rules.dates import resolve_relative_dates
+from reverie.adapters.local.rules.dated_tense import dated
 from reverie.adapters.local.rules.language import compress, finish
 from reverie.adapters.local.rules.named_speaker import desubjectivise
 from reverie.adapters.local.rules.numeric_dates import spelled_out
@@ -27,7 +27,7 @@ _SUBORDINATOR_END_RE = re.compile(
 def render(text: str, who: Speaker, strip_tail: bool = True) -> str:
     """Compressed, dated, de-subjectivised, masked: the statement as stored."""
     text = compress(text)
-    text = spelled_out(resolve_relative_dates(text, who.ts))  # "moved to 03/21": "moved to 21 March"
+    text = spelled_out(dated(text, who.ts))  # "moved to 03/21": "moved to 21 March"
     if strip_tail:
         tail = OPINION_TAIL_RE.search(text)
         if (
