@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass
 
 from reverie.adapters.local.rules import untrusted
+from reverie.adapters.local.rules.doses import dose_key
+from reverie.adapters.local.rules.label_line import label_line
 from reverie.adapters.local.rules.language import sentences
 from reverie.adapters.local.rules.records import Field, read_records
 from reverie.adapters.local.rules.threads import threads
@@ -21,6 +23,7 @@ from reverie.domain.restatement import terms
 
 MAX_READ = 40  # sentences of a document compared with what the agent told
 TOLD_SHARE = 0.4  # of a sentence's terms the agent's reply repeats, at least two, for it to have been told
+LABEL_TOLD_SHARE = 0.25  # ... of a label's, at least three: whose it is and who made it are seldom read back
 
 # The user disputing what they were told: "no, ...", "that's wrong", "is that right?", "that can't be".
 _DISPUTES_RE = re.compile(
@@ -129,7 +132,7 @@ def _prose(text: str, title: str | None = None) -> tuple[list[Fact], bool]:
         # what it is about, after it, unless it says so itself: "Free parking for guests (Fellside Lodge)"
         if title and not canonical(terms(title)) <= own[n]:
             sentence = f"{sentence.rstrip(' .')} ({title})"
-        facts.append(Fact(statement=sentence, key=None, value=own[n], share=TOLD_SHARE))
+        facts.append(Fact(statement=sentence, key=dose_key(sentence), value=own[n], share=TOLD_SHARE))
     return facts, steering
 
 
@@ -153,6 +156,10 @@ def read_output(output: str) -> tuple[list[Fact], bool]:
     """The facts a tool's output states (a record's fields, a table's rows, a document's sentences) and
     whether it steers the agent."""
     records = read_records(output)
+    if records is None and (label := label_line(output)) is not None:  # a label's text, one line of cells
+        value = canonical(terms(label))
+        fact = Fact(statement=label, key=dose_key(label), value=value, share=LABEL_TOLD_SHARE, least=3)
+        return [fact], untrusted.steers(output)
     if records is None:
         return _prose(output)
     several = len(records) > 1
