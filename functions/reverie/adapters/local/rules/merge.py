@@ -27,6 +27,7 @@ from reverie.adapters.local.rules.held_it import stands_for_held
 from reverie.adapters.local.rules.keys import statement_key
 from reverie.adapters.local.rules.list_changes import list_change
 from reverie.adapters.local.rules.losses import loss
+from reverie.adapters.local.rules.never_done import never_done
 from reverie.adapters.local.rules.one_rule import same_rule
 from reverie.adapters.local.rules.plan_changes import plan_moved, plan_went
 from reverie.adapters.local.rules.pointed_at import Pointer, Way, pointed_at
@@ -89,6 +90,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     mine = terms(candidate.statement)
     decision = loss(candidate, cards) or plan_moved(candidate, cards)  # "Pip died"; "moved to the 9th"
     decision = decision or list_change(candidate, cards)  # "... now has oat bars instead of flapjacks"
+    decision = decision or never_done(candidate, cards)  # "never been done" / "replaced on 11 May"
     if decision is None and candidate.key:
         decision = by_slot(candidate, cards, mine)
     if decision is None:

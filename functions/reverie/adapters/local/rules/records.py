@@ -6,7 +6,8 @@ Each field of a record is one fact about what the record is of, in the record's 
 Soap's available: 48", "Dana Reyes's manager: Li Wei (effective from 2026-03-01)"), with a slot
 (`<record>.<field>`) so that a later reading of the same field replaces it and two systems giving another
 value at the same moment conflict. Identifiers (`id`, `*_id`, `sku`, URLs) name the record, they say
-nothing about it; a nested record is named by its own name field, its other fields in brackets.
+nothing about it; a nested record is named by its own name field, its other fields in brackets; a list of
+dated entries (a service history) is one dated fact per entry (`record_history`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from reverie.adapters.local.rules.language import slug
+from reverie.adapters.local.rules.record_history import Entry, history
 from reverie.adapters.local.rules.timestamps import spoken_timestamp
 from reverie.domain.guards import mask_secrets
 from reverie.domain.restatement import terms
@@ -45,6 +47,9 @@ _NAME_FIELDS = (
     "student",
     "pupil",
     "pet",
+    # what a garage's or a dealer's record is of
+    "vehicle",
+    "model",
 )
 # Identifiers name a record (they say nothing about it); a secret's field is never read at all.
 _IDENTIFIER_RE = re.compile(
@@ -161,6 +166,10 @@ def record_fields(record: dict[str, Any], subject: str | None = None) -> list[Fi
     for field, value in record.items():
         if field == name_field or _identifier(field) or _NOW_RE.search(field.replace(" ", "_")):
             continue
+        entries = history(value, label)
+        if entries is not None:  # a history: each entry a dated fact about what the record is of
+            out.extend(_dated(subject, label(field), entries))
+            continue
         scalar = _scalar(value)
         found = _nested(value) if isinstance(value, dict) else (scalar, scalar) if scalar else None
         if found is None:
@@ -179,6 +188,21 @@ def record_fields(record: dict[str, Any], subject: str | None = None) -> list[Fi
             )
         )
     return out[:MAX_FIELDS]
+
+
+def _dated(subject: str, words: str, entries: list[Entry]) -> list[Field]:
+    """A history's entries as facts: "<subject>'s <history> on <day>: <what was done>", one slot each."""
+    return [
+        Field(
+            subject=subject,
+            label=f"{words} on {e.when}",
+            value=e.what,
+            key=f"{slug(subject, 4)}.{slug(words, 2)}_{e.day.replace('-', '_')}",
+            value_terms=terms(e.told),
+            subject_terms=terms(subject),
+        )
+        for e in entries
+    ]
 
 
 def _records(value: Any) -> Iterator[dict[str, Any]]:
