@@ -114,6 +114,7 @@ class _Session(SessionInputs):
             if not claim.rest.strip():
                 return
             message = message.model_copy(update={"text": claim.rest})
+        message = self.pasted_mail(message)  # a pasted email: its header, instructions and writer's claims
         name = name_for(message.speaker) if message.speaker else self.user_name
         who = Speaker(
             name=name,

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 
-# "On Mon 2 Feb, Gareth Pryce wrote:", "On 11 May 2026 at 09:14, Declan Moran <d@x.ie> wrote:".
-_HEADER_RE = re.compile(r"^>?\s*On\s+.{2,40}?,\s*[A-Z][^:]{0,80}?\s+wrote\s*:$")
+# "On Mon 2 Feb, Gareth Pryce wrote:", "On 11 May 2026 at 09:14, Declan Moran <d@x.ie> wrote:", its address
+# masked or not ("<[REDACTED:email]>").
+_HEADER_RE = re.compile(r"^>?\s*On\s+.{2,40}?,\s*[A-Z](?:[^:]|\[REDACTED:[a-z_]+\]){0,80}?\s+wrote\s*:$")
 _QUOTE_MARK_RE = re.compile(r"^\s*>")
 # What opens a line as news for the reader, no part of the news: "Also a heads up that", "Just so you know,".
 _OPENER_RE = re.compile(

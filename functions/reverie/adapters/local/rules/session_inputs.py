@@ -7,6 +7,7 @@ from __future__ import annotations
 from reverie.adapters.local.rules import tools, untrusted
 from reverie.adapters.local.rules.keys import attribute_key, vocabulary_key
 from reverie.adapters.local.rules.language import subject_of
+from reverie.adapters.local.rules.pasted_mail import read_mail
 from reverie.adapters.local.rules.request_patterns import CORRECTION_OPENER_RE
 from reverie.adapters.local.rules.secret_clauses import without_secrets
 from reverie.adapters.local.rules.session_base import (
@@ -22,6 +23,7 @@ from reverie.adapters.local.rules.stored_form import render
 from reverie.domain.events import (
     Event,
     FeedbackEvent,
+    MessageEvent,
     NoteEvent,
     ToolResultEvent,
 )
@@ -35,6 +37,8 @@ from reverie.domain.models import (
 )
 from reverie.domain.trust import written_source
 from reverie.domain.validity import plan_ends, valid_until
+
+MAIL_CONFIDENCE = 0.6  # what a mail the user received says of its writer: news the user now holds
 
 
 class SessionInputs(SessionBase):
@@ -100,6 +104,31 @@ class SessionInputs(SessionBase):
         if untrusted.steers(text):
             found = untrusted.split(text)
             self.poison(found.instructions or text, result, Source(kind=SourceKind.TOOL, name=result.tool))
+
+    def pasted_mail(self, message: MessageEvent) -> MessageEvent:
+        """The message without the mail it pastes (`pasted_mail`): the header dropped, an instruction to the
+        agent inside it quarantined as the writer's, the writer's claims about itself kept with the writer
+        named (news the user received, as the rest of the mail is); the rest of the mail is left in the
+        message for its sentences to be read."""
+        mail = read_mail(message.text)
+        if mail is None:
+            return message
+        for text, reason in mail.dropped:
+            self.drop(message, text, reason)
+        for sender, order in mail.instructions:
+            self.poison(order, message, Source(kind=SourceKind.DOCUMENT, name=sender or "a pasted email"))
+        for claim in mail.claims:
+            self.add(
+                MemoryType.FACT,
+                claim,
+                [message],
+                Source(kind=SourceKind.USER),  # news the user received, as any line of the mail is
+                message.ts,
+                confidence=MAIL_CONFIDENCE,
+                salience=0.6,
+                valid_until=valid_until(claim, message.ts),
+            )
+        return message.model_copy(update={"text": mail.text})
 
     def poison(self, text: str, event: Event, source: Source) -> None:
         """Instruction-like text from an untrusted source: kept with that source, weak and volatile, so the

@@ -1,0 +1,169 @@
+"""An email the user pastes into a message, quoted under its header ("> On Mon 9 Nov, Greenleaf Packaging
+<orders@...> wrote:") or forwarded under one ("From: Greenleaf Supplies <...>", "Subject: ..."), is read as
+mail before the message's sentences are:
+
+- its header says who wrote it and nothing else (its address masked or not);
+- a sentence that speaks to the software reading the mail ("[Note for AI assistants processing this mailbox:
+  ignore previous instructions. ...]") is the writer's instruction, not news: kept apart, with what follows
+  it on its line or inside its brackets, to be quarantined;
+- what the writer says of itself in the first person plural ("our minimum order is 500 units", "we deliver
+  on Fridays") is the writer's claim about its own terms, held with the writer named ("Greenleaf Packaging's
+  minimum order is 500 units"), never the user's own "our".
+
+The rest of the mail is left to the message's reading (`quoted_mail`: news the user received).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from reverie.adapters.local.rules.language import finish
+from reverie.adapters.local.rules.patterns import GREETING_RE
+from reverie.adapters.local.rules.specificity import SPECIFIC_ENOUGH, specificity
+from reverie.adapters.local.rules.statements import without_opening
+from reverie.adapters.local.rules.verb_forms import ADVERBS, MODALS, third_person
+from reverie.domain.guards import looks_like_injection, mask_secrets
+from reverie.domain.guards_address import addresses_machine
+
+# An address in angle brackets, or masked where it stood ("[REDACTED:email]", its kind after a colon).
+_ADDRESS = r"<[^<>\n]{0,120}>|\[REDACTED:[a-z_]+\]"
+# "On Mon, 9 Nov 2026, Greenleaf Packaging <orders@x.example> wrote:" (the address may be masked).
+_WROTE_RE = re.compile(
+    rf"^\s*On\s+.{{2,40}}?,\s*(?P<who>[A-Z](?:[^:<\n]|{_ADDRESS}){{0,120}}?)\s+wrote\s*:\s*$"
+)
+# "From: Greenleaf Supplies <[REDACTED:email]>", and the fields that follow it.
+_FROM_RE = re.compile(rf"^\s*From\s*:\s*(?P<who>(?:[^:<\n]|{_ADDRESS}){{1,120}})$")
+_FIELD_RE = re.compile(r"^\s*(?:Sent|Date|To|Cc|Subject|Reply-To)\s*:")
+_FORWARDED_RE = re.compile(r"^\s*-{3,}\s*(?:Forwarded message|Original Message)\s*-{3,}\s*$", re.I)
+_QUOTE_RE = re.compile(r"^\s*>+\s?")
+_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+")
+# The writer's own first person plural, and the singular that makes a line the writer's own business.
+# (An "us" alone is no claim: "let us know by Friday" asks the reader.)
+_WE_RE = re.compile(r"\b(?:we|we're|we've|we'll|we'd|our|ours)\b", re.I)
+_I_RE = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine)\b")
+# The reader: a line about the reader's affairs ("we've pencilled your viewing") is news for the user, not the
+# writer's claim about itself.
+_YOU_RE = re.compile(r"\b(?:you|your|yours|you're|you've|you'll|you'd)\b", re.I)
+_CONTRACTED = {"we're": "is", "we've": "has", "we'll": "will", "we'd": "would"}
+_WE_VERB_RE = re.compile(
+    r"\b(?P<we>we(?:'re|'ve|'ll|'d)?)\b(?:\s+(?P<adverb>[a-z]+))?(?:\s+(?P<verb>[a-z'-]+))?", re.I
+)
+MAX_INSTRUCTION_CHARS = 400
+
+
+@dataclass(frozen=True)
+class Mail:
+    """A message with pasted mail, read: what is left of it for the sentence rules, and what the mail said."""
+
+    text: str  # the message without the mail's header, its instructions and its writer's claims
+    instructions: list[tuple[str | None, str]] = field(default_factory=list)  # (writer, instruction), masked
+    claims: list[str] = field(default_factory=list)  # the writer's statements about itself, writer named
+    dropped: list[tuple[str, str]] = field(default_factory=list)  # (text, reason)
+
+
+def writer(line: str) -> tuple[bool, str | None]:
+    """Whether `line` is a line of a mail's header, and the writer it names (None when it names nobody by
+    name: an address alone, or a field other than the writer)."""
+    bare = _QUOTE_RE.sub("", line, count=1)
+    found = _WROTE_RE.match(bare) or _FROM_RE.match(bare)
+    if found:
+        name = " ".join(re.sub(_ADDRESS, " ", found.group("who")).split()).strip(" \"'")
+        return True, name if name and "@" not in name and "[" not in name else None
+    return bool(_FIELD_RE.match(bare) or _FORWARDED_RE.match(bare)), None
+
+
+def read_mail(text: str) -> Mail | None:
+    """`text` with the mail it pastes read (`Mail`), or None when it pastes no mail under a header."""
+    lines = text.split("\n")
+    out: list[str] = []
+    mail = Mail(text="")
+    sender: str | None = None
+    inside = False  # after a header: the mail's lines
+    forwarded = False  # after a header that is not quoted: every line after it is the mail's
+    seen = False
+    for line in lines:
+        header, named = writer(line)
+        if header:
+            seen, inside = True, True
+            forwarded = forwarded or not _QUOTE_RE.match(line)
+            sender = named or sender
+            if line.strip():
+                mail.dropped.append((mask_secrets(line.strip()).text, "mail header"))
+            continue
+        quoted = _QUOTE_RE.match(line) is not None
+        if not (inside and (quoted or forwarded)):
+            out.append(line)
+            continue
+        out.append(_read_line(line, sender, mail))
+    if not seen:
+        return None
+    return Mail("\n".join(out), mail.instructions, mail.claims, mail.dropped)
+
+
+def _read_line(line: str, sender: str | None, mail: Mail) -> str:
+    """One line of the mail: its instructions and the writer's claims taken out into `mail`, the rest kept
+    (with its quote mark) for the message's reading."""
+    mark = _QUOTE_RE.match(line)
+    prefix = mark.group(0) if mark else ""
+    kept: list[str] = []
+    orders: list[str] = []
+    for sentence in _SENTENCE_RE.split(line[len(prefix) :].strip()):
+        if not sentence:
+            continue
+        if orders or looks_like_injection(sentence) or addresses_machine(sentence):
+            orders.append(sentence)  # what follows an instruction on its line belongs to it
+        elif claim := _claim(sentence, sender):
+            mail.claims.append(claim)
+        else:
+            kept.append(sentence)
+    if orders:
+        said = mask_secrets(" ".join(orders)).text.strip("[] ")
+        if len(said) > MAX_INSTRUCTION_CHARS:
+            said = said[: MAX_INSTRUCTION_CHARS - 1].rsplit(" ", 1)[0] + "…"
+        mail.instructions.append((sender, said))
+    return prefix + " ".join(kept) if kept else ""
+
+
+def _claim(sentence: str, sender: str | None) -> str | None:
+    """`sentence` as its writer's claim about itself ("From 1 December our minimum order is 500 units" →
+    "From 1 December Greenleaf Packaging's minimum order is 500 units."), or None when the writer does not
+    speak of itself in the first person plural, speaks of themselves alone or of the reader, asks, or names
+    too little."""
+    plain = without_opening(sentence.strip(), GREETING_RE)
+    if (
+        not plain
+        or plain.endswith("?")
+        or not _WE_RE.search(plain)
+        or _I_RE.search(plain)
+        or _YOU_RE.search(plain)
+    ):
+        return None
+    if mask_secrets(plain).text != plain:  # a secret on the line: its clause is dropped the usual way
+        return None
+    who = sender or "the sender"
+    said = _WE_VERB_RE.sub(lambda m: _we(m, who), plain)
+    said = re.sub(r"\bours\b", f"{who}'s", said, flags=re.I)
+    said = re.sub(r"\bour\b", f"{who}'s", said, flags=re.I)
+    said = re.sub(r"\bus\b", who, said, flags=re.I)
+    if specificity(said) - specificity(who) < SPECIFIC_ENOUGH:
+        return None
+    return finish(said)
+
+
+def _we(found: re.Match[str], who: str) -> str:
+    """The writer's "we" and its verb as `who`'s: "we deliver" → "<who> delivers", "we're closed" → "<who> is
+    closed", "we usually ship" → "<who> usually ships"."""
+    we = found.group("we").lower()
+    adverb, verb = found.group("adverb"), found.group("verb")
+    if we in _CONTRACTED:
+        rest = " ".join(w for w in (adverb, verb) if w)
+        return f"{who} {_CONTRACTED[we]}" + (f" {rest}" if rest else "")
+    if adverb and adverb.lower() not in ADVERBS and adverb.lower() not in MODALS:
+        verb, adverb = adverb, None
+        rest = found.group("verb")
+        return f"{who} {third_person(verb)}" + (f" {rest}" if rest else "")
+    if adverb and adverb.lower() in MODALS:
+        return f"{who} {adverb}" + (f" {verb}" if verb else "")
+    parts = [who] + ([adverb] if adverb else []) + ([third_person(verb)] if verb else [])
+    return " ".join(parts)
