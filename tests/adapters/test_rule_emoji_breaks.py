@@ -47,3 +47,12 @@ def test_an_emoji_before_a_word_that_goes_on_with_the_clause_is_no_break() -> No
     assert sentences("inspection finished 👍 passed with no notes") == [
         "inspection finished 👍 passed with no notes"
     ]
+
+
+def test_a_want_or_need_with_its_i_dropped_after_an_emoji_opens_a_sentence() -> None:
+    # GIVEN chat news, an emoji, then a need whose "I" was dropped
+    parts = sentences("booked the ferry to Mull for August 🙌 need a packing list for two kids")
+    # THEN the need is a sentence of its own, not glued to the booking
+    assert parts == ["booked the ferry to Mull for August", "need a packing list for two kids"]
+    # AND a participle going on with the same clause still is no break
+    assert len(sentences("boiler serviced ✅ passed with no faults")) == 1

@@ -61,10 +61,12 @@ def test_an_unrelated_definite_thing_is_not_fused() -> None:
     )
 
 
-def test_a_named_owner_is_not_a_thing_taken_up() -> None:
-    # GIVEN a later statement about someone, not "the <noun>"
+def test_a_named_owner_takes_up_only_a_card_that_names_them() -> None:
+    # GIVEN a held fact about Ines's skateboard
     cards = _cards("Ines rides a skateboard to work.")
-    assert the_thing_held(cand("Ines's board is a Landyachtz Dinghy."), cards) is None
+    # THEN "Ines's board" is that skateboard, and someone else's board is not
+    assert the_thing_held(cand("Ines's board is a Landyachtz Dinghy."), cards) is not None
+    assert the_thing_held(cand("Marek's board is a Landyachtz Dinghy."), cards) is None
 
 
 def test_a_past_event_with_the_same_verb_is_no_activity_that_makes_the_thing() -> None:

@@ -1,4 +1,4 @@
-"""A thing named later by a definite noun phrase, with no one's name on it, that a held card already holds.
+"""A thing named later by a definite noun phrase ("the scope", "Ines's board") that a held card already holds.
 
 "The <noun> is ..." said with no one's name on it and nothing before it in the session points at something already
 known (that is what "the" presupposes). Two ways of naming a held thing are read here, both from the words
@@ -10,6 +10,9 @@ alone:
   "bakes bread every Sunday" makes, through its participle ("baked" ↔ "bakes"); "the scarves, knitted in
   merino" what "knits on the train" makes.
 
+A named owner's thing ("Ines's board is ...") is read the same way, from the held cards that name the owner.
+A thing may also be named by its kind ("the race" for a held marathon, `kinds`).
+
 Only one held fact may answer: two held telescopes, or two held things baked, leave it unresolved (a new
 card). A candidate with numbers of its own that disagree with the card's, or one that opposes it, points
 at no card (`the_thing_held`); nor does "The user ...", the speaker (`pointer.names_the_speaker`).
@@ -20,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from reverie.adapters.local.rules.kinds import of_its_kind
 from reverie.adapters.local.rules.pointer import Pointer, Way, at_odds, names_the_speaker, only_one
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
@@ -27,9 +31,10 @@ from reverie.domain.restatement import stem
 
 # "The scope is ...", "The new loaves are ...": a definite subject (up to two modifiers, then its noun).
 # "The variety of the tomatoes is ...": the thing is the one after "of the" (what it has is said of it).
+# "Biscuit's tablet is ...": a named owner's thing, taken up only from a held card that names the owner.
 _THE_THING_RE = re.compile(
-    r"^The\s+(?:[a-z]{3,}\s+of\s+the\s+)?(?:[a-z][\w-]*\s+){0,2}?(?P<noun>[a-z]{3,})\s+"
-    r"(?:is|are|was|were|has|have|lives|live|sits|sit)\b"
+    r"^(?:The|(?P<owner>[A-Z][\w-]+)'s)\s+(?:[a-z]{3,}\s+of\s+the\s+)?(?:[a-z][\w-]*\s+){0,2}?"
+    r"(?P<noun>[a-z]{3,})\s+(?:is|are|was|were|has|have|lives|live|sits|sit)\b"
 )
 _WORD_RE = re.compile(r"[a-z]+")
 # A participle of the thing's making: "baked", "knitted", "brewed", "grown", "woven", "sewn".
@@ -59,21 +64,29 @@ def _made_by(statement: str, words: set[str]) -> bool:
     return bool(made & {stem(word) for word in words if not word.endswith(("ed", "en"))})
 
 
+def _kind_fits(candidate: Candidate, found: re.Match[str]) -> bool:
+    """A fact takes up a held thing; so does what is to be done with a named owner's thing from now on
+    ("Biscuit's tablet is pimobendan, 5 mg morning and evening from now on"), read as a rule of its own."""
+    if candidate.type is MemoryType.FACT:
+        return True
+    return candidate.type is MemoryType.CONSTRAINT and found.group("owner") is not None
+
+
 def the_thing_held(candidate: Candidate, cards: Sequence[MemoryCard]) -> Pointer | None:
     """The one held fact that holds the thing the candidate names as "The <noun>" (see the module)."""
-    if candidate.type is not MemoryType.FACT:
-        return None
     found = _THE_THING_RE.match(candidate.statement)
-    if found is None or names_the_speaker(found.group("noun")):
+    if found is None or names_the_speaker(found.group("noun")) or not _kind_fits(candidate, found):
         return None
-    noun = found.group("noun")
+    noun, owner = found.group("noun"), found.group("owner")
     card = only_one(
         [
             card
             for card in cards
             if card.type is MemoryType.FACT
+            and (owner is None or re.search(rf"\b{re.escape(owner)}\b", card.statement))
             and (
                 _heads(noun, words := set(_WORD_RE.findall(card.statement.lower())))
+                or of_its_kind(noun, words)  # "the race" for a held marathon (`kinds`)
                 or _made_by(candidate.statement.lower(), words)
             )
         ]
