@@ -94,3 +94,12 @@ def test_a_yes_as_usual_answers_the_agent_and_makes_no_rule() -> None:
     # AND a habit with content still is one, a foreign yes opening it left out
     said = " ".join(SESSION.statements("Ja, I moved to Utrecht in May."))
     assert said.startswith("The user moved to Utrecht in May")
+
+
+def test_a_clipped_yeah_opening_the_message_is_filler() -> None:
+    # GIVEN news typed after a clipped "ya" / "yah"
+    said = SESSION.statements("ya so my brother Tunde is starting at Leeds uni in September")
+    also = SESSION.statements("yah my landlord is putting the rent up to £950")
+    # THEN the news is kept, without the filler
+    assert said and "Tunde" in said[0] and "Leeds" in said[0] and not said[0].lower().startswith("ya")
+    assert also and "£950" in also[0] and not also[0].lower().startswith("yah")
