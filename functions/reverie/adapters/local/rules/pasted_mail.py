@@ -82,6 +82,7 @@ def read_mail(text: str) -> Mail | None:
     inside = False  # after a header: the mail's lines
     forwarded = False  # after a header that is not quoted: every line after it is the mail's
     seen = False
+    bracket = False  # inside the brackets an instruction opened on a line before: still the instruction
     for line in lines:
         header, named = writer(line)
         if header:
@@ -95,20 +96,29 @@ def read_mail(text: str) -> Mail | None:
         if not (inside and (quoted or forwarded)):
             out.append(line)
             continue
-        out.append(_read_line(line, sender, mail))
+        said, bracket = _read_line(line, sender, mail, bracket)
+        out.append(said)
     if not seen:
         return None
     return Mail("\n".join(out), mail.instructions, mail.claims, mail.dropped)
 
 
-def _read_line(line: str, sender: str | None, mail: Mail) -> str:
+def _read_line(line: str, sender: str | None, mail: Mail, bracket: bool) -> tuple[str, bool]:
     """One line of the mail: its instructions and the writer's claims taken out into `mail`, the rest kept
-    (with its quote mark) for the message's reading."""
+    (with its quote mark) for the message's reading; and whether an instruction's brackets are still open
+    at its end (`bracket`: they were open at its start, the line is that instruction's up to their close)."""
     mark = _QUOTE_RE.match(line)
     prefix = mark.group(0) if mark else ""
+    body = line[len(prefix) :].strip()
+    if bracket:
+        closed = body.find("]")
+        head, body = (body, "") if closed < 0 else (body[: closed + 1], body[closed + 1 :].strip())
+        _instruction(mail, sender, head, joined=True)
+        if closed < 0:
+            return "", True
     kept: list[str] = []
     orders: list[str] = []
-    for sentence in _SENTENCE_RE.split(line[len(prefix) :].strip()):
+    for sentence in _SENTENCE_RE.split(body):
         if not sentence:
             continue
         if orders or looks_like_injection(sentence) or addresses_machine(sentence):
@@ -117,12 +127,23 @@ def _read_line(line: str, sender: str | None, mail: Mail) -> str:
             mail.claims.append(claim)
         else:
             kept.append(sentence)
+    opened = False
     if orders:
-        said = mask_secrets(" ".join(orders)).text.strip("[] ")
-        if len(said) > MAX_INSTRUCTION_CHARS:
-            said = said[: MAX_INSTRUCTION_CHARS - 1].rsplit(" ", 1)[0] + "…"
-        mail.instructions.append((sender, said))
-    return prefix + " ".join(kept) if kept else ""
+        said = " ".join(orders)
+        opened = said.count("[") > said.count("]")
+        _instruction(mail, sender, said, joined=False)
+    return (prefix + " ".join(kept) if kept else ""), opened
+
+
+def _instruction(mail: Mail, sender: str | None, said: str, joined: bool) -> None:
+    """`said` kept as the writer's instruction (masked, within its limit), or, `joined`, as more of the last."""
+    if joined and mail.instructions:
+        sender, before = mail.instructions.pop()
+        said = f"{before} {said}"
+    said = mask_secrets(" ".join(said.split())).text.strip("[] ")
+    if len(said) > MAX_INSTRUCTION_CHARS:
+        said = said[: MAX_INSTRUCTION_CHARS - 1].rsplit(" ", 1)[0] + "…"
+    mail.instructions.append((sender, said))
 
 
 def _claim(sentence: str, sender: str | None) -> str | None:
