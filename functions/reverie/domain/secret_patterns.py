@@ -87,6 +87,12 @@ def _random_looking(text: str) -> bool:
     return _value(text) and (text[0] in "\"'" or bool(re.search(r"[\d\W_]", text)))
 
 
+def _long_token(text: str) -> bool:
+    """A value made up by a machine: 16 characters or more, letters and digits mixed ("9c1f4e7a2b8d6035")."""
+    bare = text.strip("\"'")
+    return len(bare) >= 16 and bool(re.search(r"\d", bare)) and bool(re.search(r"[a-zA-Z]", bare))
+
+
 def _id_with_digits(text: str) -> bool:
     return sum(c.isdigit() for c in text) >= 4
 
@@ -200,6 +206,8 @@ PATTERNS: list[SecretPattern] = [
         re.compile(rf"(?i)\b{_PROSE_LABEL}\s+(?:for|to|of|on)\s+[^.,;:\n]{{1,40}}?\s+(?:is|was)\s+{_V}"),
         _random_looking,
     ),
+    # "New key is 9c1f4e7a...": a bare "key" given a machine-made value ("the key is under the mat" is not)
+    SecretPattern("api_key", re.compile(rf"(?i)\bkey\s*(?:is|was|:|=)\s*{_V}"), _long_token),
     # "changed the password to X", "log in with password X", "tried password 'X'", "use the password X".
     SecretPattern(
         "password",

@@ -124,6 +124,7 @@ def _due(sentence: str, who: Speaker) -> Statement | None:
 
 
 _ARTICLE_RE = re.compile(r"(?:the|a|an)\s", re.I)
+_SENTENCE_CASE_RE = re.compile(r"[A-Z][a-z]+\s+[a-z]")
 # A setting said to stay as it is, its article dropped: "whitelist stays ON always", "vpn remains on at all times".
 _STANDING_STATE_RE = re.compile(
     r"^[a-z][\w-]+(?:\s+[a-z][\w-]+)?\s+(?:stays|remains|is|runs)\b[^.;]*\b(?:always|never|at all times|permanently|24/7)\b"
@@ -143,8 +144,10 @@ def _about_the_world(sentence: str, who: Speaker) -> Statement | None:
     """A specific present-tense statement about a thing, kept as the plain sentence (de-subjectivised:
     it is not about the speaker, so it is not attributed to them)."""
     text = compress(strip_emoji(sentence))
-    if (ARTICLE_DROPPED_RE.match(text) or _STANDING_STATE_RE.match(text)) and not _ARTICLE_RE.match(text):
-        text = f"The {text}"  # "staging db is postgres://...": terse chat leaves out "The"
+    # "Water bill is Severn Trent": the capital is the sentence's, not a name's, when the next word is lower case
+    plain = text[:1].lower() + text[1:] if _SENTENCE_CASE_RE.match(text) else text
+    if (ARTICLE_DROPPED_RE.match(plain) or _STANDING_STATE_RE.match(plain)) and not _ARTICLE_RE.match(text):
+        text = f"The {plain}"  # "staging db is postgres://...": terse chat leaves out "The"
     plural = BARE_PLURAL_RE.match(text) is not None and not ABOUT_A_THING_RE.match(text)
     # Said "for your information", it informs: a bare name and its verb are a thing and what it does
     # ("fyi nginx listens on 8443"), not an imperative ("check logs ...").
