@@ -78,6 +78,19 @@ _SPAN_RE = re.compile(
     + r"s?)\b",
     re.I,
 )
+# A span from a stated start: "for six weeks from 3 March", "for 10 days starting Monday": the start plus the span.
+_SPAN_FROM_RE = re.compile(
+    r"\bfor\s+(?P<n>"
+    + _NUMBER
+    + r")\s+"
+    + _PERIOD.format("unit")
+    + r"s?\s+(?:from|starting(?:\s+(?:on|from))?|beginning(?:\s+on)?)\s+(?:the\s+)?(?:"
+    + _WHEN
+    + ")",
+    re.I,
+)
+# A start said without a year more than half a year ahead is this year's, already past.
+_FROM_BACK = timedelta(days=183)
 # Said of the past ("I lived there until 2019", "it was closed until May"): a date that ended something
 # then, not a validity now.
 _PAST_RE = re.compile(
@@ -100,6 +113,8 @@ def valid_until(text: str, ts: datetime) -> datetime | None:
     next one on or after `ts` when no year is said), or `ts` plus a stated span. None otherwise."""
     if _PAST_RE.search(text):
         return None
+    if (span := _SPAN_FROM_RE.search(text)) and (end := _span_from(span, ts)) and end > ts:
+        return end
     for found in (_UNTIL_RE.search(text), _SPAN_RE.search(text)):
         end = _end(found, ts) if found else None
         if end is not None and end > ts:
@@ -110,6 +125,25 @@ def valid_until(text: str, ts: datetime) -> datetime | None:
     if now.group("window"):
         return _end_of("week", ts.date(), ts)
     return _end_of("day", ts.date(), ts, ahead=1 if now.group("tomorrow") else 0)
+
+
+def _span_from(found: re.Match[str], ts: datetime) -> datetime | None:
+    """The end of "for six weeks from 3 March": the start day (the nearest one, when no year is said) plus
+    the span."""
+    first_day_end = _end(found, ts)
+    if first_day_end is None:
+        return None
+    start = first_day_end - timedelta(days=1)
+    if start - ts > _FROM_BACK and not re.search(r"20\d\d", found.group(0)):
+        try:  # "from 3 March" said on 5 March: this March's
+            start = start.replace(year=start.year - 1)
+        except ValueError:  # 29 February, said the year after
+            return None
+    amount = NUMBERS.get(found.group("n").lower()) or int(found.group("n"))
+    unit = found.group("unit").lower()
+    if unit in _SPAN_MONTHS:
+        return _months_later(start, amount * _SPAN_MONTHS[unit])
+    return start + timedelta(days=amount * (1 if unit == "day" else 7))
 
 
 def _midnight(day: date, ts: datetime) -> datetime:

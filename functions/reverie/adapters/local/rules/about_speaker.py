@@ -35,6 +35,15 @@ from reverie.adapters.local.rules.stored_form import as_statement
 from reverie.domain.models import MemoryType, Stability
 
 _MENTIONS_SPEAKER_RE = re.compile(r"\b(?:my|me|our|us)\b", re.I)
+# On a named course of something, a drug or a regime ("I'm on prednisolone for six weeks", "we're on metformin
+# 500mg", "I'm on keto until June"): the bare name, then a dose or how long or how often ("we're on buildkite"
+# names a tool, not a course).
+_ON_A_COURSE_RE = re.compile(
+    r"^(?:i|we)(?:'m| am|'re| are) (?:now |still |currently |also )?on (?!(?:a|an|the|my|our|your|it|this|that|"
+    r"board|time|track|hold|fire|top|way|here|there|mute|speaker|break|lunch|monday|tuesday|wednesday|thursday|"
+    r"friday|saturday|sunday)\b)[a-z][\w-]*(?: \d[\d.]* ?(?:mg|mcg|ml|g|iu|units?)\b"
+    r"|(?=\s+(?:for|from|until|till|since|twice|once|daily|every|each)\b))"
+)
 SHORT_ABOUT_SPEAKER_WORDS = 10  # "My dog Max turned five last week.": short enough to be one idea
 
 
@@ -90,6 +99,8 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
     generic = GENERIC_VERB_RE.match(lowered)
     if generic and generic.group("verb") not in NOT_A_FACT_VERBS:
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
+    if _ON_A_COURSE_RE.match(lowered):
+        return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject), short_ok=True)
     return Drop("not a statement")
 
 

@@ -49,6 +49,7 @@ from reverie.adapters.local.rules.speaker_patterns import (
 from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
 from reverie.adapters.local.rules.stored_form import as_statement
 from reverie.adapters.local.rules.subjects import first_person_clause
+from reverie.adapters.local.rules.topic_then_clause import with_subject
 from reverie.domain.guards import CREDENTIAL_KINDS
 from reverie.domain.models import MemoryType
 from reverie.domain.occasion import without_provisional
@@ -190,6 +191,8 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     if _TOLD_PLAN_RE.match(text):
         return as_statement(MemoryType.PLAN, text, who, confidence=0.5)
     found = first_person_clause(text)
+    if found is None and (subjected := with_subject(text)):  # "Bad flare, saw my GP today": "I" put back
+        found = first_person_clause(subjected)
     if found is None:
         if not (ELIDED_SUBJECT_RE.match(text) or _ELIDED_PLAN_RE.match(text) or elided_progressive(text)):
             if REACTION_RE.match(text):
