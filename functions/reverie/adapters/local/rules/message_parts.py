@@ -17,7 +17,6 @@ from reverie.adapters.local.rules.chat_log import without_chat_lines
 from reverie.adapters.local.rules.clauses import announcement, independent_statements, preamble, undislocated
 from reverie.adapters.local.rules.config_blocks import read_config_blocks
 from reverie.adapters.local.rules.day_requests import one_off_before
-from reverie.adapters.local.rules.denied_first import with_denied_turned
 from reverie.adapters.local.rules.item_lists import joined_lists
 from reverie.adapters.local.rules.language import sentences
 from reverie.adapters.local.rules.list_edits import list_edit
@@ -32,6 +31,7 @@ from reverie.adapters.local.rules.settled import settled_with_details
 from reverie.adapters.local.rules.spelling import spelled_out, without_hesitations
 from reverie.adapters.local.rules.spoken_punctuation import punctuated
 from reverie.adapters.local.rules.tag_questions import asserted
+from reverie.adapters.local.rules.told_you import told_you
 from reverie.adapters.local.rules.trailing_asks import condition_after, question_after, request_after
 from reverie.domain.guards import mask_secrets
 
@@ -50,8 +50,7 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
     out: list[str] = []
     # "the MOT is due in March comma ...": dictated; "ebere swims ...": typed in lower case; "4:30 not Tuesdays"
     # "ops:" over "  - rohan", "  - dervla": "The <title> ops are rohan and dervla."
-    # "the vet isn't on Tuesday, it's on Thursday": "the vet is on Thursday, not Tuesday"
-    text = with_denied_turned(with_contrast_comma(capitalised(punctuated(read_config_blocks(text)))))
+    text = with_contrast_comma(capitalised(punctuated(read_config_blocks(text))))
     text, pasted = without_chat_lines(text)  # "[04/03/2026, 21:14] Dev: ...": what someone said then
     dropped: list[tuple[str, str]] = [(line, "a line of a pasted chat") for line in pasted]
     heading, text = about_whom(text)  # "Para kay Lolo: his pension is ...": whom every "his" stands for
@@ -77,6 +76,10 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
         out.extend([post] if post else [])
         sentence, namings = named_in_brackets(sentence)  # "back from the GP (Dr Okonkwo)": my GP is ...
         out.extend(namings)
+        stated, telling, sentence = told_you(sentence)
+        if telling:  # "we got the keys and I'm going to dump everything on you: the landlord is ..."
+            out.extend([stated] if stated else [])
+            dropped.append((telling, "preamble"))
         label, sentence = preamble(sentence)
         if label:  # "Quick intro: I teach Year 4, ...": the label announces, the statements follow
             dropped.append((label, "preamble"))
