@@ -17,6 +17,7 @@ from reverie.adapters.local.rules.chat_log import without_chat_lines
 from reverie.adapters.local.rules.clauses import announcement, independent_statements, preamble, undislocated
 from reverie.adapters.local.rules.config_blocks import read_config_blocks
 from reverie.adapters.local.rules.day_requests import one_off_before
+from reverie.adapters.local.rules.denied_first import with_denied_turned
 from reverie.adapters.local.rules.item_lists import joined_lists
 from reverie.adapters.local.rules.language import sentences
 from reverie.adapters.local.rules.list_edits import list_edit
@@ -50,7 +51,8 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
     out: list[str] = []
     # "the MOT is due in March comma ...": dictated; "ebere swims ...": typed in lower case; "4:30 not Tuesdays"
     # "ops:" over "  - rohan", "  - dervla": "The <title> ops are rohan and dervla."
-    text = with_contrast_comma(capitalised(punctuated(read_config_blocks(text))))
+    # "the vet isn't on Tuesday, it's on Thursday": "the vet is on Thursday, not Tuesday"
+    text = with_denied_turned(with_contrast_comma(capitalised(punctuated(read_config_blocks(text)))))
     text, pasted = without_chat_lines(text)  # "[04/03/2026, 21:14] Dev: ...": what someone said then
     dropped: list[tuple[str, str]] = [(line, "a line of a pasted chat") for line in pasted]
     heading, text = about_whom(text)  # "Para kay Lolo: his pension is ...": whom every "his" stands for
