@@ -47,6 +47,8 @@ _NAME_FIELDS = (
     "student",
     "pupil",
     "pet",
+    # a standing payment (a direct debit, a standing order) is of whom it pays
+    "payee",
     # what a garage's or a dealer's record is of
     "vehicle",
     "model",
