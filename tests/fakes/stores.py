@@ -15,8 +15,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from pydantic import ValidationError
-
+from reverie.domain.card_versions import prepare_version
 from reverie.domain.errors import AlreadyExists, EventConflict, InvalidRequest, NotFound, VersionConflict
 from reverie.domain.events import Event, parse_event
 from reverie.domain.models import MemoryCard, ScopeKind, Status, utcnow
@@ -89,15 +88,6 @@ class InMemoryLogStore(LogStore):
             return removed
 
 
-def _prepare(card: MemoryCard, version: int, updated_at: datetime) -> MemoryCard:
-    data = card.model_dump()
-    data.update(version=version, updated_at=updated_at, hit_count=0, last_hit_at=None)
-    try:
-        return MemoryCard.model_validate(data)
-    except ValidationError as exc:
-        raise InvalidRequest(f"memory {card.memory_id} is not a valid card: {exc}") from exc
-
-
 class InMemoryNoteStore(NoteStore):
     """`NoteStore` in dicts, with the same choices as `SqliteNoteStore` (see its docstring)."""
 
@@ -130,7 +120,7 @@ class InMemoryNoteStore(NoteStore):
         self._hits[key] = (given.hit_count, given.last_hit_at)
 
     def create(self, card: MemoryCard) -> MemoryCard:
-        stored = _prepare(card, 1, card.updated_at)
+        stored = prepare_version(card, 1, card.updated_at)
         with self._lock:
             self._insert(stored, card)
             return self._out(stored)
@@ -138,18 +128,18 @@ class InMemoryNoteStore(NoteStore):
     def update(self, card: MemoryCard, expected_version: int) -> MemoryCard:
         with self._lock:
             self._check(card.tenant_id, card.memory_id, expected_version)
-            stored = _prepare(card, expected_version + 1, self._clock())
+            stored = prepare_version(card, expected_version + 1, self._clock())
             self._versions[(card.tenant_id, card.memory_id)].append(stored)
             return self._out(stored)
 
     def supersede(self, old: MemoryCard, new: MemoryCard) -> tuple[MemoryCard, MemoryCard]:
         if old.tenant_id != new.tenant_id:
             raise InvalidRequest("a card can only be superseded by a card of the same tenant")
-        new_stored = _prepare(new.model_copy(update={"supersedes": old.memory_id}), 1, new.updated_at)
+        new_stored = prepare_version(new.model_copy(update={"supersedes": old.memory_id}), 1, new.updated_at)
         retired = old.model_copy(update={"status": Status.SUPERSEDED, "superseded_by": new.memory_id})
         with self._lock:
             self._check(old.tenant_id, old.memory_id, old.version)
-            old_stored = _prepare(retired, old.version + 1, self._clock())
+            old_stored = prepare_version(retired, old.version + 1, self._clock())
             self._insert(new_stored, new)
             self._versions[(old.tenant_id, old.memory_id)].append(old_stored)
             return self._out(old_stored), self._out(new_stored)

@@ -6,7 +6,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from reverie.domain.events import Event, parse_event
-from reverie.domain.models import EvidenceRef, MemoryCard, MemoryType, Scope
+from reverie.domain.models import EvidenceRef, Layer, MemoryCard, MemoryType, Scope, Status
+from reverie.ports import CardQuery
 from reverie.services.admin import NewMemory, create_memories
 from reverie.services.backends import Backends
 from reverie.services.capture import append_events
@@ -69,3 +70,16 @@ def dreamt_session(b: Backends, scope: Scope, session: str, clock: Clock, *steps
         events.append(event(scope, session, f"e{n}", ts=clock.now, **fields))
     append_events(b, scope, events)
     dream(b, scope.tenant_id, scope.user_id or "")
+
+
+def live_cards(b: Backends, scope: Scope, word: str) -> list[MemoryCard]:
+    """The user's cards of every layer, not superseded, whose statement contains `word`."""
+    query = CardQuery(scope=scope, layers=frozenset(Layer), limit=1000)
+    return [c for c in b.notes.query(query) if word in c.statement and c.status is not Status.SUPERSEDED]
+
+
+def conflict_reviews(b: Backends, scope: Scope) -> list[list[str]]:
+    """The memory ids (sorted) of each open conflict review item of the user."""
+    assert b.runs is not None
+    reviews = b.runs.list_reviews(scope.tenant_id, scope.user_id or "", "open")
+    return [sorted(r.memory_ids) for r in reviews if r.reason == "conflict"]

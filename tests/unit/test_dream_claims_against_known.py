@@ -5,23 +5,11 @@ a claim about something else, leaves the user's card as it was."""
 from __future__ import annotations
 
 from reverie.adapters.local.rule_reasoner import RuleReasoner
-from reverie.domain.models import Layer, MemoryCard, Scope, Status
-from reverie.ports import CardQuery
+from reverie.domain.models import Scope, Status
 from reverie.services.backends import Backends
 from tests.conftest import Clock
 from tests.fakes.backends import fake_backends
-from tests.unit.helpers import dreamt_session
-
-
-def _cards(b: Backends, scope: Scope, word: str) -> list[MemoryCard]:
-    query = CardQuery(scope=scope, layers=frozenset(Layer), limit=1000)
-    return [c for c in b.notes.query(query) if word in c.statement and c.status is not Status.SUPERSEDED]
-
-
-def _conflicts(b: Backends, scope: Scope) -> list[list[str]]:
-    assert b.runs is not None
-    reviews = b.runs.list_reviews(scope.tenant_id, scope.user_id or "", "open")
-    return [sorted(r.memory_ids) for r in reviews if r.reason == "conflict"]
+from tests.unit.helpers import conflict_reviews, dreamt_session, live_cards
 
 
 def _two_sessions(b: Backends, scope: Scope, clock: Clock, pasted: str) -> None:
@@ -49,10 +37,10 @@ def test_a_pasted_claim_of_another_date_is_a_conflict_with_the_users_own(alice: 
     # GIVEN the user's own date for a wedding, and later a pasted chat line giving another
     _two_sessions(b, alice, clock, "[20/05, 18:02] Ama: don't forget Kofi's wedding on 19 June!!")
     # THEN both are conflicting, with one open conflict review item naming both
-    cards = _cards(b, alice, "wedding")
+    cards = live_cards(b, alice, "wedding")
     assert len(cards) == 2
     assert {c.status for c in cards} == {Status.CONFLICTING}
-    assert _conflicts(b, alice) == [sorted(c.memory_id for c in cards)]
+    assert conflict_reviews(b, alice) == [sorted(c.memory_id for c in cards)]
 
 
 def test_a_pasted_claim_of_the_same_date_or_of_something_else_is_no_conflict(
@@ -65,6 +53,6 @@ def test_a_pasted_claim_of_the_same_date_or_of_something_else_is_no_conflict(
     _two_sessions(b, bob, clock, "[20/05, 18:02] Ama: don't forget Yaw's graduation on 19 June!!")
     # THEN the user's own card stays verified and nothing goes to review
     for scope in (alice, bob):
-        own = [c for c in _cards(b, scope, "wedding") if "according to" not in c.statement]
+        own = [c for c in live_cards(b, scope, "wedding") if "according to" not in c.statement]
         assert [c.status for c in own] == [Status.VERIFIED]
-        assert _conflicts(b, scope) == []
+        assert conflict_reviews(b, scope) == []

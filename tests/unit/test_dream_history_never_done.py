@@ -9,12 +9,11 @@ import json
 
 from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.adapters.local.rules.outputs import read_output
-from reverie.domain.models import Layer, MemoryCard, Scope, Status
-from reverie.ports import CardQuery
+from reverie.domain.models import Scope, Status
 from reverie.services.backends import Backends
 from tests.conftest import Clock
 from tests.fakes.backends import fake_backends
-from tests.unit.helpers import dreamt_session
+from tests.unit.helpers import conflict_reviews, dreamt_session, live_cards
 
 RECORD = json.dumps(
     {
@@ -35,17 +34,6 @@ def test_a_history_entry_is_a_dated_fact_about_the_record() -> None:
         in statements
     )
     assert any(s.startswith("Vaillant boiler's history on 18 September 2025") for s in statements)
-
-
-def _cards(b: Backends, scope: Scope, word: str) -> list[MemoryCard]:
-    query = CardQuery(scope=scope, layers=frozenset(Layer), limit=1000)
-    return [c for c in b.notes.query(query) if word in c.statement and c.status is not Status.SUPERSEDED]
-
-
-def _conflicts(b: Backends, scope: Scope) -> list[list[str]]:
-    assert b.runs is not None
-    reviews = b.runs.list_reviews(scope.tenant_id, scope.user_id or "", "open")
-    return [sorted(r.memory_ids) for r in reviews if r.reason == "conflict"]
 
 
 def _looked_up(b: Backends, scope: Scope, clock: Clock, relayed: str) -> None:
@@ -69,10 +57,10 @@ def test_work_said_never_done_against_the_record_of_it_is_a_conflict(alice: Scop
         b, alice, clock, "My landlord says the heat exchanger has never been replaced. No idea who's right."
     )
     # THEN both are conflicting, with one open conflict review item naming both
-    cards = _cards(b, alice, "exchanger")
+    cards = live_cards(b, alice, "exchanger")
     assert len(cards) == 2
     assert {c.status for c in cards} == {Status.CONFLICTING}
-    assert _conflicts(b, alice) == [sorted(c.memory_id for c in cards)]
+    assert conflict_reviews(b, alice) == [sorted(c.memory_id for c in cards)]
 
 
 def test_a_word_about_work_the_history_does_not_record_is_no_conflict(alice: Scope, clock: Clock) -> None:
@@ -80,5 +68,5 @@ def test_a_word_about_work_the_history_does_not_record_is_no_conflict(alice: Sco
     # GIVEN the landlord's word about another part, never worked on
     _looked_up(b, alice, clock, "Right, my landlord says the radiators have never been bled.")
     # THEN the entry stays as the record says, and nothing goes to review
-    assert [c.status for c in _cards(b, alice, "exchanger")] == [Status.VERIFIED]
-    assert _conflicts(b, alice) == []
+    assert [c.status for c in live_cards(b, alice, "exchanger")] == [Status.VERIFIED]
+    assert conflict_reviews(b, alice) == []
