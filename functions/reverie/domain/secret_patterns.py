@@ -254,6 +254,18 @@ PATTERNS: list[SecretPattern] = [
         ),
         lambda t: iban_length(t) > 0,
     ),
+    # A bank account named as one, as an IBAN is: "account number 81234567", "acct no. 12345678", "a/c 8123 4567",
+    # "sort code 20-45-77", "routing number 021000021". A bare number is an order, an amount or a reference,
+    # and "the prod account 123456789012" or an "AWS account number" is a cloud account's public id.
+    SecretPattern(
+        "bank_account",
+        re.compile(
+            r"(?i)(?<!aws\s)(?<!cloud\s)\b(?:bank\s+account(?:\s*(?:number|num|no\.?|#))?|"
+            r"(?:account|acct)\s*(?:number|num|no\.?|#)|acct|a/c|sort\s*code|routing(?:\s*(?:number|no\.?))?)"
+            r"(?:\s*(?:is|was|:|=))?\s*(?P<secret>\d(?:[ -]?\d){5,16})\b(?![.,]\d)"
+        ),
+        needle=re.compile(r"(?i)account|acct|a/c|sort|routing"),
+    ),
     SecretPattern("card_number", re.compile(r"\b(?:\d[ -]?){13,19}\b"), _card),
     SecretPattern(
         "national_id", re.compile(r"\b(?!000|666|9\d\d)\d{3}([- ])(?!00)\d{2}\1(?!0000)\d{4}\b")
