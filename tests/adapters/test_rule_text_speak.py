@@ -56,3 +56,20 @@ def test_an_at_sign_in_an_address_or_a_handle_is_not_read_as_at() -> None:
     text = "mail ana@club.org or @ana_runs"
     assert spelled_out(text) == text
     assert spelled_out("tea @ 4") == "tea at 4"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a product's model number after a determiner and its name stays a number
+        ("the dryer is a Miele Series 4 that hums", "a Miele Series 4 that hums"),
+        ("still on my old iPhone 4 this year", "my old iPhone 4 this year"),
+        # text-speak "4" stays "for", after a name too
+        ("can you book Tomasz 4 the 10am slot", "book Tomasz for the 10am slot"),
+        ("thx 4 that", "thx for that"),
+        ("picked up a bag 4 the kids", "a bag for the kids"),
+    ],
+)
+def test_a_model_number_four_is_not_read_as_for(text: str, expected: str) -> None:
+    # GIVEN a message with a "4" WHEN its shortenings are written out THEN a model's 4 stays, a "for" is read
+    assert expected in spelled_out(text)

@@ -178,7 +178,20 @@ def spelled_out(text: str) -> str:
     )
     text = _N_RE.sub(" and ", text)
     text = _W_RE.sub(" with ", _AT_RE.sub(" at ", is_written_out(with_final_g(text))))
-    return plain(_FOUR_RE.sub(lambda m: "for" if m.start() else "For", text))
+    return plain(_FOUR_RE.sub(lambda m: _four(text, m), text))
+
+
+# A product's name before the "4", after a determiner, makes it the model's number ("a Bosch Serie 4 that ...",
+# "my old iPhone 4 this time"), not text-speak "for" ("Thanks 4 that", "book Sam 4 the 9am slot").
+_NAMED_BEFORE_RE = re.compile(
+    r"\b(?i:a|an|the|my|our|your|his|her|their|old|new)\s+(?:(?:[A-Z]|i[A-Z])[\w-]*\s+)+$"
+)
+
+
+def _four(text: str, match: re.Match[str]) -> str:
+    if not match.start():
+        return "For"
+    return "4" if _NAMED_BEFORE_RE.search(text, 0, match.start()) else "for"
 
 
 # A hesitation with the commas around it: "paramedic, uh, with", "due in, um, September", "does, like, judo",
