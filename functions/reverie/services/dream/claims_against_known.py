@@ -16,27 +16,20 @@ from collections.abc import Sequence
 from reverie.domain.dream import Candidate, claim_of
 from reverie.domain.models import Layer, MemoryCard, SourceKind, Status, Trust
 from reverie.domain.restatement import terms
-from reverie.ports import CardQuery, MergeAction, Reasoner
+from reverie.ports import MergeAction, Reasoner
 from reverie.services.backends import Backends
 from reverie.services.dream.apply import Writer
-from reverie.services.dream.hypotheses import decide_pair, flag_conflict
+from reverie.services.dream.hypotheses import PAIRS_PER_CLAIM, cards_as_written, decide_pair, flag_conflict
 from reverie.services.dream.verify import Assessment
 
 KNOWN_LIMIT = 500
-PAIRS_PER_CLAIM = 3
 # One word of what the claim is about in common is enough to ask the reasoner ("the belt has never been done"
 # beside "timing belt and water pump replaced"); the cards sharing most come first.
 SHARED_WORDS = 1
 
 
 def _known(b: Backends, w: Writer) -> list[MemoryCard]:
-    query = CardQuery(
-        scope=w.scope,
-        layers=frozenset({Layer.KNOWLEDGE}),
-        statuses=frozenset({Status.VERIFIED}),
-        limit=KNOWN_LIMIT,
-    )
-    cards = [w.changed.get(c.memory_id, c) for c in b.notes.query(query)]
+    cards = cards_as_written(b, w, Layer.KNOWLEDGE, Status.VERIFIED, KNOWN_LIMIT)
     return [c for c in cards if c.status is Status.VERIFIED]
 
 

@@ -24,14 +24,14 @@ HELD_LIMIT = 500
 PAIRS_PER_CLAIM = 3
 
 
-def _held(b: Backends, w: Writer) -> list[MemoryCard]:
-    query = CardQuery(
-        scope=w.scope,
-        layers=frozenset({Layer.NOTES}),
-        statuses=frozenset({Status.HYPOTHESIS}),
-        limit=HELD_LIMIT,
-    )
+def cards_as_written(b: Backends, w: Writer, layer: Layer, status: Status, limit: int) -> list[MemoryCard]:
+    """The user's cards of `layer` stored with `status` (at most `limit`), each as this run has rewritten it so far."""
+    query = CardQuery(scope=w.scope, layers=frozenset({layer}), statuses=frozenset({status}), limit=limit)
     return [w.changed.get(c.memory_id, c) for c in b.notes.query(query)]
+
+
+def _held(b: Backends, w: Writer) -> list[MemoryCard]:
+    return cards_as_written(b, w, Layer.NOTES, Status.HYPOTHESIS, HELD_LIMIT)
 
 
 def _related(claim: Candidate, cards: Sequence[MemoryCard], own: str) -> list[MemoryCard]:
