@@ -1,6 +1,7 @@
 """L2/L3 memory cards in the tenant's DynamoDB table: versioned, optimistically locked, never overwritten.
 
-Item layout and access patterns: docs/dynamodb.md.
+Item layout and access patterns: docs/dynamodb.md. The cards as items are `dynamo_items`; the
+transactions that write them, and what their failures mean, `dynamo_card_writes`.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from datetime import datetime
 from itertools import islice
 from typing import Any
 
+from reverie.adapters.aws.dynamo_card_writes import commit, delete_card
 from reverie.adapters.aws.dynamo_client import Table
 from reverie.adapters.aws.dynamo_items import (
     Action,
@@ -35,10 +37,8 @@ from reverie.adapters.aws.dynamo_table import (
     VERSION_PREFIX,
     Cancelled,
     ConditionFailed,
-    Item,
     card_key_pk,
     card_pk,
-    key,
     micros,
     n,
     number,
@@ -51,15 +51,11 @@ from reverie.domain.errors import (
     AlreadyExists,
     InvalidRequest,
     NotFound,
-    ReverieError,
-    StorageError,
-    VersionConflict,
 )
 from reverie.domain.models import MemoryCard, ScopeKind, Status, utcnow
 from reverie.ports import CardQuery, NoteStore
 
 _BATCH = 50  # cards per BatchGetItem: a head and a stats item each, 100 keys
-_ATTEMPTS = 8
 
 
 class DynamoNoteStore(NoteStore):
@@ -84,7 +80,7 @@ class DynamoNoteStore(NoteStore):
 
     def create(self, card: MemoryCard) -> MemoryCard:
         stored = prepare_version(card, 1, card.updated_at)
-        self._commit(new_card(stored, card), new=stored)
+        commit(self._table, new_card(stored, card), new=stored)
         return stored.model_copy(update={"hit_count": card.hit_count, "last_hit_at": card.last_hit_at})
 
     def create_many(self, cards: Sequence[MemoryCard]) -> list[MemoryCard]:
@@ -127,7 +123,7 @@ class DynamoNoteStore(NoteStore):
     def update(self, card: MemoryCard, expected_version: int) -> MemoryCard:
         stored = prepare_version(card, expected_version + 1, self._clock())
         actions = [head_update(stored, expected_version), version_put(stored), *owner_puts(stored)]
-        self._commit(actions, locked=(stored, expected_version))
+        commit(self._table, actions, locked=(stored, expected_version))
         return self._with_stats(stored)
 
     def supersede(self, old: MemoryCard, new: MemoryCard) -> tuple[MemoryCard, MemoryCard]:
@@ -145,7 +141,7 @@ class DynamoNoteStore(NoteStore):
             version_put(retired),
             *new_card(new_stored, new),
         ]
-        self._commit([*actions, *owner_puts(retired)], locked=(retired, old.version), new=new_stored)
+        commit(self._table, [*actions, *owner_puts(retired)], locked=(retired, old.version), new=new_stored)
         hits = {"hit_count": new.hit_count, "last_hit_at": new.last_hit_at}
         return self._with_stats(retired), new_stored.model_copy(update=hits)
 
@@ -173,13 +169,13 @@ class DynamoNoteStore(NoteStore):
                     )
 
     def delete(self, tenant_id: str, memory_id: str) -> None:
-        if not self._delete_card(tenant_id, memory_id):
+        if not delete_card(self._table, tenant_id, memory_id):
             raise NotFound(f"memory {memory_id} not found")
 
     def delete_user(self, tenant_id: str, user_id: str) -> int:
         removed = 0
         for marker in list(self._table.query(user_pk(tenant_id, user_id), CARD_MARKER)):
-            if self._delete_card(tenant_id, marker["sk"]["S"][len(CARD_MARKER) :]):
+            if delete_card(self._table, tenant_id, marker["sk"]["S"][len(CARD_MARKER) :]):
                 removed += 1
             else:  # the marker of a card already gone
                 self._table.batch_delete([(user_pk(tenant_id, user_id), marker["sk"]["S"])])
@@ -248,38 +244,6 @@ class DynamoNoteStore(NoteStore):
 
     # --- primitives -------------------------------------------------------------------------------
 
-    def _commit(
-        self,
-        actions: list[Action],
-        locked: tuple[MemoryCard, int] | None = None,
-        new: MemoryCard | None = None,
-    ) -> None:
-        """Run one transaction whose first action is `locked`'s head update (if any), followed by `new`'s
-        head and version 1 (if any); a failed condition becomes the domain error it means."""
-        new_at = 2 if locked else 0
-        for attempt in range(2):
-            try:
-                self._table.transact(actions)
-                return
-            except Cancelled as cancelled:
-                if locked and cancelled.failed(0):
-                    raise self._conflict(locked[0], locked[1], cancelled.item(0)) from None
-                if new and cancelled.failed(new_at):
-                    raise AlreadyExists(
-                        f"memory {new.memory_id} already exists; update it or pick another id"
-                    ) from None
-                if new and cancelled.failed(new_at + 1) and attempt == 0:
-                    self._purge_leftovers(new.tenant_id, new.memory_id)  # then try once more
-                    continue
-                raise StorageError(f"unexpected conflict writing memory cards: {cancelled}") from cancelled
-
-    def _conflict(self, card: MemoryCard, expected: int, head: Item | None) -> ReverieError:
-        if head is None:  # the SDK did not return the item: read it
-            head = self._table.get(card_pk(card.tenant_id, card.memory_id), HEAD)
-        if head is None:
-            return NotFound(f"memory {card.memory_id} not found")
-        return VersionConflict(card.memory_id, expected, number(head, "version"))
-
     def _with_stats(self, stored: MemoryCard) -> MemoryCard:
         return with_hits(stored, self._table.get(card_pk(stored.tenant_id, stored.memory_id), STATS))
 
@@ -304,45 +268,3 @@ class DynamoNoteStore(NoteStore):
             seen.update(ids)
             found = self._current(query.scope.tenant_id, ids)
             yield from (found[m] for m in ids if m in found and matches(found[m], query))
-
-    def _delete_card(self, tenant_id: str, memory_id: str) -> bool:
-        """Remove every item of the card; False if it had no head. The head goes in the first transaction
-        (so every read stops finding the card at once), with the counters, the owner markers and the newest
-        versions; older versions past the 100-action limit follow in batches."""
-        pk = card_pk(tenant_id, memory_id)
-        for _ in range(_ATTEMPTS):
-            items = {item["sk"]["S"]: item for item in self._table.query(pk)}
-            head = items.get(HEAD)
-            if head is None:
-                self._table.batch_delete((pk, sk) for sk in items)
-                return False
-            owners = sorted(head.get("owners", {}).get("SS", []))
-            rest = [(pk, STATS)] if STATS in items else []
-            rest += [(user_pk(tenant_id, owner), CARD_MARKER + memory_id) for owner in owners]
-            if author := text(head, "author"):
-                rest.append((user_pk(tenant_id, author), SHARED_MARKER + memory_id))
-            rest += [(pk, sk) for sk in sorted(items, reverse=True) if sk.startswith(VERSION_PREFIX)]
-            head_delete = {
-                "Delete": {
-                    "Key": key(pk, HEAD),
-                    "ConditionExpression": "#version = :version",
-                    "ExpressionAttributeNames": {"#version": "version"},
-                    "ExpressionAttributeValues": {":version": head["version"]},
-                }
-            }
-            try:
-                self._table.transact([head_delete, *({"Delete": {"Key": key(*k)}} for k in rest[:99])])
-            except Cancelled as cancelled:
-                if cancelled.failed(0):
-                    continue  # revised meanwhile: read it again
-                raise
-            self._table.batch_delete(rest[99:])
-            return True
-        raise StorageError(f"memory {memory_id} kept changing while being deleted; retry")
-
-    def _purge_leftovers(self, tenant_id: str, memory_id: str) -> None:
-        """Items of a deleted card left by an interrupted delete (no head): removed before the id is reused."""
-        pk = card_pk(tenant_id, memory_id)
-        items = [item["sk"]["S"] for item in self._table.query(pk)]
-        if HEAD not in items:
-            self._table.batch_delete((pk, sk) for sk in items)

@@ -1,27 +1,19 @@
-"""Dream runs, their changes, stage outputs, the per-user lease and the review queue in the tenant's
-DynamoDB table (the same table as the cards). Item layout and access patterns: docs/dynamodb.md."""
+"""Dream runs, their changes, stage outputs, journals and commit markers in the tenant's DynamoDB table
+(the same table as the cards), with the per-user lease (`dynamo_run_leases`) and the review queue
+(`dynamo_run_reviews`) on the same table. Item layout and access patterns: docs/dynamodb.md."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
-from contextlib import suppress
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
 from reverie.adapters.aws.dynamo_client import Table
-from reverie.adapters.aws.dynamo_fencing import (
-    COMMIT,
-    JOURNAL_PREFIX,
-    commit_put,
-    fence_check,
-    journal_put,
-    lease_release,
-    lease_renewal,
-    lease_takeover,
-    run_exists,
-)
-from reverie.adapters.aws.dynamo_items import change_record, marker, review_item, run_save
+from reverie.adapters.aws.dynamo_fencing import COMMIT, JOURNAL_PREFIX, commit_put, journal_put, run_exists
+from reverie.adapters.aws.dynamo_items import change_record, run_save
+from reverie.adapters.aws.dynamo_run_leases import DynamoLeases
+from reverie.adapters.aws.dynamo_run_reviews import DynamoReviews
 from reverie.adapters.aws.dynamo_table import (
     CHANGE_PREFIX,
     LEASE,
@@ -33,7 +25,6 @@ from reverie.adapters.aws.dynamo_table import (
     STAGE_PREFIX,
     TTL_ATTRIBUTE,
     Cancelled,
-    ConditionFailed,
     from_micros,
     key,
     listing_pk,
@@ -46,38 +37,27 @@ from reverie.adapters.aws.dynamo_table import (
     text,
     user_pk,
 )
-from reverie.adapters.run_rules import (
-    check_limit,
-    check_resolution,
-    check_same_entry,
-    check_status_filter,
-    encode_output,
-    lease_lost,
-    resolved,
-    ttl_micros,
-    validated,
-)
-from reverie.domain.dream import Change, DreamRun, ReviewItem
+from reverie.adapters.run_rules import check_limit, check_same_entry, encode_output, validated
+from reverie.domain.dream import Change, DreamRun
 from reverie.domain.errors import InvalidRequest, NotFound, StorageError
 from reverie.domain.models import utcnow
-from reverie.ports import Fence, Lease, RunStore
+from reverie.ports import Fence, RunStore
 
 _ATTEMPTS = 20
-_PURGE_GRACE_S = 86_400  # a lease is purged (TTL) a day after it expired by every clock
 
 
-class DynamoRunStore(RunStore):
+class DynamoRunStore(DynamoLeases, DynamoReviews, RunStore):
     """The `RunStore` contract on one DynamoDB table (the choices of `SqliteRunStore`, mirrored).
 
     - A run is one partition: the `RUN` item (with a `change_seq` counter), its `CHANGE#<change_id>`
       items and its `STAGE#<stage>` outputs. `record_change` reads the counter and, in one transaction,
       moves it on by one (if unchanged) and puts the change (if its id is new): idempotent by change id,
       ordered by `seq`, and a racing recorder simply reads again.
-    - The lease is one conditional update: a renewal by its holder, else a takeover of a free or expired
-      lease that moves the fencing token on (`ADD token 1`); release removes the holder (conditioned on
-      it) and keeps the counter. A fenced write carries a ConditionCheck on the lease (holder and token)
-      in its transaction (`dynamo_fencing`); a run's journal entries and its commit marker live in the
-      run's partition. Its `purge_at` (TTL) lies a day past its expiry by
+    - The lease (`dynamo_run_leases`) is one conditional update: a renewal by its holder, else a takeover
+      of a free or expired lease that moves the fencing token on (`ADD token 1`); release removes the
+      holder (conditioned on it) and keeps the counter. A fenced write carries a ConditionCheck on the
+      lease (holder and token) in its transaction (`dynamo_fencing`); a run's journal entries and its
+      commit marker live in the run's partition. Its `purge_at` (TTL) lies a day past its expiry by
       both the caller's clock and the wall clock, so DynamoDB only sweeps up leases long dead; the
       condition, not TTL, decides who holds it.
     - Stage outputs are kept (rollback reads the verify output later); `stage_output_ttl` opts in to
@@ -173,38 +153,6 @@ class DynamoRunStore(RunStore):
         item = self._table.get(run_pk(tenant_id, run_id), STAGE_PREFIX + stage)
         return None if item is None else dict(json.loads(item["body"]["S"]))
 
-    # --- the lease --------------------------------------------------------------------------------
-
-    def acquire_lease(
-        self, tenant_id: str, user_id: str, holder: str, ttl_s: float, now: datetime
-    ) -> Lease | None:
-        ttl = ttl_micros(ttl_s)
-        expires = micros(now) + ttl
-        purge_s = max(expires, micros(self._clock()) + ttl) // 1_000_000 + _PURGE_GRACE_S
-        for request in (
-            lease_renewal(tenant_id, user_id, holder, expires, purge_s),
-            lease_takeover(tenant_id, user_id, holder, expires, purge_s, micros(now)),
-        ):
-            try:
-                granted = self._table.call("update_item", TableName=self._table.name, **request)
-            except ConditionFailed:
-                continue
-            return Lease(
-                holder=holder,
-                token=number(granted["Attributes"], "token") or 0,
-                expires_at=from_micros(expires),
-            )
-        return None
-
-    def release_lease(self, tenant_id: str, user_id: str, holder: str) -> None:
-        with suppress(ConditionFailed):  # held by another holder, or by nobody: a no-op
-            self._table.call(
-                "update_item",
-                TableName=self._table.name,
-                Key=key(user_pk(tenant_id, user_id), LEASE),
-                **lease_release(holder),
-            )
-
     # --- the journal and the commit marker --------------------------------------------------------
 
     def append_journal(
@@ -252,81 +200,6 @@ class DynamoRunStore(RunStore):
         item = self._table.get(run_pk(tenant_id, run_id), COMMIT)
         at = None if item is None else number(item, "at")
         return None if at is None else from_micros(at)
-
-    @staticmethod
-    def _fenced(actions: list[dict[str, Any]], tenant_id: str, fence: Fence | None) -> list[dict[str, Any]]:
-        """The write's actions, with the lease check last (so the others keep their positions)."""
-        return actions if fence is None else [*actions, fence_check(tenant_id, fence)]
-
-    @staticmethod
-    def _raise_if_fenced_out(cancelled: Cancelled, position: int, fence: Fence | None) -> None:
-        if fence is not None and cancelled.failed(position):
-            raise lease_lost(fence) from None
-
-    # --- rollback memory --------------------------------------------------------------------------
-
-    def mark_rolled_back(self, tenant_id: str, user_id: str, fingerprints: Sequence[str]) -> None:
-        pk = user_pk(tenant_id, user_id)
-        self._table.batch_put(
-            {**key(pk, ROLLED_BACK + fp), "kind": s("rolled-back"), "fingerprint": s(fp)}
-            for fp in dict.fromkeys(fingerprints)
-        )
-
-    def rolled_back_fingerprints(self, tenant_id: str, user_id: str) -> set[str]:
-        items = self._table.query(user_pk(tenant_id, user_id), ROLLED_BACK)
-        return {item["sk"]["S"][len(ROLLED_BACK) :] for item in items}
-
-    # --- the review queue -------------------------------------------------------------------------
-
-    def add_review(self, item: ReviewItem) -> None:
-        item = validated(item)
-        marker_item = marker(user_pk(item.tenant_id, item.user_id), REVIEW_MARKER + item.item_id)
-        review = {"Put": {"Item": review_item(item), "ConditionExpression": "attribute_not_exists(pk)"}}
-        with suppress(Cancelled):  # queued before: the stored item stands (a resolved item is not reopened)
-            self._table.transact([review, {"Put": {"Item": marker_item}}])
-
-    def get_review(self, tenant_id: str, item_id: str) -> ReviewItem:
-        item = self._table.get(review_pk(tenant_id, item_id), REVIEW)  # the item's own key: no index
-        if item is None:
-            raise NotFound(f"review item {item_id} not found")
-        return ReviewItem.model_validate_json(item["body"]["S"])
-
-    def list_reviews(
-        self, tenant_id: str, user_id: str | None = None, status: str | None = "open"
-    ) -> list[ReviewItem]:
-        check_status_filter(status)
-        index = "gsi1" if user_id is None else "gsi2"  # the tenant's review queue / one user's
-        prefix = None if status is None else f"{status}#"
-        entries = self._table.query(listing_pk(tenant_id, "REVIEWS", user_id), prefix, index=index)
-        items = [ReviewItem.model_validate_json(i["body"]["S"]) for i in self._table.resolve(entries)]
-        chosen = [
-            i
-            for i in items
-            if (status is None or i.status == status) and (user_id is None or i.user_id == user_id)
-        ]
-        return sorted(chosen, key=lambda i: (i.created_at, i.item_id))
-
-    def resolve_review(self, tenant_id: str, item_id: str, status: str, at: datetime) -> ReviewItem:
-        check_resolution(status)
-        for _ in range(_ATTEMPTS):
-            stored_item = self._table.get(review_pk(tenant_id, item_id), REVIEW)
-            if stored_item is None:
-                raise NotFound(f"review item {item_id} not found")
-            stored = ReviewItem.model_validate_json(stored_item["body"]["S"])
-            item = resolved(stored, status, at)
-            if item is stored:
-                return stored
-            try:
-                self._table.put(
-                    review_item(item),
-                    "#status = :open",
-                    ExpressionAttributeNames={"#status": "status"},
-                    ExpressionAttributeValues={":open": s("open")},
-                )
-                return item
-            except ConditionFailed:
-                continue  # decided meanwhile: judge again against that decision
-        raise StorageError(f"review item {item_id} kept changing; retry")
 
     # --- forgetting a user ------------------------------------------------------------------------
 

@@ -28,6 +28,7 @@ listed by `users` with no events until that session is appended to again. `delet
 version and delete marker under the user's prefix (needs s3:ListBucketVersions, s3:DeleteObjectVersion),
 so a versioned bucket keeps nothing either; an append racing it may survive it.
 Encryption: SSE-KMS with `kms_key_id` (and an S3 Bucket Key: fewer KMS calls), else SSE-S3.
+The S3 calls themselves, and what their errors tell the operator, are `s3_objects`.
 """
 
 from __future__ import annotations
@@ -37,26 +38,17 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from botocore.exceptions import BotoCoreError, ClientError  # type: ignore[import-untyped, unused-ignore]
-
 from reverie.adapters.aws.s3_batches import Batch, Pointer, StoredSession, batch_events, fresh_events
+from reverie.adapters.aws.s3_objects import S3Objects
 from reverie.domain.errors import StorageError
 from reverie.domain.events import Event
 from reverie.ports import AppendResult, LogStore, SessionInfo
 
 MAX_SLOT_ATTEMPTS = 20
-_TAKEN = frozenset({"PreconditionFailed", "ConditionalRequestConflict"})  # 412, 409: another writer's key
-_HINTS = {
-    "NoSuchBucket": "check the log bucket name and region",
-    "AccessDenied": "grant s3:GetObject, PutObject, ListBucket, ListBucketVersions, DeleteObjectVersion "
-    "on the bucket and kms:GenerateDataKey, kms:Decrypt on its key",
-    "SlowDown": "S3 is throttling this prefix; retry later",
-}
 
 
 class S3LogStore(LogStore):
@@ -76,24 +68,14 @@ class S3LogStore(LogStore):
     ) -> None:
         self.bucket = bucket
         self.prefix = prefix if not prefix or prefix.endswith("/") else prefix + "/"
-        self._client = client
-        self._encryption: dict[str, Any] = (
-            {"ServerSideEncryption": "aws:kms", "SSEKMSKeyId": kms_key_id, "BucketKeyEnabled": True}
-            if kms_key_id
-            else {"ServerSideEncryption": "AES256"}
-        )
+        self._objects = S3Objects(bucket, kms_key_id, client)
         self._cache: OrderedDict[str, Batch] = OrderedDict()
         self._cache_size = cached_batches
         self._lock = threading.Lock()
 
     @property
     def client(self) -> Any:
-        if self._client is None:
-            import boto3  # type: ignore[import-untyped, unused-ignore]
-            from botocore.config import Config  # type: ignore[import-untyped, unused-ignore]
-
-            self._client = boto3.client("s3", config=Config(retries={"mode": "standard"}))
-        return self._client
+        return self._objects.client
 
     def append(self, events: Sequence[Event]) -> AppendResult:
         groups: dict[tuple[str, str, str], list[Event]] = {}
@@ -143,41 +125,24 @@ class S3LogStore(LogStore):
         return sorted(infos, key=lambda i: (i.first_ts, first_append[i.session_id], i.session_id))
 
     def users(self, tenant_id: str) -> list[str]:
-        prefix = f"{self.prefix}{tenant_id}/"
-        with self._errors("list users"):
-            pages = self.client.get_paginator("list_objects_v2").paginate(
-                Bucket=self.bucket, Prefix=prefix, Delimiter="/"
-            )
-            return sorted(
-                p["Prefix"][len(prefix) : -1] for page in pages for p in page.get("CommonPrefixes", [])
-            )
+        return self._objects.folders(f"{self.prefix}{tenant_id}/", "list users")
 
     def has_events(self, tenant_id: str, user_id: str) -> bool:
         """One LIST call as a rule: batch keys (`{date}/...`) sort before the `sessions/` pointers."""
         prefix = self._user_prefix(tenant_id, user_id)
         return any(
-            key[len(prefix) :].count("/") == 2 and key.endswith(".jsonl") for key in self._keys(prefix)
+            key[len(prefix) :].count("/") == 2 and key.endswith(".jsonl")
+            for key in self._objects.keys(prefix)
         )
 
     def delete_user(self, tenant_id: str, user_id: str) -> int:
         removed = sum(len(batch.lines) for batch in self._user_batches(tenant_id, user_id))
         prefix = self._user_prefix(tenant_id, user_id)
-        with self._errors("delete a user"):
-            pages = self.client.get_paginator("list_object_versions").paginate(
-                Bucket=self.bucket, Prefix=prefix
+        if errors := self._objects.delete_versions(prefix, "delete a user"):
+            raise StorageError(
+                f"S3 kept {len(errors)} objects of user {user_id} (first: {errors[0]['Key']}, "
+                f"{errors[0].get('Code')}); the rest is gone: run delete_user again"
             )
-            doomed = [
-                {"Key": v["Key"], "VersionId": v["VersionId"]}
-                for page in pages
-                for v in page.get("Versions", []) + page.get("DeleteMarkers", [])
-            ]
-            for start in range(0, len(doomed), 1000):
-                chunk = {"Objects": doomed[start : start + 1000], "Quiet": True}
-                if errors := self.client.delete_objects(Bucket=self.bucket, Delete=chunk).get("Errors"):
-                    raise StorageError(
-                        f"S3 kept {len(errors)} objects of user {user_id} (first: {errors[0]['Key']}, "
-                        f"{errors[0].get('Code')}); the rest is gone: run delete_user again"
-                    )
         with self._lock:
             for key in [k for k in self._cache if k.startswith(prefix)]:
                 del self._cache[key]
@@ -197,7 +162,7 @@ class S3LogStore(LogStore):
             appended_at = max(time.time_ns(), last.appended_at + 1 if last else 0)
             lines = tuple(line for _, line in fresh)
             body = "".join(line + "\n" for line in lines).encode()
-            if self._put_new(key, body, {"appended-at": str(appended_at), "events": str(len(lines))}):
+            if self._objects.put_new(key, body, {"appended-at": str(appended_at), "events": str(len(lines))}):
                 self._remember(Batch(key, session_id, seq, appended_at, lines))
                 return len(lines)
             session = self._session(tenant_id, user_id, session_id)  # the slot was taken: look again
@@ -210,31 +175,11 @@ class S3LogStore(LogStore):
         first = min(event.ts for event, _ in fresh).astimezone(UTC)
         pointer = Pointer(date=first.date().isoformat(), gen=secrets.token_hex(4))
         body = json.dumps({"date": pointer.date, "gen": pointer.gen}).encode()
-        if self._put_new(self._pointer_key(tenant_id, user_id, session_id), body, {}):
+        if self._objects.put_new(self._pointer_key(tenant_id, user_id, session_id), body, {}):
             return pointer
         if (existing := self._pointer(tenant_id, user_id, session_id)) is None:  # another writer was first
             raise StorageError(f"session {session_id} was deleted while being opened; retry the append")
         return existing
-
-    def _put_new(self, key: str, body: bytes, metadata: dict[str, str]) -> bool:
-        """Create `key`; False if it exists (or is being created) already: S3 never overwrites it."""
-        try:
-            self.client.put_object(
-                Bucket=self.bucket,
-                Key=key,
-                Body=body,
-                IfNoneMatch="*",
-                ContentType="application/x-ndjson" if key.endswith(".jsonl") else "application/json",
-                Metadata=metadata,
-                **self._encryption,
-            )
-        except ClientError as exc:
-            if _code(exc) in _TAKEN:
-                return False
-            raise self._failure("write", exc) from exc
-        except BotoCoreError as exc:
-            raise self._failure("write", exc) from exc
-        return True
 
     # --- reading ----------------------------------------------------------------------------------
 
@@ -242,20 +187,22 @@ class S3LogStore(LogStore):
         if (pointer := self._pointer(tenant_id, user_id, session_id)) is None:
             return StoredSession(None, ())
         prefix = f"{self._user_prefix(tenant_id, user_id)}{pointer.date}/{session_id}/"
-        batches = [self._batch(key, session_id) for key in self._keys(prefix) if key.endswith(".jsonl")]
+        batches = [
+            self._batch(key, session_id) for key in self._objects.keys(prefix) if key.endswith(".jsonl")
+        ]
         return StoredSession(pointer, tuple(sorted(batches, key=lambda b: (b.seq, b.key))))
 
     def _user_batches(self, tenant_id: str, user_id: str) -> list[Batch]:
         prefix = self._user_prefix(tenant_id, user_id)
         batches = []
-        for key in self._keys(prefix):
+        for key in self._objects.keys(prefix):
             parts = key[len(prefix) :].split("/")
             if len(parts) == 3 and parts[2].endswith(".jsonl"):  # {date}/{session}/{seq}.{gen}.jsonl
                 batches.append(self._batch(key, parts[1]))
         return sorted(batches, key=lambda b: (b.session_id, b.seq, b.key))
 
     def _pointer(self, tenant_id: str, user_id: str, session_id: str) -> Pointer | None:
-        found = self._get(self._pointer_key(tenant_id, user_id, session_id))
+        found = self._objects.get(self._pointer_key(tenant_id, user_id, session_id))
         return None if found is None else Pointer(**json.loads(found[0]))
 
     def _batch(self, key: str, session_id: str) -> Batch:
@@ -263,7 +210,7 @@ class S3LogStore(LogStore):
             if (cached := self._cache.get(key)) is not None:
                 self._cache.move_to_end(key)
                 return cached
-        if (found := self._get(key)) is None:
+        if (found := self._objects.get(key)) is None:
             raise StorageError(f"S3 object {key} vanished while being read (user deleted?); retry")
         seq = int(key.rsplit("/", 1)[1].split(".", 1)[0])
         lines = tuple(found[0].decode().splitlines())
@@ -277,44 +224,8 @@ class S3LogStore(LogStore):
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
 
-    def _get(self, key: str) -> tuple[bytes, dict[str, str]] | None:
-        """The object's body and metadata; None if there is no such key."""
-        try:
-            answer = self.client.get_object(Bucket=self.bucket, Key=key)
-            return answer["Body"].read(), answer["Metadata"]
-        except ClientError as exc:
-            if _code(exc) == "NoSuchKey":
-                return None
-            raise self._failure("read", exc) from exc
-        except BotoCoreError as exc:
-            raise self._failure("read", exc) from exc
-
-    def _keys(self, prefix: str) -> Iterator[str]:
-        with self._errors("list"):
-            for page in self.client.get_paginator("list_objects_v2").paginate(
-                Bucket=self.bucket, Prefix=prefix
-            ):
-                yield from (item["Key"] for item in page.get("Contents", []))
-
     def _user_prefix(self, tenant_id: str, user_id: str) -> str:
         return f"{self.prefix}{tenant_id}/{user_id}/"
 
     def _pointer_key(self, tenant_id: str, user_id: str, session_id: str) -> str:
         return f"{self._user_prefix(tenant_id, user_id)}sessions/{session_id}.json"
-
-    @contextmanager
-    def _errors(self, action: str) -> Iterator[None]:
-        try:
-            yield
-        except (ClientError, BotoCoreError) as exc:
-            raise self._failure(action, exc) from exc
-
-    def _failure(self, action: str, exc: Exception) -> StorageError:
-        if not isinstance(exc, ClientError):
-            return StorageError(f"S3 could not {action} in bucket {self.bucket}: {exc}")
-        hint = _HINTS.get(_code(exc), "see this error code in the S3 documentation")
-        return StorageError(f"S3 could not {action} in bucket {self.bucket} ({_code(exc)}): {hint}")
-
-
-def _code(exc: ClientError) -> str:
-    return str(exc.response.get("Error", {}).get("Code", "Unknown"))
