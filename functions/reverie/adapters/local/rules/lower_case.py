@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.adapters.local.rules.typos import _lexicon as english
+from reverie.adapters.local.rules.typos import english_lexicon
 
 # The first word of a sentence, letters only.
 _SENTENCE_START_RE = re.compile(r"(?:^|(?<=[.!?]\s)|(?<=\n))(?P<space>\s*)(?P<word>[a-z]{3,})(?![\w'-])")
@@ -49,4 +49,4 @@ def capitalised(text: str) -> str:
 def _named(match: re.Match[str]) -> str:
     """A sentence's first word, capitalised when no English word list knows it (a name)."""
     word = match.group("word")
-    return match.group("space") + (word if word in english() else word.capitalize())
+    return match.group("space") + (word if word in english_lexicon() else word.capitalize())

@@ -38,8 +38,9 @@ _WORD_RE = re.compile(r"(?<![\w'@#$%&+=~/.:-])(?P<word>[a-z]{4,})(?![\w'@#/:-]|\
 
 
 @lru_cache(maxsize=1)
-def _lexicon() -> SpellChecker:
-    """The English word list with its counts (loaded once: about 0.4 s and 35 MB)."""
+def english_lexicon() -> SpellChecker:
+    """pyspellchecker's English word list with its counts (loaded once: about 0.4 s and 35 MB), shared by the
+    rules that ask whether a word is English (`lower_case` too)."""
     return SpellChecker(language="en", distance=1)
 
 
@@ -57,7 +58,7 @@ def _swapped(word: str) -> set[str]:
 
 def meant(word: str) -> str | None:
     """The common word `word` is a clear slip of (see the module docstring), or None."""
-    lexicon = _lexicon()
+    lexicon = english_lexicon()
     if word in lexicon or word in vocabulary():
         return None
     for slip in (_left_out, _typed_twice, _swapped):
