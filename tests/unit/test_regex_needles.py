@@ -14,10 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from reverie.domain import guards, trust
-from reverie.domain.guards import mask_secrets
+from reverie.domain import guards, regex_needles, secret_patterns, trust
+from reverie.domain.guards import Masked, mask_secrets
 from reverie.domain.models import Source, SourceKind
-from reverie.domain.regex_needles import Needle, Sieve, needle_of
+from reverie.domain.regex_needles import Needle, Sieve, checked_parser, needle_of
 from reverie.domain.secret_library import _detectors
 from reverie.domain.secret_patterns import PATTERNS
 from reverie.domain.trust import written_source
@@ -149,3 +149,55 @@ def test_a_text_without_the_needle_is_turned_away_and_one_outside_ascii_never_is
     # ... and a text outside ASCII passes both: 'ſ' matches 's' under IGNORECASE, which lowering misses
     assert re.search(r"(?i)\bsecret\w+", "my ſecrets")
     assert sieve.admitted("my ſecrets") == 0b11
+
+
+def _masked_and_read() -> tuple[list[Masked], list[Source]]:
+    """Every text masked, and read as a user's and an agent's words, with sieves built afresh."""
+    for cached in (
+        guards.mask_secrets,
+        guards._injection_sieve,
+        secret_patterns._sieve,
+        trust._sieve,
+        _detectors,
+    ):
+        cached.cache_clear()
+    masked = [mask_secrets(text) for text in TEXTS]
+    read = [written_source(kind, t) for t in TEXTS for kind in (SourceKind.USER, SourceKind.AGENT)]
+    return masked, read
+
+
+def test_without_a_parser_it_can_read_every_expression_runs_and_finds_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # GIVEN the corpus and the tests' strings, masked and read with the needles
+    with_needles = _masked_and_read()
+    try:
+        # WHEN the private `re._parser` is missing, or reads a known expression otherwise
+        monkeypatch.setattr(regex_needles, "_PARSER", None)
+        # THEN no expression has a needle (each one is run on every text) ...
+        assert all(needle_of(regex, sets) == Needle() for regex, sets in _expressions())
+        without = _masked_and_read()
+    finally:
+        monkeypatch.undo()
+        _masked_and_read()  # the sieves with needles again, for the tests after this one
+    # ... and every text is masked and read as with the needles, secrets found and sources lowered alike
+    assert without == with_needles
+    assert sum(m.changed for m in without[0]) > 200
+
+
+def test_a_parser_that_reads_a_known_expression_otherwise_is_not_used() -> None:
+    # GIVEN parsers that read every expression as the one letter "x", or into a tree of another shape
+    class Misreading:
+        @staticmethod
+        def parse(pattern: str, flags: int) -> list[tuple[object, object]]:
+            return [(regex_needles.sre.LITERAL, ord("x"))]
+
+    class OtherShape:
+        @staticmethod
+        def parse(pattern: str, flags: int) -> list[tuple[object, ...]]:
+            return [("LITERAL", ord("x"), 0)]
+
+    # THEN neither is used (needles fall back to running the expression), and this Python's own parser is
+    assert checked_parser(Misreading) is None
+    assert checked_parser(OtherShape) is None
+    assert checked_parser(regex_needles._import_parser()) is not None

@@ -14,20 +14,35 @@ negative lookarounds require nothing; a positive lookaround's literal must be in
 the match. Literals are compared in lower case against the lowered text, which a case-sensitive match
 satisfies too; case folding outside ASCII (`ſ` matches `s` under IGNORECASE) is why a text with any
 non-ASCII character is never judged by a needle (`Sieve.admitted` passes every expression).
+
+The parse tree comes from CPython's own parser, `re._parser`, a private module: the standard library has no
+public way to read an expression's tree (`sre_parse`, its old name, is only a deprecated alias of the same
+module since 3.11), and a regular expression's literals cannot be read safely from its source text without
+parsing it. So its use is guarded: the parser is taken only if it is there and reads a few known
+expressions (`_CANARIES`) into the needles this module expects, and a tree of an unexpected shape gives up
+on that expression. Either way the needle is `Needle()`, which knows nothing and passes every text: every
+expression is run on every text and finds what it finds with needles, only slower.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from re import _constants as sre  # type: ignore[attr-defined]
-from re import _parser  # type: ignore[attr-defined]
 from typing import Any
+
+# The private parser and its opcodes (the module docstring says why, and how its use is guarded).
+sre: Any
+try:
+    sre = importlib.import_module("re._constants")
+    _REPEATS: tuple[Any, ...] = (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT)
+except (ImportError, AttributeError):  # another interpreter, or a Python that reorganised `re`
+    sre, _REPEATS = None, ()
+_SHAPE_ERRORS = (AttributeError, IndexError, KeyError, TypeError, ValueError)  # a tree read wrongly
 
 _DIGITS = frozenset("0123456789")
 _NOT_DIGITS = str.maketrans("", "", "0123456789")
-_REPEATS = (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT)
 
 
 Strings = tuple[str, ...]  # one of these strings is in the text
@@ -101,8 +116,18 @@ def needle_of(regex: re.Pattern[str], sets: int = 1) -> Needle:
     """The needle of a compiled expression (parsed again from its source and flags): up to `sets` sets of
     strings in each alternative of an expression that is one alternation (`a|b|c`), or in the whole one.
     More sets turn away more texts, but each string costs a look per text: worth it for a long
-    alternation of phrases (the injection readings), not for the secret detectors' tokens."""
-    tree = list(_parser.parse(regex.pattern, regex.flags))
+    alternation of phrases (the injection readings), not for the secret detectors' tokens. Without a
+    parser this module can read (see the module docstring), `Needle()`: the expression is always run."""
+    if _PARSER is None:
+        return Needle()
+    try:
+        return _needle(_PARSER, regex, sets)
+    except _SHAPE_ERRORS:  # a tree of a shape this module does not know: no shortcut rather than a wrong one
+        return Needle()
+
+
+def _needle(parser: Any, regex: re.Pattern[str], sets: int) -> Needle:
+    tree = list(parser.parse(regex.pattern, regex.flags))
     top = [item for item in _flattened(tree) if item[0] is not sre.AT]
     branches = [list(alt) for alt in top[0][1][1]] if len(top) == 1 and top[0][0] is sre.BRANCH else [tree]
     alternatives = [tuple(tuple(sorted(s)) for s in _sets(branch)[:sets]) for branch in branches]
@@ -295,3 +320,36 @@ def _digit_class(members: list[tuple[Any, Any]]) -> bool:
             continue
         return False
     return bool(members)
+
+
+# Expressions whose needles are known (tests/unit/test_regex_needles.py checks many more): a parser that
+# reads any of them otherwise is not the one this module was written against.
+_CANARIES = (
+    (r"\bhooks\.slack\.com/", Needle(((("hooks.slack.com/",),),))),
+    (r"(?i)\b(?:AKIA|ASIA)[A-Z0-9]{16}\b", Needle(((("akia", "asia"),),))),
+    (r"gh[pousr]_\w{20,}", Needle(((("gho_", "ghp_", "ghr_", "ghs_", "ghu_"),),))),
+    (r"(?<=\[REDACTED:key\])\s*(\w{40})", Needle(((("[redacted:key]",),),))),
+    (r"\b(?:\d[ -]?){13,19}\b", Needle((), 13)),
+)
+
+
+def checked_parser(parser: Any) -> Any | None:
+    """`parser` if it reads every canary into its known needle, else None (needles are then `Needle()`)."""
+    if parser is None or sre is None:
+        return None
+    try:
+        if all(_needle(parser, re.compile(pattern), 1) == needle for pattern, needle in _CANARIES):
+            return parser
+    except _SHAPE_ERRORS:
+        pass
+    return None
+
+
+def _import_parser() -> Any | None:
+    try:
+        return importlib.import_module("re._parser")
+    except ImportError:
+        return None
+
+
+_PARSER = checked_parser(_import_parser())
