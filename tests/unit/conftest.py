@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.services.backends import Backends
+from tests.conftest import Clock
+from tests.fakes.backends import fake_backends
 from tests.fakes.reasoner import ScriptedReasoner
 from tests.fakes.run_store import InMemoryRunStore
 
@@ -15,3 +18,10 @@ def b(backends: Backends) -> Backends:
     backends.runs = InMemoryRunStore()
     backends.reasoner = ScriptedReasoner()
     return backends
+
+
+@pytest.fixture
+def rules(clock: Clock) -> Backends:
+    """The fake backends with the dream's ports, dreaming with the rule-based reasoner (the one the
+    product runs offline) instead of a scripted one."""
+    return fake_backends(clock, reasoner=RuleReasoner())

@@ -4,9 +4,7 @@ as news about "cycles to the depot on Mondays", or the other way round)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-
-import pytest
+from collections.abc import Sequence
 
 from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.domain.dream import Candidate
@@ -15,7 +13,6 @@ from reverie.ports import MergeAction, MergeDecision
 from reverie.services import admin
 from reverie.services.backends import Backends
 from tests.conftest import Clock
-from tests.fakes.backends import fake_backends
 from tests.unit.test_consolidation import dreamt, live
 
 KEEPER = "Rosa cycles to the Northfield depot on Mondays and Wednesdays."  # two supports: the senior card
@@ -36,11 +33,6 @@ class OneWay(RuleReasoner):
         return MergeDecision(action=MergeAction.ADD, reason="nothing near")
 
 
-@pytest.fixture
-def b(clock: Clock) -> Iterator[Backends]:
-    yield fake_backends(clock, reasoner=RuleReasoner())
-
-
 def hold(b: Backends, alice: Scope, clock: Clock) -> None:
     for statement, events in ((KEEPER, ["e1", "e2"]), (OTHER, ["e9"])):
         refs = [EvidenceRef(session_id="api", event_id=e) for e in events]
@@ -54,21 +46,21 @@ def depot(b: Backends, alice: Scope) -> list[str]:
 
 
 def test_a_pair_the_reasoner_fuses_only_with_the_senior_card_as_news_is_fused(
-    b: Backends, alice: Scope, clock: Clock
+    rules: Backends, alice: Scope, clock: Clock
 ) -> None:
     # GIVEN two held cards about the same days at the same depot
-    hold(b, alice, clock)
+    hold(rules, alice, clock)
     # WHEN a quiet dream audits them with a reasoner that fuses only when the senior card is the news
-    b.reasoner = OneWay(joins=KEEPER)
-    dreamt(b, alice, "s9", clock, "I started learning the cello.")
+    rules.reasoner = OneWay(joins=KEEPER)
+    dreamt(rules, alice, "s9", clock, "I started learning the cello.")
     # THEN one card says both
-    assert depot(b, alice) == [FUSED]
+    assert depot(rules, alice) == [FUSED]
 
 
 def test_a_pair_the_reasoner_keeps_apart_both_ways_stays_apart(
-    b: Backends, alice: Scope, clock: Clock
+    rules: Backends, alice: Scope, clock: Clock
 ) -> None:
-    hold(b, alice, clock)
-    b.reasoner = OneWay(joins=None)
-    dreamt(b, alice, "s9", clock, "I started learning the cello.")
-    assert depot(b, alice) == sorted([KEEPER, OTHER])
+    hold(rules, alice, clock)
+    rules.reasoner = OneWay(joins=None)
+    dreamt(rules, alice, "s9", clock, "I started learning the cello.")
+    assert depot(rules, alice) == sorted([KEEPER, OTHER])

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.domain.models import Layer, MemoryCard, Scope, Status
 from reverie.ports import CardQuery
 from reverie.services.backends import Backends
 from reverie.services.recall import build_context
 from tests.conftest import Clock
-from tests.fakes.backends import fake_backends
 from tests.unit.helpers import dreamt_session
 
 WHO = "Alice Brandt"
@@ -55,25 +53,25 @@ def _conflicts(b: Backends, scope: Scope) -> list[Any]:
     ]
 
 
-def test_two_sources_left_open_are_conflicting_cards_under_review(alice: Scope, clock: Clock) -> None:
-    b = fake_backends(clock, reasoner=RuleReasoner())
+def test_two_sources_left_open_are_conflicting_cards_under_review(
+    rules: Backends, alice: Scope, clock: Clock
+) -> None:
     # GIVEN a timetable and a web notice giving the shuttle two times, reported, and the user not knowing
-    _session(b, alice, clock, "No idea which is current. I'll ask at the desk.")
+    _session(rules, alice, clock, "No idea which is current. I'll ask at the desk.")
     # THEN both times are conflicting cards, with an open conflict review item naming them
-    both = _departures(b, alice)
+    both = _departures(rules, alice)
     assert sorted(c.status for c in both) == [Status.CONFLICTING, Status.CONFLICTING]
-    assert any(set(r.memory_ids) == {c.memory_id for c in both} for r in _conflicts(b, alice))
+    assert any(set(r.memory_ids) == {c.memory_id for c in both} for r in _conflicts(rules, alice))
     # ... and recall never gives them both as plain facts: they are flagged as unresolved
-    text = build_context(b, "When does the Lakeside shuttle leave?", alice, 400).text
+    text = build_context(rules, "When does the Lakeside shuttle leave?", alice, 400).text
     assert ("07:45" not in text and "07:55" not in text) or "conflict" in text.lower()
 
 
-def test_the_user_choosing_a_source_leaves_no_conflict(alice: Scope, clock: Clock) -> None:
-    b = fake_backends(clock, reasoner=RuleReasoner())
+def test_the_user_choosing_a_source_leaves_no_conflict(rules: Backends, alice: Scope, clock: Clock) -> None:
     # GIVEN the same report, settled: the operator's site is right
-    _session(b, alice, clock, "The operator's site is right, they changed it in spring.")
+    _session(rules, alice, clock, "The operator's site is right, they changed it in spring.")
     # THEN only 07:55 is kept, nothing conflicts
-    kept = [c for c in _departures(b, alice) if c.status is not Status.REJECTED]
+    kept = [c for c in _departures(rules, alice) if c.status is not Status.REJECTED]
     assert [("07:55" in c.statement) for c in kept] == [True]
     assert kept[0].status is not Status.CONFLICTING
-    assert _conflicts(b, alice) == []
+    assert _conflicts(rules, alice) == []

@@ -9,13 +9,11 @@ from typing import Any
 
 import pytest
 
-from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, Scope, Status
 from reverie.ports import CardQuery
 from reverie.services.backends import Backends
 from reverie.services.recall import build_context
 from tests.conftest import Clock
-from tests.fakes.backends import fake_backends
 from tests.unit.helpers import dreamt_session
 
 _FACTS = (
@@ -51,55 +49,57 @@ def _page(b: Backends, scope: Scope, clock: Clock, page: str, asked: str, reply:
 
 @pytest.mark.parametrize("order", _ORDERS)
 def test_an_order_to_the_agent_is_put_away_for_review_never_a_live_card(
-    order: str, alice: Scope, clock: Clock
+    rules: Backends, order: str, alice: Scope, clock: Clock
 ) -> None:
-    b = fake_backends(clock, reasoner=RuleReasoner())
     # GIVEN a page whose facts sit beside an order to the agent reading it
-    _page(b, alice, clock, f"{_FACTS} {order}", "what time is the Skye ferry?", "ok")
+    _page(rules, alice, clock, f"{_FACTS} {order}", "what time is the Skye ferry?", "ok")
     # THEN the order is stored archived (not a hypothesis), with an open quarantine item naming it
-    held = _cards(b, alice, "cheap-boats") or _cards(b, alice, "cancelled")
+    held = _cards(rules, alice, "cheap-boats") or _cards(rules, alice, "cancelled")
     assert held and all(c.status is Status.ARCHIVED for c in held)
-    reviews = b.runs.list_reviews(alice.tenant_id, alice.user_id or "", "open")
+    reviews = rules.runs.list_reviews(alice.tenant_id, alice.user_id or "", "open")
     assert {c.memory_id for c in held} <= {
         m for r in reviews if r.reason == "quarantine" for m in r.memory_ids
     }
     # ... and the page's facts, which only it gave, stay hypotheses: never injected
-    crossing = _cards(b, alice, "07:40")
+    crossing = _cards(rules, alice, "07:40")
     assert crossing and all(c.status is Status.HYPOTHESIS for c in crossing)
-    assert "07:40" not in build_context(b, "When does the Skye ferry leave?", alice, 400).text
+    assert "07:40" not in build_context(rules, "When does the Skye ferry leave?", alice, 400).text
 
 
 def test_what_the_user_says_again_in_their_words_is_theirs_the_rest_stays_the_pages(
-    alice: Scope, clock: Clock
+    rules: Backends, alice: Scope, clock: Clock
 ) -> None:
-    b = fake_backends(clock, reasoner=RuleReasoner())
     # GIVEN a hostile page, and the user's reply restating one of its facts in their own words
     page = f"{_FACTS} {_ORDERS[2]}"
-    _page(b, alice, clock, page, "what time is the Skye ferry?", "great, free bikes on the sailing, lovely")
+    _page(
+        rules, alice, clock, page, "what time is the Skye ferry?", "great, free bikes on the sailing, lovely"
+    )
     # THEN that fact is verified on the user's word and recalled; the crossing time, never restated, is not
-    [bikes] = _cards(b, alice, "Bikes travel free")
+    [bikes] = _cards(rules, alice, "Bikes travel free")
     assert bikes.status in INJECTABLE_STATUSES and bikes.source.kind.value == "user"
-    assert "Bikes travel free" in build_context(b, "Can I take my bike on the ferry?", alice, 400).text
-    assert all(c.status is Status.HYPOTHESIS for c in _cards(b, alice, "07:40"))
+    assert "Bikes travel free" in build_context(rules, "Can I take my bike on the ferry?", alice, 400).text
+    assert all(c.status is Status.HYPOTHESIS for c in _cards(rules, alice, "07:40"))
 
 
-def test_a_reply_sharing_words_but_not_the_number_restates_nothing(alice: Scope, clock: Clock) -> None:
-    b = fake_backends(clock, reasoner=RuleReasoner())
+def test_a_reply_sharing_words_but_not_the_number_restates_nothing(
+    rules: Backends, alice: Scope, clock: Clock
+) -> None:
     page = f"{_FACTS} {_ORDERS[2]}"
     # GIVEN a reply that names the crossing, but not its time, and asks about bikes
-    _page(b, alice, clock, page, "ferry times?", "the daily crossing suits us. do bikes travel free?")
+    _page(rules, alice, clock, page, "ferry times?", "the daily crossing suits us. do bikes travel free?")
     # THEN nothing of the page is the user's word
-    assert all(c.status is Status.HYPOTHESIS for c in _cards(b, alice, "07:40") + _cards(b, alice, "Bikes"))
+    assert all(
+        c.status is Status.HYPOTHESIS for c in _cards(rules, alice, "07:40") + _cards(rules, alice, "Bikes")
+    )
 
 
 def test_the_users_own_detail_after_their_question_is_theirs_beside_a_hostile_page(
-    alice: Scope, clock: Clock
+    rules: Backends, alice: Scope, clock: Clock
 ) -> None:
-    b = fake_backends(clock, reasoner=RuleReasoner())
     # GIVEN the user asking how to look after their thing and saying what it is, then a hostile page
     page = "Descaling guide. Descale every 3 months with citric acid. " + _ORDERS[0]
     dreamt_session(
-        b,
+        rules,
         alice,
         "s1",
         clock,
@@ -108,9 +108,9 @@ def test_the_users_own_detail_after_their_question_is_theirs_beside_a_hostile_pa
         {"role": "assistant", "text": "Every 3 months, with citric acid."},
     )
     # THEN their kettle is their own word, verified; the page's interval stays a hypothesis
-    [kettle] = _cards(b, alice, "Smeg")
+    [kettle] = _cards(rules, alice, "Smeg")
     assert kettle.status in INJECTABLE_STATUSES and "kettle" in kettle.statement
-    assert all(c.status is Status.HYPOTHESIS for c in _cards(b, alice, "every 3 months"))
+    assert all(c.status is Status.HYPOTHESIS for c in _cards(rules, alice, "every 3 months"))
 
 
 def _asked_twice(b: Backends, scope: Scope, clock: Clock, second: str | None, reply: str) -> None:
@@ -128,23 +128,21 @@ def _asked_twice(b: Backends, scope: Scope, clock: Clock, second: str | None, re
 
 
 def test_two_outputs_answering_the_users_question_with_two_values_conflict(
-    alice: Scope, clock: Clock
+    rules: Backends, alice: Scope, clock: Clock
 ) -> None:
-    b = fake_backends(clock, reasoner=RuleReasoner())
     # GIVEN the user asking about their own thing, and two outputs answering it with two values, both told
     card = "Clause 4, warranty: the maker covers parts and labour for five (5) years from purchase."
-    _asked_twice(b, alice, clock, card, "odd. I'll phone the shop on Monday")
+    _asked_twice(rules, alice, clock, card, "odd. I'll phone the shop on Monday")
     # THEN both are conflicting cards of one slot, with an open conflict review item naming them
-    both = [c for c in _cards(b, alice, "") if c.key == "alice_brandt.warranty"]
+    both = [c for c in _cards(rules, alice, "") if c.key == "alice_brandt.warranty"]
     assert sorted(c.status for c in both) == [Status.CONFLICTING, Status.CONFLICTING]
-    reviews = b.runs.list_reviews(alice.tenant_id, alice.user_id or "", "open")
+    reviews = rules.runs.list_reviews(alice.tenant_id, alice.user_id or "", "open")
     assert any(r.reason == "conflict" and set(r.memory_ids) == {c.memory_id for c in both} for r in reviews)
 
 
 def test_one_output_answering_the_users_question_is_their_word_once_taken_in(
-    alice: Scope, clock: Clock
+    rules: Backends, alice: Scope, clock: Clock
 ) -> None:
-    b = fake_backends(clock, reasoner=RuleReasoner())
-    _asked_twice(b, alice, clock, None, "ok good to know")
-    [warranty] = [c for c in _cards(b, alice, "warranty") if c.key == "alice_brandt.warranty"]
+    _asked_twice(rules, alice, clock, None, "ok good to know")
+    [warranty] = [c for c in _cards(rules, alice, "warranty") if c.key == "alice_brandt.warranty"]
     assert warranty.statement == "Alice Brandt's warranty: 2 years." and warranty.status is Status.VERIFIED

@@ -7,13 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.domain.models import Layer, MemoryCard, Scope, Status
 from reverie.ports import CardQuery
 from reverie.services.backends import Backends
 from reverie.services.recall import build_context
 from tests.conftest import Clock
-from tests.fakes.backends import fake_backends
 from tests.unit.helpers import dreamt_session
 
 WHO = "Alice Brandt"
@@ -41,29 +39,33 @@ _TEXT = (
 )
 
 
-def test_two_outputs_the_agent_says_disagree_are_a_visible_conflict(alice: Scope, clock: Clock) -> None:
-    b = fake_backends(clock, reasoner=RuleReasoner())
+def test_two_outputs_the_agent_says_disagree_are_a_visible_conflict(
+    rules: Backends, alice: Scope, clock: Clock
+) -> None:
     # GIVEN the planner and the clinic's text giving two days, told side by side as not matching
     told = "These don't match: your planner says Thursday 18 June, the clinic's text says Friday 19 June."
-    _session(b, alice, clock, told, _PLANNER, _TEXT)
+    _session(rules, alice, clock, told, _PLANNER, _TEXT)
     # THEN both are conflicting cards of the vet visit, with an open conflict review item naming them
-    both = _slot(b, alice)
+    both = _slot(rules, alice)
     assert sorted(c.status for c in both) == [Status.CONFLICTING, Status.CONFLICTING]
-    reviews = b.runs.list_reviews(alice.tenant_id, alice.user_id or "", "open")
+    reviews = rules.runs.list_reviews(alice.tenant_id, alice.user_id or "", "open")
     assert any(r.reason == "conflict" and set(r.memory_ids) == {c.memory_id for c in both} for r in reviews)
     # ... and recall shows them together as unresolved, not one as the answer
-    text = build_context(b, "When is Alice's vet visit?", alice, 400).text
+    text = build_context(rules, "When is Alice's vet visit?", alice, 400).text
     assert "18 June" in text and "19 June" in text and "conflict" in text.lower()
 
 
-def test_two_outputs_about_two_other_things_raise_no_conflict(alice: Scope, clock: Clock) -> None:
-    b = fake_backends(clock, reasoner=RuleReasoner())
+def test_two_outputs_about_two_other_things_raise_no_conflict(
+    rules: Backends, alice: Scope, clock: Clock
+) -> None:
     # GIVEN two outputs about two different bookings, neither naming the vet visit, told side by side
     groomer = ("planner.lookup", "Suds & Tails grooming for Biscuit: Monday 15 June 2026, 09:00")
     told = "Your planner has grooming on Monday 15 June, and the clinic's text says Friday 19 June."
-    _session(b, alice, clock, told, groomer, _TEXT)
+    _session(rules, alice, clock, told, groomer, _TEXT)
     # THEN neither is put in the vet visit's slot, and nothing conflicts
-    assert _slot(b, alice) == []
+    assert _slot(rules, alice) == []
     assert not [
-        r for r in b.runs.list_reviews(alice.tenant_id, alice.user_id or "", "open") if r.reason == "conflict"
+        r
+        for r in rules.runs.list_reviews(alice.tenant_id, alice.user_id or "", "open")
+        if r.reason == "conflict"
     ]

@@ -7,12 +7,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, Scope, Status
 from reverie.ports import CardQuery
 from reverie.services.backends import Backends
 from tests.conftest import Clock
-from tests.fakes.backends import fake_backends
 from tests.unit.helpers import dreamt_session
 
 
@@ -31,28 +29,28 @@ def _lookup(coach: str) -> tuple[dict[str, Any], ...]:
     )
 
 
-def test_a_later_lookup_of_the_same_field_supersedes_the_earlier_one(alice: Scope, clock: Clock) -> None:
-    b = fake_backends(clock, reasoner=RuleReasoner())
+def test_a_later_lookup_of_the_same_field_supersedes_the_earlier_one(
+    rules: Backends, alice: Scope, clock: Clock
+) -> None:
     # GIVEN a club's record the user took in: their coach is Marta
-    dreamt_session(b, alice, "s1", clock, *_lookup("Marta Ilić"))
+    dreamt_session(rules, alice, "s1", clock, *_lookup("Marta Ilić"))
     # WHEN a lookup months later says Jonas
     clock.advance(days=90)
-    dreamt_session(b, alice, "s2", clock, *_lookup("Jonas Berg"))
+    dreamt_session(rules, alice, "s2", clock, *_lookup("Jonas Berg"))
     # THEN Jonas is the live card and Marta's is superseded, not beside it
-    live = [c for c in _cards(b, alice, "coach") if c.status in INJECTABLE_STATUSES]
+    live = [c for c in _cards(rules, alice, "coach") if c.status in INJECTABLE_STATUSES]
     assert [c.statement for c in live] == ["Alice Brandt's coach: Jonas Berg."]
-    assert [c.status for c in _cards(b, alice, "Marta")] == [Status.SUPERSEDED]
+    assert [c.status for c in _cards(rules, alice, "Marta")] == [Status.SUPERSEDED]
 
 
 def test_two_systems_disagreeing_at_once_become_conflicting_cards_for_review(
-    alice: Scope, clock: Clock
+    rules: Backends, alice: Scope, clock: Clock
 ) -> None:
-    b = fake_backends(clock, reasoner=RuleReasoner())
     # GIVEN a booking system and a spreadsheet giving two counts of one thing, both told to the user
     seats = json.dumps({"event_id": "EV-3", "title": "Spring Gala", "seats_left": 40})
     sheet = "Event | Seats left\nSpring Gala | 4"
     dreamt_session(
-        b,
+        rules,
         alice,
         "s1",
         clock,
@@ -66,17 +64,18 @@ def test_two_systems_disagreeing_at_once_become_conflicting_cards_for_review(
         {"text": "typical. I'll ring the venue"},
     )
     # THEN both are shown as conflicting (flagged), and a review item names them
-    gala = _cards(b, alice, "Spring Gala")
+    gala = _cards(rules, alice, "Spring Gala")
     assert sorted(c.status for c in gala) == [Status.CONFLICTING, Status.CONFLICTING]
-    reviews = b.runs.list_reviews(alice.tenant_id, alice.user_id or "", "open")
+    reviews = rules.runs.list_reviews(alice.tenant_id, alice.user_id or "", "open")
     assert any(r.reason == "conflict" and set(r.memory_ids) == {c.memory_id for c in gala} for r in reviews)
 
 
-def test_a_record_the_agent_never_told_the_user_leaves_no_card(alice: Scope, clock: Clock) -> None:
-    b = fake_backends(clock, reasoner=RuleReasoner())
+def test_a_record_the_agent_never_told_the_user_leaves_no_card(
+    rules: Backends, alice: Scope, clock: Clock
+) -> None:
     record = json.dumps({"name": "Alice Brandt", "coach": {"name": "Marta Ilić"}, "level": "B2"})
     dreamt_session(
-        b,
+        rules,
         alice,
         "s1",
         clock,
@@ -85,4 +84,4 @@ def test_a_record_the_agent_never_told_the_user_leaves_no_card(alice: Scope, clo
         {"role": "assistant", "text": "Booked court 3 for Friday at 18:00."},
         {"text": "thanks"},
     )
-    assert not _cards(b, alice, "Marta") and not _cards(b, alice, "B2")
+    assert not _cards(rules, alice, "Marta") and not _cards(rules, alice, "B2")

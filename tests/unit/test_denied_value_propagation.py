@@ -4,21 +4,10 @@ it without repeating the value is only flagged for review (it may still hold).""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
-from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.domain.models import MemoryCard, Scope, Status
 from reverie.services.backends import Backends
 from tests.conftest import Clock
-from tests.fakes.backends import fake_backends
 from tests.unit.test_consolidation import dreamt, live_saying
-
-
-@pytest.fixture
-def b(clock: Clock) -> Iterator[Backends]:
-    yield fake_backends(clock, reasoner=RuleReasoner())
 
 
 def derive(b: Backends, origin: MemoryCard, memory_id: str, statement: str) -> MemoryCard:
@@ -27,31 +16,35 @@ def derive(b: Backends, origin: MemoryCard, memory_id: str, statement: str) -> M
 
 
 def test_a_card_derived_from_the_corrected_one_and_repeating_the_denied_value_retires(
-    b: Backends, alice: Scope, clock: Clock
+    rules: Backends, alice: Scope, clock: Clock
 ) -> None:
     # GIVEN where the user's son swims, and two cards built on it: one repeating the pool, one not
-    dreamt(b, alice, "s1", clock, "My son Tomas trains at the Riverside pool.")
-    (wrong,) = live_saying(b, alice, "Riverside")
-    timetable = derive(b, wrong, "derived-1", "Tomas's sessions end at 6pm (Riverside pool timetable).")
-    kit = derive(b, wrong, "derived-2", "Tomas needs goggles and a swim cap on Tuesdays.")
+    dreamt(rules, alice, "s1", clock, "My son Tomas trains at the Riverside pool.")
+    (wrong,) = live_saying(rules, alice, "Riverside")
+    timetable = derive(rules, wrong, "derived-1", "Tomas's sessions end at 6pm (Riverside pool timetable).")
+    kit = derive(rules, wrong, "derived-2", "Tomas needs goggles and a swim cap on Tuesdays.")
     # WHEN the user corrects the pool, naming the one that was wrong
-    dreamt(b, alice, "s2", clock, "Tomas trains at the Westgate pool, not the Riverside pool.", days_later=3)
+    dreamt(
+        rules, alice, "s2", clock, "Tomas trains at the Westgate pool, not the Riverside pool.", days_later=3
+    )
     # THEN the wrong card and the one repeating its pool retire; the other derived card goes to review
-    assert b.notes.get("t1", wrong.memory_id).status is Status.SUPERSEDED
-    assert b.notes.get("t1", timetable.memory_id).status is Status.SUPERSEDED
-    assert b.notes.get("t1", kit.memory_id).status is Status.CONFLICTING
-    assert live_saying(b, alice, "Westgate")
-    assert b.runs is not None
-    assert any(timetable.memory_id in r.memory_ids for r in b.runs.list_reviews("t1", "alice"))
+    assert rules.notes.get("t1", wrong.memory_id).status is Status.SUPERSEDED
+    assert rules.notes.get("t1", timetable.memory_id).status is Status.SUPERSEDED
+    assert rules.notes.get("t1", kit.memory_id).status is Status.CONFLICTING
+    assert live_saying(rules, alice, "Westgate")
+    assert rules.runs is not None
+    assert any(timetable.memory_id in r.memory_ids for r in rules.runs.list_reviews("t1", "alice"))
 
 
 def test_a_card_that_names_the_denied_value_only_where_it_was_read_is_not_what_the_correction_replaces(
-    b: Backends, alice: Scope, clock: Clock
+    rules: Backends, alice: Scope, clock: Clock
 ) -> None:
     # GIVEN a fact that names a pool only in its aside (where it was read), about another thing
-    dreamt(b, alice, "s1", clock, "Tomas's coach is called Ilse (Riverside pool newsletter).")
-    (coach,) = live_saying(b, alice, "Ilse")
+    dreamt(rules, alice, "s1", clock, "Tomas's coach is called Ilse (Riverside pool newsletter).")
+    (coach,) = live_saying(rules, alice, "Ilse")
     # WHEN the user says which pool, denying that one
-    dreamt(b, alice, "s2", clock, "Tomas trains at the Westgate pool, not the Riverside pool.", days_later=3)
+    dreamt(
+        rules, alice, "s2", clock, "Tomas trains at the Westgate pool, not the Riverside pool.", days_later=3
+    )
     # THEN the coach stays as it was
-    assert b.notes.get("t1", coach.memory_id).status is Status.VERIFIED
+    assert rules.notes.get("t1", coach.memory_id).status is Status.VERIFIED

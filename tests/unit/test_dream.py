@@ -413,24 +413,21 @@ def test_a_session_whose_names_come_back_later_is_more_salient(alice: Scope, clo
 
 
 def test_a_plan_for_a_named_month_holds_until_that_month_is_past(
-    b: Backends, alice: Scope, clock: Clock
+    rules: Backends, alice: Scope, clock: Clock
 ) -> None:
-    from reverie.adapters.local.rule_reasoner import RuleReasoner
-
     # GIVEN alice telling the rule-based reasoner she will go to a conference two months from now
-    b.reasoner = RuleReasoner()
     month = clock.now + timedelta(days=60)
     said = f"I'm going to the KubeCon conference in {month:%B %Y}."
-    append_events(b, alice, [event(alice, "s1", "m1", text=said, speaker="Alice", ts=clock.now)])
-    dream(b, "t1", "alice")
-    [plan] = [c for c in knowledge(b, alice).values() if "KubeCon" in c.statement]
+    append_events(rules, alice, [event(alice, "s1", "m1", text=said, speaker="Alice", ts=clock.now)])
+    dream(rules, "t1", "alice")
+    [plan] = [c for c in knowledge(rules, alice).values() if "KubeCon" in c.statement]
     # WHEN weeks pass with dreams (a plan without a date would have decayed away by then)
     for _ in range(8):
         clock.advance(days=7)
-        dream(b, "t1", "alice")
+        dream(rules, "t1", "alice")
     # THEN it still stands, expiring only once the month is over, archived (kept) then
-    assert b.notes.get("t1", plan.memory_id).status is Status.VERIFIED
+    assert rules.notes.get("t1", plan.memory_id).status is Status.VERIFIED
     assert plan.valid_until is not None and plan.valid_until > month
     clock.advance(days=30)
-    dream(b, "t1", "alice")
-    assert b.notes.get("t1", plan.memory_id).status is Status.ARCHIVED
+    dream(rules, "t1", "alice")
+    assert rules.notes.get("t1", plan.memory_id).status is Status.ARCHIVED

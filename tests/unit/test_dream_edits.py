@@ -4,22 +4,12 @@ not repeat it, is left alone."""
 
 from __future__ import annotations
 
-import pytest
-
-from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.domain.models import MemoryCard, Scope, Status
 from reverie.services import admin
 from reverie.services.backends import Backends
 from reverie.services.dream.edits import removed_values
 from tests.conftest import Clock
-from tests.fakes.backends import fake_backends
 from tests.unit.test_consolidation import dreamt, live_saying
-
-
-@pytest.fixture
-def b(clock: Clock) -> Backends:
-    """Fake stores and the rule reasoner."""
-    return fake_backends(clock, reasoner=RuleReasoner())
 
 
 def _derive(b: Backends, origin: MemoryCard, memory_id: str, statement: str) -> MemoryCard:
@@ -43,38 +33,40 @@ def _held_with_derived(b: Backends, alice: Scope, clock: Clock) -> tuple[MemoryC
     return physio, route, often
 
 
-def test_a_card_derived_from_an_edited_value_goes_to_review(b: Backends, alice: Scope, clock: Clock) -> None:
+def test_a_card_derived_from_an_edited_value_goes_to_review(
+    rules: Backends, alice: Scope, clock: Clock
+) -> None:
     # GIVEN a held card and two cards derived from it, one repeating its place
-    physio, route, often = _held_with_derived(b, alice, clock)
+    physio, route, often = _held_with_derived(rules, alice, clock)
     # WHEN a person edits the place, and a later session is dreamt (twice)
     clock.advance(days=1)
     admin.edit_memory(
-        b, alice, physio.memory_id, physio.version, {"statement": "Alice's physio is in Pinner."}
+        rules, alice, physio.memory_id, physio.version, {"statement": "Alice's physio is in Pinner."}
     )
-    dreamt(b, alice, "s2", clock, "I bought new running shoes.", days_later=2)
-    dreamt(b, alice, "s3", clock, "I like my new running shoes.", days_later=2)
+    dreamt(rules, alice, "s2", clock, "I bought new running shoes.", days_later=2)
+    dreamt(rules, alice, "s3", clock, "I like my new running shoes.", days_later=2)
     # THEN the card repeating the old place is flagged once, for review; the other stays as it was
-    assert b.notes.get("t1", route.memory_id).status is Status.CONFLICTING
-    assert b.notes.get("t1", often.memory_id).status is Status.VERIFIED
-    assert b.runs is not None
-    reviews = [r for r in b.runs.list_reviews("t1", "alice") if route.memory_id in r.memory_ids]
+    assert rules.notes.get("t1", route.memory_id).status is Status.CONFLICTING
+    assert rules.notes.get("t1", often.memory_id).status is Status.VERIFIED
+    assert rules.runs is not None
+    reviews = [r for r in rules.runs.list_reviews("t1", "alice") if route.memory_id in r.memory_ids]
     assert [r.reason for r in reviews] == ["correction"]
 
 
 def test_an_edit_that_changes_no_value_leaves_derived_cards_alone(
-    b: Backends, alice: Scope, clock: Clock
+    rules: Backends, alice: Scope, clock: Clock
 ) -> None:
-    physio, route, _ = _held_with_derived(b, alice, clock)
+    physio, route, _ = _held_with_derived(rules, alice, clock)
     clock.advance(days=1)
     admin.edit_memory(
-        b,
+        rules,
         alice,
         physio.memory_id,
         physio.version,
         {"statement": "Alice's physio clinic is in Harrow, Mondays at 8."},
     )
-    dreamt(b, alice, "s2", clock, "I bought new running shoes.", days_later=2)
-    assert b.notes.get("t1", route.memory_id).status is Status.VERIFIED
+    dreamt(rules, alice, "s2", clock, "I bought new running shoes.", days_later=2)
+    assert rules.notes.get("t1", route.memory_id).status is Status.VERIFIED
 
 
 def test_the_values_an_edit_takes_out_are_names_and_numbers() -> None:

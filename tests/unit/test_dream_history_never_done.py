@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import json
 
-from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.adapters.local.rules.outputs import read_output
 from reverie.domain.models import Scope, Status
 from reverie.services.backends import Backends
 from tests.conftest import Clock
-from tests.fakes.backends import fake_backends
 from tests.unit.helpers import conflict_reviews, dreamt_session, live_cards
 
 RECORD = json.dumps(
@@ -50,23 +48,28 @@ def _looked_up(b: Backends, scope: Scope, clock: Clock, relayed: str) -> None:
     )
 
 
-def test_work_said_never_done_against_the_record_of_it_is_a_conflict(alice: Scope, clock: Clock) -> None:
-    b = fake_backends(clock, reasoner=RuleReasoner())
+def test_work_said_never_done_against_the_record_of_it_is_a_conflict(
+    rules: Backends, alice: Scope, clock: Clock
+) -> None:
     # GIVEN the record's entry told to the user, and their landlord's word that it was never done
     _looked_up(
-        b, alice, clock, "My landlord says the heat exchanger has never been replaced. No idea who's right."
+        rules,
+        alice,
+        clock,
+        "My landlord says the heat exchanger has never been replaced. No idea who's right.",
     )
     # THEN both are conflicting, with one open conflict review item naming both
-    cards = live_cards(b, alice, "exchanger")
+    cards = live_cards(rules, alice, "exchanger")
     assert len(cards) == 2
     assert {c.status for c in cards} == {Status.CONFLICTING}
-    assert conflict_reviews(b, alice) == [sorted(c.memory_id for c in cards)]
+    assert conflict_reviews(rules, alice) == [sorted(c.memory_id for c in cards)]
 
 
-def test_a_word_about_work_the_history_does_not_record_is_no_conflict(alice: Scope, clock: Clock) -> None:
-    b = fake_backends(clock, reasoner=RuleReasoner())
+def test_a_word_about_work_the_history_does_not_record_is_no_conflict(
+    rules: Backends, alice: Scope, clock: Clock
+) -> None:
     # GIVEN the landlord's word about another part, never worked on
-    _looked_up(b, alice, clock, "Right, my landlord says the radiators have never been bled.")
+    _looked_up(rules, alice, clock, "Right, my landlord says the radiators have never been bled.")
     # THEN the entry stays as the record says, and nothing goes to review
-    assert [c.status for c in live_cards(b, alice, "exchanger")] == [Status.VERIFIED]
-    assert conflict_reviews(b, alice) == []
+    assert [c.status for c in live_cards(rules, alice, "exchanger")] == [Status.VERIFIED]
+    assert conflict_reviews(rules, alice) == []

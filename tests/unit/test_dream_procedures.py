@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.domain.dream import DreamRun, ReviewItem
 from reverie.domain.events import Event
 from reverie.domain.models import (
@@ -332,45 +331,43 @@ def failure_then_fix(scope: Scope, session: str, clock: Clock, fixed: bool = Tru
 
 
 def test_a_tool_failure_fixed_the_same_way_twice_leaves_one_active_procedure(
-    b: Backends, alice: Scope, clock: Clock
+    rules: Backends, alice: Scope, clock: Clock
 ) -> None:
     # GIVEN the rule-based reasoner and a shell failure fixed with pnpm in two sessions
-    b.reasoner = RuleReasoner()
-    append_events(b, alice, failure_then_fix(alice, "s1", clock))
-    dream(b, "t1", "alice")
-    [learnt] = cards(b, alice, types=frozenset({MemoryType.PROCEDURE}))
-    append_events(b, alice, failure_then_fix(alice, "s2", clock))
+    append_events(rules, alice, failure_then_fix(alice, "s1", clock))
+    dream(rules, "t1", "alice")
+    [learnt] = cards(rules, alice, types=frozenset({MemoryType.PROCEDURE}))
+    append_events(rules, alice, failure_then_fix(alice, "s2", clock))
     # WHEN the dream runs after the second
-    dream(b, "t1", "alice")
+    dream(rules, "t1", "alice")
     # THEN one procedure is active, citing both sessions; the procedure of one session is superseded by it
-    [procedure] = procedures(b, alice)
-    active = cards(b, alice, layers=frozenset({Layer.KNOWLEDGE}), statuses=frozenset({Status.VERIFIED}))
+    [procedure] = procedures(rules, alice)
+    active = cards(rules, alice, layers=frozenset({Layer.KNOWLEDGE}), statuses=frozenset({Status.VERIFIED}))
     assert [c.memory_id for c in active] == [procedure.memory_id]
     assert sessions(procedure) == {"s1", "s2"} and learnt.memory_id in procedure.derived_from
     assert procedure.action is not None and "pnpm" in procedure.action
-    retired = b.notes.get("t1", learnt.memory_id)
+    retired = rules.notes.get("t1", learnt.memory_id)
     assert (retired.status, retired.superseded_by) == (Status.SUPERSEDED, procedure.memory_id)
     # ... and a rollback of that run brings the one-session procedure back
-    rollback_run(b, "t1", b.runs.list_runs("t1", "alice")[0].run_id)  # type: ignore[union-attr]
-    assert procedures(b, alice) == []
-    assert b.notes.get("t1", learnt.memory_id).status is Status.VERIFIED
+    rollback_run(rules, "t1", rules.runs.list_runs("t1", "alice")[0].run_id)  # type: ignore[union-attr]
+    assert procedures(rules, alice) == []
+    assert rules.notes.get("t1", learnt.memory_id).status is Status.VERIFIED
 
 
 def test_the_same_error_again_and_again_becomes_a_known_issue_shown_as_reference(
-    b: Backends, alice: Scope, clock: Clock
+    rules: Backends, alice: Scope, clock: Clock
 ) -> None:
     # GIVEN the same shell failure, never fixed, in two sessions
-    b.reasoner = RuleReasoner()
-    append_events(b, alice, failure_then_fix(alice, "s1", clock, fixed=False))
-    append_events(b, alice, failure_then_fix(alice, "s2", clock, fixed=False))
+    append_events(rules, alice, failure_then_fix(alice, "s1", clock, fixed=False))
+    append_events(rules, alice, failure_then_fix(alice, "s2", clock, fixed=False))
     # WHEN the dream runs
-    dream(b, "t1", "alice")
+    dream(rules, "t1", "alice")
     # THEN a procedure without a fix records it, with a confidence that keeps it a reference, not an
     # instruction; the failures of each session stay hypotheses
-    [procedure] = procedures(b, alice)
+    [procedure] = procedures(rules, alice)
     assert procedure.action is None and "no fix is known yet" in procedure.statement
     assert sessions(procedure) == {"s1", "s2"} and procedure.confidence < 0.6
-    notes = cards(b, alice, layers=frozenset({Layer.NOTES}), statuses=frozenset({Status.HYPOTHESIS}))
+    notes = cards(rules, alice, layers=frozenset({Layer.NOTES}), statuses=frozenset({Status.HYPOTHESIS}))
     assert set(procedure.derived_from) == {c.memory_id for c in notes}
-    context = build_context(b, "npm install workspace", alice, 400)
+    context = build_context(rules, "npm install workspace", alice, 400)
     assert context.sections["reference"] == [procedure.memory_id]

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.adapters.local.rules.writers import day_slot, writer
 from reverie.domain.events import MessageEvent
 from reverie.domain.models import Layer, MemoryCard, Scope, Status
 from reverie.ports import CardQuery
 from reverie.services.backends import Backends
 from tests.conftest import Clock
-from tests.fakes.backends import fake_backends
 from tests.unit.helpers import dreamt_session
 
 
@@ -69,12 +67,13 @@ def _conflicts(b: Backends, scope: Scope) -> list[str]:
     return [r.reason for r in reviews if r.reason == "conflict"]
 
 
-def test_two_writers_of_one_account_disagreeing_are_a_conflict(alice: Scope, clock: Clock) -> None:
-    b = fake_backends(clock, reasoner=RuleReasoner())
+def test_two_writers_of_one_account_disagreeing_are_a_conflict(
+    rules: Backends, alice: Scope, clock: Clock
+) -> None:
     # GIVEN two people typing into one account to its agent, each naming themself (one also known as the
     # speaker), on what happens on Tuesdays
     dreamt_session(
-        b,
+        rules,
         alice,
         "s1",
         clock,
@@ -83,7 +82,7 @@ def test_two_writers_of_one_account_disagreeing_are_a_conflict(alice: Scope, clo
     )
     clock.advance(days=2)
     dreamt_session(
-        b,
+        rules,
         alice,
         "s2",
         clock,
@@ -94,21 +93,22 @@ def test_two_writers_of_one_account_disagreeing_are_a_conflict(alice: Scope, clo
         },
     )
     # THEN each is that person's claim, both conflicting, with an open conflict review item
-    cards = _lessons(b, alice)
+    cards = _lessons(rules, alice)
     assert sorted(c.statement for c in cards) == [
         "The swimming lesson is on Tuesdays (according to Dana)",
         "Tuesday is the piano lesson (according to Ravi)",
     ]
     assert {c.status for c in cards} == {Status.CONFLICTING}
-    assert _conflicts(b, alice) == ["conflict"]
+    assert _conflicts(rules, alice) == ["conflict"]
 
 
-def test_one_person_changing_their_own_word_is_no_conflict(alice: Scope, clock: Clock) -> None:
-    b = fake_backends(clock, reasoner=RuleReasoner())
+def test_one_person_changing_their_own_word_is_no_conflict(
+    rules: Backends, alice: Scope, clock: Clock
+) -> None:
     # GIVEN the account holder alone, saying one thing and later another, naming nobody
-    dreamt_session(b, alice, "s1", clock, {"text": "the swimming lesson is on tuesdays"})
+    dreamt_session(rules, alice, "s1", clock, {"text": "the swimming lesson is on tuesdays"})
     clock.advance(days=2)
-    dreamt_session(b, alice, "s2", clock, {"text": "the swimming lesson is on thursdays now"})
+    dreamt_session(rules, alice, "s2", clock, {"text": "the swimming lesson is on thursdays now"})
     # THEN nothing is attributed and nothing is left to a person
-    assert not any("according to" in c.statement for c in _lessons(b, alice))
-    assert _conflicts(b, alice) == []
+    assert not any("according to" in c.statement for c in _lessons(rules, alice))
+    assert _conflicts(rules, alice) == []

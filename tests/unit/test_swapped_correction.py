@@ -4,17 +4,13 @@ card saying the pairing the correction gives, or pairing nothing it undid, is le
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.domain.models import MemoryType, Scope, Status
 from reverie.domain.swapped import repeats_swapped, swapped
 from reverie.services import admin
 from reverie.services.backends import Backends
 from tests.conftest import Clock
-from tests.fakes.backends import fake_backends
 from tests.unit.test_consolidation import corrected, live_saying
 from tests.unit.test_denied_value_propagation import derive
 
@@ -45,22 +41,17 @@ def test_a_card_pairing_again_what_the_correction_undid_repeats_the_swap(held: s
     assert repeats_swapped(WRONG, RIGHT, held) is wrong_too
 
 
-@pytest.fixture
-def b(clock: Clock) -> Iterator[Backends]:
-    yield fake_backends(clock, reasoner=RuleReasoner())
-
-
 def test_a_correction_with_the_pairs_swapped_retires_the_card_and_what_repeats_its_pairing(
-    b: Backends, alice: Scope, clock: Clock
+    rules: Backends, alice: Scope, clock: Clock
 ) -> None:
     # GIVEN the agent's card pairing people with days the wrong way round, and two cards built on it
-    (wrong,) = admin.create_memories(b, alice, [admin.NewMemory(type=MemoryType.FACT, statement=WRONG)])
-    blocked = derive(b, wrong, "derived-1", "Priya keeps Tuesday mornings free for the stand-up.")
-    room = derive(b, wrong, "derived-2", "The stand-up is in room 4B.")
+    (wrong,) = admin.create_memories(rules, alice, [admin.NewMemory(type=MemoryType.FACT, statement=WRONG)])
+    blocked = derive(rules, wrong, "derived-1", "Priya keeps Tuesday mornings free for the stand-up.")
+    room = derive(rules, wrong, "derived-2", "The stand-up is in room 4B.")
     # WHEN the user's correction says the same names paired the other way
-    corrected(b, alice, clock, RIGHT + " The note had it backwards.", days_later=2)
+    corrected(rules, alice, clock, RIGHT + " The note had it backwards.", days_later=2)
     # THEN the wrong card and the card repeating its pairing are superseded; the other is only flagged
-    assert b.notes.get("t1", wrong.memory_id).status is Status.SUPERSEDED
-    assert b.notes.get("t1", blocked.memory_id).status is Status.SUPERSEDED
-    assert b.notes.get("t1", room.memory_id).status is Status.CONFLICTING
-    assert live_saying(b, alice, "Priya chairs the Thursday")
+    assert rules.notes.get("t1", wrong.memory_id).status is Status.SUPERSEDED
+    assert rules.notes.get("t1", blocked.memory_id).status is Status.SUPERSEDED
+    assert rules.notes.get("t1", room.memory_id).status is Status.CONFLICTING
+    assert live_saying(rules, alice, "Priya chairs the Thursday")

@@ -4,21 +4,10 @@ when the correction replaces the card word for word: it retires with it (and goe
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
-from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.domain.models import MemoryCard, Scope, Status
 from reverie.services.backends import Backends
 from tests.conftest import Clock
-from tests.fakes.backends import fake_backends
 from tests.unit.test_consolidation import dreamt, live_saying
-
-
-@pytest.fixture
-def b(clock: Clock) -> Iterator[Backends]:
-    yield fake_backends(clock, reasoner=RuleReasoner())
 
 
 def derive(b: Backends, origin: MemoryCard, memory_id: str, statement: str) -> MemoryCard:
@@ -26,16 +15,18 @@ def derive(b: Backends, origin: MemoryCard, memory_id: str, statement: str) -> M
     return b.notes.create(origin.model_copy(update=update))
 
 
-def test_a_card_built_on_values_put_right_in_place_retires(b: Backends, alice: Scope, clock: Clock) -> None:
+def test_a_card_built_on_values_put_right_in_place_retires(
+    rules: Backends, alice: Scope, clock: Clock
+) -> None:
     # GIVEN the user's phone bill, and two cards built on it: one repeating its amount and day, one not
-    dreamt(b, alice, "s1", clock, "My phone bill is £55 a month, taken on the 5th.")
-    (bill,) = live_saying(b, alice, "£55")
-    reminder = derive(b, bill, "derived-1", "Keep £55 in the current account before the 5th.")
-    other = derive(b, bill, "derived-2", "The phone contract runs to next spring.")
+    dreamt(rules, alice, "s1", clock, "My phone bill is £55 a month, taken on the 5th.")
+    (bill,) = live_saying(rules, alice, "£55")
+    reminder = derive(rules, bill, "derived-1", "Keep £55 in the current account before the 5th.")
+    other = derive(rules, bill, "derived-2", "The phone contract runs to next spring.")
     # WHEN the user says both values were wrong, in parallel
-    dreamt(b, alice, "s2", clock, "My phone bill is £62 on the 20th, not £55 on the 5th.", days_later=3)
+    dreamt(rules, alice, "s2", clock, "My phone bill is £62 on the 20th, not £55 on the 5th.", days_later=3)
     # THEN the bill is put right in place, the card repeating the denied values retires, the other is flagged
-    assert live_saying(b, alice, "£62 a month, taken on the 20th")
-    assert b.notes.get("t1", bill.memory_id).status is Status.SUPERSEDED
-    assert b.notes.get("t1", reminder.memory_id).status is Status.SUPERSEDED
-    assert b.notes.get("t1", other.memory_id).status is Status.CONFLICTING
+    assert live_saying(rules, alice, "£62 a month, taken on the 20th")
+    assert rules.notes.get("t1", bill.memory_id).status is Status.SUPERSEDED
+    assert rules.notes.get("t1", reminder.memory_id).status is Status.SUPERSEDED
+    assert rules.notes.get("t1", other.memory_id).status is Status.CONFLICTING

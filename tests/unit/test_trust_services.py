@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.domain.dream import Candidate
 from reverie.domain.errors import Forbidden
 from reverie.domain.models import (
@@ -30,15 +29,10 @@ from reverie.services.context_render import render_context
 from reverie.services.dream.runner import dream
 from reverie.services.dream.verify import assess
 from tests.conftest import Clock
-from tests.fakes.backends import WhitespaceTokenCounter, fake_backends
+from tests.fakes.backends import WhitespaceTokenCounter
 from tests.fakes.factories import make_card
 from tests.unit.helpers import event
 from tests.unit.test_context_render import NOW, card
-
-
-@pytest.fixture
-def rules(clock: Clock) -> Backends:
-    return fake_backends(clock, reasoner=RuleReasoner())
 
 
 def candidate(
