@@ -1,4 +1,4 @@
-"""Recall's vector path on a shared worker thread (`services.query_vector`), and recall that uses it."""
+"""Recall's vector and keyword paths on shared worker threads (`services.query_vector`), and recall that uses them."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ from dataclasses import replace
 
 import pytest
 
+from reverie.adapters.local.search_index import SqliteSearchIndex
 from reverie.domain.models import Scope
+from reverie.domain.search import SearchFilter, SearchHit
 from reverie.ports import Embedder
 from reverie.services.backends import Backends
-from reverie.services.query_vector import WORKERS, Prefetched
+from reverie.services.query_vector import WORKERS, Prefetched, start_paths
 from reverie.services.recall import build_context
 from tests.fakes.embedder import HashEmbedder
 from tests.unit.helpers import remember
@@ -35,6 +37,22 @@ class GatedEmbedder(Embedder):
         self.started.release()
         self.gate.wait(timeout=30)  # a bound, not a measure: a broken pool fails instead of hanging
         return self.inner.embed(texts)
+
+
+class GatedIndex(SqliteSearchIndex):
+    """The in-memory index, its keyword search run only once `gate` is open; says which threads searched."""
+
+    def __init__(self, dim: int) -> None:
+        super().__init__(":memory:", dim=dim)
+        self.gate = threading.Event()
+        self.started = threading.Semaphore(0)
+        self.threads: list[int] = []
+
+    def search_text(self, query: str, filter: SearchFilter, k: int) -> list[SearchHit]:
+        self.threads.append(threading.get_ident())
+        self.started.release()
+        self.gate.wait(timeout=30)  # a bound, not a measure: a broken pool fails instead of hanging
+        return super().search_text(query, filter, k)
 
 
 class FailingEmbedder(HashEmbedder):
@@ -152,3 +170,23 @@ def test_recall_gives_the_same_context_whichever_thread_embeds(
     # THEN the contexts are the same
     assert threaded.text == inline.text and threaded.ranked_ids == inline.ranked_ids
     assert inline.memory_ids and gated.threads
+
+
+def test_the_keyword_search_runs_on_a_worker_beside_the_embedding(backends: Backends, alice: Scope) -> None:
+    # GIVEN an index whose keyword search waits for the test's signal, holding memories
+    index = GatedIndex(backends.embedder.dim)
+    gated = replace(backends, index=index)
+    for statement in ("Alice moved to Lisbon in March", "Bob drinks sencha every afternoon"):
+        remember(gated, alice, statement)
+    filt = SearchFilter(scope=alice, now=backends.clock())
+
+    # WHEN recall starts its paths, and the keyword search has started
+    started = start_paths(gated, "where did Alice move?", filt, 10)
+    index.started.acquire()  # the caller is free while a worker searches: it got here
+    vector = started.vector.vector()  # and the embedding needs no keyword search to finish
+    index.gate.set()
+
+    # THEN the search ran on another thread and gives the index's hits for that query
+    assert index.threads[0] != threading.get_ident()
+    assert started.text.result() == index.search_text("where did Alice move?", filt, 10) != []
+    assert vector == backends.embedder.embed(["where did Alice move?"])[0]

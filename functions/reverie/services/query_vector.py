@@ -1,14 +1,15 @@
-"""Recall's query embedding on a worker thread while its other reads run.
+"""Recall's query embedding and keyword search on worker threads while its other reads run.
 
-The fixed block, the raw turns, the keyword and timeline paths need no vector. So `build_context` starts
-the query's embedding first and searches with it when it fuses the paths: a local forward pass
-(onnxruntime) and a remote call (Bedrock) both release the GIL, and SQLite releases it while it steps, so
-the two overlap on a second core (or behind a network wait).
+The fixed block, the raw turns and the timeline path need neither. So `build_context` starts the query's
+embedding and its keyword search first and reads them when it fuses the paths: a local forward pass
+(onnxruntime) and a remote call (Bedrock) release the GIL, and so does SQLite while FTS5 ranks, so on a
+second core (or behind a network wait) the two overlap each other and the caller's own reads: the
+request waits for the slower of them, not for their sum.
 
 The workers are a few long-lived threads shared by every request (none is created per call). A request
-never waits in their queue: when it needs the vector and no worker has started on it yet, it takes the job
-back and runs it on its own thread. The vector is the same whichever thread computes it, so the context
-does not depend on the timing.
+never waits in their queue: when it needs a result and no worker has started on it yet, it takes the job
+back and runs it on its own thread. The results are the same whichever thread computes them, so the
+context does not depend on the timing.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from reverie.domain.search import SearchFilter, SearchHit
@@ -53,6 +55,21 @@ class Prefetched(Generic[T]):
                 except BaseException as exc:
                     self._taken_back.set_exception(exc)
         return (self._taken_back or self._future).result()
+
+
+@dataclass(frozen=True)
+class StartedPaths:
+    """Recall's filter, and its vector and keyword paths (k hits each) running on workers."""
+
+    filt: SearchFilter
+    vector: VectorPath
+    text: Prefetched[list[SearchHit]]
+
+
+def start_paths(b: Backends, query: str, filt: SearchFilter, k: int) -> StartedPaths:
+    """Start the query's embedding, then its keyword search (`SearchIndex.search_text`), on workers."""
+    vector = vector_path(b, query, filt, k)  # the longer of the two: first in the queue
+    return StartedPaths(filt, vector, Prefetched(lambda: b.index.search_text(query, filt, k)))
 
 
 def vector_path(b: Backends, query: str, filt: SearchFilter, k: int) -> VectorPath:

@@ -36,7 +36,7 @@ from reverie.services.cited_turns import CitedTurns
 from reverie.services.context_render import Citation, CitationStyle, RawTurn, Rendered, render_context
 from reverie.services.fixed_block import fixed_block, injectable, shadowed
 from reverie.services.neighbours import neighbour_boosts
-from reverie.services.query_vector import VectorPath, vector_path
+from reverie.services.query_vector import StartedPaths, start_paths
 from reverie.services.unconsolidated import unconsolidated_turns
 
 MIN_BUDGET_TOKENS = 64
@@ -106,21 +106,17 @@ class Context:
 
 
 def _paths(
-    b: Backends,
-    query: str,
-    filt: SearchFilter,
-    settings: RecallSettings,
-    vector: VectorPath,
+    b: Backends, query: str, settings: RecallSettings, started: StartedPaths
 ) -> dict[str, list[SearchHit]]:
     """Keyword and vector paths always; the timeline path when the query names a date (cards observed
-    then, those naming the query's entities first). The vector path (`vector_path`) runs meanwhile."""
-    paths: dict[str, list[SearchHit]] = {"text": b.index.search_text(query, filt, settings.per_path)}
+    then, those naming the query's entities first), read while the other two run (`_start`)."""
+    filt = started.filt
     window = time_window(query)
     timeline = None
     if window:
         start, end = window[0] - settings.date_slack, window[1] + settings.date_slack
         timeline = b.index.search_timeline(filt, settings.per_path, entities(query), start, end)
-    paths["vector"] = vector.result()
+    paths = {"text": started.text.result(), "vector": started.vector.result()}
     if timeline is not None:
         paths["timeline"] = timeline
     return paths
@@ -138,11 +134,8 @@ def _relevance(paths: dict[str, list[SearchHit]], settings: RecallSettings) -> F
     return FusedScores(scores=scores, floor=fused.floor)
 
 
-def _start(
-    b: Backends, query: str, scope: Scope, settings: RecallSettings
-) -> tuple[SearchFilter, VectorPath]:
-    filt = SearchFilter(scope=scope, now=b.clock())
-    return filt, vector_path(b, query, filt, settings.per_path)
+def _start(b: Backends, query: str, scope: Scope, settings: RecallSettings) -> StartedPaths:
+    return start_paths(b, query, SearchFilter(scope=scope, now=b.clock()), settings.per_path)
 
 
 @dataclass(frozen=True)
@@ -160,14 +153,15 @@ def _candidates(
     query: str,
     scope: Scope,
     settings: RecallSettings,
-    started: tuple[SearchFilter, VectorPath] | None = None,
+    started: StartedPaths | None = None,
     explain: bool = True,
 ) -> _Candidates:
-    """The candidates of every path, fused and boosted; `started`: the filter and the vector path the
-    caller started early with it (`vector_path`). `explain`: with each one's rank on each path (what
-    `rank` returns; a context shows none)."""
-    filt, vector = started or _start(b, query, scope, settings)
-    paths = _paths(b, query, filt, settings, vector)
+    """The candidates of every path, fused and boosted; `started`: the filter and the paths the caller
+    started early (`_start`). `explain`: with each one's rank on each path (what `rank` returns; a
+    context shows none)."""
+    started = started or _start(b, query, scope, settings)
+    filt = started.filt
+    paths = _paths(b, query, settings, started)
     relevance = _relevance(paths, settings)
     fetched: dict[str, MemoryCard] = {}
     boosts = neighbour_boosts(
@@ -273,7 +267,7 @@ def build_context(
             scope,
             settings.raw_lines,
             settings.raw_window,
-            query_vector=started[1].vector,
+            query_vector=started.vector.vector,
             weights=settings.weights,
         )
     rendered: Rendered = render_context(
