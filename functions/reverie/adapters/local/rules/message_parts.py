@@ -23,6 +23,7 @@ from reverie.adapters.local.rules.language import sentences
 from reverie.adapters.local.rules.list_edits import list_edit
 from reverie.adapters.local.rules.lists import as_sentences
 from reverie.adapters.local.rules.lower_case import capitalised
+from reverie.adapters.local.rules.not_earnest import not_in_earnest
 from reverie.adapters.local.rules.note_requests import note_request
 from reverie.adapters.local.rules.openings import adverb_after_subject, fronted_post, restated_in_english
 from reverie.adapters.local.rules.pursuits import topic_taken_up
@@ -68,6 +69,11 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
         sentence, secrets = without_secrets(sentence)
         for secret in secrets:
             dropped.append((secret, "secret"))
+        if unmeant := not_in_earnest(sentence):  # "I just LOVE nights /s", "if I ever moved to X I'd ..."
+            sentence = unmeant[0]
+            dropped.append(unmeant[1:])
+            if not sentence:
+                continue
         if to_agent and (edit := list_edit(sentence)):  # "swap flapjacks -> oat bars": what the list now has
             out.extend(edit)
             continue
