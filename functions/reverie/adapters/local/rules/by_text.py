@@ -27,6 +27,7 @@ from reverie.adapters.local.rules.values import (
 )
 from reverie.adapters.local.rules.verdicts import decision as _decision
 from reverie.adapters.local.rules.verdicts import replace
+from reverie.adapters.local.rules.who_they_are import with_who_they_are, without_who_they_are
 from reverie.adapters.local.rules.whose import other_people
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, ReviewStatus
@@ -79,6 +80,11 @@ def _denies_text(statement: str, mine: frozenset[str], card: MemoryCard) -> bool
     return contains(theirs - who, mine - who) or contains(mine - who, theirs - who)
 
 
+def _compared(statement: str) -> frozenset[str]:
+    """What a statement says, for comparing: without who the brackets say someone is."""
+    return terms(without_who_they_are(statement))
+
+
 def by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[str]) -> MergeDecision | None:
     """What `candidate` (its terms `mine`) is to `cards` by their words (see the module docstring); None
     when no card is like it."""
@@ -101,23 +107,25 @@ def by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[s
         ):
             return replace(candidate, card, f"another value than {card.memory_id} for the same thing")
     alike = [c for c in cards if not other_people(candidate.statement, c.statement)]  # never two people's
-    mine = the_user_named(mine, alike)  # "the user rehearses ..." beside a note "Rohan rehearses ..."
-    scored = [(jaccard(mine, terms(c.statement)), c) for c in alike]
+    # compared by what they say, not by who the brackets say someone is ("Amélie (Zoë's daughter) is ...")
+    mine = the_user_named(_compared(candidate.statement), alike)  # "the user ..." beside "Rohan ..."
+    scored = [(jaccard(mine, _compared(c.statement)), c) for c in alike]
     best_score, best = max(scored, key=lambda s: s[0], default=(0.0, None))
     if best is None:
         return None
-    theirs = terms(best.statement)
+    theirs = _compared(best.statement)
     if best_score < DUPLICATE_JACCARD and not (contains(theirs, mine) or contains(mine, theirs)):
-        containing = next((c for c in alike if contains(terms(c.statement), mine)), None)
-        contained = next((c for c in alike if contains(mine, terms(c.statement))), None)
+        containing = next((c for c in alike if contains(_compared(c.statement), mine)), None)
+        contained = next((c for c in alike if contains(mine, _compared(c.statement))), None)
         best = containing or contained
         if best is None:
             return None
-        theirs = terms(best.statement)
+        theirs = _compared(best.statement)
     if other_numbers(candidate.statement, best.statement):
         return None  # "record number 3" beside "record number 7": two things, however alike the words
     if mine <= theirs or (not theirs < mine and len(mine) <= len(theirs)):
         return _decision(MergeAction.NOOP, best, f"{best.memory_id} already says as much")
     if best.review_status is ReviewStatus.EDITED:
         return _decision(MergeAction.NOOP, best, f"adds detail, but {best.memory_id} was edited by a person")
-    return _decision(MergeAction.FUSE, best, f"adds detail to {best.memory_id}", candidate.statement)
+    statement = with_who_they_are(candidate.statement, best.statement)  # "Amélie (Zoë's daughter) has ..."
+    return _decision(MergeAction.FUSE, best, f"adds detail to {best.memory_id}", statement)
