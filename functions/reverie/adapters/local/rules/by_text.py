@@ -16,6 +16,7 @@ from reverie.adapters.local.rules.claims import claims_disagree
 from reverie.adapters.local.rules.due import another_due_date, same_due_date
 from reverie.adapters.local.rules.frequency import another_frequency
 from reverie.adapters.local.rules.keys import other_slots
+from reverie.adapters.local.rules.kin_words import as_relation
 from reverie.adapters.local.rules.polarity import opposed
 from reverie.adapters.local.rules.the_user import the_user_named
 from reverie.adapters.local.rules.values import (
@@ -81,8 +82,9 @@ def _denies_text(statement: str, mine: frozenset[str], card: MemoryCard) -> bool
 
 
 def _compared(statement: str) -> frozenset[str]:
-    """What a statement says, for comparing: without who the brackets say someone is."""
-    return terms(without_who_they_are(statement))
+    """What a statement says, for comparing: without who the brackets say someone is, a relative by the
+    relation ("Ravi's mum" is "Ravi's mother")."""
+    return as_relation(terms(without_who_they_are(statement)))
 
 
 def by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[str]) -> MergeDecision | None:

@@ -16,11 +16,17 @@ _CONTRACTED_IS_RE = re.compile(
     r"(?=(?:a|an|the|not|never|always|still|now|in|on|at|under|behind|by|\d)\b|[£$€]\s?\d)"
     # one's own thing, or a bare noun opening the sentence, then a price: "my rent's £1,150", "rent's £1,150
     # a month" ("Tom's £20" is a name's)
-    r"|(?P<own>(?:\b(?i:my|our)\s+|^|(?<=[.!?]\s))(?:[a-z][\w-]*\s+)?[a-z][\w-]*)'s\s+(?=[£$€]\s?\d)",
+    r"|(?P<own>(?:\b(?i:my|our)\s+|^|(?<=[.!?]\s))(?:[a-z][\w-]*\s+)?[a-z][\w-]*)'s\s+(?=[£$€]\s?\d)"
+    # someone or something of one's own, then what they are or where: "my mum's a resident at ...", "my
+    # brother's an engineer", "our dog's in kennels" ("my mum's car", "my son's 2nd birthday" are theirs)
+    r"|(?P<mine>\b(?i:my|our)\s+(?:[a-z][\w-]*\s+)?[a-z][\w-]*)'s\s+"
+    r"(?=(?:a|an|the|not|never|always|still|now|in|at|on)\b)",
     re.MULTILINE,
 )
 
 
 def is_written_out(text: str) -> str:
     """`text` with a thing's "'s" that stands for "is" written as "is"."""
-    return _CONTRACTED_IS_RE.sub(lambda m: f"{m.group('subject') or m.group('own')} is ", text)
+    return _CONTRACTED_IS_RE.sub(
+        lambda m: f"{m.group('subject') or m.group('own') or m.group('mine')} is ", text
+    )

@@ -33,6 +33,7 @@ from reverie.adapters.local.rules.plan_changes import plan_moved, plan_went
 from reverie.adapters.local.rules.pointed_at import Pointer, Way, pointed_at
 from reverie.adapters.local.rules.price_change import price_change
 from reverie.adapters.local.rules.pursuits import the_pursuit
+from reverie.adapters.local.rules.relatives import one_relative
 from reverie.adapters.local.rules.rule_condition import rule_condition
 from reverie.adapters.local.rules.same_message import same_message_value
 from reverie.adapters.local.rules.same_value import same_value
@@ -110,6 +111,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
             or same_value(candidate, cards)  # "send it to Via Tortona 31" / "ship to Via Tortona 31"
             or the_pursuit(candidate, cards)  # "doing the swimming with me" after "started swimming"
             or _more_of(candidate, pointer)  # "the scope is a 200P"; "training is Thursdays"
+            or one_relative(candidate, cards)  # "Amma moved into X" / "Ravi's mum is a resident at X"
         )
     if decision is None:
         decision = _decision(MergeAction.ADD, None, "nothing like it is known")

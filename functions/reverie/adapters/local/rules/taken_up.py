@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from reverie.adapters.local.rules.kin_words import same_relative
 from reverie.adapters.local.rules.kinds import of_its_kind
 from reverie.adapters.local.rules.pointer import Pointer, Way, at_odds, names_the_speaker, only_one
 from reverie.domain.dream import Candidate
@@ -44,10 +45,12 @@ _HEAD_MIN = 4  # "scope", "ball", "board": a clipped head this long names its co
 
 
 def _heads(noun: str, words: set[str]) -> bool:
-    """A held word is `noun`'s compound or full form ("telescope" for "scope"), or the noun itself."""
+    """A held word is `noun`'s compound or full form ("telescope" for "scope"), the noun itself, or another
+    word for the same relative ("mother" for "mum")."""
     base = stem(noun)
     return any(
         stem(word) == base
+        or same_relative(noun, word)
         or (len(noun) >= _HEAD_MIN and len(word) > len(noun) + 2 and stem(word).endswith(base))
         for word in words
     )
