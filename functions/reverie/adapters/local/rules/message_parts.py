@@ -33,6 +33,7 @@ from reverie.adapters.local.rules.settled import settled_with_details
 from reverie.adapters.local.rules.spelling import spelled_out, without_hesitations
 from reverie.adapters.local.rules.spoken_punctuation import punctuated
 from reverie.adapters.local.rules.tag_questions import asserted
+from reverie.adapters.local.rules.thing_details import described_in_brackets
 from reverie.adapters.local.rules.told_you import told_you
 from reverie.adapters.local.rules.trailing_asks import condition_after, question_after, request_after
 from reverie.domain.guards import mask_secrets
@@ -84,6 +85,8 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
         out.extend([post] if post else [])
         sentence, namings = named_in_brackets(sentence)  # "back from the GP (Dr Okonkwo)": my GP is ...
         out.extend(namings)
+        sentence, descriptions = described_in_brackets(sentence)  # "our server (Hetzner, port 2456) is ..."
+        out.extend(descriptions)
         stated, telling, sentence = told_you(sentence)
         if telling:  # "we got the keys and I'm going to dump everything on you: the landlord is ..."
             out.extend([stated] if stated else [])

@@ -25,9 +25,19 @@ REACTION_RE = re.compile(
     r"good (?:idea|point|job|for you))\b",
     re.I,
 )
+# "is running" as a process's state of now ("the build is running"), not a thing run with its own end ("the
+# server is running a double XP event through 11/15", "the shop is running a sale until Sunday"): what that says
+# holds until its end, which the statement's validity is read from.
+_RUNNING = (
+    r"running(?!\s+(?:a|an|the|our|their|its|his|her|my|this|that)\s+[^,;.!?]*?\b(?:through|thru|until|till)\s+"
+    r"(?:\d|the\s+(?:\d|end)|end\s+of|next\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|"
+    r"jul|aug|sep|oct|nov|dec)[a-z]*\b))"
+)
 VOLATILE_RE = re.compile(
     r"\b(?:right now|at the moment|atm|at this moment|as we speak|for now|for the moment|this minute|"
-    r"currently (?:at|running|waiting|stuck|down|blocked|\d)|(?:is|are) (?:still )?(?:running|loading|"
+    r"currently (?:at|running|waiting|stuck|down|blocked|\d)|(?:is|are) (?:still )?(?:"
+    + _RUNNING
+    + r"|loading|"
     r"building|deploying|compiling|installing|pending|in progress|down)|in progress|"
     r"\d+\s?% (?:done|complete)|"
     r"(?:at|is at|reached|hit) \d+(?:\.\d+)?\s?%|today i'?m|i'?m (?:a bit |kind of |so |very )?(?:tired|"

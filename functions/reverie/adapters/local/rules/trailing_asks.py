@@ -37,7 +37,7 @@ _CONDITION_RE = re.compile(
 # her after work", "the MOT is on the 14th, book it in"): not a clause a statement goes on with.
 _TASK_AFTER_RE = re.compile(
     r",\s*(?:and\s+)?(?P<request>(?:please\s+)?(?:remind|ping|book|schedule|reschedule|order|text|email|"
-    r"put|add|block|set|send|find|get|draft|let)\s+.+)$",
+    r"put|add|block|set|send|find|get|draft|let|announce|post|pin|share|forward|tell)\s+.+)$",
     re.I | re.S,
 )
 
