@@ -26,6 +26,7 @@ from reverie.adapters.local.rules.by_topic import by_topic, plan_news
 from reverie.adapters.local.rules.held_it import stands_for_held
 from reverie.adapters.local.rules.keys import statement_key
 from reverie.adapters.local.rules.list_changes import list_change
+from reverie.adapters.local.rules.listed_values import listed_value
 from reverie.adapters.local.rules.losses import loss
 from reverie.adapters.local.rules.never_done import never_done
 from reverie.adapters.local.rules.one_rule import same_rule
@@ -100,6 +101,8 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
         decision = (
             _one_rule(candidate, cards) or rule_condition(candidate, cards) or price_change(candidate, cards)
         )
+    if decision is None:  # a listing's field against the card saying it in the person's words
+        decision = listed_value(candidate, cards)
     if decision is None:
         decision = by_text(candidate, cards, mine)
     if decision is None:
