@@ -142,6 +142,14 @@ _INSTRUMENT_RE = re.compile(
     r"\b(?:(?:uses|use|used|using|via)\s+(?:the\s+|a\s+|an\s+)?|with\s+(?=[a-z]))([\w.-]+)"
 )
 
+# How someone goes or does something: "by" and a bare noun ("commutes by S-Bahn", "pays by card"), not a
+# time ("by Friday", "by 5pm") or a determined thing ("by the river").
+_BY_MEANS_RE = re.compile(
+    r"\bby\s+(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|then|now|far|noon|midnight|tomorrow|"
+    r"tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|"
+    r"august|september|october|november|december)\b)([^\W\d][\w-]*)",
+    re.I,
+)
 
 _DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 # Something named by the day it recurs on: "the Saturday shift", "my Tuesday class", "Ana's Monday run".
@@ -165,16 +173,22 @@ def _named_by_its_day(candidate: Candidate, card: MemoryCard) -> bool:
 
 def _describes_what_it_uses(candidate: Candidate, card: MemoryCard) -> bool:
     """A lasting fact about the thing a held fact says its subject works with ("Argocd syncs from the
-    infra repo every 3 min" after "Jo deploys with argocd"): more about how they do it, one card."""
+    infra repo every 3 min" after "Jo deploys with argocd"), or about their own one of it ("Jo's bike is a
+    Brompton" after "Jo rides to work by bike"): more about how they do it, one card."""
     if (
         candidate.type is not MemoryType.FACT
         or card.type is not MemoryType.FACT
         or event(candidate.statement)
     ):
         return False
-    thing, _ = owner(candidate.statement)
+    thing, owned = owner(candidate.statement)
     used = {stem(m.group(1).lower().rstrip(".-")) for m in _INSTRUMENT_RE.finditer(card.statement)}
-    return bool(thing) and thing in used and thing != owner(card.statement)[0]
+    if bool(thing) and thing in used and thing != owner(card.statement)[0]:
+        return True
+    # which one of what they use or go by: "The user's S-Bahn is the S6" after "The user commutes to the
+    # office by S-Bahn", "Jo's bike is a Brompton" after "Jo rides to work by bike"
+    means = used | {stem(m.group(1).lower().rstrip(".-")) for m in _BY_MEANS_RE.finditer(card.statement)}
+    return bool(thing) and thing == owner(card.statement)[0] and bool(owned & means)
 
 
 def _refines(candidate: Candidate, card: MemoryCard) -> bool:
