@@ -20,10 +20,11 @@ from collections.abc import Sequence
 from typing import Literal
 
 from reverie.adapters.local.rules.about import GENERIC, contains, owner, subject
+from reverie.adapters.local.rules.polarity import opposed
 from reverie.adapters.local.rules.whose import other_people
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
-from reverie.domain.restatement import CONTRAST, negated, stem, terms
+from reverie.domain.restatement import CONTRAST, stem, terms
 from reverie.domain.text import entities
 
 RULE_TYPES = frozenset({MemoryType.CONSTRAINT, MemoryType.CORRECTION, MemoryType.PREFERENCE})
@@ -73,7 +74,9 @@ def same_rule(candidate: Candidate, cards: Sequence[MemoryCard]) -> Same | None:
     for card in cards:
         shared = set(candidate.evidence_refs) & set(card.evidence_refs)
         if candidate.type in RULE_TYPES and card.type in RULE_TYPES:
-            if negated(candidate.statement) != negated(card.statement):
+            # pointing other ways, clause by clause ("wants a window seat, can't sleep in an aisle seat"
+            # points the way of "prefers the window": its clause about the window does)
+            if opposed(candidate.statement, card.statement):
                 continue
             if other_people(candidate.statement, card.statement):  # two people's rules, not one
                 continue
