@@ -36,6 +36,7 @@ from reverie.adapters.local.rules.price_change import price_change
 from reverie.adapters.local.rules.pursuits import the_pursuit
 from reverie.adapters.local.rules.relatives import one_relative
 from reverie.adapters.local.rules.rule_condition import rule_condition
+from reverie.adapters.local.rules.rule_reason import same_reason
 from reverie.adapters.local.rules.same_message import same_message_value
 from reverie.adapters.local.rules.same_value import same_value
 from reverie.adapters.local.rules.value_swap import with_value_swapped
@@ -99,7 +100,10 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
         decision = plan_news(candidate, cards) or plan_went(candidate, cards)
     if decision is None:
         decision = (
-            _one_rule(candidate, cards) or rule_condition(candidate, cards) or price_change(candidate, cards)
+            _one_rule(candidate, cards)
+            or same_reason(candidate, cards)  # "allergic to peanuts, so ..." twice: one rule
+            or rule_condition(candidate, cards)
+            or price_change(candidate, cards)
         )
     if decision is None:  # a listing's field against the card saying it in the person's words
         decision = listed_value(candidate, cards)
