@@ -147,6 +147,17 @@ def reported(sentence: str) -> Report | None:
     return Report(first, second)
 
 
+def reported_at(said: list[str], i: int, text: str) -> Report | None:
+    """The disagreement reported by `said[i]` (a sentence of `text`, as `language.sentences` splits it), or by
+    it and the next clause when `text` joins the two with a semicolon or a dash ("The venue's page says
+    load-in 17:30; the promoter's email says 18:30"): two sources' clauses set side by side in one sentence."""
+    found = reported(said[i])
+    if found is not None or i + 1 >= len(said):
+        return found
+    joined = re.search(rf"{re.escape(said[i])}\s*(?:;|[—–-]{{1,2}})\s+{re.escape(said[i + 1])}", text)
+    return reported(f"{said[i]}; {said[i + 1]}") if joined else None
+
+
 def _two_things(first: Said, second: Said) -> bool:
     """Each clause says what its value is of, and not the same thing; a value written with one word of its
     own on both sides ("net 30" / "45 days", "12 months" / "6 mo") says only how it is written: its unit."""

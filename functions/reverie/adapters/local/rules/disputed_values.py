@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from reverie.adapters.local.rules.claims import attributed_to
-from reverie.adapters.local.rules.disagreements import Report, Said, normal, reported, values
+from reverie.adapters.local.rules.disagreements import Report, Said, normal, reported_at, values
 from reverie.adapters.local.rules.disputed_topic import bare, head, on_topic, topic
 from reverie.adapters.local.rules.language import sentences, slug, subject_of
 from reverie.adapters.local.rules.session_base import RELAYED_CONFIDENCE, Analysis, Dropped
@@ -220,8 +220,8 @@ def with_disagreements(events: Sequence[Event], analysis: Analysis, user: str) -
         if not isinstance(event, MessageEvent) or event.role not in ("user", "assistant"):
             continue
         said = sentences(event.text)
-        for i, sentence in enumerate(said):
-            report = reported(sentence)
+        for i in range(len(said)):
+            report = reported_at(said, i, event.text)
             pair = frozenset(normal(s.value) for s in (report.first, report.second)) if report else None
             if (
                 report is None
