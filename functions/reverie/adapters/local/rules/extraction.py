@@ -40,6 +40,7 @@ from reverie.adapters.local.rules.reported import (
     Relayed,
     attributed,
     forwarded,
+    forwarded_line,
     forwarder,
     introduced,
     notice,
@@ -162,9 +163,12 @@ class _Session(SessionInputs):
                 self.relay(quote, message, asked)
                 last = quote
                 continue
-            if passed_on and (quote := forwarded(part, passed_on)):  # the quote someone forwarded: theirs
+            # the quote someone forwarded, every sentence of its quoted lines: theirs
+            if passed_on and (
+                quote := forwarded(part, passed_on) or forwarded_line(part, message.text, passed_on)
+            ):
                 self.relay(quote, message, asked)
-                last, passed_on = quote, None
+                last = quote
                 continue
             if passed_on := forwarder(part):  # "Mausi just forwarded this on WhatsApp:", the quote next
                 self.drop(message, part, "announces a forwarded message")

@@ -10,9 +10,16 @@ import re
 from dataclasses import dataclass
 
 from reverie.adapters.local.rules.language import strip_emoji
+from reverie.adapters.local.rules.quoted_mail import quoted_line
 
+# The speaker vouching for what they were told, or not quite: "I'm sure the nurse told me ...", "I think Dad
+# said ...". The claim stays its teller's: the speaker's certainty does not make it theirs.
+_HEDGE = (
+    r"(?:i(?:'m|\s+am)\s+(?:pretty\s+|quite\s+|fairly\s+|almost\s+|absolutely\s+|100%\s+)?"
+    r"(?:sure|certain|positive|convinced)|i\s+(?:think|believe|remember|recall))\s+(?:that\s+)?"
+)
 _REPORTED_RE = re.compile(
-    r"^(?:(?:my|our)\s+)?(?P<who>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+"
+    rf"^(?:{_HEDGE})?(?:(?:my|our)\s+)?(?P<who>(?:[\w'-]+\s+){{0,2}}?[\w'-]+)\s+"
     r"(?:says|said|insists|insisted|thinks|thought|claims|claimed|reckons|swears|swore|maintains|is sure|"
     r"is convinced|(?:is|'s|was|keeps|kept)\s+saying|told\s+(?:me|us)|tells\s+(?:me|us))\s+(?:that\s+)?"
     r"(?P<claim>.+)$",
@@ -116,6 +123,32 @@ def forwarded(text: str, who: str) -> Relayed | None:
     name = who.split()[-1]
     claim = _THEIR_OWN_RE.sub(f"{name}'s ", claim)
     return Relayed(who=name[:1].upper() + name[1:], claim=claim) if len(claim.split()) >= 3 else None
+
+
+def forwarded_line(part: str, text: str, who: str) -> Relayed | None:
+    """A later sentence of the message `who` forwarded, standing on one of its quoted lines in `text`
+    ("> Spoke to Fernlea today. Amma gets her tablets at breakfast." → the second sentence, theirs as the first
+    is), or None when no quoted line of `text` holds it."""
+    if quoted_line(part, text) is None and not _mostly_on_quoted_line(part, text):
+        return None
+    return forwarded(f"> {part.strip().lstrip('>').strip()}", who)
+
+
+_WORD_RE = re.compile(r"\w+")
+_ON_LINE_SHARE = 0.75  # a sentence mended as it was read ("Amma" → "My mother") keeps most of its words
+
+
+def _mostly_on_quoted_line(part: str, text: str) -> bool:
+    """Whether most of `part`'s words (at least three) stand on one quoted line of `text`."""
+    words = _WORD_RE.findall(part.lower())
+    if len(words) < 3:
+        return False
+    for line in text.splitlines():
+        if line.lstrip().startswith(">"):
+            on_line = set(_WORD_RE.findall(line.lower()))
+            if sum(w in on_line for w in words) >= _ON_LINE_SHARE * len(words):
+                return True
+    return False
 
 
 def attributed(found: Relayed) -> str:
