@@ -46,6 +46,7 @@ from reverie.adapters.local.rules.reported import (
     notice,
     relayed,
 )
+from reverie.adapters.local.rules.request_choice import choice_after_request
 from reverie.adapters.local.rules.request_facts import fact_after_request
 from reverie.adapters.local.rules.request_patterns import CORRECTION_OPENER_RE
 from reverie.adapters.local.rules.session_base import RELAYED_CONFIDENCE, Analysis
@@ -193,7 +194,8 @@ class _Session(SessionInputs):
                 or part
             )
             # "remind me to send Ana a card, her birthday is 3 May": the request for now, the fact kept
-            if who.to_agent and (split := fact_after_request(part)):
+            # "look up Sungold on their site, I'm going with that one": the lookup for now, the choice kept
+            if who.to_agent and (split := fact_after_request(part) or choice_after_request(part)):
                 # "just 4 this trip book ...": the request is dropped as the one-off it is
                 asked_for = classify(split[0], who)
                 self.drop(message, split[0], asked_for.reason if isinstance(asked_for, Drop) else "request")
