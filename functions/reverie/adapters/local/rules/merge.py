@@ -31,6 +31,8 @@ from reverie.adapters.local.rules.losses import loss
 from reverie.adapters.local.rules.never_done import never_done
 from reverie.adapters.local.rules.one_rule import same_rule
 from reverie.adapters.local.rules.plan_changes import plan_moved, plan_went
+from reverie.adapters.local.rules.plan_happened import plan_happened
+from reverie.adapters.local.rules.plan_instead import unnamed_plan_moved
 from reverie.adapters.local.rules.pointed_at import Pointer, Way, pointed_at
 from reverie.adapters.local.rules.price_change import price_change
 from reverie.adapters.local.rules.pursuits import the_pursuit
@@ -92,12 +94,15 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
         return _decision(MergeAction.NOOP, None, "'it' stands for nothing held that is known")
     mine = terms(candidate.statement)
     decision = loss(candidate, cards) or plan_moved(candidate, cards)  # "Pip died"; "moved to the 9th"
+    decision = decision or unnamed_plan_moved(candidate, cards)  # "Going Saturday 21 March instead"
     decision = decision or list_change(candidate, cards)  # "... now has oat bars instead of flapjacks"
     decision = decision or never_done(candidate, cards)  # "never been done" / "replaced on 11 May"
     if decision is None and candidate.key:
         decision = by_slot(candidate, cards, mine)
     if decision is None:
-        decision = plan_news(candidate, cards) or plan_went(candidate, cards)
+        decision = (
+            plan_news(candidate, cards) or plan_went(candidate, cards) or plan_happened(candidate, cards)
+        )
     if decision is None:
         decision = (
             _one_rule(candidate, cards)

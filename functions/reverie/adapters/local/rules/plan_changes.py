@@ -41,12 +41,17 @@ _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
 _WHEN = (
     rf"(?:(?:next|this|the\s+following|coming)\s+(?:week|month|{_WEEKDAY})|{_WEEKDAY}|tomorrow|"
     rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+(?:of\s+)?{_MONTH})?|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?|"
-    r"\d{1,2}[:.]\d\d|\d{1,2}\s*(?:am|pm)|(?:early|mid|late|the\s+end\s+of|the\s+start\s+of)\b)"
+    r"\d{1,2}[:.]\d\d|\d{1,2}\s*(?:am|pm)|(?:early|mid|late|the\s+end\s+of|the\s+start\s+of)\b|"
+    r"next\s+year|(?:19|20)\d\d\b)"  # "deferred my place to 2027"
 )
 _THING = r"(?P<what>(?:[\w'-]+\s+){0,3}?[\w'-]+)"
 # Whose: "my", "our", "the", or a name's ("Biscuit's jabs").
 _OWNER = r"(?:(?P<owner>the|my|our|(?-i:[A-Z])[\w-]*'s)\s+)"
-_MOVE_VERB = r"(?:pushed|moved|postponed|rescheduled|put\s+back|brought\s+forward|bumped|shifted)"
+_MOVE_VERB = r"(?:pushed|moved|postponed|rescheduled|put\s+back|brought\s+forward|bumped|shifted|deferred)"
+# ... and as the speaker says what they are doing: "Moving the visit to Sunday 15 March."
+_MOVING_VERB = (
+    r"(?:pushing|moving|postponing|rescheduling|putting\s+back|bringing\s+forward|bumping|shifting|deferring)"
+)
 _TO_WHEN = (
     rf"(?:\s+again)?(?:\s+(?:back\s+|forward\s+|out\s+)?(?:to|till|until)\s+"
     # "pushed again, now Halloween, the 31st": "now" and the new day, a name for it maybe said first
@@ -60,7 +65,8 @@ _MOVED_RE = re.compile(
 )
 # "they've pushed my dentist to the 9th", "the vet moved Biscuit's jabs to Friday"
 _MOVED_ACTIVE_RE = re.compile(
-    rf"^(?:[\w'-]+\s+){{0,3}}?(?:(?:has|have|had|'ve|just)\s+)?{_MOVE_VERB}\s+{_OWNER}{_THING}{_TO_WHEN}",
+    rf"^(?:[\w'-]+\s+){{0,3}}?(?:(?:has|have|had|'ve|just)\s+)?(?P<verb>{_MOVE_VERB}|{_MOVING_VERB})\s+"
+    rf"{_OWNER}{_THING}{_TO_WHEN}",
     re.I,
 )
 _FATE = r"(?:done|finished|completed|passed|failed|cancell?ed|called\s+off|off|over)"
@@ -167,7 +173,8 @@ def moved(text: str, who: Speaker) -> Statement | None:
     when = _on_day(found.group("when").strip().rstrip(".!"), who.ts)
     when = re.sub(r"^on\s+", "", resolve_relative_dates(when, who.ts))  # "next Friday" → "11 September 2026"
     what = found.group("what")
-    said = f"{_whose(found.group('owner'))} {what} {_be(what)} moved to {when}"
+    verb = "deferred" if re.search(r"\bdefer", found.group(0), re.I) else "moved"  # a place deferred, as said
+    said = f"{_whose(found.group('owner'))} {what} {_be(what)} {verb} to {when}"
     result = as_statement(MemoryType.PLAN, said, who, short_ok=True)
     return result if isinstance(result, Statement) else None
 
@@ -227,14 +234,16 @@ def booking(text: str, who: Speaker) -> Statement | None:
 
 # --- the merge: news of a held plan ------------------------------------------------------------------
 
-_STATED_MOVE_RE = re.compile(rf"^{_THING}\s+(?:is|are)\s+moved\s+to\s+(?P<when>.+?)\.?$", re.I)
+_STATED_MOVE_RE = re.compile(rf"^{_THING}\s+(?:is|are)\s+(?:moved|deferred)\s+to\s+(?P<when>.+?)\.?$", re.I)
 _STATED_OUTCOME_RE = re.compile(
     rf"^(?:(?:the|my|our)\s+|[\w'-]+'s\s+)?{_THING}\s+(?:is|are|was|were|has\s+been|have\s+been|got)\s+(?:now\s+)?{_FATE}\b",
     re.I,
 )
 _OWNER_RE = re.compile(r"^(?:(?:the|my|our)\s+|(?:[\w-]+\s+)?[\w-]+'s\s+)", re.I)
+# A named day, its weekday with it when said ("Saturday 7 March"): moved, the weekday goes with the day.
 _DAY_RE = re.compile(
-    rf"\b(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?)\b", re.I
+    rf"\b(?:{_WEEKDAY},?\s+(?:the\s+)?)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?)\b",
+    re.I,
 )
 _TIME_RE = re.compile(r"\b\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b", re.I)
 

@@ -26,6 +26,7 @@ from reverie.adapters.local.rules.patterns import (
     VOLATILE_RE,
 )
 from reverie.adapters.local.rules.plan_changes import booking, moved, outcome
+from reverie.adapters.local.rules.plan_instead import moved_instead
 from reverie.adapters.local.rules.request_patterns import (
     CONTRAST_RE,
     CORRECTION_OPENER_RE,
@@ -148,6 +149,8 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         what, verb, rest = fate.group("what"), fate.group("verb").lower(), fate.group("rest")
         return as_statement(MemoryType.FACT, f"My {what} {verb} {fate.group('fate').lower()}{rest}", who)
     if changed := booking(text, who) or moved(text, who) or outcome(text, who):  # "MOT done, passed"
+        return changed
+    if changed := moved_instead(text, who):  # "Going Saturday 21 March instead": the plan talked of
         return changed
     if went := day_went(text, who):  # "Yesterday went brilliantly, 37 volunteers came": that day's outcome
         return went

@@ -1,0 +1,86 @@
+"""A held plan that took place, told afterwards in the past tense: "Finally saw Mum yesterday!" (said on 22
+March, "yesterday" read as 21 March) after "Priyanka is visiting Mum at Oakhurst Lodge on Saturday 21 March";
+"Ran the Leeds 10k on Sunday 3 May" after "running the Leeds 10k on 3 May".
+
+What was done is told in its own words ("saw" for "visiting"), so the words are not enough: the report names
+the plan's own day, that day has come, and it shares a thing with the plan (the person seen, the place, the
+race). The plan is over and the report of how it went stands for it. A report that denies it ("didn't see
+Mum on the 21st") ends nothing; nor does one of another day, or a plan's own news ("booked", "moved").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from reverie.adapters.local.rules.about import topic
+from reverie.adapters.local.rules.plan_changes import SAME_TIME
+from reverie.adapters.local.rules.verb_forms import IRREGULAR_PAST
+from reverie.adapters.local.rules.verdicts import replace as replaced_by
+from reverie.domain.dream import Candidate
+from reverie.domain.models import MemoryCard, MemoryType, Status
+from reverie.domain.restatement import negated
+from reverie.domain.validity import named_days
+from reverie.ports import MergeDecision
+
+# The plan's own news is no report that it took place: it is booked, moved, called off.
+_PLAN_NEWS = frozenset(
+    "booked scheduled planned arranged moved postponed rescheduled deferred pencilled penciled confirmed "
+    "cancelled canceled shifted bumped pushed needed wanted hoped intended".split()
+)
+_PLANNED_RE = re.compile(r"\b(?:is|are|am|will|going\s+to|plans?\s+to)\b|'ll\b", re.I)
+_ARRANGED_RE = re.compile(r"\b(?:is|are|am)\s+[a-z]+ing\b|\b(?:will|going\s+to|plans?\s+to)\b", re.I)
+
+
+def _past(statement: str) -> bool:
+    """The statement tells something done: a verb in the past, and no plan's words ("is", "will")."""
+    words = re.findall(r"[a-z]+", statement.lower())
+    done = any(w in IRREGULAR_PAST or (w.endswith("ed") and len(w) > 4) for w in words if w not in _PLAN_NEWS)
+    return done and _PLANNED_RE.search(statement) is None
+
+
+def _a_plan(card: MemoryCard) -> bool:
+    return card.type is MemoryType.PLAN or (
+        card.type is MemoryType.FACT and _ARRANGED_RE.search(card.statement) is not None
+    )
+
+
+def _same_day(
+    card_days: list[tuple[int, int, str | None]], day: tuple[int, int, str | None], card: MemoryCard
+) -> bool:
+    """The card names one day, the report's: its month and day, and its year where both say one (a card
+    saying none is of the year it was said in)."""
+    if len(card_days) != 1:
+        return False
+    month, dom, year = card_days[0]
+    said_year = str((card.observed_at or card.created_at).year)
+    return (month, dom) == day[:2] and (day[2] is None or day[2] == (year or said_year))
+
+
+def plan_happened(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The held plan the candidate reports as done on its day: over, the report standing for it."""
+    days = named_days(candidate.statement)
+    if (
+        candidate.type is not MemoryType.FACT
+        or len(days) != 1
+        or negated(candidate.statement)
+        or not _past(candidate.statement)
+    ):
+        return None
+    mine = topic(candidate.statement)
+    plans = [
+        c
+        for c in cards
+        if _a_plan(c)
+        and c.status is not Status.SUPERSEDED
+        and (
+            candidate.observed_at is None
+            or candidate.observed_at > (c.observed_at or c.updated_at) + SAME_TIME
+        )
+        and _same_day(named_days(c.statement), days[0], c)
+        and mine & topic(c.statement)
+    ]
+    if len(plans) != 1:
+        return None
+    card = plans[0]
+    return replaced_by(candidate, card, f"the plan {card.memory_id} took place")
