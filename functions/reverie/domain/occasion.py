@@ -5,7 +5,7 @@ reasoner leaves it in the raw log, and recall leaves such a sentence out of a qu
 
 A scope that outlives the occasion is not one: a period ("this week only": see `domain.validity`, which dates
 it) or a lasting thing ("for this project only, use tabs"); nor is a value stated "for now" ("basal is 0.65u/hr
-for now"), which holds until another replaces it.
+for now", "for now it's pool running 3x a week"), which holds until another replaces it.
 """
 
 from __future__ import annotations
@@ -46,10 +46,22 @@ _STATED_VALUE_RE = re.compile(
 )
 
 
+# ... or just after it: "For now it's pool running 3x a week", "for the moment, the dose is 20mg": a subject,
+# its verb "to be", and a value with a number or how often (a request, "for now, skip the summary", has neither).
+_FRONTED_RE = re.compile(
+    r"^(?:just\s+|only\s+)?for\s+(?:now|the\s+moment)\b[,:\s]+(?=(?:it|that|this|i|we|he|she|they|"
+    r"(?:the|my|our|his|her|their)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?:'s|'re|'m|\s+(?:is|are|am))\s+"
+    r"(?!(?:going|gonna)\b)[^?]*(?:\d|\b(?:once|twice|every|daily|weekly)\b))",
+    re.I,
+)
+
+
 def for_the_occasion(text: str) -> bool:
     """Whether `text` (its opening interjections already stripped) is scoped to the occasion it is said on."""
     for match in _ONE_OFF_RE.finditer(text.strip()):
-        if match.group("now") and _STATED_VALUE_RE.search(text.strip()[: match.start()]):
+        if match.group("now") and (
+            _STATED_VALUE_RE.search(text.strip()[: match.start()]) or _FRONTED_RE.match(text.strip())
+        ):
             continue  # "basal is 0.65u/hr for now": a value that holds until replaced
         scope = (match.group("a") or match.group("b") or match.group("c") or "").lower()
         if scope not in PERIODS and scope not in LASTING_SCOPES:
@@ -66,4 +78,6 @@ def without_provisional(text: str) -> str:
     for match in _FOR_NOW_RE.finditer(text):
         if _STATED_VALUE_RE.search(text[: match.start()]):
             return text[: match.start()] + text[match.end() :]
-    return text
+    # "For now it's pool running 3x a week" → "it's pool running 3x a week"
+    fronted = _FRONTED_RE.match(text.strip())
+    return text.strip()[fronted.end() :] if fronted else text

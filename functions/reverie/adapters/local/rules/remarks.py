@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from reverie.adapters.local.rules.current_routine import current_routine
 from reverie.adapters.local.rules.due_notes import due_line
 from reverie.adapters.local.rules.fronted import main_clause
 from reverie.adapters.local.rules.item_lists import held_list
@@ -74,7 +75,7 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     if isinstance(result, Drop) and result.reason in UNPARSED:
         # Between people, a specific remark; said to an agent, an unparsed sentence is most often a task
         # for now, unless it states something about the world.
-        found = (
+        found = current_routine(sentence, who) or (  # "For now it's pool running 3x a week": theirs
             (
                 _about_the_world(sentence, who)
                 or _what_someone_did(sentence, who)
