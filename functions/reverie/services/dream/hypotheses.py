@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from reverie.domain.dream import Candidate, ChangeKind, claim_of
 from reverie.domain.models import EvidenceRef, Layer, MemoryCard, Status
 from reverie.domain.restatement import terms
-from reverie.ports import CardQuery, MergeAction, Reasoner
+from reverie.ports import CardQuery, MergeAction, MergeDecision, Reasoner
 from reverie.services.backends import Backends
 from reverie.services.dream.apply import Writer
 from reverie.services.dream.decisions import propagate_correction
@@ -69,11 +69,17 @@ def _slot(key: str | None) -> str | None:
 def decide_pair(w: Writer, reasoner: Reasoner, claim: Candidate, card: MemoryCard) -> MergeAction | None:
     """The reasoner's action for `claim` against `card` alone, on the run's call budget (None: spent, or
     it points elsewhere)."""
+    decision = _pair_decision(w, reasoner, claim, card)
+    return decision.action if decision is not None else None
+
+
+def _pair_decision(w: Writer, reasoner: Reasoner, claim: Candidate, card: MemoryCard) -> MergeDecision | None:
+    """The reasoner's decision for `claim` against `card` alone (see `decide_pair`)."""
     if w.calls_left() <= 0:  # the run's budget is spent: the pair stays as it is for a later run
         return None
     decision = reasoner.decide(claim, [card])
     w.spend(decision.usage)
-    return decision.action if decision.target_id == card.memory_id else None
+    return decision if decision.target_id == card.memory_id else None
 
 
 def _made_later(card: MemoryCard, claim: Candidate) -> bool:
@@ -95,7 +101,8 @@ def reject_contradicted(b: Backends, w: Writer, reasoner: Reasoner, promoted: Se
         for card in _related(a.candidate, held, own):
             if _made_later(card, a.candidate):
                 continue  # a guess made after the claim is not contradicted by it
-            action = decide_pair(w, reasoner, a.candidate, card)
+            decision = _pair_decision(w, reasoner, a.candidate, card)
+            action = decision.action if decision is not None else None
             written = w.changed.get(own)  # the claim's own card, as this run wrote it (if it did)
             if (
                 action is MergeAction.FUSE
@@ -123,6 +130,30 @@ def reject_contradicted(b: Backends, w: Writer, reasoner: Reasoner, promoted: Se
                 if rejected is not None:
                     propagate_correction(b, w, card, None, said=a.candidate.statement)
                     held = [rejected if c.memory_id == card.memory_id else c for c in held]
+                    _put_right(w, written, card, decision)
+
+
+def _put_right(
+    w: Writer, written: MemoryCard | None, guess: MemoryCard, decision: MergeDecision | None
+) -> None:
+    """The verified claim's own card, saying the guess it replaces put right when the reasoner wrote that
+    ("31 August 2027, not 30 June 2027" against "the tenancy ends on 30 June 2027": "the tenancy ends on 31
+    August 2027"), as a held card replaced is written: what is known is the guess corrected, not the
+    contrast that corrected it."""
+    if (
+        written is None
+        or written.status is not Status.VERIFIED
+        or decision is None
+        or decision.action is not MergeAction.SUPERSEDE
+        or not decision.statement
+    ):
+        return
+    w.revise(
+        written,
+        ChangeKind.UPDATED,
+        f"says the guess {guess.memory_id} put right",
+        statement=decision.statement,
+    )
 
 
 def flag_disagreements(b: Backends, w: Writer, reasoner: Reasoner, kept: Sequence[Assessment]) -> None:

@@ -35,6 +35,7 @@ import re
 from dataclasses import dataclass, field
 
 from reverie.adapters.local.rules import untrusted
+from reverie.adapters.local.rules.adopted_values import AdoptedValues
 from reverie.adapters.local.rules.agent_corrections import AgentCorrections
 from reverie.adapters.local.rules.answers import answering, choose, numbers
 from reverie.adapters.local.rules.dialogue import asks_to_remember, confirms
@@ -90,6 +91,7 @@ class Reports:
     asked: MessageEvent | None = None  # the user's message the outputs answer
     findings: Findings = field(default_factory=Findings)  # what the agent found in place of a failed value
     corrections: AgentCorrections = field(default_factory=AgentCorrections)  # "your X is A, not B" / "yes"
+    adopted: AdoptedValues = field(default_factory=AdoptedValues)  # "my note of A was wrong" / "B it is"
 
     @property
     def shown(self) -> bool:
@@ -100,7 +102,7 @@ class Reports:
         """Take in the next event; the candidates the user's reply (when `event` is one) settles."""
         user = isinstance(event, MessageEvent) and event.role == "user"
         found = self.findings.see(event, disputed=user and disputes(getattr(event, "text", "")))
-        return [*found, *self.corrections.see(event), *self._see(event)]
+        return [*found, *self.corrections.see(event), *self.adopted.see(event), *self._see(event)]
 
     def _see(self, event: Event) -> list[Candidate]:
         if isinstance(event, ToolResultEvent):

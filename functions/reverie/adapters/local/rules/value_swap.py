@@ -4,10 +4,11 @@
 March"; stored alone it would take the holder and the renewal out of what is known. When the denied value
 stands once, word for word, in the card the correction replaces, and the value given instead does not,
 the new version is that card with the one value swapped ("... fee is £40 a year, renewal due 1 March").
-Only values with a digit (an amount, a number, a time) are swapped: where a name's words begin and end is
-not known well enough to swap it inside a sentence. Both must be values of one kind where both say theirs:
-"28th, not £1,150" read alone pairs a day with an amount, and a day put in place of an amount would make
-the card wrong ("rent is 28th a month"); "£40 not 45" is one kind.
+Only values with a digit (an amount, a number, a time, a date said whole: "31 August 2027, not 30 June
+2027") are swapped: where a name's words begin and end is not known well enough to swap it inside a
+sentence. Both must be values of one kind where both say theirs: "28th, not £1,150" read alone pairs a day
+with an amount, and a day put in place of an amount would make the card wrong ("rent is 28th a month");
+"£40 not 45" is one kind.
 
 Values said in parallel on both sides are swapped pair by pair: "£1,250 on the 28th, not £1,150 on the 1st"
 (the same words between the values on each side) puts £1,250 for £1,150 and the 28th for the 1st, each pair
@@ -106,11 +107,30 @@ def _parallel(statement: str, held: str) -> str | None:
     return None
 
 
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+_DATE = (
+    rf"\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}(?:\s+\d{{4}})?|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?"
+    r"|\d{4}-\d\d-\d\d"
+)
+# "31 August 2027, not 30 June 2027": a date is a value of several words, swapped whole.
+_DATE_SWAP_RE = re.compile(rf"\b(?P<new>{_DATE}),?\s+not\s+(?P<old>{_DATE})\b", re.I)
+
+
+def _date_swapped(statement: str, held: str) -> str | None:
+    found = _DATE_SWAP_RE.search(statement)
+    if found is None:
+        return None
+    span = _at_once(held, found.group("old"), found.group("new"))
+    return None if span is None else held[: span[0]] + found.group("new") + held[span[1] :]
+
+
 def swapped(statement: str, held: str) -> str | None:
     """`held` with the value (or the parallel values) `statement` denies replaced by the ones it gives, or
     None."""
     if (parallel := _parallel(statement, held)) is not None:
         return parallel
+    if (dated := _date_swapped(statement, held)) is not None:
+        return dated
     found = _SWAP_RE.search(statement)
     if found is None:
         return None
