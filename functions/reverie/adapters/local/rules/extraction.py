@@ -117,6 +117,7 @@ class _Session(SessionInputs):
                 return
             message = message.model_copy(update={"text": claim.rest})
         message = self.pasted_mail(message)  # a pasted email: its header, instructions and writer's claims
+        message = self.pasted_chat(message)  # a pasted chat's line that steers the agent: its writer's order
         name = name_for(message.speaker) if message.speaker else self.user_name
         who = Speaker(
             name=name,

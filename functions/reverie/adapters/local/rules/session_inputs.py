@@ -5,6 +5,7 @@ tries to steer the agent (kept apart, to be quarantined), and tool failures with
 from __future__ import annotations
 
 from reverie.adapters.local.rules import tools, untrusted
+from reverie.adapters.local.rules.chat_orders import chat_orders
 from reverie.adapters.local.rules.keys import attribute_key, vocabulary_key
 from reverie.adapters.local.rules.language import subject_of
 from reverie.adapters.local.rules.pasted_mail import read_mail
@@ -129,6 +130,15 @@ class SessionInputs(SessionBase):
                 valid_until=valid_until(claim, message.ts),
             )
         return message.model_copy(update={"text": mail.text})
+
+    def pasted_chat(self, message: MessageEvent) -> MessageEvent:
+        """The message without the lines of a pasted chat that steer the agent (`chat_orders`): each its
+        writer's instruction, quarantined as an untrusted document's."""
+        text, orders = chat_orders(message.text)
+        for order in orders:
+            source = Source(kind=SourceKind.DOCUMENT, name=f"{order.writer} (a pasted chat)"[:200])
+            self.poison(order.instruction, message, source)
+        return message.model_copy(update={"text": text}) if orders else message
 
     def poison(self, text: str, event: Event, source: Source) -> None:
         """Instruction-like text from an untrusted source: kept with that source, weak and volatile, so the
