@@ -52,6 +52,7 @@ from reverie.adapters.local.rules.request_patterns import CORRECTION_OPENER_RE
 from reverie.adapters.local.rules.session_base import RELAYED_CONFIDENCE, Analysis
 from reverie.adapters.local.rules.session_inputs import SessionInputs
 from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
+from reverie.adapters.local.rules.told_otherwise import with_told_otherwise
 from reverie.adapters.local.rules.trailing_asks import task_detail
 from reverie.adapters.local.rules.which_one import which_one_answer
 from reverie.adapters.local.rules.writers import with_writers
@@ -274,6 +275,7 @@ def analyse(events: Sequence[Event]) -> Analysis:
     """Candidates from one session's events (in order), and what was dropped and why."""
     session = _Session(events)
     analysis = with_disagreements(events, session.run(), session.user_name)  # two sources, two values
+    analysis = with_told_otherwise(events, analysis, session.user_name)  # a tool's value against the user's
     analysis = with_forget_requests(events, analysis)  # "please forget what I told you about ..."
     analysis = with_writers(events, analysis, session.user_name)  # "jorge here. ...": Jorge's claim
     unique: dict[str, Candidate] = {}
