@@ -24,6 +24,7 @@ from reverie.adapters.local.rules.language import INFORMING_RE, strip_opening
 from reverie.adapters.local.rules.longevity import one_off
 from reverie.adapters.local.rules.named_clause import named_clause
 from reverie.adapters.local.rules.named_earlier import named_earlier
+from reverie.adapters.local.rules.named_notes import note_subject, notes_apart
 from reverie.adapters.local.rules.named_things import names_its_subject
 from reverie.adapters.local.rules.pursuits import continues_pursuit
 from reverie.adapters.local.rules.references import people_named
@@ -127,6 +128,8 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         return f"I {right}", ""
     if continues_pursuit(left, right):  # "I've taken up climbing, I'm doing the beginner course"
         return None
+    if notes_apart(left, right):  # "Aarav gets extra time in tests, Meera moves up to set 1": two people's
+        return right, ""
     if (
         named_clause(right) and _opening(left.rsplit(",", 1)[-1].strip()) == ""
     ):  # "my oven man is sick, and Musa has raised the price"
@@ -187,6 +190,7 @@ def states(text: str) -> bool:
         _statement(text)
         or _complete(text)
         or BARE_PLURAL_RE.match(text)
+        or note_subject(text)
         or _RULE_OPENING_RE.match(text)
         or (_DONT_OPENING_RE.match(text) and not SOFT_NEGATIVE_RE.match(text))
     )

@@ -28,6 +28,7 @@ from reverie.adapters.local.rules.language import (
     strip_emoji,
 )
 from reverie.adapters.local.rules.longevity import after_outcome
+from reverie.adapters.local.rules.named_notes import note_about_someone
 from reverie.adapters.local.rules.patterns import GREETING_RE, THANKS_RE
 from reverie.adapters.local.rules.record_line import record_line
 from reverie.adapters.local.rules.roles import responsibility
@@ -79,6 +80,7 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
             (
                 _about_the_world(sentence, who)
                 or _what_someone_did(sentence, who)
+                or note_about_someone(sentence, who)  # "Aarav gets 25% extra time in tests": his
                 or record_line(sentence, who)  # "Plot 7, holder Mrs Achebe, fee £45 a year"
                 or labelled_values(sentence, who)  # "opening hours: weekdays 8 to 6"
                 or held_list(sentence, who)  # "van snacks are always: crisps, Haribo, flapjacks"
