@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.adapters.local.rules.conditions import has_a_condition
 from reverie.adapters.local.rules.held_roles import holds_a_post
 from reverie.adapters.local.rules.keys import answer_style_key, attribute_key, preference_key
 from reverie.adapters.local.rules.patterns import FEELING_RE, OPINION_RE, REACTION_OBJECT_RE
@@ -85,6 +86,8 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject), short_ok=True)
     if FEELING_RE.match(lowered) and not identity:
         return Drop("feeling")
+    if has_a_condition(core):  # "I have asthma": one word, yet a lasting fact
+        return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject), short_ok=True)
     if identity or any(r.match(lowered) for r in (PAST_RE, PERFECT_RE, HAVE_RE, HABIT_RE)):
         key = attribute_key(core, who.subject)
         short_ok = identity is not None and identity.group("what").strip() in ("a", "an")

@@ -26,6 +26,7 @@ from reverie.adapters.local.rules.lower_case import capitalised
 from reverie.adapters.local.rules.not_earnest import not_in_earnest
 from reverie.adapters.local.rules.note_requests import note_request
 from reverie.adapters.local.rules.openings import adverb_after_subject, fronted_post, restated_in_english
+from reverie.adapters.local.rules.presupposed import presupposed
 from reverie.adapters.local.rules.pursuits import topic_taken_up
 from reverie.adapters.local.rules.reported import relays
 from reverie.adapters.local.rules.secret_clauses import without_secrets
@@ -104,6 +105,7 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
         sentence, question = question_after(sentence)  # "I play padel on Tuesdays, can you ...?"
         if question:
             dropped.append((question, "question"))
+            out.extend(presupposed(question))  # "..., can my cat Nata come?": they have a cat called Nata
         if sentence and to_agent:  # "..., so scale the recipe for 8": the request is for now
             sentence, request = request_after(sentence)
             if request:
@@ -113,6 +115,8 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
                 dropped.append((once, "one_off"))
             sentence, when = condition_after(sentence)  # "... so if you're planning X he needs Y"
             out.extend([when] if when else [])
+        if sentence.rstrip().endswith("?"):  # "Should I pack my inhaler, given my asthma?": they have asthma
+            out.extend(presupposed(sentence))
         if sentence:
             sentence = undislocated(sentence)  # "my cousin Efe, in the chat, she's saying ..."
             sentence = topic_taken_up(sentence)  # "the swimming, yeah, Kwame's doing it with me"

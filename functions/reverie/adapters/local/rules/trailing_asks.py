@@ -73,8 +73,8 @@ _QUESTION_AFTER_RE = re.compile(
     re.I,
 )
 _ASKING_RE = re.compile(
-    r"^(?:can|could|would|will|shall|should|do|does|did|is|are|was|were|have|has|what|which|how|where|when|"
-    r"who|why|any)\b",
+    r"^(?:(?:and|so|but|also|oh|ok|okay)[,\s]+)*(?:can|could|would|will|shall|should|do|does|did|is|are|was|"
+    r"were|have|has|what|which|how|where|when|who|why|any)\b",
     re.I,
 )
 
