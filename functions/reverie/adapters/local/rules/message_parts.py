@@ -26,6 +26,7 @@ from reverie.adapters.local.rules.lower_case import capitalised
 from reverie.adapters.local.rules.not_earnest import not_in_earnest
 from reverie.adapters.local.rules.note_requests import note_request
 from reverie.adapters.local.rules.openings import adverb_after_subject, fronted_post, restated_in_english
+from reverie.adapters.local.rules.pasted_tables import read_pasted_tables
 from reverie.adapters.local.rules.presupposed import presupposed
 from reverie.adapters.local.rules.pursuits import topic_taken_up
 from reverie.adapters.local.rules.reported import relays
@@ -55,7 +56,8 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
     # "the MOT is due in March comma ...": dictated; "ebere swims ...": typed in lower case; "4:30 not Tuesdays"
     # "ops:" over "  - rohan", "  - dervla": "The <title> ops are rohan and dervla."
     # "the vet isn't on Tuesday, it's on Thursday": "the vet is on Thursday, not Tuesday"
-    text = with_denied_turned(with_contrast_comma(capitalised(punctuated(read_config_blocks(text)))))
+    text = read_pasted_tables(read_config_blocks(text))  # "sku,item,price_gbp" over rows: a line a row
+    text = with_denied_turned(with_contrast_comma(capitalised(punctuated(text))))
     text, pasted = without_chat_lines(text)  # "[04/03/2026, 21:14] Dev: ...": what someone said then
     dropped: list[tuple[str, str]] = [(line, "a line of a pasted chat") for line in pasted]
     heading, text = about_whom(text)  # "Para kay Lolo: his pension is ...": whom every "his" stands for
