@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from reverie.adapters.local.rules.about_request import about_the_request
 from reverie.adapters.local.rules.asked_after import of_the_thing_asked
+from reverie.adapters.local.rules.chat_exports import handed_over_chat
 from reverie.adapters.local.rules.chat_lines import reminded_date
 from reverie.adapters.local.rules.decisions import with_decisions
 from reverie.adapters.local.rules.dialogue import (
@@ -100,7 +101,8 @@ class _Session(SessionInputs):
         self.read_message(message, previous)
         self.antecedent.saw(message.text)  # what it names, for an "it" in a message after it
 
-    def read_message(self, message: MessageEvent, previous: Event | None) -> None:
+    def read_message(self, message: MessageEvent, previous: Event | None, pasted: bool = False) -> None:
+        """`pasted`: a line of a chat the user pasted, read as said between its people."""
         if message.role == "system" or (message.role == "assistant" and not message.speaker):
             return  # the agent's own words are not evidence about the user
         if claim := self.thread.see(message, previous):  # one of several answers to a question in a group
@@ -118,6 +120,10 @@ class _Session(SessionInputs):
                 return
             message = message.model_copy(update={"text": claim.rest})
         message = self.pasted_mail(message)  # a pasted email: its header, instructions and writer's claims
+        if message.role == "user" and not message.speaker and (chat := handed_over_chat(message.text)):
+            for writer, said in chat[1]:  # "Pasting the host's messages so you have the details:": news
+                self.read_message(message.model_copy(update={"text": said, "speaker": writer}), None, True)
+            message = message.model_copy(update={"text": chat[0]})
         message = self.pasted_chat(message)  # a pasted chat's line that steers the agent: its writer's order
         name = name_for(message.speaker) if message.speaker else self.user_name
         who = Speaker(
@@ -125,7 +131,7 @@ class _Session(SessionInputs):
             subject=subject_of(name),
             ts=message.ts,
             # A user message with no speaker is said to the user's agent (between people, turns are named).
-            to_agent=self.with_agent or not message.speaker,
+            to_agent=(self.with_agent or not message.speaker) and not pasted,
             people=self.people,
             replying=message.role == "user" and answers_agent(previous),
         )
