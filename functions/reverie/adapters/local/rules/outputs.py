@@ -90,10 +90,21 @@ class Fact:
         return shared == self.value and (not self.subject or bool(self.subject & said))
 
 
+# A page's markup: a block's end (a heading, a paragraph, a line break) ends its line; any other tag says nothing.
+_BLOCK_END_RE = re.compile(r"</(?:h[1-6]|p|div|li|tr|title|header|section)\s*>|<br\s*/?>", re.I)
+_TAG_RE = re.compile(r"</?[a-z][^<>]{0,200}>", re.I)
+
+
+def _as_lines(text: str) -> str:
+    """`text` with a page's markup read as its lines ("<h1>Tomato 'Sungold' F1</h1><p>Cherry, ..." → "Tomato
+    'Sungold' F1" and "Cherry, ...")."""
+    return _TAG_RE.sub(" ", _BLOCK_END_RE.sub("\n", text))
+
+
 def _title(text: str) -> str | None:
     """What a document is about, to read its facts under: its subject line, else its first line's head
     ("Fellside Lodge, Ambleside." → "Fellside Lodge"; "Invite: Parents' evening, ..." → "Parents' evening")."""
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    lines = [line.strip() for line in _as_lines(text).splitlines() if line.strip()]
     subject = next((line for line in lines if line.lower().startswith("subject:")), None)
     head = _LABEL_RE.sub("", subject or (lines[0] if lines else ""), count=1)
     head = (head.rstrip(" .") if subject else _TITLE_END_RE.split(head, maxsplit=1)[0]).strip()
