@@ -9,6 +9,7 @@ from typing import Any
 from reverie.adapters.local.hit_writer import Hits
 from reverie.adapters.local.sqlite import Schema, in_chunks, placeholders, to_micros
 from reverie.domain.models import MemoryCard, ScopeKind
+from reverie.ports import CardQuery
 
 SCHEMA = Schema(
     name="notes",
@@ -23,6 +24,11 @@ SCHEMA = Schema(
         ) WITHOUT ROWID""",
         "CREATE INDEX IF NOT EXISTS card_versions_by_user ON card_versions (tenant_id, user_id, scope)",
         "CREATE INDEX IF NOT EXISTS card_versions_by_time ON card_versions (tenant_id, updated_at)",
+        # A query by key (recall's records of forgotten topics, a dream's lookup of a key) reads only that
+        # key's versions, newest first, instead of walking every version of the tenant by time; keyless
+        # versions (most cards) stay out of it.
+        "CREATE INDEX IF NOT EXISTS card_versions_by_key ON card_versions (tenant_id, key, updated_at) "
+        "WHERE key IS NOT NULL",
         """CREATE TRIGGER IF NOT EXISTS card_versions_are_immutable BEFORE UPDATE ON card_versions
         BEGIN SELECT RAISE(ABORT, 'a stored card version is never rewritten: append a new one'); END""",
         """CREATE TABLE IF NOT EXISTS cards_current (
@@ -73,6 +79,27 @@ def version_row(card: MemoryCard) -> tuple[Any, ...]:
         to_micros(card.updated_at),
         card.model_dump_json(),
     )
+
+
+def query_sql(query: CardQuery) -> tuple[str, tuple[Any, ...]]:
+    """`NoteStore.query`'s statement and parameters: the current cards the caller may see that pass the
+    query's filters, newest first (then by id), one page of them."""
+    where = ["c.tenant_id = ?", VISIBLE]
+    params: list[Any] = [query.scope.tenant_id, query.scope.user_id, query.scope.project_id]
+    for column, values in (("layer", query.layers), ("type", query.types), ("status", query.statuses)):
+        if values is not None:
+            where.append(f"v.{column} IN ({placeholders(len(values))})")
+            params.extend(sorted(value.value for value in values))
+    if query.key is not None:
+        where.append("v.key = ?")
+        params.append(query.key)
+    sql = (
+        SELECT_CURRENT
+        + "WHERE "
+        + " AND ".join(where)
+        + " ORDER BY v.updated_at DESC, v.memory_id LIMIT ? OFFSET ?"
+    )
+    return sql, (*params, query.limit, query.offset)
 
 
 def apply_hits(conn: sqlite3.Connection, calls: Sequence[Hits]) -> list[tuple[str, str, int, int | None]]:

@@ -7,11 +7,10 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from reverie.adapters.local.card_cache import ParsedCards
 from reverie.adapters.local.hit_writer import Hits, HitWriter
-from reverie.adapters.local.note_sql import CHUNK, SCHEMA, SELECT_CURRENT, VISIBLE, apply_hits
+from reverie.adapters.local.note_sql import CHUNK, SCHEMA, SELECT_CURRENT, apply_hits, query_sql
 from reverie.adapters.local.note_writes import (
     append,
     check_current,
@@ -224,23 +223,9 @@ class SqliteNoteStore(NoteStore):
     def query(self, query: CardQuery) -> list[MemoryCard]:
         if query.limit < 0 or query.offset < 0:
             raise InvalidRequest("limit and offset must not be negative")
-        where = ["c.tenant_id = ?", VISIBLE]
-        params: list[Any] = [query.scope.tenant_id, query.scope.user_id, query.scope.project_id]
-        for column, values in (("layer", query.layers), ("type", query.types), ("status", query.statuses)):
-            if values is not None:
-                where.append(f"v.{column} IN ({placeholders(len(values))})")
-                params.extend(sorted(value.value for value in values))
-        if query.key is not None:
-            where.append("v.key = ?")
-            params.append(query.key)
-        sql = (
-            SELECT_CURRENT
-            + "WHERE "
-            + " AND ".join(where)
-            + " ORDER BY v.updated_at DESC, v.memory_id LIMIT ? OFFSET ?"
-        )
+        sql, params = query_sql(query)
         with self._read() as conn:
-            rows = conn.execute(sql, (*params, query.limit, query.offset)).fetchall()
+            rows = conn.execute(sql, params).fetchall()
         return [self._current(row) for row in rows]
 
     def count_by_user(self, tenant_id: str) -> dict[str, int]:
