@@ -96,7 +96,10 @@ def test_one_idea_is_never_split(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("I'm lactose intolerant, so I use oat milk in everything.", "The user uses oat milk in everything."),
+        (
+            "I'm lactose intolerant, so I use oat milk in everything.",
+            "The user is lactose intolerant, so the user uses oat milk in everything.",
+        ),
         ("I'm colour-blind, so I label every chart by hand.", "The user labels every chart by hand."),
         ("I'm vegetarian, so I never eat meat.", "The user is vegetarian, so the user never eats meat."),
     ],

@@ -1,12 +1,14 @@
 """The value a statement says is not the case: "Sprints end on Fridays, not Thursdays" denies Thursdays;
 "Zainab goes to Greenhill Primary, not St Anne's (her cousin's school)" denies St Anne's. A card that
-states the denied value is what the statement corrects; a card built on it and repeating it is wrong too."""
+states the denied value is what the statement corrects; a card built on it and repeating it is wrong too. A
+statement may also deny a held one outright, in its own words and with nothing instead ("The user is not coeliac"
+after "The user is coeliac"): what rested on the held one alone then rests on nothing."""
 
 from __future__ import annotations
 
 import re
 
-from reverie.domain.restatement import CONTRAST, terms
+from reverie.domain.restatement import CONTRAST, negated, terms
 
 _ASIDE_RE = re.compile(r"\s*\([^)]*\)")  # "(her cousin's school)": said beside the value, not the value
 # the value after ", not", up to the end of its clause (a dot or colon inside an address, a comma inside
@@ -39,3 +41,9 @@ def repeats_denied(statement: str, held: str) -> bool:
     said, denied = found
     theirs = terms(held)
     return bool(denied) and denied <= theirs and not (said - denied) <= theirs
+
+
+def denied_outright(held: str, statement: str) -> bool:
+    """`statement` says `held` is not so, in the same words and giving nothing instead ("The user is not
+    coeliac" after "The user is coeliac"); a changed value ("... is on Thursdays" / "not Tuesdays") is not."""
+    return negated(statement) and not negated(held) and terms(statement) == terms(held)

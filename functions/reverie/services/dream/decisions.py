@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from reverie.domain.denial import repeats_denied
+from reverie.domain.denial import denied_outright, repeats_denied
 from reverie.domain.dream import Candidate, ChangeKind
 from reverie.domain.models import (
     INJECTABLE_STATUSES,
@@ -248,10 +248,12 @@ def propagate_correction(
             and (
                 _repeats_wrong(wrong, right, card)
                 or bool(denied_by and repeats_denied(denied_by, card.statement))
+                or _rested_on_denied(wrong, right, card)
             )
         ):
-            # built on the wrong card and saying the very value the correction denies: wrong as well, retired,
-            # and named to a person in case it held for another reason
+            # built on the wrong card and saying the very value the correction denies (or built on it alone,
+            # and it is denied outright): wrong as well, retired, and named to a person in case it held for
+            # another reason
             retired = w.revise(
                 card, ChangeKind.SUPERSEDED, why, status=Status.SUPERSEDED, superseded_by=right.memory_id
             )
@@ -267,6 +269,12 @@ def _repeats_wrong(wrong: MemoryCard, right: MemoryCard, card: MemoryCard) -> bo
     return repeats_denied(right.statement, card.statement) or repeats_swapped(
         wrong.statement, right.statement, card.statement
     )
+
+
+def _rested_on_denied(wrong: MemoryCard, right: MemoryCard, card: MemoryCard) -> bool:
+    """`card` was built on `wrong` alone, and `right` denies `wrong` outright, giving nothing instead ("The
+    user is not lactose intolerant"): nothing is left under it ("Use oat milk in their recipes")."""
+    return set(card.derived_from) <= {wrong.memory_id} and denied_outright(wrong.statement, right.statement)
 
 
 def flag_built_on(

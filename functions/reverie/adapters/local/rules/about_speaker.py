@@ -45,6 +45,12 @@ _ON_A_COURSE_RE = re.compile(
     r"friday|saturday|sunday)\b)[a-z][\w-]*(?: \d[\d.]* ?(?:mg|mcg|ml|g|iu|units?)\b"
     r"|(?=\s+(?:for|from|until|till|since|twice|once|daily|every|each)\b))"
 )
+# What one asks for because of a condition, said after it: "... btw so no milk stuff", "..., so pls no cream"
+# (what they do because of it, "..., so I use oat milk", stays with it).
+_ASK_AFTER_RE = re.compile(
+    r"(?:\s+(?:btw|fyi))?\s*,?\s+(?:and\s+)?so\s+(?=(?:no|pls|please|plz|don'?t|do\s+not|never|avoid)\b)",
+    re.I,
+)
 SHORT_ABOUT_SPEAKER_WORDS = 10  # "My dog Max turned five last week.": short enough to be one idea
 
 
@@ -90,7 +96,11 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject), short_ok=True)
     if identity or any(r.match(lowered) for r in (PAST_RE, PERFECT_RE, HAVE_RE, HABIT_RE)):
         key = attribute_key(core, who.subject)
-        short_ok = identity is not None and identity.group("what").strip() in ("a", "an")
+        # "Ana is a nurse", "Ana is diabetic": one word says who she is
+        condition = identity is not None and identity.group("condition") is not None
+        short_ok = condition or (identity is not None and identity.group("what").strip() in ("a", "an"))
+        if condition:  # "im lactose intolerant btw so no milk stuff": the condition, not the ask after it
+            clause = _ASK_AFTER_RE.split(clause, maxsplit=1)[0]
         return as_statement(MemoryType.FACT, clause, who, key=key, short_ok=short_ok)
     negated = NEGATED_HABIT_RE.match(lowered)
     if (negated and negated.group("verb") not in NOT_A_FACT_VERBS | NOT_A_NEGATED_FACT_VERBS) or (

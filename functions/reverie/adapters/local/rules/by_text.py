@@ -19,6 +19,7 @@ from reverie.adapters.local.rules.keys import other_slots
 from reverie.adapters.local.rules.kin_words import as_relation
 from reverie.adapters.local.rules.polarity import opposed
 from reverie.adapters.local.rules.the_user import the_user_named
+from reverie.adapters.local.rules.their_people import user_and_their_person
 from reverie.adapters.local.rules.values import (
     another_attribute_value,
     another_date,
@@ -46,6 +47,8 @@ def _denies(candidate: Candidate, mine: frozenset[str], card: MemoryCard) -> boo
     words inside the other's beyond the subject itself."""
     if other_slots(candidate.key, card.key, card.user_id or ""):
         return False
+    if user_and_their_person(candidate.statement, card.statement):
+        return False  # "The user is not diabetic" says nothing of "The user's dad is diabetic"
     parts = [p for p in _CLAUSE_RE.split(candidate.statement) if p.strip()]
     return _denies_text(candidate.statement, mine, card) or (
         len(parts) > 1 and any(_denies_text(p, terms(p), card) for p in parts)

@@ -38,6 +38,7 @@ from reverie.adapters.local.rules.price_change import price_change
 from reverie.adapters.local.rules.pursuits import the_pursuit
 from reverie.adapters.local.rules.relatives import one_relative
 from reverie.adapters.local.rules.rule_condition import rule_condition
+from reverie.adapters.local.rules.rule_grounds import rule_grounds
 from reverie.adapters.local.rules.rule_reason import same_reason
 from reverie.adapters.local.rules.same_message import same_message_value
 from reverie.adapters.local.rules.same_value import same_value
@@ -107,6 +108,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
         decision = (
             _one_rule(candidate, cards)
             or same_reason(candidate, cards)  # "allergic to peanuts, so ..." twice: one rule
+            or rule_grounds(candidate, cards)  # "is coeliac" beside "no gluten for her: she is coeliac"
             or rule_condition(candidate, cards)
             or price_change(candidate, cards)
         )

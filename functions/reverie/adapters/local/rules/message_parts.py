@@ -18,6 +18,7 @@ from reverie.adapters.local.rules.clauses import announcement, independent_state
 from reverie.adapters.local.rules.config_blocks import read_config_blocks
 from reverie.adapters.local.rules.day_requests import one_off_before
 from reverie.adapters.local.rules.denied_first import with_denied_turned
+from reverie.adapters.local.rules.held_by_another import with_holder_named
 from reverie.adapters.local.rules.item_lists import joined_lists
 from reverie.adapters.local.rules.language import sentences
 from reverie.adapters.local.rules.list_edits import list_edit
@@ -58,6 +59,7 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
     # "the vet isn't on Tuesday, it's on Thursday": "the vet is on Thursday, not Tuesday"
     text = read_pasted_tables(read_config_blocks(text))  # "sku,item,price_gbp" over rows: a line a row
     text = with_denied_turned(with_contrast_comma(capitalised(punctuated(text))))
+    text = with_holder_named(text)  # "I'm not diabetic, my dad is": "I'm not diabetic. My dad is diabetic."
     text, pasted = without_chat_lines(text)  # "[04/03/2026, 21:14] Dev: ...": what someone said then
     dropped: list[tuple[str, str]] = [(line, "a line of a pasted chat") for line in pasted]
     heading, text = about_whom(text)  # "Para kay Lolo: his pension is ...": whom every "his" stands for

@@ -62,14 +62,23 @@ MY_ATTRIBUTE_RE = re.compile(
     re.I,
 )
 MY_ANYTHING_RE = re.compile(r"^(?:my|our) [\w-]+", re.I)
+# A lasting condition of body or mind one is ("lactose intolerant", "coeliac", "left-handed").
+_CONDITION = (
+    r"(?:[a-z-]+ )?intolerant|(?:pre-?)?diabetic|coeliac|celiac|asthmatic|epileptic|an(?:a)?emic|dyslexic|"
+    r"dyspraxic|autistic|deaf|(?:short|long|near|far)-?sighted|(?:left|right)-?handed|"
+    r"ambidextrous|teetotal|immunocompromised|hypertensive|neurodivergent|insulin-dependent"
+)
 IDENTITY_RE = re.compile(
     r"^(?:i|we)(?:'m| am|'re| are) (?:(?:also|now|still|originally|currently|finally|normally|usually|"
     r"generally|mostly|permanently) )?"
-    # a reversal of who one is ("I'm no longer vegan", "I'm not a paramedic any more") is a fact too
-    r"(?:no longer |not (?=[^.;]*\bany ?more\b))?"
+    # a reversal of who one is ("I'm no longer vegan", "I'm not a paramedic any more") is a fact too, and so is
+    # a condition or a diet denied ("I'm not lactose intolerant", "I'm not vegan")
+    rf"(?:no longer |not (?=[^.;]*\bany ?more\b)|not (?=(?:{_CONDITION}|vegetarian|vegan|pescatarian|allergic)\b))?"
     r"(?P<what>a |an |the |from |"
     r"based in |\d+ years old|\w+ years old|married|single|divorced|engaged|widowed|pregnant|retired|"
     r"vegetarian|vegan|pescatarian|allergic|in a relationship|dating|a member|part of|member of|"
+    # a lasting condition of body or mind ("I'm lactose intolerant", "we're coeliac", "I'm left-handed")
+    rf"(?P<condition>{_CONDITION})\b|"
     # a status one is on ("I'm on parental leave until 1 June", "we're on a waiting list", "I'm on nights")
     r"on (?:[a-z-]+ ){0,2}(?:leave|holidays?|vacation|sabbatical|furlough|secondment|probation|call|nights|"
     r"shifts?|bed rest|medication|meds|diet|waiting list|tour|strike|placement)\b|"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules.request_patterns import IMPERATIVE_RE
+from reverie.adapters.local.rules.their_people import user_and_their_person
 from reverie.adapters.local.rules.verb_forms import ADVERBS
 from reverie.domain.restatement import stem
 from reverie.domain.text import STOP_WORDS
@@ -67,6 +68,7 @@ def shared_people(a: str, b: str) -> tuple[frozenset[str], bool]:
 
 
 def other_people(a: str, b: str) -> bool:
-    """Both statements name whom they are about, and no one is in both: two people's, never one card."""
+    """Both statements name whom they are about, and no one is in both: two people's, never one card. One
+    about the user and one about a person of theirs ("The user's husband ...") are two people's too."""
     shared, both = shared_people(a, b)
-    return both and not shared and _USER not in people(a)[1] | people(b)[1]
+    return (both and not shared and _USER not in people(a)[1] | people(b)[1]) or user_and_their_person(a, b)

@@ -1,0 +1,70 @@
+"""A fact a held rule already gives as its reason: "Sanjay is lactose intolerant" beside "Sanjay can't have
+dairy: he is lactose intolerant" (or "..., because he is lactose intolerant", "He is lactose intolerant, so no
+milk in his meals"). The rule says the fact too, so the two are one card, the rule: the fact said after it is
+nothing new; a rule said after the fact takes it in.
+
+Only when all the fact says beside whom it is about (two words at least) is in the rule's reason, and neither
+denies the other; never two people's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from reverie.adapters.local.rules.about import name_words
+from reverie.adapters.local.rules.polarity import opposed
+from reverie.adapters.local.rules.verdicts import decision, fused
+from reverie.adapters.local.rules.whose import other_people
+from reverie.domain.dream import Candidate
+from reverie.domain.models import MemoryCard, MemoryType
+from reverie.domain.restatement import stem, terms
+from reverie.ports import MergeAction, MergeDecision
+
+RULE_TYPES = frozenset({MemoryType.CONSTRAINT, MemoryType.PREFERENCE})
+_FACT_WORDS = 2  # what the fact must say beside whom it is about
+# The reason a rule gives before what follows from it: "she is coeliac, so no gluten" (not "so much", "so far").
+_SO_RE = re.compile(r"\s*[,;]\s*so\s+(?!(?:much|many|far|long|often|that)\b)", re.I)
+# The reason a rule gives after what it asks: "...: he is lactose intolerant", "... because she is coeliac".
+_GIVEN_AFTER_RE = re.compile(r":\s+|\s+(?:because|since|as)\s+(?=(?:he|she|they|i|we|[A-Z]\w*)\b)")
+_PRONOUNS = frozenset("he she they him her them his their".split())
+
+
+def _reasons(rule: str) -> list[str]:
+    """What a rule gives as its reason: before its ", so ...", or after its ":" or "because"."""
+    said = _SO_RE.split(rule.strip().rstrip("."), maxsplit=1)
+    found = [said[0]] if len(said) == 2 else []
+    parts = _GIVEN_AFTER_RE.split(rule.strip().rstrip("."), maxsplit=1)
+    return found + ([parts[1]] if len(parts) == 2 else [])
+
+
+def _id_names(user_id: str) -> frozenset[str]:
+    """The user as a statement may name them: "the user", and the parts of their id ("sanjay-p" → sanjay)."""
+    return frozenset({"user", *(stem(p) for p in re.split(r"[-_.]+", user_id.lower()) if p.isalpha())})
+
+
+def _grounds(fact: str, rule: MemoryCard) -> bool:
+    if other_people(fact, rule.statement):
+        return False
+    who = name_words(fact) | name_words(rule.statement) | _PRONOUNS | _id_names(rule.user_id or "")
+    said = terms(fact) - who
+    return len(said) >= _FACT_WORDS and any(
+        said <= terms(reason) and not opposed(fact, reason) for reason in _reasons(rule.statement)
+    )
+
+
+def rule_grounds(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The candidate is the reason a held rule gives (nothing new), or a rule giving a held fact as its
+    reason (the rule takes the fact in); None otherwise."""
+    for card in cards:
+        if (
+            candidate.type is MemoryType.FACT
+            and card.type in RULE_TYPES
+            and _grounds(candidate.statement, card)
+        ):
+            return decision(MergeAction.NOOP, card, f"{card.memory_id} gives it as its reason")
+        if candidate.type in RULE_TYPES and card.type is MemoryType.FACT:
+            held = card.model_copy(update={"statement": candidate.statement, "user_id": card.user_id})
+            if _grounds(card.statement, held):
+                return fused(candidate, card, candidate.statement, f"gives {card.memory_id} as its reason")
+    return None
