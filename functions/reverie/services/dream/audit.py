@@ -179,6 +179,7 @@ def _fuse(w: Writer, keeper: MemoryCard, absorbed: MemoryCard, statement: str, w
             "scope": keeper.scope,
             "project_id": keeper.project_id,
             "statement": statement,
+            "key": keeper.key or absorbed.key,  # the slot either held: a later value of it changes this card
             "evidence_refs": list(dict.fromkeys([*keeper.evidence_refs, *absorbed.evidence_refs])),
             "derived_from": list(dict.fromkeys([*keeper.derived_from, keeper.memory_id, absorbed.memory_id])),
             "confidence": max(keeper.confidence, absorbed.confidence),

@@ -152,6 +152,10 @@ def apply_decision(p: Promotion, decision: MergeDecision, target: MemoryCard | N
                 propagate_correction(b, w, target, fused)
     elif action is MergeAction.SUPERSEDE:
         new = w.card_from(c, Layer.KNOWLEDGE, Status.VERIFIED, p.confidence, revival=p.retired)
+        if new.key is None and target.key is not None and target.type is new.type is not MemoryType.PLAN:
+            # the new value of the slot the old card held ("switched to McFit" after "my gym is FitX"):
+            # a value said later for that slot ("my gym is FitX again") is a change of this one
+            new = new.model_copy(update={"key": target.key})
         if decision.statement:  # the new value, with what the old card said beside it (on its evidence too)
             refs = union_refs(target, c)
             new = new.model_copy(update={"statement": decision.statement, "evidence_refs": refs})
