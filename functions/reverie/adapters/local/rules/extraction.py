@@ -32,6 +32,7 @@ from reverie.adapters.local.rules.message_parts import message_parts
 from reverie.adapters.local.rules.named_speaker import name_for
 from reverie.adapters.local.rules.own_mistakes import owns_a_mistake
 from reverie.adapters.local.rules.plan_changes import booked_plans
+from reverie.adapters.local.rules.plan_labels import as_planned
 from reverie.adapters.local.rules.pronoun_it import Antecedent
 from reverie.adapters.local.rules.quoted_mail import mail_header, quoted_line
 from reverie.adapters.local.rules.references import Earlier, lasts_until
@@ -227,6 +228,8 @@ class _Session(SessionInputs):
                 opener = CORRECTION_OPENER_RE.match(part)
                 correcting = who.replying and opener is not None and not opener.group("rest").strip()
                 continue
+            if n in shaped.planned:  # "Plan for May: we fly to Porto on the 3rd": a part of the plan
+                result = as_planned(result, who)
             # The validity the statement states ("This week only, I'm staying in Ghent"), its opening included.
             kept.append(replace(result, valid_until=result.valid_until or valid_until(part, message.ts)))
         kept = with_decisions(kept)  # "..., going with them": a plan, or how the plan just said is done

@@ -28,6 +28,7 @@ from reverie.adapters.local.rules.not_earnest import not_in_earnest
 from reverie.adapters.local.rules.note_requests import note_request
 from reverie.adapters.local.rules.openings import adverb_after_subject, fronted_post, restated_in_english
 from reverie.adapters.local.rules.pasted_tables import read_pasted_tables
+from reverie.adapters.local.rules.plan_labels import plan_label
 from reverie.adapters.local.rules.presupposed import presupposed
 from reverie.adapters.local.rules.pursuits import topic_taken_up
 from reverie.adapters.local.rules.reported import relays
@@ -48,12 +49,14 @@ class MessageParts:
 
     parts: list[str]
     dropped: list[tuple[str, str]]
+    planned: frozenset[int] = frozenset()  # the parts a plan's label heads ("Plan for May: we fly ...")
 
 
 def message_parts(text: str, to_agent: bool) -> MessageParts:
     """The message's statements to classify, one by one: its sentences, without the clauses that carry
     a secret (each dropped), and, said to an agent, each independent statement a sentence joins."""
     out: list[str] = []
+    planned: set[int] = set()
     # "the MOT is due in March comma ...": dictated; "ebere swims ...": typed in lower case; "4:30 not Tuesdays"
     # "ops:" over "  - rohan", "  - dervla": "The <title> ops are rohan and dervla."
     # "the vet isn't on Tuesday, it's on Thursday": "the vet is on Thursday, not Tuesday"
@@ -99,6 +102,7 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
         label, sentence = preamble(sentence)
         if label:  # "Quick intro: I teach Year 4, ...": the label announces, the statements follow
             dropped.append((label, "preamble"))
+        heads_plan = len(out) if label and plan_label(label) else None  # "Plan for May: we fly to ..."
         said, sentence = announcement(sentence)
         if said:  # "I am writing to let you know that I have moved ...": what is announced follows
             dropped.append((said, "preamble"))
@@ -126,4 +130,6 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
             sentence = topic_taken_up(sentence)  # "the swimming, yeah, Kwame's doing it with me"
             joined = relays(sentence) or (independent_statements(sentence) if to_agent else [])
             out.extend(joined or [sentence])
-    return MessageParts(out, dropped)
+        if heads_plan is not None:
+            planned.update(range(heads_plan, len(out)))
+    return MessageParts(out, dropped, frozenset(planned))
