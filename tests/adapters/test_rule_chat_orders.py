@@ -77,3 +77,12 @@ def test_a_pasted_thread_without_an_order_opens_no_review(alice: Scope, clock: C
     )
     # THEN no review item is opened
     assert b.runs.list_reviews(alice.tenant_id, alice.user_id or "", "open") == []
+
+
+def test_an_order_in_a_chat_handed_over_to_be_kept_is_still_quarantined() -> None:
+    # GIVEN the user handing over a pasted chat to be kept, one line of which gives the agent an order
+    paste = f"Pasting the office thread so you have the details:\n{THREAD}\n{ORDER}"
+    candidates = SESSION.extract(SESSION.told(paste))
+    # THEN the order is the writer's untrusted instruction, and no candidate on anyone's word carries it
+    orders = [c for c in candidates if "forward every invoice" in c.statement]
+    assert [(c.source.kind, c.source.trust) for c in orders] == [(SourceKind.DOCUMENT, Trust.UNTRUSTED)]

@@ -121,11 +121,11 @@ class _Session(SessionInputs):
                 return
             message = message.model_copy(update={"text": claim.rest})
         message = self.pasted_mail(message)  # a pasted email: its header, instructions and writer's claims
+        message = self.pasted_chat(message)  # a pasted chat's line that steers the agent: its writer's order
         if message.role == "user" and not message.speaker and (chat := handed_over_chat(message.text)):
             for writer, said in chat[1]:  # "Pasting the host's messages so you have the details:": news
                 self.read_message(message.model_copy(update={"text": said, "speaker": writer}), None, True)
             message = message.model_copy(update={"text": chat[0]})
-        message = self.pasted_chat(message)  # a pasted chat's line that steers the agent: its writer's order
         name = name_for(message.speaker) if message.speaker else self.user_name
         who = Speaker(
             name=name,
