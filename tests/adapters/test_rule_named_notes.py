@@ -57,6 +57,10 @@ def test_what_someone_says_thinks_or_sends_is_no_note(text: str) -> None:
         ("Ana plays", None),  # nothing said of her to ask about
         ("For this report alone, kindly send it to the Finance Director", None),  # no name, no verb
         ("Gran's hip replacement at St Thomas' is next month", None),  # her thing, not what she does
+        ("Restart billing-worker on prod-eu tonight please", None),  # a request, not a note about "Restart"
+        ("Merge requests-cache into the main branch before Friday", None),  # "requests-cache" is a name
+        ("Kind regards, Harbourside Property Management", None),  # a sign-off, not a note about "Kind"
+        ("Please Jonah, bring the 3 spare bibs on Saturday", None),  # asked of him, nothing held of him
     ],
 )
 def test_whom_a_note_is_about(clause: str, who: str | None) -> None:

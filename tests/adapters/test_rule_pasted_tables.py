@@ -38,6 +38,13 @@ def test_prose_with_commas_is_no_table() -> None:
     assert read_pasted_tables(text) == text
 
 
+def test_a_carriage_return_inside_a_line_is_no_table_and_no_error() -> None:
+    # GIVEN text pasted from a Windows clipboard, where a stray carriage return sits inside a line
+    text = "sku,name,price,stock\r extra\nA-1,kettle,19.99,4"
+    # THEN it is read as prose, not raised on
+    assert read_pasted_tables(text) == text
+
+
 def test_a_row_pasted_again_with_a_new_price_replaces_the_old_one() -> None:
     # GIVEN the card an earlier paste made of a row
     t0 = datetime(2026, 2, 3, tzinfo=UTC)

@@ -28,8 +28,9 @@ _NOTE_RE = re.compile(
     r"^(?P<name>(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?)"
     r"(?P<whose>'s\s+[a-z]+)?\s+"
     r"(?:(?:also|now|still|usually|always|only)\s+)?"
-    r"(?P<verb>has|[a-z]{2,}[^s\W']s|[a-z]{3,})\b(?P<rest>.+)$"
+    r"(?P<verb>has|[a-z]{2,}[^s\W']s|[a-z]{3,})(?P<rest>\s.+)$"  # a word, not "payments-api" nor "wishes,"
 )
+_PLEASE_RE = re.compile(r"^please\b|\bplease\W*$", re.I)  # "Deploy payments-api to staging please": a request
 # Capitalised words that open a sentence without naming anyone.
 _NOT_NAMES = frozenset(
     """I The This That These Those It He She They We You My Our Your His Her Their There Here What Who Which
@@ -48,7 +49,8 @@ _NOT_NOTE_VERBS = frozenset(
 
 def _note(clause: str) -> re.Match[str] | None:
     """The note `clause` is (its "name", "whose" and "verb"), or None (see the module docstring)."""
-    found = _NOTE_RE.match(_OPENING_RE.sub("", compress(strip_emoji(clause))))
+    text = _OPENING_RE.sub("", compress(strip_emoji(clause)))
+    found = None if _PLEASE_RE.search(text) else _NOTE_RE.match(text)
     if found is None:
         return None
     name, verb, whose = found.group("name"), found.group("verb"), found.group("whose")

@@ -30,7 +30,11 @@ _WORDS_RE = re.compile(r"^[A-Za-z][a-z'-]+(?:\s+[A-Za-z][a-z'-]*)*$")
 
 
 def _cells(line: str) -> list[str]:
-    return [cell.strip() for cell in next(csv.reader([line]))]
+    """The line's cells; none when it is no CSV row (a stray carriage return, an unclosed quote's end)."""
+    try:
+        return [cell.strip() for cell in next(csv.reader([line]), [])]
+    except csv.Error:
+        return []
 
 
 def _header(line: str) -> list[str] | None:
@@ -38,7 +42,7 @@ def _header(line: str) -> list[str] | None:
     if ", " in line or line.count(",") < MIN_COLUMNS - 1:
         return None
     cells = _cells(line)
-    return cells if all(_COLUMN_RE.match(c) for c in cells) else None
+    return cells if cells and all(_COLUMN_RE.match(c) for c in cells) else None
 
 
 def _field(column: str, value: str) -> str:
