@@ -79,7 +79,8 @@ _SPACE_BEFORE_PUNCT_RE = re.compile(r"\s+([,.;:!?])")
 _REPEATED_PUNCT_RE = re.compile(r"([,;:])(?:\s*[,;:])+")
 # (a dash on a word's end is part of it: "got an A-")
 _END_PUNCT_RE = re.compile(r"(?:(?<![\w+])-+|[\s,;:!?.…]+(?:-+(?=[\s,;:!?.…]*$))?)+$")
-_KEY_WORD_RE = re.compile(r"[a-z0-9]+")
+# A key's words: letters and digits of any script, accents folded ("Tomás" -> tomas, "王芳" stays itself).
+_KEY_WORD_RE = re.compile(r"[^\W_]+")
 
 
 def sentences(text: str) -> list[str]:
@@ -168,13 +169,18 @@ def subject_of(name: str) -> str:
     """The subject part of a key: `caroline` for Caroline, `user` for an unnamed user."""
     if name == "the user":
         return "user"
-    return "_".join(_KEY_WORD_RE.findall(name.lower())) or "user"
+    return "_".join(_key_words(name)) or "user"
 
 
 def slug(text: str, max_words: int = 3) -> str:
     """`Home City` → `home_city`: a key part made of the last few words."""
-    parts = _KEY_WORD_RE.findall(text.lower())
-    return "_".join(parts[-max_words:])
+    return "_".join(_key_words(text)[-max_words:])
+
+
+def _key_words(text: str) -> list[str]:
+    folded = unicodedata.normalize("NFKD", text.lower())
+    bare = unicodedata.normalize("NFC", "".join(c for c in folded if not unicodedata.combining(c)))
+    return _KEY_WORD_RE.findall(bare)  # (NFC again so Hangul's syllables are whole)
 
 
 def lowered_opening(text: str) -> str:

@@ -14,17 +14,17 @@ from collections.abc import Sequence
 
 from reverie.adapters.local.rules.about import name_words
 from reverie.adapters.local.rules.polarity import opposed
+from reverie.adapters.local.rules.rule_reason import reason_and_result
+from reverie.adapters.local.rules.the_user import user_names
 from reverie.adapters.local.rules.verdicts import decision, fused
 from reverie.adapters.local.rules.whose import other_people
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
-from reverie.domain.restatement import stem, terms
+from reverie.domain.restatement import terms
 from reverie.ports import MergeAction, MergeDecision
 
 RULE_TYPES = frozenset({MemoryType.CONSTRAINT, MemoryType.PREFERENCE})
 _FACT_WORDS = 2  # what the fact must say beside whom it is about
-# The reason a rule gives before what follows from it: "she is coeliac, so no gluten" (not "so much", "so far").
-_SO_RE = re.compile(r"\s*[,;]\s*so\s+(?!(?:much|many|far|long|often|that)\b)", re.I)
 # The reason a rule gives after what it asks: "...: he is lactose intolerant", "... because she is coeliac".
 _GIVEN_AFTER_RE = re.compile(r":\s+|\s+(?:because|since|as)\s+(?=(?:he|she|they|i|we|[A-Z]\w*)\b)")
 _PRONOUNS = frozenset("he she they him her them his their".split())
@@ -32,21 +32,18 @@ _PRONOUNS = frozenset("he she they him her them his their".split())
 
 def _reasons(rule: str) -> list[str]:
     """What a rule gives as its reason: before its ", so ...", or after its ":" or "because"."""
-    said = _SO_RE.split(rule.strip().rstrip("."), maxsplit=1)
-    found = [said[0]] if len(said) == 2 else []
+    reason, result = reason_and_result(rule)  # "she is coeliac, so no gluten"
+    found = [reason] if result else []
     parts = _GIVEN_AFTER_RE.split(rule.strip().rstrip("."), maxsplit=1)
     return found + ([parts[1]] if len(parts) == 2 else [])
-
-
-def _id_names(user_id: str) -> frozenset[str]:
-    """The user as a statement may name them: "the user", and the parts of their id ("sanjay-p" → sanjay)."""
-    return frozenset({"user", *(stem(p) for p in re.split(r"[-_.]+", user_id.lower()) if p.isalpha())})
 
 
 def _grounds(fact: str, rule: MemoryCard) -> bool:
     if other_people(fact, rule.statement):
         return False
-    who = name_words(fact) | name_words(rule.statement) | _PRONOUNS | _id_names(rule.user_id or "")
+    who = (
+        name_words(fact) | name_words(rule.statement) | _PRONOUNS | {"user", *user_names(rule.user_id or "")}
+    )
     said = terms(fact) - who
     return len(said) >= _FACT_WORDS and any(
         said <= terms(reason) and not opposed(fact, reason) for reason in _reasons(rule.statement)
