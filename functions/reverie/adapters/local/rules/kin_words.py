@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.adapters.local.rules.the_user import user_names
 from reverie.domain.restatement import stem
 
 # word -> the relation it names; all of them may stand alone as a name for one's own relative.
@@ -42,14 +43,6 @@ def same_relative(word: str, other: str) -> bool:
     """`word` and `other` are two words for one relation ("mum", "mother"; "amma", "mum")."""
     relation = _RELATIONS.get(stem(word.lower()))
     return relation is not None and relation == _RELATIONS.get(stem(other.lower()))
-
-
-def user_names(user_id: str) -> frozenset[str]:
-    """The stemmed words a card may name the user by: their id ("ravi"), or the given name it opens with
-    ("ravi-chandran", "ravi_c" → ravi)."""
-    whole = user_id.lower()
-    first = re.split(r"[-_.]+", whole)[0]
-    return frozenset(stem(n) for n in (whole, first) if n.isalpha() and len(n) > 1)
 
 
 # Whose relative a statement opens with: "The user's mum", "Ravi's mother", "Ravi Chandran's amma" ...

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reverie.adapters.local.rules.kin_words import as_relation, relation_named, user_names
+from reverie.adapters.local.rules.kin_words import as_relation, relation_named
 from reverie.adapters.local.rules.pointer import at_odds
+from reverie.adapters.local.rules.the_user import user_names
 from reverie.adapters.local.rules.verdicts import decision, fused, join
 from reverie.adapters.local.rules.who_they_are import without_who_they_are
 from reverie.domain.dream import Candidate
