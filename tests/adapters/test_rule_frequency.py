@@ -67,3 +67,31 @@ def test_an_agents_note_from_another_conversation_is_not_outranked_by_an_older_m
     note = note.model_copy(update={"observed_at": cand("x", days=40).observed_at})
     said = cand("Ruth waters the orchids three times a week.", days=10)
     assert decide(said, [note]).action is MergeAction.CONFLICT
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # a weekday's repetition is how often: every other one is every second week
+        (
+            "Noor's swimming class is every other Thursday at 6pm.",
+            "Noor's swimming class is every Thursday at 6pm.",
+        ),
+        # the same one's thing, the newer saying why it changed
+        (
+            "Jonas's guitar lesson is every other Monday at 4pm with Mr Okafor.",
+            "Jonas's guitar is weekly now, every Monday at 4pm, as Mr Okafor has room.",
+        ),
+        ("The book club meets fortnightly on Wednesdays.", "The book club meets weekly on Wednesdays."),
+    ],
+)
+def test_a_weekday_or_fortnight_frequency_changed_is_another_value(a: str, b: str) -> None:
+    assert another_frequency(a, b) and another_frequency(b, a)
+
+
+def test_two_things_of_the_same_one_with_another_frequency_are_two_facts() -> None:
+    # GIVEN two different chores for the same dog, THEN neither frequency replaces the other
+    assert not another_frequency("Bo's dog is walked twice a day.", "Bo's dog is fed once a day.")
+    assert not another_frequency(
+        "Jonas's guitar lesson is every Monday.", "Jonas's football is every other Monday."
+    )

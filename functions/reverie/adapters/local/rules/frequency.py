@@ -7,24 +7,29 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from reverie.adapters.local.rules.about import contains, event, jaccard, name_words
+from reverie.adapters.local.rules.about import contains, event, jaccard, name_words, subject
 from reverie.domain.restatement import negated, terms
 from reverie.domain.validity import NUMBERS
 
 SAME_REST_JACCARD = 0.8  # beside how often, this similar means the same sentence
+SAME_THING_SHARE = 2 / 3  # of the same one's thing, this much of the shorter's other words in the longer
 
 # How many times: the number words (domain.validity.NUMBERS) and the adverbs of repetition.
 _COUNTS = {**NUMBERS, "once": 1, "twice": 2, "thrice": 3}
 _UNITS = {"day": "day", "night": "day", "morning": "day", "week": "week", "month": "month", "year": "year"}
 _ADVERBS = {"daily": "day", "nightly": "day", "weekly": "week", "monthly": "month", "yearly": "year"}
 _ADVERBS["annually"] = "year"
+_ADVERBS["fortnightly"] = "fortnight"
+_DAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _COUNT = r"(?P<n>once|twice|thrice|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
 _UNIT = r"(?P<unit>day|night|morning|week|month|year)s?"
+# "every Tuesday" (once a week), "every other Friday" (once a fortnight)
+_WEEKDAY_RE = re.compile(rf"\bevery\s+(?P<other>other\s+|second\s+|alternate\s+)?(?:{_DAYS})s?\b", re.I)
 # "two times per day", "3x a week", "once a month", "twice daily", "every other day", "every day", "weekly"
 _FREQUENCY_RE = re.compile(
     rf"\b(?:{_COUNT}(?:\s*(?:times?|x))?\s+(?:(?:a|an|per|each|every)\s+{_UNIT}|(?P<adv>daily|nightly|weekly|"
     rf"monthly|yearly|annually))|every\s+(?P<other>other\s+)?{_UNIT.replace('unit', 'unit2')}|"
-    rf"(?P<adv2>daily|nightly|weekly|monthly|yearly|annually))\b",
+    rf"(?P<adv2>daily|nightly|weekly|fortnightly|monthly|yearly|annually))\b",
     re.I,
 )
 
@@ -33,14 +38,22 @@ def how_often(statement: str) -> tuple[tuple[Fraction, str], str] | None:
     """How many times per unit (day, week, month, year) the statement says, and the statement without it;
     None when it names no frequency."""
     found = _FREQUENCY_RE.search(statement)
+    day = _WEEKDAY_RE.search(statement)
+    if found is None and day is None:
+        return None
+    rest = _WEEKDAY_RE.sub(" ", _FREQUENCY_RE.sub(" ", statement))  # "weekly now, every Tuesday": all of it
+    if day is not None and (found is None or day.start() < found.start()):  # "every other Tuesday"
+        return (Fraction(1, 2) if day.group("other") else Fraction(1), "week"), rest
     if found is None:
         return None
-    rest = statement[: found.start()] + " " + statement[found.end() :]
     if found.group("unit2"):  # "every day", "every other week"
         times = Fraction(1, 2) if found.group("other") else Fraction(1)
         return (times, _UNITS[found.group("unit2").lower()]), rest
     if found.group("adv2"):
-        return (Fraction(1), _ADVERBS[found.group("adv2").lower()]), rest
+        adverb = _ADVERBS[found.group("adv2").lower()]
+        if adverb == "fortnight":  # "fortnightly": every other week
+            return (Fraction(1, 2), "week"), rest
+        return (Fraction(1), adverb), rest
     n = found.group("n").lower()
     times = Fraction(int(n)) if n.isdigit() else Fraction(_COUNTS[n])
     unit = (
@@ -63,5 +76,22 @@ def another_frequency(a: str, b: str) -> bool:
     if not rest_a or not rest_b:
         return False
     return (
-        jaccard(rest_a, rest_b) >= SAME_REST_JACCARD or contains(rest_a, rest_b) or contains(rest_b, rest_a)
+        jaccard(rest_a, rest_b) >= SAME_REST_JACCARD
+        or contains(rest_a, rest_b)
+        or contains(rest_b, rest_a)
+        or _same_thing(a, b, rest_a, rest_b)
+    )
+
+
+def _same_thing(a: str, b: str, rest_a: frozenset[str], rest_b: frozenset[str]) -> bool:
+    """Both about the same one's thing ("Efua's piano lesson ..." / "Efua's piano is weekly now, ...") and
+    most of what the shorter says besides how often is said by the other too (one says more of why)."""
+    shared = rest_a & rest_b
+    smaller = min(len(rest_a), len(rest_b))
+    thing = subject(a)
+    return (
+        len(thing) == 2
+        and thing == subject(b)
+        and len(shared) >= 2
+        and len(shared) >= SAME_THING_SHARE * smaller
     )
