@@ -8,6 +8,7 @@ from reverie.adapters.local.rules import tools, untrusted
 from reverie.adapters.local.rules.chat_orders import chat_orders
 from reverie.adapters.local.rules.keys import attribute_key, vocabulary_key
 from reverie.adapters.local.rules.language import subject_of
+from reverie.adapters.local.rules.own_quote import without_own_quote
 from reverie.adapters.local.rules.pasted_mail import read_mail
 from reverie.adapters.local.rules.request_patterns import CORRECTION_OPENER_RE
 from reverie.adapters.local.rules.secret_clauses import without_secrets
@@ -111,6 +112,11 @@ class SessionInputs(SessionBase):
         agent inside it quarantined as the writer's, the writer's claims about itself kept with the writer
         named (news the user received, as the rest of the mail is); the rest of the mail is left in the
         message for its sentences to be read."""
+        text, own = without_own_quote(message.text)  # the writer's own earlier mail quoted: old, not news
+        for line in own:
+            self.drop(message, line, "quotes the writer's own earlier mail")
+        if own:
+            message = message.model_copy(update={"text": text})
         mail = read_mail(message.text)
         if mail is None:
             return message
