@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules.language import sentences
+from reverie.adapters.local.rules.short_answers import short_answer
 from reverie.domain.events import Event, MessageEvent, ToolCallEvent, ToolResultEvent
 from reverie.domain.text import content_words
 
@@ -66,6 +67,8 @@ def restated_answer(part: str, question: MessageEvent | None) -> str | None:
         return when_or_where
     if question.role != "assistant":
         return None
+    if (said := short_answer(part, question.text)) is not None:  # "yes" after "Are you vegetarian?"
+        return said
     asked = _ATTRIBUTE_QUESTION_RE.search(question.text)
     text = part.strip()
     if (
