@@ -98,7 +98,7 @@ NAMED_MEMBERSHIP_RE = re.compile(
 # A level the speaker has reached ("I'm at N4 level in Japanese", "we're at grade 5", "I'm at level 3 now"):
 # a stage of learning they hold; "I'm at Gate 4" or "I'm at the station" names a place, not a level.
 AT_A_LEVEL_RE = re.compile(
-    r"^(?i:i|we)(?i:'m| am|'re| are) (?:(?i:now|still|currently|only) )?(?i:at) (?:(?i:the|a|an) )?"
+    r"^(?i:i|we)(?i:'m| am|'re| are) (?:(?i:now|still|currently|only) )?(?:(?i:at) )?(?:(?i:the|a|an) )?"
     r"(?:(?i:level|grade|stage|band) [A-Z0-9][\w.+-]*|[A-Z0-9][\w.+-]*(?: [\w-]+)? (?i:level|grade|stage|band|belt))\b"
 )
 NOT_AN_ACTIVITY_RE = re.compile(
