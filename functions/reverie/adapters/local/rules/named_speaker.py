@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from reverie.adapters.local.rules.verb_forms import ADVERBS, third_person
+from reverie.adapters.local.rules.verb_forms import ADVERBS, LY_ADVERB, third_person
 
 _CONTRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:I'm|I am|Im)\b", re.IGNORECASE), "{name} is"),
@@ -16,8 +16,9 @@ _CONTRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bwe'll\b", re.IGNORECASE), "{name} will"),
     (re.compile(r"\bwe'd\b", re.IGNORECASE), "{name} would"),
 )
-_ADVERB_ALT = "|".join(sorted(ADVERBS))
-# "I" or "we" + up to two adverbs + a verb ("I also like" → "Bob also likes", "we now work" → "Bob now works").
+_ADVERB_ALT = "|".join(sorted(ADVERBS)) + "|" + LY_ADVERB
+# "I" or "we" + up to two adverbs + a verb ("I also like" → "Bob also likes", "I genuinely don't know" →
+# "Bob genuinely doesn't know").
 # (Never inside an identifier: "us-east-1", "my-app".)
 _I_VERB_RE = re.compile(
     rf"(?<![\w-])(?:(?-i:I)|(?i:we))((?:\s+(?i:{_ADVERB_ALT})){{0,2}})(\s+)([A-Za-z]+(?:-[A-Za-z]+)*(?:n't)?)\b(?!')"

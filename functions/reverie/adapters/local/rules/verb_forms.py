@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 MODALS = frozenset("can could will would shall should may might must can't cannot won't wouldn't".split())
 ADVERBS = frozenset(
     """also really just never always still usually often recently finally sometimes even already
@@ -17,6 +19,10 @@ IRREGULAR_PAST = frozenset(
     stole stuck swore tore read gotten done seen been taken given written driven ridden eaten fallen
     forgotten begun become come run grown known shown flown swum sung drunk""".split()
 )
+# An adverb made of an adjective and "-ly" ("genuinely", "hardly", "happily"): never the verb after "I".
+# The verbs in "-ly" are short ("fly", "rely", "tally") or end in "-ply" ("apply", "reply", "multiply").
+LY_ADVERB = r"[a-z]{3,}[a-oq-z]ly"
+_LY_ADVERB_RE = re.compile(LY_ADVERB)
 _UNCONJUGATED = frozenset("gonna wanna gotta used".split())
 # Participles that are base forms too, never a simple past ("we ran", "I came"): after a subject, present.
 _PRESENT_AFTER_SUBJECT = frozenset("run come become overcome".split())
@@ -52,6 +58,7 @@ def third_person(verb: str) -> str:
         or (lower.endswith("ed") and lower not in PRESENT_EED)  # "agreed" is a past form, "need" is not
         or lower.endswith("n't")
         or not lower.isalpha()
+        or _LY_ADVERB_RE.fullmatch(lower)
     ):
         return verb
     if lower.endswith(("s", "sh", "ch", "x", "z", "o")):
