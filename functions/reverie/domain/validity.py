@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from datetime import UTC, date, datetime, timedelta
 
+from reverie.domain.ordinal_days import digit_days
+
 NUMBERS = {
     "a": 1,
     "an": 1,
@@ -111,6 +113,7 @@ _STATE_NOW_RE = re.compile(
 def valid_until(text: str, ts: datetime) -> datetime | None:
     """When the claim in `text` stops holding, if it says: the end of the named day, week, month... (the
     next one on or after `ts` when no year is said), or `ts` plus a stated span. None otherwise."""
+    text = digit_days(text)  # "until the thirtieth of April": until 30 April
     if _PAST_RE.search(text):
         return None
     if (span := _SPAN_FROM_RE.search(text)) and (end := _span_from(span, ts)) and end > ts:
@@ -257,7 +260,7 @@ def named_days(text: str) -> list[tuple[int, int, str | None]]:
     """Each day of a month `text` names, as (month, day, year or None), in order."""
     return [
         (_month(m.group("m1") or m.group("m2")), int(m.group("d1") or m.group("d2")), m.group("y"))
-        for m in _NAMED_DAY_RE.finditer(text)
+        for m in _NAMED_DAY_RE.finditer(digit_days(text))
     ]
 
 

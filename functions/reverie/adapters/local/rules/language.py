@@ -26,10 +26,11 @@ _LEADING_INTERJECTION_RE = re.compile(
     r"(?:please\s+)?(?:make\s+a\s+note|take\s+note|note\s+down|note)(?:\s+(?:that|of\s+this))?|"
     r"careful|fyi|fwiw|for what it'?s worth|heads up|guess what|you know what|honestly|actually|basically|true|"
     r"remember(?:\s+that)?(?!\s+to\b)|keep in mind(?:\s+that)?|for the record|just so you know|for reference|"
+    r"for your (?:notes?|records?|information|files?)|"
     r"totally|absolutely|definitely|indeed|cool|great|nice|awesome|for context|for background|"
     r"(?:good|great|bad|sad|big|some)\s+news|"
     # the same words mixed in from other languages: Hindi, Spanish, German, Dutch, French, Italian, Portuguese
-    r"haan|han|acha|accha|achha|arre|arey|yaar|bueno|pues|vale|oye|genau|na ja|naja|ja|jawel|jep|oui|"
+    r"haan|han|acha|accha|achha|arre|arey|yaar|bueno|pues|vale|oye|genau|na ja|naja|ja|jawel|jep|oui|bon|"
     r"s[ií]|claro|sim|certo)\b[\s,.!:;-]*)+",
     re.IGNORECASE,
 )

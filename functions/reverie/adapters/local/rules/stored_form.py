@@ -15,6 +15,7 @@ from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statemen
 from reverie.adapters.local.rules.thing_patterns import CAPITALISED_RE
 from reverie.domain.guards import mask_secrets
 from reverie.domain.models import MemoryType, Stability
+from reverie.domain.ordinal_days import digit_days
 from reverie.domain.text import content_words, entities
 
 MIN_CONTENT_WORDS = 2  # "Alice forgot." says nothing that will matter in a month; "Tim plays clarinet" does
@@ -27,7 +28,7 @@ _SUBORDINATOR_END_RE = re.compile(
 def render(text: str, who: Speaker, strip_tail: bool = True) -> str:
     """Compressed, dated, de-subjectivised, masked: the statement as stored."""
     text = compress(text)
-    text = spelled_out(dated(text, who.ts))  # "moved to 03/21": "moved to 21 March"
+    text = spelled_out(dated(digit_days(text), who.ts))  # "moved to 03/21", "the 21st of March": "21 March"
     if strip_tail:
         tail = OPINION_TAIL_RE.search(text)
         if (
