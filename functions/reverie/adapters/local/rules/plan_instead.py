@@ -57,7 +57,9 @@ def moved_instead(text: str, who: Speaker) -> Statement | None:
 
 # A fact kept of an arrangement ("Priyanka is visiting Mum on Saturday 7 March"): a plan, whatever its type.
 _ARRANGED_RE = re.compile(r"\b(?:is|are|am)\s+(?:[a-z]+ing)\b", re.I)
-_UNNAMED_RE = re.compile(r"^(?:my|the|(?:the\s+)?[\w-]+'s)\s+plan\s+is\s+moved\s+to\s+(?P<when>.+?)\.?$", re.I)
+_UNNAMED_RE = re.compile(
+    r"^(?:my|the|(?:the\s+)?[\w-]+'s)\s+plan\s+is\s+moved\s+to\s+(?P<when>.+?)\.?$", re.I
+)
 
 
 def unnamed_plan_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
