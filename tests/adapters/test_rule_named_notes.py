@@ -61,6 +61,8 @@ def test_what_someone_says_thinks_or_sends_is_no_note(text: str) -> None:
         ("Merge requests-cache into the main branch before Friday", None),  # "requests-cache" is a name
         ("Kind regards, Harbourside Property Management", None),  # a sign-off, not a note about "Kind"
         ("Please Jonah, bring the 3 spare bibs on Saturday", None),  # asked of him, nothing held of him
+        ("Add retries to the webhook client in services/notify and run the tests", None),  # an order
+        ("Update docs for the 2.3 release before Thursday", None),  # an order: "docs" is no verb of Update's
     ],
 )
 def test_whom_a_note_is_about(clause: str, who: str | None) -> None:

@@ -481,7 +481,7 @@ def test_bob_and_carol_sessions_yield_their_rules_preferences_and_corrections() 
 
 def test_sample_sessions_yield_no_greetings_requests_or_thanks() -> None:
     found = [c.statement for user in ("alice", "bob", "carol") for cs in _sample(user).values() for c in cs]
-    for noise in ("Thanks", "please", "Perfect", "Deploy payments-api 2.14.0"):
+    for noise in ("Thanks", "please", "Perfect", "Deploy payments-api 2.14.0", "Add retries to the webhook"):
         assert not any(s.startswith(noise) for s in found)
 
 

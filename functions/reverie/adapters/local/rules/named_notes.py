@@ -17,6 +17,7 @@ from reverie.adapters.local.rules.language import compress, strip_emoji
 from reverie.adapters.local.rules.specificity import specificity
 from reverie.adapters.local.rules.statement_types import Speaker, Statement
 from reverie.adapters.local.rules.stored_form import render, salience
+from reverie.adapters.local.rules.typos import english_lexicon
 from reverie.domain.models import MemoryType
 from reverie.domain.text import STOP_WORDS
 
@@ -56,12 +57,24 @@ def _note(clause: str) -> re.Match[str] | None:
     name, verb, whose = found.group("name"), found.group("verb"), found.group("whose")
     if name.split()[0] in _NOT_NAMES or name.split()[0].lower() in STOP_WORDS or verb in STOP_WORDS - {"has"}:
         return None  # "For this letter ...": no name and no verb
+    if _a_verb(name.split()[0]):
+        return None  # "Add retries to the webhook client": an order, not a note about someone called Add
     # a bare verb only after a name's people ("Zoe's parents want"); a name's own verb ends in "s"
     if verb != "has" and not verb.endswith("s") and not (whose and whose.endswith("s")):
         return None
     if verb in _NOT_NOTE_VERBS or specificity(found.group("rest")) < MIN_SPECIFIC:
         return None
     return found
+
+
+def _a_verb(word: str) -> bool:
+    """`word` is an English verb's plain form: the word list knows its "-ing" and its "-ed" ("add", "deploy",
+    "merge", "fix"). A name that is also a verb ("Mark", "Grace") is missed: better than an order kept as a note."""
+    w, lexicon = word.lower(), english_lexicon()
+    stems = {w, w.removesuffix("e"), w + w[-1:]}
+    return any(f"{s}ing" in lexicon for s in stems) and any(
+        f in lexicon for f in (f"{w}ed", f"{w}d", f"{w}{w[-1:]}ed", f"{w[:-1]}ied")
+    )
 
 
 def note_subject(clause: str) -> str | None:
