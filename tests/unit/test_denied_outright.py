@@ -4,22 +4,19 @@ to a person. A card built on it and on something else, or a fact changed to anot
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.domain.denial import denied_outright
 from reverie.domain.models import MemoryCard, Scope, Status
 from reverie.services.backends import Backends
 from tests.conftest import Clock
-from tests.fakes.backends import fake_backends
 from tests.unit.test_consolidation import dreamt, live_saying
 
 
 @pytest.fixture
-def rb(clock: Clock) -> Iterator[Backends]:
-    yield fake_backends(clock, reasoner=RuleReasoner())
+def rb(rules: Backends) -> Backends:
+    """tests/unit/conftest.py's `rules`: the fake backends dreaming with the rule-based reasoner."""
+    return rules
 
 
 def derive(b: Backends, origin: MemoryCard, memory_id: str, statement: str, *more: str) -> MemoryCard:

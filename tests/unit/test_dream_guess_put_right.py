@@ -5,11 +5,9 @@ guess as it was."""
 
 from __future__ import annotations
 
-from reverie.adapters.local.rule_reasoner import RuleReasoner
 from reverie.domain.models import Layer, Scope, Status
 from reverie.services.backends import Backends
 from tests.conftest import Clock
-from tests.fakes.backends import fake_backends
 from tests.unit.helpers import dreamt_session, live_cards
 
 GUESS = "Ravi's car insurance with Admiral renews on 1 December 2026."
@@ -28,8 +26,10 @@ def _guessed(b: Backends, scope: Scope, clock: Clock) -> None:
     clock.advance(days=20)
 
 
-def test_a_confirmed_correction_of_a_guess_keeps_the_guess_put_right(alice: Scope, clock: Clock) -> None:
-    b = fake_backends(clock, reasoner=RuleReasoner())
+def test_a_confirmed_correction_of_a_guess_keeps_the_guess_put_right(
+    alice: Scope, clock: Clock, rules: Backends
+) -> None:
+    b = rules
     # GIVEN the agent's guess, held as a hypothesis
     _guessed(b, alice, clock)
     # WHEN the agent owns up to it with the right date and the user adopts it
@@ -54,8 +54,8 @@ def test_a_confirmed_correction_of_a_guess_keeps_the_guess_put_right(alice: Scop
     assert all(c.status is Status.REJECTED for c in live_cards(b, alice, "1 December 2026"))
 
 
-def test_a_claim_about_something_else_leaves_the_guess(alice: Scope, clock: Clock) -> None:
-    b = fake_backends(clock, reasoner=RuleReasoner())
+def test_a_claim_about_something_else_leaves_the_guess(alice: Scope, clock: Clock, rules: Backends) -> None:
+    b = rules
     _guessed(b, alice, clock)
     dreamt_session(
         b,

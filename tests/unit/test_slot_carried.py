@@ -4,7 +4,7 @@ self-audit fuses from two keeps the slot either held."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import pytest
 
@@ -16,13 +16,13 @@ from reverie.services import admin
 from reverie.services.backends import Backends
 from reverie.services.dream.runner import dream
 from tests.conftest import Clock
-from tests.fakes.backends import fake_backends
 from tests.unit.test_consolidation import Decides, dreamt, live_saying
 
 
 @pytest.fixture
-def rb(clock: Clock) -> Iterator[Backends]:
-    yield fake_backends(clock, reasoner=RuleReasoner())
+def rb(rules: Backends) -> Backends:
+    """tests/unit/conftest.py's `rules`: the fake backends dreaming with the rule-based reasoner."""
+    return rules
 
 
 def test_a_new_value_takes_the_slot_of_the_card_it_replaces(rb: Backends, alice: Scope, clock: Clock) -> None:
