@@ -21,6 +21,8 @@ STOP_WORDS = frozenset(
 )
 MONTH_NAMES = "january february march april may june july august september october november december".split()
 MONTHS = {name: number for number, name in enumerate(MONTH_NAMES, start=1)}
+# A month's name, whole or cut short ("Aug", "August", "Sept"), for a pattern that reads dates (no group).
+MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
 # Capitalised words that start questions or sentences but name nothing.
 _NOT_ENTITIES = (
     STOP_WORDS

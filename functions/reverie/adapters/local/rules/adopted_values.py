@@ -24,8 +24,9 @@ from reverie.adapters.local.rules.outputs import disputes
 from reverie.domain.dream import Candidate
 from reverie.domain.events import Event, MessageEvent
 from reverie.domain.models import EvidenceRef, MemoryType, Source, SourceKind
+from reverie.domain.text import MONTH_WORD
 
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_MONTH = MONTH_WORD + r"\.?"
 # A value with a digit: a date ("31 August 2027", "August 31, 2027", "2027-08-31"), an amount, a time.
 _VALUE_RE = re.compile(
     rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}(?:\s+\d{{4}})?\b|\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?\b"

@@ -21,6 +21,7 @@ from reverie.adapters.local.rules.language import slug
 from reverie.adapters.local.rules.verdicts import decision, replace
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
+from reverie.domain.text import MONTH_WORD
 from reverie.ports import MergeAction, MergeDecision
 
 # "<record>'s <field>: <value>." as `records` writes a field.
@@ -29,7 +30,7 @@ _MONEY_FIELD_RE = re.compile(r"\b(?:amount|price|cost|fee|total|balance|payment|
 _DAY_FIELD_RE = re.compile(r"\bday\b")
 _NUMBER_RE = re.compile(r"^[£$€]?\s?(?P<n>\d[\d,]*(?:\.\d+)?)$")
 _MONEY_RE = re.compile(r"(?P<sign>[£$€])\s?(?P<n>\d[\d,]*(?:\.\d+)?)(?![\d,]*\d)")
-_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+_MONTHS = MONTH_WORD
 # "on the 1st", "the 15th of each month", not a date ("1st March").
 _DAY_RE = re.compile(rf"\b(?P<n>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?{_MONTHS}\b)", re.I)
 _WORD_RE = re.compile(r"[^\W\d_]+")

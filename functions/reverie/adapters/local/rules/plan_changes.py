@@ -29,6 +29,7 @@ from reverie.adapters.local.rules.verdicts import replace as replaced_by
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, Status
 from reverie.domain.restatement import stem, terms
+from reverie.domain.text import MONTH_WORD
 from reverie.domain.validity import named_days
 from reverie.ports import MergeAction, MergeDecision
 
@@ -36,7 +37,7 @@ SAME_TIME = timedelta(minutes=5)  # observations this close count as simultaneou
 MAX_OUTCOME_WORDS = 8  # "MOT done, passed": a text-speak outcome is short
 _MONTH_NAMES = "January February March April May June July August September October November December".split()
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+_MONTH = MONTH_WORD
 # What a thing is moved to: a time, never a place ("moved to Leeds" is a house move).
 _WHEN = (
     rf"(?:(?:next|this|the\s+following|coming)\s+(?:week|month|{_WEEKDAY})|{_WEEKDAY}|tomorrow|"

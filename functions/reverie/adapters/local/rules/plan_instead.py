@@ -24,10 +24,11 @@ from reverie.adapters.local.rules.stored_form import as_statement
 from reverie.adapters.local.rules.verdicts import replace as replaced_by
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, Status
+from reverie.domain.text import MONTH_WORD
 from reverie.ports import MergeAction, MergeDecision
 
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+_MONTH = MONTH_WORD
 # A day: "Saturday 21 March", "the 21st", "March 21", "next Friday", "tomorrow", "Thursday".
 _DAY = (
     rf"(?:(?:{_WEEKDAY},?\s+)?(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+(?:of\s+)?{_MONTH})?"

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard
+from reverie.domain.text import MONTH_WORD
 from reverie.ports import MergeAction, MergeDecision
 
 _AMOUNT = r"[£$€]?\d[\d,.:/]*(?:[a-z%]{1,3})?"
@@ -107,7 +108,7 @@ def _parallel(statement: str, held: str) -> str | None:
     return None
 
 
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+_MONTH = MONTH_WORD
 _DATE = (
     rf"\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}(?:\s+\d{{4}})?|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?"
     r"|\d{4}-\d\d-\d\d"
