@@ -48,13 +48,16 @@ def sessions_of(user_id: str) -> list[dict[str, Any]]:
 
 def posted(user_id: str) -> dict[str, int]:
     """What posting a user's sample sessions stores: events (with one end per ended session), cards (the
-    memories written plus one L2 hypothesis per explicit note) and index documents (trusted memories)."""
+    memories written plus one L2 hypothesis per explicit note) and index documents (trusted memories, and
+    the facts a tool or a document gave: recall shows those as unverified reference)."""
     sessions = sessions_of(user_id)
     return {
         "events": sum(len(s["events"]) + bool(s.get("end")) for s in sessions),
         "cards": sum(len(s["memories"]) + sum(e["kind"] == "note" for e in s["events"]) for s in sessions),
         "indexed": sum(
-            m.get("source", "user") not in ("tool", "document") for s in sessions for m in s["memories"]
+            m.get("source", "user") not in ("tool", "document") or m.get("type") == "fact"
+            for s in sessions
+            for m in s["memories"]
         ),
     }
 

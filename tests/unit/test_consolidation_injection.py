@@ -60,10 +60,13 @@ def test_an_order_to_the_agent_is_put_away_for_review_never_a_live_card(
     assert {c.memory_id for c in held} <= {
         m for r in reviews if r.reason == "quarantine" for m in r.memory_ids
     }
-    # ... and the page's facts, which only it gave, stay hypotheses: never injected
+    # ... and the page's facts, which only it gave, stay hypotheses: shown as unverified reference only
     crossing = _cards(rules, alice, "07:40")
     assert crossing and all(c.status is Status.HYPOTHESIS for c in crossing)
-    assert "07:40" not in build_context(rules, "When does the Skye ferry leave?", alice, 400).text
+    ctx = build_context(rules, "When does the Skye ferry leave?", alice, 400)
+    assert crossing[0].memory_id in ctx.sections.get("reference", [])
+    assert "unverified, from web.fetch: The 07:40 crossing" in ctx.text
+    assert not ctx.sections.get("memories") and not ctx.sections.get("constraints")
 
 
 def test_what_the_user_says_again_in_their_words_is_theirs_the_rest_stays_the_pages(

@@ -134,6 +134,9 @@ DEFAULT_TTL_DAYS: dict[Stability, int] = {Stability.VOLATILE: 7, Stability.NORMA
 
 # Statuses that recall may inject; everything else stays out of L4.
 INJECTABLE_STATUSES = frozenset({Status.VERIFIED, Status.CONFLICTING})
+# ... and what it searches: a looked-up fact may be a hypothesis (`MemoryCard.looked_up`), shown as reference.
+RECALL_STATUSES = INJECTABLE_STATUSES | {Status.HYPOTHESIS}
+LOOKED_UP_SOURCES = frozenset({SourceKind.TOOL, SourceKind.DOCUMENT})
 
 
 class Scope(BaseModel):
@@ -263,6 +266,19 @@ class MemoryCard(BaseModel):
     def is_expired(self, now: datetime) -> bool:
         """Hard expiry only (`valid_until`); a passed review cycle is the dream's decay to act on."""
         return self.valid_until is not None and self.valid_until <= now
+
+    @property
+    def looked_up(self) -> bool:
+        """A fact a tool or a document gave that nobody has confirmed (a hypothesis on one untrusted
+        support, e.g. read from a page that also tried to steer the agent): recall may show it under the
+        reference heading, as unverified and naming its source, never as a memory or an instruction. A
+        tool's own behaviour (a failure's condition and outcome) is a lesson in the making, not a fact read."""
+        return (
+            self.status is Status.HYPOTHESIS
+            and self.type is MemoryType.FACT
+            and self.source.kind in LOOKED_UP_SOURCES
+            and not (self.condition or self.action or self.outcome)
+        )
 
     def visible_to(self, scope: Scope) -> bool:
         return self.tenant_id == scope.tenant_id and scope_allows(

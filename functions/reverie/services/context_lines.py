@@ -101,6 +101,8 @@ def card_line(
         body += " (" + "; ".join(p for p in parts if p) + ")"
     if card.type is MemoryType.PLAN:
         body = "current plan: " + body
+    if card.status is Status.HYPOTHESIS:  # a looked-up fact nobody confirmed
+        body = f"unverified, from {card.source.name or card.source.kind.value}: {body}"
     if dated:
         body = f"{human_date(when(card))}: {body}"
     if evidence:
@@ -116,7 +118,7 @@ def date_heading(card: MemoryCard) -> str:
 def section_of(card: MemoryCard, reference_below: float) -> str:
     if card.status is Status.CONFLICTING:
         return "conflicts"
-    if card.confidence < reference_below:
+    if card.confidence < reference_below or card.status is Status.HYPOTHESIS:
         return "reference"
     if card.type is MemoryType.CONSTRAINT:
         return "constraints"

@@ -14,6 +14,7 @@ from datetime import datetime
 
 from reverie.domain.models import INJECTABLE_STATUSES, MemoryCard, MemoryType, ReviewStatus, Scope, Status
 from reverie.domain.search import SearchFilter
+from reverie.ports import CardQuery
 from reverie.services.admin import API_SESSION
 from reverie.services.backends import Backends
 
@@ -27,6 +28,18 @@ def injectable(card: MemoryCard, scope: Scope, now: datetime) -> bool:
     """The card may be injected for `scope` now: visible to it, current (verified, approved or a flagged
     conflict) and not expired."""
     return card.visible_to(scope) and card.status in INJECTABLE_STATUSES and not card.is_expired(now)
+
+
+def reference_fact(b: Backends, card: MemoryCard, scope: Scope, now: datetime) -> bool:
+    """A looked-up fact (`MemoryCard.looked_up`) recall may show as unverified reference: visible to
+    `scope`, not expired, and its key (if any) held by no current card (what is known wins over what a
+    tool said)."""
+    if not (card.looked_up and card.visible_to(scope) and not card.is_expired(now)):
+        return False
+    if card.key is None:
+        return True
+    held = CardQuery(scope=scope, key=card.key, statuses=INJECTABLE_STATUSES, limit=1)
+    return not b.notes.query(held)
 
 
 def taste_slot(key: str | None) -> bool:

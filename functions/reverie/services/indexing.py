@@ -23,8 +23,9 @@ MAX_EVIDENCE_EVENTS = 3  # enough to recover the original wording, few enough to
 
 
 def is_indexed(card: MemoryCard) -> bool:
-    """Only L3 cards that recall may inject are indexed; hypotheses and retired cards stay out."""
-    return card.layer is Layer.KNOWLEDGE and card.status in INJECTABLE_STATUSES
+    """Only L3 cards that recall may inject are indexed, and looked-up facts (shown as reference only);
+    other hypotheses and retired cards stay out."""
+    return (card.layer is Layer.KNOWLEDGE and card.status in INJECTABLE_STATUSES) or card.looked_up
 
 
 class _EvidenceReader:

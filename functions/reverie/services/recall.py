@@ -19,7 +19,7 @@ from itertools import islice
 from typing import Literal
 
 from reverie.domain.errors import InvalidRequest
-from reverie.domain.models import MemoryCard, Scope, Status
+from reverie.domain.models import RECALL_STATUSES, MemoryCard, Scope, Status
 from reverie.domain.ranking import (
     FusedScores,
     Scored,
@@ -34,7 +34,7 @@ from reverie.domain.text import entities, time_window
 from reverie.services.backends import Backends
 from reverie.services.cited_turns import CitedTurns
 from reverie.services.context_render import Citation, CitationStyle, RawTurn, Rendered, render_context
-from reverie.services.fixed_block import fixed_block, injectable, shadowed
+from reverie.services.fixed_block import fixed_block, injectable, reference_fact, shadowed
 from reverie.services.neighbours import neighbour_boosts
 from reverie.services.query_vector import StartedPaths, start_paths
 from reverie.services.unconsolidated import unconsolidated_turns
@@ -135,7 +135,8 @@ def _relevance(paths: dict[str, list[SearchHit]], settings: RecallSettings) -> F
 
 
 def _start(b: Backends, query: str, scope: Scope, settings: RecallSettings) -> StartedPaths:
-    return start_paths(b, query, SearchFilter(scope=scope, now=b.clock()), settings.per_path)
+    filt = SearchFilter(scope=scope, statuses=RECALL_STATUSES, now=b.clock())
+    return start_paths(b, query, filt, settings.per_path)
 
 
 @dataclass(frozen=True)
@@ -186,9 +187,13 @@ def _candidates(
     return _Candidates(sorted(final, key=lambda m: (-final[m], m)), final, ranks, fetched)
 
 
-def _reranked(b: Backends, scope: Scope, found: _Candidates, page: int) -> Iterator[Scored]:
+def _reranked(
+    b: Backends, scope: Scope, found: _Candidates, page: int, looked_up: bool = False
+) -> Iterator[Scored]:
     """Cards in rank order, read from the note store a page at a time (only as far as the caller reads):
-    each page is reranked (relevance × confidence × freshness × type) and keeps one card per key."""
+    each page is reranked (relevance × confidence × freshness × type) and keeps one card per key.
+    `looked_up`: with the unconfirmed facts a tool gave (`fixed_block.reference_fact`), for a context's
+    reference section."""
     now = b.clock()
     keys: set[str] = set()
     for start in range(0, len(found.ordered), page):
@@ -199,7 +204,8 @@ def _reranked(b: Backends, scope: Scope, found: _Candidates, page: int) -> Itera
         batch = [
             Scored(card=card, score=rerank_score(found.scores[m], card, now), ranks=found.ranks.get(m, {}))
             for m in ids
-            if (card := found.fetched.get(m)) is not None and injectable(card, scope, now)
+            if (card := found.fetched.get(m)) is not None
+            and (injectable(card, scope, now) or (looked_up and reference_fact(b, card, scope, now)))
         ]
         batch.sort(key=lambda s: s.score, reverse=True)
         for item in one_per_key(batch):
@@ -252,9 +258,8 @@ def build_context(
     def ranked() -> Iterator[MemoryCard]:
         if not query.strip():
             return
-        for item in _reranked(
-            b, scope, _candidates(b, query, scope, settings, started, explain=False), settings.page
-        ):
+        found = _candidates(b, query, scope, settings, started, explain=False)
+        for item in _reranked(b, scope, found, settings.page, looked_up=True):
             ranked_ids.append(item.card.memory_id)
             if not shadowed(item.card, fixed_keys):
                 yield item.card
