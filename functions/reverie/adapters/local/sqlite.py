@@ -68,6 +68,9 @@ class SqliteDatabase:
     def __init__(self, path: str | Path, schema: Schema, busy_timeout_ms: int = 5_000) -> None:
         self.path = str(path)
         self._lock = threading.RLock()
+        self.rollbacks = 0
+        """Transactions of this connection rolled back so far: what it wrote in them is undone (a store
+        that keeps what it wrote in memory drops it when this moves)."""
         try:
             if self.path != MEMORY:
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -164,6 +167,7 @@ class SqliteDatabase:
                 raise StorageError(f"{self.path}: commit failed: {exc}") from exc
 
     def _rollback(self) -> None:
+        self.rollbacks += 1  # counted even when SQLite rolled the transaction back on its own
         if self._conn.in_transaction:
             self._conn.execute("ROLLBACK")
 
