@@ -23,6 +23,7 @@ from typing import TypeVar
 from reverie.adapters.local.rules.by_slot import by_slot
 from reverie.adapters.local.rules.by_text import by_text
 from reverie.adapters.local.rules.by_topic import by_topic, plan_news
+from reverie.adapters.local.rules.found_later import found_later
 from reverie.adapters.local.rules.held_it import stands_for_held
 from reverie.adapters.local.rules.keys import statement_key
 from reverie.adapters.local.rules.list_changes import list_change
@@ -126,6 +127,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
             or the_pursuit(candidate, cards)  # "doing the swimming with me" after "started swimming"
             or _more_of(candidate, pointer)  # "the scope is a 200P"; "training is Thursdays"
             or one_relative(candidate, cards)  # "Amma moved into X" / "Ravi's mum is a resident at X"
+            or found_later(candidate, cards)  # "account not found: 'X'", then "X's account manager: ..."
         )
     if decision is None:
         decision = _decision(MergeAction.ADD, None, "nothing like it is known")

@@ -53,6 +53,10 @@ _NAME_FIELDS = (
     "vehicle",
     "model",
 )
+# A field that names the record in a system's own words, when it has no name field: the account a CRM keeps,
+# the company a registry lists ("account", "company_name"); never a party the record only mentions (an
+# order's customer, an invoice's client).
+_OWN_NAME_RE = re.compile(r"^(?:account|company|organi[sz]ation|business|firm)(?:_?name)?$", re.I)
 # Identifiers name a record (they say nothing about it); a secret's field is never read at all.
 _IDENTIFIER_RE = re.compile(
     r"(?:^|_)(?:id|ids|uuid|guid|sku|ref|code|key|url|uri|href|link|etag|hash|token|slug|version|"
@@ -123,11 +127,13 @@ def _scalar(value: Any) -> str | None:
 
 
 def _name_of(record: dict[str, Any]) -> tuple[str | None, str | None]:
-    """(the field naming the record, its value)."""
+    """(the field naming the record, its value): a name field, else a field a system names its records by
+    its own way (`_OWN_NAME_RE`: a CRM's "account", a registry's "company_name")."""
     lowered = {k.lower(): k for k in record}
-    for name in _NAME_FIELDS:
-        field = lowered.get(name)
-        if field is not None and isinstance(record[field], str) and record[field].strip():
+    named = [lowered[n] for n in _NAME_FIELDS if n in lowered]
+    named += [k for k in record if _OWN_NAME_RE.search(k.replace(" ", "_")) and k not in named]
+    for field in named:
+        if isinstance(record[field], str) and record[field].strip():
             return field, " ".join(record[field].split())
     return None, None
 

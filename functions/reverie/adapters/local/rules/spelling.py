@@ -68,6 +68,8 @@ _WORDS = {
     "nxt": "next",
     "wnt": "want",
     "asst": "assistant",
+    "wk": "week",
+    "wks": "weeks",
     # g-dropped forms that are whole words of the lexicon `dropped_g` reads (the others it restores itself)
     "nothin": "nothing",
     "somethin": "something",
@@ -106,6 +108,16 @@ _TWO_RE = re.compile(
     r"|(?<![\w.,:/-])2(?= (?:the|this|that|my|your|our|his|her|their|me|him|us|them|be|go|do|get|see|make)\b)",
     re.IGNORECASE,
 )
+# A weekday cut to three letters after a word that says when ("from mon", "on thu", "until fri", "next tue"):
+# the day ("mon" alone, "sat on the bus", "the sun" are no days).
+_DAYS = {"mon": "Monday", "tue": "Tuesday", "wed": "Wednesday", "thu": "Thursday", "fri": "Friday",
+         "sat": "Saturday", "sun": "Sunday"}  # fmt: skip
+_SHORT_DAY_RE = re.compile(
+    r"\b(?P<when>(?i:from|on|until|till|til|by|next|this|last|every|since|before|after|starting))\s+"
+    r"(?P<day>(?i:mon|tue|wed|thu|fri|sat|sun))(?![\w'-])(?!\s+(?i:cream|hat|glasses|roof|lounger|bed)\b)"
+)
+# "perm" standing alone between commas or at a sentence's end ("moved to ward 9 from mon, perm."): for good.
+_PERMANENT_RE = re.compile(r"(?<=,\s)perm(?=\s*(?:[.,;!]|$))", re.I)
 # "drs appt": a doctor's appointment.
 _DOCTORS_RE = re.compile(r"\bdrs?(?= appointments?\b)", re.IGNORECASE)
 # Terse chat leaves out "my" before who someone is ("gf Ngozi's allergic ..." → "my girlfriend Ngozi ...",
@@ -173,6 +185,8 @@ def spelled_out(text: str) -> str:
     text = _KIN_NAME_RE.sub(
         lambda m: m.group(0)[: -len(m.group("name"))] + m.group("name").capitalize(), text
     )
+    text = _SHORT_DAY_RE.sub(lambda m: f"{m.group('when')} {_DAYS[m.group('day').lower()]}", text)
+    text = _PERMANENT_RE.sub("permanently", text)
     text = _DOCTORS_RE.sub(
         "doctor's", _TWO_RE.sub(lambda m: f"{m.group('takes')} to" if m.group("takes") else "to", text)
     )

@@ -37,6 +37,9 @@ _NOT_A_THING = (
     r"(?!(?i:it|this|that|there|here|what|which|who|everything|something|nothing|anything|everyone|someone|"
     r"nobody|he|she|they|you|i|we|one|mine|yours|today|tonight)\b)"
 )
+# Where a thing named is, between its name and its verb: "Flat 1 at 14 Cairns Road is let to ...", "Unit 4 on
+# Mill Lane has ..." (a number maybe, then a name in capitals).
+_AT_ADDRESS = r"(?:\s+(?:at|on|in)\s+(?:\d[\w/-]*\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})?"
 ABOUT_A_THING_RE = re.compile(
     r"^(?:(?i:the|this|that|these|those|a|an|every|each|all|its|their)\s+(?:[\w.@/:'-]+\s+){1,5}?"
     + _VERB
@@ -53,7 +56,9 @@ ABOUT_A_THING_RE = re.compile(
     + _VERB
     + r"|"
     + _NOT_A_THING
-    + r"[A-Za-z][\w.'-]*(?:\s+(?:[A-Z][\w'-]*|\d[\w.]*)){0,3}(?:\s+"
+    + r"[A-Za-z][\w.'-]*(?:\s+(?:[A-Z][\w'-]*|\d[\w.]*)){0,3}"
+    + _AT_ADDRESS
+    + r"(?:\s+"
     + _AUX
     + r"|'s(?=\s+"  # "Dad's on amlodipine", "Grandma's in a care home": "'s" is "is" before where someone is
     + IS_AT
@@ -66,19 +71,21 @@ ARTICLE_DROPPED_RE = re.compile(
     r"^" + _NOT_A_THING + r"(?!(?:no|not|all|any|some|every|each|my|our|your|his|her|their|its|to)\b)"
     r"[a-z][\w-]*\s+(?!(?:is|are)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are)\s+(?!(?:not|a|an|so|too|very|really)\b)"
 )
+# A thing named in a few words, a number among them maybe ("rent", "flat 1 rent", "the unit 4 service charge").
+_THING_WORDS = r"[a-z][\w-]*(?:\s+(?:[a-z][\w-]*|\d[\w-]*)){0,2}"
 # A thing's value changing to another ("rent goes up to 1020 from 1 May", "pickup moves to 15:10", "the fee
 # rises to £40", "the fee becomes £45"): its article may be dropped, as terse chat does; the new value is a
 # number, a time or a name.
 VALUE_CHANGE_RE = re.compile(
-    r"^(?:(?:the|my|our)\s+)?" + _NOT_A_THING + r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+"
+    r"^(?:(?:the|my|our)\s+)?" + _NOT_A_THING + _THING_WORDS + r"\s+"
     r"(?:(?:is|are)\s+going|will\s+go|goes|go|went|has\s+gone|have\s+gone)\s+(?:up|down|back)\s+to\s+"
     r"(?=[£$€]?\s?\d|[A-Z])"
-    r"|^(?:(?:the|my|our)\s+)?" + _NOT_A_THING + r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+"
+    r"|^(?:(?:the|my|our)\s+)?" + _NOT_A_THING + _THING_WORDS + r"\s+"
     r"(?:(?:is|are)\s+|will\s+|has\s+|have\s+)?(?:rises|rise|rising|rose|risen|increases|increase|increasing|"
     r"increased|drops|drop|dropping|dropped|falls|fall|falling|fell|fallen|decreases|decrease|decreased|"
     r"changes|change|changing|changed|moves|move|moving|moved)\s+to\s+(?=[£$€]?\s?\d|[A-Z])"
     # "the minimum order becomes £150", "the venue will become Hall B": the new value without a "to"
-    r"|^(?:(?:the|my|our)\s+)?" + _NOT_A_THING + r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+"
+    r"|^(?:(?:the|my|our)\s+)?" + _NOT_A_THING + _THING_WORDS + r"\s+"
     r"(?:will\s+|is\s+|has\s+)?(?:becomes|become|becoming|became)\s+(?=[£$€]?\s?\d|[A-Z])",
     re.I,
 )
