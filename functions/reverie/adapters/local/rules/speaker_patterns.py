@@ -62,11 +62,13 @@ MY_ATTRIBUTE_RE = re.compile(
     re.I,
 )
 MY_ANYTHING_RE = re.compile(r"^(?:my|our) [\w-]+", re.I)
-# A lasting condition of body or mind one is ("lactose intolerant", "coeliac", "left-handed").
+# A lasting condition of body or mind one is ("lactose intolerant", "coeliac", "left-handed"), its kind or degree
+# said before it ("type 1 diabetic", "severely dyslexic", "profoundly deaf").
 _CONDITION = (
+    r"(?:type[ -]?(?:\d|i{1,2}) |(?:mildly|severely|profoundly|partially|slightly|borderline) )?(?:"
     r"(?:[a-z-]+ )?intolerant|(?:pre-?)?diabetic|coeliac|celiac|asthmatic|epileptic|an(?:a)?emic|dyslexic|"
     r"dyspraxic|autistic|deaf|(?:short|long|near|far)-?sighted|(?:left|right)-?handed|"
-    r"ambidextrous|teetotal|immunocompromised|hypertensive|neurodivergent|insulin-dependent"
+    r"ambidextrous|teetotal|immunocompromised|hypertensive|neurodivergent|insulin-dependent)"
 )
 IDENTITY_RE = re.compile(
     r"^(?:i|we)(?:'m| am|'re| are) (?:(?:also|now|still|originally|currently|finally|normally|usually|"
