@@ -29,6 +29,8 @@ class SecretPattern:
     regex: re.Pattern[str]
     check: Callable[[str], bool] | None = None
     needle: re.Pattern[str] | None = None  # a cheap search the text must pass before the regex runs
+    # a label that, right before a match, says it is another kind of value ("VAT no 123 4567 89": no phone)
+    not_after: re.Pattern[str] | None = None
 
 
 def luhn_ok(digits: str) -> bool:
@@ -99,6 +101,19 @@ def _id_with_digits(text: str) -> bool:
 
 def _phone(text: str) -> bool:  # a bare run of digits is an id or an amount; a phone number is written out
     return text.startswith("+") or len(re.findall(r"[ .()-]+", text.strip())) >= 2
+
+
+# A number labelled as a business's or a document's own ("NIF 501 234 567", "VAT reg. no: 123 4567 89", "company
+# number 0123 4567", "invoice #2027 0412 0031"): written in groups like a phone number, and no phone number. A
+# person's own ids named as such (passport, national id, tax id) are masked as `national_id` all the same, and a
+# grouped number labelled as a person's account or policy is left to look like the phone number it may be.
+_NOT_A_PHONE_LABEL_RE = re.compile(
+    r"\b(?:nif|nipc|vat|gst|hst|abn|acn|ein|siren|siret|cif|ust-?id(?:nr)?|kvk|cnpj|"
+    r"(?:company|business|registration|reg|vat|invoice|order|reference|ref|receipt|booking|"
+    r"ticket|case|serial|batch|lot|tracking|parcel|part|model|product|item|sku|isbn)\.?(?:\s+(?:reg(?:istration)?\.?|id))?"
+    r"(?:\s*(?:no\.?|number|nr\.?|num\.?|#|id))?)(?:'s|\s+(?:is|was|reads))?\s*[:#=]?\s*$",
+    re.I,
+)
 
 
 _V = r"""(?P<secret>"[^"\n]{1,120}"|'[^'\n]{1,120}'|\S+?)(?=[,;.)'"]?(?:\s|$))"""  # a value ends a clause
@@ -293,6 +308,7 @@ PATTERNS: list[SecretPattern] = [
         ),
         _phone,
         re.compile(r"\d[ .()-]?\d[ .()-]?\d"),
+        _NOT_A_PHONE_LABEL_RE,
     ),
 ]
 
@@ -318,6 +334,8 @@ def hand_spans(text: str) -> Iterator[Span]:
                 end = (
                     _iban_end(text, start, length) if length == len(match.group(0)) or not compact else start
                 )
+            if pattern.not_after is not None and pattern.not_after.search(text, max(0, start - 40), start):
+                continue  # "NIF 501 234 567": labelled as another kind of number
             if end > start and (pattern.check is None or pattern.check(text[start:end])):
                 yield start, end, pattern.kind
 
