@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from reverie.domain.denial import repeats_denied
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, Status
 from reverie.domain.restatement import absorbed_but_a_word, adds_no_number, leaves, negated, restates
@@ -66,6 +67,8 @@ def paraphrase_of(
             and keys_agree
             and card.status is Status.VERIFIED
             and adds_no_number(candidate.statement, card.statement)
+            # "want US English, not British" is close to "want British English": the value denied is no paraphrase
+            and not repeats_denied(candidate.statement, card.statement)
             # "has left fraud" is close to "moved to the fraud team" by meaning and by words: leaving is
             # the opposite of holding, though no negation is written
             and (leaves(candidate.statement) == leaves(card.statement) or same_source)

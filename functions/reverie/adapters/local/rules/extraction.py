@@ -14,6 +14,7 @@ from reverie.adapters.local.rules.about_request import about_the_request
 from reverie.adapters.local.rules.asked_after import of_the_thing_asked
 from reverie.adapters.local.rules.chat_exports import handed_over_chat
 from reverie.adapters.local.rules.chat_lines import reminded_date
+from reverie.adapters.local.rules.clefts import uncleft
 from reverie.adapters.local.rules.decisions import with_decisions
 from reverie.adapters.local.rules.dialogue import (
     answers_agent,
@@ -30,7 +31,7 @@ from reverie.adapters.local.rules.job_change import job_changes
 from reverie.adapters.local.rules.language import subject_of
 from reverie.adapters.local.rules.message_parts import message_parts
 from reverie.adapters.local.rules.named_speaker import name_for
-from reverie.adapters.local.rules.own_mistakes import owns_a_mistake
+from reverie.adapters.local.rules.own_mistakes import explains_a_mistake, mistake_then, owns_a_mistake
 from reverie.adapters.local.rules.plan_changes import booked_plans
 from reverie.adapters.local.rules.plan_labels import as_planned
 from reverie.adapters.local.rules.pronoun_it import Antecedent
@@ -137,7 +138,7 @@ class _Session(SessionInputs):
             replying=message.role == "user" and answers_agent(previous),
         )
         asked = question_answered(message, previous)
-        correcting = False
+        correcting = put_right = False  # put_right: a correction kept from this message
         kept: list[Statement] = []
         last: Relayed | None = None
         thing: str | None = None  # what the message brought in last ("there's a reunion ...")
@@ -154,6 +155,7 @@ class _Session(SessionInputs):
                 self.drop(message, part, "confirms what the tool returned")
                 shown = False
                 continue
+            part = uncleft(part) or part  # "It is Ross-on-Wye I go to": no "it" to resolve
             part = earlier.resolve(part)  # "Mine is in June", "I collect him ... until then"
             part = self.antecedent.resolve(part)  # "it's on a Hetzner box" after "this server": the server
             earlier.said(part)
@@ -212,16 +214,27 @@ class _Session(SessionInputs):
             if task_detail(part, own_question):  # "can you draft a setlist? 8 songs max": that task's limit
                 self.drop(message, part, "request")
                 continue
-            if who.to_agent and before and isinstance(before[1], Drop) and about_the_request(part, before[0]):
+            if owned := mistake_then(part):  # "scratch that about Nordlys: they want US English, not British"
+                self.drop(message, owned[0], "owns a mistake")
+                part, correcting = owned[1], True
+            if (
+                who.to_agent
+                and before
+                and not correcting
+                and isinstance(before[1], Drop)
+                and about_the_request(part, before[0])
+            ):
                 self.drop(message, part, "what the request before it is for")  # "Book me ... It's our first"
                 continue
-            if owns_a_mistake(part):  # "wait I mixed the kids up, sorry!!": what follows puts it right
+            # "wait I mixed the kids up, sorry!!": what follows puts it right; "I misread it" after: how it came
+            if owns_a_mistake(part) or (put_right and explains_a_mistake(part)):
                 self.drop(message, part, "owns a mistake")
                 before, correcting = (part, Drop("owns a mistake")), True
                 continue
             result = self.antecedent.kept(part, classify(part, replace(who, correcting=correcting)), who)
             before = part, result
             correcting = False
+            put_right = put_right or (isinstance(result, Statement) and result.type is MemoryType.CORRECTION)
             if isinstance(result, Drop):
                 own_question = part if result.reason == "question" else own_question
                 self.drop(message, part, result.reason)

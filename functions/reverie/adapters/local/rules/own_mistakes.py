@@ -1,14 +1,19 @@
 """The speaker owning up to a mistake in what they told before: "wait I mixed the kids up, sorry!!", "my bad,
 I got the days wrong", "scratch that". What they say next in the message puts it right: a correction of
-what they told, whether or not they are answering the agent.
+what they told, whether or not they are answering the agent; said in the same sentence before it ("scratch
+that about the Kowalskis: they pay monthly"), the rest of the sentence is that correction, a "they", "she" or
+"it" opening it standing for what the admission said it was about.
 
 Only an admission about what was said (mixed up, got wrong, misspoke, a mistake of theirs); "I mixed the
-batter" or "I got the job" admit nothing.
+batter" or "I got the job" admit nothing. Said after the correction ("I misread the email", "Leeds was years
+ago, my memory played a trick"), an admission only tells how the mistake came about.
 """
 
 from __future__ import annotations
 
 import re
+
+from reverie.adapters.local.rules.clefts import uncleft
 
 _OWN_MISTAKE_RE = re.compile(
     r"\b(?:I|we)(?:'ve|\s+have|\s+must\s+have)?\s+(?:mixed|muddled|confused)\s+(?:[\w']+\s+){0,3}?up\b"
@@ -17,16 +22,60 @@ _OWN_MISTAKE_RE = re.compile(
     r"|\bmy\s+(?:mistake|bad)\b|\bscratch\s+that\b|\bignore\s+what\s+I\s+said\b",
     re.I,
 )
+# How a mistake came about, told after it is put right ("I misread their style guide", "my memory played a
+# trick"): said alone ("I misread the map and got lost") it puts nothing right.
+_HOW_IT_CAME_RE = re.compile(
+    r"\b(?:I|we)(?:'ve|\s+have|\s+must\s+have)?\s+(?:misread|misremembered|misheard|mistyped|misspelt|misspelled)\b"
+    r"|\bmy\s+memory\s+(?:played|plays|is\s+playing|was\s+playing)\s+(?:a\s+)?tricks?\b",
+    re.I,
+)
 
 
 MAX_OTHER_WORDS = 3
+_SALUTATION_RE = re.compile(r"^(?:dear|hi|hello|hey)\s+[\w.' -]{1,30}?,\s*", re.I)
 
 
 def owns_a_mistake(part: str) -> bool:
     """`part` admits a mistake in what the speaker said, and says little else ("wait I mixed the kids up,
     sorry!!", "my bad"): what it puts right comes after it."""
+    part = _SALUTATION_RE.sub("", part)  # "Dear helper, scratch that about the market."
     found = _OWN_MISTAKE_RE.search(part)
     if found is None:
         return False
     other = re.findall(r"[^\W\d_][\w']*", part[: found.start()] + " " + part[found.end() :])
     return len(other) <= MAX_OTHER_WORDS
+
+
+def explains_a_mistake(part: str) -> bool:
+    """`part` admits a mistake, whatever else it says ("Leeds was years ago, my memory played a trick"): said
+    after a correction, it tells how the mistake came about, nothing to keep."""
+    return _OWN_MISTAKE_RE.search(part) is not None or _HOW_IT_CAME_RE.search(part) is not None
+
+
+# The admission, what it was about, then what puts it right: "Scratch that about Nordlys: they want ...".
+_ADMISSION_THEN_RE = re.compile(r"^(?P<admission>[^:;,—–]+?)\s*(?:[:;,—–]|\s-\s)\s*(?P<rest>\S.*)$")
+_ABOUT_RE = re.compile(r"\b(?:about|re|regarding|on)\s+(?P<topic>.+?)\s*$", re.I)
+_PRONOUN_RE = re.compile(r"^(?P<pronoun>they|he|she|it)(?P<verb>'re|’re|'s|’s|\s+(?!(?:all|both)\b)\w)", re.I)
+# what a pronoun can stand for: a name, or a thing said with its determiner ("the surgery", "our landlord")
+_THING_RE = re.compile(r"^(?:(?:the|my|our|his|her|their)\s+\w|(?-i:[A-Z]))", re.I)
+MIN_REST_WORDS = 3
+
+
+def mistake_then(part: str) -> tuple[str, str] | None:
+    """The admission opening `part` and the correction said after it in the same sentence, its opening "they"
+    put as what the admission named ("Scratch that about Nordlys: they want US English" → ("Scratch that
+    about Nordlys", "Nordlys want US English")); None when `part` opens with no admission or says no more."""
+    found = _ADMISSION_THEN_RE.match(part.strip())
+    if found is None or not owns_a_mistake(found.group("admission")):
+        return None
+    admission, rest = found.group("admission"), found.group("rest")
+    if len(rest.split()) < MIN_REST_WORDS:
+        return None
+    about = _ABOUT_RE.search(admission)
+    said = _PRONOUN_RE.match(rest)
+    # "they" is Nordlys, "it" the surgery; "it is Ross-on-Wye I go to" singles a thing out (`clefts`)
+    if about and said and _THING_RE.match(about.group("topic")) and uncleft(rest) is None:
+        verb = said.group("verb")
+        verb = {"'re": " are", "’re": " are", "'s": " is", "’s": " is"}.get(verb.lower(), verb)
+        rest = about.group("topic") + verb + rest[said.end() :]
+    return admission, rest[:1].upper() + rest[1:]

@@ -11,6 +11,7 @@ import re
 from reverie.adapters.local.rules.about_speaker import about_speaker, short_about_speaker
 from reverie.adapters.local.rules.answer_style import answer_style as _answer_style
 from reverie.adapters.local.rules.asides import without_asides
+from reverie.adapters.local.rules.clefts import uncleft
 from reverie.adapters.local.rules.constraints import as_constraint, as_correction
 from reverie.adapters.local.rules.day_outcomes import day_went
 from reverie.adapters.local.rules.day_requests import for_the_day
@@ -120,9 +121,10 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         rest = compress(opener.group("rest")) if opener else text
         if not rest:
             return Drop("reaction")
-        return as_correction(rest, who)
+        return as_correction(uncleft(rest) or rest, who)  # "It's X I go to, not Y": "I go to X, not Y"
     if opener:
         text = compress(opener.group("rest"))
+    text = uncleft(text) or text
     if not text:
         return Drop("reaction")
     for pattern, reason in ((THANKS_RE, "thanks"), (GREETING_RE, "greeting")):
