@@ -40,7 +40,7 @@ _LIST_MARK_RE = re.compile(r"(?:^|(?<=\s))\d{1,2}[.)]\s")  # "1. ", "2) " open l
 _SENTENCE_END_RE = re.compile(r"[^.!?\n]+[.!?](?=\s|$)")
 _ENVELOPE_RE = re.compile(r"^(?:from|to|cc|bcc|date|sent|reply-to):", re.I)  # who mailed whom, not what
 _LABEL_RE = re.compile(r"^\s*[\w' -]{2,20}:\s+")
-_TITLE_END_RE = re.compile(r"\s+[—–-]\s+|[,(|:.!?]")
+_TITLE_END_RE = re.compile(r"\s+[—–-]\s+|[,(|:!?]|\.(?!\d)")  # "2.5 mg" goes on
 
 
 def disputes(reply: str) -> bool:
@@ -140,10 +140,12 @@ def _prose(text: str, title: str | None = None) -> tuple[list[Fact], bool]:
         # who mailed whom, and a line the fuller sentence beside it says ("Subject: boiler service"), are no facts
         if _ENVELOPE_RE.match(sentence) or any(own[n] < other for other in own):
             continue
+        # the slot of what the sentence itself says: "Prescriber: Dr Hale" is no dose of the title's medicine
+        key = dose_key(sentence)
         # what it is about, after it, unless it says so itself: "Free parking for guests (Fellside Lodge)"
         if title and not canonical(terms(title)) <= own[n]:
             sentence = f"{sentence.rstrip(' .')} ({title})"
-        facts.append(Fact(statement=sentence, key=dose_key(sentence), value=own[n], share=TOLD_SHARE))
+        facts.append(Fact(statement=sentence, key=key, value=own[n], share=TOLD_SHARE))
     return facts, steering
 
 
