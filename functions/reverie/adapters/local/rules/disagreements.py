@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from reverie.adapters.local.rules.paired_sources import paired
 from reverie.domain.restatement import terms
 
 # A value: an amount, a number, a code, a time or a date written with digits ("€1,450", "ERC-2291", "9:40").
@@ -123,6 +124,8 @@ def _lowered(source: str) -> str:
 def reported(sentence: str) -> Report | None:
     """The disagreement `sentence` reports between two sources, or None when it reports none."""
     text = sentence.strip().rstrip(".!?")
+    if pair := paired(text):  # "A and B disagree (X vs Y)": they disagree: X from A; Y from B
+        text = "They disagree: " + "; ".join(f"{value} from {source}" for source, value in pair)
     head = _DISAGREE_HEAD_RE.match(text)
     # without saying that they disagree, two sources' clauses are contrasted ("X says A, but Y says B"),
     # each saying what its source says; "X has A, and Y says B" lists two things

@@ -27,6 +27,12 @@ def bare(said: Said) -> bool:
     return len(words) <= _MAX_NOTE_WORDS
 
 
+def unit_only(said: Said) -> bool:
+    """Whether `said` gives its value with a unit at most ("500 mg", "12 months"): what it is a value of, the
+    source's own sentence says ("Active prescription: Metformin 500 mg tablets ...")."""
+    return len(VALUE_RE.sub(" ", said.rest).split()) <= 1
+
+
 def topic(before: list[str]) -> str | None:
     """The thing the sentence just before names ("Dad's cardiology follow-up at the Royal Sussex is this month"
     → "Dad's cardiology follow-up at the Royal Sussex"), when it says what that thing is without a value."""

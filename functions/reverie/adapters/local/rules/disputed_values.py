@@ -28,7 +28,8 @@ from dataclasses import dataclass, replace
 
 from reverie.adapters.local.rules.claims import attributed_to
 from reverie.adapters.local.rules.disagreements import Report, Said, normal, reported_at, values
-from reverie.adapters.local.rules.disputed_topic import bare, head, on_topic, topic
+from reverie.adapters.local.rules.disputed_topic import bare, head, on_topic, topic, unit_only
+from reverie.adapters.local.rules.doses import dose_key
 from reverie.adapters.local.rules.language import sentences, slug, subject_of
 from reverie.adapters.local.rules.session_base import RELAYED_CONFIDENCE, Analysis, Dropped
 from reverie.domain.dream import Candidate
@@ -133,8 +134,9 @@ def _statement(side: _Side, other: Said, taken: list[Candidate], thing: str | No
         body = on_topic(thing, side.said)
     elif taken and side.sentence is not None:
         body = taken[0].statement.rstrip(" .")
-    elif side.said.thing or not other.thing:
-        body = side.said.rest if side.said.thing or side.sentence is None else side.sentence
+    elif side.said.thing or not other.thing:  # a value with its unit alone ("500 mg"): the source's sentence
+        named = side.said.thing and not unit_only(side.said)
+        body = side.said.rest if named or side.sentence is None else side.sentence
     else:  # "..., but the website says €260": the value of the thing the other clause names
         body = other.rest.replace(other.value, side.said.value, 1)
     body = body[:1].upper() + body[1:]
@@ -154,7 +156,10 @@ def _key(sides: tuple[_Side, _Side], taken: list[Candidate], user: str, thing: s
         return str(keys.pop())
     if thing is not None:
         return f"{subject_of(user)}.{slug(_content(head(thing)), 3) or 'disputed_value'}"
-    rest = next((_content(s.said.rest) for s in sides if s.said.thing), None)
+    read = {dose_key(s.sentence) if s.sentence else None for s in sides}  # both read as one medicine's dose
+    if len(read) == 1 and None not in read:
+        return str(read.pop())
+    rest = next((_content(s.said.rest) for s in sides if s.said.thing and not unit_only(s.said)), None)
     if rest is None:  # "ERC-2291 from Dr. Banerjee": what both sources' sentences speak of
         shared = terms(sides[1].sentence or "") - terms(user)
         words = (sides[0].sentence or "").split()
