@@ -57,11 +57,17 @@ _AMOUNT_UNIT_RE = re.compile(
 _RANGE_RE = re.compile(r"(?<![\w./:-])(\d{1,2})\s*[-–]\s*(\d{1,2})(?![\w./:-])")
 
 
+# A number joined to what it counts ("30-day terms", "a 3-hour shift"): two terms, the number and the word,
+# as "30 days" gives them.
+_COUNTED_RE = re.compile(r"\b(\d+)-([a-z]{3,})\b", re.I)
+
+
 def terms(text: str) -> frozenset[str]:
     """Stemmed content words without negations: what a statement is about ("a non-working day" is about
     working, as "does not work" is; "10 mg" is the one term "10mg"; "forty one" is the one term "41";
     "7-10" the two ends 7 and 10)."""
     plain_text = _RANGE_RE.sub(r"\1 to \2", _AMOUNT_UNIT_RE.sub(r"\1\2", as_digits(text)))
+    plain_text = _COUNTED_RE.sub(r"\1 \2", plain_text)
     plain = (_NON_RE.sub("", w) for w in content_words(plain_text))
     return frozenset(stem(w) for w in plain if w not in NEGATION_WORDS)
 

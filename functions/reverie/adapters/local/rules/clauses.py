@@ -102,8 +102,8 @@ def _opening(left: str) -> str | None:
     if match is None:
         return None
     head = left[: match.start()]
-    if head.strip(" ,") and not INTRO_RE.match(head.strip(" ,")):
-        return None
+    if head.strip(" ,") and not INTRO_RE.match(head.strip(" ,")) and strip_opening(head):
+        return None  # a time opening, or words a sentence opens with ("fyi", "oh, and") only
     return head if _statement(left[match.start() :]) else None
 
 
@@ -214,9 +214,16 @@ def preamble(sentence: str) -> tuple[str, str]:
     )
     # A label that states something itself ("Never book me a layover under 90 minutes: I missed one") is
     # no label: what follows the colon gives its reason.
-    if scoped or states(strip_opening(label)) or not states(rest):
+    if scoped or states(strip_opening(label)) or not (states(rest) or _only_informs(label)):
         return "", sentence
     return label, rest
+
+
+def _only_informs(label: str) -> bool:
+    """The label only says that news follows ("Heads up", "FYI", "For the record"): whatever follows the
+    colon is read on its own, even in a shape `states` does not know ("water to Block C is off ...")."""
+    found = INFORMING_RE.match(label)
+    return found is not None and not label[found.end() :].strip(" ,")
 
 
 # How a letter announces what it says: "I am writing to let you know that ...", "Just to let you know, ...",

@@ -9,15 +9,21 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from reverie.adapters.local.rules.verb_forms import IRREGULAR_PAST
+
 # Pictographs that stand for a word, not for a pause: kept in place (strip_emoji removes them later).
 _WORD_EMOJI = frozenset("\u2764\u2665\U0001f499\U0001f49a\U0001f49b\U0001f49c\U0001f5a4\U0001f90d\U0001f9e1")
 _JOINERS = frozenset("\ufe0f\u200d")
-# What opens a sentence of its own: a subject, a joining word or a name. "MOT done ✅ passed" goes on with
-# the same clause ("passed" has no subject of its own): no break. Chat also drops the "I" of a present
-# want or need ("signed up 😅 need a plan", "booked ✅ gotta pack"): such a verb opens a sentence too.
+# What opens a sentence of its own: a subject, a joining word, a question word or a name. "MOT done ✅ passed"
+# goes on with the same clause ("passed" has no subject of its own): no break. Chat also drops the "I" of a
+# present want or need ("signed up 😅 need a plan", "booked ✅ gotta pack") and of a past deed done to
+# something ("ditched the old one 🙌 got a new one"): such a verb opens a sentence too.
 _OPENS_SENTENCE_RE = re.compile(
     r"(?:(?:i|i'm|i've|i'd|we|we're|we've|he|she|they|it|it's|you|my|our|his|her|their|the|this|that|there|"
-    r"and|but|so|then|also|anyway|btw|now|need|want|wanna|gotta|gonna|hope|wish)\b|(?-i:[A-Z]))",
+    r"and|but|so|then|also|anyway|btw|now|need|want|wanna|gotta|gonna|hope|wish|how|what|where|when|why|who|"
+    r"which)\b|(?-i:[A-Z])|(?:"
+    + "|".join(sorted(IRREGULAR_PAST))
+    + r"|[a-z]{2,}ed)\s+(?:a|an|the|my|our|some|\d)\b)",
     re.I,
 )
 

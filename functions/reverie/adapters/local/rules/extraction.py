@@ -55,6 +55,7 @@ from reverie.adapters.local.rules.request_patterns import CORRECTION_OPENER_RE
 from reverie.adapters.local.rules.session_base import RELAYED_CONFIDENCE, Analysis
 from reverie.adapters.local.rules.session_inputs import SessionInputs
 from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
+from reverie.adapters.local.rules.swaps import swaps
 from reverie.adapters.local.rules.told_otherwise import with_told_otherwise
 from reverie.adapters.local.rules.trailing_asks import task_detail
 from reverie.adapters.local.rules.which_one import which_one_answer
@@ -251,6 +252,10 @@ class _Session(SessionInputs):
         kept, left = job_changes(kept, who, message.text)
         for result in left:
             self.drop(message, result.text, "the old side of a job change the message tells")
+        # "cancelled the gym, I swim at the lido now instead": the lido, instead of the gym
+        kept, left = swaps(kept, who)
+        for result in left:
+            self.drop(message, result.text, "the old side of a change the message tells")
         if who.to_agent:  # said to an agent: one idea per card, every one of them
             main, others = one_rule_per_run(kept), list[Statement]()
         else:  # between people: the message's one plain point (the rest is reachable through its evidence)

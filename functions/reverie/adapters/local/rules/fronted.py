@@ -25,3 +25,16 @@ def main_clause(text: str) -> str | None:
     does not open with such a phrase."""
     found = _FRONTED_RE.match(text.strip())
     return found.group("clause") if found else None
+
+
+# A change said to hold from now on, before any clause: "From now on Brightline pays 0.20 a word".
+_FROM_NOW_RE = re.compile(
+    r"^(?:from\s+now\s+on|going\s+forward|from\s+today|as\s+of\s+today)\s*,?\s+(?P<clause>\S.*)$", re.I | re.S
+)
+
+
+def after_from_now(text: str) -> str | None:
+    """The clause after "from now on" (or "going forward", "from today") opening `text`, read as a
+    statement of its own (the card's date says since when); None when `text` opens otherwise."""
+    found = _FROM_NOW_RE.match(text.strip())
+    return found.group("clause") if found else None

@@ -20,7 +20,9 @@ _SENTENCE_END_RE = re.compile(r"(?<=[.!?…])[\"')\]]*\s+(?=\S)|\n+")
 _CLAUSE_BREAK_RE = re.compile(r"\s*;\s+|\s+[—–-]{1,2}\s+")
 _EMOTICON_RE = re.compile(r"(?<!\w)(?::|;|=)-?[()DPpO/\\|]+(?!\w)|<3")
 _LEADING_INTERJECTION_RE = re.compile(
-    r"^(?:(?:@[\w.-]+|oh|ah|aw+|ooh|wow|whoa|well|yeah|yea|ya|yah|yeh|yep|yup|yes|ok|okay|hmm+|um+|uh+|lol|haha+|omg|gosh|"
+    # "great news" before "great" (the first alternative that matches is taken, and "news" alone is none)
+    r"^(?:(?:(?:good|great|bad|sad|big|some)\s+news|"
+    r"@[\w.-]+|oh|ah|aw+|ooh|wow|whoa|well|yeah|yea|ya|yah|yeh|yep|yup|yes|ok|okay|hmm+|um+|uh+|lol|haha+|omg|gosh|"
     r"man|dude|yay|ugh|so|anyway|anyways|alright|right|sure|also|and|but|plus|oh well|by the way|btw|"
     # asked to note what follows ("pls note the repair café runs ...", "make a note that ...")
     r"(?:please\s+)?(?:make\s+a\s+note|take\s+note|note\s+down|note)(?:\s+(?:that|of\s+this))?|"
@@ -28,7 +30,8 @@ _LEADING_INTERJECTION_RE = re.compile(
     r"remember(?:\s+that)?(?!\s+to\b)|keep in mind(?:\s+that)?|for the record|just so you know|for reference|"
     r"for your (?:notes?|records?|information|files?)|"
     r"totally|absolutely|definitely|indeed|cool|great|nice|awesome|for context|for background|"
-    r"(?:good|great|bad|sad|big|some)\s+news|"
+    # news announced as such ("update for you, ...", "quick update: ..."), never an order ("update the docs")
+    r"(?:(?:a\s+)?(?:quick|small|little|short)\s+update|update\s+for\s+you)|"
     # the same words mixed in from other languages: Hindi, Spanish, German, Dutch, French, Italian, Portuguese
     r"haan|han|acha|accha|achha|arre|arey|yaar|bueno|pues|vale|oye|genau|na ja|naja|ja|jawel|jep|oui|bon|"
     r"s[ií]|claro|sim|certo)\b[\s,.!:;-]*)+",

@@ -41,6 +41,7 @@ from reverie.adapters.local.rules.relatives import one_relative
 from reverie.adapters.local.rules.rule_condition import rule_condition
 from reverie.adapters.local.rules.rule_grounds import rule_grounds
 from reverie.adapters.local.rules.rule_reason import same_reason
+from reverie.adapters.local.rules.same_amount import same_amount
 from reverie.adapters.local.rules.same_message import same_message_value
 from reverie.adapters.local.rules.same_value import same_value
 from reverie.adapters.local.rules.value_swap import with_value_swapped
@@ -124,6 +125,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
             same_message_value(candidate, cards)
             or _more_of(candidate, pointer, Way.RECORD)  # the agent's note of the same message
             or same_value(candidate, cards)  # "send it to Via Tortona 31" / "ship to Via Tortona 31"
+            or same_amount(candidate, cards)  # "payable within 45 days" / "pays on 45-day terms"
             or the_pursuit(candidate, cards)  # "doing the swimming with me" after "started swimming"
             or _more_of(candidate, pointer)  # "the scope is a 200P"; "training is Thursdays"
             or one_relative(candidate, cards)  # "Amma moved into X" / "Ravi's mum is a resident at X"

@@ -74,8 +74,11 @@ REACTION_OBJECT_RE = re.compile(
 )
 GREETING_TAIL_RE = re.compile(r"^[^,!.:;]*[,!.:;]\s*(?P<rest>.*)$", re.S)
 OPINION_TAIL_RE = re.compile(
-    r"(?:,\s*|\s+)(?:and |but |which |so )?(?:it|that|this|which|they)(?:'s| is| was| were| has been|'s been|"
-    r" felt| feels| looks| looked| seemed| seems| made| makes)\b[^,;:]*$",
+    r"(?:,\s*|\s+)(?:and |but |which |so )?(?:(?:it|that|this|which|they)(?:'s| is| was| were| has been|'s been|"
+    r" felt| feels| looks| looked| seemed| seems| made| makes)\b"
+    # chat's "its" for "it's", before how much or how good ("its sooo good", "its amazing"); "its battery" is whose
+    r"|its\s+(?=(?:so+|really|super|very|literally|lowkey|honestly|actually|kinda|way|too|good|great|amazing|"
+    r"awesome|brilliant|perfect|lovely|nice|cool|bad|terrible|awful|rubbish|fire|mid|insane)\b))[^,;:]*$",
     re.I,
 )
 INJECTION_RE = re.compile(

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules.life_events import whose_event
+from reverie.adapters.local.rules.they_named import subject_named, they_said_of
 from reverie.adapters.local.rules.thing_patterns import IS_AT, TITLE
 
 # Someone's thing, as said: "my brother Erik's birthday", "Mum's car", "our flat" (the noun after the owner).
@@ -287,6 +288,7 @@ class Earlier:
         part = resolve_went(resolve_it(part, self.previous), self.previous)
         part = whose_event(part, self.previous)  # "the wedding is in ..." after "Javi is getting married"
         part = dated_until(resolve_person(part, self.people))
+        part = they_said_of(part, subject_named(self.previous) if self.previous else None)  # "they pay ..."
         return resolve_until_then(part, until_said(part) or self.until)  # its own "until" first
 
     def said(self, part: str) -> None:

@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from reverie.adapters.local.rules.current_routine import current_routine
 from reverie.adapters.local.rules.due_notes import due_line
-from reverie.adapters.local.rules.fronted import main_clause
+from reverie.adapters.local.rules.fronted import after_from_now, main_clause
 from reverie.adapters.local.rules.item_lists import held_list
 from reverie.adapters.local.rules.labelled_values import labelled_values
 from reverie.adapters.local.rules.language import (
@@ -89,6 +89,9 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
             if who.to_agent
             else _specific_remark(sentence, who)
         )
+        since = after_from_now(sentence) if who.to_agent and not found else None
+        if since:  # "From now on Brightline pays 0.20 a word": what holds now, a rule for no one
+            found = _kept(classify(since, who))
         consequence = _CONSEQUENCE_RE.search(sentence) if who.to_agent and not found else None
         if consequence:  # "I'm lactose intolerant, so I use oat milk": what follows still says something
             found = _kept(parse(consequence.group("rest"), who))

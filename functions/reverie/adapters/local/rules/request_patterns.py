@@ -35,11 +35,21 @@ RULE_MARKER_RE = re.compile(
     r"hard rule|is mandatory|is required)\b",
     re.I,
 )
+_NAMED_DOES = (
+    r"(?!(?i:you|i|we|please|always|never)\b)(?-i:[A-Z])[\w&-]*(?:\s+(?-i:[A-Z])[\w&-]*){0,3}\s+(?:will\s+)?"
+    r"(?-i:[a-z]{2,}[^s\W']s|is|are|has|will)\b"
+)
 # A state that holds from now on ("so it's android from now on", "they're vegan going forward"): news of a
-# change, not a rule for the agent.
+# change, not a rule for the agent. So is what a named someone does from now on ("from now on Brightline pays
+# 0.20 a word", "Kew Dental opens at 8 going forward"): a third person's verb, no order to the agent.
 STATE_FROM_NOW_RE = re.compile(
     r"\b(?:it|that|this|they|he|she|everything)(?:'s|'re|\s+is|\s+are|\s+will be|'ll be)\s+[^,;.]*?"
-    r"\b(?:from now on|going forward|from today)\b",
+    r"\b(?:from now on|going forward|from today)\b"
+    r"|^(?:from now on|going forward|from today)[,\s]+"
+    + _NAMED_DOES
+    + r"|^"
+    + _NAMED_DOES
+    + r"(?:[^,;.]|\.(?=\d))*?\b(?:from now on|going forward|from today)\b",
     re.I,
 )
 HABIT_MARKER_RE = re.compile(r"[,\s]*\b(?:as always|like always|as usual|like usual)\b[.!]*", re.I)

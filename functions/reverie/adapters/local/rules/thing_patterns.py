@@ -40,15 +40,27 @@ _NOT_A_THING = (
 # Where a thing named is, between its name and its verb: "Flat 1 at 14 Cairns Road is let to ...", "Unit 4 on
 # Mill Lane has ..." (a number maybe, then a name in capitals).
 _AT_ADDRESS = r"(?:\s+(?:at|on|in)\s+(?:\d[\w/-]*\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})?"
+# A place or thing's proper name in a few words, counted as one word of a subject: "Block C", "Linden Court",
+# "Flat 4B" (a capitalised word, then capitalised words, single letters or numbers).
+_PROPER_NAME = r"(?-i:[A-Z])[\w-]*(?:\s+(?:(?-i:[A-Z])[\w-]*|\d+[A-Za-z]?)){1,3}"
+# Whose thing, named by a name and its letter or number: "Block C's caretaker", "Flat 4's tenant" (two
+# capitalised words may be an order and a name: "Tell Ana's ...").
+_OWNER_NAME = r"(?-i:[A-Z])[\w-]*\s+(?:(?-i:[A-Z])|\d+[A-Za-z]?)"
 ABOUT_A_THING_RE = re.compile(
-    r"^(?:(?i:the|this|that|these|those|a|an|every|each|all|its|their)\s+(?:[\w.@/:'-]+\s+){1,5}?"
+    r"^(?:(?i:the|this|that|these|those|a|an|every|each|all|its|their)\s+"
+    # "The water to Block C at Linden Court is ...": each name one word of the subject
+    + r"(?:(?:"
+    + _PROPER_NAME
+    + r"|[\w.@/:'-]+)\s+){1,5}?"
     + _VERB
     # someone's thing: "Yusuf's swimming lessons are on Tuesdays", "Mum's birthday is 8 June", "Dr Hale's
     # surgery is on Mill Lane" (a title before the name: the person's, not an imperative's verb)
     + r"|(?:"
     + TITLE
     + r"\s+)?"
-    + r"(?!(?i:it|that|this|there|here|he|she|what|who|where|let)'s)[A-Z][\w-]*'s\s+(?:[\w.@/:'-]+\s+){1,4}?"
+    + r"(?!(?i:it|that|this|there|here|he|she|what|who|where|let)'s)(?:[A-Z][\w-]*|"
+    + _OWNER_NAME
+    + r")'s\s+(?:[\w.@/:'-]+\s+){1,4}?"
     + _VERB
     + r"|"
     + _IDENTIFIER
@@ -67,9 +79,13 @@ ABOUT_A_THING_RE = re.compile(
 )
 # Two or three lowercase words and "is"/"are" ("staging db is ...", "prod cluster is ..."): a thing named
 # with its article left out, as terse chat does; never a pronoun, a time or a word like "everything".
+# Or one or two words and where the thing is, by a name ("water to Block C at Linden Court is shut off",
+# "heating in Flat 4 is off"): the place's name makes the words a thing named.
 ARTICLE_DROPPED_RE = re.compile(
     r"^" + _NOT_A_THING + r"(?!(?:no|not|all|any|some|every|each|my|our|your|his|her|their|its|to)\b)"
-    r"[a-z][\w-]*\s+(?!(?:is|are)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are)\s+(?!(?:not|a|an|so|too|very|really)\b)"
+    r"[a-z][\w-]*\s+(?:(?!(?:is|are)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+"
+    r"|(?:(?!(?:is|are)\b)[a-z][\w-]*\s+)?(?:(?:to|for|in|at|of|on)\s+[A-Z][\w-]*"
+    r"(?:\s+(?:[A-Z][\w-]*|\d+[A-Za-z]?)){0,3}\s+){1,2}?)(?:is|are)\s+(?!(?:not|a|an|so|too|very|really)\b)"
 )
 # A thing named in a few words, a number among them maybe ("rent", "flat 1 rent", "the unit 4 service charge").
 _THING_WORDS = r"[a-z][\w-]*(?:\s+(?:[a-z][\w-]*|\d[\w-]*)){0,2}"
