@@ -16,11 +16,12 @@ what each layer adds is visible side by side:
                              response validation)
     WSGI app, no socket      the local server's application: the request translated into an API
                              Gateway event, the resolver, the access log line
-    HTTP, reverie serve      the real `reverie serve` (waitress) in a process of its own, on loopback
-    HTTP, granian            `reverie serve` with REVERIE_API_SERVER=granian: the same application under
-                             Granian, a Rust HTTP server (one worker process, as many application
-                             threads as waitress has): sockets, HTTP parsing and response writes in
-                             Rust, off the GIL (api/granian_server.py)
+    HTTP, reverie serve      the real `reverie serve` on waitress (REVERIE_API_SERVER=waitress) in a
+                             process of its own, on loopback
+    HTTP, granian            `reverie serve` on Granian, its default: the same application under a
+                             Rust HTTP server (one worker process, as many application threads as
+                             waitress has): sockets, HTTP parsing and response writes in Rust, off
+                             the GIL (api/granian_server.py)
     HTTP, bare waitress      the same waitress and options around an application that only answers
                              200: the ceiling of any HTTP figure here, with this client on this machine
     HTTP, waitress + app     the same, the application first burning as much CPU as the WSGI app's
@@ -260,16 +261,16 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="reverie-appends-") as tmp:
         home = Path(tmp)
         with (
-            reverie_serve(home / "serve", env) as service,
+            reverie_serve(home / "serve", {**env, "REVERIE_API_SERVER": "waitress"}) as service,
             ceiling(home / "ceiling", env) as bare,
             reverie_serve(home / "granian", {**env, "REVERIE_API_SERVER": "granian"}) as rust,
         ):
             layers = in_process_layers(home)
             app = layers[-1]  # the WSGI app: all of Reverie's work for a request, no socket
             http = {
-                "one": OverHttp("HTTP, reverie serve, 1 client", service, 1),
-                "serve": OverHttp(f"HTTP, reverie serve, {clients} clients", service, clients),
-                "granian": OverHttp(f"HTTP, reverie serve on granian, {clients}", rust, clients),
+                "one": OverHttp("HTTP, serve on waitress, 1 client", service, 1),
+                "serve": OverHttp(f"HTTP, serve on waitress, {clients} clients", service, clients),
+                "granian": OverHttp(f"HTTP, serve on granian, {clients} clients", rust, clients),
                 "bare": OverHttp(f"HTTP, bare waitress, {clients} clients", bare, clients),
                 "busy": OverHttp(
                     f"HTTP, waitress + app burning its CPU, {clients}",
@@ -278,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
                     burn=lambda: per_request_cpu_us(app.load),
                 ),
                 "batched": OverHttp(
-                    f"HTTP, reverie serve, batches of {args.batch}", service, clients, args.batch
+                    f"HTTP, serve on waitress, batches of {args.batch}", service, clients, args.batch
                 ),
             }
             ways: list[InProcess | OverHttp] = [*layers, *http.values()]
@@ -292,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
     serve, bare_load, busy = http["serve"].load, http["bare"].load, http["busy"].load
     cpu = per_request_cpu_us
     print(
-        f"reverie serve: {rate(serve) / rate(bare_load):.0%} of bare waitress's requests/s and "
+        f"reverie serve on waitress: {rate(serve) / rate(bare_load):.0%} of bare waitress's requests/s and "
         f"{rate(serve) / rate(busy):.0%} of waitress around an application burning the same CPU "
         f"({cpu(app.load):,.0f} us, the WSGI app's) without I/O; server CPU per request "
         f"{cpu(serve):,.0f} us = the application {cpu(app.load):,.0f} + waitress, sockets and thread "
@@ -301,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     fast = http["granian"].load
     print(
-        f"reverie serve on granian: {rate(fast):,.0f} requests/s against {rate(serve):,.0f} on waitress "
+        f"reverie serve on granian (the default): {rate(fast):,.0f} requests/s against {rate(serve):,.0f} on waitress "
         f"(x{rate(fast) / rate(serve):.2f}); server CPU per request {cpu(fast):,.0f} us "
         f"against {cpu(serve):,.0f} (the application's {cpu(app.load):,.0f} included)"
     )

@@ -1,4 +1,4 @@
-"""The local service's HTTP server: waitress, serving `LocalApi`.
+"""The local service's pure-Python HTTP server: waitress, serving `LocalApi`.
 
 Why waitress: it is a maintained, pure-Python production WSGI server (no C build, nothing to download),
 with a thread pool that suits the resolver's synchronous routes, its own careful HTTP/1.1 parser, and the
@@ -10,8 +10,9 @@ ASGI server (uvicorn, hypercorn) would add an event loop and an adapter around r
 waitress answers what it cannot parse itself (400, 413, 431, 501); `JsonErrorTask` makes those answers
 the API's one error shape. Everything parsed goes to `LocalApi`.
 
-`REVERIE_API_SERVER=granian` serves the same application on Granian instead: faster, with the differences
-`api/granian_server.py` lists.
+`reverie serve` runs the same application on Granian by default (`api/granian_server.py`: faster, and
+what it answers differently); `REVERIE_API_SERVER=waitress` picks this server, which tests and benchmarks
+also run in process (`LocalServer`).
 """
 
 from __future__ import annotations

@@ -60,10 +60,10 @@ class LocalSettings(BaseSettings, LimitSettings):
         default=None, min_length=16, description="REVERIE_AGENT_TOKEN: the bearer token of the agent role"
     )
     # REVERIE_API_MAX_*: the request limits (`LimitSettings`, shared with the API function)
-    api_server: Literal["waitress", "granian"] = Field(
-        default="waitress",
-        description="the HTTP server of `reverie serve`: waitress, or Granian (faster; api/granian_server.py "
-        "says what else differs)",
+    api_server: Literal["granian", "waitress"] = Field(
+        default="granian",
+        description="the HTTP server of `reverie serve`: Granian (Rust, the faster), or waitress (pure "
+        "Python); api/granian_server.py says what they answer differently",
     )
     api_threads: int = Field(
         default=2, ge=1, le=256, description="the HTTP server's request threads (see ServerOptions)"

@@ -1,8 +1,10 @@
-"""`reverie serve`: the local service composed once, then served by waitress (the default) or Granian.
+"""`reverie serve`: the local service composed once, then served by Granian (the default) or waitress.
 
-`REVERIE_API_SERVER` picks the HTTP server; `api/http_server.py` says why waitress and
-`api/granian_server.py` what Granian changes. Both serve the same WSGI application (`build_service`): the
-console in front of the API over the embedded backends, with the manual dreams and the dream loop.
+`REVERIE_API_SERVER` picks the HTTP server; `api/granian_server.py` says why Granian and what it answers
+differently, `api/http_server.py` why waitress stays selectable. Both serve the same WSGI application
+(`build_service`): the console in front of the API over the embedded backends, with the manual dreams and
+the dream loop. Both stop alike on SIGTERM or SIGINT: no new request is taken, and the manual dreams still
+running get `DREAM_GRACE_S` seconds to finish (`Service.finish_dreams`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,10 @@ from reverie.api.background_dreams import BackgroundDreams
 from reverie.bootstrap.local_settings import LocalSettings
 
 WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+
+DREAM_GRACE_S = 10.0
+"""How long a stopping service waits for its running manual dreams: one still running then is recovered by
+the next run, as after a crash (its lease expires; the stages are idempotent)."""
 
 
 @dataclass(frozen=True)
@@ -36,6 +42,16 @@ class Service:
             f"({auth}; console: http://{host}:{port}/console/; docs: /docs; server: {server})",
             flush=True,
         )
+
+    def finish_dreams(self, grace_s: float = DREAM_GRACE_S) -> bool:
+        """Once the server has stopped: wait up to `grace_s` seconds for the manual dreams still running.
+        True when none is left; otherwise says so on stderr."""
+        if self.dreams.wait(timeout=grace_s):
+            return True
+        print(
+            "stopped with a dream still running: it is recovered by the next run", file=sys.stderr, flush=True
+        )
+        return False
 
 
 def build_service(settings: LocalSettings, max_body_bytes: int | None = None) -> Service:
@@ -63,7 +79,7 @@ def serve(settings: LocalSettings, host: str, port: int) -> int:
     if settings.api_server == "granian":
         from reverie.api.granian_server import serve as serve_granian
 
-        return serve_granian(settings, host, port)
+        return serve_granian(settings, host, port, kill_after_s=DREAM_GRACE_S + 5)
     from reverie.api.http_server import LocalServer
 
     service = build_service(settings)
@@ -77,6 +93,5 @@ def serve(settings: LocalSettings, host: str, port: int) -> int:
         pass
     finally:
         server.server_close()
-        if not service.dreams.wait(timeout=10):
-            print("stopped with a dream still running: it is recovered by the next run", file=sys.stderr)
+        service.finish_dreams()
     return 0
