@@ -10,13 +10,13 @@ the head first; `purge_leftovers` clears what an interrupted delete left before 
 from __future__ import annotations
 
 from reverie.adapters.aws.dynamo_client import Table
-from reverie.adapters.aws.dynamo_items import Action
 from reverie.adapters.aws.dynamo_table import (
     CARD_MARKER,
     HEAD,
     SHARED_MARKER,
     STATS,
     VERSION_PREFIX,
+    Action,
     Cancelled,
     Item,
     card_pk,

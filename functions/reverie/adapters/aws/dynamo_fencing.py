@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reverie.adapters.aws.dynamo_items import Action
-from reverie.adapters.aws.dynamo_table import LEASE, RUN, key, n, run_pk, s, user_pk
+from reverie.adapters.aws.dynamo_table import LEASE, RUN, Action, key, n, run_pk, s, user_pk
 from reverie.ports.storage import Fence
 
 JOURNAL_PREFIX, COMMIT = "JOURNAL#", "COMMIT"

@@ -1,7 +1,8 @@
 """L2/L3 memory cards in the tenant's DynamoDB table: versioned, optimistically locked, never overwritten.
 
-Item layout and access patterns: docs/dynamodb.md. The cards as items are `dynamo_items`; the
-transactions that write them, and what their failures mean, `dynamo_card_writes`.
+Item layout and access patterns: docs/dynamodb.md. The cards as items are `dynamo_items`, how a query
+reads them back `dynamo_card_queries`; the transactions that write them, and what their failures mean,
+`dynamo_card_writes`.
 """
 
 from __future__ import annotations
@@ -14,17 +15,14 @@ from datetime import datetime
 from itertools import islice
 from typing import Any
 
+from reverie.adapters.aws.dynamo_card_queries import filters, matches, newest_first
 from reverie.adapters.aws.dynamo_card_writes import commit, delete_card
 from reverie.adapters.aws.dynamo_client import Table
 from reverie.adapters.aws.dynamo_items import (
-    Action,
     card_listing_pk,
     decode,
-    filters,
     head_update,
-    matches,
     new_card,
-    newest_first,
     owner_puts,
     version_put,
     with_hits,
@@ -35,6 +33,7 @@ from reverie.adapters.aws.dynamo_table import (
     SHARED_MARKER,
     STATS,
     VERSION_PREFIX,
+    Action,
     Cancelled,
     ConditionFailed,
     card_key_pk,

@@ -15,7 +15,7 @@ from contextlib import suppress
 from datetime import datetime
 
 from reverie.adapters.aws.dynamo_client import Table
-from reverie.adapters.aws.dynamo_items import marker, review_item
+from reverie.adapters.aws.dynamo_run_items import marker, review_item
 from reverie.adapters.aws.dynamo_table import (
     REVIEW,
     REVIEW_MARKER,

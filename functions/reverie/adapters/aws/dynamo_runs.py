@@ -11,7 +11,7 @@ from typing import Any
 
 from reverie.adapters.aws.dynamo_client import Table
 from reverie.adapters.aws.dynamo_fencing import COMMIT, JOURNAL_PREFIX, commit_put, journal_put, run_exists
-from reverie.adapters.aws.dynamo_items import change_record, run_save
+from reverie.adapters.aws.dynamo_run_items import change_record, run_save
 from reverie.adapters.aws.dynamo_run_leases import DynamoLeases
 from reverie.adapters.aws.dynamo_run_reviews import DynamoReviews
 from reverie.adapters.aws.dynamo_table import (

@@ -18,6 +18,8 @@ from reverie.domain.errors import InvalidRequest, ReverieError, StorageError
 
 Item = dict[str, Any]
 """A DynamoDB item in the low-level wire shape: {"name": {"S": "..."}}."""
+Action = dict[str, Any]
+"""One action of a TransactWriteItems request (without the table name)."""
 
 
 def _index(name: str, projection: dict[str, Any]) -> dict[str, Any]:
