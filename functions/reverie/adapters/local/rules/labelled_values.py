@@ -5,6 +5,11 @@ other Friday". No verb states them, yet the line says what the thing is: kept as
 The label is a short noun phrase (no pronoun, no verb of being) and what follows the colon gives values, at
 least one of them a number or a time. Not one: a task after a colon ("Reminder: call the vet at 3"), a label
 that scopes a rule ("From now on: ...") or a statement after it (those the sentence rules read).
+
+Values said in words, a short list of them ("notes format: bullet points, no full sentences, abbreviations
+fine"), are read as the sentence the colon stands for (`label_said`: "notes format is bullet points, ...")
+before the sentence rules read it; a plain noun label is needed (no function word: "things to pack: ..." is
+a list to act on) and no value may state anything itself.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from reverie.adapters.local.rules.request_patterns import IMPERATIVE_RE
 from reverie.adapters.local.rules.statement_types import Speaker, Statement
 from reverie.adapters.local.rules.stored_form import render, salience
 from reverie.domain.models import MemoryType
+from reverie.domain.text import STOP_WORDS
 
 MAX_LABEL_WORDS = 6
 MAX_VALUE_WORDS = 8
@@ -27,6 +33,35 @@ _NOT_A_THING_RE = re.compile(
     re.I,
 )
 _NUMBER_RE = re.compile(r"\d")
+_PLAIN_LABEL_RE = re.compile(r"^(?P<label>[A-Za-z][a-z'-]*(?:\s[a-z][a-z'-]*){0,3}):\s+(?P<rest>[^:]+)$")
+# A value that says something itself: a subject or a verb of being or having in it.
+_CLAUSE_RE = re.compile(
+    r"^(?:i|we|you|he|she|they|it|my|our|your|his|her|their|this|that)\b|\b(?:is|are|was|were|has|have|had|will|"
+    r"can|must|should|i'm|it's|we're)\b",
+    re.I,
+)
+
+
+def label_said(sentence: str) -> str:
+    """`sentence` with the colon after a plain label read as "is" (or "are") when a short list of values said
+    in words follows it (see the module docstring); as typed otherwise."""
+    line = _PLAIN_LABEL_RE.match(sentence.strip())
+    if line is None:
+        return sentence
+    label, rest = line.group("label"), line.group("rest")
+    values = [v.strip() for v in re.split(r",\s+|;\s+", rest.rstrip(".!")) if v.strip()]
+    if (
+        len(values) < 2
+        or _NUMBER_RE.search(rest)
+        or _NOT_A_THING_RE.search(label)
+        or any(w.lower() in STOP_WORDS for w in label.split())
+        or IMPERATIVE_RE.match(rest)
+        or any(len(v.split()) > MAX_VALUE_WORDS or _CLAUSE_RE.search(v) for v in values)
+    ):
+        return sentence
+    head = label.split()[-1].lower()
+    verb = "are" if head.endswith("s") and not head.endswith(("ss", "us", "is")) else "is"
+    return f"{label} {verb} {rest}"
 
 
 def labelled_values(sentence: str, who: Speaker) -> Statement | None:

@@ -38,12 +38,17 @@ def capitalised(text: str) -> str:
     typed otherwise."""
     if not all_lower(text):
         return text
+    return _SENTENCE_START_RE.sub(_named, certain_capitals(text))
+
+
+def certain_capitals(text: str) -> str:
+    """`text` with the capitals no writer of English leaves out given back: the pronoun "I", the days of the
+    week, a month next to a day number; the rest as typed."""
     text = _I_RE.sub("I", text)
     text = _WEEKDAY_RE.sub(lambda m: m.group().capitalize(), text)
-    text = _MONTH_BY_DAY_RE.sub(
+    return _MONTH_BY_DAY_RE.sub(
         lambda m: (m.group("pre") or "") + (m.group("after") or m.group("before")).capitalize(), text
     )
-    return _SENTENCE_START_RE.sub(_named, text)
 
 
 def _named(match: re.Match[str]) -> str:

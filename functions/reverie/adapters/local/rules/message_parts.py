@@ -20,6 +20,7 @@ from reverie.adapters.local.rules.day_requests import one_off_before
 from reverie.adapters.local.rules.denied_first import with_denied_turned
 from reverie.adapters.local.rules.held_by_another import with_holder_named
 from reverie.adapters.local.rules.item_lists import joined_lists
+from reverie.adapters.local.rules.labelled_values import label_said
 from reverie.adapters.local.rules.language import sentences
 from reverie.adapters.local.rules.list_edits import list_edit
 from reverie.adapters.local.rules.lists import as_sentences
@@ -34,6 +35,7 @@ from reverie.adapters.local.rules.pursuits import topic_taken_up
 from reverie.adapters.local.rules.reported import relays
 from reverie.adapters.local.rules.secret_clauses import without_secrets
 from reverie.adapters.local.rules.settled import settled_with_details
+from reverie.adapters.local.rules.shouted import unshouted
 from reverie.adapters.local.rules.spelling import spelled_out, without_hesitations
 from reverie.adapters.local.rules.spoken_punctuation import punctuated
 from reverie.adapters.local.rules.tag_questions import asserted
@@ -57,11 +59,12 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
     a secret (each dropped), and, said to an agent, each independent statement a sentence joins."""
     out: list[str] = []
     planned: set[int] = set()
-    # "the MOT is due in March comma ...": dictated; "ebere swims ...": typed in lower case; "4:30 not Tuesdays"
+    # "the MOT is due in March comma ...": dictated; "ebere swims ...": typed in lower case ("I TAKE ...": in
+    # capitals); "4:30 not Tuesdays"
     # "ops:" over "  - rohan", "  - dervla": "The <title> ops are rohan and dervla."
     # "the vet isn't on Tuesday, it's on Thursday": "the vet is on Thursday, not Tuesday"
     text = read_pasted_tables(read_config_blocks(text))  # "sku,item,price_gbp" over rows: a line a row
-    text = with_denied_turned(with_contrast_comma(capitalised(punctuated(text))))
+    text = with_denied_turned(with_contrast_comma(capitalised(punctuated(unshouted(text)))))
     text = with_holder_named(text)  # "I'm not diabetic, my dad is": "I'm not diabetic. My dad is diabetic."
     text, pasted = without_chat_lines(text)  # "[04/03/2026, 21:14] Dev: ...": what someone said then
     dropped: list[tuple[str, str]] = [(line, "a line of a pasted chat") for line in pasted]
@@ -83,6 +86,8 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
             dropped.append(unmeant[1:])
             if not sentence:
                 continue
+        if to_agent:  # "notes format: bullets, no full sentences": "notes format is bullets, ..."
+            sentence = label_said(sentence)
         if to_agent and (edit := list_edit(sentence)):  # "swap flapjacks -> oat bars": what the list now has
             out.extend(edit)
             continue

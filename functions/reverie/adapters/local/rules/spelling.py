@@ -78,6 +78,13 @@ _WORDS = {
 }
 # "@" standing apart between words ("coach @ Barnsbury FC") is "at"; in an address or a handle it stays.
 _AT_RE = re.compile(r"(?<=\w) @ (?=\w)")
+# "=" standing apart between a sentence's first words and what they are, as notes are typed ("base = Leith",
+# "me = 3rd yr vet student"), is "is" ("I am" after "me", "a" before a rank such as "3rd yr" that needs one);
+# between figures or inside a sum ("2 + 2 = 4", "x=5") it stays.
+_EQUALS_RE = re.compile(
+    r"(?:(?<=^)|(?<=[.!?;]\s)|(?<=\n))(?P<subject>[A-Za-z][\w'-]*(?:\s[A-Za-z][\w'-]*){0,3}) = "
+    r"(?P<rank>(?:\d+(?:st|nd|rd|th)|first|second|third|final|last)\s)?(?=[A-Za-z0-9£$€])"
+)
 _EDGE_BEFORE = r"(?<![\w./:@#$%&+=~-])"
 _EDGE_AFTER = r"(?![\w/:@#$%&+=~-]|\.\w)"
 _WORD_RE = re.compile(
@@ -192,7 +199,14 @@ def spelled_out(text: str) -> str:
     )
     text = _N_RE.sub(" and ", text)
     text = _W_RE.sub(" with ", _AT_RE.sub(" at ", is_written_out(with_final_g(text))))
+    text = _EQUALS_RE.sub(_equals_said, text)
     return plain(_FOUR_RE.sub(lambda m: _four(text, m), text))
+
+
+def _equals_said(match: re.Match[str]) -> str:
+    subject, rank = match.group("subject"), match.group("rank") or ""
+    verb = "I am" if subject.lower() == "me" else f"{subject} is"
+    return f"{verb} {'a ' + rank if rank else ''}"
 
 
 # A product's name before the "4", after a determiner, makes it the model's number ("a Bosch Serie 4 that ...",
