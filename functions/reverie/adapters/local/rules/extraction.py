@@ -16,6 +16,7 @@ from reverie.adapters.local.rules.chat_exports import handed_over_chat
 from reverie.adapters.local.rules.chat_lines import reminded_date
 from reverie.adapters.local.rules.clefts import uncleft
 from reverie.adapters.local.rules.decisions import with_decisions
+from reverie.adapters.local.rules.described_thing import Described
 from reverie.adapters.local.rules.dialogue import (
     answers_agent,
     asks_to_remember,
@@ -27,6 +28,7 @@ from reverie.adapters.local.rules.dialogue import (
 from reverie.adapters.local.rules.disputed_values import with_disagreements
 from reverie.adapters.local.rules.forget_requests import with_forget_requests
 from reverie.adapters.local.rules.group_answers import Thread
+from reverie.adapters.local.rules.habit_validity import statement_until
 from reverie.adapters.local.rules.job_change import job_changes
 from reverie.adapters.local.rules.language import subject_of
 from reverie.adapters.local.rules.message_parts import message_parts
@@ -58,6 +60,7 @@ from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statemen
 from reverie.adapters.local.rules.swaps import swaps
 from reverie.adapters.local.rules.told_otherwise import with_told_otherwise
 from reverie.adapters.local.rules.trailing_asks import task_detail
+from reverie.adapters.local.rules.verdicts import join
 from reverie.adapters.local.rules.which_one import which_one_answer
 from reverie.adapters.local.rules.writers import with_writers
 from reverie.domain.dream import Candidate
@@ -74,6 +77,7 @@ class _Session(SessionInputs):
         super().__init__(events)
         self.thread = Thread(self.user_name)  # the where/when question people are answering
         self.antecedent = Antecedent()  # the thing named last, for an "it's on a Hetzner box" after it
+        self.described = Described()  # the one thing "the" named just before, for a "They are Light Sussex"
 
     def run(self) -> Analysis:
         failures: dict[str, list[int]] = {}
@@ -103,6 +107,7 @@ class _Session(SessionInputs):
     def message(self, message: MessageEvent, previous: Event | None) -> None:
         self.read_message(message, previous)
         self.antecedent.saw(message.text)  # what it names, for an "it" in a message after it
+        self.described.saw(message.text)
 
     def read_message(self, message: MessageEvent, previous: Event | None, pasted: bool = False) -> None:
         """`pasted`: a line of a chat the user pasted, read as said between its people."""
@@ -146,6 +151,7 @@ class _Session(SessionInputs):
         passed_on: str | None = None  # who forwarded the quote that follows
         own_question: str | None = None  # the speaker's own question earlier in this message
         before: tuple[str, Statement | Drop] | None = None  # the part before, and what it was kept as
+        describing: tuple[int, str] | None = None  # the part kept last, when a pronoun in it was a thing
         earlier = Earlier(frozenset(w.lower() for w in name.split()))
         shown = message.role == "user" and self.reports.shown  # a tool's output the user may confirm
         shaped = message_parts(message.text, who.to_agent)
@@ -158,9 +164,12 @@ class _Session(SessionInputs):
                 continue
             part = uncleft(part) or part  # "It is Ross-on-Wye I go to": no "it" to resolve
             part = earlier.resolve(part)  # "Mine is in June", "I collect him ... until then"
-            part = self.antecedent.resolve(part)  # "it's on a Hetzner box" after "this server": the server
+            said = self.antecedent.resolve(part)  # "it's on a Hetzner box" after "this server": the server
+            # "They are Light Sussex" after "more about the hens": the hens
+            part = self.described.resolve(said, self.antecedent.things[0] if said != part else None)
             earlier.said(part)
             self.antecedent.saw(part)
+            self.described.saw(part)
             lasting = lasts_until(part) if kept else None
             if lasting and (until := valid_until(lasting[0], message.ts)):
                 # "It runs until 10 July, so ...": how long the statement just kept holds, then the rest
@@ -245,7 +254,19 @@ class _Session(SessionInputs):
             if n in shaped.planned:  # "Plan for May: we fly to Porto on the 3rd": a part of the plan
                 result = as_planned(result, who)
             # The validity the statement states ("This week only, I'm staying in Ghent"), its opening included.
-            kept.append(replace(result, valid_until=result.valid_until or valid_until(part, message.ts)))
+            kept.append(replace(result, valid_until=result.valid_until or statement_until(part, message.ts)))
+            joined = (
+                describing is not None
+                and describing[0] == n - 1
+                and len(kept) > 1
+                and kept[-2].type is kept[-1].type is MemoryType.FACT
+                and kept[-2].valid_until == kept[-1].valid_until
+                and self.described.goes_on(describing[1], part)
+            )
+            if joined:  # "It is a 1974 Massey Ferguson ... These days I use it for hauling logs": one card
+                kept[-2:] = [replace(kept[-2], text=join(kept[-2].text, kept[-1].text))]
+            thing = self.described.about or (describing[1] if joined and describing else None)
+            describing = (n, thing) if thing else None
         kept = with_decisions(kept)  # "..., going with them": a plan, or how the plan just said is done
         kept = booked_plans(kept, message.ts)  # "the dentist is booked for 3 June": a plan until then
         # "resigned from X ... starting at Y": Y is the employer now, X no card of its own

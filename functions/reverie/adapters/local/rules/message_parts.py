@@ -40,6 +40,7 @@ from reverie.adapters.local.rules.spelling import spelled_out, without_hesitatio
 from reverie.adapters.local.rules.spoken_punctuation import punctuated
 from reverie.adapters.local.rules.tag_questions import asserted
 from reverie.adapters.local.rules.thing_details import described_in_brackets
+from reverie.adapters.local.rules.thing_heading import of_the_heading, thing_heading
 from reverie.adapters.local.rules.told_you import told_you
 from reverie.adapters.local.rules.trailing_asks import condition_after, question_after, request_after
 from reverie.domain.guards import mask_secrets
@@ -104,6 +105,11 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
         if telling:  # "we got the keys and I'm going to dump everything on you: the landlord is ..."
             out.extend([stated] if stated else [])
             dropped.append((telling, "preamble"))
+        headed = thing_heading(sentence)  # "For flat 4B at Alder House: the boiler is ...": flat 4B's
+        if headed:
+            dropped.append((sentence.strip()[: -len(headed[1])].rstrip(": "), "preamble"))
+            sentence = headed[1]
+        start = len(out)
         label, sentence = preamble(sentence)
         if label:  # "Quick intro: I teach Year 4, ...": the label announces, the statements follow
             dropped.append((label, "preamble"))
@@ -137,4 +143,6 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
             out.extend(joined or [sentence])
         if heads_plan is not None:
             planned.update(range(heads_plan, len(out)))
+        if headed:  # each statement after the heading, of the thing it names
+            out[start:] = [of_the_heading(part, headed[0]) for part in out[start:]]
     return MessageParts(out, dropped, frozenset(planned))

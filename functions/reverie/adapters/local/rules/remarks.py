@@ -18,6 +18,7 @@ from dataclasses import replace
 from reverie.adapters.local.rules.current_routine import current_routine
 from reverie.adapters.local.rules.due_notes import due_line
 from reverie.adapters.local.rules.fronted import after_from_now, main_clause
+from reverie.adapters.local.rules.habit_validity import statement_until
 from reverie.adapters.local.rules.item_lists import held_list
 from reverie.adapters.local.rules.labelled_values import labelled_values
 from reverie.adapters.local.rules.language import (
@@ -46,7 +47,6 @@ from reverie.adapters.local.rules.thing_patterns import (
 from reverie.adapters.local.rules.verb_forms import IRREGULAR_PAST
 from reverie.domain.models import MemoryType
 from reverie.domain.text import content_words
-from reverie.domain.validity import valid_until
 
 # Drops that a sentence naming enough specific things overrides: the rules could not parse it, or it
 # wraps a fact in a feeling or an opinion ("I'm thrilled to make a family for kids who need one").
@@ -163,7 +163,7 @@ def _about_the_world(sentence: str, who: Speaker) -> Statement | None:
         ABOUT_A_THING_RE.match(clause) or VALUE_CHANGE_RE.match(clause)
     ):
         return None
-    until = valid_until(text, who.ts)
+    until = statement_until(text, who.ts)  # "..., indoor nets until April": the nets', not the habit's
     # Saying how long it holds ("this week only") makes a statement worth holding until then; a bare plural
     # must name more ("Kids grow up fast" is a saying, "Alerts go to #ops-alerts" a fact of the user's setup).
     if specificity(text, who.people) < SPECIFIC_ENOUGH + plural - (until is not None):

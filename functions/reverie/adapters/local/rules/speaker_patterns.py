@@ -92,10 +92,10 @@ IDENTITY_RE = re.compile(
 )
 # In or on something named ("I'm in Year 11", "we're on Postgres 15", "I'm with Vodafone", "I'm in a Kia Niro
 # now"): a class, a version, a plan, a provider or a car the speaker belongs to or runs on; "I'm in a meeting"
-# names nothing.
+# names nothing. A school year or class is named by its number, capital or not ("im in year 11", "in grade 4").
 NAMED_MEMBERSHIP_RE = re.compile(
     r"^(?i:i|we)(?i:'m| am|'re| are) (?:(?i:also|now|still|currently) )?(?i:in|on|with) "
-    r"(?:(?i:the|my|our|a|an) )?(?=[A-Z0-9])"
+    r"(?:(?i:the|my|our|a|an) )?(?=[A-Z0-9]|(?i:year|grade|form|class|standard)\s+\d)"
 )
 # A level the speaker has reached ("I'm at N4 level in Japanese", "we're at grade 5", "I'm at level 3 now"):
 # a stage of learning they hold; "I'm at Gate 4" or "I'm at the station" names a place, not a level.
