@@ -26,6 +26,11 @@ What is quoted, and from where:
   the raw log keeps it, the quote withholds it);
 - never a sentence scoped to the occasion it was said on ("just for this trip it needs a gym"): the rule
   reasoner kept no card of it (`domain.occasion`), so another card citing the turn must not bring it back;
+- never a sentence stating a value a newer card replaced: of the user's superseded cards, the values one
+  stated that the card superseding it no longer states (`domain.retired_values`: "rent £850 a month"
+  after "rent goes up to £875"), unless the card quoted under states them too; a sentence stating one is
+  cut when it is the retired card's own evidence or speaks of what that card spoke of (two of its other
+  terms). The turn's other sentences are still quoted;
 - a turn is quoted once in a block: a second card citing the same turn gets no quote;
 - of a card's evidence (its first `MAX_REFS` refs), the turn sharing the most words with the card and the
   query: the message the card came from rather than the question it answered, and of a fused card the
@@ -35,7 +40,8 @@ What is quoted, and from where:
 
 Cost on the hot path: one `LogStore.read_session` per distinct session the quoted cards cite (at most
 `MAX_REFS` a card, each session read once a request), one `NoteStore.query` of the user's records of
-forgotten topics (once a request, when a turn is quoted), and token counts of the quote lines.
+forgotten topics and one of their superseded cards with one `get_many` of the cards superseding them (once
+a request each, when a turn is quoted), and token counts of the quote lines.
 """
 
 from __future__ import annotations
@@ -43,14 +49,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from reverie.domain.events import Event
 from reverie.domain.forgotten import FORGOTTEN_KEY, ForgottenTopic, forgotten_topic, withheld
 from reverie.domain.guards import looks_like_instruction
-from reverie.domain.models import EvidenceRef, MemoryCard, Scope, ScopeKind, Status
+from reverie.domain.models import EvidenceRef, Layer, MemoryCard, Scope, ScopeKind, Status
 from reverie.domain.occasion import for_the_occasion
 from reverie.domain.restatement import restates, stem, terms
+from reverie.domain.retired_values import retired_values, stated, values
 from reverie.domain.validity import valid_until
 from reverie.ports import CardQuery
 from reverie.services.backends import Backends
@@ -58,6 +65,7 @@ from reverie.services.context_render import RawTurn, quote_line
 from reverie.services.unconsolidated import raw_turn, spoken
 
 MAX_REFS = 4  # of a card's evidence refs, the first ones read: a fused card may cite dozens of turns
+MAX_RETIRED = 1000  # of the user's superseded cards, the newest read for their retired values
 MAX_CHARS = 4000  # of a turn, read before its sentences are chosen: a pasted file is not scanned whole
 GAP = "…"
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
@@ -76,6 +84,16 @@ SMALL_TALK = frozenset(
     happy fun wonderful fantastic incredible lovely sweet neat good hope really totally super i'm you're
     that's what's we're they're let's""".split()
 )
+
+
+@dataclass(frozen=True)
+class RetiredClaim:
+    """What a superseded card said that the card superseding it no longer says: `values`, said in the
+    turns `refs` about `about` (its terms but those values)."""
+
+    refs: frozenset[EvidenceRef]
+    about: frozenset[str]
+    values: frozenset[str]
 
 
 @dataclass
@@ -125,6 +143,57 @@ class CitedTurns:
         topics = (forgotten_topic(record) for record in records if self._own(record))
         return tuple(topic for topic in topics if topic is not None)
 
+    @cached_property
+    def _retired(self) -> tuple[RetiredClaim, ...]:
+        """The caller's superseded cards that stated a value their successor no longer states."""
+        query = CardQuery(
+            self.scope,
+            layers=frozenset({Layer.KNOWLEDGE}),
+            statuses=frozenset({Status.SUPERSEDED}),
+            limit=MAX_RETIRED,
+        )
+        retired = {c.memory_id: c for c in self.b.notes.query(query) if self._own(c) and c.superseded_by}
+        old = [c for c in retired.values() if values(c.statement)]
+        if not old:
+            return ()
+        ends = {c.memory_id: self._end(c, retired) for c in old}
+        wanted = {c.superseded_by or "" for c in old} | set(ends.values())
+        known = dict(retired)
+        known.update(
+            (c.memory_id, c) for c in self.b.notes.get_many(self.scope.tenant_id, sorted(wanted - set(known)))
+        )
+        claims = []
+        for card in old:
+            successor, end = known.get(card.superseded_by or ""), known.get(ends[card.memory_id])
+            if successor is None or end is None:
+                continue
+            about, gone = _retired_parts(card.statement, successor.statement, end.statement)
+            if gone:
+                claims.append(RetiredClaim(frozenset(card.evidence_refs), about, gone))
+        return tuple(claims)
+
+    @staticmethod
+    def _end(card: MemoryCard, retired: dict[str, MemoryCard]) -> str:
+        """The id at the end of the card's chain of successors, as far as `retired` knows it."""
+        seen = {card.memory_id}
+        while card.superseded_by and card.superseded_by in retired and card.superseded_by not in seen:
+            card = retired[card.superseded_by]
+            seen.add(card.memory_id)
+        return card.superseded_by or card.memory_id
+
+    def _states_retired(self, sentence: str, ref: EvidenceRef, current: frozenset[str]) -> bool:
+        """Whether the sentence, of the turn `ref`, states a value a superseded card stated and its
+        successor no longer does (and the card quoted under, stating `current`, does not state either),
+        speaking of what that card spoke of: its own evidence, or two of its other terms."""
+        here = stated(sentence) - current
+        if not here or not self._retired:  # a sentence with no value reads no card
+            return False
+        said_here = terms(sentence)
+        return any(
+            not claim.values.isdisjoint(here) and (ref in claim.refs or len(claim.about & said_here) >= 2)
+            for claim in self._retired
+        )
+
     def _own(self, card: MemoryCard) -> bool:
         return (
             card.tenant_id == self.scope.tenant_id
@@ -148,7 +217,7 @@ class CitedTurns:
         the query (the earlier on a tie), in their order; when not even one fits, the first words of the
         best one. Gaps are marked "…"."""
         sentences = [s for s in _SENTENCE_END.split(turn.text) if s]
-        about = terms(said)
+        about, current = terms(said), values(said)
         now = self.b.clock()
         left = [
             i
@@ -158,6 +227,7 @@ class CitedTurns:
             and not lapsed(sentence, turn.at, now)
             and not for_the_occasion(sentence)
             and not withheld(sentence, turn.at, self._forgotten)
+            and not self._states_retired(sentence, turn.ref, current)
         ]
         if not left:
             return None
@@ -195,6 +265,15 @@ def lapsed(sentence: str, said_at: datetime, now: datetime) -> bool:
     """Whether the sentence, said at `said_at`, states a validity that has passed by `now`."""
     until = valid_until(sentence, said_at)
     return until is not None and until <= now
+
+
+@lru_cache(maxsize=4096)
+def _retired_parts(old: str, successor: str, current: str) -> tuple[frozenset[str], frozenset[str]]:
+    """Of a superseded card saying `old`: its terms but its retired values, and those values: dropped by
+    the card that replaced it (`successor`) and not said again by the card current now (`current`). Kept:
+    recall asks it of the same cards request after request."""
+    gone = retired_values(old, successor) & retired_values(old, current)
+    return terms(old) - gone, gone
 
 
 def _joined(sentences: list[str], kept: list[int]) -> str:
