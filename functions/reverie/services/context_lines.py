@@ -3,6 +3,7 @@ what each handle cites. `context_render` fills a budget with them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -12,6 +13,9 @@ from reverie.domain.guards import looks_like_injection
 from reverie.domain.models import EvidenceRef, MemoryCard, MemoryType, ReviewStatus, Status, Trust
 from reverie.domain.text import human_date
 from reverie.domain.trust import human_channel
+
+# A plan's statement that opens with the bare label a note gives it ("Plan: close the round by June").
+_PLAN_LABEL_RE = re.compile(r"^plan\s*:\s*(?=\S)", re.I)
 
 CitationStyle = Literal["handles", "ids"]
 
@@ -99,8 +103,8 @@ def card_line(
             f"→ {card.outcome}" if card.outcome else "",
         ]
         body += " (" + "; ".join(p for p in parts if p) + ")"
-    if card.type is MemoryType.PLAN:
-        body = "current plan: " + body
+    if card.type is MemoryType.PLAN:  # a note's own "Plan:" label is not said twice
+        body = "current plan: " + _PLAN_LABEL_RE.sub("", body)
     if card.status is Status.HYPOTHESIS:  # a looked-up fact nobody confirmed
         body = f"unverified, from {card.source.name or card.source.kind.value}: {body}"
     if dated:

@@ -6,12 +6,17 @@ What was done is told in its own words ("saw" for "visiting"), so the words are 
 the plan's own day, that day has come, and it shares a thing with the plan (the person seen, the place, the
 race). The plan is over and the report of how it went stands for it. A report that denies it ("didn't see
 Mum on the 21st") ends nothing; nor does one of another day, or a plan's own news ("booked", "moved").
+
+A plan with a deadline rather than a day ("file the tax return by end of January", held until then) is done
+when a report names a day after the plan was made and before its deadline, and tells, in the past, the very
+thing the plan was to do: its verb ("filed") and a thing it names ("the tax return").
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import UTC, datetime
 
 from reverie.adapters.local.rules.about import topic
 from reverie.adapters.local.rules.plan_changes import SAME_TIME
@@ -19,7 +24,7 @@ from reverie.adapters.local.rules.verb_forms import IRREGULAR_PAST
 from reverie.adapters.local.rules.verdicts import replace as replaced_by
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, Status
-from reverie.domain.restatement import negated
+from reverie.domain.restatement import negated, stem
 from reverie.domain.validity import named_days
 from reverie.ports import MergeDecision
 
@@ -80,7 +85,40 @@ def plan_happened(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDec
         and _same_day(named_days(c.statement), days[0], c)
         and mine & topic(c.statement)
     ]
+    if not plans:
+        plans = [c for c in cards if _done_by_deadline(candidate, days[0], c, mine)]
     if len(plans) != 1:
         return None
     card = plans[0]
     return replaced_by(candidate, card, f"the plan {card.memory_id} took place")
+
+
+def _done_by_deadline(
+    candidate: Candidate, day: tuple[int, int, str | None], card: MemoryCard, mine: frozenset[str]
+) -> bool:
+    """The card is a plan held until a deadline, the report's day falls between when it was made and that
+    deadline, and the report tells the plan's own verb, done, and a thing it names."""
+    said = card.observed_at or card.created_at
+    if card.type is not MemoryType.PLAN or card.status is Status.SUPERSEDED or card.valid_until is None:
+        return False
+    if candidate.observed_at is not None and candidate.observed_at <= said + SAME_TIME:
+        return False
+    year = int(day[2]) if day[2] else (candidate.observed_at or said).year
+    try:
+        when = datetime(year, day[0], day[1], tzinfo=UTC)
+    except ValueError:
+        return False
+    if not said.replace(hour=0, minute=0, second=0, microsecond=0) <= when <= card.valid_until:
+        return False
+    done = {_undoubled(stem(w)) for w in re.findall(r"[a-z]+", candidate.statement.lower()) if _done_word(w)}
+    planned = {_undoubled(stem(w)) for w in re.findall(r"[a-z]+", card.statement.lower())}
+    return bool(done & planned) and bool((mine & topic(card.statement)) - done)
+
+
+def _undoubled(word: str) -> str:
+    """A stem without the consonant doubled before a past ending ("submitt" of "submitted" is "submit")."""
+    return word[:-1] if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls" else word
+
+
+def _done_word(word: str) -> bool:
+    return word not in _PLAN_NEWS and (word in IRREGULAR_PAST or (word.endswith("ed") and len(word) > 4))

@@ -72,6 +72,11 @@ _UNMARKED_QUESTION_RE = re.compile(
     r"doesn't|did|didn't|don't|can|can't|could|would|will|won't|should|has|hasn't|have|haven't)\b)",
     re.I,
 )
+# Who is typing, said as a greeting: "Bash here.", "Nana Joyce here!", "it's Priya here" (a name and "here",
+# nothing after it but an aside in brackets).
+_SELF_INTRODUCED_RE = re.compile(
+    r"^(?:(?i:it's|its|this is)\s+)?(?:[A-Z][\w'-]*\s+){1,3}(?i:here)\s*(?:\((?P<aside>[^()]+)\))?[\s.!,:;-]*$"
+)
 _OTHER_SUBJECT_RE = re.compile(r"^(?:it|that|this|they|he|she|you)\b", re.I)
 # Asking the listener to get back ("Let me know if you're around", "ping me when it's green"): a request
 # for now, not a fact about the speaker (who would otherwise become "Tim let Tim know ...").
@@ -132,6 +137,11 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         if remainder is None:
             return Drop(reason)
         text = compress(remainder)
+    if introduced := _SELF_INTRODUCED_RE.match(text):  # "Bash here.": who is typing, a greeting
+        if not introduced.group("aside"):
+            return Drop("greeting")
+        # "Bash here (everyone calls me Bash)": what the aside says
+        text = compress(introduced.group("aside"))
     if identity := named_identity(text, who):  # "Ana's vegan so no cheese": who Ana is
         return identity
     text = without_passing_mood(text)[0]  # "we lost 0-4 and the kids were in bits": the mood passes
