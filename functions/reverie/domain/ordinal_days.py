@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from reverie.domain.text import MONTH_OR_SHORT
+
 _UNITS = "first second third fourth fifth sixth seventh eighth ninth".split()
 _TEENS = "tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth"
 ORDINALS: dict[str, int] = {word: n for n, word in enumerate(_UNITS, start=1)}
@@ -20,14 +22,12 @@ ORDINALS |= {
     for joint in ("-", " ", "")
 }
 _ORDINAL = "|".join(sorted((re.escape(o) for o in ORDINALS), key=len, reverse=True))
-_MONTH = (
-    r"January|February|March|April|May|June|July|August|September|October|November|December|"
-    r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec"
+_DAY_FIRST_RE = re.compile(
+    rf"\b(?:the\s+)?(?P<day>{_ORDINAL})\s+(?:of\s+)?(?P<month>{MONTH_OR_SHORT})\b", re.I
 )
-_DAY_FIRST_RE = re.compile(rf"\b(?:the\s+)?(?P<day>{_ORDINAL})\s+(?:of\s+)?(?P<month>{_MONTH})\b", re.I)
 # "April the thirtieth", "March first": the month's name capitalised, so that "may" the verb is no month.
 _MONTH_FIRST_RE = re.compile(  # the lookahead is case-sensitive: the pattern is not re.I
-    rf"\b(?=[A-Z])(?P<month>{_MONTH})\s+(?:the\s+)?(?P<day>{_ORDINAL})\b"
+    rf"\b(?=[A-Z][a-z]+\s)(?P<month>(?i:{MONTH_OR_SHORT}))\s+(?:the\s+)?(?P<day>{_ORDINAL})\b"
 )
 
 

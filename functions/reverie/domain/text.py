@@ -21,8 +21,24 @@ STOP_WORDS = frozenset(
 )
 MONTH_NAMES = "january february march april may june july august september october november december".split()
 MONTHS = {name: number for number, name in enumerate(MONTH_NAMES, start=1)}
-# A month's name, whole or cut short ("Aug", "August", "Sept"), for a pattern that reads dates (no group).
+TITLED_MONTHS = tuple(name.title() for name in MONTH_NAMES)
+# Month patterns for rules that read dates (lower case: compile them with re.I; none captures a group).
+# A month's name, whole or cut short ("Aug", "August", "Sept"), or any word that starts like one.
 MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+# A month's name, whole or in its usual short form: "Jan", "January", "Sep", "Sept", "September", "May".
+MONTH_OR_SHORT = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+
+
+def month_names(*left_out: str) -> str:
+    """The months' whole names as one alternation, "(?:january|...|december)", less those `left_out` (such as
+    "may" and "march", which are verbs as well where a rule cannot tell by the words around them)."""
+    return "(?:" + "|".join(name for name in MONTH_NAMES if name not in left_out) + ")"
+
+
+MONTH_NAME = month_names()
 # Capitalised words that start questions or sentences but name nothing.
 _NOT_ENTITIES = (
     STOP_WORDS
@@ -103,10 +119,7 @@ def time_window(text: str) -> tuple[datetime, datetime] | None:
     return None
 
 
-_TITLED_MONTHS = tuple(name.title() for name in MONTH_NAMES)
-
-
 def human_date(value: datetime) -> str:
     """`8 May 2023`: the form people (and answer keys) write dates in (English month names whatever the
     locale, without strftime: recall dates every line it weighs)."""
-    return f"{value.day} {_TITLED_MONTHS[value.month - 1]} {value.year}"
+    return f"{value.day} {TITLED_MONTHS[value.month - 1]} {value.year}"

@@ -10,6 +10,7 @@ import re
 from datetime import UTC, date, datetime, timedelta
 
 from reverie.domain.ordinal_days import digit_days
+from reverie.domain.text import MONTH_NAMES, MONTH_OR_SHORT
 
 NUMBERS = {
     "a": 1,
@@ -32,11 +33,8 @@ NUMBERS = {
 }
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 PERIODS = ("day", "week", "weekend", "month", "quarter", "year")
-_MONTH = (
-    r"(?P<{}>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
-)
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTH = r"(?P<{}>" + MONTH_OR_SHORT + r")\b"
+_MONTHS = tuple(name[:3] for name in MONTH_NAMES)
 _DAY = r"(?P<{}>\d{{1,2}})(?:st|nd|rd|th)?\b"
 _YEAR = r"(?:,?\s+(?P<{}>20\d\d))?\b"
 _NUMBER = "|".join(sorted((re.escape(n) for n in NUMBERS), key=len, reverse=True)) + r"|\d{1,3}"

@@ -7,6 +7,7 @@ import re
 
 from reverie.adapters.local.rules.verb_forms import IRREGULAR_PAST
 from reverie.domain.restatement import stem, terms
+from reverie.domain.text import MONTH_NAME
 
 
 def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
@@ -58,8 +59,7 @@ _TIME_OPENER = frozenset(
 
 _TIME_WORD_RE = re.compile(
     r"^(?:the|a|\d+\w*|week|weekend|morning|afternoon|evening|night|day|month|year|sprint|quarter|spring|"
-    r"summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|"
-    r"march|april|may|june|july|august|september|october|november|december)s?,?$",
+    rf"summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday|{MONTH_NAME})s?,?$",
     re.I,
 )
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import re
 
+from reverie.domain.text import month_names
+
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
-_MONTH = r"(?:january|february|march|april|june|july|august|september|october|november|december)"
+_MONTH = month_names("may")
 _VALUE = rf"(?:\d[\w:.,/-]*|(?i:{_DAY})|(?i:{_MONTH})|[A-Z][\w'-]+)"
 _BARE_NOT_RE = re.compile(rf"(?<=\w)\s+not\s+(?=(?:on\s+|at\s+)?{_VALUE}\b)")
 _LAST_WORD_RE = re.compile(rf"(?:^|\s){_VALUE}$")

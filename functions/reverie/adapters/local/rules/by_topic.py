@@ -17,7 +17,7 @@ from reverie.adapters.local.rules.whose import other_people
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.restatement import negated, stem
-from reverie.domain.text import human_date
+from reverie.domain.text import MONTH_NAME, human_date
 from reverie.ports import MergeAction, MergeDecision
 
 
@@ -112,8 +112,7 @@ _BEGUN_RE = re.compile(
     re.I,
 )
 _ABSOLUTE_DATE_RE = re.compile(
-    r"\b(?:1[89]|20)\d\d\b|\b(?:january|february|march|april|may|june|july|august|september|october|"
-    r"november|december)\b",
+    rf"\b(?:1[89]|20)\d\d\b|\b{MONTH_NAME}\b",
     re.I,
 )
 
@@ -146,8 +145,7 @@ _INSTRUMENT_RE = re.compile(
 # time ("by Friday", "by 5pm") or a determined thing ("by the river").
 _BY_MEANS_RE = re.compile(
     r"\bby\s+(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|then|now|far|noon|midnight|tomorrow|"
-    r"tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|"
-    r"august|september|october|november|december)\b)([^\W\d][\w-]*)",
+    rf"tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|{MONTH_NAME})\b)([^\W\d][\w-]*)",
     re.I,
 )
 

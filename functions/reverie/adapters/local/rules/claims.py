@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from reverie.domain.restatement import stem
+from reverie.domain.text import MONTH_WORD
 
 _ATTRIBUTED_RE = re.compile(r"^(?P<body>.+?)\s*\(according to (?P<who>[^)]+)\)\.?$", re.I)
 # Where the thing a claim is about ends: its verb, or a comma in a message typed as a list of details.
@@ -20,9 +21,7 @@ _ARTICLES = frozenset("the a an my our his her their".split())
 # The kinds of value two claims about one happening may give, each compared on its own.
 _TIME_RE = re.compile(r"\b(\d{1,2})(?::(\d\d))?\s*(am|pm)\b|\b(\d{1,2}):(\d\d)\b", re.I)
 _WEEKDAY_RE = re.compile(r"\b(mon|tues|wednes|thurs|fri|satur|sun)day\b", re.I)
-_DAY_OF_MONTH_RE = re.compile(
-    r"\b(\d{1,2})(?:st|nd|rd|th)\b|\b(\d{1,2})\s+(?=jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.I
-)
+_DAY_OF_MONTH_RE = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)\b|\b(\d{{1,2}})\s+(?={MONTH_WORD})", re.I)
 
 
 def attributed_to(statement: str) -> str | None:

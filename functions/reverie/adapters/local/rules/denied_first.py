@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import re
 
+from reverie.domain.text import MONTH_NAME
+
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
-_MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+_MONTH = MONTH_NAME
 _VALUE = rf"(?:[£$€]?\d[\w:/-]*(?:[.,]\d[\w:/-]*)*|(?i:{_DAY})|(?i:{_MONTH})|[A-Z][\w'-]*)"
 # the denied value: a value, then more words of a name ("Ponds Forge", "St Mary's"), not a clause
 _DENIED = rf"{_VALUE}(?:\s+(?:[A-Z][\w'-]*|\d[\w:.]*|(?i:{_DAY})))*"

@@ -8,7 +8,7 @@ import re
 from reverie.adapters.local.rules.language import sentences
 from reverie.adapters.local.rules.short_answers import short_answer
 from reverie.domain.events import Event, MessageEvent, ToolCallEvent, ToolResultEvent
-from reverie.domain.text import content_words
+from reverie.domain.text import MONTH_NAME, content_words
 
 # Words of a question that only makes conversation ("Hi Ana! What's new?", "How's it going?").
 _SMALL_TALK = frozenset(
@@ -93,8 +93,7 @@ _WHEN_WHERE_RE = re.compile(
 _IT_IS_RE = re.compile(r"^(?:it|that)(?:'s|s|\s+is|\s+was|'ll be|\s+will be)\s+(?P<value>.+)$", re.I)
 _TIME_VALUE_RE = re.compile(
     r"^(?:on|in|at|by|from|next|this|tomorrow|tonight|today|early|late|mid|end|the\s+\d+\w*|\d+\w*|"
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|"
-    r"september|october|november|december)\b",
+    rf"(?:mon|tues|wednes|thurs|fri|satur|sun)day|{MONTH_NAME})\b",
     re.I,
 )
 _PLACE_VALUE_RE = re.compile(r"^(?:at|in|on|near|by|behind|outside|inside|next to|opposite)\b", re.I)

@@ -22,6 +22,7 @@ from reverie.adapters.local.rules.language import sentences, strip_emoji
 from reverie.adapters.local.rules.named_speaker import name_for
 from reverie.adapters.local.rules.verb_forms import third_person
 from reverie.domain.events import Event, MessageEvent
+from reverie.domain.text import MONTH_WORD
 
 MAX_VALUE_WORDS = 5  # a bare value: "the clock tower", "behind the old boathouse"
 # "where is the party?", "where's our reunion?", "when is the AGM?" (a time or place of a thing; "your party"
@@ -61,7 +62,7 @@ _PREPOSITION_RE = re.compile(
 )
 _TIME_RE = re.compile(
     r"^(?:on\s+|at\s+|from\s+)?(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|noon|midday|midnight|"
-    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|the\s+\d|next|this|tomorrow)",
+    rf"{MONTH_WORD}\b|the\s+\d|next|this|tomorrow)",
     re.I,
 )
 # A reply that gives nothing: a hedge, a pointer to someone else, or a sentence with its own verb.

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from reverie.domain.text import month_names
+
 # The person: "my husband Tomás", "our eldest", "my dad", "Priya", "Dr Okafor".
 _WHO = r"(?:(?i:my|our)\s+(?:[\w-]+\s+){0,2}?[\w-]+(?:\s+[A-Z][\w'-]+)?|(?:Dr\.?\s+)?[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)"
 _GIVEN_RE = re.compile(
@@ -23,8 +25,8 @@ _GIVEN_RE = re.compile(
 
 # Not a person: a day, a month, a time word ("I'm not sure, it's Tuesday"); not a trait: a state of mind.
 _NOT_WHO_RE = re.compile(
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|june|july|august|september|"
-    r"october|november|december|today|tomorrow|tonight|yesterday|this|that|it|there|here|fine|ok|okay",
+    rf"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|{month_names('may')}|today|tomorrow|tonight|yesterday|this|"
+    r"that|it|there|here|fine|ok|okay",
     re.I,
 )
 _NOT_A_TRAIT_RE = re.compile(r"sure|certain|kidding|joking|bothered|fussed|saying|asking|aware|allowed", re.I)

@@ -8,7 +8,7 @@ import unicodedata
 from reverie.adapters.local.rules.emoji_breaks import emoji_as_breaks
 from reverie.adapters.local.rules.interjections import without_inner_interjections
 from reverie.domain.models import MAX_STATEMENT_CHARS
-from reverie.domain.text import STOP_WORDS
+from reverie.domain.text import STOP_WORDS, month_names
 
 # Words ending in a full stop that end no sentence: titles before a name ("Prof. Hanne Berg"), a street, a
 # number, Latin shorthand. Matched as the last word, whole ("first." ends a sentence, "St." does not).
@@ -148,7 +148,7 @@ def compress(text: str) -> str:
 
 # A month typed in lower case: by its name, or, for "may" and "march" (also verbs), beside a day's number.
 _LOWER_MONTH_RE = re.compile(
-    r"\b(?:january|february|april|june|july|august|september|october|november|december)\b"
+    rf"\b{month_names('may', 'march')}\b"
     r"|(?<=\d\s)(?:may|march)\b|(?<=\d(?:st|nd|rd|th)\s)(?:may|march)\b|(?<=\d(?:st|nd|rd|th) of )(?:may|march)\b"
     r"|\b(?:may|march)(?=\s\d{1,2}\b)"
 )

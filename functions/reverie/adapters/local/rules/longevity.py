@@ -14,6 +14,7 @@ import re
 
 from reverie.adapters.local.rules.language import strip_opening
 from reverie.domain.occasion import for_the_occasion
+from reverie.domain.text import MONTH_WORD
 
 
 def one_off(text: str) -> bool:
@@ -66,7 +67,7 @@ _AT_HOUR_RE = re.compile(
 )
 _SOME_DAY_RE = re.compile(
     r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|tomorrow|weekends?|next|every|each|on\s+the\s+\d|"
-    r"(?:jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec)[a-z]*|may\s+\d|\d{1,2}(?:st|nd|rd|th)|\d{1,2}/\d{1,2})\b",
+    rf"(?!may){MONTH_WORD}|may\s+\d|\d{{1,2}}(?:st|nd|rd|th)|\d{{1,2}}/\d{{1,2}})\b",
     re.I,
 )
 # An amount that came in, said by its size and not counted ("we got a lot of lentils donated", "received loads

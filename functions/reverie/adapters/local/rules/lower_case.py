@@ -16,12 +16,13 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules.typos import english_lexicon
+from reverie.domain.text import MONTH_NAME
 
 # The first word of a sentence, letters only.
 _SENTENCE_START_RE = re.compile(r"(?:^|(?<=[.!?]\s)|(?<=\n))(?P<space>\s*)(?P<word>[a-z]{3,})(?![\w'-])")
 _I_RE = re.compile(r"\bi(?=(?:'(?:m|ve|d|ll)\b)|\b(?!['.-]\w))")
 _WEEKDAY_RE = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b")
-_MONTHS = r"january|february|march|april|may|june|july|august|september|october|november|december"
+_MONTHS = MONTH_NAME
 _DAY_NUMBER = r"\d{1,2}(?:st|nd|rd|th)?"
 _MONTH_BY_DAY_RE = re.compile(
     rf"(?P<pre>\b{_DAY_NUMBER} (?:of )?)(?P<after>{_MONTHS})\b|\b(?P<before>{_MONTHS})(?= {_DAY_NUMBER}\b)"

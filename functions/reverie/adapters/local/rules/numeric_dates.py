@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-_MONTH_NAMES = "January February March April May June July August September October November December".split()
+from reverie.domain.text import TITLED_MONTHS
+
 _DAYS_IN_MONTH = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 # A day's place: a preposition or a weekday just before it ("booked for 03/14", "moved to 03/21", "Sat 21/3").
 _PLACE = r"(?:\b(?:on|for|to|till|until|by|from|before|after)|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?)\s+"
@@ -56,7 +57,7 @@ def spelled_out(text: str) -> str:
             return found.group(0)
         month, day = read
         year = found.group("year")
-        said = f"{day} {_MONTH_NAMES[month - 1]}" + (f" {2000 + int(year) % 100}" if year else "")
+        said = f"{day} {TITLED_MONTHS[month - 1]}" + (f" {2000 + int(year) % 100}" if year else "")
         return found.group("place") + said
 
     return _DIGITS_RE.sub(spell, text)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules.verb_forms import ADVERBS
+from reverie.domain.text import MONTH_WORD
 
 GREETING_RE = re.compile(
     r"^(?:hi|hey|hello|hiya|howdy|yo|good (?:morning|afternoon|evening|night)|bye|goodbye|see (?:you|ya)|"
@@ -30,8 +31,7 @@ REACTION_RE = re.compile(
 # holds until its end, which the statement's validity is read from.
 _RUNNING = (
     r"running(?!\s+(?:a|an|the|our|their|its|his|her|my|this|that)\s+[^,;.!?]*?\b(?:through|thru|until|till)\s+"
-    r"(?:\d|the\s+(?:\d|end)|end\s+of|next\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|"
-    r"jul|aug|sep|oct|nov|dec)[a-z]*\b))"
+    rf"(?:\d|the\s+(?:\d|end)|end\s+of|next\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day|{MONTH_WORD}\b))"
 )
 VOLATILE_RE = re.compile(
     r"\b(?:right now|at the moment|atm|at this moment|as we speak|for now|for the moment|this minute|"

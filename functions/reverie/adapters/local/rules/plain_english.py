@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules.language import INFORMING_RE
+from reverie.domain.text import MONTH_WORD
 
 # A person named after who they are to the speaker, then "she"/"he"/"they" again with no comma.
 _RESUMED_RE = re.compile(
@@ -33,7 +34,7 @@ _RESUMED_RE = re.compile(
 _SINCE_TIME = (
     r"(?i:since\s+(?:this|last|early|late|mid|\d|then|childhood|school|uni\b|university|birth|"
     r"(?:the\s+)?(?:start|beginning|end|spring|summer|autumn|fall|winter|new\s+year)\b|"
-    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day))"
+    rf"{MONTH_WORD}\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day))"
 )
 # "is working ... since March": a present progressive in the same clause as such a "since".
 _PROGRESSIVE_SINCE_RE = re.compile(

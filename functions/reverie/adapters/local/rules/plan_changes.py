@@ -29,13 +29,12 @@ from reverie.adapters.local.rules.verdicts import replace as replaced_by
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, Status
 from reverie.domain.restatement import stem, terms
-from reverie.domain.text import MONTH_WORD
+from reverie.domain.text import MONTH_WORD, TITLED_MONTHS
 from reverie.domain.validity import named_days
 from reverie.ports import MergeAction, MergeDecision
 
 SAME_TIME = timedelta(minutes=5)  # observations this close count as simultaneous (as in `merge`)
 MAX_OUTCOME_WORDS = 8  # "MOT done, passed": a text-speak outcome is short
-_MONTH_NAMES = "January February March April May June July August September October November December".split()
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _MONTH = MONTH_WORD
 # What a thing is moved to: a time, never a place ("moved to Leeds" is a house move).
@@ -138,7 +137,7 @@ def _on_day(when: str, ts: datetime) -> str:
     month = ts.month if day >= ts.day else ts.month % 12 + 1
     if day > monthrange(ts.year + (month < ts.month), month)[1]:  # "the 31st" said in April: May's
         month = month % 12 + 1
-    return f"{day} {_MONTH_NAMES[month - 1]}{when[found.end() :]}"
+    return f"{day} {TITLED_MONTHS[month - 1]}{when[found.end() :]}"
 
 
 # A schedule, not one day: "moved the standup to 10:00 on Mondays" changes a routine, no plan.

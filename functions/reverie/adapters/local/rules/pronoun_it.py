@@ -28,6 +28,7 @@ from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statemen
 from reverie.adapters.local.rules.stored_form import as_statement
 from reverie.domain.models import MemoryType
 from reverie.domain.restatement import stem
+from reverie.domain.text import MONTH_NAME
 
 _LEAD = r"(?P<lead>(?:(?:and|but|so|well|ya|yeah|yes|yep|oh|also)[,.!\s]+)*)"
 # "it's on a Hetzner box", "it is at the Hollins Road site", "it's called Moss Lane", "it's hosted in Leeds"
@@ -40,8 +41,7 @@ _PLACE = (
 _NOT_A_PLACE_RE = re.compile(
     r"(?:on|in|at)\s+(?:(?:the\s+)?(?:fact|least|most|all|once|first|last|time|general|short|particular|"
     r"case|theory|practice|total|end|meantime|morning|afternoon|evening|night|way)\b|"
-    r"(?-i:[A-Z])[a-z]+day\b|(?:january|february|march|april|may|june|july|august|september|october|"
-    r"november|december)\b|\d{1,2}(?::\d\d)?\s*(?:am|pm|o'clock)?\b(?!\s*[A-Za-z])|"
+    rf"(?-i:[A-Z])[a-z]+day\b|{MONTH_NAME}\b|\d{{1,2}}(?::\d\d)?\s*(?:am|pm|o'clock)?\b(?!\s*[A-Za-z])|"
     r"\d+\s+(?:sec|min|hour|day|week|month|year)s?\b)",
     re.I,
 )
@@ -58,8 +58,8 @@ _IT_RE = re.compile(
 # "it's only Monday", "it's like Christmas"), a word of degree or negation ("it's not Sam's", "so Friday"),
 # or someone singled out ("it's Luca who reacted to it").
 _WHEN_RE = re.compile(
-    r"^(?:(?:\S+\s+){0,2}(?:(?-i:[A-Z])[a-z]+day|(?:january|february|march|april|may|june|july|august|"
-    r"september|october|november|december|christmas|easter)\b)|(?:a\s+|the\s+)?(?:day|week|month|year)\s+\d|"
+    rf"^(?:(?:\S+\s+){{0,2}}(?:(?-i:[A-Z])[a-z]+day|(?:{MONTH_NAME}|christmas|easter)\b)|"
+    r"(?:a\s+|the\s+)?(?:day|week|month|year)\s+\d|"
     r"\d|(?:not|never|just|only|so|too|very|really|like|such|all|quite|pretty|more|less|still|even)\b|"
     r"(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*)?\s+(?:who|that)\b)",
     re.I,

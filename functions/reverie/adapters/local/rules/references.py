@@ -24,6 +24,7 @@ import re
 from reverie.adapters.local.rules.life_events import whose_event
 from reverie.adapters.local.rules.they_named import subject_named, they_said_of
 from reverie.adapters.local.rules.thing_patterns import IS_AT, TITLE
+from reverie.domain.text import MONTH_WORD
 
 # Someone's thing, as said: "my brother Erik's birthday", "Mum's car", "our flat" (the noun after the owner).
 _OWNED_RE = re.compile(
@@ -161,8 +162,8 @@ def resolve_until_then(part: str, until: str | None) -> str:
 _UNTIL_DATE_RE = re.compile(r"\b(?:until|till|til)\s+(?P<when>[^,.;]+)", re.I)
 # "shut through 04/30", "thru the end of May": "through" before a date is "until" (never "through the park").
 _THROUGH_DATE_RE = re.compile(
-    r"\b(?:through|thru)\s+(?P<when>(?:the\s+)?(?:\d|(?:end|mid|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|"
-    r"dec|mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)[^,.;]*)",
+    r"\b(?:through|thru)\s+(?P<when>(?:the\s+)?(?:\d|(?:end|mid|mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|"
+    rf"{MONTH_WORD}\b)[^,.;]*)",
     re.I,
 )
 

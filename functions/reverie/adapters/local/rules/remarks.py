@@ -46,7 +46,7 @@ from reverie.adapters.local.rules.thing_patterns import (
 )
 from reverie.adapters.local.rules.verb_forms import IRREGULAR_PAST
 from reverie.domain.models import MemoryType
-from reverie.domain.text import content_words
+from reverie.domain.text import MONTH_NAME, content_words
 
 # Drops that a sentence naming enough specific things overrides: the rules could not parse it, or it
 # wraps a fact in a feeling or an opinion ("I'm thrilled to make a family for kids who need one").
@@ -204,8 +204,8 @@ _RECURRING_RE = re.compile(
 )
 _WHEN_RE = re.compile(
     r"\b(?:yesterday|today|tonight|tomorrow|this (?:morning|afternoon|evening|week)|last (?:night|week|month|"
-    r"year|\w+day)|on \w+day|(?:\d{1,2}(?:st|nd|rd|th)? )?(?:january|february|march|april|may|june|july|"
-    r"august|september|october|november|december)(?: \d{1,2}(?:st|nd|rd|th)?)?(?:,? \d{4})?)\b",
+    r"year|\w+day)|on \w+day|(?:\d{1,2}(?:st|nd|rd|th)? )?"
+    rf"{MONTH_NAME}(?: \d{{1,2}}(?:st|nd|rd|th)?)?(?:,? \d{{4}})?)\b",
     re.I,
 )
 

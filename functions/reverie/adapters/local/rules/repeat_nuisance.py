@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from reverie.domain.text import MONTH_WORD
+
 _NUISANCE_AGAIN_RE = re.compile(
     r"\b(?:was|were|got|has\s+been|have\s+been|'s\s+been|is|are|'s)\s+(?:\w+\s+)?"
     r"(?:cancell?ed|delayed|late|running\s+late|held\s+up|diverted|overbooked|rammed|packed|"
@@ -18,7 +20,7 @@ _NUISANCE_AGAIN_RE = re.compile(
 _HABIT_RE = re.compile(r"\b(?:always|usually|often|every|whenever|when|if|tends?\s+to|each\s+time)\b", re.I)
 _NEW_DAY_RE = re.compile(
     r"\b(?:to|till|until|now|on|for)\s+(?:the\s+)?(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
-    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|next\b|tomorrow\b)",
+    rf"{MONTH_WORD}\b|next\b|tomorrow\b)",
     re.I,
 )
 

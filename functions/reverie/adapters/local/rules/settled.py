@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from reverie.domain.text import MONTH_WORD
+
 _SETTLED_RE = re.compile(
     r"(?P<what>\b(?:(?:the|our|my)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?P<verb>'s|\s+is|\s+are)\s+(?:all\s+|now\s+)?"
     r"(?:sorted|settled|confirmed|booked|set|fixed|arranged|decided|finali[sz]ed|agreed|locked in)"
@@ -21,8 +23,7 @@ _SETTLED_RE = re.compile(
 )
 _WHEN_RE = re.compile(
     r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|\d{1,2}(?::\d{2}|\s?[ap]m)|"
-    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d|\d{1,2}(?:st|nd|rd|th)?\s+"
-    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))",
+    rf"{MONTH_WORD}\s+\d|\d{{1,2}}(?:st|nd|rd|th)?\s+{MONTH_WORD})",
     re.I,
 )
 

@@ -11,7 +11,7 @@ from reverie.adapters.local.rules.about import contains, event, jaccard, name_wo
 from reverie.domain.denial import contrast, without_asides
 from reverie.domain.models import MemoryCard
 from reverie.domain.restatement import negated, stem, terms
-from reverie.domain.text import MONTH_NAMES, entities
+from reverie.domain.text import MONTH_NAME, MONTH_NAMES, entities
 from reverie.domain.validity import named_days
 
 SAME_VALUE_JACCARD = 0.8  # same key: this similar means the same value
@@ -31,7 +31,7 @@ _ASIDE_RE = re.compile(r"\s*\([^)]*\)")  # "(config/production.yaml)": where it 
 
 # A number or date that is the value of what the sentence names ("the limit is 25 MB", "runs version 2.8.0",
 # "port: 5432", "expires in March 2027").
-_MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+_MONTH = MONTH_NAME
 
 
 _VALUE_RE = re.compile(
