@@ -62,13 +62,29 @@ _RANGE_RE = re.compile(r"(?<![\w./:-])(\d{1,2})\s*[-–]\s*(\d{1,2})(?![\w./:-])
 _COUNTED_RE = re.compile(r"\b(\d+)-([a-z]{3,})\b", re.I)
 
 
+# A word glossed in brackets in another script ("peanuts (땅콩)", "dumplings (餃子)"): the gloss is that word,
+# wherever the statement uses it again ("no 땅콩 anything"), so a mixed statement is about what it says once.
+_GLOSS_RE = re.compile(r"\b(?P<word>[A-Za-z][A-Za-z'-]*)\s*\((?P<gloss>[^\x00-\x7f()\s]+)\)")
+
+
+def _unglossed(text: str) -> str:
+    for found in _GLOSS_RE.finditer(text):
+        text = text.replace(f"({found.group('gloss')})", "").replace(
+            found.group("gloss"), found.group("word")
+        )
+    return text
+
+
 def terms(text: str) -> frozenset[str]:
     """Stemmed content words without negations: what a statement is about ("a non-working day" is about
     working, as "does not work" is; "10 mg" is the one term "10mg"; "forty one" is the one term "41";
-    "7-10" the two ends 7 and 10)."""
+    "7-10" the two ends 7 and 10). Words of any script count, accents folded ("Tomás" is tomas, "서울" 서울);
+    a word's gloss in brackets is that word ("peanuts (땅콩)": peanut)."""
     plain_text = _RANGE_RE.sub(r"\1 to \2", _AMOUNT_UNIT_RE.sub(r"\1\2", as_digits(text)))
     plain_text = _COUNTED_RE.sub(r"\1 \2", plain_text)
-    plain = (_NON_RE.sub("", w) for w in content_words(plain_text))
+    if not plain_text.isascii():
+        plain_text = _unglossed(plain_text)
+    plain = (_NON_RE.sub("", w) for w in content_words(plain_text, any_script=True))
     return frozenset(stem(w) for w in plain if w not in NEGATION_WORDS)
 
 

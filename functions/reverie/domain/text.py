@@ -4,9 +4,27 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from datetime import UTC, datetime, timedelta
 
 WORD_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’-]*")
+
+
+def _marks(first: int, last: int) -> str:
+    """The combining marks between two code points as a character class's ranges."""
+    chars = [c for c in map(chr, range(first, last + 1)) if unicodedata.category(c).startswith("M")]
+    ranges: list[list[str]] = []
+    for c in chars:
+        if ranges and ord(c) == ord(ranges[-1][1]) + 1:
+            ranges[-1][1] = c
+        else:
+            ranges.append([c, c])
+    return "".join(a if a == b else f"{a}-{b}" for a, b in ranges)
+
+
+# A word in any script: letters and digits, the vowel signs and other marks written on them (which Python's
+# \w leaves out: "हिन्दी" would fall apart at each), inner apostrophes and hyphens. In ASCII text: WORD_RE's words.
+_ANY_WORD_RE = re.compile(rf"[^\W_](?:[^\W_]|[{_marks(0x0300, 0x1FFF)}{_marks(0x3099, 0x309A)}'’-])*")
 _CAPITALISED_RE = re.compile(r"\b[A-Z][a-zA-Z'’-]+(?:\s+[A-Z][a-zA-Z'’-]+)*")
 
 STOP_WORDS = frozenset(
@@ -64,9 +82,30 @@ def words(text: str) -> list[str]:
     return [w.lower().replace("’", "'") for w in WORD_RE.findall(text)]
 
 
-def content_words(text: str) -> list[str]:
-    """Words without stop words (nor their contractions: "it's", "we're", "I'm"), in order, duplicates kept."""
-    return [w for w in words(text) if w not in STOP_WORDS and _CONTRACTION_RE.sub("", w) not in STOP_WORDS]
+# The accents that Latin, Greek and Cyrillic letters come apart into (not the marks other scripts spell
+# with: "カード" is no "カート", nor "हिन्दी" "हिनदी").
+_ACCENTS_RE = re.compile("[\u0300-\u036f]+")
+
+
+def folded(text: str) -> str:
+    """`text` in lower case with its accents taken off ("Tomás" → "tomas", "Zoë" → "zoe", "Αθήνα" →
+    "αθηνα"); other scripts' letters stay whole ("王芳", "서울", "カード")."""
+    if text.isascii():
+        return text.lower()
+    return unicodedata.normalize("NFC", _ACCENTS_RE.sub("", unicodedata.normalize("NFD", text.lower())))
+
+
+def any_script_words(text: str) -> list[str]:
+    """Lower-case word tokens in any script, accents folded ("Tomás" → tomas, "서울" stays itself, "Москва" →
+    москва); ASCII text gives the words `words` gives."""
+    return [w.replace("’", "'") for w in _ANY_WORD_RE.findall(folded(text))]
+
+
+def content_words(text: str, *, any_script: bool = False) -> list[str]:
+    """Words without stop words (nor their contractions: "it's", "we're", "I'm"), in order, duplicates kept;
+    ASCII words only (as `words` reads them) unless `any_script` (as `any_script_words` reads them)."""
+    found = any_script_words(text) if any_script else words(text)
+    return [w for w in found if w not in STOP_WORDS and _CONTRACTION_RE.sub("", w) not in STOP_WORDS]
 
 
 _CONTRACTION_RE = re.compile(r"'(?:s|re|ve|ll|d|m)$")
