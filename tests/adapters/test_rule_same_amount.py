@@ -26,9 +26,10 @@ def test_the_same_terms_in_other_words_are_one_card() -> None:
 
 def test_the_same_amount_of_another_doing_or_for_another_subject_stays_apart() -> None:
     # the same distance, run or swum: another doing (a shared day is no doing)
-    assert decide(
-        cand("The user swims 3 km on Fridays."), [held("The user runs 3 km on Fridays.")]
-    ).action is MergeAction.ADD
+    assert (
+        decide(cand("The user swims 3 km on Fridays."), [held("The user runs 3 km on Fridays.")]).action
+        is MergeAction.ADD
+    )
     # the same terms for another supplier
     other = decide(
         cand("Hexham Stone delivers within 10 days."), [held("Marlow Timber delivers within 10 days.")]
