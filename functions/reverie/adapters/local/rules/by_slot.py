@@ -8,6 +8,7 @@ what the old card said beside the replaced value lives on.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from reverie.adapters.local.rules.about import contains, jaccard, name_words
@@ -42,11 +43,12 @@ def by_slot(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[s
     if ".taste." in (key or ""):  # held the same way: more about the same taste
         return fused(candidate, best, join(best.statement, candidate.statement), f"more about {key}")
     # whom the slot is about is not its value ("Always give Ewa answers as bullet points" / "Write to Ewa in
-    # paragraphs"): the key's subject, named in full or not
-    named = _named_value(candidate.statement) - _key_subject(key)
+    # paragraphs"): the key's subject, named in full or not; nor is what the slot names ("the Clio's MOT is due
+    # in March" / "... in May": the MOT is the thing, not its value)
+    named = _named_value(candidate.statement) - _key_words(key)
     if (
         named
-        and named == _named_value(best.statement) - _key_subject(key)
+        and named == _named_value(best.statement) - _key_words(key)
         and not other_numbers(candidate.statement, best.statement)
     ):
         # "back in Warsaw since Friday" beside "normally based in Warsaw": the same place, said otherwise
@@ -62,9 +64,9 @@ def by_slot(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[s
     return decision
 
 
-def _key_subject(key: str | None) -> frozenset[str]:
-    """The words of whom a key is about (`ewa_kowalczyk.prefers.answer_style` → ewa, kowalczyk), stemmed."""
-    return frozenset(stem(w) for w in (key or "").partition(".")[0].split("_") if w)
+def _key_words(key: str | None) -> frozenset[str]:
+    """The words of a whole key, whom it is about and what of them (`the_clio.mot` → the, clio, mot), stemmed."""
+    return frozenset(stem(w) for w in re.split(r"[._]", key or "") if w)
 
 
 def _named_value(statement: str) -> frozenset[str]:

@@ -246,8 +246,12 @@ _LEAD_RE = re.compile(
     r"^(?:until|till|while|after|before|when|once|from|as\s+of|starting)\b[^,:;]{1,60},\s*", re.I
 )
 _AND_THAT_RE = re.compile(r",?\s+and\s+that\s+", re.I)
-# How a letter greets its reader before it announces: "Dear assistant, ", "Hello Ana, ".
-_SALUTATION_RE = re.compile(r"^(?:dear|hi|hello|hey)\s+[\w.' -]{1,30}?,\s*(?=\S)", re.I)
+# How a letter greets its reader before it announces ("Dear assistant, ", "Hello Ana, "), or a word that leads
+# into the news ("Today I want to tell you ...", "So, I'd like to let you know ...").
+_SALUTATION_RE = re.compile(
+    r"^(?:(?:dear|hi|hello|hey)\s+[\w.' -]{1,30}?,|(?:today|tonight|so|also|now|anyway|well),?)\s*(?=\S)",
+    re.I,
+)
 
 
 def announcement(sentence: str) -> tuple[str, str]:

@@ -5,7 +5,7 @@ don't match: the lease says 12 months, while the landlord's email says 6".
 Read as two clauses, each naming a source and one value of the same kind (two amounts, two codes of one
 shape, two times): either each clause has a verb of saying ("X says ...", "Y lists ...") and what else the
 clauses say of their values is the same thing, or the sentence first says that they disagree and then gives the
-values one by one ("... disagree: A from X, B from Y"). What else a clause says beside its value is the thing
+values one by one ("... disagree: A from X, B from Y", "... disagree: A (X) and B (Y)"). What else a clause says beside its value is the thing
 ("a head" for "$35 a head"); two clauses about two other things that nothing says disagree ("$35 for adults,
 but ... $20 for children") are no disagreement. `disputed_values` decides what becomes of one.
 """
@@ -39,6 +39,8 @@ _FROM_RE = re.compile(
     r"^(?P<rest>\S.*?)\s+(?:from|in|on|per|according\s+to|by|off)\s+(?P<source>\S.*)$", re.I
 )
 _LABELLED_RE = re.compile(r"^(?P<source>[^:]{2,40}):\s+(?P<rest>\S.*)$")
+# "31 August (CRM)": the value, its source in brackets after it
+_BRACKETED_RE = re.compile(r"^(?P<rest>[^()]*?\S)\s*\((?P<source>[^()]{2,40})\)$")
 _CONTRAST_RE = re.compile(r",?\s+(?:but|while|whereas|yet)\s+|;\s+", re.I)
 _LISTED_RE = re.compile(r",?\s+(?:and|but|while|whereas|yet)\s+|[;,]\s+", re.I)
 # The sentence first saying that what was read disagrees: "The two emails disagree:", "They don't match:".
@@ -96,7 +98,7 @@ def _kind(value: str) -> str:
 
 def _said(clause: str, saying: bool, kind: str | None = None) -> Said | None:
     clause = clause.strip(" ,.;:!?")
-    for pattern in (_SAID_RE,) if saying else (_SAID_RE, _FROM_RE, _LABELLED_RE):
+    for pattern in (_SAID_RE,) if saying else (_SAID_RE, _FROM_RE, _LABELLED_RE, _BRACKETED_RE):
         found = pattern.match(clause)
         if found is None:
             continue

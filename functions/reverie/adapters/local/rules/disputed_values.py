@@ -32,6 +32,7 @@ from reverie.adapters.local.rules.disputed_topic import bare, head, on_topic, to
 from reverie.adapters.local.rules.doses import dose_key
 from reverie.adapters.local.rules.language import sentences, slug, subject_of
 from reverie.adapters.local.rules.session_base import RELAYED_CONFIDENCE, Analysis, Dropped
+from reverie.adapters.local.rules.timestamps import spoken_date
 from reverie.domain.dream import Candidate
 from reverie.domain.events import Event, MessageEvent, ToolResultEvent
 from reverie.domain.guards import mask_secrets
@@ -53,6 +54,7 @@ _REFUSED_RE = re.compile(
 )
 _ATTRIBUTED_RE = re.compile(r"\((?:according\s+to|per|from|as\s+(?:per|of))\s[^)]+\)$", re.I)
 _NOT_VALUE_RE = re.compile(r"\bnot\s+(?P<value>\S+)", re.I)
+_ISO_DATE_RE = re.compile(r"(?<![\d-])\d{4}-\d\d-\d\d(?![\d-])")
 
 
 @dataclass(frozen=True)
@@ -62,12 +64,18 @@ class _Side:
     sentence: str | None  # the sentence of that source that gives it
 
 
+def _spoken(text: str) -> str:
+    """`text` with its ISO dates as people say them ("2026-08-31" → "31 August 2026"), so that a value reported
+    as said ("31 August") is found where a system wrote it."""
+    return _ISO_DATE_RE.sub(lambda m: spoken_date(m.group(0)) or m.group(0), text)
+
+
 def _sources(before: Sequence[Event]) -> list[tuple[Event, str]]:
     """What the session read before the report: tool outputs and what the user pasted (their sentences)."""
     out: list[tuple[Event, str]] = []
     for e in before:
         text = (
-            e.output
+            _spoken(e.output)
             if isinstance(e, ToolResultEvent) and e.ok
             else e.text
             if isinstance(e, MessageEvent) and e.role == "user"
@@ -115,7 +123,7 @@ def _settled(reply: str, report: Report) -> Said | None:
 def _gives(candidate: Candidate, side: _Side, other: Said, since: Sequence[Event]) -> bool:
     """`candidate` is what the session read from `side`'s source giving its value: it cites that source, or
     what was said between it and the report (the agent's note of it)."""
-    given = {normal(v) for v in values(candidate.statement)}
+    given = {normal(v) for v in values(_spoken(candidate.statement))}
     cited = {r.event_id for r in candidate.evidence_refs}
     around = {e.event_id for e in since[next(i for i, e in enumerate(since) if e is side.event) :]}
     return (

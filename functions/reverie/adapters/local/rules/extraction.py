@@ -49,7 +49,9 @@ from reverie.adapters.local.rules.reported import (
     forwarder,
     introduced,
     notice,
+    noticed,
     relayed,
+    unsettled,
 )
 from reverie.adapters.local.rules.request_choice import choice_after_request
 from reverie.adapters.local.rules.request_facts import fact_after_request
@@ -178,6 +180,11 @@ class _Session(SessionInputs):
                 if not lasting[1]:
                     continue
                 part = lasting[1]
+            # "the garage texted that it's due in May ... no idea who's right": the garage's claim, not news
+            if unsettled(message.text) and (sent := noticed(part)):
+                self.relay(sent, message, asked)
+                last = sent
+                continue
             part = (
                 notice(part) or part
             )  # "landlord texted me, rent goes up to 1020": the news, now the speaker's

@@ -42,6 +42,7 @@ from reverie.adapters.local.rules.tag_questions import asserted
 from reverie.adapters.local.rules.thing_details import described_in_brackets
 from reverie.adapters.local.rules.thing_heading import of_the_heading, thing_heading
 from reverie.adapters.local.rules.told_you import told_you
+from reverie.adapters.local.rules.topic_label import it_as_heading
 from reverie.adapters.local.rules.trailing_asks import condition_after, question_after, request_after
 from reverie.domain.guards import mask_secrets
 
@@ -113,6 +114,7 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
         label, sentence = preamble(sentence)
         if label:  # "Quick intro: I teach Year 4, ...": the label announces, the statements follow
             dropped.append((label, "preamble"))
+            sentence = it_as_heading(label, sentence)  # "the Clio's MOT: Dad says it's due ...": the MOT
         heads_plan = len(out) if label and plan_label(label) else None  # "Plan for May: we fly to ..."
         said, sentence = announcement(sentence)
         if said:  # "I am writing to let you know that I have moved ...": what is announced follows

@@ -10,7 +10,15 @@ rewrite (German, Dutch, French, Spanish, Hindi and many other languages share th
   since March" → "she has been working since March", "I live here since 2019" → "I have lived here since
   2019" ("since" giving a reason, "since the trains are down", is left alone);
 - "by" for the workplace (German "bei", Dutch "bij"): "working by the council" → "working at the council"
-  ("employed by the council" is English and stays).
+  ("employed by the council" is English and stays);
+- "since" with a length of time (French "depuis", German "seit", Portuguese "há"): "I live here since two
+  years" → "I have lived here for two years" ("since two o'clock" is a time and stays);
+- "to be" before a verb's plain form: "I am work in a bakery" → "I work in a bakery", "it is call Padaria
+  Ribeiro" → "it is called Padaria Ribeiro" ("it is work" may be English and stays: only a person works);
+- "want"/"need" with a verb and no "to": "I want tell you", "I want practise my English" → "I want to ...";
+- a thing named with what it is to the speaker, then taken up again by "it" after a comma: "the bakery where
+  I am working, it is called ..." → "the bakery where I am working is called ..." (a time so named, "the
+  day that I left, it rained", is the weather's "it" and stays).
 
 A rule that ends by pointing back at the time the speaker just named ("I'm at choir every Wednesday 7-9, so
 don't book calls then") means nothing alone ("Don't book calls then."): it is written with that time as its
@@ -23,8 +31,35 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules.language import INFORMING_RE
+from reverie.adapters.local.rules.typos import english_lexicon
 from reverie.domain.text import MONTH_WORD
 
+# A length of time: "two years", "a few months", "3 weeks".
+_LENGTH = (
+    r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|many|a\s+few|few|"
+    r"a\s+couple\s+of|\d+)\s+(?:years?|months?|weeks?|days?)\b"
+)
+_SINCE_LENGTH_RE = re.compile(r"\bsince\s+(?=" + _LENGTH + ")", re.I)
+# "I am work", "we are live": a person, "to be" and a plain verb of what goes on.
+_BE_PLAIN_RE = re.compile(
+    r"\b(?P<subject>(?i:I)\s+am|(?i:I)'m|(?i:he|she)\s+is|(?i:we|you|they)\s+are|(?i:we|you|they)'re|(?i:he|she)'s)"
+    r"\s+(?P<verb>live|work|study|teach|stay)\b"
+)
+# "it is call Padaria Ribeiro", "he is name Joao": the participle, before the name.
+_BE_CALL_RE = re.compile(r"\b(?P<be>(?i:is|are|was|were|it's))\s+(?P<verb>(?i:call|name))\s+(?=[A-Z])")
+# "I want tell you", "she needs practise her English": "want"/"need", a word, then what it is done to.
+_WANT_BARE_RE = re.compile(
+    r"\b(?P<want>(?i:want|wants|wanted|need|needs|needed))\s+(?P<verb>[a-z]{2,})(?=\s+(?i:me|you|him|her|us|"
+    r"them|it|my|your|his|our|their|the|a|an|this|that|some)\b)"
+)
+# "the bakery where I am working, it is called ...": a thing, what it is to the speaker, then "it" again.
+_THING_RESUMED_RE = re.compile(
+    r"\b(?P<np>(?i:the|my|our|this)\s+(?P<noun>[^\W\d_]+)\s+(?i:where|that|which)\s+[^,;.!?]{2,60}),\s*"
+    r"(?i:it)(?P<verb>\s+(?:is|was|has|had)\b|'s\b)"
+)
+_TIMES = frozenset(
+    "day days week weeks month months year years time times night morning evening moment".split()
+)
 # A person named after who they are to the speaker, then "she"/"he"/"they" again with no comma.
 _RESUMED_RE = re.compile(
     r"\b(?P<who>(?i:my|our)\s+[a-z]+\s+(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))\s+(?i:she|he|they)"
@@ -33,7 +68,7 @@ _RESUMED_RE = re.compile(
 # "since" with a time after it: a month, a year, a weekday, "this/last ...", "then", a stage of life.
 _SINCE_TIME = (
     r"(?i:since\s+(?:this|last|early|late|mid|\d|then|childhood|school|uni\b|university|birth|"
-    r"(?:the\s+)?(?:start|beginning|end|spring|summer|autumn|fall|winter|new\s+year)\b|"
+    r"(?:the\s+)?(?:start|beginning|end|spring|summer|autumn|fall|winter|new\s+year)\b|" + _LENGTH + "|"
     rf"{MONTH_WORD}\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day))"
 )
 # "is working ... since March": a present progressive in the same clause as such a "since".
@@ -89,10 +124,47 @@ def _simple_perfect(match: re.Match[str]) -> str:
     return f"{subject} {has} {_PARTICIPLE[base]}"
 
 
+def _plain_present(match: re.Match[str]) -> str:
+    """ "I am work" → "I work", "she is live" → "she lives"."""
+    subject, verb = match.group("subject"), match.group("verb")
+    person = re.split(r"\s+|'", subject)[0]
+    if person.lower() in ("he", "she"):
+        verb = (
+            verb[:-1] + "ies"
+            if verb.endswith("y") and verb != "stay"
+            else verb + ("es" if verb.endswith("ch") else "s")
+        )
+    return f"{person} {verb}"
+
+
+def _with_to(match: re.Match[str]) -> str:
+    """ "want tell" → "want to tell" when the word after "want" is a verb (the word list knows its "-ing")."""
+    want, verb = match.group("want"), match.group("verb")
+    lexicon = english_lexicon()
+    stems = {verb, verb.removesuffix("e"), verb + verb[-1:]}
+    if verb == "to" or not any(f"{s}ing" in lexicon for s in stems):
+        return match.group(0)
+    return f"{want} to {verb}"
+
+
+def _unresumed(match: re.Match[str]) -> str:
+    """ "the bakery where I work, it is" → "the bakery where I work is" (not for a time: "the day that ...")."""
+    if match.group("noun").lower() in _TIMES:
+        return match.group(0)
+    verb = match.group("verb").strip()
+    verb = "is" if verb == "'s" else verb
+    return f"{match.group('np')} {verb}"
+
+
 def _grammatical(sentence: str) -> str:
     sentence = _RESUMED_RE.sub(lambda m: f"{m.group('who')}{m.group('verb')}", sentence)
+    sentence = _BE_PLAIN_RE.sub(_plain_present, sentence)
+    sentence = _BE_CALL_RE.sub(lambda m: f"{m.group('be')} {m.group('verb')}ed ", sentence)
+    sentence = _WANT_BARE_RE.sub(_with_to, sentence)
+    sentence = _THING_RESUMED_RE.sub(_unresumed, sentence)
     sentence = _PROGRESSIVE_SINCE_RE.sub(_perfect, sentence)
     sentence = _SIMPLE_SINCE_RE.sub(_simple_perfect, sentence)
+    sentence = _SINCE_LENGTH_RE.sub("for ", sentence)
     return _WORK_BY_RE.sub(lambda m: f"{m.group('verb')}{m.group('since') or ''} at ", sentence)
 
 

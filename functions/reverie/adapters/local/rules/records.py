@@ -20,7 +20,7 @@ from typing import Any
 
 from reverie.adapters.local.rules.language import slug
 from reverie.adapters.local.rules.record_history import Entry, history
-from reverie.adapters.local.rules.timestamps import spoken_timestamp
+from reverie.adapters.local.rules.timestamps import spoken_date, spoken_timestamp
 from reverie.domain.guards import mask_secrets
 from reverie.domain.restatement import terms
 
@@ -47,6 +47,7 @@ _NAME_FIELDS = (
     "student",
     "pupil",
     "pet",
+    "tenant",  # a landlord's record of a tenancy is kept about its tenant
     # a standing payment (a direct debit, a standing order) is of whom it pays
     "payee",
     # what a garage's or a dealer's record is of
@@ -191,7 +192,8 @@ def record_fields(record: dict[str, Any], subject: str | None = None) -> list[Fi
                 label=words,
                 value=main,
                 key=f"{slug(subject, 4)}.{slot}",
-                value_terms=terms(told),
+                # a date is told as said ("31 August 2026"), not as the system writes it
+                value_terms=terms(spoken_date(told) or told),
                 subject_terms=terms(subject),
             )
         )

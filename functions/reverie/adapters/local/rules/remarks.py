@@ -31,7 +31,9 @@ from reverie.adapters.local.rules.language import (
 from reverie.adapters.local.rules.longevity import after_outcome
 from reverie.adapters.local.rules.named_notes import note_about_someone
 from reverie.adapters.local.rules.patterns import GREETING_RE, THANKS_RE
+from reverie.adapters.local.rules.plan_labels import labelled_plan
 from reverie.adapters.local.rules.record_line import record_line
+from reverie.adapters.local.rules.reported import only_unsure
 from reverie.adapters.local.rules.roles import responsibility
 from reverie.adapters.local.rules.specificity import SPECIFIC_ENOUGH, specificity
 from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
@@ -72,6 +74,10 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         return _photo(photo.group("what"), who)
     if verdict := _verdict(sentence, who) or responsibility(sentence, who):
         return verdict
+    if who.to_agent and (plan := labelled_plan(sentence, who)):  # "Plan for X: Lisbon, 12-14 May, ..."
+        return plan
+    if only_unsure(sentence):  # "I genuinely don't know which is right": a doubt, no fact
+        return Drop("unsure which is right")
     result = parse(sentence, who)
     if isinstance(result, Drop) and result.reason in UNPARSED:
         # Between people, a specific remark; said to an agent, an unparsed sentence is most often a task

@@ -21,10 +21,15 @@ _HEDGE = (
 _REPORTED_RE = re.compile(
     rf"^(?:{_HEDGE})?(?:(?:my|our)\s+)?(?P<who>(?:[\w'-]+\s+){{0,2}}?[\w'-]+)\s+"
     r"(?:says|said|insists|insisted|thinks|thought|claims|claimed|reckons|swears|swore|maintains|is sure|"
-    r"is convinced|(?:is|'s|was|keeps|kept)\s+saying|told\s+(?:me|us)|tells\s+(?:me|us))\s+(?:that\s+)?"
+    r"is convinced|(?:is|'s|was|keeps|kept)\s+saying|told\s+(?:me|us)|tells\s+(?:me|us))"
+    # when it was said, not when what is said holds: "Aisha told me yesterday her lease ends on ..."
+    r"(?:\s+(?:yesterday|today|earlier(?:\s+today)?|this\s+(?:morning|afternoon|evening|week)|"
+    r"last\s+(?:night|week)|the\s+other\s+day))?\s+(?:that\s+)?"
     r"(?P<claim>.+)$",
     re.I,
 )
+# The claim opening with the teller's own thing: "Aisha told me her lease ends ..." → Aisha's lease.
+_OWN_THING_RE = re.compile(r"^(?:his|her)\s+(?=[a-z])", re.I)
 _NOT_SOMEONE = frozenset("i we you it this that he she they everyone nobody someone".split())
 _IT_IS_RE = re.compile(r"^it(?:'s|\s+is|\s+was)\s+", re.I)
 _COPULA_RE = re.compile(r"\s+(?:is|are|was|were)\s+", re.I)
@@ -70,16 +75,28 @@ def relayed(text: str, before: Relayed | None = None, thing: str | None = None) 
     # "My sister Farah" → "Farah": the name is who said it
     name = who.split()[-1] if who.split()[-1][:1].isupper() else who
     name = name[:1].upper() + name[1:] if len(name.split()) == 1 else name  # "my mum" → "Mum"
+    # no one else named yet: "her lease" is the teller's
+    if before is None and not thing and len(name.split()) == 1:
+        claim = _OWN_THING_RE.sub(f"{name}'s ", claim)
     return Relayed(who=name, claim=claim)
 
 
 # Someone letting the speaker know: "landlord texted me, rent goes up to 1020 from 1 May", "the school emailed
 # us that pickup moves to 15:10". A notice to the speaker about their own affairs, from whoever decides them: news
 # the speaker now holds, unlike a claim someone makes ("says", "insists"), which stays theirs.
+# A word of reaction may open it ("Weird, the garage just texted that ..."), and "me" may go unsaid before "that".
 _NOTICE_RE = re.compile(
-    r"^(?:(?:my|our|the)\s+)?(?P<who>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:just\s+)?"
-    r"(?:texted|messaged|emailed|e-mailed|wrote(?:\s+to)?|rang|called|phoned|pinged|informed|notified|let)\s+(?:me|us)(?:\s+know)?(?:\s+(?:today|yesterday|this\s+morning|last\s+night))?"
-    r"(?:\s*[,:;-]\s*|\s+(?:that|to\s+say(?:\s+that)?|saying(?:\s+that)?)\s+)(?P<news>\S.+)$",
+    r"^(?:[a-z]+,\s+)?(?:(?:my|our|the)\s+)?(?P<who>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:just\s+)?"
+    r"(?:texted|messaged|emailed|e-mailed|wrote(?:\s+to)?|rang|called|phoned|pinged|informed|notified|let)"
+    r"(?:\s+(?:me|us)(?:\s+know)?(?:\s+(?:today|yesterday|this\s+morning|last\s+night))?"
+    r"(?:\s*[,:;-]\s*|\s+(?:that|to\s+say(?:\s+that)?|saying(?:\s+that)?)\s+)|\s+that\s+)(?P<news>\S.+)$",
+    re.I,
+)
+# The speaker left unsure which of two sources is right: "no idea who's right", "I don't know which is right",
+# "not sure whether ...". What a notice then brings stays its sender's claim, not the speaker's news.
+_UNSETTLED_RE = re.compile(
+    r"\b(?:who|which(?:\s+one)?)(?:'s|\s+is)\s+(?:right|correct)\b|\b(?:not\s+sure|no\s+idea|unsure|dunno|"
+    r"(?:don'?t|do\s+not)\s+know)\s+(?:if|whether)\b",
     re.I,
 )
 
@@ -92,6 +109,36 @@ def notice(text: str) -> str | None:
         return None
     news = found.group("news").strip()
     return news if len(news.split()) >= 3 else None
+
+
+def noticed(text: str) -> Relayed | None:
+    """The notice as its sender's claim ("the garage just texted that the MOT is due in May" → the garage's
+    "the MOT is due in May"); None when `text` is no such notice."""
+    news = notice(text)
+    found = _NOTICE_RE.match(text.strip())
+    if news is None or found is None:
+        return None
+    who = found.group("who")
+    return Relayed(who=who[:1].upper() + who[1:], claim=news.rstrip(".!"))
+
+
+# A part saying no more than that: "I genuinely don't know which is right", "no idea who's right".
+_ONLY_UNSURE_RE = re.compile(
+    r"^(?:(?:hmm+|honestly|genuinely|really|so|and|but|tbh)[,\s]+)*(?:i\s+(?:\w+\s+)?(?:don'?t|do\s+not)\s+know|"
+    r"(?:i\s+have\s+)?no\s+idea|(?:i'?m\s+)?not\s+sure|dunno|je\s+ne\s+sais\s+pas)\s+(?:which|who|whether|if)\b"
+    r"[^,;]*?[.!]?$",
+    re.I,
+)
+
+
+def only_unsure(part: str) -> bool:
+    """Whether `part` says only that the speaker does not know which source is right: nothing to keep."""
+    return _ONLY_UNSURE_RE.match(part.strip()) is not None
+
+
+def unsettled(text: str) -> bool:
+    """Whether `text` leaves open which of two sources is right (see `_UNSETTLED_RE`)."""
+    return _UNSETTLED_RE.search(text) is not None
 
 
 # Someone's message passed on as it was written: "Mausi just forwarded this on WhatsApp:" and then the quote.

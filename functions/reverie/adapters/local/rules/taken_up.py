@@ -11,7 +11,9 @@ alone:
   merino" what "knits on the train" makes.
 
 A named owner's thing ("Ines's board is ...") is read the same way, from the held cards that name the owner.
-A thing may also be named by its kind ("the race" for a held marathon, `kinds`).
+A thing may also be named by its kind ("the race" for a held marathon, `kinds`), and told apart by a clause
+that says what the held card says of it ("the bakery where I work is called ..." takes up "works in a bakery";
+"the car that I sold" does not take up "drives a car to work": selling is not said of it).
 
 Only one held fact may answer: two held telescopes, or two held things baked, leave it unresolved (a new
 card). A candidate with numbers of its own that disagree with the card's, or one that opposes it, points
@@ -28,19 +30,22 @@ from reverie.adapters.local.rules.kinds import of_its_kind
 from reverie.adapters.local.rules.pointer import Pointer, Way, at_odds, names_the_speaker, only_one
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
-from reverie.domain.restatement import stem
+from reverie.domain.restatement import stem, terms
 
 # "The scope is ...", "The new loaves are ...": a definite subject (up to two modifiers, then its noun).
 # "The variety of the tomatoes is ...": the thing is the one after "of the" (what it has is said of it).
 # "Biscuit's tablet is ...": a named owner's thing, taken up only from a held card that names the owner.
+# "The bakery where the user works is ...": the thing, told apart by what the held card says of it.
 _THE_THING_RE = re.compile(
     r"^(?:The|(?P<owner>[A-Z][\w-]+)'s)\s+(?:[a-z]{3,}\s+of\s+the\s+)?(?:[a-z][\w-]*\s+){0,2}?"
-    r"(?P<noun>[a-z]{3,})\s+(?:is|are|was|were|has|have|lives|live|sits|sit)\b"
+    r"(?P<noun>[a-z]{3,})(?:\s+(?:where|that|which|who)\s+(?P<which>[^,;.!?]{3,60}))?"
+    r"\s+(?:is|are|was|were|has|have|lives|live|sits|sit)\b"
 )
 _WORD_RE = re.compile(r"[a-z]+")
 # A participle of the thing's making: "baked", "knitted", "brewed", "grown", "woven", "sewn".
 _PARTICIPLE_RE = re.compile(r"\b(?P<verb>[a-z]{3,}(?:ed|en|wn))\b")
 _NOT_MAKING = frozenset({"used", "called", "named", "based", "kept", "seen", "been", "given", "taken"})
+_SPEAKER = "user"  # how cards call the speaker: no word that tells a thing apart
 _HEAD_MIN = 4  # "scope", "ball", "board": a clipped head this long names its compound
 
 
@@ -67,6 +72,12 @@ def _made_by(statement: str, words: set[str]) -> bool:
     return bool(made & {stem(word) for word in words if not word.endswith(("ed", "en"))})
 
 
+def _told_apart_by(which: str, held: str) -> bool:
+    """What tells the thing apart ("where the user is working") is said of it by the held card too ("has
+    worked in a bakery"): a word besides the speaker's in common."""
+    return bool((terms(which) & terms(held)) - {_SPEAKER})
+
+
 def _kind_fits(candidate: Candidate, found: re.Match[str]) -> bool:
     """A fact takes up a held thing; so does what is to be done with a named owner's thing from now on
     ("Biscuit's tablet is pimobendan, 5 mg morning and evening from now on"), read as a rule of its own."""
@@ -80,13 +91,14 @@ def the_thing_held(candidate: Candidate, cards: Sequence[MemoryCard]) -> Pointer
     found = _THE_THING_RE.match(candidate.statement)
     if found is None or names_the_speaker(found.group("noun")) or not _kind_fits(candidate, found):
         return None
-    noun, owner = found.group("noun"), found.group("owner")
+    noun, owner, which = found.group("noun"), found.group("owner"), found.group("which")
     card = only_one(
         [
             card
             for card in cards
             if card.type is MemoryType.FACT
             and (owner is None or re.search(rf"\b{re.escape(owner)}\b", card.statement))
+            and (which is None or _told_apart_by(which, card.statement))
             and (
                 _heads(noun, words := set(_WORD_RE.findall(card.statement.lower())))
                 or of_its_kind(noun, words)  # "the race" for a held marathon (`kinds`)
