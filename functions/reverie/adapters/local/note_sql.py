@@ -29,6 +29,10 @@ SCHEMA = Schema(
         # versions (most cards) stay out of it.
         "CREATE INDEX IF NOT EXISTS card_versions_by_key ON card_versions (tenant_id, key, updated_at) "
         "WHERE key IS NOT NULL",
+        # A query by status (recall's read of the caller's superseded cards for the values they retired)
+        # reads only the versions of that status instead of walking every version by time: at 100k cards
+        # the walk cost ~450 ms a recall.
+        "CREATE INDEX IF NOT EXISTS card_versions_by_status ON card_versions (tenant_id, status, updated_at)",
         """CREATE TRIGGER IF NOT EXISTS card_versions_are_immutable BEFORE UPDATE ON card_versions
         BEGIN SELECT RAISE(ABORT, 'a stored card version is never rewritten: append a new one'); END""",
         """CREATE TABLE IF NOT EXISTS cards_current (
