@@ -8,29 +8,16 @@ from datetime import UTC, datetime, timedelta
 
 from reverie.adapters.local.rules.merge import decide
 from reverie.domain.dream import Candidate
-from reverie.domain.models import EvidenceRef, Layer, MemoryCard, MemoryType, Source, SourceKind, Status
+from reverie.domain.models import EvidenceRef, MemoryCard, MemoryType, Source, SourceKind
 from reverie.ports import MergeAction
+from tests.unit.helpers import held_card
 
 SAID = datetime(2026, 4, 6, 9, 0, tzinfo=UTC)
 DEADLINE = datetime(2026, 6, 1, tzinfo=UTC)
 
 
 def _plan(statement: str) -> MemoryCard:
-    return MemoryCard(
-        memory_id="m-1",
-        layer=Layer.KNOWLEDGE,
-        status=Status.VERIFIED,
-        type=MemoryType.PLAN,
-        tenant_id="t",
-        user_id="u",
-        statement=statement,
-        evidence_refs=[EvidenceRef(session_id="s1", event_id="e1")],
-        source=Source(kind=SourceKind.USER),
-        observed_at=SAID,
-        created_at=SAID,
-        updated_at=SAID,
-        valid_until=DEADLINE,
-    )
+    return held_card(statement, SAID, MemoryType.PLAN, valid_until=DEADLINE)
 
 
 def _report(statement: str, days: int) -> Candidate:

@@ -8,9 +8,10 @@ from datetime import UTC, datetime, timedelta
 
 from reverie.adapters.local.rules.merge import decide
 from reverie.domain.dream import Candidate
-from reverie.domain.models import EvidenceRef, Layer, MemoryCard, MemoryType, Source, SourceKind, Status
+from reverie.domain.models import EvidenceRef, MemoryCard, MemoryType, Source, SourceKind
 from reverie.ports import MergeAction
 from tests.fakes.rule_session import RuleSession
+from tests.unit.helpers import held_card
 
 SESSION = RuleSession(datetime(2026, 4, 2, 9, 0, tzinfo=UTC))  # a Thursday
 SAID = datetime(2026, 4, 2, 9, 0, tzinfo=UTC)
@@ -21,20 +22,7 @@ def _kept(text: str) -> list[tuple[MemoryType, str]]:
 
 
 def _held(statement: str, type: MemoryType = MemoryType.PLAN, memory_id: str = "m-1") -> MemoryCard:
-    return MemoryCard(
-        memory_id=memory_id,
-        layer=Layer.KNOWLEDGE,
-        status=Status.VERIFIED,
-        type=type,
-        tenant_id="t",
-        user_id="u",
-        statement=statement,
-        evidence_refs=[EvidenceRef(session_id="s1", event_id="e1")],
-        source=Source(kind=SourceKind.USER),
-        observed_at=SAID,
-        created_at=SAID,
-        updated_at=SAID,
-    )
+    return held_card(statement, SAID, type, memory_id)
 
 
 def _told(statement: str, days: int, type: MemoryType = MemoryType.PLAN) -> Candidate:

@@ -6,13 +6,44 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from reverie.domain.events import Event, parse_event
-from reverie.domain.models import EvidenceRef, Layer, MemoryCard, MemoryType, Scope, Status
+from reverie.domain.models import (
+    EvidenceRef,
+    Layer,
+    MemoryCard,
+    MemoryType,
+    Scope,
+    Source,
+    SourceKind,
+    Status,
+)
 from reverie.ports import CardQuery
 from reverie.services.admin import NewMemory, create_memories
 from reverie.services.backends import Backends
 from reverie.services.capture import append_events
 from reverie.services.dream.runner import dream
 from tests.conftest import Clock
+
+
+def held_card(
+    statement: str, at: datetime, type: MemoryType = MemoryType.FACT, memory_id: str = "m-1", **fields: Any
+) -> MemoryCard:
+    """A verified L3 card of user `u` in tenant `t`, said by the user at `at` (on s1/e1), as a dream holds one;
+    `fields` set the rest (`valid_until`, `key`, ...)."""
+    return MemoryCard(
+        memory_id=memory_id,
+        layer=Layer.KNOWLEDGE,
+        status=Status.VERIFIED,
+        type=type,
+        tenant_id="t",
+        user_id="u",
+        statement=statement,
+        evidence_refs=[EvidenceRef(session_id="s1", event_id="e1")],
+        source=Source(kind=SourceKind.USER),
+        observed_at=at,
+        created_at=at,
+        updated_at=at,
+        **fields,
+    )
 
 
 def event(scope: Scope, session: str, event_id: str, **fields: Any) -> Event:

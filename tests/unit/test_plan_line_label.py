@@ -4,27 +4,15 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from reverie.domain.models import EvidenceRef, Layer, MemoryCard, MemoryType, Source, SourceKind, Status
+from reverie.domain.models import MemoryCard, MemoryType
 from reverie.services.context_lines import card_line
+from tests.unit.helpers import held_card
 
 AT = datetime(2026, 2, 3, 9, 0, tzinfo=UTC)
 
 
 def _plan(statement: str) -> MemoryCard:
-    return MemoryCard(
-        memory_id="m-1",
-        layer=Layer.KNOWLEDGE,
-        status=Status.VERIFIED,
-        type=MemoryType.PLAN,
-        tenant_id="t",
-        user_id="u",
-        statement=statement,
-        evidence_refs=[EvidenceRef(session_id="s1", event_id="e1")],
-        source=Source(kind=SourceKind.USER),
-        observed_at=AT,
-        created_at=AT,
-        updated_at=AT,
-    )
+    return held_card(statement, AT, MemoryType.PLAN)
 
 
 def test_a_noted_plan_label_is_not_said_twice() -> None:
