@@ -54,3 +54,23 @@ def test_a_query_by_key_searches_the_key_index_and_answers_that_keys_cards_newes
     assert "card_versions_by_time" not in plan, plan
     # AND the answer is the key's two cards, newest first
     assert [c.memory_id for c in found] == [cards[250].memory_id, cards[40].memory_id]
+
+
+def test_a_query_by_status_alone_searches_the_status_index(tmp_path: Path) -> None:
+    # GIVEN many verified cards and two superseded ones (recall reads the superseded ones for their retired values)
+    store = SqliteNoteStore(tmp_path / "notes.db", clock=lambda: NOW)
+    cards = [card(i) for i in range(300)]
+    cards[10] = card(10, status=Status.SUPERSEDED)
+    cards[200] = card(200, status=Status.SUPERSEDED)
+    store.create_many(cards)
+    query = CardQuery(SCOPE, layers=frozenset({Layer.KNOWLEDGE}), statuses=frozenset({Status.SUPERSEDED}))
+    # WHEN SQLite plans the statement, and the store answers it
+    sql, params = query_sql(query)
+    with sqlite3.connect(tmp_path / "notes.db") as conn:
+        plan = " | ".join(row[3] for row in conn.execute("EXPLAIN QUERY PLAN " + sql, params))
+    found = store.query(query)
+    store.close()
+    # THEN the status index finds them (not a walk of every version by time), newest first
+    assert "card_versions_by_status (tenant_id=? AND status=?)" in plan, plan
+    assert "card_versions_by_time" not in plan, plan
+    assert [c.memory_id for c in found] == [cards[200].memory_id, cards[10].memory_id]

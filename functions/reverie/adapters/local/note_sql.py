@@ -92,7 +92,9 @@ def query_sql(query: CardQuery) -> tuple[str, tuple[Any, ...]]:
     params: list[Any] = [query.scope.tenant_id, query.scope.user_id, query.scope.project_id]
     for column, values in (("layer", query.layers), ("type", query.types), ("status", query.statuses)):
         if values is not None:
-            where.append(f"v.{column} IN ({placeholders(len(values))})")
+            # With a key, the key's index is the narrower one: a unary + keeps the status index out of it.
+            unindexed = "+" if column == "status" and query.key is not None else ""
+            where.append(f"{unindexed}v.{column} IN ({placeholders(len(values))})")
             params.extend(sorted(value.value for value in values))
     if query.key is not None:
         where.append("v.key = ?")
