@@ -33,6 +33,13 @@ def card(i: int, key: str | None = None, status: Status = Status.VERIFIED) -> Me
     )
 
 
+def query_plan(db: Path, query: CardQuery) -> str:
+    """How SQLite plans the store's statement for `query`, its steps joined by " | "."""
+    sql, params = query_sql(query)
+    with sqlite3.connect(db) as conn:
+        return " | ".join(row[3] for row in conn.execute("EXPLAIN QUERY PLAN " + sql, params))
+
+
 def test_a_query_by_key_searches_the_key_index_and_answers_that_keys_cards_newest_first(
     tmp_path: Path,
 ) -> None:
@@ -44,9 +51,7 @@ def test_a_query_by_key_searches_the_key_index_and_answers_that_keys_cards_newes
     store.create_many(cards)
     query = CardQuery(SCOPE, statuses=frozenset({Status.ARCHIVED}), key="user.forgotten_topic", limit=1000)
     # WHEN SQLite plans the store's statement for that query, and the store answers it
-    sql, params = query_sql(query)
-    with sqlite3.connect(tmp_path / "notes.db") as conn:
-        plan = " | ".join(row[3] for row in conn.execute("EXPLAIN QUERY PLAN " + sql, params))
+    plan = query_plan(tmp_path / "notes.db", query)
     found = store.query(query)
     store.close()
     # THEN the versions are found through the key index (not by walking the tenant's versions by time)
@@ -65,9 +70,7 @@ def test_a_query_by_status_alone_searches_the_status_index(tmp_path: Path) -> No
     store.create_many(cards)
     query = CardQuery(SCOPE, layers=frozenset({Layer.KNOWLEDGE}), statuses=frozenset({Status.SUPERSEDED}))
     # WHEN SQLite plans the statement, and the store answers it
-    sql, params = query_sql(query)
-    with sqlite3.connect(tmp_path / "notes.db") as conn:
-        plan = " | ".join(row[3] for row in conn.execute("EXPLAIN QUERY PLAN " + sql, params))
+    plan = query_plan(tmp_path / "notes.db", query)
     found = store.query(query)
     store.close()
     # THEN the status index finds them (not a walk of every version by time), newest first
