@@ -144,6 +144,8 @@ def test_two_values_of_two_things_are_no_disagreement(sentence: str) -> None:
             ("BK-4410", "BK-4401"),
         ),
         ("Same as last week: the tracker says 1,250 units, but the report says 1,205.", ("1,250", "1,205")),
+        # a source that "confirms" its value says it as much as one that "says" it
+        ("The invoice says €640 but the supplier's email confirms €610.", ("€640", "€610")),
     ],
 )
 def test_a_disagreement_names_each_sources_value(sentence: str, values: tuple[str, str]) -> None:

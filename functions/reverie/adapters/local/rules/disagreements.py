@@ -23,7 +23,7 @@ VALUE_RE = re.compile(r"(?<![\w.,])[€$£¥#]?(?:[A-Za-z]{1,8}[-/]?)?\d(?:[\d.,
 _SAYS = (
     r"(?:says?|said|shows?|showed|shown|has|have|had|lists?|listed|gives?|gave|states?|stated|reads?|"
     r"puts?|quotes?|quoted|records?|recorded|mentions?|mentioned|writes?|wrote|reports?|reported|"
-    r"claims?|claimed|has\s+got|is\s+showing|"
+    r"claims?|claimed|confirms?|confirmed|has\s+got|is\s+showing|"
     # people: "Arjun texted ...", "Priti is adamant it's ...", "my brother reckons ..."
     r"texted|messaged|emailed|insists?|insisted|reckons?|reckoned|swears?|swore|"
     r"(?:is|was)\s+(?:adamant|sure|certain|convinced|positive))"

@@ -44,6 +44,7 @@ from reverie.adapters.local.rules.thing_heading import of_the_heading, thing_hea
 from reverie.adapters.local.rules.told_you import told_you
 from reverie.adapters.local.rules.topic_label import it_as_heading
 from reverie.adapters.local.rules.trailing_asks import condition_after, question_after, request_after
+from reverie.adapters.local.rules.wrong_then_right import with_wrong_turned
 from reverie.domain.guards import mask_secrets
 
 
@@ -67,6 +68,9 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
     # "the vet isn't on Tuesday, it's on Thursday": "the vet is on Thursday, not Tuesday"
     text = read_pasted_tables(read_config_blocks(text))  # "sku,item,price_gbp" over rows: a line a row
     text = with_denied_turned(with_contrast_comma(capitalised(punctuated(unshouted(text)))))
+    text = with_wrong_turned(
+        text
+    )  # "You told me 5W-30, that's wrong. My Golf takes 0W-20": "0W-20, not 5W-30"
     text = with_holder_named(text)  # "I'm not diabetic, my dad is": "I'm not diabetic. My dad is diabetic."
     text, pasted = without_chat_lines(text)  # "[04/03/2026, 21:14] Dev: ...": what someone said then
     dropped: list[tuple[str, str]] = [(line, "a line of a pasted chat") for line in pasted]

@@ -22,6 +22,7 @@ from reverie.adapters.local.rules.session_base import (
 )
 from reverie.adapters.local.rules.statement_types import Speaker
 from reverie.adapters.local.rules.stored_form import render
+from reverie.adapters.local.rules.wrong_then_right import with_wrong_turned
 from reverie.domain.events import (
     Event,
     FeedbackEvent,
@@ -83,7 +84,7 @@ class SessionInputs(SessionBase):
             return
         who = Speaker(self.user_name, subject_of(self.user_name), feedback.ts, to_agent=True, replying=True)
         opener = CORRECTION_OPENER_RE.match(text)
-        body = opener.group("rest") if opener and opener.group("rest") else text
+        body = with_wrong_turned(opener.group("rest") if opener and opener.group("rest") else text)
         statement = render(body, who, strip_tail=False)
         correction = feedback.signal == "correction"
         self.add(

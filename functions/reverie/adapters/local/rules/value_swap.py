@@ -26,7 +26,8 @@ from reverie.domain.models import MemoryCard
 from reverie.domain.text import MONTH_WORD
 from reverie.ports import MergeAction, MergeDecision
 
-_AMOUNT = r"[£$€]?\d[\d,.:/]*(?:[a-z%]{1,3})?"
+# a grade or a code with a hyphen is one value ("0W-20", "A-12")
+_AMOUNT = r"[£$€]?\d[\d,.:/]*(?:[a-z%]{1,3})?(?:-\d[\d.]*[a-z]?)?"
 # "£1,250 not £1,205", "7:30, not 8:00", "19%, not 21%": the value given, then the one denied.
 _SWAP_RE = re.compile(
     rf"(?<![\w£$€])(?P<new>{_AMOUNT})\s*[,;]?\s+not\s+(?P<old>{_AMOUNT})(?![\w,.:/]*\w)", re.I
