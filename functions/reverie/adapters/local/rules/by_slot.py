@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from reverie.adapters.local.rules.about import contains, jaccard, name_words
 from reverie.adapters.local.rules.claims import without_attribution
 from reverie.adapters.local.rules.keys import same_slot
-from reverie.adapters.local.rules.remainder import carried
+from reverie.adapters.local.rules.remainder import carried, without_old_value
 from reverie.adapters.local.rules.values import SAME_VALUE_JACCARD, other_numbers
 from reverie.adapters.local.rules.verdicts import decision as _decision
 from reverie.adapters.local.rules.verdicts import fused, join, replace
@@ -54,14 +54,15 @@ def by_slot(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[s
         # "back in Warsaw since Friday" beside "normally based in Warsaw": the same place, said otherwise
         return fused(candidate, best, join(best.statement, candidate.statement), f"the same value of {key}")
     decision = replace(candidate, best, f"a different value for {key}")
-    if decision.action is MergeAction.SUPERSEDE and (
-        kept := carried(best.statement, candidate.statement, key)
-    ):
+    if decision.action is not MergeAction.SUPERSEDE:
+        return decision
+    now = without_old_value(candidate.statement, best.statement)  # "from Leith to X": now X
+    if kept := carried(best.statement, now, key):
         # what the old card said beside the replaced value ("..., and sits in the Insights team") lives on
         return decision.model_copy(
             update={"statement": kept, "reason": f"{decision.reason}, keeping the rest"}
         )
-    return decision
+    return decision if now == candidate.statement else decision.model_copy(update={"statement": now})
 
 
 def _key_words(key: str | None) -> frozenset[str]:

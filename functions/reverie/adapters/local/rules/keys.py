@@ -47,8 +47,11 @@ _EMPLOYER_OBJECT = (
     r"position|company|firm|employer|startup|start-up|consultancy|agency|practice)|the (?:army|navy|air force|"
     r"police|civil service|military|fire service))\b"
 )
-# A part of a workplace one is assigned to: a hospital's ward or unit, a firm's department, branch or office.
-_WORKPLACE_PART = r"(?:ward|unit|department|dept|wing|clinic|branch|office|depot|site)\b"
+# A part of a workplace one is assigned to: a hospital's ward or unit, a firm's department, branch or office,
+# a service's station or base (an ambulance, fire or police station).
+_WORKPLACE_PART = r"(?:ward|unit|department|dept|wing|clinic|branch|office|depot|site|station|base)\b"
+# Where a move of work came from: "transferred from Leith to Craigmillar station".
+_MOVED_FROM = r"(?: from (?:the )?[\w-]+(?: [\w-]+){0,2}?)?"
 # (first-person clause pattern, attribute), tried in order; the first that matches names the slot.
 _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(r"^(?:i|we)(?:'m|'re|'ve| am| are| have)? " + _ADVERB + pattern, re.I), attribute)
@@ -56,9 +59,11 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # the part of a workplace one works in, and a move to another: "I'm on ward 7B", "I work in the
         # cardiac unit", "moved to ward 9", "transferred to the Leeds branch" (a move of work, not of home)
         (
-            r"(?:(?:moved|moving|transferred|switched|posted|reassigned|rotated|seconded|relocated|gone|been "
-            r"(?:moved|transferred|posted))(?: over| across| back)? (?:to|onto)|(?:work|working|worked|based|"
-            r"stationed) (?:on|in|at)|on) (?:the )?(?:[\w-]+ )?" + _WORKPLACE_PART,
+            r"(?:(?:moved|moving|transferred|switched|posted|reassigned|rotated|seconded|relocated|gone|(?:been|got|"
+            r"was|were|being) (?:moved|transferred|posted|reassigned|seconded))(?: over| across| back)?"
+            + _MOVED_FROM
+            + r" (?:to|onto)|(?:work|working|worked|based|stationed) (?:on|in|at)|on) (?:the )?(?:[\w-]+ ){0,3}"
+            + _WORKPLACE_PART,
             "workplace",
         ),
         (

@@ -25,6 +25,7 @@ from reverie.adapters.local.rules.by_text import by_text
 from reverie.adapters.local.rules.by_topic import by_topic, plan_news
 from reverie.adapters.local.rules.found_later import found_later
 from reverie.adapters.local.rules.held_it import stands_for_held
+from reverie.adapters.local.rules.it_amount import it_amount_moved, stands_for_it_amount
 from reverie.adapters.local.rules.keys import statement_key
 from reverie.adapters.local.rules.list_changes import list_change
 from reverie.adapters.local.rules.listed_values import listed_value
@@ -44,6 +45,7 @@ from reverie.adapters.local.rules.rule_reason import same_reason
 from reverie.adapters.local.rules.same_amount import same_amount
 from reverie.adapters.local.rules.same_message import same_message_value
 from reverie.adapters.local.rules.same_value import same_value
+from reverie.adapters.local.rules.thing_told_more import thing_told_more
 from reverie.adapters.local.rules.value_swap import with_value_swapped
 from reverie.adapters.local.rules.verdicts import FUSED_MAX_CHARS, fused, join
 from reverie.adapters.local.rules.verdicts import decision as _decision
@@ -93,7 +95,9 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     pointer = pointed_at(candidate, cards)  # "that job we inherited", "the scope", the agent's note of it
     if pointer is not None and pointer.way in (Way.DEMONSTRATIVE, Way.PRONOUN):
         return _named_thing(candidate, cards, pointer)
-    if stands_for_held(candidate):  # "It is plot 14B ...", and no one thing held that it can be
+    if moved := it_amount_moved(candidate, cards):  # "so it's twelve hundred quid a month now"
+        return moved
+    if stands_for_held(candidate) or stands_for_it_amount(candidate):  # no one thing held that it can be
         return _decision(MergeAction.NOOP, None, "'it' stands for nothing held that is known")
     mine = terms(candidate.statement)
     decision = loss(candidate, cards) or plan_moved(candidate, cards)  # "Pip died"; "moved to the 9th"
@@ -114,6 +118,8 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
             or rule_condition(candidate, cards)
             or price_change(candidate, cards)
         )
+    if decision is None:  # "The user's greenhouse tomatoes are ..." after "grows tomatoes in the greenhouse"
+        decision = thing_told_more(candidate, cards)
     if decision is None:  # a listing's field against the card saying it in the person's words
         decision = listed_value(candidate, cards)
     if decision is None:

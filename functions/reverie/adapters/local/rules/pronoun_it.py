@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules.about import GENERIC
+from reverie.adapters.local.rules.it_amount import it_amount
 from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
 from reverie.adapters.local.rules.stored_form import as_statement
 from reverie.domain.models import MemoryType
@@ -175,10 +176,12 @@ class Antecedent:
         """`result`, or, for a part opening the session with an "it" ("it's plot 14B ..."), the fact kept with
         its "it" for a held card to answer for (`held_it`). Said after anything else, an "it" the session does
         not resolve may be what that was about ("my daughter's school ... it's on Elm Road"): left out."""
-        found = says_what_it_is(part) if self.opening else None
-        if found is None or not isinstance(result, Drop) or result.reason != "not a statement":
+        if not isinstance(result, Drop) or result.reason != "not a statement":
             return result
-        return as_statement(MemoryType.FACT, unresolved(found), who)
+        if amount := it_amount(part):  # "so it's twelve hundred quid a month now": a held amount moved
+            return as_statement(MemoryType.FACT, amount, who)
+        found = says_what_it_is(part) if self.opening else None
+        return result if found is None else as_statement(MemoryType.FACT, unresolved(found), who)
 
     def resolve(self, part: str) -> str:
         """`part` with its leading "it" said as the one thing named last ("it's on a Hetzner box" → "the

@@ -22,11 +22,13 @@ SOFT_NEGATIVE_RE = re.compile(
 )
 NOT_A_RULE_AFTER_RE = re.compile(
     r"^(?:please\s+)?(?:never|always) "
-    r"(?:happy|glad|good|great|fun|nice|been|a|an|the|too|ever|mind|give up)\b",
+    r"(?:happy|glad|good|great|fun|nice|been|a|an|the|too|ever|mind|give up)\b|"
+    # an elided verb repeating what was said: "I play bass, always have", "never did"
+    r"^(?:never|always) (?:have|has|had|did|do|does|was|were|am|is|will)\s*(?:[.!,;]|$)",
     re.I,
 )
 NO_THING_RE = re.compile(
-    r"^no (?!problem|worries|way|idea|thanks|rush|doubt|kidding|wonder|one|big deal)\w+", re.I
+    r"^no (?!problem|worries|way|idea|thanks?\b|ta\b|rush|doubt|kidding|wonder|one|big deal|need\b)\w+", re.I
 )
 MUST_RE = re.compile(r"\b(?:(?:you|we|everyone|all \w+) must|must (?:not|never|always)|mustn'?t)\b", re.I)
 HAVE_TO_RE = re.compile(r"\b(?:you|we|everyone) (?:have to|need to|should (?:always|never))\b", re.I)
@@ -52,7 +54,9 @@ STATE_FROM_NOW_RE = re.compile(
     + r"(?:[^,;.]|\.(?=\d))*?\b(?:from now on|going forward|from today)\b",
     re.I,
 )
-HABIT_MARKER_RE = re.compile(r"[,\s]*\b(?:as always|like always|as usual|like usual)\b[.!]*", re.I)
+HABIT_MARKER_RE = re.compile(
+    r"[,\s]*\b(?:as always|like always|as usual|like usual|always (?:have|had|did)(?=[.!]*\s*$))\b[.!]*", re.I
+)
 # "I want you to ...", "Could you ...": a request wrapped around an imperative (a rule only with a rule marker).
 WRAPPED_REQUEST_RE = re.compile(
     r"^(?:(?:i|we)(?:'d| would)? (?:want|need|like|love) you to|(?:can|could|would|will) you(?: please)?)\s+"
@@ -65,7 +69,9 @@ MAIN_CLAUSE_END_RE = re.compile(r"[,;:]|\s(?:in case|if|when|because|since|unles
 # A verb opening a sentence, then its object: "Book me a desk", "Summarise the PRD for me", "Now help me".
 IMPERATIVE_RE = re.compile(
     r"^(?:please\s+\w|(?:(?:now|then|just|also|so|and)\s+)*(?!(?:the|a|an|this|that|these|those|my|our|his|her|"
-    r"their|its|some|all|both|no)\b)[a-z]+\s+(?:me|us|my|our|the|a|an|it|them|this|that|these|those|some|all|"
+    # a word in -ing is no command ("Pasting the email: ..."), bar base forms that end so ("bring", "string")
+    r"their|its|some|all|both|no)\b)(?!(?!string\b)[a-z]{3,}ing\b)"
+    r"[a-z]+\s+(?:me|us|my|our|the|a|an|it|them|this|that|these|those|some|all|"
     r"both|two|three|four|five)\b)",
     re.I,
 )

@@ -77,7 +77,9 @@ IDENTITY_RE = re.compile(
     # a condition or a diet denied ("I'm not lactose intolerant", "I'm not vegan")
     rf"(?:no longer |not (?=[^.;]*\bany ?more\b)|not (?=(?:{_CONDITION}|vegetarian|vegan|pescatarian|allergic)\b))?"
     r"(?P<what>a |an |the |from |"
-    r"based in |\d+ years old|\w+ years old|married|single|divorced|engaged|widowed|pregnant|retired|"
+    # where one stands ("I'm based at Leith station", "stationed in Kiel", "enrolled at UCL", "employed by Arup")
+    r"(?:based|stationed|posted|located) (?:in|at|out of) |(?:enrolled|registered) (?:at|in|on|with) |"
+    r"employed (?:at|by) |\d+ years old|\w+ years old|married|single|divorced|engaged|widowed|pregnant|retired|"
     r"vegetarian|vegan|pescatarian|allergic|in a relationship|dating|a member|part of|member of|"
     # a lasting condition of body or mind ("I'm lactose intolerant", "we're coeliac", "I'm left-handed")
     rf"(?P<condition>{_CONDITION})\b|"
@@ -94,7 +96,9 @@ IDENTITY_RE = re.compile(
 # now"): a class, a version, a plan, a provider or a car the speaker belongs to or runs on; "I'm in a meeting"
 # names nothing. A school year or class is named by its number, capital or not ("im in year 11", "in grade 4").
 NAMED_MEMBERSHIP_RE = re.compile(
-    r"^(?i:i|we)(?i:'m| am|'re| are) (?:(?i:also|now|still|currently) )?(?i:in|on|with) "
+    # and a reversal of it: "we're not with Vodafone any more", "I'm no longer on the Pro plan"
+    r"^(?i:i|we)(?i:'m| am|'re| are) (?:(?i:also|now|still|currently|no longer) |(?i:not) (?=[^.;]*\b(?i:any ?more)\b))?"
+    r"(?i:in|on|with) "
     r"(?:(?i:the|my|our|a|an) )?(?=[A-Z0-9]|(?i:year|grade|form|class|standard)\s+\d)"
 )
 # A level the speaker has reached ("I'm at N4 level in Japanese", "we're at grade 5", "I'm at level 3 now"):

@@ -18,6 +18,7 @@ from reverie.adapters.local.rules.day_requests import for_the_day
 from reverie.adapters.local.rules.elided_progressive import elided_progressive
 from reverie.adapters.local.rules.language import compress, strip_emoji
 from reverie.adapters.local.rules.longevity import one_off, passing_mood, passing_state, without_passing_mood
+from reverie.adapters.local.rules.new_home import new_home
 from reverie.adapters.local.rules.others_identity import named_identity
 from reverie.adapters.local.rules.patterns import (
     GREETING_RE,
@@ -97,6 +98,13 @@ _TOLD_PLAN_RE = re.compile(
 # Verbs whose past tense is their base form: said to the agent without a subject, they are requests.
 _BASE_EQUALS_PAST = frozenset(
     "run set put let cut read hit shut quit spread cast cost hurt split bet".split()
+)
+# Past participles that say where one stands, not what one did: "Based at Leith station" is "I'm based at
+# Leith station", "Married to Sam" is "I'm married to Sam" (never "I based", "I married": another meaning).
+_STATE_PARTICIPLE_RE = re.compile(
+    r"^(?:based|stationed|located|employed|enrolled|registered|married|engaged|subscribed) "
+    r"(?:at|in|to|with|by|for|out of)\b",  # not "on": "Based on the survey, ..." is no one's state
+    re.I,
 )
 
 
@@ -215,11 +223,13 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         if not (ELIDED_SUBJECT_RE.match(text) or _ELIDED_PLAN_RE.match(text) or elided_progressive(text)):
             if REACTION_RE.match(text):
                 return Drop("reaction")
-            return short_about_speaker(text, who)
+            # "the wifi in the new house in Utrecht is slow": where the speaker lives now, said in passing
+            return new_home(text, who) or short_about_speaker(text, who)
         opening = text.split(" ", 1)[0].lower()
         if who.to_agent and opening in _BASE_EQUALS_PAST:
             return Drop("request")  # "Run the tests please": an instruction for now, not a fact
-        subject = "I've" if opening == "been" else "I'm" if opening.endswith("ing") else "I"
+        state = opening.endswith("ing") or _STATE_PARTICIPLE_RE.match(text)
+        subject = "I've" if opening == "been" else "I'm" if state else "I"
         clause = f"{subject} {text[:1].lower()}{text[1:]}"
         found = clause, clause
     if DANGLING_ONE_RE.match(found[1]):

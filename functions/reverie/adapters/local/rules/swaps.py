@@ -8,7 +8,8 @@ completed, or the phrase added), and the leaving is no card of its own (the mess
 it). Merging then reads the change against the held card that names the old thing (`by_topic`).
 
 Only the speaker's own halves are read so, one leaving in the message, and a new half that says it is new
-("instead", or getting, buying, switching to, joining, starting something). "I sold the car. My sister
+("instead", or getting, buying, switching to, joining, starting something, or being on or with
+something "now": "not with Vodafone any more, we're on Odido now"). "I sold the car. My sister
 visits on Sunday" tells no swap; neither does "I cancelled the order, I'm at home now".
 """
 
@@ -25,13 +26,15 @@ from reverie.domain.models import MemoryType
 _LEAVING_RE = re.compile(
     r"^(?P<who>.+?)\s+(?:has\s+|had\s+|just\s+|finally\s+)*(?:ditched|dumped|cancell?ed|sold|quit|"
     r"gave\s+up(?:\s+on)?|got\s+rid\s+of|stopped\s+(?:going\s+to|using|taking)|dropped|traded\s+in|scrapped|"
-    r"binned|switched\s+(?:away\s+)?from|moved\s+away\s+from)\s+(?P<what>.+)$",
+    r"binned|switched\s+(?:away\s+)?from|moved\s+away\s+from|"
+    # no longer with a provider or on a plan: "is not with Vodafone any more", "is no longer on the Pro plan"
+    r"(?:is|are)\s+(?:no\s+longer|not)\s+(?:with|on))\s+(?P<what>.+)$",
     re.I,
 )
 # Where the name of what was given up ends: a time, a reason, another clause.
 _WHAT_END_RE = re.compile(
     r"[,.;:!?(]|\s(?:in|on|at|for|from|last|yesterday|today|this|because|since|after|before|when|as|and|but|so|"
-    r"it|which|after|a\s+(?:few|couple)|\d+\s+(?:days?|weeks?|months?|years?)\s+ago|ages\s+ago)\b",
+    r"it|which|after|any\s*more|now|a\s+(?:few|couple)|\d+\s+(?:days?|weeks?|months?|years?)\s+ago|ages\s+ago)\b",
     re.I,
 )
 _WHAT_WORDS = 5  # longer than this, it is no thing's name but a clause
@@ -39,7 +42,9 @@ _WHAT_WORDS = 5  # longer than this, it is no thing's name but a clause
 _NEW_RE = re.compile(
     r"\binstead\b(?!\s+of\b)|^\S+(?:\s+\S+)??\s+(?:has\s+|have\s+|just\s+|now\s+)*(?:got|bought|switched\s+to|"
     r"moved\s+(?:over\s+)?to|joined|signed\s+up|started|went\s+(?:for|with)|upgraded\s+to|picked\s+up|"
-    r"took\s+up|replaced)\b",
+    r"took\s+up|replaced)\b|"
+    # with another provider or on another plan now: "is on Odido now", "is now with Octopus"
+    r"^\S+(?:\s+\S+)??\s+(?:is|are)\s+(?:now\s+(?:on|with)\b|(?:on|with)\s+[^,.;]*\bnow\b)",
     re.I,
 )
 _INSTEAD_RE = re.compile(r"\binstead\b(?!\s+of\b)", re.I)
@@ -60,11 +65,14 @@ def _given_up(statement: Statement, who: Speaker) -> str | None:
 
 
 def _instead_of(text: str, what: str) -> str:
-    """`text` saying what it replaced: its "instead" completed, or the phrase added before its full stop."""
+    """`text` saying what it replaced: its "instead" completed, or the phrase added after its first clause."""
     if _INSTEAD_RE.search(text):
         return _INSTEAD_RE.sub(f"instead of {what}", text, count=1)
     body = text.rstrip(" .!")
-    return f"{body} instead of {what}."
+    head, comma, rest = body.partition(
+        ", "
+    )  # at the end of its first clause: "on Odido now instead of ..., fibre"
+    return f"{head} instead of {what}{comma}{rest}."
 
 
 def swaps(kept: list[Statement], who: Speaker) -> tuple[list[Statement], list[Statement]]:
