@@ -48,3 +48,20 @@ def test_a_card_that_names_the_denied_value_only_where_it_was_read_is_not_what_t
     )
     # THEN the coach stays as it was
     assert rules.notes.get("t1", coach.memory_id).status is Status.VERIFIED
+
+
+def test_a_correction_of_a_fused_card_reaches_what_was_built_on_the_card_it_absorbed(
+    rules: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN where the user swims, a card built on it, and a later detail fused into the first card
+    dreamt(rules, alice, "s1", clock, "I swim at the Riverside pool.")
+    (first,) = live_saying(rules, alice, "Riverside")
+    kit = derive(rules, first, "derived-kit", "Pack goggles and a swim cap on Tuesdays.")
+    dreamt(rules, alice, "s2", clock, "My Riverside pool swims are 2km each, front crawl.", days_later=2)
+    (fused,) = live_saying(rules, alice, "Riverside")
+    assert fused.memory_id != first.memory_id and first.memory_id in fused.derived_from
+    # WHEN the user corrects the pool
+    dreamt(rules, alice, "s3", clock, "I swim at the Westgate pool, not the Riverside pool.", days_later=4)
+    # THEN the card built on the absorbed one is no longer shown as settled: it goes to review
+    assert rules.notes.get("t1", fused.memory_id).status is Status.SUPERSEDED
+    assert rules.notes.get("t1", kit.memory_id).status is Status.CONFLICTING

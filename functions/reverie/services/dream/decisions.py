@@ -27,6 +27,7 @@ from reverie.domain.swapped import repeats_swapped
 from reverie.ports import CardQuery, MergeAction, MergeDecision
 from reverie.services.backends import Backends
 from reverie.services.dream.apply import Writer, new_sessions, union_refs
+from reverie.services.dream.lineage import absorbed_by
 
 RETIRED = frozenset({Status.REJECTED, Status.SUPERSEDED, Status.ARCHIVED})
 MAX_CONFIDENCE = 0.95
@@ -231,6 +232,7 @@ def propagate_correction(
     new card no longer says the value they deny (the card with the value put right: `value_swap`)."""
     replaced_by = right.statement if right is not None else said
     stale = changed_values(wrong.statement, replaced_by) if replaced_by else frozenset()
+    origins = {wrong.memory_id, *absorbed_by(b, wrong)}  # what was built on a card it absorbed is built on it
     query = CardQuery(
         scope=w.scope, statuses=frozenset({*INJECTABLE_STATUSES, Status.HYPOTHESIS}), limit=10_000
     )
@@ -238,7 +240,7 @@ def propagate_correction(
         card = w.changed.get(card.memory_id, card)
         if card.memory_id in (wrong.memory_id, right.memory_id if right else None):
             continue
-        derived = wrong.memory_id in card.derived_from
+        derived = not origins.isdisjoint(card.derived_from)
         if derived:
             why = f"derived from {wrong.memory_id}, "
         elif shared := next((v for v in sorted(stale) if v in card.statement.lower()), None):
@@ -252,7 +254,7 @@ def propagate_correction(
             and (
                 _repeats_wrong(wrong, right, card)
                 or bool(denied_by and repeats_denied(denied_by, card.statement))
-                or _rested_on_denied(wrong, right, card)
+                or _rested_on_denied(wrong, right, card, origins)
             )
         ):
             # built on the wrong card and saying the very value the correction denies (or built on it alone,
@@ -275,10 +277,11 @@ def _repeats_wrong(wrong: MemoryCard, right: MemoryCard, card: MemoryCard) -> bo
     )
 
 
-def _rested_on_denied(wrong: MemoryCard, right: MemoryCard, card: MemoryCard) -> bool:
-    """`card` was built on `wrong` alone, and `right` denies `wrong` outright, giving nothing instead ("The
-    user is not lactose intolerant"): nothing is left under it ("Use oat milk in their recipes")."""
-    return set(card.derived_from) <= {wrong.memory_id} and denied_outright(wrong.statement, right.statement)
+def _rested_on_denied(wrong: MemoryCard, right: MemoryCard, card: MemoryCard, origins: set[str]) -> bool:
+    """`card` was built on `wrong` alone (or on what it absorbed), and `right` denies `wrong` outright, giving
+    nothing instead ("The user is not lactose intolerant"): nothing is left under it ("Use oat milk in their
+    recipes")."""
+    return set(card.derived_from) <= origins and denied_outright(wrong.statement, right.statement)
 
 
 def flag_built_on(
