@@ -56,3 +56,22 @@ def test_a_thing_said_again_with_nothing_new_is_no_fuse() -> None:
     decision = decide(cand("The user's bike shed has the Brompton."), [old])
     # THEN nothing is rewritten
     assert decision.action is MergeAction.NOOP
+
+
+def test_more_detail_about_what_a_card_says_first_fuses_and_keeps_its_other_clause() -> None:
+    # GIVEN a held card with a main clause and an aside, and a later statement saying the main clause whole
+    old = held("The user sings alto in the Harbour Singers, been with them since 2019.")
+    new = cand("In the Harbour Singers the user sings second alto beside Moira.")
+    # WHEN the dream merges them
+    decision = decide(new, [old])
+    # THEN one card says the new detail and keeps the aside
+    assert decision.action is MergeAction.FUSE
+    assert decision.statement is not None
+    assert "second alto" in decision.statement and "since 2019" in decision.statement
+
+
+def test_a_statement_sharing_only_part_of_the_main_clause_does_not_fuse() -> None:
+    # GIVEN the same choir, another voice part: the main clause is not said whole
+    old = held("The user sings alto in the Harbour Singers, been with them since 2019.")
+    decision = decide(cand("The user's daughter sings soprano in the Harbour Singers."), [old])
+    assert decision.action is not MergeAction.FUSE

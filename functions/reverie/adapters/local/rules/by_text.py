@@ -124,7 +124,7 @@ def by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[s
         contained = next((c for c in alike if contains(mine, _compared(c.statement))), None)
         best = containing or contained
         if best is None:
-            return None
+            return _more_of_main_clause(candidate, alike, mine)
         theirs = _compared(best.statement)
     if other_numbers(candidate.statement, best.statement):
         return None  # "record number 3" beside "record number 7": two things, however alike the words
@@ -134,3 +134,28 @@ def by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[s
         return _decision(MergeAction.NOOP, best, f"adds detail, but {best.memory_id} was edited by a person")
     statement = with_who_they_are(candidate.statement, best.statement)  # "Amélie (Zoë's daughter) has ..."
     return _decision(MergeAction.FUSE, best, f"adds detail to {best.memory_id}", statement)
+
+
+_MAIN_END_RE = re.compile(r",\s+(?=[a-z])")  # "plays bass in The Lowland Hum, been with them three years"
+
+
+def _more_of_main_clause(
+    candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[str]
+) -> MergeDecision | None:
+    """The one card whose main clause (before its first comma) the candidate says whole and adds to ("In
+    The Lowland Hum the user plays a fretless Fender Jazz bass" beside "The user plays bass in The Lowland
+    Hum, been with them three years"): more detail about what it says first; the candidate and the card's
+    other clauses as one card. Never against other numbers; None unless exactly one card fits."""
+    fits = []
+    for card in cards:
+        main = _MAIN_END_RE.split(card.statement, maxsplit=1)[0]
+        if main == card.statement:
+            continue  # one clause: the whole-statement reading above has said what it is
+        rest = card.statement[len(main) + 1 :].strip().rstrip(" .")
+        said = _compared(main)
+        if len(said) >= 3 and said < mine and not other_numbers(candidate.statement, card.statement):
+            fits.append((card, f"{candidate.statement.rstrip(' .')}, {rest}."))
+    if len(fits) != 1 or fits[0][0].review_status is ReviewStatus.EDITED:
+        return None
+    card, statement = fits[0]
+    return _decision(MergeAction.FUSE, card, f"adds detail to what {card.memory_id} says first", statement)
