@@ -146,3 +146,27 @@ def test_an_it_amount_moves_nothing_when_two_held_cards_give_amounts_per_that_un
     decision = decide(cand("It is £950 a month now."), [rent, gym])
     # THEN nothing is superseded and no card says "It is ..."
     assert decision.action is MergeAction.NOOP
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I'm in year 9 at Brookfield",
+        "I'm in my third year at Leeds.",
+        "I'm a second-year vet student.",
+        "We're in grade 6 now.",
+    ],
+)
+def test_a_year_of_study_is_one_slot(said: str) -> None:
+    assert attribute_key(said, "u") == "u.school_year"
+
+
+def test_a_year_of_something_else_is_no_year_of_study() -> None:
+    assert attribute_key("I'm in the first year of my apprenticeship contract.", "u") != "u.school_year"
+    assert attribute_key("I worked in Leeds for a year.", "u") != "u.school_year"
+
+
+def test_the_next_year_of_study_supersedes_the_last() -> None:
+    old = held("The user is in year 10 at Brookfield.", "u.school_year")
+    decision = decide(cand("The user is in year 11 now, GCSEs in May.", "u.school_year"), [old])
+    assert decision.action is MergeAction.SUPERSEDE

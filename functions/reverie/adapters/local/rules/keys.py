@@ -52,6 +52,8 @@ _EMPLOYER_OBJECT = (
 _WORKPLACE_PART = r"(?:ward|unit|department|dept|wing|clinic|branch|office|depot|site|station|base)\b"
 # Where a move of work came from: "transferred from Leith to Craigmillar station".
 _MOVED_FROM = r"(?: from (?:the )?[\w-]+(?: [\w-]+){0,2}?)?"
+# An ordinal year of study: "second", "final", "3rd".
+_NTH = r"(?:first|second|third|fourth|fifth|sixth|seventh|final|last|\d(?:st|nd|rd|th))"
 # (first-person clause pattern, attribute), tried in order; the first that matches names the slot.
 _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(r"^(?:i|we)(?:'m|'re|'ve| am| are| have)? " + _ADVERB + pattern, re.I), attribute)
@@ -71,6 +73,13 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "home_city",
         ),
         (r"(?:work|working|worked) (?:as|in the role of)\b", "job_title"),
+        # where one is in one's schooling: "I'm in year 11", "in grade 4", "in my second year", "a third-year
+        # medic" (a year of study moves on each September: one current value)
+        (
+            r"(?:(?:now |going |moved up |moving up )?(?:in|into|to) (?:(?:my|the|our) )?(?:(?:year|grade|form|"
+            r"standard|class) ?\d{1,2}\b|" + _NTH + r" year\b(?! of\b))|(?:a|an) " + _NTH + r"[- ]year\b)",
+            "school_year",
+        ),
         (r"(?:got |been |was |were )?promoted to\b", "job_title"),
         (
             r"(?:joined|(?:moved|switched|transferred)(?: over| across)? to|on|part of|leading|lead|running|"

@@ -79,7 +79,8 @@ IDENTITY_RE = re.compile(
     r"(?P<what>a |an |the |from |"
     # where one stands ("I'm based at Leith station", "stationed in Kiel", "enrolled at UCL", "employed by Arup")
     r"(?:based|stationed|posted|located) (?:in|at|out of) |(?:enrolled|registered) (?:at|in|on|with) |"
-    r"employed (?:at|by) |\d+ years old|\w+ years old|married|single|divorced|engaged|widowed|pregnant|retired|"
+    r"employed (?:at|by) |in (?:my|the|our) (?:first|second|third|fourth|fifth|final|last|\d(?:st|nd|rd|th)) year\b(?! of\b)|"
+    r"\d+ years old|\w+ years old|married|single|divorced|engaged|widowed|pregnant|retired|"
     r"vegetarian|vegan|pescatarian|allergic|in a relationship|dating|a member|part of|member of|"
     # a lasting condition of body or mind ("I'm lactose intolerant", "we're coeliac", "I'm left-handed")
     rf"(?P<condition>{_CONDITION})\b|"
