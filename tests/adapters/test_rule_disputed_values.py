@@ -151,3 +151,47 @@ def test_two_values_of_two_things_are_no_disagreement(sentence: str) -> None:
 def test_a_disagreement_names_each_sources_value(sentence: str, values: tuple[str, str]) -> None:
     found = reported(sentence)
     assert found is not None and (found.first.value, found.second.value) == values
+
+
+@pytest.mark.parametrize(
+    ("sentence", "values"),
+    [
+        ("The school calendar says Tuesday, the newsletter says Thursday.", ("Tuesday", "Thursday")),
+        (
+            "Her passport says Marie-Claire, but the booking says Marie Claire.",
+            ("Marie-Claire", "Marie Claire"),
+        ),
+    ],
+)
+def test_two_sources_saying_worded_values_are_a_disagreement(sentence: str, values: tuple[str, str]) -> None:
+    found = reported(sentence)
+    assert found is not None and (found.first.value, found.second.value) == values
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Mum says yes, Dad says no.",  # no value of a thing: a yes and a no
+        "The calendar says Tuesday at the Leeds office, the newsletter says Thursday.",  # more than a value
+        "The portal says Tuesday, the app says Tuesday.",  # the same value
+    ],
+)
+def test_worded_clauses_that_give_no_two_values_of_one_thing_are_no_disagreement(sentence: str) -> None:
+    assert reported(sentence) is None
+
+
+def test_two_tools_worded_values_the_user_leaves_open_are_two_claims_on_one_slot() -> None:
+    # GIVEN two tool outputs giving two shirt sizes in words, told as a disagreement, left open
+    found = _with(
+        _looked_up(
+            "Your order history says Medium, the fitting notes say Large.",
+            "No idea which is right, I'll try one on.",
+            ("shop.orders", "Last order: linen shirt. Size: Medium. Colour: navy."),
+            ("shop.fitting", "Fitting notes for Tomás: Size: Large, long sleeves."),
+        ),
+        "Medium",
+        "Large",
+    )
+    # THEN each size is its own source's claim on one slot, citing the output it was read in
+    assert len(found) == 2 and found[0].key is not None and found[0].key == found[1].key
+    assert all(c.source.kind is SourceKind.TOOL for c in found)

@@ -85,6 +85,47 @@ def values(text: str) -> list[str]:
     return [m.group(0) for m in VALUE_RE.finditer(text)]
 
 
+def gives(text: str, value: str) -> bool:
+    """Whether `text` gives `value`: a value with digits among its values ("€1,450" in "a deposit of
+    £1,450"), a worded one as a whole phrase ("A negative" in "Blood group: A negative.")."""
+    if VALUE_RE.fullmatch(value):
+        return normal(value) in {normal(v) for v in values(text)}
+    return re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text, re.I) is not None
+
+
+# A worded value a source says, whole: "A negative", "Tuesday", "Baker Street" (capitalised, a few words).
+_WORDED_RE = re.compile(r"^(?-i:[A-Z])[\w'-]*(?:\s+[\w'-]+){0,2}$")
+# Two sources' clauses side by side with a comma: "the portal says A positive, the app says A negative".
+_COMMA_RE = re.compile(r",\s+(?=\S)")
+
+
+def _worded(text: str) -> Report | None:
+    """Two sources each saying a worded value of one thing, contrasted ("X says A positive, but Y says A
+    negative", or with a comma): a clause each, each with its verb of saying and nothing but the value after
+    it; None otherwise."""
+    clauses = _CONTRAST_RE.split(text)
+    if len(clauses) != 2:
+        clauses = _COMMA_RE.split(text)
+    if len(clauses) != 2:
+        return None
+    said = []
+    for clause in clauses:
+        found = _SAID_RE.match(clause.strip(" ,.;:!?"))
+        rest = found.group("rest").strip() if found else ""
+        if (
+            found is None
+            or not _WORDED_RE.match(rest)
+            or values(rest)
+            or len(found.group("source").split()) > 6
+        ):
+            return None
+        said.append(
+            Said(source=_lowered(found.group("source").strip()), value=rest, rest=rest, thing=frozenset())
+        )
+    first, second = said
+    return None if first.value.lower() == second.value.lower() else Report(first, second)
+
+
 def normal(value: str) -> str:
     """A value as compared: lower case, letters and digits only ("€1,450" → "1450")."""
     return re.sub(r"[^0-9a-z]", "", value.lower())
@@ -135,7 +176,7 @@ def reported(sentence: str) -> Report | None:
     saying = head is None
     valued = [c for c in clauses if values(c)]
     if len(valued) != 2:
-        return None
+        return _worded(text) if head is None and not values(text) else None
     found = [_said(c, saying) for c in valued]
     # one clause gives a value and a time or a count beside it ("'appt 03/10 11am'" against "03/12")
     if len([s for s in found if s is not None]) == 1:

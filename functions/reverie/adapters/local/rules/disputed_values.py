@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from reverie.adapters.local.rules.claims import attributed_to
-from reverie.adapters.local.rules.disagreements import Report, Said, normal, reported_at, values
+from reverie.adapters.local.rules.disagreements import Report, Said, gives, normal, reported_at, values
 from reverie.adapters.local.rules.disputed_topic import bare, head, on_topic, topic, unit_only
 from reverie.adapters.local.rules.doses import dose_key
 from reverie.adapters.local.rules.language import sentences, slug, subject_of
@@ -89,8 +89,7 @@ def _sources(before: Sequence[Event]) -> list[tuple[Event, str]]:
 def _read(value: str, other: str, read: list[tuple[Event, str]]) -> tuple[Event, str] | None:
     """The latest source sentence that gives `value` and not `other`."""
     for event, sentence in reversed(read):
-        given = {normal(v) for v in values(sentence)}
-        if normal(value) in given and normal(other) not in given:
+        if gives(sentence, value) and not gives(sentence, other):
             return event, sentence.strip().rstrip(" .")
     return None
 
@@ -104,9 +103,8 @@ def _named(text: str, said: Said) -> bool:
 def _settled(reply: str, report: Report) -> Said | None:
     """The side the user's reply chooses, or None when it leaves the disagreement open."""
     sides = (report.first, report.second)
-    given = {normal(v) for v in values(reply)}
     denied = {normal(m.group("value")) for m in _NOT_VALUE_RE.finditer(reply)}
-    named = [s for s in sides if normal(s.value) in given and normal(s.value) not in denied]
+    named = [s for s in sides if gives(reply, s.value) and normal(s.value) not in denied]
     if len(named) == 1:
         return named[0]
     for found in _CHOSEN_RE.finditer(reply):
@@ -123,14 +121,14 @@ def _settled(reply: str, report: Report) -> Said | None:
 def _gives(candidate: Candidate, side: _Side, other: Said, since: Sequence[Event]) -> bool:
     """`candidate` is what the session read from `side`'s source giving its value: it cites that source, or
     what was said between it and the report (the agent's note of it)."""
-    given = {normal(v) for v in values(_spoken(candidate.statement))}
+    spoken = _spoken(candidate.statement)
     cited = {r.event_id for r in candidate.evidence_refs}
     around = {e.event_id for e in since[next(i for i, e in enumerate(since) if e is side.event) :]}
     return (
         candidate.type is MemoryType.FACT
         and bool(cited & around)
-        and normal(side.said.value) in given
-        and normal(other.value) not in given
+        and gives(spoken, side.said.value)
+        and not gives(spoken, other.value)
     )
 
 
@@ -177,9 +175,8 @@ def _key(sides: tuple[_Side, _Side], taken: list[Candidate], user: str, thing: s
 
 def _both(candidate: Candidate, event: Event, report: Report) -> bool:
     """Whether `candidate` is the reporting message's sentence giving both values."""
-    given = {normal(v) for v in values(candidate.statement)}
-    both = {normal(report.first.value), normal(report.second.value)}
-    return both <= given and any(r.event_id == event.event_id for r in candidate.evidence_refs)
+    both = all(gives(candidate.statement, s.value) for s in (report.first, report.second))
+    return both and any(r.event_id == event.event_id for r in candidate.evidence_refs)
 
 
 def _source(side: _Side) -> Source:
