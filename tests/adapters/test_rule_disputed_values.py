@@ -195,3 +195,5 @@ def test_two_tools_worded_values_the_user_leaves_open_are_two_claims_on_one_slot
     # THEN each size is its own source's claim on one slot, citing the output it was read in
     assert len(found) == 2 and found[0].key is not None and found[0].key == found[1].key
     assert all(c.source.kind is SourceKind.TOOL for c in found)
+    # AND the agent's "your order history" is the user's, not the agent's
+    assert any("according to the user's order history" in c.statement for c in found)

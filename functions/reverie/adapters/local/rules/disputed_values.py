@@ -86,6 +86,9 @@ def _sources(before: Sequence[Event]) -> list[tuple[Event, str]]:
     return out
 
 
+_YOUR_RE = re.compile(r"\baccording to your ")
+
+
 def _read(value: str, other: str, read: list[tuple[Event, str]]) -> tuple[Event, str] | None:
     """The latest source sentence that gives `value` and not `other`."""
     for event, sentence in reversed(read):
@@ -263,6 +266,8 @@ def with_disagreements(events: Sequence[Event], analysis: Analysis, user: str) -
             for side, opposite, mine in zip(sides, sides[::-1], taken, strict=True):
                 candidates = [c for c in candidates if c not in mine]
                 statement = _statement(side, opposite.said, mine, thing)
+                if event.role == "assistant":  # "your GP portal" in the agent's words is the user's
+                    statement = _YOUR_RE.sub("according to the user's ", statement)
                 if chosen is not None and chosen is not side.said:
                     dropped.append(
                         Dropped(event.session_id, event.event_id, statement, "the user chose the other value")
