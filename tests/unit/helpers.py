@@ -114,3 +114,14 @@ def conflict_reviews(b: Backends, scope: Scope) -> list[list[str]]:
     assert b.runs is not None
     reviews = b.runs.list_reviews(scope.tenant_id, scope.user_id or "", "open")
     return [sorted(r.memory_ids) for r in reviews if r.reason == "conflict"]
+
+
+def derive(b: Backends, origin: MemoryCard, memory_id: str, statement: str, *more: str) -> MemoryCard:
+    """A card built on `origin` (and on the cards named in `more`): `derived_from` them, no key of its own."""
+    update = {
+        "memory_id": memory_id,
+        "statement": statement,
+        "key": None,
+        "derived_from": [origin.memory_id, *more],
+    }
+    return b.notes.create(origin.model_copy(update=update))

@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 from reverie.domain.denial import denied_outright
-from reverie.domain.models import MemoryCard, Scope, Status
+from reverie.domain.models import Scope, Status
 from reverie.services.backends import Backends
 from tests.conftest import Clock
+from tests.unit.helpers import derive
 from tests.unit.test_consolidation import dreamt, live_saying
 
 
@@ -17,16 +18,6 @@ from tests.unit.test_consolidation import dreamt, live_saying
 def rb(rules: Backends) -> Backends:
     """tests/unit/conftest.py's `rules`: the fake backends dreaming with the rule-based reasoner."""
     return rules
-
-
-def derive(b: Backends, origin: MemoryCard, memory_id: str, statement: str, *more: str) -> MemoryCard:
-    update = {
-        "memory_id": memory_id,
-        "statement": statement,
-        "key": None,
-        "derived_from": [origin.memory_id, *more],
-    }
-    return b.notes.create(origin.model_copy(update=update))
 
 
 def test_what_rested_only_on_a_fact_denied_outright_retires(rb: Backends, alice: Scope, clock: Clock) -> None:

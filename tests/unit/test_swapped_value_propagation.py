@@ -4,15 +4,11 @@ when the correction replaces the card word for word: it retires with it (and goe
 
 from __future__ import annotations
 
-from reverie.domain.models import MemoryCard, Scope, Status
+from reverie.domain.models import Scope, Status
 from reverie.services.backends import Backends
 from tests.conftest import Clock
+from tests.unit.helpers import derive
 from tests.unit.test_consolidation import dreamt, live_saying
-
-
-def derive(b: Backends, origin: MemoryCard, memory_id: str, statement: str) -> MemoryCard:
-    update = {"memory_id": memory_id, "statement": statement, "key": None, "derived_from": [origin.memory_id]}
-    return b.notes.create(origin.model_copy(update=update))
 
 
 def test_a_card_built_on_values_put_right_in_place_retires(
