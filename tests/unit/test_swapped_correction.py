@@ -11,8 +11,8 @@ from reverie.domain.swapped import repeats_swapped, swapped
 from reverie.services import admin
 from reverie.services.backends import Backends
 from tests.conftest import Clock
+from tests.unit.helpers import derive
 from tests.unit.test_consolidation import corrected, live_saying
-from tests.unit.test_denied_value_propagation import derive
 
 WRONG = "Priya chairs the Tuesday stand-up; Tom chairs Thursdays."
 RIGHT = "Priya chairs the Thursday stand-up; Tom chairs Tuesdays."
