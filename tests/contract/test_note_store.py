@@ -266,6 +266,28 @@ def test_query_filters_by_layer_type_status_and_key(store: NoteStore) -> None:
     assert sorted(visible(store, alice(), statuses=frozenset({Status.VERIFIED}), key="k1")) == ["m-fact"]
     assert visible(store, alice(), statuses=frozenset()) == []
     assert sorted(visible(store, alice(), key="k1")) == ["m-fact", "m-note", "m-old"]
+    assert sorted(
+        visible(store, alice(), keys=frozenset({"k1", "k2"}), layers=frozenset({Layer.KNOWLEDGE}))
+    ) == [
+        "m-fact",
+        "m-old",
+        "m-pref",
+    ]
+    assert visible(store, alice(), keys=frozenset()) == []
+    assert visible(store, alice(), key="k1", keys=frozenset({"k2"})) == []
+
+
+def test_a_key_read_returns_only_the_callers_cards_of_a_key_every_user_has(store: NoteStore) -> None:
+    # GIVEN two users whose homes are held under the same key, and an org-wide card of that key
+    store.create(make_card("m-home-u1", user_id="u1", key="user.home_city", statement="Lives in Leeds"))
+    store.create(make_card("m-home-u2", user_id="u2", key="user.home_city", statement="Lives in Oslo"))
+    store.create(make_card("m-org", scope=ScopeKind.ORG, user_id=None, key="user.home_city"))
+    store.create(make_card("m-job-u1", user_id="u1", key="user.employer"))
+    # WHEN u1 reads the identity keys
+    found = visible(store, alice(), keys=frozenset({"user.home_city", "user.employer"}))
+    # THEN u1 gets its own cards and the org's, never u2's
+    assert sorted(found) == ["m-home-u1", "m-job-u1", "m-org"]
+    assert visible(store, alice(), keys=frozenset({"user.home_city"}), limit=1) in (["m-home-u1"], ["m-org"])
 
 
 def test_query_lists_current_versions_newest_first_and_pages_without_gaps(store: NoteStore) -> None:
@@ -296,32 +318,47 @@ def test_a_negative_page_is_refused(store: NoteStore) -> None:
             st.sampled_from(["u1", "u2"]),
             st.sampled_from(["pa", "pb"]),
             st.sampled_from([Status.HYPOTHESIS, Status.ARCHIVED, Status.REJECTED]),
+            st.sampled_from([None, "user.home_city", "user.employer"]),
         ),
         max_size=8,
     ),
     caller=st.tuples(st.sampled_from(["u1", "u2", "u3"]), st.sampled_from([None, "pa", "pb"])),
     statuses=st.none() | st.frozensets(st.sampled_from([Status.HYPOTHESIS, Status.ARCHIVED])),
+    keys=st.none() | st.frozensets(st.sampled_from(["user.home_city", "user.employer"])),
 )
 def test_query_returns_exactly_the_cards_the_domain_visibility_rule_allows(
     store: NoteStore,
-    cards: list[tuple[ScopeKind, str, str, Status]],
+    cards: list[tuple[ScopeKind, str, str, Status, str | None]],
     caller: tuple[str, str | None],
     statuses: frozenset[Status] | None,
+    keys: frozenset[str] | None,
 ) -> None:
-    # GIVEN random cards in a fresh tenant
+    # GIVEN random cards in a fresh tenant, some of them under keys every user may have
     tenant = f"t-{next(_TENANTS)}"
     made = [
         store.create(
-            make_card(f"m-{i}", tenant_id=tenant, scope=kind, user_id=user, project_id=project, status=status)
+            make_card(
+                f"m-{i}",
+                tenant_id=tenant,
+                scope=kind,
+                user_id=user,
+                project_id=project,
+                status=status,
+                key=key,
+            )
         )
-        for i, (kind, user, project, status) in enumerate(cards)
+        for i, (kind, user, project, status, key) in enumerate(cards)
     ]
     scope = Scope(tenant_id=tenant, user_id=caller[0], project_id=caller[1])
-    # WHEN the caller lists its scope
-    found = visible(store, scope, statuses=statuses)
+    # WHEN the caller lists its scope (or reads it by keys)
+    found = visible(store, scope, statuses=statuses, keys=keys)
     # THEN the store applied the same rule as `MemoryCard.visible_to`, and no more
     expected = [
-        c.memory_id for c in made if c.visible_to(scope) and (statuses is None or c.status in statuses)
+        c.memory_id
+        for c in made
+        if c.visible_to(scope)
+        and (statuses is None or c.status in statuses)
+        and (keys is None or c.key in keys)
     ]
     assert sorted(found) == sorted(expected)
 

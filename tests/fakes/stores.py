@@ -169,7 +169,7 @@ class InMemoryNoteStore(NoteStore):
                 and (query.layers is None or versions[-1].layer in query.layers)
                 and (query.types is None or versions[-1].type in query.types)
                 and (query.statuses is None or versions[-1].status in query.statuses)
-                and (query.key is None or versions[-1].key == query.key)
+                and query.admits_key(versions[-1].key)
             ]
             found.sort(key=lambda c: c.memory_id)
             found.sort(key=lambda c: c.updated_at, reverse=True)

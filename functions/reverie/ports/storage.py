@@ -82,7 +82,10 @@ class LogStore(Compactable, ABC):
 
 @dataclass(frozen=True)
 class CardQuery:
-    """Listing of current card versions inside one scope. Newest `updated_at` first."""
+    """Listing of current card versions inside one scope. Newest `updated_at` first.
+
+    `key` / `keys`: only cards whose key is that one / one of those (both given: both hold); a key read
+    is one read of the store's key index per key, never a listing of the scope."""
 
     scope: Scope
     layers: frozenset[Layer] | None = None
@@ -91,6 +94,17 @@ class CardQuery:
     key: str | None = None
     limit: int = 100
     offset: int = 0
+    keys: frozenset[str] | None = None
+
+    def wanted_keys(self) -> frozenset[str] | None:
+        """The keys a card may have to be listed (None: any key or none)."""
+        if self.key is None:
+            return self.keys
+        return frozenset({self.key}) & self.keys if self.keys is not None else frozenset({self.key})
+
+    def admits_key(self, key: str | None) -> bool:
+        wanted = self.wanted_keys()
+        return wanted is None or key in wanted
 
 
 class NoteStore(Compactable, ABC):

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from reverie.domain.models import MemoryCard, Status
+from reverie.domain.models import MemoryCard, MemoryType, Status
 from reverie.domain.text import human_date
 from reverie.services.context_lines import (
     BY_DATE,
@@ -250,7 +250,8 @@ def render_context(
         if card.status is Status.CONFLICTING:
             chosen = trusted_section(card, "conflicts")
         else:
-            chosen = trusted_section(card, "fixed" if card.confidence >= reference_below else "reference")
+            standing = "profile" if card.type is MemoryType.FACT else "fixed"
+            chosen = trusted_section(card, standing if card.confidence >= reference_below else "reference")
         if chosen is not None:
             fill.take(card, chosen, fixed_limit)
     seen = {card.memory_id for card, _ in fill.taken}

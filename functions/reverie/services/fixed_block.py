@@ -1,5 +1,6 @@
-"""The fixed block of the L4 context: the standing preferences and the current plan, which every context
-carries whatever the query (`services.recall` renders it first, in a bounded share of the budget).
+"""The fixed block of the L4 context: the user's profile (`domain.profile`), the standing preferences and
+the current plan, which every context carries whatever the query (`services.recall` renders it first, in
+a bounded share of the budget).
 
 A preference stands when it holds until it is changed and says how the user wants things done: rule-like
 (a `key` that is no taste's slot), written directly, or approved or edited by a person. A taste a dream
@@ -13,6 +14,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from reverie.domain.models import INJECTABLE_STATUSES, MemoryCard, MemoryType, ReviewStatus, Scope, Status
+from reverie.domain.profile import PROFILE_LINES, profile_keys, profile_rank
 from reverie.domain.search import SearchFilter
 from reverie.ports import CardQuery
 from reverie.services.admin import API_SESSION
@@ -59,11 +61,29 @@ def standing(card: MemoryCard) -> bool:
     )
 
 
-def fixed_block(b: Backends, scope: Scope) -> list[MemoryCard]:
-    """The standing preferences (most confident first) and the current plan (the latest one).
+def profile(b: Backends, scope: Scope, now: datetime) -> list[MemoryCard]:
+    """The user's profile (`domain.profile`): at most `PROFILE_LINES` current, verified facts of its
+    slots, one per slot, most telling slot first. One keyed read of the note store."""
+    read = CardQuery(
+        scope=scope,
+        keys=profile_keys(scope.user_id),
+        types=frozenset({MemoryType.FACT}),
+        statuses=frozenset({Status.VERIFIED}),
+        limit=4 * PROFILE_LINES,
+    )
+    held: dict[str, MemoryCard] = {}
+    for card in b.notes.query(read):  # newest first: the first card of a slot is its current value
+        if card.key is not None and injectable(card, scope, now):
+            held.setdefault(card.key.partition(".")[2], card)
+    return sorted(held.values(), key=lambda c: profile_rank(c.key))[:PROFILE_LINES]
 
-    Found through the index (types filtered inside its query, like every recall path), then read from
-    the note store, the source of truth."""
+
+def fixed_block(b: Backends, scope: Scope) -> list[MemoryCard]:
+    """The user's profile, the standing preferences (most confident first) and the current plan (the
+    latest one).
+
+    Preferences and plans are found through the index (types filtered inside its query, like every
+    recall path), then read from the note store, the source of truth; the profile by its keys."""
     now = b.clock()
     kinds = frozenset({MemoryType.PREFERENCE, MemoryType.PLAN})
     hits = b.index.search_timeline(SearchFilter(scope=scope, types=kinds, now=now), FIXED_BLOCK_LIMIT)
@@ -77,7 +97,7 @@ def fixed_block(b: Backends, scope: Scope) -> list[MemoryCard]:
     plans = sorted(
         (c for c in current if c.type is MemoryType.PLAN), key=lambda c: c.updated_at, reverse=True
     )
-    return preferences + plans[:1]
+    return profile(b, scope, now) + preferences + plans[:1]
 
 
 def shadowed(card: MemoryCard, fixed_keys: set[str]) -> bool:

@@ -13,9 +13,9 @@ from reverie.domain.models import MemoryCard
 from reverie.ports import CardQuery
 
 
-def filters(query: CardQuery, by_key: bool) -> dict[str, Any]:
-    """The query's layer / type / status filters (and, on the key index, the visibility rule) as a
-    FilterExpression that DynamoDB evaluates."""
+def filters(query: CardQuery) -> dict[str, Any]:
+    """The query's layer / type / status filters as a FilterExpression that DynamoDB evaluates (the
+    partition read already holds only what the scope may see)."""
     clauses: list[str] = []
     names: dict[str, str] = {}
     values: dict[str, Any] = {}
@@ -25,17 +25,6 @@ def filters(query: CardQuery, by_key: bool) -> dict[str, Any]:
             marks = [f":{attr}{i}" for i in range(len(chosen))]
             values.update(zip(marks, (s(v) for v in sorted(c.value for c in chosen)), strict=True))
             clauses.append(f"#{attr} IN ({', '.join(marks)})")
-    if by_key:
-        names.update({"#scope": "scope", "#user_id": "user_id"})
-        values.update(
-            {":user": s("user"), ":me": s(query.scope.user_id), ":org": s("org"), ":global": s("global")}
-        )
-        visible = ["(#scope = :user AND #user_id = :me)", "#scope IN (:org, :global)"]
-        if query.scope.project_id is not None:
-            names["#project_id"] = "project_id"
-            values.update({":project": s("project"), ":my_project": s(query.scope.project_id)})
-            visible.append("(#scope = :project AND #project_id = :my_project)")
-        clauses.append("(" + " OR ".join(visible) + ")")
     if not clauses:
         return {}
     return {
@@ -52,7 +41,7 @@ def matches(card: MemoryCard, query: CardQuery) -> bool:
         and (query.layers is None or card.layer in query.layers)
         and (query.types is None or card.type in query.types)
         and (query.statuses is None or card.status in query.statuses)
-        and (query.key is None or card.key == query.key)
+        and query.admits_key(card.key)
     )
 
 

@@ -48,6 +48,7 @@ def _head_attributes(card: MemoryCard) -> dict[str, dict[str, str] | None]:
     """The head's attributes (None: absent)."""
     t, listed = card.tenant_id, s(f"{sortable(card.updated_at)}#{card.memory_id}")
     personal = card.scope is ScopeKind.USER
+    listing = card_listing_pk(t, card.scope, card.user_id, card.project_id)
     return {
         "kind": s("card"),
         "version": n(card.version),
@@ -59,9 +60,9 @@ def _head_attributes(card: MemoryCard) -> dict[str, dict[str, str] | None]:
         "user_id": s(card.user_id) if card.user_id else None,
         "project_id": s(card.project_id) if card.project_id else None,
         "card_key": s(card.key) if card.key else None,
-        "gsi1pk": s(card_listing_pk(t, card.scope, card.user_id, card.project_id)),
+        "gsi1pk": s(listing),
         "gsi1sk": listed,
-        "gsi2pk": s(card_key_pk(t, card.key)) if card.key else None,
+        "gsi2pk": s(card_key_pk(listing, card.key)) if card.key else None,
         "gsi2sk": listed if card.key else None,
         "gsi3pk": s(user_cards_pk(t)) if personal else None,
         "gsi3sk": s(f"{card.user_id}#{card.memory_id}") if personal else None,

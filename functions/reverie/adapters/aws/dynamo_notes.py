@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import suppress
 from datetime import datetime
 from itertools import islice
@@ -53,8 +53,10 @@ from reverie.domain.errors import (
 )
 from reverie.domain.models import MemoryCard, ScopeKind, Status, utcnow
 from reverie.ports import CardQuery, NoteStore
+from reverie.runtime.pools import SharedPool
 
 _BATCH = 50  # cards per BatchGetItem: a head and a stats item each, 100 keys
+_KEY_READS = SharedPool(8, "dynamo-key-reads")  # a read of several keys queries their partitions at once
 
 
 class DynamoNoteStore(NoteStore):
@@ -216,18 +218,26 @@ class DynamoNoteStore(NoteStore):
             return []
         scope = query.scope
         page: dict[str, Any] = {"Limit": min(1_000, max(25, wanted)), "ScanIndexForward": False}
-        if query.key is not None:
-            found = self._table.query(
-                card_key_pk(scope.tenant_id, query.key), index="gsi2", **page, **filters(query, True)
+        partitions = [card_listing_pk(scope.tenant_id, ScopeKind.USER, scope.user_id, None)]
+        if scope.project_id is not None:
+            partitions.append(card_listing_pk(scope.tenant_id, ScopeKind.PROJECT, None, scope.project_id))
+        partitions.append(card_listing_pk(scope.tenant_id, ScopeKind.ORG, None, None))
+        keys = query.wanted_keys()
+        streams: list[Iterable[tuple[int, str]]]
+        if keys is not None:
+            # The key index: one small partition per visible scope and key, read whole and at once.
+            def read(pk: str) -> list[tuple[int, str]]:
+                return list(
+                    newest_first(self._table.query(pk, index="gsi2", **page, **filters(query)), "gsi2")
+                )
+
+            reads = [card_key_pk(pk, k) for pk in partitions for k in sorted(keys)]
+            streams = (
+                list(_KEY_READS.executor().map(read, reads)) if len(reads) > 1 else list(map(read, reads))
             )
-            streams = [newest_first(found, "gsi2")]
         else:
-            partitions = [card_listing_pk(scope.tenant_id, ScopeKind.USER, scope.user_id, None)]
-            if scope.project_id is not None:
-                partitions.append(card_listing_pk(scope.tenant_id, ScopeKind.PROJECT, None, scope.project_id))
-            partitions.append(card_listing_pk(scope.tenant_id, ScopeKind.ORG, None, None))
             streams = [
-                newest_first(self._table.query(pk, index="gsi1", **page, **filters(query, False)), "gsi1")
+                newest_first(self._table.query(pk, index="gsi1", **page, **filters(query)), "gsi1")
                 for pk in partitions
             ]
         cards = self._resolve(query, heapq.merge(*streams), batch=min(_BATCH, wanted))

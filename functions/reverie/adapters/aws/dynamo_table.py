@@ -100,8 +100,10 @@ def visibility_pk(tenant_id: str, kind: str, owner: str | None = None) -> str:
     return f"T#{tenant_id}#VIS#{kind}#{owner}" if owner is not None else f"T#{tenant_id}#VIS#{kind}"
 
 
-def card_key_pk(tenant_id: str, card_key: str) -> str:
-    return f"T#{tenant_id}#CARDKEY#{card_key}"
+def card_key_pk(listing_pk: str, card_key: str) -> str:
+    """The key index's partition of a card (gsi2): its key inside its listing partition, so a key read
+    reads only what one scope may see, never every user's card of a common key (`user.home_city`)."""
+    return f"{listing_pk}#KEY#{card_key}"
 
 
 def user_cards_pk(tenant_id: str) -> str:

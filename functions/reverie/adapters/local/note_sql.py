@@ -90,15 +90,16 @@ def query_sql(query: CardQuery) -> tuple[str, tuple[Any, ...]]:
     query's filters, newest first (then by id), one page of them."""
     where = ["c.tenant_id = ?", VISIBLE]
     params: list[Any] = [query.scope.tenant_id, query.scope.user_id, query.scope.project_id]
+    keys = query.wanted_keys()
     for column, values in (("layer", query.layers), ("type", query.types), ("status", query.statuses)):
         if values is not None:
             # With a key, the key's index is the narrower one: a unary + keeps the status index out of it.
-            unindexed = "+" if column == "status" and query.key is not None else ""
+            unindexed = "+" if column == "status" and keys is not None else ""
             where.append(f"{unindexed}v.{column} IN ({placeholders(len(values))})")
             params.extend(sorted(value.value for value in values))
-    if query.key is not None:
-        where.append("v.key = ?")
-        params.append(query.key)
+    if keys is not None:
+        where.append(f"v.key IN ({placeholders(len(keys))})" if keys else "0")
+        params.extend(sorted(keys))
     sql = (
         SELECT_CURRENT
         + "WHERE "

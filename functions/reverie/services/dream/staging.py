@@ -83,7 +83,7 @@ def _matches(card: MemoryCard, query: CardQuery) -> bool:
         and (query.layers is None or card.layer in query.layers)
         and (query.types is None or card.type in query.types)
         and (query.statuses is None or card.status in query.statuses)
-        and (query.key is None or card.key == query.key)
+        and query.admits_key(card.key)
     )
 
 

@@ -1,0 +1,26 @@
+"""The user's standing profile: the few slots that say who the user is (where they live, who they work
+for and as what, where they work, their year of study), which every context carries whatever the query,
+like Letta's "human" block: an answer about an essay is better for knowing the writer is in year 11.
+
+A slot is found by its key (`user.home_city`, or the user's id as the subject: `alice.employer`), the
+key every reasoner gives a changeable state (`prompts/extract.md`, the rule reasoner's `keys`), so the
+profile is one keyed read of current cards, never a listing of everything held.
+"""
+
+from __future__ import annotations
+
+# Who the user is, most telling first (the order lines are shown in when the share is short).
+PROFILE_ATTRIBUTES = ("job_title", "employer", "workplace", "school_year", "home_city")
+PROFILE_LINES = 3  # at most this many lines, so the profile never crowds out the preferences and plan
+
+
+def profile_keys(user_id: str) -> frozenset[str]:
+    """The keys of the user's profile slots, under both names a reasoner gives the user as a subject."""
+    subjects = {"user", user_id.lower()}
+    return frozenset(f"{subject}.{attribute}" for subject in subjects for attribute in PROFILE_ATTRIBUTES)
+
+
+def profile_rank(key: str | None) -> int:
+    """Where a profile card's slot stands in `PROFILE_ATTRIBUTES` (the end for any other key)."""
+    attribute = (key or "").partition(".")[2]
+    return PROFILE_ATTRIBUTES.index(attribute) if attribute in PROFILE_ATTRIBUTES else len(PROFILE_ATTRIBUTES)
