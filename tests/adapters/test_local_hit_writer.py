@@ -9,7 +9,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from reverie.adapters.local.note_store import SqliteNoteStore
-from reverie.domain.models import EvidenceRef, Layer, MemoryCard, MemoryType, Status
+from reverie.domain.models import EvidenceRef, Layer, MemoryCard, MemoryType, Scope, Status
+from reverie.ports import CardQuery
 
 T = "t1"
 NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
@@ -65,9 +66,17 @@ def test_a_hit_is_read_back_by_the_same_store_before_the_writer_thread_runs(tmp_
     stored = store.create(card("Alice keeps bees"))
     for _ in range(50):
         store.record_hits(T, [stored.memory_id], NOW)
-    # WHEN the store reads the card right after
-    # THEN every hit is counted: a read applies what is still buffered first
-    assert store.get_many(T, [stored.memory_id])[0].hit_count == 50
+    later = NOW.replace(hour=13)
+    store.record_hits(T, [stored.memory_id, stored.memory_id], later)  # one call names it twice: one hit
+    # WHEN the store reads the card right after, by every read it has
+    # THEN every hit is counted once per call, with the latest time: a read counts what is still buffered
+    reads = [
+        store.get_many(T, [stored.memory_id])[0],
+        store.get(T, stored.memory_id),
+        store.history(T, stored.memory_id)[-1],
+        *store.query(CardQuery(scope=Scope(tenant_id=T, user_id="alice"))),
+    ]
+    assert {(c.hit_count, c.last_hit_at) for c in reads} == {(51, later)}
     store.close()
 
 

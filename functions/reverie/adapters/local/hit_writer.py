@@ -7,14 +7,15 @@ buffer and hands the write to one writer thread shared by every store of the pro
 has gathered meanwhile in one transaction (a busy server's requests share a COMMIT).
 
 What stays as it was:
-- Read your own hits: the store applies the buffer before any read that returns counters and inside every
-  write transaction, under the connection's lock, so within the process a read after `record_hits` sees
-  them and a hit recorded before a delete (or an update) is applied before it, as inline.
+- Read your own hits: a read counts the buffered hits into the cards it returns (`pending`, in memory: a
+  read never waits for a write transaction), and every write transaction applies the buffer first, under
+  the connection's lock, so within the process a read after `record_hits` sees them and a hit recorded
+  before a delete (or an update) is applied before it, as inline.
 - Durable as the other writes once applied (a WAL commit); applied within moments of the request, on
   `close()`, and at interpreter exit (the writer thread is joined then, and runs what is queued). A crash
   of the process in between loses those few hits: counters that rank nothing and only slow decay down.
-- A write that fails is kept and tried again at the next flush (a locked file, a full disk); a read does
-  not fail because hits could not be written (logged).
+- A write that fails is kept and tried again at the next flush (a locked file, a full disk), logged; a
+  read writes nothing, so it never fails or waits because hits could not be written yet.
 - Another process on the same file sees the hits once they are applied.
 """
 
@@ -27,7 +28,6 @@ import threading
 from collections.abc import Callable, Sequence
 
 from reverie.adapters.local.sqlite import SqliteDatabase
-from reverie.domain.errors import StorageError
 from reverie.runtime.pools import SharedPool
 
 logger = logging.getLogger(__name__)
@@ -73,13 +73,20 @@ class HitWriter:
             with self._db.write() as conn:
                 self.apply_pending(conn)
 
-    def flush_for_read(self) -> None:
-        """`flush` before a read: a failure to write hits is logged, not raised (the read goes on)."""
-        if self._pending:
-            try:
-                self.flush()
-            except StorageError:
-                logger.warning("recorded hits could not be written yet; kept for the next try", exc_info=True)
+    def pending(self, tenant_id: str) -> dict[str, tuple[int, int]]:
+        """What the buffer adds to the tenant's cards, by memory id: (hits, the latest hit's time in
+        microseconds), counted as `apply` counts them. Asked under the connection's lock (inside a read),
+        so it and what the read sees are one state: a flush empties the buffer in the same transaction
+        that writes it."""
+        with self._lock:
+            taken = list(self._pending)
+        counts: dict[str, tuple[int, int]] = {}
+        for tenant, memory_ids, at in taken:
+            if tenant == tenant_id:
+                for memory_id in memory_ids:
+                    hits, last = counts.get(memory_id, (0, at))
+                    counts[memory_id] = (hits + 1, max(last, at))
+        return counts
 
     def apply_pending(self, conn: sqlite3.Connection) -> None:
         """Apply what is buffered inside the caller's write transaction (which holds the connection's lock,

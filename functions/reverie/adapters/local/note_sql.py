@@ -100,11 +100,13 @@ def query_sql(query: CardQuery) -> tuple[str, tuple[Any, ...]]:
     if keys is not None:
         where.append(f"v.key IN ({placeholders(len(keys))})" if keys else "0")
         params.extend(sorted(keys))
+    # With keys, their index rows and a sort of those: left to itself the planner walks every version of
+    # the tenant by time to spare the sort of several keys' rows (8 ms a recall at 3k cards).
+    select = (
+        SELECT_CURRENT.replace(" v ON ", " v INDEXED BY card_versions_by_key ON ") if keys else SELECT_CURRENT
+    )
     sql = (
-        SELECT_CURRENT
-        + "WHERE "
-        + " AND ".join(where)
-        + " ORDER BY v.updated_at DESC, v.memory_id LIMIT ? OFFSET ?"
+        select + "WHERE " + " AND ".join(where) + " ORDER BY v.updated_at DESC, v.memory_id LIMIT ? OFFSET ?"
     )
     return sql, (*params, query.limit, query.offset)
 

@@ -99,10 +99,28 @@ class SqliteNoteStore(NoteStore):
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
-        """A read transaction that sees every hit recorded before it (buffered ones applied first)."""
-        self._hits.flush_for_read()
+        """A read transaction (cards read in it get the buffered hits through `_counted`)."""
         with self._db.read() as conn:
             yield conn
+
+    def _counted(self, tenant_id: str, cards: list[MemoryCard]) -> list[MemoryCard]:
+        """The cards with the hits still buffered counted in (`HitWriter.pending`); called under the
+        connection's lock, so none is counted twice or missed by a flush in between."""
+        pending = self._hits.pending(tenant_id)
+        if not pending:
+            return cards
+        counted = []
+        for card in cards:
+            if (extra := pending.get(card.memory_id)) is not None:
+                last = from_micros(extra[1])
+                card = card.model_copy(
+                    update={
+                        "hit_count": card.hit_count + extra[0],
+                        "last_hit_at": last if card.last_hit_at is None else max(card.last_hit_at, last),
+                    }
+                )
+            counted.append(card)
+        return counted
 
     # --- writes -----------------------------------------------------------------------------------
 
@@ -194,11 +212,10 @@ class SqliteNoteStore(NoteStore):
 
     def get(self, tenant_id: str, memory_id: str) -> MemoryCard:
         with self._read() as conn:
-            return self._read_one(conn, tenant_id, memory_id)
+            return self._counted(tenant_id, [self._read_one(conn, tenant_id, memory_id)])[0]
 
     def get_many(self, tenant_id: str, memory_ids: Sequence[str]) -> list[MemoryCard]:
         wanted = list(dict.fromkeys(memory_ids))
-        self._hits.flush_for_read()
         # One statement reads one snapshot on its own: no BEGIN and COMMIT around it (recall reads 3 a request).
         with self._db.autocommit() if len(wanted) <= CHUNK else self._db.read() as conn:
             found = self._unchanged(conn, tenant_id, wanted)
@@ -208,7 +225,7 @@ class SqliteNoteStore(NoteStore):
                     (tenant_id, *chunk),
                 ).fetchall()
                 found.update((card.memory_id, card) for card in map(self._current, rows))
-        return [found[memory_id] for memory_id in wanted if memory_id in found]
+            return self._counted(tenant_id, [found[m] for m in wanted if m in found])
 
     def _unchanged(
         self, conn: sqlite3.Connection, tenant_id: str, wanted: list[str]
@@ -231,9 +248,9 @@ class SqliteNoteStore(NoteStore):
                 "WHERE v.tenant_id = ? AND v.memory_id = ? ORDER BY v.version",
                 (tenant_id, memory_id),
             ).fetchall()
-        if not rows:
-            raise NotFound(f"memory {memory_id} not found")
-        return [_card(row) for row in rows]
+            if not rows:
+                raise NotFound(f"memory {memory_id} not found")
+            return self._counted(tenant_id, [_card(row) for row in rows])
 
     def query(self, query: CardQuery) -> list[MemoryCard]:
         if query.limit < 0 or query.offset < 0:
@@ -241,7 +258,7 @@ class SqliteNoteStore(NoteStore):
         sql, params = query_sql(query)
         with self._read() as conn:
             rows = conn.execute(sql, params).fetchall()
-        return [self._current(row) for row in rows]
+            return self._counted(query.scope.tenant_id, [self._current(row) for row in rows])
 
     def count_by_user(self, tenant_id: str) -> dict[str, int]:
         with self._read() as conn:
