@@ -55,8 +55,9 @@ def test_cards_read_through_the_cache_are_the_cards_read_without_it(tmp_path: Pa
     ids = [c.memory_id for c in written]
     cached.get_many(T, ids)
     cached.record_hits(T, ids[:5], NOW)
-    # WHEN they are read again, and read by a store that keeps nothing
+    # WHEN they are read again, and (once the hits are written) read by a store that keeps nothing
     again = cached.get_many(T, ids)
+    cached.close()
     plain = SqliteNoteStore(tmp_path / "notes.db", parsed=ParsedCards(0)).get_many(T, ids)
     # THEN both reads are the same cards, counters included
     assert again == plain

@@ -274,6 +274,7 @@ def test_query_filters_by_layer_type_status_and_key(store: NoteStore) -> None:
         "m-pref",
     ]
     assert visible(store, alice(), keys=frozenset()) == []
+    assert visible(store, alice(), keys=frozenset({"k1", "k2"}), statuses=frozenset()) == []
     assert visible(store, alice(), key="k1", keys=frozenset({"k2"})) == []
 
 

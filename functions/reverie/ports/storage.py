@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from reverie.domain.dream import Change, DreamRun, ReviewItem
 from reverie.domain.events import Event
@@ -183,7 +183,12 @@ class SearchIndex(Compactable, ABC):
     Every search applies the `SearchFilter` (tenant, the scope visibility rule, statuses, types, expiry)
     in the backend query itself. Results are ordered by score, higher first. `upsert` replaces a document
     with the same `memory_id`; `delete` of an unknown id is a no-op.
+
+    `in_process`: its searches are work on the caller's own CPU (an embedded index), not a wait on a
+    server; recall then runs its keyword search on the request's thread instead of beside it on a worker.
     """
+
+    in_process: ClassVar[bool] = False
 
     @abstractmethod
     def upsert(self, docs: Sequence[SearchDoc]) -> None: ...

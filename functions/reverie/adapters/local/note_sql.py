@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
 from typing import Any
 
-from reverie.adapters.local.hit_writer import Hits
+from reverie.adapters.local.hit_writer import Counts
 from reverie.adapters.local.sqlite import Schema, in_chunks, placeholders, to_micros
 from reverie.domain.models import MemoryCard, ScopeKind
 from reverie.ports import CardQuery
@@ -111,22 +110,27 @@ def query_sql(query: CardQuery) -> tuple[str, tuple[Any, ...]]:
     return sql, (*params, query.limit, query.offset)
 
 
-def apply_hits(conn: sqlite3.Connection, calls: Sequence[Hits]) -> list[tuple[str, str, int, int | None]]:
-    """Count each call's cards once (unknown ids ignored), keeping the latest hit time: one statement per
-    chunk of a call's ids (an IN list names a card once). Returns each counted card's new counters:
-    (tenant_id, memory_id, hit_count, last_hit_at in microseconds)."""
+def apply_hits(conn: sqlite3.Connection, counts: Counts) -> list[tuple[str, str, int, int | None]]:
+    """Add the buffered counts to the cards' counters (unknown ids ignored), keeping the latest hit time:
+    one statement per chunk of a tenant's cards. Returns each counted card's new counters: (tenant_id,
+    memory_id, hit_count, last_hit_at in microseconds)."""
+    by_tenant: dict[str, list[tuple[str, int, int]]] = {}
+    for (tenant_id, memory_id), (hits, last) in counts.items():
+        by_tenant.setdefault(tenant_id, []).append((memory_id, hits, last))
     counted: list[tuple[str, str, int, int | None]] = []
-    for tenant_id, memory_ids, at_micros in calls:
-        for chunk in in_chunks(memory_ids, CHUNK):
+    for tenant_id, rows in by_tenant.items():
+        for chunk in in_chunks(rows, CHUNK):
+            values = ", ".join(["(?, ?, ?)"] * len(chunk))
             counted.extend(
                 conn.execute(
+                    f"WITH v (memory_id, hits, last) AS (VALUES {values}) "
                     "INSERT INTO card_stats (tenant_id, memory_id, hit_count, last_hit_at) "
-                    "SELECT tenant_id, memory_id, 1, ? FROM cards_current "
-                    f"WHERE tenant_id = ? AND memory_id IN ({placeholders(len(chunk))}) "
-                    "ON CONFLICT (tenant_id, memory_id) DO UPDATE SET hit_count = hit_count + 1, "
+                    "SELECT c.tenant_id, c.memory_id, v.hits, v.last FROM v JOIN cards_current c "
+                    "ON c.tenant_id = ? AND c.memory_id = v.memory_id WHERE true "
+                    "ON CONFLICT (tenant_id, memory_id) DO UPDATE SET hit_count = hit_count + excluded.hit_count, "
                     "last_hit_at = MAX(COALESCE(last_hit_at, excluded.last_hit_at), excluded.last_hit_at) "
                     "RETURNING tenant_id, memory_id, hit_count, last_hit_at",
-                    (at_micros, tenant_id, *chunk),
+                    (*(value for row in chunk for value in row), tenant_id),
                 ).fetchall()
             )
     return counted

@@ -9,7 +9,7 @@ from datetime import datetime
 from pathlib import Path
 
 from reverie.adapters.local.card_cache import ParsedCards
-from reverie.adapters.local.hit_writer import Hits, HitWriter
+from reverie.adapters.local.hit_writer import Counts, HitWriter
 from reverie.adapters.local.note_sql import CHUNK, SCHEMA, SELECT_CURRENT, apply_hits, query_sql
 from reverie.adapters.local.note_writes import (
     append,
@@ -104,9 +104,9 @@ class SqliteNoteStore(NoteStore):
             yield conn
 
     def _counted(self, tenant_id: str, cards: list[MemoryCard]) -> list[MemoryCard]:
-        """The cards with the hits still buffered counted in (`HitWriter.pending`); called under the
+        """The cards with the hits still buffered counted in (`HitWriter.pending_for`); called under the
         connection's lock, so none is counted twice or missed by a flush in between."""
-        pending = self._hits.pending(tenant_id)
+        pending = self._hits.pending_for(tenant_id, (card.memory_id for card in cards))
         if not pending:
             return cards
         counted = []
@@ -181,7 +181,7 @@ class SqliteNoteStore(NoteStore):
     def record_hits(self, tenant_id: str, memory_ids: Sequence[str], at: datetime) -> None:
         """Buffered and written by a writer thread, off the caller's path (`hit_writer`); every read and
         write of this store applies them first."""
-        self._hits.add((tenant_id, tuple(dict.fromkeys(memory_ids)), to_micros(at)))
+        self._hits.add(tenant_id, dict.fromkeys(memory_ids), to_micros(at))
 
     def delete(self, tenant_id: str, memory_id: str) -> None:
         with self._write() as conn:
@@ -255,6 +255,8 @@ class SqliteNoteStore(NoteStore):
     def query(self, query: CardQuery) -> list[MemoryCard]:
         if query.limit < 0 or query.offset < 0:
             raise InvalidRequest("limit and offset must not be negative")
+        if any(f is not None and not f for f in (query.layers, query.types, query.statuses, query.keys)):
+            return []  # a filter that admits nothing
         sql, params = query_sql(query)
         with self._read() as conn:
             rows = conn.execute(sql, params).fetchall()
@@ -286,7 +288,7 @@ class SqliteNoteStore(NoteStore):
         last_hit_at = from_micros(last_hit) if last_hit is not None else None
         return self._parsed.card(tenant_id, memory_id, version, body, hits or 0, last_hit_at)
 
-    def _apply_hits(self, conn: sqlite3.Connection, calls: Sequence[Hits]) -> None:
+    def _apply_hits(self, conn: sqlite3.Connection, counts: Counts) -> None:
         """Write the buffered hits and give the cards held parsed their new counters (off the read path)."""
-        for tenant_id, memory_id, hits, last in apply_hits(conn, calls):
+        for tenant_id, memory_id, hits, last in apply_hits(conn, counts):
             self._parsed.recount(tenant_id, memory_id, hits, None if last is None else from_micros(last))

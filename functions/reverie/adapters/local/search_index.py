@@ -64,6 +64,8 @@ class SqliteSearchIndex(SearchIndex):
     `graph_from_rows`: a partition this large searches a neighbour graph (`vector_graph`; None: never).
     """
 
+    in_process = True  # FTS5 and the vector scan run on the caller's CPU
+
     def __init__(
         self,
         path: str | Path,
