@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from reverie.adapters.local.note_store import SqliteNoteStore
 from reverie.domain.errors import AlreadyExists, InvalidRequest, NotFound, StorageError, VersionConflict
-from reverie.domain.models import Layer, MemoryType, Scope, ScopeKind, Status
+from reverie.domain.models import Layer, MemoryCard, MemoryType, Scope, ScopeKind, Status
 from reverie.ports import CardQuery, NoteStore
 from tests.contract.backends import Backend, backend_fixture
 from tests.fakes.factories import at, make_card
@@ -304,6 +304,22 @@ def test_query_lists_current_versions_newest_first_and_pages_without_gaps(store:
     assert whole[0].statement == "v2 of m-a"
     assert pages == [["m-a", "m-e"], ["m-d", "m-c"], ["m-b"], []]
     assert visible(store, alice(), limit=0) == []
+
+
+def test_a_read_without_counters_gives_the_same_cards_counters_aside(store: NoteStore) -> None:
+    # GIVEN two cards, one with a hit recorded
+    made = [store.create(make_card("m-a")), store.create(make_card("m-b"))]
+    store.record_hits("t1", ["m-a"], at(9))
+    # WHEN recall reads them without counters, and an admin read reads them with
+    bare = store.get_many("t1", ["m-b", "m-a", "m-x"], counters=False)
+    full = store.get_many("t1", ["m-b", "m-a", "m-x"])
+
+    # THEN both are the same cards in the order asked; only the full read is sure to count the hit
+    def without_counters(cards: list[MemoryCard]) -> list[MemoryCard]:
+        return [c.model_copy(update={"hit_count": 0, "last_hit_at": None}) for c in cards]
+
+    assert without_counters(bare) == without_counters(full) == without_counters(made[::-1])
+    assert [c.hit_count for c in full] == [0, 1]
 
 
 def test_a_negative_page_is_refused(store: NoteStore) -> None:

@@ -148,7 +148,7 @@ class InMemoryNoteStore(NoteStore):
         with self._lock:
             return self._out(self._current(tenant_id, memory_id))
 
-    def get_many(self, tenant_id: str, memory_ids: Sequence[str]) -> list[MemoryCard]:
+    def get_many(self, tenant_id: str, memory_ids: Sequence[str], counters: bool = True) -> list[MemoryCard]:
         with self._lock:
             wanted = [m for m in dict.fromkeys(memory_ids) if (tenant_id, m) in self._versions]
             return [self._out(self._current(tenant_id, m)) for m in wanted]

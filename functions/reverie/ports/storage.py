@@ -138,8 +138,12 @@ class NoteStore(Compactable, ABC):
     def get(self, tenant_id: str, memory_id: str) -> MemoryCard: ...
 
     @abstractmethod
-    def get_many(self, tenant_id: str, memory_ids: Sequence[str]) -> list[MemoryCard]:
-        """Current versions of the ids that exist, in the order asked (unknown ids are skipped)."""
+    def get_many(self, tenant_id: str, memory_ids: Sequence[str], counters: bool = True) -> list[MemoryCard]:
+        """Current versions of the ids that exist, in the order asked (unknown ids are skipped).
+
+        `counters=False`: the caller reads no hit counters (recall, which ranks without them), so the
+        store may leave `hit_count` and `last_hit_at` out of date (a read that skips counting the hits
+        still buffered, or the counters' items not read at all)."""
 
     @abstractmethod
     def update(self, card: MemoryCard, expected_version: int) -> MemoryCard:

@@ -160,7 +160,8 @@ class CitedTurns:
         wanted = {c.superseded_by or "" for c in old} | set(ends.values())
         known = dict(retired)
         known.update(
-            (c.memory_id, c) for c in self.b.notes.get_many(self.scope.tenant_id, sorted(wanted - set(known)))
+            (c.memory_id, c)
+            for c in self.b.notes.get_many(self.scope.tenant_id, sorted(wanted - set(known)), counters=False)
         )
         claims = []
         for card in old:

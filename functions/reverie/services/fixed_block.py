@@ -87,7 +87,7 @@ def fixed_block(b: Backends, scope: Scope) -> list[MemoryCard]:
     now = b.clock()
     kinds = frozenset({MemoryType.PREFERENCE, MemoryType.PLAN})
     hits = b.index.search_timeline(SearchFilter(scope=scope, types=kinds, now=now), FIXED_BLOCK_LIMIT)
-    found = b.notes.get_many(scope.tenant_id, [h.memory_id for h in hits]) if hits else []
+    found = b.notes.get_many(scope.tenant_id, [h.memory_id for h in hits], counters=False) if hits else []
     current = [c for c in found if c.type in kinds and injectable(c, scope, now)]
     preferences = sorted(
         (c for c in current if c.type is MemoryType.PREFERENCE and standing(c)),

@@ -33,7 +33,7 @@ def neighbour_boosts(
     if boost <= 0 or seeds <= 0:
         return {}
     strongest_ids = sorted(scores, key=lambda m: (-scores[m], m))[:seeds]
-    fetched.update((c.memory_id, c) for c in b.notes.get_many(scope.tenant_id, strongest_ids))
+    fetched.update((c.memory_id, c) for c in b.notes.get_many(scope.tenant_id, strongest_ids, counters=False))
     strongest: dict[datetime, float] = {}
     for memory_id in strongest_ids:
         card = fetched.get(memory_id)

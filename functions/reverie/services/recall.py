@@ -199,7 +199,9 @@ def _reranked(
     for start in range(0, len(found.ordered), page):
         ids = found.ordered[start : start + page]
         wanted = [m for m in ids if m not in found.fetched]
-        found.fetched.update((c.memory_id, c) for c in b.notes.get_many(scope.tenant_id, wanted))
+        found.fetched.update(
+            (c.memory_id, c) for c in b.notes.get_many(scope.tenant_id, wanted, counters=False)
+        )
         # The index filtered already; the note store is the source of truth, so check its versions too.
         batch = [
             Scored(card=card, score=rerank_score(found.scores[m], card, now), ranks=found.ranks.get(m, {}))

@@ -194,9 +194,9 @@ class DynamoNoteStore(NoteStore):
             raise NotFound(f"memory {memory_id} not found")
         return found[memory_id]
 
-    def get_many(self, tenant_id: str, memory_ids: Sequence[str]) -> list[MemoryCard]:
+    def get_many(self, tenant_id: str, memory_ids: Sequence[str], counters: bool = True) -> list[MemoryCard]:
         wanted = list(dict.fromkeys(memory_ids))
-        found = self._current(tenant_id, wanted)
+        found = self._current(tenant_id, wanted, counters)
         return [found[memory_id] for memory_id in wanted if memory_id in found]
 
     def history(self, tenant_id: str, memory_id: str) -> list[MemoryCard]:
@@ -256,11 +256,16 @@ class DynamoNoteStore(NoteStore):
     def _with_stats(self, stored: MemoryCard) -> MemoryCard:
         return with_hits(stored, self._table.get(card_pk(stored.tenant_id, stored.memory_id), STATS))
 
-    def _current(self, tenant_id: str, memory_ids: Sequence[str]) -> dict[str, MemoryCard]:
+    def _current(
+        self, tenant_id: str, memory_ids: Sequence[str], counters: bool = True
+    ) -> dict[str, MemoryCard]:
+        """The heads of the ids that exist, with their counters (`counters=False`: the counters' items
+        are not read, half the keys, and the cards carry none)."""
         found: dict[str, MemoryCard] = {}
+        items_of = (HEAD, STATS) if counters else (HEAD,)
         for start in range(0, len(memory_ids), _BATCH):
             chunk = memory_ids[start : start + _BATCH]
-            items = self._table.batch_get((card_pk(tenant_id, m), sk) for m in chunk for sk in (HEAD, STATS))
+            items = self._table.batch_get((card_pk(tenant_id, m), sk) for m in chunk for sk in items_of)
             for m in chunk:
                 head = items.get((card_pk(tenant_id, m), HEAD))
                 if head is not None:

@@ -214,7 +214,7 @@ class SqliteNoteStore(NoteStore):
         with self._read() as conn:
             return self._counted(tenant_id, [self._read_one(conn, tenant_id, memory_id)])[0]
 
-    def get_many(self, tenant_id: str, memory_ids: Sequence[str]) -> list[MemoryCard]:
+    def get_many(self, tenant_id: str, memory_ids: Sequence[str], counters: bool = True) -> list[MemoryCard]:
         wanted = list(dict.fromkeys(memory_ids))
         # One statement reads one snapshot on its own: no BEGIN and COMMIT around it (recall reads 3 a request).
         with self._db.autocommit() if len(wanted) <= CHUNK else self._db.read() as conn:
@@ -225,7 +225,8 @@ class SqliteNoteStore(NoteStore):
                     (tenant_id, *chunk),
                 ).fetchall()
                 found.update((card.memory_id, card) for card in map(self._current, rows))
-            return self._counted(tenant_id, [found[m] for m in wanted if m in found])
+            cards = [found[m] for m in wanted if m in found]
+            return self._counted(tenant_id, cards) if counters else cards
 
     def _unchanged(
         self, conn: sqlite3.Connection, tenant_id: str, wanted: list[str]

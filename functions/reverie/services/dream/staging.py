@@ -162,10 +162,10 @@ class RunNotes(NoteStore):
         mine = self._mine(tenant_id, memory_id)
         return mine if mine is not None else self._notes.get(tenant_id, memory_id)
 
-    def get_many(self, tenant_id: str, memory_ids: Sequence[str]) -> list[MemoryCard]:
+    def get_many(self, tenant_id: str, memory_ids: Sequence[str], counters: bool = True) -> list[MemoryCard]:
         wanted = list(dict.fromkeys(memory_ids))
         rest = [m for m in wanted if self._mine(tenant_id, m) is None]
-        found = {c.memory_id: c for c in self._notes.get_many(tenant_id, rest)} if rest else {}
+        found = {c.memory_id: c for c in self._notes.get_many(tenant_id, rest, counters)} if rest else {}
         found.update((m, c) for m in wanted if (c := self._mine(tenant_id, m)) is not None)
         return [found[m] for m in wanted if m in found]
 
