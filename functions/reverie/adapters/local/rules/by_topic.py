@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from reverie.adapters.local.rules.about import event, owner, possessions, pursuit, topic
 from reverie.adapters.local.rules.keys import other_slots, state_slot
 from reverie.adapters.local.rules.plan_ends import called_off, event_came, got, same_plan, state_ended
-from reverie.adapters.local.rules.values import other_numbers
+from reverie.adapters.local.rules.values import other_amounts
 from reverie.adapters.local.rules.verdicts import SAME_TIME, decision, fused, join, replace, time_of
 from reverie.adapters.local.rules.whose import other_people
 from reverie.domain.dream import Candidate
@@ -86,7 +86,7 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
         if not event(card.statement) and _CHANGE_RE.search(candidate.statement):
             return replace(candidate, card, f"a change of what {card.memory_id} says")
         if (
-            other_numbers(candidate.statement, card.statement)
+            other_amounts(candidate.statement, card.statement)  # a date and a dose are no two values
             or candidate.valid_until != card.valid_until  # a lasting fact never joins a passing one
         ):
             continue
@@ -100,7 +100,9 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
         ):
             statement = join(_dated(card), candidate.statement)
             return fused(candidate, card, statement, "what happened in the same pursuit")
-        if not happened and (_refines(candidate, card) or _describes_what_it_has(candidate, card)):
+        if not happened and (
+            _refines(candidate, card) or _describes_what_it_has(candidate, card) or _tells_of(candidate, card)
+        ):
             return fused(candidate, card, join(card.statement, candidate.statement), "the same subject")
     return None
 
@@ -133,6 +135,14 @@ def _describes_what_it_has(candidate: Candidate, card: MemoryCard) -> bool:
     return bool(owner(candidate.statement)[1] & possessions(card.statement))
 
 
+def _tells_of(candidate: Candidate, card: MemoryCard) -> bool:
+    """The candidate's subject is the thing of the card's subject that the card tells of: "Dad's
+    amlodipine is 5 mg every morning" after "Dad has been put on amlodipine for his blood pressure"."""
+    thing = owner(candidate.statement)[1] - _LINKS
+    return bool(thing) and thing <= topic(card.statement)
+
+
+_LINKS = frozenset(stem(w) for w in "is are was were has have had".split())
 _FUSIBLE = frozenset({MemoryType.FACT, MemoryType.PREFERENCE})
 
 # What a statement's subject does something with: "deploys with argocd", "uses Jira", "syncs via rsync". After

@@ -90,7 +90,7 @@ _INTRODUCED_RE = re.compile(r"\b(?i:my|our)\s+[a-z]{2,20}\s+(?P<name>(?-i:[A-Z][
 _TITLED_RE = re.compile(r"\b" + TITLE + r"\s+(?:(?-i:[A-Z][a-z]+)\s+)?(?P<name>(?-i:[A-Z][a-z]+))\b")
 _HE_RE = re.compile(r"\b(?P<word>he|she|him|her|his)\b(?P<contracted>'s)?", re.I)
 _NOT_PEOPLE = frozenset(
-    """I It It's That This There Here The A An My Our Your His Her Their Mum Mom Dad Monday Tuesday Wednesday
+    """I It It's That This There Here The A An My Our Your His Her Their Monday Tuesday Wednesday
     Thursday Friday Saturday Sunday January February March April May June July August September October
     November December""".split()
 )

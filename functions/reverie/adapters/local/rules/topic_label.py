@@ -14,10 +14,16 @@ import re
 
 from reverie.adapters.local.rules.pronoun_it import thing_of
 
+# A heading may say that more about the thing follows: "Re the boiler", "More detail on his amlodipine",
+# "To be more precise about my long ride", "As for our van".
+_MORE_ABOUT = (
+    r"(?i:re|regarding|about|as\s+for|(?:(?:a\s+)?(?:bit|little)\s+|some\s+)?more(?:\s+(?:detail|details|info|"
+    r"information))?\s+(?:on|about)|(?:to\s+be\s+)?more\s+(?:precise|specific|exact)\s+(?:on|about))\s+"
+)
 # The heading's last comma-separated piece, a definite thing: "the Clio's MOT", "my passport", "Flat 2's boiler".
 _HEADING_RE = re.compile(
-    r"(?:^|,\s*)(?:(?i:re)\s+)?(?P<thing>(?:(?i:the|my|our)\s+(?:[A-Z][\w-]*'s\s+)?|[A-Z][\w-]*(?:\s+\d+)?'s\s+)"
-    r"(?P<words>[\w-]+(?:\s+[\w-]+)?))$",
+    rf"(?:^|,\s*)(?:{_MORE_ABOUT})?(?P<thing>(?:(?i:the|my|our|his|her|their)\s+(?:[A-Z][\w-]*'s\s+)?|"
+    r"[A-Z][\w-]*(?:\s+\d+)?'s\s+)(?P<words>[\w-]+(?:\s+[\w-]+)?))$",
 )
 # A subject "it": "it's due", "it is booked", "it needs a pump", "it was moved".
 _SUBJECT_IT_RE = re.compile(

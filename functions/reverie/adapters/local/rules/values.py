@@ -24,6 +24,22 @@ def other_numbers(a: str, b: str) -> bool:
 
 
 _NUMBER_RE = re.compile(r"\d+")
+# A calendar date or a year: "2 May 2027", "May 2027", "9 May", "2027".
+_CALENDAR_RE = re.compile(
+    rf"\b(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{MONTH_NAME}(?:\s+\d{{4}})?|{MONTH_NAME}\s+\d{{1,2}}(?:st|nd|rd|th)?"
+    rf"(?:,?\s+\d{{4}})?|{MONTH_NAME}\s+\d{{4}}|(?:19|20)\d\d)\b",
+    re.I,
+)
+
+
+def other_amounts(a: str, b: str) -> bool:
+    """Both name dates and their dates differ, or both name other numbers (an amount, a dose, a version)
+    and those differ (`other_numbers`, each kind apart): "started in the week before 2 May 2027" and "is
+    5 mg" give no two values of one thing, "on 9 May" and "on 12 May" do."""
+    dates_a, dates_b = _CALENDAR_RE.findall(a), _CALENDAR_RE.findall(b)
+    if other_numbers(" ".join(dates_a), " ".join(dates_b)):
+        return True
+    return other_numbers(_CALENDAR_RE.sub(" ", a), _CALENDAR_RE.sub(" ", b))
 
 
 _ASIDE_RE = re.compile(r"\s*\([^)]*\)")  # "(config/production.yaml)": where it was read, not what it says
