@@ -38,6 +38,12 @@ _BODY_STATE_RE = re.compile(
     r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?(?:[\w-]+'s|(?:is|are|feels?))\s+(?:so\s+|really\s+|a bit\s+|very\s+|super\s+|"
     r"quite\s+|pretty\s+|still\s+)?(?:tight|sore|aching|achy|stiff|swollen|hurting|bruised|itchy|numb|"
     r"killing me|blocked|throbbing)\b"
+    # a body part worn out after effort, said with or without "my" ("legs are dead", "my arms feel like jelly",
+    # "quads are cooked"): only of a body part ("the battery is dead", "my grandad is dead" are no such state)
+    r"|(?:^|\b(?:my|our|the)\s+)(?:legs?|arms?|quads?|calves|hamstrings?|glutes|shoulders?|back|knees?|feet|"
+    r"body|hips?|lungs|eyes)\s+(?:is|are|'s|'re|feels?|felt)\s+(?:so\s+|really\s+|totally\s+|completely\s+|"
+    r"absolutely\s+|a bit\s+|still\s+)?(?:dead|heavy|wrecked|shot|cooked|fried|toast|destroyed|gone|"
+    r"(?:like\s+)?(?:jelly|lead|concrete))\b"
     r"|\b(?:i'?ve|i\s+have)\s+got\s+(?:a|an)\s+(?:\w+\s+)?(?:headache|hangover|cold|fever|temperature|"
     r"sore throat|upset stomach|migraine|stomach bug)\b",
     re.I,
@@ -94,8 +100,12 @@ def from_now_on(text: str) -> bool:
     return _FROM_NOW_RE.search(text) is not None
 
 
+# "after" a kind of thing is a condition ("stiff after a long drive"); after one past day's thing ("after
+# yesterday's chaingang", "after last night's gig") it is the cause of a state of now, and passes with it.
 _LASTING_RE = re.compile(
-    r"\b(?:always|usually|often|every|whenever|when|if|after|tends? to|each time|any time|chronic)\b", re.I
+    r"\b(?:always|usually|often|every|whenever|when|if|tends? to|each time|any time|chronic)\b"
+    r"|\bafter\b(?!\s+(?:yesterday|last\s+(?:night|week)|this\s+morning|today|the\s+weekend)\b)",
+    re.I,
 )
 
 
