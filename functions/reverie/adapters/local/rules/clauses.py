@@ -26,6 +26,7 @@ from reverie.adapters.local.rules.named_clause import named_clause
 from reverie.adapters.local.rules.named_earlier import named_earlier
 from reverie.adapters.local.rules.named_notes import note_subject, notes_apart
 from reverie.adapters.local.rules.named_things import names_its_subject
+from reverie.adapters.local.rules.phrase_then_i import statement_after_phrase
 from reverie.adapters.local.rules.pursuits import continues_pursuit
 from reverie.adapters.local.rules.references import people_named
 from reverie.adapters.local.rules.request_patterns import (
@@ -134,7 +135,8 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         named_clause(right) and _opening(left.rsplit(",", 1)[-1].strip()) == ""
     ):  # "my oven man is sick, and Musa has raised the price"
         return right, ""
-    if _statement(right):
+    scoped = statement_after_phrase(right) or ""  # "..., and at home I have a dog"
+    if _statement(right) or _statement(scoped):
         opening = _opening(left)
         # "a bit about me, I'm a paramedic, my wife is due in May": the clause just before states on its own
         if opening is None and _opening(left.rsplit(",", 1)[-1].strip()) == "":
