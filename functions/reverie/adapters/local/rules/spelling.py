@@ -17,6 +17,7 @@ import re
 from reverie.adapters.local.rules.contracted_is import is_written_out
 from reverie.adapters.local.rules.dropped_g import with_final_g
 from reverie.adapters.local.rules.life_events import in_english
+from reverie.adapters.local.rules.mixed_in_clauses import english_clauses
 from reverie.adapters.local.rules.plain_english import plain
 from reverie.adapters.local.rules.typos import respelled
 
@@ -187,6 +188,7 @@ def spelled_out(text: str) -> str:
     """`text` with its chat shortenings written out ("pls" → "please", "4 this trip" → "for this trip")."""
     text = respelled(text, keep=_WORDS)  # "cllient", "evry": slips of one common word
     text = _WORD_RE.sub(_spelled, _UR_DOING_RE.sub("you're", text))
+    text = english_clauses(text)  # "trabajo de enfermera in the NICU": the speaker's clause in English
     text = in_english(_KIN_RE.sub(lambda m: f"my {_KIN[m.group('kin').lower()]}", text))  # "Javi se casa"
     text = _BARE_KIN_RE.sub(lambda m: f"my {m.group('kin').lower()} ", text)
     text = _KIN_NAME_RE.sub(
