@@ -23,6 +23,7 @@ from typing import TypeVar
 from reverie.adapters.local.rules.by_slot import by_slot
 from reverie.adapters.local.rules.by_text import by_text
 from reverie.adapters.local.rules.by_topic import by_topic, plan_news
+from reverie.adapters.local.rules.ended_in_correction import ended_in_correction
 from reverie.adapters.local.rules.found_later import found_later
 from reverie.adapters.local.rules.held_it import stands_for_held
 from reverie.adapters.local.rules.it_amount import it_amount_moved, stands_for_it_amount
@@ -100,7 +101,8 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     if stands_for_held(candidate) or stands_for_it_amount(candidate):  # no one thing held that it can be
         return _decision(MergeAction.NOOP, None, "'it' stands for nothing held that is known")
     mine = terms(candidate.statement)
-    decision = loss(candidate, cards) or plan_moved(candidate, cards)  # "Pip died"; "moved to the 9th"
+    decision = ended_in_correction(candidate, cards)  # "...; the atenolol was stopped": the card on it
+    decision = decision or loss(candidate, cards) or plan_moved(candidate, cards)  # "Pip died"; "the 9th"
     decision = decision or unnamed_plan_moved(candidate, cards)  # "Going Saturday 21 March instead"
     decision = decision or list_change(candidate, cards)  # "... now has oat bars instead of flapjacks"
     decision = decision or never_done(candidate, cards)  # "never been done" / "replaced on 11 May"
