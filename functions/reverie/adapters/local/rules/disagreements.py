@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from reverie.adapters.local.rules.both_saying import both_saying, said_as_date
 from reverie.adapters.local.rules.paired_sources import paired
 from reverie.domain.restatement import terms
 
@@ -89,7 +90,7 @@ def gives(text: str, value: str) -> bool:
     """Whether `text` gives `value`: a value with digits among its values ("€1,450" in "a deposit of
     £1,450"), a worded one as a whole phrase ("A negative" in "Blood group: A negative.")."""
     if VALUE_RE.fullmatch(value):
-        return normal(value) in {normal(v) for v in values(text)}
+        return normal(value) in {normal(v) for v in values(text)} or said_as_date(text, value)
     return re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text, re.I) is not None
 
 
@@ -175,6 +176,8 @@ def reported(sentence: str) -> Report | None:
     clauses = _LISTED_RE.split(head.group("body")) if head else _CONTRAST_RE.split(text)
     saying = head is None
     valued = [c for c in clauses if values(c)]
+    if head is None and len(valued) != 2:  # "the office says the 14th and the coaches say the 15th"
+        valued = [c for c in both_saying(text) or [] if values(c)]
     if len(valued) != 2:
         return _worded(text) if head is None and not values(text) else None
     found = [_said(c, saying) for c in valued]

@@ -41,6 +41,7 @@ from reverie.domain.restatement import terms
 
 SETTLED_CONFIDENCE = 0.6  # the value the user chose: their word, as a statement of their own
 _QUOTE_RE = re.compile(r"^[\s>]+")
+_QUOTED_LINE_RE = re.compile(r"^\s*>")
 _RIGHT = r"(?:right|correct|accurate|up\s+to\s+date|current|the\s+right\s+one|the\s+one)"
 _WRONG = r"(?:wrong|incorrect|out\s+of\s+date|outdated|old|a\s+typo|has\s+a\s+typo|made\s+a\s+typo|mistaken)"
 # "the price list is right", "the bank's correct", "go with the insurer", "trust the invoice".
@@ -84,6 +85,14 @@ def _sources(before: Sequence[Event]) -> list[tuple[Event, str]]:
         for line in text.splitlines():
             out.extend((e, s) for s in sentences(_QUOTE_RE.sub("", line)) if s.strip())
     return out
+
+
+def _quoted(event: MessageEvent) -> list[tuple[Event, str]]:
+    """The sentences the user quoted in the report's own message ("> Confirming ... on Wednesday 15 May")."""
+    if event.role != "user":
+        return []
+    lines = [_QUOTE_RE.sub("", line) for line in event.text.splitlines() if _QUOTED_LINE_RE.match(line)]
+    return [(event, s) for line in lines for s in sentences(line) if s.strip()]
 
 
 _YOUR_RE = re.compile(r"\baccording to your ")
@@ -141,7 +150,7 @@ def _statement(side: _Side, other: Said, taken: list[Candidate], thing: str | No
     the value of the `thing` the message named before, when neither clause names one (`disputed_topic`)."""
     if thing is not None:
         body = on_topic(thing, side.said)
-    elif taken and side.sentence is not None:
+    elif taken and side.sentence is not None and not _report_again(taken[0], side.said):
         body = taken[0].statement.rstrip(" .")
     elif side.said.thing or not other.thing:  # a value with its unit alone ("500 mg"): the source's sentence
         named = side.said.thing and not unit_only(side.said)
@@ -151,6 +160,12 @@ def _statement(side: _Side, other: Said, taken: list[Candidate], thing: str | No
     body = body[:1].upper() + body[1:]
     whose = attributed_to(body) or _ATTRIBUTED_RE.search(body)
     return mask_secrets(body if whose else f"{body} (according to {side.said.source})").text
+
+
+def _report_again(candidate: Candidate, said: Said) -> bool:
+    """`candidate` only says the report's clause again ("The 20th (according to the venue)"): the source's
+    own sentence, when the session read it, says more."""
+    return terms(candidate.statement) <= terms(f"{said.rest} according to {said.source} so")
 
 
 def _content(text: str) -> str:
@@ -196,7 +211,8 @@ def _refs(events: Sequence[Event], *more: Sequence[EvidenceRef]) -> list[Evidenc
 def _sides(report: Report, event: MessageEvent, before: Sequence[Event]) -> tuple[_Side, _Side] | None:
     """Each side of `report` with the source it was read in; None when the agent reported a value that no
     source gave (its own words are no source); a user's own report is their word."""
-    read = _sources(before)
+    # what the user pasted above the report in the same message, quoted ("> Confirming ... 15 May"): read too
+    read = _sources(before) + _quoted(event)
     sides: list[_Side] = []
     for said, other in ((report.first, report.second), (report.second, report.first)):
         found = _read(said.value, other.value, read)
