@@ -34,6 +34,7 @@ from reverie.adapters.local.rules.patterns import GREETING_RE, THANKS_RE
 from reverie.adapters.local.rules.plan_labels import labelled_plan
 from reverie.adapters.local.rules.record_line import record_line
 from reverie.adapters.local.rules.reported import only_unsure
+from reverie.adapters.local.rules.role_people import role_deed
 from reverie.adapters.local.rules.roles import responsibility
 from reverie.adapters.local.rules.specificity import SPECIFIC_ENOUGH, specificity
 from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
@@ -86,6 +87,7 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
             (
                 _about_the_world(sentence, who)
                 or _what_someone_did(sentence, who)
+                or role_deed(sentence, who)  # "the couple decided on a dessert table instead": theirs
                 or note_about_someone(sentence, who)  # "Aarav gets 25% extra time in tests": his
                 or record_line(sentence, who)  # "Plot 7, holder Mrs Achebe, fee £45 a year"
                 or labelled_values(sentence, who)  # "opening hours: weekdays 8 to 6"

@@ -53,6 +53,7 @@ from reverie.adapters.local.rules.speaker_patterns import (
 from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
 from reverie.adapters.local.rules.stored_form import as_statement
 from reverie.adapters.local.rules.subjects import first_person_clause
+from reverie.adapters.local.rules.thing_went import thing_went
 from reverie.adapters.local.rules.topic_then_clause import with_subject
 from reverie.domain.guards import CREDENTIAL_KINDS
 from reverie.domain.models import MemoryType
@@ -176,6 +177,8 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     if changed := moved_instead(text, who):  # "Going Saturday 21 March instead": the plan talked of
         return changed
     if went := day_went(text, who):  # "Yesterday went brilliantly, 37 volunteers came": that day's outcome
+        return went
+    if went := thing_went(text, who):  # "the memory clinic went fine, no sign of dementia": what came of it
         return went
     put_off = PUT_OFF_RE.match(text)
     if put_off:  # "Japan another time, maybe": the plan for it is off for now

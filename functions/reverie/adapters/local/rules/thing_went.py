@@ -1,0 +1,50 @@
+"""How a named thing went, with what came of it: "the memory clinic went fine yesterday, no sign of
+dementia", "The MRI went OK, nothing new on the scan", "our mortgage meeting went well, they approved
+the loan", "The viewing was a disaster: damp in every room".
+
+Said after an appointment, a meeting, an assessment or a trip, such a sentence is the outcome of a plan
+that is over (the merge's `plan_went` and `plan_news` let it supersede the plan), and what follows the
+verdict is the part worth keeping a month on ("no sign of dementia", "they approved the loan"). Its
+grammatical subject is the thing, not the speaker, so the first-person rules do not read it; here it is
+kept as a fact, dated by its time word. Only a verdict followed by an outcome of its own (specific words
+beyond the verdict) is kept: "The party went well!" alone is a passing mood, left in the raw log.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.adapters.local.rules.specificity import specificity
+from reverie.adapters.local.rules.statement_types import Speaker, Statement
+from reverie.adapters.local.rules.stored_form import as_statement
+from reverie.domain.models import MemoryType
+
+_THING = r"(?P<thing>(?:the|my|our|his|her|their|(?-i:[A-Z])[\w-]*'s)\s+(?:[\w-]+\s+){0,3}?[\w-]+)"
+_VERDICT = (
+    r"(?P<how>(?:(?:really|so|very|super|absolutely|pretty|quite|all)\s+)?(?:brilliantly|brilliant|well|great|"
+    r"fine|ok|okay|smoothly|badly|terribly|awfully|alright|all\s+right|"
+    r"an?\s+(?:(?:huge|great|big|massive|real|total|complete)\s+)?(?:success|disaster|triumph|washout|relief)))"
+)
+_WENT_RE = re.compile(
+    # after a label announcing news, if any ("Update: ...", "Good news: ...")
+    rf"^(?:(?:[\w']+\s+){{0,2}}[\w']+:\s*)?{_THING}\s+(?P<verb>went|was|turned\s+out)\s+{_VERDICT}\b"
+    r"(?P<when>\s+(?:yesterday|today|this\s+(?:morning|afternoon)|last\s+(?:night|week)|on\s+\w+day))?"
+    r"\s*(?P<rest>[,;:-]\s*[^.!?]+)[.!]*$",
+    re.I,
+)
+# Outcome words beyond the verdict a thing's report needs to be kept ("no sign of dementia": 2).
+_OUTCOME_WORDS = 2
+
+
+def thing_went(text: str, who: Speaker) -> Statement | None:
+    """How a named thing went and what came of it, as said (see the module), or None."""
+    found = _WENT_RE.match(text.strip())
+    if found is None or specificity(found.group("rest"), who.people) < _OUTCOME_WORDS:
+        return None
+    thing = found.group("thing")
+    thing = thing[:1].upper() + thing[1:]
+    rest = re.sub(r"^[,;:-]\s*", ", ", found.group("rest").strip())
+    verb = " ".join(found.group("verb").lower().split())
+    said = f"{thing} {verb} {found.group('how')}{found.group('when') or ''}{rest}"
+    result = as_statement(MemoryType.FACT, said, who)
+    return result if isinstance(result, Statement) else None
