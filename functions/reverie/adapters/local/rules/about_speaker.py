@@ -11,6 +11,7 @@ from reverie.adapters.local.rules.patterns import FEELING_RE, OPINION_RE, REACTI
 from reverie.adapters.local.rules.request_patterns import IMPERATIVE_RE
 from reverie.adapters.local.rules.speaker_patterns import (
     AT_A_LEVEL_RE,
+    DOES_A_TASK_RE,
     DOING_A_THING_RE,
     FAVOURITE_RE,
     GENERIC_VERB_RE,
@@ -94,7 +95,7 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
         return Drop("feeling")
     if has_a_condition(core):  # "I have asthma": one word, yet a lasting fact
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject), short_ok=True)
-    if identity or any(r.match(lowered) for r in (PAST_RE, PERFECT_RE, HAVE_RE, HABIT_RE)):
+    if identity or any(r.match(lowered) for r in (PAST_RE, PERFECT_RE, HAVE_RE, HABIT_RE, DOES_A_TASK_RE)):
         key = attribute_key(core, who.subject)
         # "Ana is a nurse", "Ana is diabetic": one word says who she is
         condition = identity is not None and identity.group("condition") is not None

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.adapters.local.rules.comma_names import without_comma_name
 from reverie.adapters.local.rules.fronted_reason import news_parts, without_background
 from reverie.adapters.local.rules.language import INFORMING_RE, strip_opening
 from reverie.adapters.local.rules.longevity import one_off
@@ -35,6 +36,7 @@ from reverie.adapters.local.rules.request_patterns import (
     USE_ADDRESS_RE,
 )
 from reverie.adapters.local.rules.roles import names_a_holder
+from reverie.adapters.local.rules.rule_labels import names_a_rule
 from reverie.adapters.local.rules.speaker_patterns import (
     ELIDED_SUBJECT_RE,
     FIRST_PERSON_SUBJECT_RE,
@@ -215,8 +217,10 @@ def preamble(sentence: str) -> tuple[str, str]:
         or one_off(label)
     )
     # A label that states something itself ("Never book me a layover under 90 minutes: I missed one") is
-    # no label: what follows the colon gives its reason.
-    if scoped or states(strip_opening(label)) or not (states(rest) or _only_informs(label)):
+    # no label: what follows the colon gives its reason. "Important: the bride, Mei, is allergic to lilies":
+    # the name between commas is no clause of its own; "Standing rule on this ward: ...": the rule follows.
+    rest_states = states(rest) or states(without_comma_name(rest) or "") or names_a_rule(label)
+    if scoped or states(strip_opening(label)) or not (rest_states or _only_informs(label)):
         return "", sentence
     return label, rest
 

@@ -15,6 +15,7 @@ from reverie.adapters.local.rules.asked_after import of_the_thing_asked
 from reverie.adapters.local.rules.chat_exports import handed_over_chat
 from reverie.adapters.local.rules.chat_lines import reminded_date
 from reverie.adapters.local.rules.clefts import uncleft
+from reverie.adapters.local.rules.comma_names import without_comma_name
 from reverie.adapters.local.rules.decisions import with_decisions
 from reverie.adapters.local.rules.described_thing import Described
 from reverie.adapters.local.rules.dialogue import (
@@ -39,7 +40,7 @@ from reverie.adapters.local.rules.plan_labels import as_planned
 from reverie.adapters.local.rules.pronoun_it import Antecedent
 from reverie.adapters.local.rules.quoted_mail import mail_header, quoted_line
 from reverie.adapters.local.rules.references import Earlier, lasts_until
-from reverie.adapters.local.rules.remarks import classify, main_point, one_rule_per_run
+from reverie.adapters.local.rules.remarks import UNPARSED, classify, main_point, one_rule_per_run
 from reverie.adapters.local.rules.remembered import remembered
 from reverie.adapters.local.rules.reported import (
     Relayed,
@@ -249,6 +250,11 @@ class _Session(SessionInputs):
                 before, correcting = (part, Drop("owns a mistake")), True
                 continue
             result = self.antecedent.kept(part, classify(part, replace(who, correcting=correcting)), who)
+            if isinstance(result, Drop) and result.reason in UNPARSED and (named := without_comma_name(part)):
+                # "The bride, Mei, is allergic to lilies": read as "The bride Mei is ..."
+                result = self.antecedent.kept(
+                    named, classify(named, replace(who, correcting=correcting)), who
+                )
             before = part, result
             correcting = False
             put_right = put_right or (isinstance(result, Statement) and result.type is MemoryType.CORRECTION)

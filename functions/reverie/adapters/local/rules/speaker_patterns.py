@@ -151,6 +151,9 @@ NOT_A_FACT_VERBS = frozenset(
     hope mean bet think feel know see say agree wonder suppose reckon imagine understand get got gotta
     gonna wanna just need want tried try find found let""".split()
 )
+# "I always do the controlled drugs check at 14:00", "we do the school run": "do" as the main verb, a task
+# the speaker does as a rule (present simple), not the auxiliary of "I do think", "I do like it".
+DOES_A_TASK_RE = re.compile(r"^(?:i|we) " + _ADV + r"do (?:the|a|an|my|our|all the|most of the)\b", re.I)
 PERFECT_RE = re.compile(
     r"^(?:i|we)(?:'ve| have) "
     + _ADV
