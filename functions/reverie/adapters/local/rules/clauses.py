@@ -21,6 +21,7 @@ import re
 
 from reverie.adapters.local.rules.comma_names import without_comma_name
 from reverie.adapters.local.rules.fronted_reason import news_parts, without_background
+from reverie.adapters.local.rules.habit_changes import changes_a_habit
 from reverie.adapters.local.rules.language import INFORMING_RE, strip_opening
 from reverie.adapters.local.rules.longevity import one_off
 from reverie.adapters.local.rules.named_clause import named_clause
@@ -132,6 +133,8 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
     if continues_pursuit(left, right):  # "I've taken up climbing, I'm doing the beginner course"
         return None
     if notes_apart(left, right):  # "Aarav gets extra time in tests, Meera moves up to set 1": two people's
+        return right, ""
+    if changes_a_habit(right) and (_complete(left) or _statement(left)):  # "..., and Dad stopped driving"
         return right, ""
     if (
         named_clause(right) and _opening(left.rsplit(",", 1)[-1].strip()) == ""

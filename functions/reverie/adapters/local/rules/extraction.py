@@ -29,6 +29,7 @@ from reverie.adapters.local.rules.dialogue import (
 from reverie.adapters.local.rules.disputed_values import with_disagreements
 from reverie.adapters.local.rules.forget_requests import with_forget_requests
 from reverie.adapters.local.rules.group_answers import Thread
+from reverie.adapters.local.rules.habit_changes import habit_change
 from reverie.adapters.local.rules.habit_validity import statement_until
 from reverie.adapters.local.rules.job_change import job_changes
 from reverie.adapters.local.rules.language import subject_of
@@ -255,6 +256,8 @@ class _Session(SessionInputs):
                 result = self.antecedent.kept(
                     named, classify(named, replace(who, correcting=correcting)), who
                 )
+            if isinstance(result, Drop) and result.reason in UNPARSED and (changed := habit_change(part, who)):
+                result = changed  # "Dad stopped driving after his fall": a state that lasts, not an episode
             before = part, result
             correcting = False
             put_right = put_right or (isinstance(result, Statement) and result.type is MemoryType.CORRECTION)
