@@ -32,6 +32,7 @@ from reverie.adapters.local.rules.group_answers import Thread
 from reverie.adapters.local.rules.habit_changes import habit_change
 from reverie.adapters.local.rules.habit_validity import statement_until
 from reverie.adapters.local.rules.job_change import job_changes
+from reverie.adapters.local.rules.job_news import at_new_job
 from reverie.adapters.local.rules.language import subject_of
 from reverie.adapters.local.rules.message_parts import message_parts
 from reverie.adapters.local.rules.named_speaker import name_for
@@ -158,7 +159,8 @@ class _Session(SessionInputs):
         describing: tuple[int, str] | None = None  # the part kept last, when a pronoun in it was a thing
         earlier = Earlier(frozenset(w.lower() for w in name.split()))
         shown = message.role == "user" and self.reports.shown  # a tool's output the user may confirm
-        shaped = message_parts(message.text, who.to_agent)
+        # "I changed jobs! I'm at Deloitte now": the employer, not where they are today
+        shaped = message_parts(at_new_job(message.text), who.to_agent)
         for text, reason in shaped.dropped:
             self.drop(message, text, reason)
         for n, part in enumerate(shaped.parts):

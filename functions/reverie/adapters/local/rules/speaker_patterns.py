@@ -13,13 +13,14 @@ _PAST = (
     r"(?:(?!(?:" + "|".join(sorted(PRESENT_EED)) + r")\b)[a-z]+ed|" + "|".join(sorted(IRREGULAR_PAST)) + r")"
 )
 SUBJECT_I_RE = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|we|we're|we've|we'll|we'd)\b", re.I)
-# A first-person subject may follow a time or connective opening ("Last week, I ...", "And then we ...").
+# A first-person subject may follow a time or connective opening ("Last week, I ...", "And then we ...",
+# "Since 06/01 I ...": a date in figures too).
 # Atomic groups keep it linear: an opening, once matched, is never re-split (no catastrophic backtracking).
 INTRO_RE = re.compile(
     r"^(?:(?>these days|nowadays|at the moment|currently|"  # before "now" (the group is atomic)
     r"and|but|so|then|now|also|only|recently|lately|finally|eventually|today|tonight|yesterday|once|"
     r"last \w+|next \w+|this (?:morning|afternoon|evening|week|weekend|month|year|summer|spring|fall|"
-    r"autumn|winter|time|past \w+)|(?:on|in|at|since|after|before|when|while|until|till|for) [\w']+(?: [\w']+){0,4}|"
+    r"autumn|winter|time|past \w+)|(?:on|in|at|since|after|before|when|while|until|till|for) [\w'/]+(?: [\w']+){0,4}|"
     r"\w+(?: \w+){0,2} ago|a while back|back then|over the \w+|ever since)\s*)*+$",
     re.I,
 )

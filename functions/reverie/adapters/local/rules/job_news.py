@@ -1,0 +1,47 @@
+"""Where the speaker is now, in a message announcing a new job: "I changed jobs! I'm at Deloitte now", "New
+job news: since 06/01 I'm at Arup", "cambié de trabajo, desde el 06/01 estoy en Deloitte".
+
+"I'm at Deloitte" alone may be where someone is this afternoon; in a message that says the speaker changed
+jobs, started a new one or moved firms, it says whom they work for now. So that one clause is read as "I
+work at <name>", which the slot rules key as the employer (and which then supersedes the held employer).
+Code-switched forms of the same clause ("estoy en", "sto da", "estou na", "desde el") are read too, as
+`job_change` reads a borrowed "Nag-resign na ako sa". Only a place named by name counts ("I'm at Deloitte",
+not "I'm at home", "I'm at a loss"); a message with no job news is left as it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+# The message tells of a job change: "changed jobs", "new job", "switched firms", "cambié de trabajo".
+_JOB_NEWS_RE = re.compile(
+    r"\b(?:(?:changed|switched|swapped|moved)\s+(?:jobs|firms|companies|employers)|new\s+(?:job|employer|role)|"
+    r"started\s+(?:a\s+)?new\s+(?:job|role|position)|cambi[eé]\s+de\s+(?:trabajo|empleo|chamba)|"
+    r"nuevo\s+(?:trabajo|empleo)|nuovo\s+lavoro|novo\s+emprego|cambiato\s+lavoro)\b",
+    re.I,
+)
+# The speaker is at a place named by name: "I'm at Deloitte", "I am now at KPMG", "estoy en Deloitte", with a
+# "since ..." before it ("desde el 06/01").
+_AT_RE = re.compile(
+    r"(?P<lead>^|[.!?;,]\s+|\b(?:and|so|y|e)\s+)(?P<since>(?i:since|desde(?:\s+el)?|dal|desde\s+o)\s+[\w/.-]+"
+    r"(?:\s+(?-i:[A-Z])[a-z]+)?,?\s+)?(?P<be>(?i:i'm|i\s+am|estoy|sto|estou))\s+(?P<now>(?i:now|ahora|ora|agora)\s+)?"
+    r"(?i:at|en|da|a|na|no)\s+(?=(?-i:[A-Z]))",
+)
+
+
+def at_new_job(text: str) -> str:
+    """`text` with the speaker's "I'm at <name>" read as "I work at <name>" when it announces a new job (see
+    the module); `text` as it is otherwise."""
+    if not _JOB_NEWS_RE.search(text):
+        return text
+    return _AT_RE.sub(_works_at, text, count=1)
+
+
+def _works_at(found: re.Match[str]) -> str:
+    since = found.group("since") or ""
+    if since:  # "desde el 06/01" → "Since 06/01", said first in its sentence
+        since = re.sub(r"^(?i:desde(?:\s+el)?|desde\s+o|dal)\b", "since", since.strip().rstrip(","))
+        opens = found.group("lead").strip() in ("", ".", "!", "?")
+        since = (since[:1].upper() + since[1:] if opens else since) + " "
+    now = "now " if found.group("now") else ""
+    return f"{found.group('lead')}{since}I {now}work at "
