@@ -258,7 +258,11 @@ class _Session(SessionInputs):
                 result = self.antecedent.kept(
                     named, classify(named, replace(who, correcting=correcting)), who
                 )
-            if isinstance(result, Drop) and result.reason in UNPARSED and (changed := habit_change(part, who)):
+            if (
+                isinstance(result, Drop)
+                and result.reason in UNPARSED
+                and (changed := habit_change(part, who))
+            ):
                 result = changed  # "Dad stopped driving after his fall": a state that lasts, not an episode
             before = part, result
             correcting = False
