@@ -40,7 +40,10 @@ class GatedEmbedder(Embedder):
 
 
 class GatedIndex(SqliteSearchIndex):
-    """The in-memory index, its keyword search run only once `gate` is open; says which threads searched."""
+    """The in-memory index standing for a server's (its search a wait, not the caller's CPU), its keyword
+    search run only once `gate` is open; says which threads searched."""
+
+    in_process = False
 
     def __init__(self, dim: int) -> None:
         super().__init__(":memory:", dim=dim)
@@ -182,7 +185,7 @@ def test_the_keyword_search_runs_on_a_worker_beside_the_embedding(backends: Back
 
     # WHEN recall starts its paths, and the keyword search has started
     started = start_paths(gated, "where did Alice move?", filt, 10)
-    index.started.acquire()  # the caller is free while a worker searches: it got here
+    assert index.started.acquire(timeout=30)  # the caller is free while a worker searches: it got here
     vector = started.vector.vector()  # and the embedding needs no keyword search to finish
     index.gate.set()
 
@@ -190,3 +193,23 @@ def test_the_keyword_search_runs_on_a_worker_beside_the_embedding(backends: Back
     assert index.threads[0] != threading.get_ident()
     assert started.text.result() == index.search_text("where did Alice move?", filt, 10) != []
     assert vector == backends.embedder.embed(["where did Alice move?"])[0]
+
+
+def test_an_in_process_index_searches_on_the_callers_thread_when_asked(
+    backends: Backends, alice: Scope
+) -> None:
+    # GIVEN an embedded index (its keyword search is work on this machine's CPU), holding memories
+    index = GatedIndex(backends.embedder.dim)
+    index.in_process = True
+    index.gate.set()
+    embedded = replace(backends, index=index)
+    remember(embedded, alice, "Alice moved to Lisbon in March")
+    filt = SearchFilter(scope=alice, now=backends.clock())
+
+    # WHEN recall starts its paths
+    started = start_paths(embedded, "where did Alice move?", filt, 10)
+
+    # THEN no worker searched; the caller does when it asks, and gets the index's hits
+    assert index.threads == []
+    assert started.text.result() == index.search_text("where did Alice move?", filt, 10) != []
+    assert index.threads[0] == threading.get_ident()
