@@ -46,8 +46,11 @@ def b(request: pytest.FixtureRequest, tmp_path: Path, clock: Clock) -> Iterator[
     backends = fake_backends(clock, reasoner=RuleReasoner())
     with ExitStack() as stack:
         if request.param == "sqlite":
-            backends.notes = SqliteNoteStore(tmp_path / "notes.db", clock=clock)
-            backends.runs = SqliteRunStore(tmp_path / "runs.db")
+            notes = SqliteNoteStore(tmp_path / "notes.db", clock=clock)
+            runs = SqliteRunStore(tmp_path / "runs.db")
+            stack.callback(notes.close)
+            stack.callback(runs.close)
+            backends.notes, backends.runs = notes, runs
         elif request.param == "dynamodb":
             from reverie.adapters.aws.dynamo_notes import DynamoNoteStore
             from reverie.adapters.aws.dynamo_runs import DynamoRunStore
