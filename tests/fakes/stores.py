@@ -162,15 +162,7 @@ class InMemoryNoteStore(NoteStore):
         if query.limit < 0 or query.offset < 0:
             raise InvalidRequest("limit and offset must not be negative")
         with self._lock:
-            found = [
-                versions[-1]
-                for versions in self._versions.values()
-                if versions[-1].visible_to(query.scope)
-                and (query.layers is None or versions[-1].layer in query.layers)
-                and (query.types is None or versions[-1].type in query.types)
-                and (query.statuses is None or versions[-1].status in query.statuses)
-                and query.admits_key(versions[-1].key)
-            ]
+            found = [versions[-1] for versions in self._versions.values() if query.admits(versions[-1])]
             found.sort(key=lambda c: c.memory_id)
             found.sort(key=lambda c: c.updated_at, reverse=True)
             return [self._out(c) for c in found[query.offset : query.offset + query.limit]]

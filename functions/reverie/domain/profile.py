@@ -9,6 +9,8 @@ profile is one keyed read of current cards, never a listing of everything held.
 
 from __future__ import annotations
 
+from reverie.domain.dependent_slots import slot_of
+
 # Who the user is, most telling first (the order lines are shown in when the share is short).
 PROFILE_ATTRIBUTES = ("job_title", "employer", "workplace", "school_year", "home_city")
 PROFILE_LINES = 3  # at most this many lines, so the profile never crowds out the preferences and plan
@@ -20,7 +22,13 @@ def profile_keys(user_id: str) -> frozenset[str]:
     return frozenset(f"{subject}.{attribute}" for subject in subjects for attribute in PROFILE_ATTRIBUTES)
 
 
+def profile_slot(key: str | None) -> str:
+    """The profile attribute a key sets (`alice.role` → "job_title"; "" for a key of no slot)."""
+    slot = slot_of(key)
+    return slot[1] if slot is not None else ""
+
+
 def profile_rank(key: str | None) -> int:
     """Where a profile card's slot stands in `PROFILE_ATTRIBUTES` (the end for any other key)."""
-    attribute = (key or "").partition(".")[2]
+    attribute = profile_slot(key)
     return PROFILE_ATTRIBUTES.index(attribute) if attribute in PROFILE_ATTRIBUTES else len(PROFILE_ATTRIBUTES)

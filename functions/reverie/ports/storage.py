@@ -102,9 +102,17 @@ class CardQuery:
             return self.keys
         return frozenset({self.key}) & self.keys if self.keys is not None else frozenset({self.key})
 
-    def admits_key(self, key: str | None) -> bool:
+    def admits(self, card: MemoryCard) -> bool:
+        """The card passes the query: visible to its scope, and of its layers, types, statuses and keys
+        (what every store's read checks on a card, whatever its own query language did first)."""
         wanted = self.wanted_keys()
-        return wanted is None or key in wanted
+        return (
+            card.visible_to(self.scope)
+            and (self.layers is None or card.layer in self.layers)
+            and (self.types is None or card.type in self.types)
+            and (self.statuses is None or card.status in self.statuses)
+            and (wanted is None or card.key in wanted)
+        )
 
 
 class NoteStore(Compactable, ABC):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from reverie.domain.models import INJECTABLE_STATUSES, MemoryCard, MemoryType, ReviewStatus, Scope, Status
-from reverie.domain.profile import PROFILE_LINES, profile_keys, profile_rank
+from reverie.domain.profile import PROFILE_LINES, profile_keys, profile_rank, profile_slot
 from reverie.domain.search import SearchFilter
 from reverie.ports import CardQuery
 from reverie.services.admin import API_SESSION
@@ -74,7 +74,7 @@ def profile(b: Backends, scope: Scope, now: datetime) -> list[MemoryCard]:
     held: dict[str, MemoryCard] = {}
     for card in b.notes.query(read):  # newest first: the first card of a slot is its current value
         if card.key is not None and injectable(card, scope, now):
-            held.setdefault(card.key.partition(".")[2], card)
+            held.setdefault(profile_slot(card.key), card)
     return sorted(held.values(), key=lambda c: profile_rank(c.key))[:PROFILE_LINES]
 
 

@@ -9,7 +9,6 @@ from datetime import datetime
 from typing import Any
 
 from reverie.adapters.aws.dynamo_table import Item, micros, s
-from reverie.domain.models import MemoryCard
 from reverie.ports import CardQuery
 
 
@@ -32,17 +31,6 @@ def filters(query: CardQuery) -> dict[str, Any]:
         "ExpressionAttributeNames": names,
         "ExpressionAttributeValues": values,
     }
-
-
-def matches(card: MemoryCard, query: CardQuery) -> bool:
-    """The query checked again on the card as read from the base table (an index entry may be stale)."""
-    return (
-        card.visible_to(query.scope)
-        and (query.layers is None or card.layer in query.layers)
-        and (query.types is None or card.type in query.types)
-        and (query.statuses is None or card.status in query.statuses)
-        and query.admits_key(card.key)
-    )
 
 
 def newest_first(entries: Iterable[Item], index: str) -> Iterator[tuple[int, str]]:

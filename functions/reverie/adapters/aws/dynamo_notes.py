@@ -15,7 +15,7 @@ from datetime import datetime
 from itertools import islice
 from typing import Any
 
-from reverie.adapters.aws.dynamo_card_queries import filters, matches, newest_first
+from reverie.adapters.aws.dynamo_card_queries import filters, newest_first
 from reverie.adapters.aws.dynamo_card_writes import commit, delete_card
 from reverie.adapters.aws.dynamo_client import Table
 from reverie.adapters.aws.dynamo_items import (
@@ -281,4 +281,6 @@ class DynamoNoteStore(NoteStore):
             ids = list(dict.fromkeys(m for _, m in chunk if m not in seen))
             seen.update(ids)
             found = self._current(query.scope.tenant_id, ids)
-            yield from (found[m] for m in ids if m in found and matches(found[m], query))
+            yield from (
+                found[m] for m in ids if m in found and query.admits(found[m])
+            )  # an index entry may be stale

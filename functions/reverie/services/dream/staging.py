@@ -27,7 +27,7 @@ from pydantic import ValidationError
 
 from reverie.domain.dream import ReviewItem
 from reverie.domain.errors import AlreadyExists, InvalidRequest, NotFound, VersionConflict
-from reverie.domain.models import STORED_CARD, MemoryCard, Status, scope_allows
+from reverie.domain.models import STORED_CARD, MemoryCard, Status
 from reverie.ports import CardQuery, Fence, NoteStore, RunStore
 
 
@@ -73,18 +73,6 @@ def _stored(card: MemoryCard, version: int, updated_at: datetime) -> MemoryCard:
         return MemoryCard.model_validate(data)
     except ValidationError as exc:
         raise InvalidRequest(f"memory {card.memory_id} is not a valid card: {exc}") from exc
-
-
-def _matches(card: MemoryCard, query: CardQuery) -> bool:
-    scope = query.scope
-    return (
-        card.tenant_id == scope.tenant_id
-        and scope_allows(scope, card.scope, card.user_id, card.project_id)
-        and (query.layers is None or card.layer in query.layers)
-        and (query.types is None or card.type in query.types)
-        and (query.statuses is None or card.status in query.statuses)
-        and query.admits_key(card.key)
-    )
 
 
 class RunNotes(NoteStore):
@@ -187,7 +175,7 @@ class RunNotes(NoteStore):
         # enough committed cards that those the run rewrote can be left out and the page still fills
         below = self._notes.query(replace(query, offset=0, limit=wanted + len(self._staged)))
         merged = [c for c in below if c.memory_id not in self._staged]
-        merged += [c for c in self._staged.values() if _matches(c, query)]
+        merged += [c for c in self._staged.values() if query.admits(c)]
         merged.sort(key=lambda c: c.memory_id)
         merged.sort(key=lambda c: c.updated_at, reverse=True)
         return merged[query.offset : wanted]
