@@ -144,6 +144,18 @@ def test_a_stated_validity_becomes_valid_until(backend: Backend) -> None:
     assert backend.reasoner.dropped["invalid"] == 1
 
 
+def test_a_change_said_ahead_holds_from_its_day(backend: Backend) -> None:
+    # GIVEN a change said ahead (from 1 December, the session being on 10 November), and a start already come
+    ahead, begun = extract(
+        backend,
+        item("From 1 December 2026, Alice is based at the Porto office.", ["e6"], valid_from="2026-12-01"),
+        item("Since 1 November, Alice has worked from home on Fridays.", ["e6"], valid_from="2026-11-01"),
+    )
+    # THEN the first holds from the start of that day; the second holds now (no change said ahead)
+    assert ahead.valid_from == datetime(2026, 12, 1, tzinfo=UTC)
+    assert begun.valid_from is None
+
+
 def test_one_off_requests_and_passing_moods_never_become_candidates(backend: Backend) -> None:
     # GIVEN one message (e6) with a lasting fact, a one-off request and a passing mood
     candidates = extract(

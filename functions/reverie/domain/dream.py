@@ -125,6 +125,11 @@ class Candidate(BaseModel):
         default=None,
         description="when the claim stops holding (a plan's date): it expires then, no decay before",
     )
+    valid_from: UtcDatetime | None = Field(
+        default=None,
+        description='when a change said ahead takes effect ("from 1 March I\'m based at BRS"): the card it '
+        "replaces holds until then",
+    )
     correction_of: str | None = Field(default=None, description="a memory id this candidate corrects")
     forgets: MaskedText | None = Field(
         default=None,
@@ -154,6 +159,7 @@ CLAIM_FIELDS = (
     "stability",
     "observed_at",
     "valid_until",
+    "valid_from",
 )
 
 

@@ -205,6 +205,11 @@ class MemoryCard(BaseModel):
     review_status: ReviewStatus = ReviewStatus.AUTO
     stability: Stability = Stability.NORMAL
     valid_until: UtcDatetime | None = None
+    valid_from: UtcDatetime | None = Field(
+        default=None,
+        description='a change said ahead ("from 1 March I\'m based at BRS"): when the card starts to hold; the '
+        "card it replaces holds until then (its valid_until)",
+    )
     ttl_days: int | None = Field(default=None, ge=1, le=36_500)
     supersedes: Identifier | None = None
     superseded_by: Identifier | None = None

@@ -104,21 +104,31 @@ def rerank_score(relevance: float, card: MemoryCard, now: datetime) -> float:
     return relevance * (0.5 + 0.5 * card.confidence) * freshness(card, now) * TYPE_BOOST[card.type]
 
 
+SlotValue = tuple[str, datetime | None]
+
+
+def slot_value(card: MemoryCard) -> SlotValue | None:
+    """What recall shows one card of: the card's key, and the day it holds from when it is a change said
+    ahead ("From 1 March, based at BRS" beside the value that holds until then); None without a key."""
+    return None if card.key is None else (card.key, card.valid_from)
+
+
 def one_per_key(scored: Sequence[Scored]) -> list[Scored]:
     """Keep the best-ranked card of each key (cards without a key are their own key).
 
     Conflicting cards are the exception: all of them stay, so that recall can show the disagreement
-    instead of silently picking a side.
+    instead of silently picking a side. So is a change said ahead (`valid_from`: "From 1 March, based at
+    BRS"): until that day the value it replaces still holds (until then), and both are true.
     """
-    seen: set[str] = set()
+    seen: set[SlotValue] = set()
     kept: list[Scored] = []
     for item in scored:
-        key = item.card.key
-        if key is None or item.card.status is Status.CONFLICTING:
+        slot = slot_value(item.card)
+        if slot is None or item.card.status is Status.CONFLICTING:
             kept.append(item)
             continue
-        if key in seen:
+        if slot in seen:
             continue
-        seen.add(key)
+        seen.add(slot)
         kept.append(item)
     return kept

@@ -79,7 +79,7 @@ _SPAN_RE = re.compile(
     re.I,
 )
 # A span from a stated start: "for six weeks from 3 March", "for 10 days starting Monday": the start plus the span.
-_SPAN_FROM_RE = re.compile(
+_SPANSTARTS_RE = re.compile(
     r"\bfor\s+(?P<n>"
     + _NUMBER
     + r")\s+"
@@ -114,7 +114,7 @@ def valid_until(text: str, ts: datetime) -> datetime | None:
     text = digit_days(text)  # "until the thirtieth of April": until 30 April
     if _PAST_RE.search(text):
         return None
-    if (span := _SPAN_FROM_RE.search(text)) and (end := _span_from(span, ts)) and end > ts:
+    if (span := _SPANSTARTS_RE.search(text)) and (end := _span_from(span, ts)) and end > ts:
         return end
     for found in (_UNTIL_RE.search(text), _SPAN_RE.search(text)):
         end = _end(found, ts) if found else None
@@ -145,6 +145,46 @@ def _span_from(found: re.Match[str], ts: datetime) -> datetime | None:
     if unit in _SPAN_MONTHS:
         return _months_later(start, amount * _SPAN_MONTHS[unit])
     return start + timedelta(days=amount * (1 if unit == "day" else 7))
+
+
+# A day a change said ahead takes effect: "from 1 March", "starting next Monday", "as of April", "effective
+# 2028-03-01", "with effect from the start of June".
+STARTS_RE = re.compile(
+    r"\b(?:from|starting(?:\s+(?:on|from))?|as\s+(?:of|from)|effective(?:\s+(?:on|from))?|with\s+effect\s+from|"
+    r"beginning(?:\s+on)?)\s+(?:the\s+)?(?:" + _WHEN + r")(?!\s*(?:to|till|until|through|and|-|–)\s)",
+    re.I,
+)
+
+
+def valid_from(text: str, ts: datetime) -> tuple[datetime, re.Match[str]] | None:
+    """When a change `text` announces takes effect, if it names a later day: the start of that day ("from 1
+    March": 1 March, the next one after `ts` when no year is said), of that month ("as of April": 1 April),
+    of the next week or month ("from next month"). With the phrase that says it (to take out of the clause).
+    None when `text` names no start, or one not after `ts` ("from today", "from now on" is no later day; "from
+    3 March" said on 5 March is this March's, not next year's)."""
+    found = STARTS_RE.search(text)
+    if found is None:
+        return None
+    groups = {name for name, value in found.groupdict().items() if value}
+    today = ts.date()
+    if groups & {"end", "this", "rest", "today", "weekend"}:
+        return None
+    if "nextp" in groups:
+        start = _end_of(found.group("nextp").lower(), today, ts)
+    elif groups & {"m3", "m4"}:
+        month = _month(found.group("m3") or found.group("m4"))
+        said = found.group("y3") or found.group("y4")
+        start = _midnight(date(int(said) if said else ts.year + (month < ts.month), month, 1), ts)
+    elif "year" in groups:
+        start = _midnight(date(int(found.group("year")), 1, 1), ts)
+    else:
+        end = _end(found, ts)
+        if end is None:
+            return None
+        start = end - timedelta(days=1)
+    if start - ts > _FROM_BACK and not re.search(r"20\d\d", found.group(0)):
+        return None  # "from 3 March" said on 5 March: this March's, already come
+    return (start, found) if start > ts else None
 
 
 def _midnight(day: date, ts: datetime) -> datetime:

@@ -15,6 +15,7 @@ from datetime import datetime
 
 from reverie.domain.models import INJECTABLE_STATUSES, MemoryCard, MemoryType, ReviewStatus, Scope, Status
 from reverie.domain.profile import PROFILE_LINES, profile_keys, profile_rank, profile_slot
+from reverie.domain.ranking import SlotValue, slot_value
 from reverie.domain.search import SearchFilter
 from reverie.ports import CardQuery
 from reverie.services.admin import API_SESSION
@@ -63,7 +64,8 @@ def standing(card: MemoryCard) -> bool:
 
 def profile(b: Backends, scope: Scope, now: datetime) -> list[MemoryCard]:
     """The user's profile (`domain.profile`): at most `PROFILE_LINES` current, verified facts of its
-    slots, one per slot, most telling slot first. One keyed read of the note store."""
+    slots, one per slot, most telling slot first, each the value in effect now. One keyed read of the note
+    store."""
     read = CardQuery(
         scope=scope,
         keys=profile_keys(scope.user_id),
@@ -73,7 +75,9 @@ def profile(b: Backends, scope: Scope, now: datetime) -> list[MemoryCard]:
     )
     held: dict[str, MemoryCard] = {}
     for card in b.notes.query(read):  # newest first: the first card of a slot is its current value
-        if card.key is not None and injectable(card, scope, now):
+        # a change said ahead is not the value yet ("from 1 August, based at Bristol"): recall may rank it
+        ahead = card.valid_from is not None and card.valid_from > now
+        if card.key is not None and not ahead and injectable(card, scope, now):
             held.setdefault(profile_slot(card.key), card)
     return sorted(held.values(), key=lambda c: profile_rank(c.key))[:PROFILE_LINES]
 
@@ -100,8 +104,10 @@ def fixed_block(b: Backends, scope: Scope) -> list[MemoryCard]:
     return profile(b, scope, now) + preferences + plans[:1]
 
 
-def shadowed(card: MemoryCard, fixed_keys: set[str]) -> bool:
+def shadowed(card: MemoryCard, fixed_keys: set[SlotValue]) -> bool:
     """Whether the fixed block already answers a ranked card: a card of the same key (unless it is a
     flagged conflict), or any plan other than the current one. Unkeyed preferences and tastes rank on
     their merits; the renderer skips a card the fixed block has shown already."""
-    return card.type is MemoryType.PLAN or (card.key in fixed_keys and card.status is not Status.CONFLICTING)
+    return card.type is MemoryType.PLAN or (
+        slot_value(card) in fixed_keys and card.status is not Status.CONFLICTING
+    )

@@ -23,11 +23,13 @@ from reverie.domain.models import RECALL_STATUSES, MemoryCard, Scope, Status
 from reverie.domain.ranking import (
     FusedScores,
     Scored,
+    SlotValue,
     fuse,
     fuse_scores,
     one_per_key,
     path_ranks,
     rerank_score,
+    slot_value,
 )
 from reverie.domain.search import SearchFilter, SearchHit
 from reverie.domain.text import entities, time_window
@@ -195,7 +197,7 @@ def _reranked(
     `looked_up`: with the unconfirmed facts a tool gave (`fixed_block.reference_fact`), for a context's
     reference section."""
     now = b.clock()
-    keys: set[str] = set()
+    keys: set[SlotValue] = set()
     for start in range(0, len(found.ordered), page):
         ids = found.ordered[start : start + page]
         wanted = [m for m in ids if m not in found.fetched]
@@ -211,11 +213,11 @@ def _reranked(
         ]
         batch.sort(key=lambda s: s.score, reverse=True)
         for item in one_per_key(batch):
-            key = item.card.key
-            if key is not None and item.card.status is not Status.CONFLICTING:
-                if key in keys:
+            slot = slot_value(item.card)
+            if slot is not None and item.card.status is not Status.CONFLICTING:
+                if slot in keys:
                     continue
-                keys.add(key)
+                keys.add(slot)
             yield item
 
 
@@ -254,7 +256,7 @@ def build_context(
     now = b.clock()
     started = _start(b, query, scope, settings) if query.strip() else None  # runs while the rest reads
     fixed = fixed_block(b, scope)
-    fixed_keys = {c.key for c in fixed if c.key}
+    fixed_keys = {slot for c in fixed if (slot := slot_value(c))}
     ranked_ids: list[str] = []
 
     def ranked() -> Iterator[MemoryCard]:

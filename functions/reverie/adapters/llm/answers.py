@@ -64,6 +64,7 @@ class _ModelCandidate(BaseModel):
     statement: str
     slot: str | None = Field(default=None, validation_alias=AliasChoices("slot", "key"))
     valid_until: datetime | None = None
+    valid_from: datetime | None = None
     one_off: bool = False
     said_by: str | None = None
     condition: str | None = None
@@ -77,7 +78,15 @@ class _ModelCandidate(BaseModel):
     correction_of: str | None = None
 
     @field_validator(
-        "slot", "valid_until", "said_by", "condition", "action", "outcome", "correction_of", mode="before"
+        "slot",
+        "valid_until",
+        "valid_from",
+        "said_by",
+        "condition",
+        "action",
+        "outcome",
+        "correction_of",
+        mode="before",
     )
     @classmethod
     def _blank_is_none(cls, value: Any) -> Any:
@@ -93,7 +102,15 @@ class _ModelCandidate(BaseModel):
             )
         return value
 
-    @field_validator("valid_until")
+    @field_validator("valid_from", mode="before")
+    @classmethod
+    def _from_the_day(cls, value: Any) -> Any:
+        """A date means "from the start of that day" (UTC)."""
+        if isinstance(value, str) and len(value.strip()) == 10:
+            return datetime.combine(date.fromisoformat(value.strip()), datetime.min.time(), UTC)
+        return value
+
+    @field_validator("valid_until", "valid_from")
     @classmethod
     def _utc(cls, value: datetime | None) -> datetime | None:
         if value is None:
@@ -199,6 +216,8 @@ def parse_candidates(payload: Any, events: Sequence[Event]) -> ParsedCandidates:
                 subjective=found.subjective,
                 observed_at=observed,
                 valid_until=found.valid_until,
+                # a start already come is no change said ahead: the claim holds now
+                valid_from=found.valid_from if found.valid_from and found.valid_from > observed else None,
                 correction_of=found.correction_of if found.correction_of in targets else None,
             )
         except ValidationError:

@@ -63,6 +63,10 @@ CANDIDATE_SCHEMA = _object(
             nullable=True,
         ),
         "valid_until": _text("YYYY-MM-DD: the last day the text says it holds, else null", nullable=True),
+        "valid_from": _text(
+            "YYYY-MM-DD: the later day a change said ahead takes effect ('from 1 March'), else null",
+            nullable=True,
+        ),
         "one_off": {"type": "boolean", "description": "a one-off request or a passing mood: not kept"},
         "said_by": _text(
             "who made the claim when the speaker only relays it ('my sister says ...'), else null",
@@ -189,6 +193,7 @@ def decision_task(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> Str
             "source": candidate.source.kind,
             "observed": _time(candidate.observed_at),
             "valid_until": _time(candidate.valid_until),
+            "valid_from": _time(candidate.valid_from),
         },
         _body("\n".join(detail)),
     )
@@ -206,6 +211,7 @@ def decision_task(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> Str
                 "observed": _time(c.observed_at),
                 "updated": _time(c.updated_at),
                 "valid_until": _time(c.valid_until),
+                "valid_from": _time(c.valid_from),
             },
             _body(c.statement),
         )

@@ -24,6 +24,7 @@ from reverie.domain.models import (
 )
 from reverie.domain.restatement import changed_values
 from reverie.domain.swapped import repeats_swapped
+from reverie.domain.text import human_date
 from reverie.ports import CardQuery, MergeAction, MergeDecision
 from reverie.services.backends import Backends
 from reverie.services.dream.apply import Writer, new_sessions, union_refs
@@ -151,6 +152,8 @@ def apply_decision(p: Promotion, decision: MergeDecision, target: MemoryCard | N
             # a correction said with the card it puts right, not beside it: what was built on the card was wrong
             if c.type is MemoryType.CORRECTION and target.statement.rstrip(" .") not in fused.statement:
                 propagate_correction(b, w, target, fused)
+    elif action is MergeAction.SUPERSEDE and c.valid_from is not None and c.valid_from > b.clock():
+        hand_over(p, target, c.valid_from)
     elif action is MergeAction.SUPERSEDE:
         new = w.card_from(c, Layer.KNOWLEDGE, Status.VERIFIED, p.confidence, revival=p.retired)
         if new.key is None and target.key is not None and target.type is new.type is not MemoryType.PLAN:
@@ -187,6 +190,21 @@ def fuse(p: Promotion, target: MemoryCard, statement: str) -> MemoryCard | None:
         }
     )
     return p.replace(target, new)
+
+
+def hand_over(p: Promotion, target: MemoryCard, day: datetime) -> None:
+    """A change said ahead ("from 1 March I'm based at BRS"): the held value stays current until that day
+    (its card expires then, and decay archives it), the new card holds from then; until the day comes both
+    are true, each with its dates."""
+    until = min(target.valid_until or day, day)
+    p.w.revise(
+        target,
+        ChangeKind.UPDATED,
+        f"holds until {human_date(day)}: {p.why}",
+        p.fingerprint,
+        valid_until=until,
+    )
+    p.become(Status.VERIFIED, ChangeKind.ADDED)
 
 
 def propose(p: Promotion, target: MemoryCard) -> None:

@@ -15,7 +15,7 @@ from reverie.adapters.local.rules.about import contains, jaccard, name_words, su
 from reverie.adapters.local.rules.claims import claims_disagree
 from reverie.adapters.local.rules.due import another_due_date, same_due_date
 from reverie.adapters.local.rules.frequency import another_frequency
-from reverie.adapters.local.rules.keys import other_slots
+from reverie.adapters.local.rules.keys import other_slots, state_slot
 from reverie.adapters.local.rules.kin_words import as_relation
 from reverie.adapters.local.rules.polarity import opposed
 from reverie.adapters.local.rules.the_user import the_user_named
@@ -56,6 +56,16 @@ def _denies(candidate: Candidate, mine: frozenset[str], card: MemoryCard) -> boo
 
 
 _RULES = frozenset({MemoryType.CONSTRAINT, MemoryType.PROCEDURE})
+
+
+def _two_states(candidate: Candidate, card: MemoryCard) -> bool:
+    """Both name a known changeable state (employer, workplace, home...), and not the same one; a slot named
+    loosely ("size" beside "shoe_size") may be one attribute said two ways."""
+    return (
+        state_slot(candidate.key)
+        and state_slot(card.key)
+        and other_slots(candidate.key, card.key, card.user_id or "")
+    )
 
 
 def _comparable(candidate: Candidate, card: MemoryCard) -> bool:
@@ -101,14 +111,19 @@ def by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[s
             )
         if _denies(candidate, mine, card):
             return replace(candidate, card, f"negates {card.memory_id}")
-        if _comparable(candidate, card) and (
-            another_value(candidate.statement, card.statement)
-            or another_attribute_value(candidate.statement, card.statement)
-            or another_date(candidate.statement, card.statement)
-            or another_frequency(candidate.statement, card.statement)
-            or another_due_date(candidate.statement, card.statement)
-            or card is contrasted  # the card the "..., not <value>" puts right
-            or claims_disagree(candidate.statement, card.statement)
+        # two known states are two things ("is a first officer" and "is based at LGW"), whatever they share
+        if (
+            _comparable(candidate, card)
+            and not _two_states(candidate, card)
+            and (
+                another_value(candidate.statement, card.statement)
+                or another_attribute_value(candidate.statement, card.statement)
+                or another_date(candidate.statement, card.statement)
+                or another_frequency(candidate.statement, card.statement)
+                or another_due_date(candidate.statement, card.statement)
+                or card is contrasted  # the card the "..., not <value>" puts right
+                or claims_disagree(candidate.statement, card.statement)
+            )
         ):
             return replace(candidate, card, f"another value than {card.memory_id} for the same thing")
     alike = [c for c in cards if not other_people(candidate.statement, c.statement)]  # never two people's

@@ -38,6 +38,7 @@ from reverie.adapters.local.rules.request_patterns import (
 )
 from reverie.adapters.local.rules.roles import names_a_holder
 from reverie.adapters.local.rules.rule_labels import names_a_rule
+from reverie.adapters.local.rules.said_ahead import opens_ahead
 from reverie.adapters.local.rules.speaker_patterns import (
     ELIDED_SUBJECT_RE,
     FIRST_PERSON_SUBJECT_RE,
@@ -94,6 +95,12 @@ _BODILY_RE = re.compile(
 )
 
 
+# After the speaker's own statement, where they are based, its subject left out ("I'm a first officer on the
+# A320, based at LGW", "I'm a paramedic, stationed out of Leith"): where one works, an idea of its own.
+_BASED_RE = re.compile(r"^(?:based|stationed|posted)\s+(?:at|in|out\s+of)\s+(?:the\s+)?(?-i:[A-Z])", re.I)
+_SPEAKER_RE = re.compile(r"^(?:(?P<we>we)|i)\b", re.I)
+
+
 def _statement(text: str) -> bool:
     """A complete first-person statement: its subject is the speaker and a verb follows."""
     return bool(_STATEMENT_RE.match(text)) and not text.lower().startswith(("i and ", "we and "))
@@ -130,6 +137,9 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         _BODILY_RE.match(right) and _opening(strip_opening(left)) is not None
     ):  # "I'm allergic to X, carry an EpiPen"
         return f"I {right}", ""
+    if _BASED_RE.match(right) and _opening(strip_opening(left)) is not None:
+        we = (found := _SPEAKER_RE.match(strip_opening(left).strip())) is not None and found.group("we")
+        return f"{'we are' if we else 'I am'} {right}", ""
     if continues_pursuit(left, right):  # "I've taken up climbing, I'm doing the beginner course"
         return None
     if notes_apart(left, right):  # "Aarav gets extra time in tests, Meera moves up to set 1": two people's
@@ -198,6 +208,7 @@ def states(text: str) -> bool:
         or _complete(text)
         or BARE_PLURAL_RE.match(text)
         or note_subject(text)
+        or opens_ahead(text)  # "from 4 October I'll be based at Stansted"
         or _RULE_OPENING_RE.match(text)
         or (_DONT_OPENING_RE.match(text) and not SOFT_NEGATIVE_RE.match(text))
     )

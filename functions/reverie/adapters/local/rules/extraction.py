@@ -338,6 +338,7 @@ class _Session(SessionInputs):
             valid_until=result.valid_until
             or (window[1] if window and window[1] > message.ts else None)
             or (plan_ends(result.text, message.ts) if result.type is MemoryType.PLAN else None),
+            valid_from=result.valid_from,
         )
 
 

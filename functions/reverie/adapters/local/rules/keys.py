@@ -68,6 +68,8 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             + _WORKPLACE_PART,
             "workplace",
         ),
+        # where one is based for work, named: "I'm based at Gatwick", "stationed at RAF Lossiemouth"
+        (r"(?:based|stationed) (?:at|out of) (?:the )?(?-i:[A-Z])", "workplace"),
         (
             r"(?:live|lived|living|reside|resided|residing|moved|relocated|based|settled)\b(?: back)? (?:in|to)\b",
             "home_city",

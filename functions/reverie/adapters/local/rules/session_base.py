@@ -108,6 +108,7 @@ class SessionBase:
         subjective: bool = False,
         correction_of: str | None = None,
         valid_until: datetime | None = None,
+        valid_from: datetime | None = None,
         condition: str | None = None,
         action: str | None = None,
         outcome: str | None = None,
@@ -134,6 +135,7 @@ class SessionBase:
                 observed_at=observed_at,
                 correction_of=correction_of,
                 valid_until=valid_until,
+                valid_from=valid_from,
                 salience=round(min(salience, 1.0), 2),
             )
         )

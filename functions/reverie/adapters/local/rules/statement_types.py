@@ -32,6 +32,7 @@ class Statement:
     confidence: float = 0.6
     salience: float = 0.3
     valid_until: datetime | None = None  # stated validity ("until 12 June"): when the claim stops holding
+    valid_from: datetime | None = None  # a change said ahead ("from 1 March I'm based at BRS"): when it holds
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ from reverie.adapters.local.rules.request_patterns import (
     WRAPPED_REQUEST_RE,
     YOU_RE,
 )
+from reverie.adapters.local.rules.said_ahead import said_ahead
 from reverie.adapters.local.rules.speaker_patterns import (
     BACK_FROM_RE,
     BACK_IN_RE,
@@ -168,6 +169,8 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     address = USE_ADDRESS_RE.match(text) if who.to_agent else None
     if address:  # "Use postgres://reader@db.internal/warehouse": where things are, not a request for now
         return as_statement(MemoryType.FACT, f"I use {address.group('what')}", who, short_ok=True)
+    if ahead := said_ahead(text, who):  # "From 1 March I'll be based at BRS": the new value, from that day
+        return ahead
     fate = PLAN_FATE_RE.match(text)
     if fate:  # how a plan ended: a fact about the speaker's plan, whoever the grammatical subject is
         what, verb, rest = fate.group("what"), fate.group("verb").lower(), fate.group("rest")
