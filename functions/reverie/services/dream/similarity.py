@@ -49,9 +49,18 @@ def paraphrase_of(
             continue
         absorbed = absorbed_but_a_word(candidate.statement, card.statement, same_source)
         # a plain fact may be absorbed by a rule that states it ("Npm doesn't understand Alice's workspace:
-        # dependencies" by the correction "Alice's repositories use pnpm, not npm: npm fails on ..."), never
-        # a rule by a fact (it would stop being followed)
-        same_family = rules or card.type is candidate.type or (absorbed and candidate.type is MemoryType.FACT)
+        # dependencies" by the correction "Alice's repositories use pnpm, not npm: npm fails on ..."; "levels
+        # are taken 6 to 14 hours after the first dose" by the procedure saying it in other words), never a
+        # rule by a fact (it would stop being followed)
+        stated_by_rule = candidate.type is MemoryType.FACT and card.type in RULE_TYPES | {
+            MemoryType.PROCEDURE
+        }
+        same_family = (
+            rules
+            or card.type is candidate.type
+            or (absorbed and candidate.type is MemoryType.FACT)
+            or (stated_by_rule and close >= PARAPHRASE_COSINE)
+        )
         # Same key: the reasoner judges whether the value changed. Different keys (two namings of one
         # attribute, e.g. a note's key and one derived from a message) do not stop a paraphrase.
         keys_agree = card.key is None or candidate.key is None or card.key != candidate.key

@@ -1,6 +1,7 @@
 """The speaker's own clauses in a language mixed into English, read in English: "trabajo de enfermera in the
 NICU" → "I work as a nurse in the NICU", "e a casa ho due gatti, Pepe e Oliva" → "and at home I have two
-cats, Pepe and Oliva", "casi siempre night shifts" → "mostly night shifts".
+cats, Pepe and Oliva", "casi siempre night shifts" → "mostly night shifts", "ogni mattina, before colazione" → "every morning,
+before breakfast".
 
 People who code-switch (Spanish, Italian, Portuguese with English) often say who they are in their own
 language and the rest in English. The rules read English: without this, the clause is no statement (nothing
@@ -67,6 +68,31 @@ _HAVE_RE = re.compile(
     rf"\b(?:tengo|ho|tenho)\s+(?P<count>{_words(_COUNT)})\s+(?P<thing>{_words(_THING)})\b", re.I
 )
 # "at home" before the speaker's clause: "a casa" (Italian), "en casa" (Spanish), "em casa" (Portuguese).
+# How often, in the mixed-in language: "ogni mattina", "cada noche", "todos os dias", "todas las semanas".
+_PARTS_OF_TIME = {
+    "morning": "mattina mañana manhã", "mornings": "mañanas manhãs mattine",
+    "evening": "sera tarde", "evenings": "sere tardes",
+    "night": "notte noche noite", "nights": "notti noches noites",
+    "day": "giorno día dia", "days": "giorni días dias",
+    "week": "settimana semana", "weeks": "settimane semanas",
+}  # fmt: skip
+_PART_OF_TIME = {word: part for part, words in _PARTS_OF_TIME.items() for word in words.split()}
+_EVERY_RE = re.compile(
+    rf"\b(?:ogni|cada|tutte\s+le|tutti\s+i|todas\s+(?:las|as)|todos\s+(?:los|os))\s+(?P<part>{_words(_PART_OF_TIME)})\b",
+    re.I,
+)
+# A meal named in the mixed-in language after an English preposition: "before colazione", "with la cena"
+# (in lower case: "Cena Roma" is a name).
+_MEALS = {
+    "breakfast": "colazione desayuno pequeno-almoço",
+    "lunch": "pranzo almuerzo almoço",
+    "dinner": "cena jantar",
+}  # fmt: skip
+_MEAL = {word: meal for meal, words in _MEALS.items() for word in words.split()}
+_MEAL_RE = re.compile(
+    rf"\b(?P<before>before|after|with|for|during)\s+(?:(?:la|il|el|o|a)\s+)?(?P<meal>(?-i:{_words(_MEAL)}))\b",
+    re.I,
+)
 _AT_HOME_RE = re.compile(r"\b(?:a|en|em)\s+casa\b(?=\s+(?:I|ho|tengo|tenho)\b)", re.I)
 _MOSTLY_RE = re.compile(r"\b(?:casi|quasi|quase)\s+(?:siempre|sempre)\b", re.I)
 # "on <days> I have / I work": "los miércoles tengo clase", "los sábados trabajo".
@@ -82,6 +108,11 @@ def _article(word: str) -> str:
     return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
 
 
+def _singular(part: str) -> str:
+    """ "every day" whether the plural was said ("todos los días") or not."""
+    return part.removesuffix("s")
+
+
 def english_clauses(text: str) -> str:
     """`text` with the speaker's mixed-in clauses read in English (see the module's docstring)."""
     said = text
@@ -91,6 +122,8 @@ def english_clauses(text: str) -> str:
     )
     text = _AT_HOME_RE.sub("at home", text)
     text = _MOSTLY_RE.sub("mostly", text)
+    text = _EVERY_RE.sub(lambda m: f"every {_singular(_PART_OF_TIME[m.group('part').lower()])}", text)
+    text = _MEAL_RE.sub(lambda m: f"{m.group('before')} {_MEAL[m.group('meal').lower()]}", text)
     text = _ON_DAYS_RE.sub(
         lambda m: f"on {_DAYS[m.group('day').lower()]} {_VERBS[m.group('verb').lower()]}", text
     )

@@ -172,6 +172,8 @@ _KIN = {
     "fils": "son", "fille": "daughter", "frère": "brother", "sœur": "sister", "mari": "husband", "femme": "wife",
     "mère": "mother", "père": "father", "figlio": "son", "figlia": "daughter", "fratello": "brother",
     "sorella": "sister", "marito": "husband", "moglie": "wife", "nonna": "grandmother", "nonno": "grandfather",
+    # what children call their parents, in those languages
+    "papà": "dad", "papá": "dad", "papai": "dad", "mamma": "mum", "mamá": "mum", "mamãe": "mum", "maman": "mum",
 }  # fmt: skip
 _KIN_RE = re.compile(
     r"\b(?:mera|meri|mere|mi|mis|mein|meine|meinen|meinem|meiner|meu|minha|mijn|mon|ma|mio|mia)\s+"
