@@ -1234,6 +1234,10 @@ class MemoryCard(BaseModel):
     ]
     updated_at: Annotated[AwareDatetime | None, Field(title='Updated At')] = None
     user_id: Annotated[UserId | None, Field(title='User Id')] = None
+    valid_from: Annotated[AwareDatetime | None, Field(title='Valid From')] = None
+    """
+    a change said ahead ("from 1 March I'm based at BRS"): when the card starts to hold; the card it replaces holds until then (its valid_until)
+    """
     valid_until: Annotated[AwareDatetime | None, Field(title='Valid Until')] = None
     version: Annotated[int | None, Field(ge=1, title='Version')] = 1
 
