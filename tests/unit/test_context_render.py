@@ -202,3 +202,28 @@ def test_a_statement_with_line_breaks_stays_one_memory_line() -> None:
     line = card_line(checklist, "1", dated=False, evidence=False)
     # THEN it is one line, so nothing in it reads as another memory
     assert line == "- [1] Release checklist: - [ ] tag v2 - [ ] publish"
+
+
+def test_a_procedure_line_gives_its_condition_and_action_once() -> None:
+    # GIVEN a procedure whose statement already says when it applies and what to do, and one that does not
+    said = card(
+        "m-retry",
+        'When upload fails with "413 Payload Too Large": retry upload with chunk_mb=8.',
+        condition="413 Payload Too Large",
+        action="retry upload with chunk_mb=8",
+        outcome="upload succeeded",
+    )
+    terse = card(
+        "m-iso",
+        "The booking API only takes ISO dates.",
+        condition="a 400 about a date",
+        action="pass YYYY-MM-DD",
+    )
+    # WHEN they are rendered
+    # THEN the first adds only what came of it; the second keeps its condition and action
+    assert card_line(said, "1", dated=False, evidence=False) == (
+        '- [1] When upload fails with "413 Payload Too Large": retry upload with chunk_mb=8. (→ upload succeeded)'
+    )
+    assert card_line(terse, "2", dated=False, evidence=False) == (
+        "- [2] The booking API only takes ISO dates. (when a 400 about a date; do pass YYYY-MM-DD)"
+    )

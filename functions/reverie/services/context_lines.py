@@ -98,13 +98,16 @@ def card_line(
 
     Under a date heading the line leaves its date out (`dated=False`); with handles, its evidence."""
     body = card.statement
-    if card.condition or card.action or card.outcome:
-        parts = [
-            f"when {card.condition}" if card.condition else "",
-            f"do {card.action}" if card.action else "",
-            f"→ {card.outcome}" if card.outcome else "",
-        ]
-        body += " (" + "; ".join(p for p in parts if p) + ")"
+    said = " ".join(body.lower().split())
+    # what the statement does not say already ("When X fails with E: retry with Y" says its condition and
+    # action: the line gives only what came of it)
+    parts = [
+        f"{prefix}{part}"
+        for prefix, part in (("when ", card.condition), ("do ", card.action), ("→ ", card.outcome))
+        if part and " ".join(part.lower().split()) not in said
+    ]
+    if parts:
+        body += " (" + "; ".join(parts) + ")"
     if card.type is MemoryType.PLAN:  # a note's own "Plan:" label is not said twice
         body = "current plan: " + _PLAN_LABEL_RE.sub("", body)
     if card.status is Status.HYPOTHESIS:  # a looked-up fact nobody confirmed
