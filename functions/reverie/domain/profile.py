@@ -28,6 +28,12 @@ def profile_slot(key: str | None) -> str:
     return slot[1] if slot is not None else ""
 
 
+def in_profile(key: str | None) -> bool:
+    """Whether a key sets a profile slot, whatever its subject (`bob.employer` too) or the attribute's
+    name (`alice.role`): what a store may index apart so that the profile is one read."""
+    return profile_slot(key) in PROFILE_ATTRIBUTES
+
+
 def profile_rank(key: str | None) -> int:
     """Where a profile card's slot stands in `PROFILE_ATTRIBUTES` (the end for any other key)."""
     attribute = profile_slot(key)

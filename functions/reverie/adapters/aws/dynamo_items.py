@@ -25,6 +25,7 @@ from reverie.adapters.aws.dynamo_table import (
     micros,
     n,
     number,
+    profile_pk,
     s,
     sortable,
     user_cards_pk,
@@ -33,6 +34,7 @@ from reverie.adapters.aws.dynamo_table import (
     visibility_pk,
 )
 from reverie.domain.models import STORED_CARD, MemoryCard, ScopeKind
+from reverie.domain.profile import in_profile
 
 
 def card_listing_pk(tenant_id: str, scope: ScopeKind, user_id: str | None, project_id: str | None) -> str:
@@ -47,7 +49,7 @@ def card_listing_pk(tenant_id: str, scope: ScopeKind, user_id: str | None, proje
 def _head_attributes(card: MemoryCard) -> dict[str, dict[str, str] | None]:
     """The head's attributes (None: absent)."""
     t, listed = card.tenant_id, s(f"{sortable(card.updated_at)}#{card.memory_id}")
-    personal = card.scope is ScopeKind.USER
+    personal, profiled = card.scope is ScopeKind.USER, in_profile(card.key)
     listing = card_listing_pk(t, card.scope, card.user_id, card.project_id)
     return {
         "kind": s("card"),
@@ -66,6 +68,8 @@ def _head_attributes(card: MemoryCard) -> dict[str, dict[str, str] | None]:
         "gsi2sk": listed if card.key else None,
         "gsi3pk": s(user_cards_pk(t)) if personal else None,
         "gsi3sk": s(f"{card.user_id}#{card.memory_id}") if personal else None,
+        "gsi4pk": s(profile_pk(listing)) if profiled else None,
+        "gsi4sk": listed if profiled else None,
         "author": s(card.user_id) if card.user_id and not personal else None,
     }
 

@@ -40,7 +40,7 @@ FILTER_ATTRIBUTES = ["kind", "layer", "card_type", "status", "scope", "user_id",
 TABLE_DEFINITION: dict[str, Any] = {
     "AttributeDefinitions": [
         {"AttributeName": name, "AttributeType": "S"}
-        for name in ("pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk", "gsi3pk", "gsi3sk")
+        for name in ("pk", "sk", *(f"gsi{i}{part}" for i in range(1, 5) for part in ("pk", "sk")))
     ],
     "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
     "BillingMode": "PAY_PER_REQUEST",
@@ -48,6 +48,8 @@ TABLE_DEFINITION: dict[str, Any] = {
         _index("gsi1", {"ProjectionType": "INCLUDE", "NonKeyAttributes": FILTER_ATTRIBUTES}),
         _index("gsi2", {"ProjectionType": "INCLUDE", "NonKeyAttributes": FILTER_ATTRIBUTES}),
         _index("gsi3", {"ProjectionType": "KEYS_ONLY"}),
+        # sparse: only the heads of cards whose key sets a profile slot (`profile_pk`)
+        _index("gsi4", {"ProjectionType": "INCLUDE", "NonKeyAttributes": [*FILTER_ATTRIBUTES, "card_key"]}),
     ],
     # no stream: nothing reads one (the index is kept in step by the writers and the index sync's repair)
 }
@@ -104,6 +106,12 @@ def card_key_pk(listing_pk: str, card_key: str) -> str:
     """The key index's partition of a card (gsi2): its key inside its listing partition, so a key read
     reads only what one scope may see, never every user's card of a common key (`user.home_city`)."""
     return f"{listing_pk}#KEY#{card_key}"
+
+
+def profile_pk(listing_pk: str) -> str:
+    """The profile index's partition (gsi4): every card of a listing partition whose key sets a profile
+    slot (`domain.profile.in_profile`), so the whole profile of a scope is one Query, not one per key."""
+    return f"{listing_pk}#PROFILE"
 
 
 def user_cards_pk(tenant_id: str) -> str:
