@@ -85,7 +85,8 @@ class CardQuery:
     """Listing of current card versions inside one scope. Newest `updated_at` first.
 
     `key` / `keys`: only cards whose key is that one / one of those (both given: both hold); a key read
-    is one read of the store's key index per key, never a listing of the scope."""
+    reads only the store's key index (one read per key, or one for the keys of a profile), never a
+    listing of the scope."""
 
     scope: Scope
     layers: frozenset[Layer] | None = None

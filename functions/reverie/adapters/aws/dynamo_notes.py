@@ -15,11 +15,10 @@ from datetime import datetime
 from itertools import islice
 from typing import Any
 
-from reverie.adapters.aws.dynamo_card_queries import filters, newest_first
+from reverie.adapters.aws.dynamo_card_queries import index_reads, newest_first
 from reverie.adapters.aws.dynamo_card_writes import commit, delete_card
 from reverie.adapters.aws.dynamo_client import Table
 from reverie.adapters.aws.dynamo_items import (
-    card_listing_pk,
     decode,
     head_update,
     new_card,
@@ -36,7 +35,6 @@ from reverie.adapters.aws.dynamo_table import (
     Action,
     Cancelled,
     ConditionFailed,
-    card_key_pk,
     card_pk,
     micros,
     n,
@@ -216,30 +214,18 @@ class DynamoNoteStore(NoteStore):
             f is not None and not f for f in (query.layers, query.types, query.statuses)
         ):
             return []
-        scope = query.scope
-        page: dict[str, Any] = {"Limit": min(1_000, max(25, wanted)), "ScanIndexForward": False}
-        partitions = [card_listing_pk(scope.tenant_id, ScopeKind.USER, scope.user_id, None)]
-        if scope.project_id is not None:
-            partitions.append(card_listing_pk(scope.tenant_id, ScopeKind.PROJECT, None, scope.project_id))
-        partitions.append(card_listing_pk(scope.tenant_id, ScopeKind.ORG, None, None))
-        keys = query.wanted_keys()
-        streams: list[Iterable[tuple[int, str]]]
-        if keys is not None:
-            # The key index: one small partition per visible scope and key, read whole and at once.
-            def read(pk: str) -> list[tuple[int, str]]:
-                return list(
-                    newest_first(self._table.query(pk, index="gsi2", **page, **filters(query)), "gsi2")
-                )
+        reads = index_reads(query, page=min(1_000, max(25, wanted)))
 
-            reads = [card_key_pk(pk, k) for pk in partitions for k in sorted(keys)]
-            streams = (
-                list(_KEY_READS.executor().map(read, reads)) if len(reads) > 1 else list(map(read, reads))
-            )
+        def read(pk: str) -> Iterator[tuple[int, str]]:
+            return newest_first(self._table.query(pk, index=reads.index, **reads.options), reads.index)
+
+        streams: list[Iterable[tuple[int, str]]]
+        if not reads.whole:
+            streams = [read(pk) for pk in reads.partitions]
+        elif len(reads.partitions) > 1:  # small partitions, read whole and at once: one round trip
+            streams = list(_KEY_READS.executor().map(lambda pk: list(read(pk)), reads.partitions))
         else:
-            streams = [
-                newest_first(self._table.query(pk, index="gsi1", **page, **filters(query)), "gsi1")
-                for pk in partitions
-            ]
+            streams = [list(read(pk)) for pk in reads.partitions]
         cards = self._resolve(query, heapq.merge(*streams), batch=min(_BATCH, wanted))
         return list(islice(cards, query.offset, wanted))
 
