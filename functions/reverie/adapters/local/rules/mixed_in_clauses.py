@@ -15,6 +15,12 @@ from __future__ import annotations
 
 import re
 
+
+def _by_word(table: dict[str, str]) -> dict[str, str]:
+    """English word → its space-separated words in the other languages, turned round: each word → English."""
+    return {word: english for english, words in table.items() for word in words.split()}
+
+
 _JOBS = {
     "nurse": "enfermera enfermero enfermeira enfermeiro infermiera infermiere",
     "doctor": "médico médica medico medica",
@@ -31,7 +37,7 @@ _JOBS = {
     "cleaner": "limpiador limpiadora",
     "driver": "conductor conductora autista motorista",
 }
-_JOB = {word: job for job, words in _JOBS.items() for word in words.split()}
+_JOB = _by_word(_JOBS)
 _THINGS = {
     "cat": "gato gata gatto gatta",
     "cats": "gatos gatas gatti",
@@ -40,7 +46,7 @@ _THINGS = {
     "child": "hijo hija figlio figlia filho filha",
     "children": "hijos hijas figli figlie filhos filhas",
 }
-_THING = {word: thing for thing, words in _THINGS.items() for word in words.split()}
+_THING = _by_word(_THINGS)
 _COUNT = {
     **dict.fromkeys("un una uno um uma".split(), "a"),
     **dict.fromkeys("dos due dois duas".split(), "two"),
@@ -76,7 +82,7 @@ _PARTS_OF_TIME = {
     "day": "giorno día dia", "days": "giorni días dias",
     "week": "settimana semana", "weeks": "settimane semanas",
 }  # fmt: skip
-_PART_OF_TIME = {word: part for part, words in _PARTS_OF_TIME.items() for word in words.split()}
+_PART_OF_TIME = _by_word(_PARTS_OF_TIME)
 _EVERY_RE = re.compile(
     rf"\b(?:ogni|cada|tutte\s+le|tutti\s+i|todas\s+(?:las|as)|todos\s+(?:los|os))\s+(?P<part>{_words(_PART_OF_TIME)})\b",
     re.I,
@@ -88,7 +94,7 @@ _MEALS = {
     "lunch": "pranzo almuerzo almoço",
     "dinner": "cena jantar",
 }  # fmt: skip
-_MEAL = {word: meal for meal, words in _MEALS.items() for word in words.split()}
+_MEAL = _by_word(_MEALS)
 _MEAL_RE = re.compile(
     rf"\b(?P<before>before|after|with|for|during)\s+(?:(?:la|il|el|o|a)\s+)?(?P<meal>(?-i:{_words(_MEAL)}))\b",
     re.I,
