@@ -139,6 +139,9 @@ class _Session(SessionInputs):
                 self.read_message(message.model_copy(update={"text": said, "speaker": writer}), None, True)
             message = message.model_copy(update={"text": chat[0]})
         name = name_for(message.speaker) if message.speaker else self.user_name
+        message = self.pasted_records(message, name)  # '{"athlete": "Marta", "ftp_w": 262}': its fields
+        if not message.text.strip():
+            return
         who = Speaker(
             name=name,
             subject=subject_of(name),

@@ -27,6 +27,8 @@ _LEADING_INTERJECTION_RE = re.compile(
     # asked to note what follows ("pls note the repair café runs ...", "make a note that ...")
     r"(?:please\s+)?(?:make\s+a\s+note|take\s+note|note\s+down|note)(?:\s+(?:that|of\s+this))?|"
     r"careful|fyi|fwiw|for what it'?s worth|heads up|guess what|you know what|honestly|actually|basically|true|"
+    # news found out ("turns out the MOT is due in May")
+    r"(?:it\s+)?turns\s+out(?:\s+that)?|"
     r"remember(?:\s+that)?(?!\s+to\b)|keep in mind(?:\s+that)?|for the record|just so you know|for reference|"
     r"for your (?:notes?|records?|information|files?)|"
     r"totally|absolutely|definitely|indeed|cool|great|nice|awesome|for context|for background|"

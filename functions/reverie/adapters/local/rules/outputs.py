@@ -18,6 +18,7 @@ from reverie.adapters.local.rules.doses import dose_key
 from reverie.adapters.local.rules.label_line import label_line
 from reverie.adapters.local.rules.language import sentences
 from reverie.adapters.local.rules.records import Field, read_records
+from reverie.adapters.local.rules.reported import unsettled
 from reverie.adapters.local.rules.threads import threads
 from reverie.domain.restatement import terms
 
@@ -44,8 +45,14 @@ _TITLE_END_RE = re.compile(r"\s+[—–-]\s+|[,(|:!?]|\.(?!\d)")  # "2.5 mg" goe
 
 
 def disputes(reply: str) -> bool:
-    """Whether the user's reply disputes what they were just told."""
-    return _DISPUTES_RE.search(reply) is not None
+    """Whether the user's reply disputes what they were just told (or cannot tell it from another value)."""
+    return _DISPUTES_RE.search(reply) is not None or undecided(reply)
+
+
+def undecided(reply: str) -> bool:
+    """Whether the user's reply says they cannot tell what they were told from another value they have ("they
+    can't both be right", "I don't know which one to trust": `reported.unsettled`)."""
+    return unsettled(reply)
 
 
 def canonical(words: frozenset[str]) -> frozenset[str]:

@@ -18,13 +18,11 @@ from __future__ import annotations
 import csv
 import re
 
-from reverie.adapters.local.rules.records import MAX_RECORDS, label, record_name
+from reverie.adapters.local.rules.records import MAX_RECORDS, record_name, with_unit
 
 MIN_COLUMNS = 3
 # A column's name: a word or two, snake_case or spaced, no digit ("price_gbp", "Item", "unit cost").
 _COLUMN_RE = re.compile(r"^[A-Za-z][A-Za-z_ -]{0,30}$")
-_CURRENCIES = {"gbp": "£", "usd": "$", "eur": "€", "jpy": "¥", "inr": "₹"}
-_AMOUNT_RE = re.compile(r"^-?\d[\d,]*(?:\.\d+)?$")
 # A name in words, not a code ("MUG-07").
 _WORDS_RE = re.compile(r"^[A-Za-z][a-z'-]+(?:\s+[A-Za-z][a-z'-]*)*$")
 
@@ -46,12 +44,9 @@ def _header(line: str) -> list[str] | None:
 
 
 def _field(column: str, value: str) -> str:
-    """One cell as "<column in words> <value>", a currency column's amount with its symbol."""
-    words = label(column).split()
-    symbol = _CURRENCIES.get(words[-1]) if len(words) > 1 else None
-    if symbol and _AMOUNT_RE.match(value):
-        return f"{' '.join(words[:-1])} {symbol}{value}"
-    return f"{' '.join(words)} {value}"
+    """One cell as "<column in words> <value>", a currency column's amount with its symbol, a unit column's
+    number with its unit (`records.with_unit`)."""
+    return " ".join(with_unit(column, value))
 
 
 def _row(header: list[str], cells: list[str]) -> str | None:

@@ -53,6 +53,11 @@ _NAME_FIELDS = (
     # what a garage's or a dealer's record is of
     "vehicle",
     "model",
+    # a training app's or a club's profile of whom it tracks
+    "athlete",
+    "player",
+    "runner",
+    "rider",
 )
 # A field that names the record in a system's own words, when it has no name field: the account a CRM keeps,
 # the company a registry lists ("account", "company_name"); never a party the record only mentions (an
@@ -64,11 +69,29 @@ _IDENTIFIER_RE = re.compile(
     r"password|passwd|pwd|passphrase|secret|pin|cvv|cvc|credentials?|api_?key|apikey)$",
     re.I,
 )
-# Fields that say how things stand this minute (a job's status, its progress): not worth a card.
+# Fields that say how things stand this minute (a job's status, its progress), or when the record itself was
+# written or fetched (its stamp, not a fact of what it is of): not worth a card.
 _NOW_RE = re.compile(
-    r"(?:^|_)(?:status|state|progress|percent|eta|elapsed|remaining|updated_at|last_seen)$", re.I
+    r"(?:^|_)(?:status|state|progress|percent|eta|elapsed|remaining|updated(?:_at|_on)?|last_seen|"
+    r"(?:last_)?modified(?:_at)?|synced(?:_at)?|exported(?:_at)?|fetched(?:_at)?|generated(?:_at)?|timestamp)$",
+    re.I,
 )
 _CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+# A field named with the unit of its number ("ftp_w", "weight_kg", "durationMs"): the unit goes with the
+# value ("ftp: 262 W"), so that two systems naming one thing with and without its unit share a slot.
+_UNITS = {
+    **{u: u for u in ("kg", "km", "cm", "mm", "bpm", "kcal", "mph", "ms", "min")},
+    **{u.lower(): u for u in ("W", "kW", "kWh", "GB", "MB", "TB")},
+    **dict.fromkeys(("lb", "lbs"), "lb"),
+    **dict.fromkeys(("kmh", "kph"), "km/h"),
+    **dict.fromkeys(("s", "sec", "secs", "seconds"), "s"),
+    **dict.fromkeys(("mins", "minutes"), "min"),
+    **dict.fromkeys(("h", "hrs", "hours"), "h"),
+    **dict.fromkeys(("pct", "percent"), "%"),
+    "m": "m",
+}
+_CURRENCY_FIELDS = {"gbp": "£", "usd": "$", "eur": "€", "jpy": "¥", "inr": "₹"}
+_NUMBER_RE = re.compile(r"^-?\d[\d,]*(?:\.\d+)?$")
 # A nested record's field that says when it stops holding ("to", "end_date", "valid_until"), when its value is
 # a date: told as "until <date>", the words a stated validity is read from (`domain.validity`).
 _END_FIELD_RE = re.compile(
@@ -110,6 +133,20 @@ class Field:
 def label(field: str) -> str:
     """`effective_from` → "effective from", `lastCounted` → "last counted"."""
     return " ".join(_CAMEL_RE.sub(" ", field).replace("_", " ").replace("-", " ").split()).lower()
+
+
+def with_unit(field: str, value: str) -> tuple[str, str]:
+    """(the field's name in words, its value) with a unit or currency the name carries moved onto a number:
+    ("ftp_w", "262") → ("ftp", "262 W"), ("price_gbp", "18.00") → ("price", "£18.00")."""
+    words = label(field).split()
+    if len(words) < 2 or not _NUMBER_RE.match(value):
+        return " ".join(words), value
+    unit, rest = words[-1], " ".join(words[:-1])
+    if unit in _CURRENCY_FIELDS:
+        return rest, f"{_CURRENCY_FIELDS[unit]}{value}"
+    if unit in _UNITS:
+        return rest, f"{value}{'' if _UNITS[unit] == '%' else ' '}{_UNITS[unit]}"
+    return " ".join(words), value
 
 
 def _identifier(field: str) -> bool:
@@ -184,7 +221,7 @@ def record_fields(record: dict[str, Any], subject: str | None = None) -> list[Fi
         if found is None:
             continue
         told, main = found
-        words = label(field)
+        words, main = with_unit(field, main) if scalar else (label(field), main)
         slot = _SLOTS.get(slug(words, 3), slug(words, 3))
         out.append(
             Field(
@@ -266,8 +303,9 @@ def _row_name(row: dict[str, Any]) -> str | None:
     return None
 
 
-def read_records(output: str) -> list[list[Field]] | None:
-    """The records of a structured output (each a list of fields), or None when the output is prose."""
+def read_records(output: str, default_subject: str | None = None) -> list[list[Field]] | None:
+    """The records of a structured output (each a list of fields), or None when the output is prose; a JSON
+    record with no name field is of `default_subject` when one is given."""
     text = output.strip()
     if text[:1] in "[{":
         try:
@@ -275,7 +313,11 @@ def read_records(output: str) -> list[list[Field]] | None:
         except ValueError:
             parsed = None
         if parsed is not None:
-            return [fields for record in _records(parsed) if (fields := record_fields(record))]
+            return [
+                fields
+                for record in _records(parsed)
+                if (fields := record_fields(record, None if record_name(record) else default_subject))
+            ]
     rows = _table(text)
     if rows is None:
         return None

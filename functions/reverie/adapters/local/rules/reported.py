@@ -88,15 +88,19 @@ def relayed(text: str, before: Relayed | None = None, thing: str | None = None) 
 _NOTICE_RE = re.compile(
     r"^(?:[a-z]+,\s+)?(?:(?:my|our|the)\s+)?(?P<who>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:just\s+)?"
     r"(?:texted|messaged|emailed|e-mailed|wrote(?:\s+to)?|rang|called|phoned|pinged|informed|notified|let)"
-    r"(?:\s+(?:me|us)(?:\s+know)?(?:\s+(?:today|yesterday|this\s+morning|last\s+night))?"
+    r"(?:(?:\s+(?:me|us)(?:\s+know)?)?(?:\s+(?:today|yesterday|this\s+morning|last\s+night))?"
     r"(?:\s*[,:;-]\s*|\s+(?:that|to\s+say(?:\s+that)?|saying(?:\s+that)?)\s+)|\s+that\s+)(?P<news>\S.+)$",
     re.I,
 )
 # The speaker left unsure which of two sources is right: "no idea who's right", "I don't know which is right",
-# "not sure whether ...". What a notice then brings stays its sender's claim, not the speaker's news.
+# "not sure whether ...", "they can't both be right". What a notice then brings stays its sender's claim, not the speaker's news.
 _UNSETTLED_RE = re.compile(
     r"\b(?:who|which(?:\s+one)?)(?:'s|\s+is)\s+(?:right|correct)\b|\b(?:not\s+sure|no\s+idea|unsure|dunno|"
-    r"(?:don'?t|do\s+not)\s+know)\s+(?:if|whether)\b",
+    r"(?:don'?t|do\s+not)\s+know)\s+(?:if|whether)\b"
+    # "I don't know which one to trust", "they can't both be right"
+    r"|\b(?:(?:don'?t|do\s+not|can'?t|cannot)\s+(?:know|tell)|dunno|no\s+idea|not\s+sure|unsure)\s+which"
+    r"(?:\s+one)?\s+to\s+(?:trust|believe|go\s+with)\b"
+    r"|\b(?:can't|cannot|couldn't)\s+(?:both|all)\s+be\s+(?:right|correct|true)\b",
     re.I,
 )
 

@@ -42,11 +42,11 @@ from reverie.adapters.local.rules.dialogue import asks_to_remember, confirms
 from reverie.adapters.local.rules.findings import Findings
 from reverie.adapters.local.rules.keep_told import asks_to_keep, in_calendar, in_own_person
 from reverie.adapters.local.rules.language import finish, sentences
-from reverie.adapters.local.rules.outputs import Fact, canonical, disputes, read_output
+from reverie.adapters.local.rules.outputs import Fact, canonical, disputes, read_output, undecided
 from reverie.domain.dream import Candidate
 from reverie.domain.events import Event, MessageEvent, ToolResultEvent
 from reverie.domain.guards import mask_secrets
-from reverie.domain.models import EvidenceRef, MemoryType, Source, SourceKind
+from reverie.domain.models import EvidenceRef, MemoryType, Source, SourceKind, Trust
 from reverie.domain.restatement import terms
 from reverie.domain.validity import valid_until
 
@@ -56,6 +56,7 @@ TAKEN_IN_HOSTILE = False
 ACCEPTED_CONFIDENCE = 0.55  # told and taken in: the user's word, a little below their own statement
 CONFIRMED_CONFIDENCE = 0.6  # ... confirmed in so many words
 UNTRUSTED_CONFIDENCE = 0.4  # the tool's alone: the dream decides what it is worth
+RELAYED_CONFIDENCE = 0.4  # told, and the user cannot tell it from what they hold: someone else's word
 
 
 # The user asking the agent to keep what it is about to read ("can you read it and save the important bits",
@@ -135,6 +136,7 @@ class Reports:
         for output, facts in zip(self.outputs, settled, strict=True):
             output.facts = facts
         disputed = reply is not None and disputes(reply.text)
+        unsure = reply is not None and undecided(reply.text)  # "they can't both be right": neither settled
         confirmed = reply is not None and any(confirms(s) for s in sentences(reply.text))
         # asked to keep it, before it was read or once told ("save that"): the user vouches for what they heard
         saving = not disputed and (
@@ -168,7 +170,9 @@ class Reports:
                     and not untrusted.steers(fact.statement)
                 )
                 accepting = reply or self.asked
-                if vouched and accepting is not None:
+                if told and unsure and reply is not None:
+                    out.append(_unsettled(fact, output.result, reply))
+                elif vouched and accepting is not None:
                     how = (
                         "confirmed"
                         if confirmed or (saved and not taken_in)
@@ -195,6 +199,16 @@ def _vouched(fact: Fact, result: ToolResultEvent, by: MessageEvent, how: str) ->
     return candidate.model_copy(
         update={"confidence": CONFIRMED_CONFIDENCE if own_words else ACCEPTED_CONFIDENCE}
     )
+
+
+def _unsettled(fact: Fact, result: ToolResultEvent, reply: MessageEvent) -> Candidate:
+    """A fact the user was told and cannot tell from another value they have ("they can't both be right"):
+    the tool's claim as the user now holds it, someone else's word on low trust, so that the dream shows it
+    against what they held, in conflict, for review (`claims_against_known`) rather than dropping either."""
+    source = Source(kind=SourceKind.USER, trust=Trust.LOW, name=f"{result.tool}, the user unsure"[:200])
+    candidate = _candidate(fact, result, [result, reply], source)
+    statement = finish(f"{candidate.statement.rstrip(' .')} (according to {result.tool})", capitalise=False)
+    return candidate.model_copy(update={"statement": statement, "confidence": RELAYED_CONFIDENCE})
 
 
 def _candidate(fact: Fact, result: ToolResultEvent, cited: list[Event], source: Source) -> Candidate:

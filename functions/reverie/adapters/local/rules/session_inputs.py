@@ -10,6 +10,7 @@ from reverie.adapters.local.rules.keys import attribute_key, vocabulary_key
 from reverie.adapters.local.rules.language import subject_of
 from reverie.adapters.local.rules.own_quote import without_own_quote
 from reverie.adapters.local.rules.pasted_mail import read_mail
+from reverie.adapters.local.rules.pasted_records import pasted_record
 from reverie.adapters.local.rules.request_patterns import CORRECTION_OPENER_RE
 from reverie.adapters.local.rules.secret_clauses import without_secrets
 from reverie.adapters.local.rules.session_base import (
@@ -137,6 +138,34 @@ class SessionInputs(SessionBase):
                 valid_until=valid_until(claim, message.ts),
             )
         return message.model_copy(update={"text": mail.text})
+
+    def pasted_records(self, message: MessageEvent, name: str) -> MessageEvent:
+        """The user's message without the JSON record it pastes (`pasted_records`): each of its fields a fact
+        in the record's slot, on the user's word (what they hold of themselves or their things); a field that
+        steers the agent is quarantined as a document's."""
+        found = pasted_record(message.text, name) if message.role == "user" else None
+        if found is None:
+            return message
+        if found.lead_in:
+            self.drop(message, found.lead_in, "preamble")
+        for field in found.fields:
+            if untrusted.steers(field.statement):
+                self.poison(
+                    field.statement, message, Source(kind=SourceKind.DOCUMENT, name="a pasted record")
+                )
+                continue
+            self.add(
+                MemoryType.FACT,
+                field.statement,
+                [message],
+                Source(kind=SourceKind.USER, name="a pasted record"),
+                message.ts,
+                key=field.key,
+                confidence=MAIL_CONFIDENCE,
+                salience=0.6,
+                capitalise=False,
+            )
+        return message.model_copy(update={"text": found.text})
 
     def pasted_chat(self, message: MessageEvent) -> MessageEvent:
         """The message without the lines of a pasted chat that steer the agent (`chat_orders`): each its

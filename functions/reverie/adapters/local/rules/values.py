@@ -166,7 +166,8 @@ def most_contrasted(new: str, cards: Sequence[MemoryCard]) -> MemoryCard | None:
 _MONTH_TERMS = frozenset(stem(m) for m in MONTH_NAMES)
 # "The go-live is 14 May", "the party's on the 21st of June": the day is the value of what the sentence names.
 _DATE_IS_RE = re.compile(
-    rf"\b(?:is|'s|are|will be)\s+(?:on\s+)?(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b|{_MONTH}\s+\d{{1,2}}\b)",
+    rf"\b(?:is|'s|are|will be)\s+(?:(?:due|payable|scheduled|booked|set|planned|happening)\s+(?:for\s+)?)?"
+    rf"(?:on\s+)?(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b|{_MONTH}\s+\d{{1,2}}\b)",
     re.I,
 )
 SHARED_FOR_A_DATE = 2  # specific words two statements share beside their dates, a name among them
@@ -188,4 +189,44 @@ def another_date(a: str, b: str) -> bool:
         return False  # neither says the day is what the thing is: two mentions, not two values
     named = set(entities(a)) & set(entities(b))
     shared = (terms(a) & terms(b)) - _MONTH_TERMS
-    return bool(named) and len(shared) >= SHARED_FOR_A_DATE
+    return (bool(named) and len(shared) >= SHARED_FOR_A_DATE) or _one_thing_dated(a, b)
+
+
+# Whose a thing is, or which: said before it and no part of what it is ("Sam's dental check-up", "the check-up").
+_DETERMINERS_RE = re.compile(r"^(?:(?:the|my|our|his|her|their|your|this|that|[\w-]+'s?)\s+)+", re.I)
+# Things too general to be one thing when only one statement says which ("my meeting", "the board meeting").
+_GENERIC_THINGS = frozenset(
+    stem(w) for w in "appointment meeting thing event date day deadline plan call one it session".split()
+)
+
+
+_WHOSE_RE = re.compile(r"\b([A-Z][\w-]*)'s?\b")
+
+
+def _dated_thing(statement: str) -> tuple[frozenset[str], str, frozenset[str]] | None:
+    """(the words of the thing a statement gives a day as the value of, the last of them (what the thing
+    is), the names it says it is whose): "Sam's dental check-up is on 2 April" → (dental, check-up;
+    check-up; sam); None when it gives no such day."""
+    found = _DATE_IS_RE.search(statement)
+    if found is None:
+        return None
+    before = statement[: found.start()].strip()
+    opening = _DETERMINERS_RE.match(before)
+    whose = frozenset(m.lower() for m in _WHOSE_RE.findall(opening.group(0))) if opening else frozenset()
+    thing = before[opening.end() :] if opening else before
+    words = terms(thing)
+    head = terms(thing.split()[-1]) if words else frozenset()
+    return (words, next(iter(head)), whose) if len(head) == 1 else None
+
+
+def _one_thing_dated(a: str, b: str) -> bool:
+    """Both give a day as the value of one thing, one of them naming it more fully ("the check-up is booked
+    for 9 April" against "Sam's dental check-up is on 2 April"), never two people's ("Ana's party" beside
+    "Sam's party"); a general thing ("my meeting") must be named the same way in both, never one of them a
+    kind of it ("the board meeting"); the fuller name must still name that thing ("the go-live dinner" is
+    no "go-live")."""
+    first, second = _dated_thing(a), _dated_thing(b)
+    if first is None or second is None or (first[2] and second[2] and first[2] != second[2]):
+        return False
+    (small, _, _), (large, head, _) = sorted((first, second), key=lambda t: len(t[0]))
+    return small == large or (small < large and head in small and bool(small - _GENERIC_THINGS))
