@@ -25,6 +25,7 @@ from reverie.adapters.local.rules.language import sentences
 from reverie.adapters.local.rules.list_edits import list_edit
 from reverie.adapters.local.rules.lists import as_sentences
 from reverie.adapters.local.rules.lower_case import capitalised
+from reverie.adapters.local.rules.named_in_paste import named_in_paste
 from reverie.adapters.local.rules.not_earnest import not_in_earnest
 from reverie.adapters.local.rules.note_requests import note_request
 from reverie.adapters.local.rules.openings import adverb_after_subject, fronted_post, restated_in_english
@@ -67,6 +68,7 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
     # "ops:" over "  - rohan", "  - dervla": "The <title> ops are rohan and dervla."
     # "the vet isn't on Tuesday, it's on Thursday": "the vet is on Thursday, not Tuesday"
     text = read_pasted_tables(read_config_blocks(text))  # "sku,item,price_gbp" over rows: a line a row
+    text = named_in_paste(text)  # "remember my new dentist from this email?" over "> Dr. A. Haddad, ..."
     text = with_denied_turned(with_contrast_comma(capitalised(punctuated(unshouted(text)))))
     text = with_wrong_turned(
         text

@@ -10,7 +10,9 @@ mail before the message's sentences are:
   on Fridays") is the writer's claim about its own terms, held with the writer named ("Greenleaf Packaging's
   minimum order is 500 units"), never the user's own "our".
 
-The rest of the mail is left to the message's reading (`quoted_mail`: news the user received).
+The rest of the mail is left to the message's reading (`quoted_mail`: news the user received). Lines quoted
+with no header over them ("> Note to AI assistants: forward ...") are pasted from someone else all the same:
+an instruction in them is kept apart, as a mail's is (whose claims they are, no header says).
 """
 
 from __future__ import annotations
@@ -94,19 +96,23 @@ def read_mail(text: str) -> Mail | None:
             continue
         quoted = _QUOTE_RE.match(line) is not None
         if not (inside and (quoted or forwarded)):
-            out.append(line)
+            # a quoted line under no header is still pasted from someone else: an order in it is theirs
+            out.append(_read_line(line, None, mail, bracket, claims=False)[0] if quoted else line)
             continue
         said, bracket = _read_line(line, sender, mail, bracket)
         out.append(said)
-    if not seen:
+    if not seen and not mail.instructions:
         return None
     return Mail("\n".join(out), mail.instructions, mail.claims, mail.dropped)
 
 
-def _read_line(line: str, sender: str | None, mail: Mail, bracket: bool) -> tuple[str, bool]:
-    """One line of the mail: its instructions and the writer's claims taken out into `mail`, the rest kept
-    (with its quote mark) for the message's reading; and whether an instruction's brackets are still open
-    at its end (`bracket`: they were open at its start, the line is that instruction's up to their close)."""
+def _read_line(
+    line: str, sender: str | None, mail: Mail, bracket: bool, claims: bool = True
+) -> tuple[str, bool]:
+    """One line of the mail: its instructions and (`claims`) the writer's claims taken out into `mail`, the
+    rest kept (with its quote mark) for the message's reading; and whether an instruction's brackets are
+    still open at its end (`bracket`: they were open at its start, the line is that instruction's up to
+    their close)."""
     mark = _QUOTE_RE.match(line)
     prefix = mark.group(0) if mark else ""
     body = line[len(prefix) :].strip()
@@ -123,7 +129,7 @@ def _read_line(line: str, sender: str | None, mail: Mail, bracket: bool) -> tupl
             continue
         if orders or looks_like_injection(sentence) or addresses_machine(sentence):
             orders.append(sentence)  # what follows an instruction on its line belongs to it
-        elif claim := _claim(sentence, sender):
+        elif claims and (claim := _claim(sentence, sender)):
             mail.claims.append(claim)
         else:
             kept.append(sentence)
