@@ -51,7 +51,10 @@ _MONTH = MONTH_NAME
 
 
 _VALUE_RE = re.compile(
-    r"(?:\b(?:is|are|was|were|of|at|to|in|version|v)\b\s*:?|[:=])\s*(?:v?\d|" + _MONTH + r"\b)", re.I
+    r"(?:\b(?:is|are|was|were|of|at|to|in|version|v)\b\s*:?|[:=])\s*(?:v?\d|" + _MONTH + r"\b)"
+    # a named thing's version or number ("needs Node 20", "runs Python 3.11", "uses Postgres 15")
+    r"|\b(?-i:[A-Z])[\w+-]*\s+v?\d",
+    re.I,
 )
 
 
