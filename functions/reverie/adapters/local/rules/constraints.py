@@ -29,6 +29,8 @@ from reverie.domain.models import MemoryType, Stability
 _ABOUT_ME_RE = re.compile(r"\b(?:me|my)\b", re.I)
 _PLEASE_RE = re.compile(r"^please\s+", re.I)
 _SO_RE = re.compile(r"\bso\b", re.I)
+# The marker with no rule after it ("our prod region is eu-north-1, always"): it stresses the statement before.
+_MARKER_ALONE_RE = re.compile(r"^\W*(?:always|never|ever)\W*$", re.I)
 
 
 def as_correction(text: str, who: Speaker) -> Statement | Drop:
@@ -47,7 +49,7 @@ def as_constraint(text: str, who: Speaker) -> Statement | Drop | None:
     opener = CONSTRAINT_OPENER_RE.search(text)
     if opener:
         clause = opener.group("clause")
-        if NOT_A_RULE_AFTER_RE.match(clause):
+        if NOT_A_RULE_AFTER_RE.match(clause) or _MARKER_ALONE_RE.match(clause):
             return None
         if clause.lower().startswith(("do not", "don't", "dont", "please do not", "please don't")) and (
             not who.to_agent or SOFT_NEGATIVE_RE.match(clause)

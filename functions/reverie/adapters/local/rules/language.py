@@ -61,6 +61,8 @@ _TRAILING_THANKS_RE = re.compile(
 )
 # A hedge about the conversation after what was said ("..., if that matters for the calendar", "..., in case
 # it helps", "... if you need it", "..., fyi"): no part of the statement.
+# A word after the statement that only stresses it: "..., always", "..., ever", "..., period".
+_STRESS_TAIL_RE = re.compile(r",\s*(?:always|ever|period|full\s+stop)\s*(?=[.!]*\s*$)", re.I)
 _HEDGE_TAIL_RE = re.compile(
     r",?\s+(?:(?:if|in case)\s+(?:that|it|this)\s+(?:matters|helps|is useful|'s useful|is relevant|'s relevant)"
     r"(?:\s+(?:for|to|with)\s+[^,;.]+)?|(?:if|in case)\s+you\s+(?:need|want)\s+(?:it|them|that|this)|by the way|btw|"
@@ -134,6 +136,7 @@ def compress(text: str) -> str:
     text = _TRAILING_LAUGH_RE.sub(lambda m: m.group("close") or "", text)
     text = _TRAILING_THANKS_RE.sub("", text)
     text = _HEDGE_TAIL_RE.sub("", text)
+    text = _STRESS_TAIL_RE.sub("", text)  # "our prod region is eu-north-1, always": the stress goes
     text = _BY_THE_WAY_RE.sub("", text)  # "I cook on induction by the way, so ...": its comma stays
     text = _LIKE_FILLER_RE.sub(",", text)
     text = _FILLER_RE.sub(_without_filler, text)

@@ -154,7 +154,15 @@ NOT_A_FACT_VERBS = frozenset(
 )
 # "I always do the controlled drugs check at 14:00", "we do the school run": "do" as the main verb, a task
 # the speaker does as a rule (present simple), not the auxiliary of "I do think", "I do like it".
-DOES_A_TASK_RE = re.compile(r"^(?:i|we) " + _ADV + r"do (?:the|a|an|my|our|all the|most of the)\b", re.I)
+# Or an activity done as a habit ("I do Brazilian jiu-jitsu twice a week", "we do pilates on Mondays"): a thing
+# named after "do" (not a verb: "I do like it", "I do need to ...") and how often.
+DOES_A_TASK_RE = re.compile(
+    r"^(?:i|we) " + _ADV + r"do (?:(?:the|a|an|my|our|all the|most of the)\b"
+    r"|(?!(?:like|love|hate|enjoy|mind|care|need|want|know|think|feel|hope|believe|remember|mean|wish|agree|"
+    r"get|have|try|see|miss|appreciate|understand)\b)[\w-]+(?:\s+[\w-]+){0,3}?\s+(?:once|twice|three\s+times|"
+    r"\d+\s*(?:x|times)|every|each|most|on\s+\w+days?|at\s+(?:the\s+)?weekends?|weekly|daily|nightly)\b)",
+    re.I,
+)
 PERFECT_RE = re.compile(
     r"^(?:i|we)(?:'ve| have) "
     + _ADV
