@@ -108,6 +108,20 @@ _STATE_NOW_RE = re.compile(
 )
 
 
+# Working toward an event on a named day ("I'm training for the half marathon on 14 March", "revising for my
+# driving theory test on 3 June"): the pursuit ends when the day has been.
+_TOWARD_RE = re.compile(
+    r"\b(?:training|preparing|prepping|studying|revising|practi[sc]ing|getting\s+ready|in\s+training)\s+for\b",
+    re.I,
+)
+
+
+def _first_day_end(text: str, ts: datetime) -> datetime | None:
+    """The end of the first day of a month `text` names that is still ahead of `ts`."""
+    days = [_day_end(year, month, day, ts) for month, day, year in named_days(text)]
+    return next((d for d in days if d is not None and d > ts), None)
+
+
 def valid_until(text: str, ts: datetime) -> datetime | None:
     """When the claim in `text` stops holding, if it says: the end of the named day, week, month... (the
     next one on or after `ts` when no year is said), or `ts` plus a stated span. None otherwise."""
@@ -120,6 +134,8 @@ def valid_until(text: str, ts: datetime) -> datetime | None:
         end = _end(found, ts) if found else None
         if end is not None and end > ts:
             return end
+    if (toward := _TOWARD_RE.search(text)) and (end := _first_day_end(text[toward.end() :], ts)):
+        return end  # "training for the Lisbon half on 14 March": the training is for that day
     now = _STATE_NOW_RE.search(text)
     if now is None:
         return None

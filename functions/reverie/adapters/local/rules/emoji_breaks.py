@@ -17,11 +17,12 @@ _JOINERS = frozenset("\ufe0f\u200d")
 # What opens a sentence of its own: a subject, a joining word, a question word or a name. "MOT done ✅ passed"
 # goes on with the same clause ("passed" has no subject of its own): no break. Chat also drops the "I" of a
 # present want or need ("signed up 😅 need a plan", "booked ✅ gotta pack") and of a past deed done to
-# something ("ditched the old one 🙌 got a new one"): such a verb opens a sentence too.
+# something ("ditched the old one 🙌 got a new one"): such a verb opens a sentence too, as does a subject before
+# "is" or "are" ("finished in 1:52 🥳 legs are dead").
 _OPENS_SENTENCE_RE = re.compile(
     r"(?:(?:i|i'm|i've|i'd|we|we're|we've|he|she|they|it|it's|you|my|our|his|her|their|the|this|that|there|"
     r"and|but|so|then|also|anyway|btw|now|need|want|wanna|gotta|gonna|hope|wish|how|what|where|when|why|who|"
-    r"which)\b|(?-i:[A-Z])|(?:"
+    r"which)\b|(?-i:[A-Z])|[a-z]+\s+(?:is|are|was|were)\b|(?:"
     + "|".join(sorted(IRREGULAR_PAST))
     + r"|[a-z]{2,}ed)\s+(?:a|an|the|my|our|some|\d)\b)",
     re.I,
