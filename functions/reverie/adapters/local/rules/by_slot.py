@@ -9,6 +9,7 @@ what the old card said beside the replaced value lives on.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 
 from reverie.adapters.local.rules.about import contains, jaccard, name_words
@@ -71,6 +72,12 @@ def _key_words(key: str | None) -> frozenset[str]:
 
 
 def _named_value(statement: str) -> frozenset[str]:
-    """The names a statement gives beside whom it is about ("Warsaw" in "Dmitri is back in Warsaw")."""
-    said = without_attribution(statement)  # "(according to Ines)" names who claims it, not the value
+    """The names a statement gives beside whom it is about ("Warsaw" in "Dmitri is back in Warsaw"), that
+    person named again later in it or not ("Tomás started eating fish, so Tomás is ...")."""
+    said = _plain(without_attribution(statement))  # "(according to Ines)" names who claims it, not the value
     return frozenset(stem(e) for e in entities(said)) - name_words(said)
+
+
+def _plain(text: str) -> str:
+    """`text` without its accents ("Tomás" → "Tomas"), as a key spells a name."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
