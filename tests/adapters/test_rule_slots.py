@@ -455,3 +455,16 @@ def test_a_full_name_before_is_names_no_attribute_and_the_same_place_is_the_same
     based = held("Dmitri lives in Warsaw.", key="dmitri.home_city")
     back = cand("Dmitri lives in Warsaw again, back since Friday.", key="dmitri.home_city")
     assert decide(back, [based]).action is MergeAction.FUSE
+
+
+def test_whom_a_slot_is_about_is_no_value_however_the_name_is_accented() -> None:
+    # "Zoë ... so Zoë is no longer vegan" against "Zoë doesn't eat eggs or dairy": a change of her diet, not
+    # the same value said twice (which would fuse the old words into the new card)
+    old = held("Zoë doesn't eat eggs or dairy, so vegan recipes only.", "zoe.diet")
+    decision = decide(cand("Zoë started eating eggs again, so Zoë is no longer vegan.", "zoe.diet"), [old])
+    assert decision.action is MergeAction.SUPERSEDE and "vegan recipes only" not in (decision.statement or "")
+    # one named value said two ways is still one value
+    base = held("Renée is normally based in Montréal.", "renee.location")
+    assert decide(cand("Renée is back in Montréal since Friday.", "renee.location"), [base]).action is (
+        MergeAction.FUSE
+    )
