@@ -89,6 +89,8 @@ def _later_possessives(text: str, name: str) -> str:
         return text
     cut = first + len(name)
     head, tail = text[:cut], text[cut:]
+    # a sentence that opens with the possessive opens with "Their" ("... cashews. Their daughter can ...")
+    tail = re.sub(rf"(?<=[.!?] ){re.escape(name)}'s\b", "Their", tail)
     return head + re.sub(rf"\b{re.escape(name)}'s\b", "their", tail)
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 CORRECTION_OPENER_RE = re.compile(
-    r"^(?:(?:no|nope|nah|wrong|incorrect|not quite)\s*[,.!:;-]|actually\b|(?:that'?s|that is|this is|it'?s) "
-    r"(?:wrong|incorrect|not (?:right|correct|true|it))\b|you'?re wrong\b|i (?:said|meant)\b)[\s,.!:;-]*"
+    r"^(?:(?:no|nope|nah|wrong|incorrect|not quite)\s*[,.!:;\-–—]|actually\b|(?:that'?s|that is|this is|it'?s) "
+    r"(?:wrong|incorrect|not (?:right|correct|true|it))\b|you'?re wrong\b|i (?:said|meant)\b)[\s,.!:;\-–—]*"
     r"(?P<rest>.*)$",
     re.I | re.S,
 )
