@@ -76,3 +76,14 @@ def test_a_parallel_swap_needs_every_pair() -> None:
     assert swapped("It is 6pm on the 3rd, not 7pm on the 2nd.", "Class is 7pm on the 2nd.") == (
         "Class is 6pm on the 3rd."
     )
+
+
+def test_a_bare_things_value_is_the_users_when_the_yes_repeats_it() -> None:
+    # GIVEN the agent reads the schedule and puts the time right; the user says yes and repeats the time
+    said = session("The sync job starts at 23:15 every night, not 22:00.", "yes 23:15, the 10pm one was old")
+    # THEN the correction is the user's
+    assert "Tobi's sync job starts at 23:15 every night, not 22:00." in said
+    # NEGATIVE: a bare yes to a thing the agent names bare does not say the thing is the user's
+    assert not any(
+        "23:15" in s for s in session("The sync job starts at 23:15 every night, not 22:00.", "yes")
+    )

@@ -57,3 +57,11 @@ def test_a_question_that_takes_nothing_of_the_askers_for_granted(question: str) 
 def test_a_condition_named_in_three_words_is_kept_though_it_is_short() -> None:
     assert SESSION.statements("I have psoriasis.") == ["The user has psoriasis."]
     assert SESSION.statements("I have time.") == []
+
+
+def test_saying_what_one_does_not_know_asks_rather_than_states() -> None:
+    # GIVEN a question asked by saying what the speaker forgets or cannot recall
+    assert SESSION.statements("I forget when the offsite sync runs.") == []
+    assert SESSION.statements("I can't remember which port the grafana box listens on.") == []
+    # NEGATIVE: forgetting a thing (not what is true of it) is something that happened
+    assert SESSION.statements("I forgot my badge at the office, so I'm working from home.") != []

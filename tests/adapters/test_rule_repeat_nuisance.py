@@ -22,6 +22,7 @@ def statements(text: str) -> list[str]:
         "Fuming this morning, the 7:40 ferry was cancelled again.",
         "The tram was delayed yet again.",
         "Ugh, the lift at work is out of order again.",
+        "the nightly build is red again on the api repo",
     ],
 )
 def test_given_a_disruption_said_again_when_extracted_then_no_card_is_kept(text: str) -> None:

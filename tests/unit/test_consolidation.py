@@ -544,6 +544,29 @@ def test_a_stated_cause_replaces_the_guessed_cause(b: Backends, alice: Scope, cl
     assert statuses_of(b, alice, "disk is full") == {Status.REJECTED}
 
 
+def test_the_users_correction_rejects_the_agents_guess_about_the_same_person(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN the agent's guess, from a request for dairy-free recipes
+    agent_note(
+        b, alice, "s1", clock, "Alice's husband is probably lactose intolerant (asked for dairy-free)."
+    )
+    dream(b, "t1", "alice")
+    assert statuses_of(b, alice, "lactose") == {Status.HYPOTHESIS}
+    # WHEN she corrects the agent a week later: it is her mother, and it is gluten
+    corrected(
+        b,
+        alice,
+        clock,
+        "No, it's my mother who is intolerant, to gluten. My husband eats everything.",
+        days_later=7,
+    )
+    # THEN the guess is rejected, and what she said is what is recalled
+    assert statuses_of(b, alice, "lactose") == {Status.REJECTED}
+    text = current(b, alice, "Which food intolerances are there in Alice's family?")
+    assert "gluten" in text and "lactose" not in text
+
+
 @pytest.mark.parametrize(
     ("plan", "news", "word"),
     [

@@ -5,12 +5,14 @@ and fuses paraphrases and statements one card absorbs ("Rust is the user's stron
 Bounded work per run: the cards this run touched, then the next slice of the user's whole namespace in
 `memory_id` order, resuming where the previous run's audit stopped (`audit_cursor` in its restructure
 output), so every card is audited in rotation. Each audited card is compared with its nearest neighbours
-by meaning; only pairs close enough to be about the same thing reach the reasoner (a bound on calls, not a
-judgement: the reasoner, or the deterministic paraphrase check, decides).
+by meaning; only pairs close enough to be about the same thing (by meaning, by most of their words, or by
+a word few of the user's cards use) reach the reasoner (a bound on calls, not a judgement: the reasoner, or
+the deterministic paraphrase check, decides).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -29,6 +31,7 @@ AUDIT_PER_RUN = 40  # cards audited per run: those the run touched first, then t
 NEIGHBOURS = 3
 NEAR_COSINE = 0.55  # below this two statements are not about the same thing: no reasoner call is spent
 NEAR_SHARE = 0.5  # ... unless they share this share of the shorter one's words
+RARE_CARDS = 3  # ... or a word this few of the user's cards use ("pnpm", "Leo"): a thing both name
 AUDIT_CALLS = 20  # reasoner calls the audit may spend per run (the paraphrase check costs none)
 
 
@@ -55,6 +58,8 @@ def audit_held(b: Backends, w: Writer, touched: Sequence[str], cursor: str) -> s
     if not chosen:
         return cursor
     vectors = dict(zip(chosen, b.embedder.embed([card_search_text(held[i]) for i in chosen]), strict=True))
+    used = Counter(t for c in held.values() for t in terms(c.statement))
+    rare = frozenset(t for t, n in used.items() if n <= RARE_CARDS)
     gone: set[str] = set()
     filt = SearchFilter(scope=w.scope, now=b.clock())
     for memory_id in chosen:
@@ -72,23 +77,31 @@ def audit_held(b: Backends, w: Writer, touched: Sequence[str], cursor: str) -> s
         said = b.embedder.embed([card_search_text(c) for c in near]) if near else []
         for other, vector in zip(near, said, strict=True):
             close = cosine_of(vectors[memory_id], vector)
-            if _near(card, other, close) and (merged := _audit_pair(b, w, card, other, close)):
+            if _near(card, other, close, rare) and (merged := _audit_pair(b, w, card, other, close, near)):
                 gone.update(merged)
                 break
     return turn[-1] if turn else cursor
 
 
-def _near(card: MemoryCard, other: MemoryCard, close: float) -> bool:
+def _near(card: MemoryCard, other: MemoryCard, close: float, rare: frozenset[str]) -> bool:
     """Close enough to be about the same thing to spend a reasoner call on: by meaning, by resting on the
-    same event, or sharing most of the shorter statement's words (a bound on calls, not a judgement)."""
+    same event, sharing most of the shorter statement's words, or naming a thing few cards name (`rare`;
+    "Inês manages her dependencies with pnpm" / "The user's repositories use pnpm"): a bound on calls, not a
+    judgement."""
     if close >= NEAR_COSINE or set(card.evidence_refs) & set(other.evidence_refs):
         return True  # close in meaning, or resting on the same event
     mine, theirs = terms(card.statement), terms(other.statement)
+    if mine & theirs & rare:
+        return True
     return min(len(mine), len(theirs)) >= 2 and len(mine & theirs) >= NEAR_SHARE * min(len(mine), len(theirs))
 
 
-def _audit_pair(b: Backends, w: Writer, card: MemoryCard, other: MemoryCard, close: float) -> set[str]:
-    """The ids retired by fusing one pair of held cards (empty when they stay apart)."""
+def _audit_pair(
+    b: Backends, w: Writer, card: MemoryCard, other: MemoryCard, close: float, near: Sequence[MemoryCard]
+) -> set[str]:
+    """The ids retired by fusing one pair of held cards (empty when they stay apart). The reasoner sees the
+    pair with the audited card's other neighbours (`near`): "that job the user took over" is the one job
+    held only when no other near card is a job taken over, as the dream judged it when it was news."""
     keeper, absorbed = sorted((card, other), key=_seniority)
     claim = Candidate(**claim_of(absorbed), confidence=absorbed.confidence)
     if paraphrase_of(claim, [keeper], {keeper.memory_id: close}) is not None:
@@ -99,8 +112,9 @@ def _audit_pair(b: Backends, w: Writer, card: MemoryCard, other: MemoryCard, clo
     # either card, taken as news about the other, may join it: "books a hot desk in Leeds every Tuesday and
     # Thursday" adds nothing to a held "works from the Leeds office on Tuesdays and Thursdays" in one
     # direction, and fuses with it in the other; the pair is one idea either way
+    around = [c for c in near if c.memory_id not in (card.memory_id, other.memory_id)]
     for news, held in ((claim, keeper), (senior, absorbed)):
-        decision = _decide(b, w, news, held)
+        decision = _decide(b, w, news, [held, *around])
         if decision is None:
             return set()
         if decision.target_id != held.memory_id:
@@ -113,13 +127,13 @@ def _audit_pair(b: Backends, w: Writer, card: MemoryCard, other: MemoryCard, clo
     return set()
 
 
-def _decide(b: Backends, w: Writer, news: Candidate, held: MemoryCard) -> MergeDecision | None:
-    """The reasoner's decision on `news` against `held`, or None when the audit's calls are spent."""
+def _decide(b: Backends, w: Writer, news: Candidate, held: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The reasoner's decision on `news` against the `held` cards, or None when the audit's calls are spent."""
     if w.counts.get("audit_calls", 0) >= AUDIT_CALLS or w.calls_left() <= 0:
         return None
     w.count("audit_calls")
     _, reasoner = b.dream_ports()
-    decision = reasoner.decide(news, [held])
+    decision = reasoner.decide(news, list(held))
     w.spend(decision.usage)
     return decision
 

@@ -98,9 +98,11 @@ def reject_contradicted(b: Backends, w: Writer, reasoner: Reasoner, promoted: Se
         own = w.own_id(a.candidate)
         # as this run last wrote them: a correction's propagation may have rejected some already
         held = [w.changed.get(c.memory_id, c) for c in held]
-        for card in _related(a.candidate, held, own):
-            if _made_later(card, a.candidate):
-                continue  # a guess made after the claim is not contradicted by it
+        for related in _related(a.candidate, held, own):
+            # a rejection's propagation earlier in this loop may have rewritten this one since
+            card = w.changed.get(related.memory_id, related)
+            if card.status is not Status.HYPOTHESIS or _made_later(card, a.candidate):
+                continue  # put right already, or a guess made after the claim, which it does not contradict
             decision = _pair_decision(w, reasoner, a.candidate, card)
             action = decision.action if decision is not None else None
             written = w.changed.get(own)  # the claim's own card, as this run wrote it (if it did)

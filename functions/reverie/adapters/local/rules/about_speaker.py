@@ -37,6 +37,18 @@ from reverie.adapters.local.rules.stored_form import as_statement
 from reverie.domain.models import MemoryType, Stability
 
 _MENTIONS_SPEAKER_RE = re.compile(r"\b(?:my|me|our|us)\b", re.I)
+# "A call with my sister on Sunday", "the dentist for our youngest": a thing named, with nothing said of it (no
+# verb: no auxiliary, no past in -ed), as a list of errands answers "what else do you need to fit in?".
+_NOUN_PHRASE_RE = re.compile(
+    r"(?:^|,\s*|\band\s+)(?:a|an|the|some|one)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:with|for|at|on|in|to|from)\s", re.I
+)
+_SOME_VERB_RE = re.compile(
+    r"\b(?:is|are|was|were|am|be|been|has|have|had|do|does|did|will|would|can|could|should|must|went|goes|go|"
+    r"got|gets|get|made|makes|took|takes|came|comes|said|says|left|leaves|won|lost|broke|fell|ran|saw|bought|"
+    r"sold|gave|found|met|kept|told|felt|became|began|brought|caught|drove|flew|grew|knew|paid|sent|spent|"
+    r"stood|taught|thought|wrote|sat|hit|cost|put|quit|\w+ed|\w+'s)\b",
+    re.I,
+)
 # On a named course of something, a drug or a regime ("I'm on prednisolone for six weeks", "we're on metformin
 # 500mg", "I'm on keto until June"): the bare name, then a dose or how long or how often ("we're on buildkite"
 # names a tool, not a course).
@@ -126,4 +138,6 @@ def short_about_speaker(text: str, who: Speaker) -> Statement | Drop:
         return Drop("not a statement")
     if who.to_agent and IMPERATIVE_RE.match(text):
         return Drop("request")
+    if _NOUN_PHRASE_RE.search(text) and not _SOME_VERB_RE.search(text):
+        return Drop("not a statement")
     return as_statement(MemoryType.FACT, text, who)

@@ -8,7 +8,9 @@ the user ("the user's rent standing order is £1,250 on the 28th, not £1,150 on
 word, and the merge reads the value it gives as the one that replaces the one it denies (`value_swap`).
 
 Only a clause about the user's own thing ("your ...") that gives one value and denies another (", not
-...") is read, and only a reply that opens with a yes. A yes after the agent asked something is the
+...") is read, and only a reply that opens with a yes. A thing the agent names bare ("The backup runs at 04:30
+every night, not 02:00") is the user's only when the yes repeats the value ("right, 04:30"), and never a
+thing named as someone else's ("the council's rate"). A yes after the agent asked something is the
 answer to that question, not to the correction ("Your rent is £1,250, not £1,150. Shall I update the
 budget?" / "yes please"); a reply disputing it ("no, that's the old one") keeps nothing.
 """
@@ -30,7 +32,8 @@ CONFIDENCE = 0.6  # confirmed in so many words, as `reports.CONFIRMED_CONFIDENCE
 # value given, then the value denied.
 _CORRECTS_RE = re.compile(
     r"^(?:(?:so|actually|in\s+fact|it\s+turns\s+out|it\s+looks\s+like|looks\s+like)[,\s]+)?"
-    r"(?P<clause>your\s+[\w' -]{2,60}?\s+(?:is|are|was|were|goes\s+out|comes\s+out|runs|falls|expires)\s+"
+    r"(?P<clause>(?:your\s+[\w' -]{2,60}?|(?P<bare>the)\s+[\w -]{2,60}?)\s+(?:is|are|was|were|goes\s+out|comes\s+out|runs|falls|expires|"
+    r"starts|ends|opens|closes|renews|leaves|arrives)\s+"
     r"(?P<given>[^;]{1,80}?),?\s+not\s+(?P<denied>[^;]{1,80}))$",
     re.I,
 )
@@ -41,7 +44,10 @@ _YES_RE = re.compile(
     r"you(?:'re|\s+are)\s+right|good\s+catch|well\s+spotted)\b(?!\s+(?:but|except)\b)",
     re.I,
 )
-_YOUR_RE = re.compile(r"\byour\b", re.I)
+_YOUR_RE = re.compile(r"\byour\b|^the\b", re.I)
+
+
+_NUMBER_RE = re.compile(r"\d[\d:.,]*\d|\d")
 
 
 def correction(sentence: str) -> str | None:
@@ -49,6 +55,13 @@ def correction(sentence: str) -> str | None:
     not B"), or None."""
     found = _CORRECTS_RE.match(sentence.strip().rstrip(".!"))
     return found.group("clause") if found else None
+
+
+def _repeats_given(clause: str, reply: str) -> bool:
+    """Whether the reply says the value the clause gives again (a number of it, word for word)."""
+    found = _CORRECTS_RE.match(clause)
+    numbers = _NUMBER_RE.findall(found.group("given")) if found else []
+    return bool(numbers) and all(n in reply for n in numbers)
 
 
 def says_yes(reply: str) -> bool:
@@ -79,7 +92,11 @@ class AgentCorrections:
         if event.role != "user":
             return []
         self.speaker = event.speaker or self.speaker
-        confirmed = self.pending if says_yes(event.text) else []
+        confirmed = [
+            said
+            for said in (self.pending if says_yes(event.text) else [])
+            if not said.clause.lower().startswith("the ") or _repeats_given(said.clause, event.text)
+        ]
         self.pending = []
         return [self._candidate(said, event) for said in confirmed]
 

@@ -99,6 +99,22 @@ _BODILY_RE = re.compile(
 # A320, based at LGW", "I'm a paramedic, stationed out of Leith"): where one works, an idea of its own.
 _BASED_RE = re.compile(r"^(?:based|stationed|posted)\s+(?:at|in|out\s+of)\s+(?:the\s+)?(?-i:[A-Z])", re.I)
 _SPEAKER_RE = re.compile(r"^(?:(?P<we>we)|i)\b", re.I)
+# A second taste said as "fine too" after the speaker's liking: "I like bouldering, and museums are fine too".
+_ALSO_FINE_RE = re.compile(
+    r"^(?:(?:and|but)\s+)?(?P<thing>[\w' -]{2,40}?)\s+(?:is|are)\s+(?:also\s+)?(?:fine|ok|okay|alright|good)"
+    r"\s+(?:too|as\s+well)[.!]*$",
+    re.I,
+)
+# How much and how often of what the clause before says ("..., 15 minutes a day", "..., twice a week",
+# "..., about 5 km every morning"): a detail of it, not a statement of its own.
+_AMOUNT_A_PERIOD_RE = re.compile(
+    r"^(?:(?:about|around|roughly|at\s+least|up\s+to|maybe|usually)\s+)?(?:\d+(?:[.,]\d+)?|a\s+few|an?|once|"
+    r"twice|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty)"
+    r"(?:\s*(?:minutes?|mins?|hours?|hrs?|h|km|k|miles?|pages?|words?|times?|x|sessions?|laps?|lessons?))?"
+    r"\s+(?:a|an|per|each|every)\s+(?:day|night|morning|evening|week|weekday|month|year)[.!]*$",
+    re.I,
+)
+_LIKING_RE = re.compile(r"\b(?:like|likes|love|loves|enjoy|enjoys|prefer|prefers|into)\b", re.I)
 
 
 def _statement(text: str) -> bool:
@@ -121,6 +137,8 @@ def _opening(left: str) -> str | None:
 def _second(left: str, right: str) -> tuple[str, str] | None:
     """(the second statement, the opening it shares with the first) when `right` states an idea of its
     own beside `left`; None when the two are one idea."""
+    if _AMOUNT_A_PERIOD_RE.match(right):  # "I've started Portuguese on Duolingo, 15 minutes a day"
+        return None
     if INFORMING_RE.match(right) and len(left.split()) >= 3:  # "..., and oh, for the record the shift is ..."
         return right, ""
     subject = _SUBJECT_RE.match(left)
@@ -137,6 +155,13 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         _BODILY_RE.match(right) and _opening(strip_opening(left)) is not None
     ):  # "I'm allergic to X, carry an EpiPen"
         return f"I {right}", ""
+    if (
+        (fine := _ALSO_FINE_RE.match(right))
+        and _LIKING_RE.search(left)
+        and _opening(strip_opening(left)) is not None
+    ):
+        we = (found := _SPEAKER_RE.match(strip_opening(left).strip())) is not None and found.group("we")
+        return f"{'we are' if we else 'I am'} fine with {fine.group('thing').strip()}", ""
     if _BASED_RE.match(right) and _opening(strip_opening(left)) is not None:
         we = (found := _SPEAKER_RE.match(strip_opening(left).strip())) is not None and found.group("we")
         return f"{'we are' if we else 'I am'} {right}", ""
@@ -224,7 +249,7 @@ def preamble(sentence: str) -> tuple[str, str]:
     if found is None:
         return "", sentence
     label, rest = found.group("label").strip(), found.group("rest").strip()
-    scoped = (
+    scoped = not _TOPIC_FRONT_RE.match(label) and (
         INTRO_RE.match(label)
         or RULE_MARKER_RE.search(label)
         or _SCOPE_OPENING_RE.match(label)
@@ -239,9 +264,22 @@ def preamble(sentence: str) -> tuple[str, str]:
     return label, rest
 
 
+# A label naming the kind of news that follows: "Correction", "Quick update", "One change", "Small fix".
+_NEWS_KIND_RE = re.compile(
+    r"^(?:(?:a|one|small|quick|minor|little|important|big|last|another)\s+)*"
+    r"(?:correction|update|change|fix|news|amendment|erratum)s?$",
+    re.I,
+)
+# A label naming the topic the news is on: "On the Portuguese front", "On the house front".
+_TOPIC_FRONT_RE = re.compile(r"^(?:(?:and|so|oh)\s+)?on\s+the\s+[\w' -]{1,40}?\s+front$", re.I)
+
+
 def _only_informs(label: str) -> bool:
-    """The label only says that news follows ("Heads up", "FYI", "For the record"): whatever follows the
-    colon is read on its own, even in a shape `states` does not know ("water to Block C is off ...")."""
+    """The label only says that news follows ("Heads up", "FYI", "For the record", "Correction"): whatever
+    follows the colon is read on its own, even in a shape `states` does not know ("water to Block C is off
+    ...")."""
+    if _NEWS_KIND_RE.match(label) or _TOPIC_FRONT_RE.match(label):
+        return True
     found = INFORMING_RE.match(label)
     return found is not None and not label[found.end() :].strip(" ,")
 

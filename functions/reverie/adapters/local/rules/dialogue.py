@@ -46,7 +46,9 @@ def question_answered(message: MessageEvent, previous: Event | None) -> MessageE
 # attribute its answer gives a value of.
 _ATTRIBUTE_QUESTION_RE = re.compile(
     r"\b(?:what|which)(?:'s|\s+is)?\s+(?:your\s+(?P<own>[a-z]+(?:\s+[a-z]+)?)\s*\?"
-    r"|(?P<attr>[a-z]+(?:\s+[a-z]+)?)\s+(?:do|did|does|would|will|are|were)\s+you\b[^?]*\?"
+    # ("What else do you need?", "What exactly do you mean?": no attribute named)
+    r"|(?P<attr>(?!(?:else|more|other|exactly|then|now|again|next|first|kind|sort)\b)[a-z]+(?:\s+[a-z]+)?)"
+    r"\s+(?:do|did|does|would|will|are|were)\s+you\b[^?]*\?"
     # "Which phone is it?", "What model is that?": the thing being talked about
     r"|(?P<this>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was)\s+(?:it|that|this|they)\s*\?)",
     re.I,

@@ -20,9 +20,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
+from reverie.adapters.local.rules.added_to import added_to
 from reverie.adapters.local.rules.by_slot import by_slot
 from reverie.adapters.local.rules.by_text import by_text
 from reverie.adapters.local.rules.by_topic import by_topic, plan_news
+from reverie.adapters.local.rules.corrected_guess import corrected_guess
 from reverie.adapters.local.rules.ended_in_correction import ended_in_correction
 from reverie.adapters.local.rules.found_later import found_later
 from reverie.adapters.local.rules.held_it import stands_for_held
@@ -45,7 +47,9 @@ from reverie.adapters.local.rules.rule_grounds import rule_grounds
 from reverie.adapters.local.rules.rule_reason import same_reason
 from reverie.adapters.local.rules.same_amount import same_amount
 from reverie.adapters.local.rules.same_message import same_message_value
+from reverie.adapters.local.rules.same_tool import same_tool
 from reverie.adapters.local.rules.same_value import same_value
+from reverie.adapters.local.rules.thing_moved import thing_moved
 from reverie.adapters.local.rules.thing_told_more import thing_told_more
 from reverie.adapters.local.rules.value_swap import with_value_swapped
 from reverie.adapters.local.rules.verdicts import FUSED_MAX_CHARS, fused, join
@@ -106,6 +110,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     decision = decision or unnamed_plan_moved(candidate, cards)  # "Going Saturday 21 March instead"
     decision = decision or list_change(candidate, cards)  # "... now has oat bars instead of flapjacks"
     decision = decision or never_done(candidate, cards)  # "never been done" / "replaced on 11 May"
+    decision = decision or thing_moved(candidate, cards)  # "the callback moved to https://.../v2"
     if decision is None and candidate.key:
         decision = by_slot(candidate, cards, mine)
     if decision is None:
@@ -115,6 +120,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     if decision is None:
         decision = (
             _one_rule(candidate, cards)
+            or same_tool(candidate, cards)  # "manages deps with pnpm" / "always use pnpm for installs"
             or same_reason(candidate, cards)  # "allergic to peanuts, so ..." twice: one rule
             or rule_grounds(candidate, cards)  # "is coeliac" beside "no gluten for her: she is coeliac"
             or rule_condition(candidate, cards)
@@ -135,9 +141,11 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
             or same_value(candidate, cards)  # "send it to Via Tortona 31" / "ship to Via Tortona 31"
             or same_amount(candidate, cards)  # "payable within 45 days" / "pays on 45-day terms"
             or the_pursuit(candidate, cards)  # "doing the swimming with me" after "started swimming"
+            or added_to(candidate, cards)  # "on top of Duolingo I now take classes" after "... on Duolingo"
             or _more_of(candidate, pointer)  # "the scope is a 200P"; "training is Thursdays"
             or one_relative(candidate, cards)  # "Amma moved into X" / "Ravi's mum is a resident at X"
             or found_later(candidate, cards)  # "account not found: 'X'", then "X's account manager: ..."
+            or corrected_guess(candidate, cards)  # "that's wrong, it's my son" / the agent's "daughter ..."
         )
     if decision is None:
         decision = _decision(MergeAction.ADD, None, "nothing like it is known")

@@ -14,7 +14,8 @@ from reverie.domain.text import MONTH_WORD
 _NUISANCE_AGAIN_RE = re.compile(
     r"\b(?:was|were|got|has\s+been|have\s+been|'s\s+been|is|are|'s)\s+(?:\w+\s+)?"
     r"(?:cancell?ed|delayed|late|running\s+late|held\s+up|diverted|overbooked|rammed|packed|"
-    r"stuck|down|out\s+of\s+order)\s+(?:(?:yet|once)\s+)?again\b",
+    # "the CI is red again", "the build is failing again", "staging is offline again": a state of the moment
+    r"stuck|down|out\s+of\s+order|red|failing|flaky|offline)\s+(?:(?:yet|once)\s+)?again\b",
     re.I,
 )
 _HABIT_RE = re.compile(r"\b(?:always|usually|often|every|whenever|when|if|tends?\s+to|each\s+time)\b", re.I)

@@ -75,6 +75,14 @@ _UNMARKED_QUESTION_RE = re.compile(
     r"doesn't|did|didn't|don't|can|can't|could|would|will|won't|should|has|hasn't|have|haven't)\b)",
     re.I,
 )
+# A question asked by saying what the speaker does not know: "I forget when it runs", "I can't remember
+# which port it was", "no idea if the flat has a lift" (not "I don't know how to swim": that is a fact).
+_NOT_KNOWING_RE = re.compile(
+    r"^(?:i\s+(?:always\s+|never\s+)?(?:forget|forgot|(?:have|'ve)\s+forgotten|(?:do\s*n[o']t|can\s*n[o']t|"
+    r"cannot|don't|can't)\s+(?:remember|recall|know)|wonder|(?:am|'m)\s+not\s+sure)|not\s+sure|no\s+idea)"
+    r"\s+(?:when|what|where|whether|if|which|who|why|how)\b(?!\s+to\b)",
+    re.I,
+)
 # Who is typing, said as a greeting: "Bash here.", "Nana Joyce here!", "it's Priya here" (a name and "here",
 # nothing after it but an aside in brackets).
 _SELF_INTRODUCED_RE = re.compile(
@@ -124,7 +132,7 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     raw = without_asides(strip_emoji(sentence)).strip()  # "we adopted (don't judge) a cat"
     if not raw:
         return Drop("reaction")
-    if raw.endswith("?") or _UNMARKED_QUESTION_RE.match(compress(raw)):
+    if raw.endswith("?") or _UNMARKED_QUESTION_RE.match(compress(raw)) or _NOT_KNOWING_RE.match(raw):
         return Drop("question")
     if _CREDENTIAL_RE.search(raw):
         return Drop("secret")  # a statement about a masked credential says nothing worth keeping

@@ -18,11 +18,20 @@ _PERSON = (
 )
 _THEIR_PERSON_RE = re.compile(rf"^the\s+user['’]s\s+(?:[\w-]+\s+){{0,2}}?{_PERSON}\b", re.I)
 _THE_USER_RE = re.compile(r"^the\s+user\b(?!['’]s)", re.I)
+_SOMEONES_PERSON_RE = re.compile(
+    rf"^(?:the\s+user|[A-Z][\w-]*)['’]s\s+(?:[\w-]+\s+){{0,2}}?{_PERSON}\b", re.I
+)
 
 
 def their_person(statement: str) -> bool:
     """Whether `statement` opens with a person of the user's ("The user's eldest son ...")."""
     return _THEIR_PERSON_RE.match(statement.strip()) is not None
+
+
+def someones_person(statement: str) -> bool:
+    """Whether `statement` opens with a person someone names by what they are to them ("The user's eldest son
+    ...", "Dmitri's colleague Ana ...")."""
+    return _SOMEONES_PERSON_RE.match(statement.strip()) is not None
 
 
 def user_and_their_person(a: str, b: str) -> bool:

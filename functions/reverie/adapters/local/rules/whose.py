@@ -15,7 +15,7 @@ import re
 from reverie.adapters.local.rules.request_patterns import IMPERATIVE_RE
 from reverie.adapters.local.rules.their_people import user_and_their_person
 from reverie.adapters.local.rules.verb_forms import ADVERBS
-from reverie.domain.restatement import stem
+from reverie.domain.restatement import stem, terms
 from reverie.domain.text import STOP_WORDS
 
 # A name is letters (a hyphen inside): "Q3", "R2D2" or "4B" open no person's statement.
@@ -72,3 +72,12 @@ def other_people(a: str, b: str) -> bool:
     about the user and one about a person of theirs ("The user's husband ...") are two people's too."""
     shared, both = shared_people(a, b)
     return (both and not shared and _USER not in people(a)[1] | people(b)[1]) or user_and_their_person(a, b)
+
+
+_CAPITALISED_RE = re.compile(r"\b[A-Z][\w-]*")
+
+
+def unnamed_terms(statement: str) -> frozenset[str]:
+    """The statement's terms without its names (capitalised words, where a sentence opens too): what it says,
+    not of whom ("Maya's daughter is allergic to peanuts": daughter, allergic, peanut)."""
+    return terms(statement) - terms(" ".join(_CAPITALISED_RE.findall(statement)))
