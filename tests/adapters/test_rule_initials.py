@@ -13,5 +13,7 @@ def test_a_capital_initial_between_words_stays() -> None:
 
 
 def test_chat_n_and_w_in_lower_case_are_still_read() -> None:
-    assert spelled_out("me n my sister run the stall") == "me and my sister run the stall"
+    assert (
+        spelled_out("me n my sister run the stall") == "my sister and I run the stall"
+    )  # the subject, said so
     assert spelled_out("dinner w ines on friday") == "dinner with ines on friday"

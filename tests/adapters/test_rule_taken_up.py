@@ -81,3 +81,13 @@ def test_the_speaker_is_no_thing_taken_up() -> None:
     cards = _cards("The user is a paramedic.")
     # THEN "The user" is not a thing the news takes up
     assert the_thing_held(cand("The user is not a paramedic anymore."), cards) is None
+
+
+def test_what_the_held_thing_does_takes_it_up_too() -> None:
+    # GIVEN held goats, and later what the goats do (not what they are)
+    cards = _cards("Mehmet keeps two goats on his smallholding.")
+    decision = decide(cand("The goats eat the hedge faster than it grows."), cards)
+    # THEN the detail fuses into the held card
+    assert decision.action is MergeAction.FUSE and decision.target_id == "m-1"
+    # NEGATIVE: what an unrelated thing does takes nothing up
+    assert the_thing_held(cand("The buses run late on Sundays."), cards) is None

@@ -10,7 +10,14 @@ from collections.abc import Sequence
 
 from reverie.adapters.local.rules.about import event, owner, possessions, pursuit, topic
 from reverie.adapters.local.rules.keys import other_slots, state_slot
-from reverie.adapters.local.rules.plan_ends import called_off, event_came, got, same_plan, state_ended
+from reverie.adapters.local.rules.plan_ends import (
+    called_off,
+    done_otherwise,
+    event_came,
+    got,
+    same_plan,
+    state_ended,
+)
 from reverie.adapters.local.rules.values import other_amounts
 from reverie.adapters.local.rules.verdicts import SAME_TIME, decision, fused, join, replace, time_of
 from reverie.adapters.local.rules.whose import other_people
@@ -54,6 +61,8 @@ def plan_news(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
             return replace(candidate, card, f"{card.memory_id} holds while a state lasts, and it is over")
         if called_off(candidate, card):
             return replace(candidate, card, f"what the plan {card.memory_id} was for is off")
+        if card.type is MemoryType.PLAN and done_otherwise(candidate, card):
+            return replace(candidate, card, f"the plan {card.memory_id} was done otherwise")
         if event_came(candidate, card):
             return replace(candidate, card, f"{card.memory_id} holds until an event, and it has happened")
     return None

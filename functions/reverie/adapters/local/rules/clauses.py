@@ -249,7 +249,7 @@ def preamble(sentence: str) -> tuple[str, str]:
     if found is None:
         return "", sentence
     label, rest = found.group("label").strip(), found.group("rest").strip()
-    scoped = not _TOPIC_FRONT_RE.match(label) and (
+    scoped = not _names_its_place(label) and (
         INTRO_RE.match(label)
         or RULE_MARKER_RE.search(label)
         or _SCOPE_OPENING_RE.match(label)
@@ -272,13 +272,25 @@ _NEWS_KIND_RE = re.compile(
 )
 # A label naming the topic the news is on: "On the Portuguese front", "On the house front".
 _TOPIC_FRONT_RE = re.compile(r"^(?:(?:and|so|oh)\s+)?on\s+the\s+[\w' -]{1,40}?\s+front$", re.I)
+# A label naming where what follows is to be kept: "for the babysitter notes", "for my records", "for the wiki".
+_KEPT_FOR_RE = re.compile(
+    r"^(?:(?:and|so|oh|ok)\s+)?for\s+(?!the\s+record$)(?:the|my|our|your)\s+(?:[\w'-]+\s+){0,3}?(?:notes?|list|docs?|document|"
+    r"file|records?|sheet|page|wiki|handover|log|binder|folder)$",
+    re.I,
+)
+
+
+def _names_its_place(label: str) -> bool:
+    """The label says what the news is on or where it is to be kept, which a time or scope opening ("For
+    today:", "On Mondays:") does not: "On the Portuguese front", "For the babysitter notes"."""
+    return bool(_TOPIC_FRONT_RE.match(label) or _KEPT_FOR_RE.match(label))
 
 
 def _only_informs(label: str) -> bool:
     """The label only says that news follows ("Heads up", "FYI", "For the record", "Correction"): whatever
     follows the colon is read on its own, even in a shape `states` does not know ("water to Block C is off
     ...")."""
-    if _NEWS_KIND_RE.match(label) or _TOPIC_FRONT_RE.match(label):
+    if _NEWS_KIND_RE.match(label) or _names_its_place(label):
         return True
     found = INFORMING_RE.match(label)
     return found is not None and not label[found.end() :].strip(" ,")

@@ -46,3 +46,32 @@ def one_off_before(sentence: str) -> tuple[str, str]:
         if names_identity(rest):
             return rest, ", ".join(pieces[:n])
     return sentence, ""
+
+
+# What suits the speaker, said after a request: "mornings work best for me", "Fridays suit us better", "I prefer
+# window seats".
+_SUITS_RE = re.compile(
+    r"^(?:[\w'-]+\s+){1,4}(?:work|works|suit|suits)\s+(?:me\s+|us\s+)?(?:best|better|well)(?:\s+for\s+(?:me|us))?\b"
+    r"|^(?:i|we)\s+(?:(?:always|generally|usually)\s+)?(?:prefer|'d\s+rather|would\s+rather)\b",
+    re.I,
+)
+
+
+# A verb with its particle, then what it is done to: "set up a meeting", "sort out the invoices".
+_PHRASAL_RE = re.compile(
+    r"^(?:please\s+)?[a-z]+\s+(?:up|out|in|on|off|down|over|back)\s+(?:a|an|the|my|our|me|us|it|some|another)\b",
+    re.I,
+)
+
+
+def request_before(sentence: str) -> tuple[str, str]:
+    """(what the speaker says suits them, the request before it): "set up a meeting with the design team this
+    week, mornings work best for me" → ("mornings work best for me", "set up a meeting ... this week"). The
+    request is for now; what suits them lasts. (sentence, "") when the sentence is no such pair."""
+    said = strip_opening(sentence.strip())
+    if not (IMPERATIVE_RE.match(said) or _PHRASAL_RE.match(said)):
+        return sentence, ""
+    head, comma, tail = sentence.rpartition(", ")
+    if comma and _SUITS_RE.match(tail.strip()):
+        return tail.strip(), head
+    return sentence, ""

@@ -133,6 +133,13 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:drive|drove|driving|got|bought|leased?) (?:a|an) (?:[\w-]+ ){0,2}" + _VEHICLE + ")",
             "car",
         ),
+        # the phone one has or got ("finally got a Pixel 8", "I have an iPhone 12", "switched to a Galaxy")
+        (
+            r"(?:have|has|had|got|bought|use|using|switched to|upgraded to|moved to) (?:a |an |the |my )?"
+            r"(?:new |shiny |second-hand |refurbished |used )?(?:iphone|pixel|galaxy|samsung|oneplus|xiaomi|"
+            r"huawei|motorola|nokia|fairphone)\b",
+            "phone",
+        ),
     )
 )
 _MY_SLOT_RE = re.compile(

@@ -33,6 +33,7 @@ from reverie.adapters.local.rules.keys import statement_key
 from reverie.adapters.local.rules.list_changes import list_change
 from reverie.adapters.local.rules.listed_values import listed_value
 from reverie.adapters.local.rules.losses import loss
+from reverie.adapters.local.rules.membership_ended import membership_ended
 from reverie.adapters.local.rules.never_done import never_done
 from reverie.adapters.local.rules.one_rule import same_rule
 from reverie.adapters.local.rules.plan_changes import plan_moved, plan_went
@@ -107,6 +108,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     mine = terms(candidate.statement)
     decision = ended_in_correction(candidate, cards)  # "...; the atenolol was stopped": the card on it
     decision = decision or loss(candidate, cards) or plan_moved(candidate, cards)  # "Pip died"; "the 9th"
+    decision = decision or membership_ended(candidate, cards)  # "cancelled my PureGym membership"
     decision = decision or unnamed_plan_moved(candidate, cards)  # "Going Saturday 21 March instead"
     decision = decision or list_change(candidate, cards)  # "... now has oat bars instead of flapjacks"
     decision = decision or never_done(candidate, cards)  # "never been done" / "replaced on 11 May"

@@ -11,12 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reverie.adapters.local.rules.about_label import about_whom
+from reverie.adapters.local.rules.animal_named import with_animal_named
 from reverie.adapters.local.rules.appositions import named_in_brackets
 from reverie.adapters.local.rules.bare_contrast import with_contrast_comma
 from reverie.adapters.local.rules.chat_log import without_chat_lines
 from reverie.adapters.local.rules.clauses import announcement, independent_statements, preamble, undislocated
 from reverie.adapters.local.rules.config_blocks import read_config_blocks
-from reverie.adapters.local.rules.day_requests import one_off_before
+from reverie.adapters.local.rules.day_requests import one_off_before, request_before
 from reverie.adapters.local.rules.denied_first import with_denied_turned
 from reverie.adapters.local.rules.held_by_another import with_holder_named
 from reverie.adapters.local.rules.item_lists import joined_lists
@@ -74,6 +75,7 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
         text
     )  # "You told me 5W-30, that's wrong. My Golf takes 0W-20": "0W-20, not 5W-30"
     text = with_holder_named(text)  # "I'm not diabetic, my dad is": "I'm not diabetic. My dad is diabetic."
+    text = with_animal_named(text)  # "we got a cat! she's called Miso": "... My cat is called Miso."
     text, pasted = without_chat_lines(text)  # "[04/03/2026, 21:14] Dev: ...": what someone said then
     dropped: list[tuple[str, str]] = [(line, "a line of a pasted chat") for line in pasted]
     heading, text = about_whom(text)  # "Para kay Lolo: his pension is ...": whom every "his" stands for
@@ -140,6 +142,9 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
             sentence, once = one_off_before(sentence)  # "just this once order X, Ana's vegan": hers lasts
             if once:
                 dropped.append((once, "one_off"))
+            sentence, asked = request_before(sentence)  # "set up a call, mornings work best for me"
+            if asked:
+                dropped.append((asked, "request"))
             sentence, when = condition_after(sentence)  # "... so if you're planning X he needs Y"
             out.extend([when] if when else [])
         if sentence.rstrip().endswith("?"):  # "Should I pack my inhaler, given my asthma?": they have asthma

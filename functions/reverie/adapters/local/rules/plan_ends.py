@@ -4,7 +4,7 @@ thing a plan was to get is spoken of, the state is said to be over; and when two
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import datetime, timedelta
 from itertools import pairwise
 
 from reverie.adapters.local.rules.about import jaccard, owner, topic
@@ -161,3 +161,45 @@ def _irregular_past(particle: str | None, words: list[str]) -> bool:
     if not particle:
         return False
     return any(w in IRREGULAR_PAST and nxt == particle.lower() for w, nxt in pairwise(words))
+
+
+# What a plan was to do ("planning to get a dog", "going to buy a Golf", "we'll book Crete") ...
+_PLANNED_VERB_RE = re.compile(
+    r"\b(?:plans?|planning|planned|intends?|going|aims?|hopes?|wants?)\s+to\s+(?P<verb>[a-z]+)\b|\bwill\s+(?P<will>[a-z]+)\b",
+    re.I,
+)
+# ... done otherwise, said as such: "we got a cat instead", "ended up booking Crete", "in the end we bought a van".
+_OTHERWISE_RE = re.compile(r"\b(?:instead|ended\s+up|in\s+the\s+end)\b", re.I)
+_PAST_OF = {"got": "get", "went": "go", "bought": "buy", "took": "take", "made": "make", "chose": "choose",
+            "did": "do", "found": "find", "built": "build", "sold": "sell", "flew": "fly", "drove": "drive"}  # fmt: skip
+
+
+def _done(word: str) -> str | None:
+    """The present of a past verb ("got" → get, "booked" → book), or None when it is none."""
+    lower = word.lower()
+    if lower in _PAST_OF:
+        return _PAST_OF[lower]
+    if lower.endswith("ed") and len(lower) > 4:
+        return stem(lower)
+    if lower.endswith("ing") and len(lower) > 5:  # "ended up booking"
+        return stem(lower)
+    return None
+
+
+def done_otherwise(candidate: Candidate, card: MemoryCard) -> bool:
+    """The candidate, said later, says what the plan `card` was to do was done otherwise ("got a cat instead"
+    after "planning to get a dog"): the plan is over, and the news is what happened."""
+    planned = _PLANNED_VERB_RE.search(card.statement)
+    if planned is None or not _OTHERWISE_RE.search(candidate.statement):
+        return False
+    if candidate.observed_at is not None and candidate.observed_at <= time_of_plan(card) + SAME_TIME:
+        return False
+    verb = (planned.group("verb") or planned.group("will")).lower()
+    return any(
+        (present := _done(w)) is not None and (present == verb or present == stem(verb))
+        for w in re.findall(r"[A-Za-z]+", candidate.statement)
+    )
+
+
+def time_of_plan(card: MemoryCard) -> datetime:
+    return card.observed_at or card.updated_at

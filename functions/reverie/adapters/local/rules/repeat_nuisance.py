@@ -34,3 +34,19 @@ def nuisance_again(text: str) -> bool:
         and _HABIT_RE.search(text) is None
         and _NEW_DAY_RE.search(text) is None
     )
+
+
+# How full something is right now: "my iPhone is almost full", "the printer's out of ink", "my laptop battery is
+# dead": a level that changes by the hour, not a fact about the thing.
+_LEVEL_RE = re.compile(
+    r"\b(?:is|are|was|got|getting)\s+(?:(?:almost|nearly|completely|totally|basically|pretty\s+much|so|"
+    r"really|already)\s+)?(?:full|empty|dead|flat|out\s+of\s+(?:space|storage|battery|ink|data|toner|paper))\b"
+    # "my phone's nearly full", "the printer's empty" (never "Sam's flat": a home)
+    r"|'s\s+(?:(?:almost|nearly|completely|totally|already)\s+(?:full|empty|dead|flat)|full|empty|dead)\b",
+    re.I,
+)
+
+
+def momentary_level(text: str) -> bool:
+    """Whether `text` says how full or spent something is now (see `_LEVEL_RE`), said with no habit."""
+    return _LEVEL_RE.search(text) is not None and _HABIT_RE.search(text) is None

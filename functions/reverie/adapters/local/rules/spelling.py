@@ -101,6 +101,10 @@ _WORD_RE = re.compile(
 # initial or part of a code ("Priya N went over ...", "five W thirty oil"): it stays.
 _N_RE = re.compile(r"(?<=[a-z]) (?-i:n) (?=[a-z])", re.IGNORECASE)
 _W_RE = re.compile(r"(?<=[a-z]) (?-i:w) (?=[a-z])", re.IGNORECASE)
+# "me and my bro run ...", "me and Ana share ...": a subject said as chat says it, "my bro and I run ...".
+_ME_AND_RE = re.compile(
+    r"(?:(?<=^)|(?<=[.!?]\s))(?i:me) and (?P<who>(?i:my|our) [a-z][\w-]*|[A-Z][\w-]*) (?=[a-z]+\b(?!'))"
+)
 # "4" standing for "for": before a word that no count ever counts ("4 this trip", "4 me"), not "4 people".
 _FOUR_RE = re.compile(
     r"(?<![\w.,:/-])4(?= (?:this|that|the|these|those|a|an|my|our|your|you|me|him|her|us|them|now|ever|sure|"
@@ -201,7 +205,7 @@ def spelled_out(text: str) -> str:
     text = _DOCTORS_RE.sub(
         "doctor's", _TWO_RE.sub(lambda m: f"{m.group('takes')} to" if m.group("takes") else "to", text)
     )
-    text = _N_RE.sub(" and ", text)
+    text = _ME_AND_RE.sub(lambda m: f"{m.group('who')} and I ", _N_RE.sub(" and ", text))
     text = _W_RE.sub(" with ", _AT_RE.sub(" at ", is_written_out(with_final_g(text))))
     text = _EQUALS_RE.sub(_equals_said, text)
     return plain(_FOUR_RE.sub(lambda m: _four(text, m), text))

@@ -29,7 +29,7 @@ from reverie.adapters.local.rules.patterns import (
 )
 from reverie.adapters.local.rules.plan_changes import booking, moved, outcome
 from reverie.adapters.local.rules.plan_instead import moved_instead
-from reverie.adapters.local.rules.repeat_nuisance import nuisance_again
+from reverie.adapters.local.rules.repeat_nuisance import momentary_level, nuisance_again
 from reverie.adapters.local.rules.request_patterns import (
     CONTRAST_RE,
     CORRECTION_OPENER_RE,
@@ -165,7 +165,7 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     text = without_passing_mood(text)[0]  # "we lost 0-4 and the kids were in bits": the mood passes
     if passing_mood(text):
         return Drop("passing mood")
-    if nuisance_again(text):  # "the train was cancelled again": a day's complaint, no plan's end
+    if nuisance_again(text) or momentary_level(text):  # "the train was cancelled again", "my phone is full"
         return Drop("passing state")
     wrapped = WRAPPED_REQUEST_RE.match(text) if who.to_agent else None
     if wrapped:  # "I want you to open PRs from now on" → "open PRs from now on"

@@ -39,7 +39,9 @@ from reverie.domain.restatement import stem, terms
 _THE_THING_RE = re.compile(
     r"^(?:The|(?P<owner>[A-Z][\w-]+)'s)\s+(?:[a-z]{3,}\s+of\s+the\s+)?(?:[a-z][\w-]*\s+){0,2}?"
     r"(?P<noun>[a-z]{3,})(?:\s+(?:where|that|which|who)\s+(?P<which>[^,;.!?]{3,60}))?"
-    r"\s+(?:is|are|was|were|has|have|lives|live|sits|sit)\b"
+    # what the thing does, as well as what it is: "the chickens lay about three eggs a day"
+    r"\s+(?:is|are|was|were|has|have|lives|live|sits|sit|lay|lays|laid|eat|eats|ate|need|needs|cost|costs|"
+    r"sleep|sleeps|slept|get|gets|got|love|loves|hate|hates|run|runs|ran|take|takes|took|weigh|weighs)\b"
 )
 _WORD_RE = re.compile(r"[a-z]+")
 # A participle of the thing's making: "baked", "knitted", "brewed", "grown", "woven", "sewn".

@@ -1,0 +1,45 @@
+"""A membership or subscription the person ended: "I cancelled my PureGym membership" after "Abena is a member at
+PureGym on Deansgate" means she is a member no more, so the card saying she is one is replaced by the news
+(latest wins), and an answer about where she trains no longer names the gym as current.
+
+The news ends ("cancelled", "ended", "quit", "stopped", "didn't renew") a membership,
+subscription, contract or plan named by its organisation; the held card says the same person is a member of,
+subscribes to or has a membership or subscription with that organisation. A card that only mentions the
+organisation ("PureGym on Deansgate opens at 6") is left alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from reverie.adapters.local.rules.verdicts import replace
+from reverie.adapters.local.rules.whose import other_people
+from reverie.domain.dream import Candidate
+from reverie.domain.models import MemoryCard
+from reverie.ports import MergeDecision
+
+_WHAT = r"(?:membership|subscription|contract|plan|account|season\s+ticket|pass)"
+_ENDED_RE = re.compile(
+    r"\b(?:cancell?ed|ended|quit|stopped|terminated|closed|did\s+not\s+renew|didn't\s+renew)\s+"
+    r"(?:my|our|their|his|her|the)\s+(?P<org>(?:[A-Z][\w&'-]*\s+){1,3}?)" + _WHAT + r"\b",
+)
+_HELD_RE = r"\b(?:members?|membership|subscri\w+|signed\s+up)\b"
+
+
+def membership_ended(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The held card saying the person belongs to what the candidate says they ended (see the module)."""
+    found = _ENDED_RE.search(candidate.statement)
+    if found is None:
+        return None
+    org = found.group("org").strip()
+    named = re.compile(rf"(?<![\w-]){re.escape(org)}(?![\w-])", re.I)
+    for card in cards:
+        held = named.search(card.statement) and re.search(_HELD_RE, card.statement, re.I)
+        if (
+            held
+            and not other_people(candidate.statement, card.statement)
+            and not _ENDED_RE.search(card.statement)
+        ):
+            return replace(candidate, card, f"ends the {org} membership {card.memory_id} says is held")
+    return None
