@@ -772,3 +772,16 @@ def test_plan_ends_is_the_end_of_the_last_day_a_plan_names() -> None:
     )
     assert plan_ends("Finish the report by 4th of March.", said) == datetime(2027, 3, 5, tzinfo=UTC)
     assert plan_ends("Move to Halifax one day.", said) is None
+
+
+def test_a_pronouns_correction_puts_the_agents_note_right(b: Backends, alice: Scope, clock: Clock) -> None:
+    # GIVEN the agent's note about the user's daughter's class
+    agent_note(b, alice, "s1", clock, "Alice's daughter Zoe is in Year 2.")
+    dream(b, "t1", "alice")
+    # WHEN a week later, in a session that never names her, the user puts the year right
+    clock.advance(days=7)
+    say(b, alice, "s2", clock, "she's in Year 3 actually, not Year 2. can you suggest reading books for her?")
+    dream(b, "t1", "alice")
+    # THEN the note is rejected and what is known is the note put right
+    assert statuses_of(b, alice, "Year 2") == {Status.REJECTED}
+    assert "Zoe is in Year 3" in current(b, alice, "Which school year is Zoe in?")

@@ -9,6 +9,7 @@ they are about; the reasoner decides each pair.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from reverie.domain.dream import Candidate, ChangeKind, claim_of
@@ -21,6 +22,9 @@ from reverie.services.dream.decisions import propagate_correction
 from reverie.services.dream.verify import Assessment
 
 HELD_LIMIT = 500
+_NAMES_NO_ONE_RE = re.compile(
+    r"^(?:he|she|they)\b", re.I
+)  # "He's in Year 5, not Year 4": whom, the guess says
 PAIRS_PER_CLAIM = 3
 
 
@@ -132,7 +136,23 @@ def reject_contradicted(b: Backends, w: Writer, reasoner: Reasoner, promoted: Se
                 if rejected is not None:
                     propagate_correction(b, w, card, None, said=a.candidate.statement)
                     held = [rejected if c.memory_id == card.memory_id else c for c in held]
-                    _put_right(w, written, card, decision)
+                    if written is None:  # kept only to put a guess right ("he's in Year 5, not Year 4")
+                        _said_right(w, a, card, decision)
+                    else:
+                        _put_right(w, written, card, decision)
+
+
+def _said_right(w: Writer, a: Assessment, guess: MemoryCard, decision: MergeDecision | None) -> None:
+    """A verified claim the merge kept no card of (it names no one held: "he's in Year 5, not Year 4") that
+    puts a held guess right: what is known is the guess put right ("Dana's son Max is in Year 5"), as the
+    reasoner wrote it, on the claim's evidence; nothing when the reasoner wrote no such statement."""
+    if decision is None or decision.action is not MergeAction.SUPERSEDE or not decision.statement:
+        return
+    if not _NAMES_NO_ONE_RE.match(a.candidate.statement):
+        return  # a claim that names whom it is about was kept, or said as a held card says it
+    claim = a.candidate.model_copy(update={"statement": decision.statement, "key": guess.key})
+    card = w.card_from(claim, Layer.KNOWLEDGE, Status.VERIFIED, a.confidence)
+    w.create(card, ChangeKind.ADDED, f"the guess {guess.memory_id} put right", None)
 
 
 def _put_right(

@@ -41,6 +41,7 @@ from reverie.adapters.local.rules.plan_happened import plan_happened
 from reverie.adapters.local.rules.plan_instead import unnamed_plan_moved
 from reverie.adapters.local.rules.pointed_at import Pointer, Way, pointed_at
 from reverie.adapters.local.rules.price_change import price_change
+from reverie.adapters.local.rules.pronoun_contrast import contrast_on_held, stands_for_no_one
 from reverie.adapters.local.rules.pursuits import the_pursuit
 from reverie.adapters.local.rules.relatives import one_relative
 from reverie.adapters.local.rules.rule_condition import rule_condition
@@ -98,6 +99,8 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
                     MergeAction.CONFLICT, target, f"corrects {target.memory_id}, which a person edited"
                 )
             return _decision(MergeAction.SUPERSEDE, target, f"corrects {target.memory_id}")
+    if put_right := contrast_on_held(candidate, cards):  # "he's in Year 5, not Year 4": the card on Year 4
+        return put_right
     pointer = pointed_at(candidate, cards)  # "that job we inherited", "the scope", the agent's note of it
     if pointer is not None and pointer.way in (Way.DEMONSTRATIVE, Way.PRONOUN):
         return _named_thing(candidate, cards, pointer)
@@ -150,7 +153,9 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
             or corrected_guess(candidate, cards)  # "that's wrong, it's my son" / the agent's "daughter ..."
         )
     if decision is None:
-        decision = _decision(MergeAction.ADD, None, "nothing like it is known")
+        decision = stands_for_no_one(candidate) or _decision(
+            MergeAction.ADD, None, "nothing like it is known"
+        )
     return with_value_swapped(candidate, cards, decision)  # "£40 not £45": the card put right
 
 

@@ -1,0 +1,70 @@
+"""A value put right about someone named only as "he" or "she": "he's in Year 5 by the way, not Year 4", said
+in a session that never names him. The sentence alone names no one; the held card that says the value it
+denies ("Dana's son Max is in Year 4", the agent's note of a week before) is whom it is about. That card, with
+the value put right ("Dana's son Max is in Year 5"), replaces it.
+
+Read (`pronoun_contrast`): a sentence whose subject is "he", "she" or "they" and that gives one value and denies
+another (", not <value>"); kept whole for the merge. Merged (`contrast_on_held`): the one held card that says
+the denied value word for word and does not already say the given one; no such card (or two), and the
+statement stands for no one held: nothing is kept (`stands_for_no_one`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from reverie.adapters.local.rules.verdicts import decision
+from reverie.domain.dream import Candidate
+from reverie.domain.models import MemoryCard
+from reverie.ports import MergeAction, MergeDecision
+
+_SOMEONE = r"(?:he|she|they)"
+# "he's in Year 5 by the way, not Year 4", "She is on 20mg now, not 10mg."
+_CONTRAST_RE = re.compile(
+    rf"^{_SOMEONE}(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were|\s+goes|\s+go|\s+takes|\s+take)\s+"
+    r"(?P<head>[^,;]{2,80}?)(?:\s+(?:by\s+the\s+way|btw|actually|now))?,?\s+not\s+(?P<denied>[^,;.!?]{1,40})[.!]*$",
+    re.I,
+)
+
+
+def pronoun_contrast(part: str) -> bool:
+    """Whether `part` puts a value right about someone named only by a pronoun (see the module)."""
+    return _CONTRAST_RE.match(part.strip()) is not None
+
+
+def _given(head: str, denied: str) -> str | None:
+    """The value in `head` of the same shape as `denied` ("Year 5" for "Year 4", "20mg" for "10mg")."""
+    first = denied.split()[0]
+    if len(denied.split()) > 1:  # "Year 4": the same leading word, then its own value
+        found = re.search(rf"\b{re.escape(first)}\s+\S+", head, re.I)
+        return found.group(0).rstrip(".,") if found else None
+    values = re.findall(r"\S+", head)
+    return values[-1].rstrip(".,") if values else None
+
+
+def contrast_on_held(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The one held card a pronoun's contrast puts right, with the value swapped (see the module)."""
+    found = _CONTRAST_RE.match(candidate.statement.strip())
+    if found is None:
+        return None
+    denied = found.group("denied").strip()
+    given = _given(found.group("head"), denied)
+    if not given or given.lower() == denied.lower():
+        return None
+    said = re.compile(rf"(?<![\w-]){re.escape(denied)}(?![\w-])", re.I)
+    held = [c for c in cards if said.search(c.statement) and given.lower() not in c.statement.lower()]
+    if len(held) != 1:
+        return None
+    card = held[0]
+    statement = said.sub(given, card.statement, count=1)
+    return decision(
+        MergeAction.SUPERSEDE, card, f"{given}, not {denied}: {card.memory_id} put right", statement
+    )
+
+
+def stands_for_no_one(candidate: Candidate) -> MergeDecision | None:
+    """A pronoun's contrast that no held card answered for: nothing to keep."""
+    if _CONTRAST_RE.match(candidate.statement.strip()) is None:
+        return None
+    return decision(MergeAction.NOOP, None, "'he' or 'she' stands for no one held that says the value denied")
