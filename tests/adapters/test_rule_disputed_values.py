@@ -197,3 +197,20 @@ def test_two_tools_worded_values_the_user_leaves_open_are_two_claims_on_one_slot
     assert all(c.source.kind is SourceKind.TOOL for c in found)
     # AND the agent's "your order history" is the user's, not the agent's
     assert any("according to the user's order history" in c.statement for c in found)
+
+
+def test_two_files_that_pin_and_require_two_versions_are_two_claims() -> None:
+    # GIVEN two config files read, the agent saying one pins and the other requires another version
+    files = [
+        ("fs.read", "nodejs 18.19.0\npython 3.11.7"),
+        ("fs.read", '{"name": "web", "engines": {"node": ">=20"}}'),
+    ]
+    told = "They disagree: .tool-versions pins Node 18.19.0, package.json requires 20 or newer."
+    found = _with(
+        _looked_up(told, "no idea which is current, I'll check with the team", *files), "18.19.0", "20"
+    )
+    # THEN each is its file's claim, on one slot
+    assert len(found) == 2 and found[0].key == found[1].key
+    # NEGATIVE: a version the agent read in no file makes no pair
+    made_up = "They disagree: .tool-versions pins Node 18.19.0, package.json requires 22 or newer."
+    assert _with(_looked_up(made_up, "no idea which is current", *files), "22") == []

@@ -25,6 +25,8 @@ _SAYS = (
     r"(?:says?|said|shows?|showed|shown|has|have|had|lists?|listed|gives?|gave|states?|stated|reads?|"
     r"puts?|quotes?|quoted|records?|recorded|mentions?|mentioned|writes?|wrote|reports?|reported|"
     r"claims?|claimed|confirms?|confirmed|has\s+got|is\s+showing|"
+    # files and settings: ".tool-versions pins Python 3.11.7", "pyproject.toml requires 3.12"
+    r"pins?|pinned|requires?|required|specifies|specified|sets|declares?|declared|expects?|expected|"
     # people: "Arjun texted ...", "Priti is adamant it's ...", "my brother reckons ..."
     r"texted|messaged|emailed|insists?|insisted|reckons?|reckoned|swears?|swore|"
     r"(?:is|was)\s+(?:adamant|sure|certain|convinced|positive))"
