@@ -56,3 +56,17 @@ def test_how_full_a_phone_is_passes_and_a_new_phone_replaces_the_old() -> None:
     assert decision.action is MergeAction.SUPERSEDE
     # AND the slot is read from the words
     assert [c.key for c in S.extract(S.told("I upgraded to a OnePlus 12 last week."))] == ["user.phone"]
+
+
+def test_terse_chat_about_someone_of_the_speakers_reads_whole() -> None:
+    # GIVEN no "my", the name in lower case, no "is", and a verb with no subject after it
+    said = S.statements("daughter zara allergic 2 nuts. carries an inhaler too")
+    # THEN both are the daughter's, in full sentences
+    assert said[:2] == [
+        "The user's daughter Zara is allergic to nuts.",
+        "The user's daughter Zara carries an inhaler too.",
+    ]
+    # NEGATIVE: a verb with no subject after a sentence about no one named is not given one
+    assert not any(
+        "husband" in s and "ages" in s for s in S.statements("my husband has a cold. takes ages to recover.")
+    )

@@ -105,6 +105,20 @@ _W_RE = re.compile(r"(?<=[a-z]) (?-i:w) (?=[a-z])", re.IGNORECASE)
 _ME_AND_RE = re.compile(
     r"(?:(?<=^)|(?<=[.!?]\s))(?i:me) and (?P<who>(?i:my|our) [a-z][\w-]*|[A-Z][\w-]*) (?=[a-z]+\b(?!'))"
 )
+# Terse chat about someone of the speaker's: "son ayo allergic 2 eggs" (no "my", the name in lower case, no
+# "is"); the next sentence's verb with no subject ("carries epipen") is said of the same person.
+_TERSE_KIN_RE = re.compile(
+    r"(?:(?<=^)|(?<=[.!?]\s))(?P<kin>(?i:son|daughter|husband|wife|partner|mum|mom|dad|brother|sister))\s+"
+    r"(?P<name>[a-z]{2,})(?=\s+(?:is|has|was|needs|allergic|intolerant|diabetic|coeliac|celiac|asthmatic)\b)"
+)
+_NO_COPULA_RE = re.compile(
+    r"\b(?P<who>(?i:my|our)\s+[a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?=(?:allergic|intolerant|diabetic|coeliac|celiac|"
+    r"asthmatic|epileptic|vegan|vegetarian|pregnant)\b)"
+)
+_NAMED_THEN_VERB_RE = re.compile(
+    r"(?P<said>\b(?P<name>(?i:my|our)\s+[a-z]+\s+[A-Z][a-z]+)\s+[^.!?\n]*[.!?]\s+)"
+    r"(?=(?i:carries|takes|needs|uses|wears|sees|has)\s)"
+)
 # "4" standing for "for": before a word that no count ever counts ("4 this trip", "4 me"), not "4 people".
 _FOUR_RE = re.compile(
     r"(?<![\w.,:/-])4(?= (?:this|that|the|these|those|a|an|my|our|your|you|me|him|her|us|them|now|ever|sure|"
@@ -196,6 +210,7 @@ def spelled_out(text: str) -> str:
     text = _WORD_RE.sub(_spelled, _UR_DOING_RE.sub("you're", text))
     text = english_clauses(text)  # "trabajo de enfermera in the NICU": the speaker's clause in English
     text = in_english(_KIN_RE.sub(lambda m: f"my {_KIN[m.group('kin').lower()]}", text))  # "Javi se casa"
+    text = _TERSE_KIN_RE.sub(lambda m: f"my {m.group('kin').lower()} {m.group('name').capitalize()}", text)
     text = _BARE_KIN_RE.sub(lambda m: f"my {m.group('kin').lower()} ", text)
     text = _KIN_NAME_RE.sub(
         lambda m: m.group(0)[: -len(m.group("name"))] + m.group("name").capitalize(), text
@@ -206,6 +221,8 @@ def spelled_out(text: str) -> str:
         "doctor's", _TWO_RE.sub(lambda m: f"{m.group('takes')} to" if m.group("takes") else "to", text)
     )
     text = _ME_AND_RE.sub(lambda m: f"{m.group('who')} and I ", _N_RE.sub(" and ", text))
+    text = _NO_COPULA_RE.sub(lambda m: f"{m.group('who')} is ", text)  # "my son Ayo allergic to eggs"
+    text = _NAMED_THEN_VERB_RE.sub(lambda m: f"{m.group('said')}{m.group('name')} ", text)  # "carries epipen"
     text = _W_RE.sub(" with ", _AT_RE.sub(" at ", is_written_out(with_final_g(text))))
     text = _EQUALS_RE.sub(_equals_said, text)
     return plain(_FOUR_RE.sub(lambda m: _four(text, m), text))
