@@ -6,6 +6,7 @@ Pure rules shared by the rule reasoner's merge decisions and the dream's duplica
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from reverie.domain.numerals import as_digits
 from reverie.domain.text import content_words
@@ -75,6 +76,7 @@ def _unglossed(text: str) -> str:
     return text
 
 
+@lru_cache(maxsize=32768)  # pure; the self-audit counts the terms of every held card on each run
 def terms(text: str) -> frozenset[str]:
     """Stemmed content words without negations: what a statement is about ("a non-working day" is about
     working, as "does not work" is; "10 mg" is the one term "10mg"; "forty one" is the one term "41";
@@ -167,3 +169,11 @@ def absorbed_but_a_word(new: str, known: str, same_source: bool = False) -> bool
     (word,) = odd
     spelt = [w for w in re.findall(r"[\w'-]+", new) if stem(w.lower()) == word]
     return bool(spelt) and not any(w[:1].isupper() or any(ch.isdigit() for ch in w) for w in spelt)
+
+
+_NO_ONE_NAMED_RE = re.compile(r"^(?:he|she|they)\b", re.I)
+
+
+def names_no_one(statement: str) -> bool:
+    """The statement's subject is a pronoun ("He's in Year 5, not Year 4"): whom it is about, it does not say."""
+    return _NO_ONE_NAMED_RE.match(statement.strip()) is not None

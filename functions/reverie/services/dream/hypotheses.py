@@ -9,12 +9,11 @@ they are about; the reasoner decides each pair.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from reverie.domain.dream import Candidate, ChangeKind, claim_of
 from reverie.domain.models import EvidenceRef, Layer, MemoryCard, Status
-from reverie.domain.restatement import terms
+from reverie.domain.restatement import names_no_one, terms
 from reverie.ports import CardQuery, MergeAction, MergeDecision, Reasoner
 from reverie.services.backends import Backends
 from reverie.services.dream.apply import Writer
@@ -22,9 +21,6 @@ from reverie.services.dream.decisions import propagate_correction
 from reverie.services.dream.verify import Assessment
 
 HELD_LIMIT = 500
-_NAMES_NO_ONE_RE = re.compile(
-    r"^(?:he|she|they)\b", re.I
-)  # "He's in Year 5, not Year 4": whom, the guess says
 PAIRS_PER_CLAIM = 3
 
 
@@ -148,7 +144,7 @@ def _said_right(w: Writer, a: Assessment, guess: MemoryCard, decision: MergeDeci
     reasoner wrote it, on the claim's evidence; nothing when the reasoner wrote no such statement."""
     if decision is None or decision.action is not MergeAction.SUPERSEDE or not decision.statement:
         return
-    if not _NAMES_NO_ONE_RE.match(a.candidate.statement):
+    if not names_no_one(a.candidate.statement):
         return  # a claim that names whom it is about was kept, or said as a held card says it
     claim = a.candidate.model_copy(update={"statement": decision.statement, "key": guess.key})
     card = w.card_from(claim, Layer.KNOWLEDGE, Status.VERIFIED, a.confidence)

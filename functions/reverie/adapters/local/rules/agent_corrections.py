@@ -50,17 +50,15 @@ _YOUR_RE = re.compile(r"\byour\b|^the\b", re.I)
 _NUMBER_RE = re.compile(r"\d[\d:.,]*\d|\d")
 
 
-def correction(sentence: str) -> str | None:
-    """The clause of the agent's `sentence` that puts a value of the user's own thing right ("your X is A,
-    not B"), or None."""
-    found = _CORRECTS_RE.match(sentence.strip().rstrip(".!"))
-    return found.group("clause") if found else None
+def correction(sentence: str) -> re.Match[str] | None:
+    """The match of the clause of the agent's `sentence` that puts a value of the user's own thing right ("your
+    X is A, not B"), or None."""
+    return _CORRECTS_RE.match(sentence.strip().rstrip(".!"))
 
 
-def _repeats_given(clause: str, reply: str) -> bool:
-    """Whether the reply says the value the clause gives again (a number of it, word for word)."""
-    found = _CORRECTS_RE.match(clause)
-    numbers = _NUMBER_RE.findall(found.group("given")) if found else []
+def _repeats_given(given: str, reply: str) -> bool:
+    """Whether the reply says the value given again (a number of it, word for word)."""
+    numbers = _NUMBER_RE.findall(given)
     return bool(numbers) and all(n in reply for n in numbers)
 
 
@@ -73,6 +71,8 @@ def says_yes(reply: str) -> bool:
 class _Said:
     clause: str
     by: MessageEvent
+    given: str  # the value the clause gives
+    bare: bool  # the thing named bare ("the backup"), not as the user's ("your backup")
 
 
 @dataclass
@@ -95,7 +95,7 @@ class AgentCorrections:
         confirmed = [
             said
             for said in (self.pending if says_yes(event.text) else [])
-            if not said.clause.lower().startswith("the ") or _repeats_given(said.clause, event.text)
+            if not said.bare or _repeats_given(said.given, event.text)
         ]
         self.pending = []
         return [self._candidate(said, event) for said in confirmed]
@@ -105,12 +105,13 @@ class AgentCorrections:
         said = sentences(reply.text)
         found: list[_Said] = []
         for n, sentence in enumerate(said):
-            clause = correction(sentence)
-            if clause is None:
+            found_clause = correction(sentence)
+            if found_clause is None:
                 continue
             if any("?" in later for later in said[n:]):  # a yes would answer the question instead
                 return []
-            found.append(_Said(clause, reply))
+            bare = found_clause.group("bare") is not None
+            found.append(_Said(found_clause.group("clause"), reply, found_clause.group("given"), bare))
         return found
 
     def _candidate(self, said: _Said, by: MessageEvent) -> Candidate:

@@ -4,11 +4,12 @@ thing a plan was to get is spoken of, the state is said to be over; and when two
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta
+from datetime import timedelta
 from itertools import pairwise
 
 from reverie.adapters.local.rules.about import jaccard, owner, topic
 from reverie.adapters.local.rules.verb_forms import IRREGULAR_PAST
+from reverie.adapters.local.rules.verdicts import time_of
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard
 from reverie.domain.restatement import negated, stem, terms
@@ -192,7 +193,7 @@ def done_otherwise(candidate: Candidate, card: MemoryCard) -> bool:
     planned = _PLANNED_VERB_RE.search(card.statement)
     if planned is None or not _OTHERWISE_RE.search(candidate.statement):
         return False
-    if candidate.observed_at is not None and candidate.observed_at <= time_of_plan(card) + SAME_TIME:
+    if candidate.observed_at is not None and candidate.observed_at <= time_of(card) + SAME_TIME:
         return False
     verb = (planned.group("verb") or planned.group("will")).lower()
     return any(
@@ -200,6 +201,3 @@ def done_otherwise(candidate: Candidate, card: MemoryCard) -> bool:
         for w in re.findall(r"[A-Za-z]+", candidate.statement)
     )
 
-
-def time_of_plan(card: MemoryCard) -> datetime:
-    return card.observed_at or card.updated_at
