@@ -1,4 +1,5 @@
-"""A plan done otherwise ("got a cat instead" after "planning to get a dog") is over, and a membership the person
+"""A plan done otherwise ("got a cat instead" after "planning to get a dog") or done to its thing ("the kitchen
+is finally painted" after "planning to repaint the kitchen") is over, and a membership the person
 ended ("cancelled my PureGym membership") replaces the card saying they are a member."""
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ from datetime import UTC, datetime
 
 from reverie.adapters.local.rules.membership_ended import membership_ended
 from reverie.adapters.local.rules.merge import decide
-from reverie.adapters.local.rules.plan_ends import done_otherwise
+from reverie.adapters.local.rules.plan_ends import done_otherwise, done_to
 from reverie.domain.models import MemoryType
 from reverie.ports import MergeAction
 from tests.adapters.test_rule_slots import cand, held
@@ -45,3 +46,30 @@ def test_a_pet_just_got_is_who_she_is_called() -> None:
     )
     # NEGATIVE: a person met, then named with "she", is not made a pet
     assert not any("called Ana" in x for x in s.statements("I met a new colleague. She's called Ana."))
+
+
+def test_a_plan_whose_thing_is_said_done_is_over() -> None:
+    # GIVEN the plan to repaint the kitchen
+    plan = held("June is planning to repaint the kitchen in May.", type=MemoryType.PLAN)
+    # WHEN she says later, of the kitchen, that it is painted (or just done)
+    for news in ("The kitchen is finally painted.", "The kitchen is done."):
+        decision = decide(cand(news), [plan])
+        # THEN the plan is replaced by the news
+        assert decision.action is MergeAction.SUPERSEDE and decision.target_id == "m-1", news
+    # the thing's own verb, irregular, for another plan
+    sale = held("Sam is going to sell the old van next month.", type=MemoryType.PLAN)
+    assert done_to(cand("Our old van has been sold."), sale)
+    # NEGATIVE: not done yet, another room, a word about the room that is no deed, or said before the plan
+    assert not done_to(cand("The kitchen isn't painted yet."), plan)
+    assert not done_to(cand("The bathroom is finally painted."), plan)
+    assert not done_to(cand("The kitchen is lovely."), plan)
+    assert not done_to(cand("The kitchen is painted.", days=-3), plan)
+
+
+def test_a_thing_said_done_in_text_speak_is_kept_but_a_name_alone_is_not_taken_for_a_thing() -> None:
+    s = RuleSession(datetime(2027, 4, 3, 9, 0, tzinfo=UTC))
+    assert s.statements("passport renewed!") == ["The user's passport is renewed."]
+    assert s.statements("Car tax paid") == ["The user's car tax is paid."]
+    assert s.statements("Driving test passed!!") == ["The user's driving test is passed."]
+    # NEGATIVE: "Tom paid" may be Tom who paid: not read as the user's thing
+    assert s.statements("Tom paid.") == []

@@ -73,3 +73,31 @@ def test_an_at_sign_in_an_address_or_a_handle_is_not_read_as_at() -> None:
 def test_a_model_number_four_is_not_read_as_for(text: str, expected: str) -> None:
     # GIVEN a message with a "4" WHEN its shortenings are written out THEN a model's 4 stays, a "for" is read
     assert expected in spelled_out(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("we r moving to york", "we are moving to york"),
+        ("me n my wife r opening a bakery", "my wife and I are opening a bakery"),
+        ("opening next yr", "opening next year"),
+        ("been vegan for 3yrs", "been vegan for 3 years"),
+    ],
+)
+def test_r_between_words_is_are_and_yr_after_a_count_is_year(text: str, expected: str) -> None:
+    assert spelled_out(text) == expected
+
+
+@pytest.mark.parametrize("text", ["I've used R for ten years", "i sold yr car", "see r/cooking for that"])
+def test_a_capital_r_a_your_yr_and_a_subreddit_stay(text: str) -> None:
+    assert spelled_out(text) == text
+
+
+def test_chat_hedges_are_left_out_and_a_habit_said_without_i_is_the_speakers() -> None:
+    assert spelled_out("ngl the new office is fine") == "the new office is fine"
+    assert SESSION.statements("ngl i'm lowkey obsessed w bouldering rn, go 3x a week at the castle") == [
+        "The user goes bouldering 3x a week at the castle."
+    ]
+    assert "The user goes swimming every morning before work." in SESSION.statements(
+        "I've taken up swimming, go every morning before work."
+    )

@@ -42,6 +42,7 @@ def _slot(found: list[Candidate], key: str) -> list[Candidate]:
         ("Which day is my dentist appointment next week?", "dentist appointment"),
         ("What time is our flight tomorrow?", "flight"),
         ("Which platform is my train this evening?", "train"),
+        ("When is the team offsite?", "team offsite"),
     ],
 )
 def test_what_of_the_thing_is_asked_and_when_are_not_the_thing(question: str, thing: str) -> None:
@@ -49,7 +50,9 @@ def test_what_of_the_thing_is_asked_and_when_are_not_the_thing(question: str, th
     assert found is not None and found.thing == thing
 
 
-@pytest.mark.parametrize("question", ["What did my landlord say?", "Which is the best route?"])
+@pytest.mark.parametrize(
+    "question", ["What did my landlord say?", "Which is the best route?", "What is the capital of Peru?"]
+)
 def test_a_question_about_no_own_thing_asks_no_slot(question: str) -> None:
     assert asked(question, WHO) is None
 

@@ -544,6 +544,25 @@ def test_a_stated_cause_replaces_the_guessed_cause(b: Backends, alice: Scope, cl
     assert statuses_of(b, alice, "disk is full") == {Status.REJECTED}
 
 
+def test_a_guess_saying_more_than_the_users_claim_is_not_held_in_it_and_a_later_no_rejects_it(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN the user naming her daughter, and the agent's guess at the daughter's school, in one session
+    say(b, alice, "s1", clock, "Can you find the term dates for my daughter Ama's school?", speaker="Alice")
+    say(b, alice, "s1", clock, "I'll check Hillside Primary's term dates.", role="assistant")
+    agent_note(b, alice, "s1", clock, "Alice's daughter Ama attends Hillside Primary.")
+    dream(b, "t1", "alice")
+    # THEN the guess is not retired as said in full by "Alice's daughter is called Ama": it says more
+    (named,) = live_saying(b, alice, "called Ama")
+    hillside = [c for c in b.notes.query(CardQuery(scope=alice, limit=100)) if "Hillside" in c.statement]
+    assert hillside and all(c.superseded_by != named.memory_id for c in hillside)
+    # WHEN she opens the next session with a "No," (nothing said before it in that session to deny)
+    dreamt(b, alice, "s2", clock, "No, Ama goes to Oakwood Primary, not Hillside.", days_later=1)
+    # THEN her words are kept and the guess is rejected
+    assert live_saying(b, alice, "Oakwood")
+    assert statuses_of(b, alice, "attends Hillside") == {Status.REJECTED}
+
+
 def test_the_users_correction_rejects_the_agents_guess_about_the_same_person(
     b: Backends, alice: Scope, clock: Clock
 ) -> None:

@@ -17,6 +17,7 @@ from reverie.domain.guards import mask_secrets
         ("the door code to the side door is 7712", "7712"),
         ("my PIN is four four one two", "four one"),
         ("Your verification code is 482913", "482913"),
+        ("my gym locker combination is 28-14-03, and I swim on Wednesdays", "28-14"),
     ],
 )
 def test_a_code_is_masked_whole_and_the_sentence_kept(text: str, secret: str) -> None:
@@ -32,6 +33,7 @@ def test_a_code_is_masked_whole_and_the_sentence_kept(text: str, secret: str) ->
         "the code review is at five",
         "the room code is B12 on the map",
         "I have one two three four things to do",
+        "the match was 28-14 in the end",
     ],
 )
 def test_counts_and_names_are_not_codes(text: str) -> None:

@@ -37,3 +37,14 @@ def test_a_state_for_a_near_window_ends_with_it(text: str, end: datetime) -> Non
 )
 def test_what_happened_or_always_holds_has_no_end(text: str) -> None:
     assert valid_until(text, SAID) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        ("Staging is frozen until the release on 14 September.", datetime(2026, 9, 15, tzinfo=UTC)),
+        ("No gluten until my exam on 10 September.", datetime(2026, 9, 11, tzinfo=UTC)),
+    ],
+)
+def test_until_an_event_named_with_its_day_holds_until_that_day(text: str, end: datetime) -> None:
+    assert valid_until(text, SAID) == end

@@ -30,7 +30,11 @@ _GIVEN = (
 _DIGIT_WORD = r"(?:zero|oh|nought|one|two|three|four|five|six|seven|eight|nine)"
 _SPELLED = rf"{_DIGIT_WORD}(?:[\s,-]+{_DIGIT_WORD}){{3,7}}\b"
 # A code's value: 4-8 digits, digit by digit, or spelled out; never part of an amount, a decimal or a time.
-_VALUE = rf"(?<![£$€¥#.,:\d])(?P<secret>\d{{4,8}}\b(?![.,:]\d)|\d(?:[ -]\d){{3,7}}\b|{_SPELLED})"
+# ... or a dial lock's numbers ("28-14-03").
+_VALUE = (
+    rf"(?<![£$€¥#.,:\d])(?P<secret>\d{{4,8}}\b(?![.,:]\d)|\d(?:[ -]\d){{3,7}}\b|\d{{1,2}}(?:-\d{{1,2}}){{2,3}}\b|"
+    rf"{_SPELLED})"
+)
 _NEEDLE = re.compile(r"(?i)code|pin|otp|combo|combination")
 # Typing a number in: the verbs of entering one on a keypad, a card reader or a screen.
 _ENTERED = (

@@ -62,6 +62,8 @@ _WHEN = "|".join(
 _UNTIL_RE = re.compile(
     r"\b(?:until|till|til|through|thru|valid\s+to|expir(?:es|e|ing)(?:\s+on)?|ends?(?:\s+on)?|by|"
     r"deadline(?:\s+is|:)?)\s+"
+    # the event that ends it, named before its day: "until the release on 14 May", "until my exam on Friday"
+    r"(?:(?:the|my|our|their|his|her)\s+(?:[a-z][\w'-]*\s+){1,3}?on\s+)?"
     r"(?:the\s+)?(?:" + _WHEN + ")",
     re.I,
 )

@@ -111,6 +111,10 @@ def reject_contradicted(b: Backends, w: Writer, reasoner: Reasoner, promoted: Se
                 and written is not None
                 and written.status is Status.VERIFIED
                 and card.memory_id not in w.changed
+                # and the fusion says nothing the claim does not ("... Ama attends Hillside Primary" is not
+                # held in "Kofi's daughter is called Ama")
+                and decision is not None
+                and terms(decision.statement or written.statement) <= terms(written.statement)
             ):
                 # the verified claim says all the guess says and more ("plays padel every Tuesday at ..."
                 # beside the guess "plays padel"): the guess is held in it, not beside it

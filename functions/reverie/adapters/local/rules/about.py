@@ -35,7 +35,8 @@ GENERIC = frozenset(
     started stop get got make made take took want need try new old week month year day days weeks months
     years time times today yesterday tomorrow morning evening night weekend every last next first again
     january february march april may june july august september october november december monday tuesday
-    wednesday thursday friday saturday sunday user users really also lot lots thing things people""".split()
+    wednesday thursday friday saturday sunday user users really also lot lots thing things people bit little
+    sometimes occasionally often""".split()
     for form in (w, w + "s", w + "es", w + "d", w + "ed", w + "ing")
 )
 

@@ -64,6 +64,21 @@ _ASK_AFTER_RE = re.compile(
     r"(?:\s+(?:btw|fyi))?\s*,?\s+(?:and\s+)?so\s+(?=(?:no|pls|please|plz|don'?t|do\s+not|never|avoid)\b)",
     re.I,
 )
+# A want that stands ("I always want PRs squash-merged", "we generally want invoices in PDF") or that says how a
+# thing is to be done ("I want my reports formatted as PDFs"): a preference, as "prefer" says one. "I want a
+# new bike" (a wish) and "I want to ..." (a goal) are not.
+_STANDING_WANT_RE = re.compile(
+    r"^(?:i|we)\s+(?:always|generally|usually|normally)\s+(?P<verb>want)\s+(?!to\b)(?P<obj>\S.*)$"
+)
+_WANT_DONE_RE = re.compile(
+    r"^(?:i|we)\s+(?P<verb>want)\s+(?P<obj>(?!to\b|a\b|an\b|the\b)\S+(?:\s+\S+){0,3}?\s+(?:[a-z]+-)?[a-z]{3,}ed\b.*)$"
+)
+# An application or a bid that failed: "I didn't get the Stripe job", "we didn't get the flat on Elm Road".
+_NOT_GOT_RE = re.compile(
+    r"^(?:i|we)\s+(?:didn'?t|did\s+not|never)\s+(?:get|got)\s+(?:the|a|an|my|our|that)\s+(?:[\w'-]+\s+){0,3}?"
+    r"(?:job|role|position|post|offer|place|flat|house|apartment|visa|grant|promotion|scholarship|loan|mortgage|"
+    r"tickets?|contract|part|tenancy|transfer|funding)\b"
+)
 SHORT_ABOUT_SPEAKER_WORDS = 10  # "My dog Max turned five last week.": short enough to be one idea
 
 
@@ -74,7 +89,9 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
     if favourite:
         key = attribute_key(core, who.subject)
         return as_statement(MemoryType.PREFERENCE, clause, who, key=key, subjective=True)
-    preference = PREFERENCE_RE.match(lowered)
+    preference = (
+        PREFERENCE_RE.match(lowered) or _STANDING_WANT_RE.match(lowered) or _WANT_DONE_RE.match(lowered)
+    )
     if preference:
         obj = preference.group("obj").strip()
         if not obj or REACTION_OBJECT_RE.match(obj):
@@ -115,6 +132,8 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
         if condition:  # "im lactose intolerant btw so no milk stuff": the condition, not the ask after it
             clause = _ASK_AFTER_RE.split(clause, maxsplit=1)[0]
         return as_statement(MemoryType.FACT, clause, who, key=key, short_ok=short_ok)
+    if _NOT_GOT_RE.match(lowered):  # "I didn't get the Stripe job": how an application ended
+        return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
     negated = NEGATED_HABIT_RE.match(lowered)
     if (negated and negated.group("verb") not in NOT_A_FACT_VERBS | NOT_A_NEGATED_FACT_VERBS) or (
         NEGATED_ROUTINE_RE.match(lowered)

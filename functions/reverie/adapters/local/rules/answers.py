@@ -36,7 +36,7 @@ _AUX = r"(?:'s|\s+is|\s+are|\s+was|\s+were|\s+will\s+be)"
 _ASKED_RE = re.compile(
     rf"\b(?:(?:what|which)(?:\s+(?!(?:is|are|was|were|will|did|does|do|has|have|had|can|could|would|should)\b)"
     rf"[a-z]+(?={_AUX}\s+(?:my|our)\b))?|when|how\s+(?:long|much|many|often)|where){_AUX}?\s+"
-    r"(?P<own>my|our)\s+(?P<thing>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)"
+    r"(?P<own>my|our|the)\s+(?P<thing>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)"
     r"(?:\s+(?:again|now|due|set\s+to|today|tonight|tomorrow|(?:next|this|last)\s+[a-z]+))*\s*\?",
     re.I,
 )
@@ -46,6 +46,12 @@ _HOW_MUCH_RE = re.compile(
     r"\bhow\s+(?:much|many)\s+(?P<thing>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)\s+(?:did|do|does|have|had|will)"
     r"\s+(?P<own>I|we)\s+[a-z]+\b[^?.!]*\?",
     re.I,
+)
+# Occasions a person asks "when is the ...?" of as their own: "the team offsite", "the school play".
+_OCCASIONS = frozenset(
+    """offsite meeting appointment party wedding interview exam deadline release launch trip flight match game
+    concert review standup retro class lesson play recital show ceremony reunion dinner viewing hearing
+    inspection visit conference training course""".split()
 )
 _WORDS = "one two three four five six seven eight nine ten eleven twelve".split()
 _NUMBER_RE = re.compile(rf"\d+|\b(?:{'|'.join(_WORDS)}|an?(?=\s+(?:day|week|month|year)\b))\b", re.I)
@@ -72,8 +78,10 @@ def asked(question: str, asker: str | None) -> Asked | None:
         return None
     thing = found.group("thing").lower()
     words = terms(thing)
-    if not words:
-        return None
+    if not words or (found.group("own").lower() == "the" and thing.split()[-1] not in _OCCASIONS):
+        return (
+            None  # "when is the offsite?" is the asker's occasion; "what is the capital of ...?" is no one's
+        )
     return Asked(subject=asker or "the user", thing=thing, terms=words)
 
 

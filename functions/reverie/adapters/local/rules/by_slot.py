@@ -25,6 +25,17 @@ from reverie.domain.restatement import negated, stem, terms
 from reverie.domain.text import entities
 from reverie.ports import MergeAction, MergeDecision
 
+# A state the statement says is over: "left Canva", "quit the band", "resigned from Arup", "moved out of Leith".
+_ENDS_RE = re.compile(
+    r"\b(?:left|quit|resigned\s+from|stepped\s+down\s+from|was\s+laid\s+off\s+from|moved\s+out\s+of|"
+    r"moved\s+away\s+from|no\s+longer|not\s+any\s*more)\b",
+    re.I,
+)
+
+
+def _ends(statement: str) -> bool:
+    return _ENDS_RE.search(statement) is not None
+
 
 def by_slot(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[str]) -> MergeDecision | None:
     """What `candidate` is to the held cards sharing its slot (see the module docstring); None when no
@@ -35,8 +46,10 @@ def by_slot(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[s
     best = max(same, key=lambda c: jaccard(mine, terms(c.statement)))
     theirs = terms(best.statement)
     key = candidate.key
-    if negated(candidate.statement) != negated(best.statement):
-        return replace(candidate, best, f"a reversal of {key}")
+    if negated(candidate.statement) != negated(best.statement) or _ends(candidate.statement) > _ends(
+        best.statement
+    ):
+        return replace(candidate, best, f"a reversal of {key}")  # "left Canva" after "started at Canva"
     if jaccard(mine, theirs) >= SAME_VALUE_JACCARD or contains(theirs, mine):
         return _decision(MergeAction.NOOP, best, f"{best.memory_id} already says this (key {key})")
     if contains(mine, theirs):  # the same value, told with more detail: the candidate says both

@@ -13,6 +13,7 @@ from reverie.adapters.local.rules.keys import other_slots, state_slot
 from reverie.adapters.local.rules.plan_ends import (
     called_off,
     done_otherwise,
+    done_to,
     event_came,
     got,
     same_plan,
@@ -63,6 +64,8 @@ def plan_news(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
             return replace(candidate, card, f"what the plan {card.memory_id} was for is off")
         if card.type is MemoryType.PLAN and done_otherwise(candidate, card):
             return replace(candidate, card, f"the plan {card.memory_id} was done otherwise")
+        if card.type is MemoryType.PLAN and done_to(candidate, card):
+            return replace(candidate, card, f"what the plan {card.memory_id} was to do is done")
         if event_came(candidate, card):
             return replace(candidate, card, f"{card.memory_id} holds until an event, and it has happened")
     return None
@@ -80,6 +83,10 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
         if _named_by_its_day(candidate, card):
             return fused(
                 candidate, card, join(card.statement, candidate.statement), "what is done on that day"
+            )
+        if _of_its_named_thing(candidate, card):  # "Miso is 12 now ..." after "Pat has a cat called Miso"
+            return fused(
+                candidate, card, join(card.statement, candidate.statement), "the thing it has, by name"
             )
         if other_slots(candidate.key, card.key, card.user_id or "") or not about_the_same(candidate, card):
             continue  # two slots are two attributes, whatever words they share
@@ -119,7 +126,9 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
 # A pursuit someone began ("started learning the cello", "took up running"): a state that later events in
 # it ("played cello in a first concert") add to; other events stay apart, each at its own date.
 _BEGUN_RE = re.compile(
-    r"\b(?:started|starts|began|begun|begins|took up|takes up|picked up|joined|signed up|enrolled|registered)\b",
+    r"\b(?:started|starts|began|begun|begins|took up|takes up|picked up|joined|signed up|enrolled|registered)\b"
+    # ... or one carried on now: "is learning Japanese", "is training for a marathon"
+    r"|\b(?:is|are|am|'s|'re|'m)\s+(?:learning|studying|training|practi[sc]ing|taking\s+(?:lessons|classes))\b",
     re.I,
 )
 _ABSOLUTE_DATE_RE = re.compile(
@@ -136,6 +145,15 @@ def _dated(card: MemoryCard) -> str:
     if when is None or not event(statement) or _ABSOLUTE_DATE_RE.search(statement):
         return statement
     return f"{statement.rstrip(' .')} on {human_date(when)}."
+
+
+def _of_its_named_thing(candidate: Candidate, card: MemoryCard) -> bool:
+    """The candidate's subject is, by its name, the thing the card says its subject has: "Miso is 12 now" after
+    "Pat has a cat called Miso" (a name: capitalised where the candidate opens with it)."""
+    if candidate.type not in _FUSIBLE or card.type not in _FUSIBLE or not candidate.statement[:1].isupper():
+        return False
+    name, _ = owner(candidate.statement)
+    return bool(name) and name != owner(card.statement)[0] and name in possessions(card.statement)
 
 
 def _describes_what_it_has(candidate: Candidate, card: MemoryCard) -> bool:
@@ -213,7 +231,12 @@ def _refines(candidate: Candidate, card: MemoryCard) -> bool:
     Friday" refines "loves jazz"; sharing one word of a longer card ("LGBTQ support groups" beside
     "passionate about LGBTQ rights") is another statement, not more of it."""
     about = topic(candidate.statement) | owner(candidate.statement)[1]
-    return topic(card.statement) <= about and not _denies_any(candidate, card)
+    held = _COMPARED_RE.sub("", card.statement)  # "likes tea more than coffee" is about tea
+    return topic(held) <= about and not _denies_any(candidate, card)
+
+
+# What a taste is set against, not what it is about: "more than coffee", "over cats", "rather than the bus".
+_COMPARED_RE = re.compile(r"\s+(?:more\s+than|rather\s+than|better\s+than|over|instead\s+of)\s+[^,.;]+", re.I)
 
 
 def _keys_allow(candidate: Candidate, card: MemoryCard) -> bool:
@@ -225,6 +248,8 @@ def _keys_allow(candidate: Candidate, card: MemoryCard) -> bool:
 _CHANGE_RE = re.compile(
     r"\b(?:switched|swapped|changed|replaced|moved (?:from|away|to)|no longer|not any ?more|stopped|quit|"
     r"gave up|left|instead of|went back to|now (?:uses?|prefers?|works?|lives?)|"
+    # a version or a system moved on: "upgraded staging to Postgres 16", "migrated the blog to Hugo"
+    r"(?:upgraded|downgraded|migrated|bumped|updated)\b(?=[^.;]*\bto\b)|"
     # parting with what the card says one has: "sold the Ibiza", "gave away the piano", "got rid of the van"
     r"sold|gave away|given away|got rid of|traded in|scrapped)\b",
     re.I,

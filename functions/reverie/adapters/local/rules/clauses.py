@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.adapters.local.rules.clause_shapes import SAID_OF_IT, habit_after, names_its_purpose, only_when
 from reverie.adapters.local.rules.comma_names import without_comma_name
 from reverie.adapters.local.rules.fronted_reason import news_parts, without_background
 from reverie.adapters.local.rules.habit_changes import changes_a_habit
@@ -139,6 +140,10 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
     own beside `left`; None when the two are one idea."""
     if _AMOUNT_A_PERIOD_RE.match(right):  # "I've started Portuguese on Duolingo, 15 minutes a day"
         return None
+    if only_when(right):  # "I joined a tennis club in Harrow, we play on Sunday mornings": when, of the club
+        return None
+    if (habit := habit_after(left, right)) and _opening(strip_opening(left)) is not None:
+        return habit, ""  # "I'm obsessed with bouldering, go 3x a week": the speaker's habit
     if INFORMING_RE.match(right) and len(left.split()) >= 3:  # "..., and oh, for the record the shift is ..."
         return right, ""
     subject = _SUBJECT_RE.match(left)
@@ -203,6 +208,16 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         )
     ):
         return right, ""
+    # "our CI runs on CircleCI and deploys go to Fly.io": a thing named bare, with enough of its own
+    if (
+        _bare_thing(right)
+        and right.split()[0].lower() not in SAID_OF_IT
+        and (_opening(left) is not None or _complete(left) or _bare_thing(left))
+    ):
+        return right, ""
+    # ... and after one: "bins go out Thursday night, the stopcock is under the sink"
+    if _bare_thing(left) and ABOUT_A_THING_RE.match(right) and specificity(right) >= SPECIFIC_ENOUGH:
+        return right, ""
     opens_rule = (
         _RULE_OPENING_RE.match(right)
         or (_DONT_OPENING_RE.match(right) and not SOFT_NEGATIVE_RE.match(right))
@@ -249,7 +264,7 @@ def preamble(sentence: str) -> tuple[str, str]:
     if found is None:
         return "", sentence
     label, rest = found.group("label").strip(), found.group("rest").strip()
-    scoped = not _names_its_place(label) and (
+    scoped = not (_names_its_place(label) or names_its_purpose(label)) and (
         INTRO_RE.match(label)
         or RULE_MARKER_RE.search(label)
         or _SCOPE_OPENING_RE.match(label)
@@ -259,6 +274,9 @@ def preamble(sentence: str) -> tuple[str, str]:
     # no label: what follows the colon gives its reason. "Important: the bride, Mei, is allergic to lilies":
     # the name between commas is no clause of its own; "Standing rule on this ward: ...": the rule follows.
     rest_states = states(rest) or states(without_comma_name(rest) or "") or names_a_rule(label)
+    # what the statements are for ("For the house sitter: the bins go out on Tuesdays") announces them whatever
+    # shape they take
+    rest_states = rest_states or (names_its_purpose(label) and len(rest.split()) >= 3)
     if scoped or states(strip_opening(label)) or not (rest_states or _only_informs(label)):
         return "", sentence
     return label, rest

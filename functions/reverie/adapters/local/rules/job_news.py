@@ -29,12 +29,52 @@ _AT_RE = re.compile(
 )
 
 
+# ... or of another place the speaker goes to for something, changed: "switched gyms, I'm at The Gym Group now"
+# is "my gym is The Gym Group now", as "changed dentists ... I'm at Smile Studio" is the dentist.
+_PLACE_NEWS_RE = re.compile(
+    r"\b(?:changed|switched|swapped|moved)\s+(?P<what>gym|school|dentist|GP|doctor|bank|vet|nurser(?:y|ie)|club|"
+    r"surger(?:y|ie)|practice|salon|barber|church|choir|pharmac(?:y|ie))s\b",
+    re.I,
+)
+
+
+# ... or a home moved: "Moved again! We're in Durham now" is where they live now, not where they are today.
+_HOME_NEWS_RE = re.compile(
+    r"\b(?:moved|relocated)(?:\s+(?:house|home|flat|again|cities|countries))?\b(?!\s+(?:to\s+)?(?:the|a|an|my|our)\b)"
+    r"|\bnew\s+(?:house|flat|home|place)\b",
+    re.I,
+)
+_IN_RE = re.compile(
+    r"(?P<lead>^|[.!?;,]\s+|\b(?:and|so)\s+)(?P<be>(?i:i'm|i\s+am|we're|we\s+are))\s+(?P<now>(?i:now|finally)\s+)?"
+    r"(?i:in)\s+(?=(?-i:[A-Z])[\w'-]+(?:\s+(?i:now))?\s*[.!]*$)",
+)
+
+
 def at_new_job(text: str) -> str:
-    """`text` with the speaker's "I'm at <name>" read as "I work at <name>" when it announces a new job (see
-    the module); `text` as it is otherwise."""
+    """`text` with the speaker's "I'm at <name>" read as "I work at <name>" when it announces a new job, or as
+    "my <place> is <name>" when it announces another place changed (see the module); `text` as it is
+    otherwise."""
+    if place := _PLACE_NEWS_RE.search(text):
+        what = re.sub(r"ie$", "y", place.group("what"), flags=re.I)
+        what = what if what.isupper() else what.lower()
+        return _AT_RE.sub(
+            lambda m: f"{m.group('lead')}{m.group('since') or ''}my {what} is {m.group('now') or ''}",
+            text,
+            count=1,
+        )
+    if _HOME_NEWS_RE.search(text) and _IN_RE.search(text):
+        return _IN_RE.sub(_lives_in, text, count=1)
     if not _JOB_NEWS_RE.search(text):
         return text
     return _AT_RE.sub(_works_at, text, count=1)
+
+
+def _lives_in(found: re.Match[str]) -> str:
+    lead = found.group("lead")
+    subject = "we" if found.group("be").lower().startswith("we") else "I"
+    if lead.strip() in ("", ".", "!", "?"):  # opening its sentence
+        subject = subject.capitalize()
+    return f"{lead}{subject} {found.group('now') or ''}live in "
 
 
 def _works_at(found: re.Match[str]) -> str:

@@ -70,6 +70,12 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         # where one is based for work, named: "I'm based at Gatwick", "stationed at RAF Lossiemouth"
         (r"(?:based|stationed) (?:at|out of) (?:the )?(?-i:[A-Z])", "workplace"),
+        # a team before a home: "moved to the Ads team" is no house move
+        (
+            r"(?:joined|(?:moved|switched|transferred)(?: over| across)? to|on|part of|leading|lead|running|"
+            r"managing|heading) the [\w -]+ team\b",
+            "team",
+        ),
         (
             r"(?:live|lived|living|reside|resided|residing|moved|relocated|based|settled)\b(?: back)? (?:in|to)\b",
             "home_city",
@@ -83,12 +89,12 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "school_year",
         ),
         (r"(?:got |been |was |were )?promoted to\b", "job_title"),
-        (
-            r"(?:joined|(?:moved|switched|transferred)(?: over| across)? to|on|part of|leading|lead|running|"
-            r"managing|heading) the [\w -]+ team\b",
-            "team",
-        ),
         (r"(?:work|working) (?:at|for)\b", "employer"),
+        # working for no employer: "I'm freelancing now", "I'm retired", "I'm self-employed"
+        (
+            r"(?:(?:now|currently) )?(?:freelancing|freelance|self-employed|retired|between jobs)\b",
+            "employer",
+        ),
         (
             r"(?:a|an) (?:[\w-]+ ){0,3}(?:engineer|developer|designer|manager|nurse|doctor|teacher|analyst|"
             r"scientist|consultant|lawyer|accountant|researcher|architect|intern|lead|director|officer|"
@@ -111,7 +117,17 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "employer",
         ),
         (r"report to\b", "manager"),
-        (r"(?:married to|engaged to|dating|seeing|broke up with|split up with|divorced)\b", "partner"),
+        # how one gets to work: "I cycle to work now", "we get the train into work" ("my commute is ...", below)
+        (
+            r"(?:(?:now|usually|normally|mostly) )?(?:cycle|bike|drive|walk|run|commute|(?:get|take|catch) the "
+            r"(?:bus|train|tube|metro|tram|ferry)) (?:to|into|in to) (?:work|the office)\b",
+            "commute",
+        ),
+        # "seeing someone called Leo", "seeing Leo" (not "seeing the dentist on Friday")
+        (
+            r"(?:married to|engaged to|dating|seeing (?=someone\b|(?-i:[A-Z]))|broke up with|split up with|divorced)\b",
+            "partner",
+        ),
         (
             r"(?:vegetarian|vegan|pescatarian|(?:eat|eating|ate|started eating|stopped eating) "
             r"(?:meat|fish|dairy|pork|beef|chicken))\b",
@@ -145,7 +161,7 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 _MY_SLOT_RE = re.compile(
     r"^(?:my|our) (?:new |current |present |old |former )?(?P<what>manager|boss|lead|supervisor|team lead|"
     r"girlfriend|boyfriend|wife|husband|partner|fianc[eé]e?|role|job title|title|position|job|team|"
-    r"employer|company|editor|ide|phone|laptop|car|project|current project|diet)"
+    r"employer|company|editor|ide|phone|laptop|car|project|current project|diet|commute)"
     # "my car's a 2014 Golf", "my boss's Ana" (never "my car's engine ...": a possession of the thing)
     r"(?: (?:is|are|was|will be)\b|'s (?=(?:a|an|the|now|still)\b|\d|(?-i:[A-Z])))",
     re.I,
@@ -166,6 +182,9 @@ _MY_SLOT_NAMES = {
     **dict.fromkeys("project current_project".split(), "current_project"),
     **dict.fromkeys("editor ide".split(), "editor"),
 }
+# Slots whose value is a person: "my husband is Tom" says who; "my husband is a teacher" says of him.
+_WHO_SLOTS = frozenset({"partner", "manager"})
+_NAMED_RE = re.compile(r"\s*(?:(?:now|still|currently|actually)\s+)?(?:called\s+|named\s+)?(?-i:[A-Z])", re.I)
 _OBJECT_END_RE = re.compile(r"\s+(?:a|an|the|from|at|to|with|for|in|on|of|over|than|when|near)\s+|[,:;.]")
 _WORD_RE = re.compile(r"[a-z0-9]+")
 
@@ -214,7 +233,10 @@ def attribute_key(text: str, subject: str) -> str | None:
     mine = _MY_SLOT_RE.match(text)
     if mine:
         what = slug(mine.group("what"), 2)
-        return f"{subject}.{_MY_SLOT_NAMES.get(what, what)}"
+        attribute = _MY_SLOT_NAMES.get(what, what)
+        if attribute in _WHO_SLOTS and not _NAMED_RE.match(text[mine.end() :]):
+            return None  # "my husband is allergic to shellfish": of him, not who he is
+        return f"{subject}.{attribute}"
     if _works_in_a_place(text):
         return f"{subject}.home_city"
     for pattern, attribute in KEYED_FACT_RES:

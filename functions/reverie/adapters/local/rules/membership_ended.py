@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from reverie.adapters.local.rules.their_people import persons_of
 from reverie.adapters.local.rules.verdicts import replace
 from reverie.adapters.local.rules.whose import other_people
 from reverie.domain.dream import Candidate
@@ -42,4 +43,35 @@ def membership_ended(candidate: Candidate, cards: Sequence[MemoryCard]) -> Merge
             and not _ENDED_RE.search(card.statement)
         ):
             return replace(candidate, card, f"ends the {org} membership {card.memory_id} says is held")
+    return None
+
+
+# A place of a kind the person goes to, changed: "switched gyms", "changed dentists" ...
+_SWITCHED_RE = re.compile(
+    r"\b(?:switched|changed|swapped|moved)\s+(?P<kind>gym|dentist|GP|doctor|bank|vet|nursery|club|salon|barber|"
+    r"church|choir|pharmacy|school)s\b",
+    re.I,
+)
+# ... and the held card naming a place of that kind by its name: "goes to PureGym", "is a member at The Gym Group"
+_PLACE_NAME = r"(?-i:[A-Z])[\w&'-]*(?:\s+(?-i:[A-Z])[\w&'-]*)*"
+
+
+def place_switched(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The held card naming, by its name, the place of the kind the candidate says the person changed ("Cy goes to
+    PureGym in Camden" for "Cy switched gyms"): what the card says is no longer so. The new place, named in the
+    candidate, is not the old one."""
+    found = _SWITCHED_RE.search(candidate.statement)
+    if found is None:
+        return None
+    kind = found.group("kind").lower()
+    for card in cards:
+        names = [n for n in re.findall(_PLACE_NAME, card.statement) if kind in n.lower()]
+        if (
+            names
+            and not any(name in candidate.statement for name in names)
+            and not set(card.evidence_refs) & set(candidate.evidence_refs)  # the new place, said with it
+            and not other_people(candidate.statement, card.statement)
+            and persons_of(card.statement) <= persons_of(candidate.statement)  # not "Cy's sister ... PureGym"
+        ):
+            return replace(candidate, card, f"the {kind} {card.memory_id} names is no longer the one")
     return None

@@ -30,10 +30,11 @@ from reverie.adapters.local.rules.found_later import found_later
 from reverie.adapters.local.rules.held_it import stands_for_held
 from reverie.adapters.local.rules.it_amount import it_amount_moved, stands_for_it_amount
 from reverie.adapters.local.rules.keys import statement_key
+from reverie.adapters.local.rules.levels import count_moved, level_moved
 from reverie.adapters.local.rules.list_changes import list_change
 from reverie.adapters.local.rules.listed_values import listed_value
 from reverie.adapters.local.rules.losses import loss
-from reverie.adapters.local.rules.membership_ended import membership_ended
+from reverie.adapters.local.rules.membership_ended import membership_ended, place_switched
 from reverie.adapters.local.rules.never_done import never_done
 from reverie.adapters.local.rules.one_rule import same_rule
 from reverie.adapters.local.rules.plan_changes import plan_moved, plan_went
@@ -41,8 +42,10 @@ from reverie.adapters.local.rules.plan_happened import plan_happened
 from reverie.adapters.local.rules.plan_instead import unnamed_plan_moved
 from reverie.adapters.local.rules.pointed_at import Pointer, Way, pointed_at
 from reverie.adapters.local.rules.price_change import price_change
+from reverie.adapters.local.rules.promoted import promotion
 from reverie.adapters.local.rules.pronoun_contrast import contrast_on_held, stands_for_no_one
 from reverie.adapters.local.rules.pursuits import the_pursuit
+from reverie.adapters.local.rules.relationship_ended import relationship_ended
 from reverie.adapters.local.rules.relatives import one_relative
 from reverie.adapters.local.rules.rule_condition import rule_condition
 from reverie.adapters.local.rules.rule_grounds import rule_grounds
@@ -53,6 +56,7 @@ from reverie.adapters.local.rules.same_tool import same_tool
 from reverie.adapters.local.rules.same_value import same_value
 from reverie.adapters.local.rules.thing_moved import thing_moved
 from reverie.adapters.local.rules.thing_told_more import thing_told_more
+from reverie.adapters.local.rules.time_bounds import same_bound
 from reverie.adapters.local.rules.value_swap import with_value_swapped
 from reverie.adapters.local.rules.verdicts import FUSED_MAX_CHARS, fused, join
 from reverie.adapters.local.rules.verdicts import decision as _decision
@@ -112,6 +116,11 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     decision = ended_in_correction(candidate, cards)  # "...; the atenolol was stopped": the card on it
     decision = decision or loss(candidate, cards) or plan_moved(candidate, cards)  # "Pip died"; "the 9th"
     decision = decision or membership_ended(candidate, cards)  # "cancelled my PureGym membership"
+    decision = decision or place_switched(candidate, cards)  # "switched gyms": not PureGym any more
+    decision = decision or promotion(candidate, cards)  # "promoted to senior engineer": still at Monzo
+    decision = decision or relationship_ended(candidate, cards)  # "Dan and I broke up": Dan is no partner
+    decision = decision or level_moved(candidate, cards)  # "Maya started Year 4" after "... is in Year 3"
+    decision = decision or count_moved(candidate, cards)  # "has three cats now" after "has two cats"
     decision = decision or unnamed_plan_moved(candidate, cards)  # "Going Saturday 21 March instead"
     decision = decision or list_change(candidate, cards)  # "... now has oat bars instead of flapjacks"
     decision = decision or never_done(candidate, cards)  # "never been done" / "replaced on 11 May"
@@ -126,6 +135,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
         decision = (
             _one_rule(candidate, cards)
             or same_tool(candidate, cards)  # "manages deps with pnpm" / "always use pnpm for installs"
+            or same_bound(candidate, cards)  # "no calls before 10am" / "no meetings earlier than ten"
             or same_reason(candidate, cards)  # "allergic to peanuts, so ..." twice: one rule
             or rule_grounds(candidate, cards)  # "is coeliac" beside "no gluten for her: she is coeliac"
             or rule_condition(candidate, cards)

@@ -70,8 +70,13 @@ _MOVED_ACTIVE_RE = re.compile(
     re.I,
 )
 _FATE = r"(?:done|finished|completed|passed|failed|cancell?ed|called\s+off|off|over)"
+# ... or what was to be done to the thing, done ("passport renewed", "boiler fixed", "van sold")
+_DONE_TO = (
+    r"renewed|fixed|repaired|replaced|serviced|sold|painted|decorated|paid|submitted|delivered|installed|"
+    r"fitted|signed|filed|sorted|collected|returned|posted"
+)
 # ... of which those that are no preposition ("my brother's coming over" says no outcome)
-_WENT = r"(?:done|finished|completed|passed|failed|cancell?ed|called\s+off)"
+_WENT = r"(?:done|finished|completed|passed|failed|cancell?ed|called\s+off|" + _DONE_TO + ")"
 # "MOT done, passed", "driving test passed!!": the thing, then how it went, with no article and no verb.
 _OUTCOME_RE = re.compile(
     rf"^{_OWNER}?{_THING}(?:\s+(?:is|are|was|were|has\s+been|have\s+been|got))?\s+(?P<fate>{_WENT})\b(?P<rest>[^.!?]*)[.!?]*$",
@@ -179,6 +184,11 @@ def moved(text: str, who: Speaker) -> Statement | None:
     return result if isinstance(result, Statement) else None
 
 
+_DONE_TO_RE = re.compile(_DONE_TO, re.I)
+_NAME_ALONE_RE = re.compile(r"(?-i:[A-Z][a-z'-]+)")
+_SENTENCE_CASED_RE = re.compile(r"(?-i:[A-Z][a-z]+)(?:\s+[a-z][\w'-]*)+$")
+
+
 def outcome(text: str, who: Speaker) -> Statement | None:
     """How a thing went, said in text-speak ("MOT done passed" → "<speaker>'s MOT is done, passed"), or
     None (a sentence with an article or a verb is for the sentence rules)."""
@@ -196,19 +206,36 @@ def outcome(text: str, who: Speaker) -> Statement | None:
     rest = found.group("rest").strip(" ,;:-")
     what = found.group("what")
     fate = found.group("fate").lower()
+    if not found.group("owner") and _DONE_TO_RE.fullmatch(fate) and _NAME_ALONE_RE.fullmatch(what):
+        return None  # "Tom paid", "Ana sold": someone who did it, as likely as a thing it was done to
+    if not found.group("owner") and _SENTENCE_CASED_RE.match(what):
+        what = what[:1].lower() + what[1:]  # "Driving test passed": the capital is the message's
     said = f"{_whose(found.group('owner'))} {what} {_be(what)} {fate}" + (f", {rest}" if rest else "")
     result = as_statement(MemoryType.FACT, said, who, short_ok=True)
     return result if isinstance(result, Statement) else None
 
 
 def booked_plans(kept: list[Statement], ts: datetime) -> list[Statement]:
-    """`kept` with each fact saying something is booked for a later day a plan (until that day)."""
+    """`kept` with each fact saying something is booked for a later day, or that the speaker is doing it on a
+    later day ("is interviewing at Stripe on 11 February": the future said in the present), a plan (until
+    that day)."""
     return [
         replace(s, type=MemoryType.PLAN, key=None)
-        if s.type is MemoryType.FACT and _BOOKED_RE.search(s.text) and _later_day(s.text, ts)
+        if s.type is MemoryType.FACT
+        # a state the slot rules hold ("is starting at Pellinor Labs on 2 March": the employer) stays theirs
+        and (_BOOKED_RE.search(s.text) or (_ARRANGED_RE.match(s.text) and s.key is None))
+        and _later_day(s.text, ts)
         else s
         for s in kept
     ]
+
+
+# Someone doing something, in the present, on a day named: "Sam is flying to Rome on 11 February 2027".
+_ARRANGED_RE = re.compile(
+    r"^(?:the\s+user|(?-i:[A-Z])[\w'-]*)(?:'s\s+[a-z]+)?\s+(?:is|are)\s+(?!(?:not|still|starting|joining|moving|relocating|transferring|switching|leaving)\b)"
+    r"[a-z]{3,}ing\b",
+    re.I,
+)
 
 
 def _later_day(text: str, ts: datetime) -> bool:

@@ -201,3 +201,29 @@ def done_otherwise(candidate: Candidate, card: MemoryCard) -> bool:
         for w in re.findall(r"[A-Za-z]+", candidate.statement)
     )
 
+
+# What a plan was to do to a thing, said done to it: "the kitchen is finally painted" after "planning to repaint
+# the kitchen in May", "our old van has been sold" after "going to sell the van", "the shed is done".
+_DONE_TO_RE = re.compile(
+    r"^(?:(?:so|and|well|yay|finally)\W+)?(?P<thing>(?:the|my|our|his|her|their)\s+[a-z][\w' -]{1,40}?)\s+"
+    r"(?:is|are|'s|has\s+been|have\s+been|was|were|got)\s+(?:(?:now|finally|all|fully|completely|officially)\s+)?"
+    r"(?P<done>[a-z]+)\b",
+    re.I,
+)
+_FINISHED = frozenset("done finished complete completed sorted".split())
+
+
+def done_to(candidate: Candidate, card: MemoryCard) -> bool:
+    """The candidate, said later, says the thing the plan `card` was to act on has had it done (see above)."""
+    planned = _PLANNED_VERB_RE.search(card.statement)
+    found = _DONE_TO_RE.match(candidate.statement.strip())
+    if planned is None or found is None or negated(candidate.statement):
+        return False
+    if candidate.observed_at is not None and candidate.observed_at <= time_of(card) + SAME_TIME:
+        return False
+    if stem(found.group("thing").split()[-1].lower()) not in terms(card.statement):
+        return False  # another thing than the plan's
+    done = found.group("done").lower()
+    verb = (planned.group("verb") or planned.group("will")).lower()
+    verbs = {stem(verb), stem(verb[2:]) if verb.startswith("re") and len(verb) > 5 else stem(verb)}
+    return done in _FINISHED or _done(done) in verbs | {verb}

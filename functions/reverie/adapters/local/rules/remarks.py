@@ -28,12 +28,14 @@ from reverie.adapters.local.rules.language import (
     lowered_opening,
     strip_emoji,
 )
+from reverie.adapters.local.rules.levels import levels
 from reverie.adapters.local.rules.longevity import after_outcome
 from reverie.adapters.local.rules.named_notes import note_about_someone
 from reverie.adapters.local.rules.patterns import GREETING_RE, THANKS_RE
 from reverie.adapters.local.rules.plan_labels import labelled_plan
 from reverie.adapters.local.rules.record_line import record_line
 from reverie.adapters.local.rules.reported import only_unsure
+from reverie.adapters.local.rules.request_patterns import CORRECTION_OPENER_RE
 from reverie.adapters.local.rules.role_people import role_deed
 from reverie.adapters.local.rules.roles import responsibility
 from reverie.adapters.local.rules.specificity import SPECIFIC_ENOUGH, specificity
@@ -51,6 +53,9 @@ from reverie.adapters.local.rules.verb_forms import IRREGULAR_PAST
 from reverie.domain.models import MemoryType
 from reverie.domain.text import MONTH_NAME, content_words
 
+_APOLOGY_RE = re.compile(
+    r"^(?:sorry|oops|whoops|my\s+bad|apologies)\s*[,.!:;\-–—]+\s*(?P<rest>.*)$", re.I | re.S
+)
 # Drops that a sentence naming enough specific things overrides: the rules could not parse it, or it
 # wraps a fact in a feeling or an opinion ("I'm thrilled to make a family for kids who need one").
 UNPARSED = frozenset({"not a statement", "feeling", "opinion"})
@@ -81,6 +86,9 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         return Drop("unsure which is right")
     result = parse(sentence, who)
     if isinstance(result, Drop) and result.reason in UNPARSED:
+        # "No, Ama goes to Oakwood, not Hillside" opening a session, nothing said before to deny: the rest
+        opener = CORRECTION_OPENER_RE.match(sentence) or _APOLOGY_RE.match(sentence)  # "Sorry, it's 21 May"
+        sentence = opener.group("rest") if opener and opener.group("rest").strip() else sentence
         # Between people, a specific remark; said to an agent, an unparsed sentence is most often a task
         # for now, unless it states something about the world.
         found = current_routine(sentence, who) or (  # "For now it's pool running 3x a week": theirs
@@ -154,6 +162,15 @@ _BARE_NAME_DOES_RE = re.compile(
 )
 
 
+# Things named in the plural doing what they do on a recurring day: "the bins go out on Tuesdays", "our
+# deliveries come every Friday" (the verb in its plural form, which `ABOUT_A_THING_RE` does not read).
+_PLURAL_RECURS_RE = re.compile(
+    r"^(?:the|our|my)\s+(?:[\w-]+\s+){0,2}?[a-z]+s\s+(?!(?:is|was|has)\b)[a-z]{2,}\b(?=[^.;]*\b(?:every|each|"
+    r"weekly|daily|monthly|fortnightly|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b)",
+    re.I,
+)
+
+
 def _about_the_world(sentence: str, who: Speaker) -> Statement | None:
     """A specific present-tense statement about a thing, kept as the plain sentence (de-subjectivised:
     it is not about the speaker, so it is not attributed to them)."""
@@ -167,9 +184,10 @@ def _about_the_world(sentence: str, who: Speaker) -> Statement | None:
     # ("fyi nginx listens on 8443"), not an imperative ("check logs ...").
     named = INFORMING_RE.match(strip_emoji(sentence).strip()) is not None and _BARE_NAME_DOES_RE.match(text)
     clause = main_clause(text) or text  # "For my easy runs the physio wants ...": the clause after the phrase
-    if not (plural or named or ABOUT_A_THING_RE.match(text) or VALUE_CHANGE_RE.match(text)) and not (
-        ABOUT_A_THING_RE.match(clause) or VALUE_CHANGE_RE.match(clause)
-    ):
+    recurring = _PLURAL_RECURS_RE.match(text) is not None  # "the bins go out on Tuesdays"
+    if not (
+        plural or named or recurring or ABOUT_A_THING_RE.match(text) or VALUE_CHANGE_RE.match(text)
+    ) and not (ABOUT_A_THING_RE.match(clause) or VALUE_CHANGE_RE.match(clause)):
         return None
     until = statement_until(text, who.ts)  # "..., indoor nets until April": the nets', not the habit's
     # Saying how long it holds ("this week only") makes a statement worth holding until then; a bare plural
@@ -235,7 +253,9 @@ def _what_someone_did(sentence: str, who: Speaker) -> Statement | None:
     # they are working on must name what it is ("Tom needs help" does not)
     rest = _WHEN_RE.sub(" ", text[did.end() :]) if did else ""
     if not did or (
-        len(content_words(rest)) < 2 if ongoing else specificity(rest, who.people) < SPECIFIC_ENOUGH
+        len(content_words(rest)) < 2
+        if ongoing
+        else specificity(rest, who.people) < SPECIFIC_ENOUGH and not levels(rest)  # "started Year 4"
     ):
         return None
     return Statement(

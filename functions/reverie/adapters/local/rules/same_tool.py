@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from reverie.adapters.local.rules.their_people import someones_person
 from reverie.adapters.local.rules.thing_patterns import VOCABULARY, VOCABULARY_RE
+from reverie.adapters.local.rules.values import other_amounts
 from reverie.adapters.local.rules.verdicts import decision, fused, join
 from reverie.adapters.local.rules.whose import other_people, unnamed_terms
 from reverie.domain.dream import Candidate
@@ -67,6 +68,8 @@ def same_tool(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
             someones_person(card.statement)
         ):
             continue  # two people's choices: "Dmitri uses pytest" / "Dmitri's colleague Ana uses pytest"
+        if other_amounts(candidate.statement, card.statement):
+            continue  # "Postgres 14" / "Postgres 16": another version of the tool, a change for the other rules
         tool = mine[1]
         if _beside(candidate.statement) <= _beside(card.statement):
             return decision(MergeAction.NOOP, card, f"{card.memory_id} makes the same choice: {tool}")

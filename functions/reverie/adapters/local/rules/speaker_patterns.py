@@ -184,7 +184,10 @@ HABIT_RE = re.compile(
     + _ADV
     + r"(?P<verb>work|live|use|teach|play|volunteer|run|own|study|speak|coach|write|paint|"
     r"cook|bake|collect|practi[cs]e|train|swim|hike|read|attend|drive|ride|make|grow|keep|visit|spend|help|"
-    r"lead|manage|belong|come|sing|dance|draw|knit|fish|surf|climb|garden|travel|go to)\b",
+    r"lead|manage|belong|come|sing|dance|draw|knit|fish|surf|climb|garden|travel|go to|"
+    # what is done to the speaker on a recurring day: "I get paid on the 25th", "we get billed monthly"
+    r"get (?:paid|billed|charged|invoiced|picked up|dropped off)(?=[^.;]*\b(?:every|each|monthly|weekly|"
+    r"fortnightly|yearly|annually|daily|on the \d{1,2}(?:st|nd|rd|th)|on (?:mon|tues|wednes|thurs|fri|satur|sun)days)\b))",
     re.I,
 )
 KEYED_FACT_RES: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -237,6 +240,6 @@ BACK_IN_RE = re.compile(
     r"(?P<where>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)(?P<rest>\s+(?i:since|for good|from)\b[^,;]*)?$",
 )
 # Back from a named place: a trip that happened ("I'm back from Patagonia!"), not a passing whereabouts.
-BACK_FROM_RE = re.compile(
-    r"^(?i:i'?m|i am|we'?re|we are|just got)\s+(?i:finally\s+|just\s+)?(?i:back from)\s+(?P<where>[A-Z][\w\s'-]*)",
+BACK_FROM_RE = re.compile(  # the subject left out as chat leaves it: "Back from Japan!"
+    r"^(?:(?i:i'?m|i am|we'?re|we are|just got)\s+)?(?i:finally\s+|just\s+)?(?i:back from)\s+(?P<where>[A-Z][\w\s'-]*)",
 )

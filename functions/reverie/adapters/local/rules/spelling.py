@@ -47,6 +47,8 @@ _WORDS = {
     "didnt": "didn't",
     "isnt": "isn't",
     "wont": "won't",
+    "fav": "favourite",
+    "fave": "favourite",
     "txt": "text",
     "txtd": "texted",
     "txted": "texted",
@@ -101,6 +103,13 @@ _WORD_RE = re.compile(
 # initial or part of a code ("Priya N went over ...", "five W thirty oil"): it stays.
 _N_RE = re.compile(r"(?<=[a-z]) (?-i:n) (?=[a-z])", re.IGNORECASE)
 _W_RE = re.compile(r"(?<=[a-z]) (?-i:w) (?=[a-z])", re.IGNORECASE)
+# "r" between two words is "are" ("we r moving", "me n my wife r opening ..."); "R" (the language) stays.
+_R_RE = re.compile(r"(?<=[a-z]) (?-i:r) (?=[a-z])", re.IGNORECASE)
+# "yr" / "yrs" after a count or a word that says which ("next yr", "3yrs", "every yr") is "year(s)"; elsewhere
+# it may be "your" ("yr car") and stays.
+_YEAR_RE = re.compile(
+    r"\b(?P<which>(?:next|last|this|a|per|every|each|one)\s+|\d+\s*)(?P<yr>yrs?)(?![\w/-])", re.I
+)
 # "me and my bro run ...", "me and Ana share ...": a subject said as chat says it, "my bro and I run ...".
 _ME_AND_RE = re.compile(
     r"(?:(?<=^)|(?<=[.!?]\s))(?i:me) and (?P<who>(?i:my|our) [a-z][\w-]*|[A-Z][\w-]*) (?=[a-z]+\b(?!'))"
@@ -204,8 +213,13 @@ _KIN_RE = re.compile(
 _UR_DOING_RE = re.compile(r"(?<![\w'])ur(?=\s+[a-z]+ing\b)", re.I)
 
 
+# Chat's hedges, which say how frankly or how much, not what: "ngl", "tbh", "lowkey", "imo".
+_HEDGE_RE = re.compile(r"(?<![\w'-])(?:ngl|tbh|tbf|imo|imho|lowkey|highkey)(?![\w'-])[,:]?\s*", re.I)
+
+
 def spelled_out(text: str) -> str:
     """`text` with its chat shortenings written out ("pls" → "please", "4 this trip" → "for this trip")."""
+    text = _HEDGE_RE.sub("", text)
     text = respelled(text, keep=_WORDS)  # "cllient", "evry": slips of one common word
     text = _WORD_RE.sub(_spelled, _UR_DOING_RE.sub("you're", text))
     text = english_clauses(text)  # "trabajo de enfermera in the NICU": the speaker's clause in English
@@ -220,7 +234,11 @@ def spelled_out(text: str) -> str:
     text = _DOCTORS_RE.sub(
         "doctor's", _TWO_RE.sub(lambda m: f"{m.group('takes')} to" if m.group("takes") else "to", text)
     )
-    text = _ME_AND_RE.sub(lambda m: f"{m.group('who')} and I ", _N_RE.sub(" and ", text))
+    text = _R_RE.sub(" are ", _N_RE.sub(" and ", text))
+    text = _YEAR_RE.sub(
+        lambda m: f"{m.group('which').rstrip()} year{'s' if m.group('yr')[-1] in 'sS' else ''}", text
+    )
+    text = _ME_AND_RE.sub(lambda m: f"{m.group('who')} and I ", text)
     text = _NO_COPULA_RE.sub(lambda m: f"{m.group('who')} is ", text)  # "my son Ayo allergic to eggs"
     text = _NAMED_THEN_VERB_RE.sub(lambda m: f"{m.group('said')}{m.group('name')} ", text)  # "carries epipen"
     text = _W_RE.sub(" with ", _AT_RE.sub(" at ", is_written_out(with_final_g(text))))
@@ -244,7 +262,17 @@ _NAMED_BEFORE_RE = re.compile(
 def _four(text: str, match: re.Match[str]) -> str:
     if not match.start():
         return "For"
-    return "4" if _NAMED_BEFORE_RE.search(text, 0, match.start()) else "for"
+    before = text[: match.start()]
+    return "4" if _NAMED_BEFORE_RE.search(text, 0, match.start()) or _NUMBERED_RE.search(before) else "for"
+
+
+# A thing named by its number ("Year 4 this week", "Platform 4 this time"): the 4 is that number.
+_NUMBERED_RE = re.compile(
+    r"\b(?:year|grade|level|stage|form|class|room|gate|platform|terminal|zone|size|step|chapter|week|ward|flat|"
+    r"unit|route|line|series|season|episode|part|team|group|set|lane|court|page|table|seat|row|floor|block|phase|"
+    r"tier|band|number|version|no\.?)\s+$",
+    re.I,
+)
 
 
 # A hesitation with the commas around it: "paramedic, uh, with", "due in, um, September", "does, like, judo",

@@ -25,6 +25,9 @@ _SUBORDINATOR_END_RE = re.compile(
 )
 
 
+_WHOSE_TAIL_RE = re.compile(r"[,\s]*(?:and\s+)?(?:it|that|this)(?:'s|\s+is)\s+(?:my|our)\s+(?!own\b)\w", re.I)
+
+
 def render(text: str, who: Speaker, strip_tail: bool = True) -> str:
     """Compressed, dated, de-subjectivised, masked: the statement as stored."""
     text = compress(text)
@@ -38,6 +41,7 @@ def render(text: str, who: Speaker, strip_tail: bool = True) -> str:
             and not _names(tail.group(0))
             and not _SUBORDINATOR_END_RE.search(text[: tail.start()])  # "aches when it's damp": a condition
             and not RULE_MARKER_RE.search(tail.group(0))  # "so it's android from now on": what holds now
+            and not _WHOSE_TAIL_RE.match(tail.group(0))  # "..., it's my favourite tea": what it is to them
         ):
             text = text[: tail.start()]
     text = HABIT_MARKER_RE.sub("", text)

@@ -23,6 +23,14 @@ _SOMEONES_PERSON_RE = re.compile(
 )
 
 
+_POSSESSED_PERSON_RE = re.compile(rf"['’]s\s+(?:[\w-]+\s+){{0,2}}?(?P<person>{_PERSON})\b", re.I)
+
+
+def persons_of(statement: str) -> frozenset[str]:
+    """The people of someone's the statement names anywhere ("... for Caz's son Ayo": son)."""
+    return frozenset(m.group("person").lower() for m in _POSSESSED_PERSON_RE.finditer(statement))
+
+
 def their_person(statement: str) -> bool:
     """Whether `statement` opens with a person of the user's ("The user's eldest son ...")."""
     return _THEIR_PERSON_RE.match(statement.strip()) is not None

@@ -37,8 +37,27 @@ _CONDITION_RE = re.compile(
 # her after work", "the MOT is on the 14th, book it in"): not a clause a statement goes on with.
 _TASK_AFTER_RE = re.compile(
     r",\s*(?:and\s+)?(?P<request>(?:please\s+)?(?:remind|ping|book|schedule|reschedule|order|text|email|"
-    r"put|add|block|set|send|find|get|draft|let|announce|post|pin|share|forward|tell)\s+.+)$",
+    r"put|add|block|set|send|find|get|draft|let|announce|post|pin|share|forward|tell|help|suggest|recommend|"
+    r"search|look\s+up|check)\s+.+)$",
     re.I | re.S,
+)
+
+# ... or an ask for help with the speaker's "I" left out, as chat leaves it ("we're opening a bakery next year,
+# need help with the business plan", "I teach in Leeds, could use some ideas for report comments"): what the
+# agent is asked for now. A need of another kind ("..., need a new oven", "..., need to run 30 km a week") is
+# not an ask and stays.
+_HELP_ASKED_RE = re.compile(
+    r",\s*(?:and\s+|so\s+|but\s+)?(?P<request>(?:i\s+|i'd\s+)?(?:(?:really\s+)?(?:need|want|could\s+use|"
+    r"(?:would\s+)?(?:love|like|appreciate))|looking\s+for|after)\s+(?:some\s+|your\s+|a\s+bit\s+of\s+|more\s+|"
+    r"any\s+)?(?:help|a\s+hand|advice|tips|ideas|suggestions|recommendations|pointers|input|feedback|a\s+plan|"
+    r"a\s+template|a\s+checklist)\b.*)$",
+    re.I | re.S,
+)
+
+# A task verb opening the request, whatever its object ("find restaurants with ...", "suggest recipes for ..."):
+# bare plurals are no object IMPERATIVE_RE reads.
+_TASK_RE = re.compile(
+    r"^(?:please\s+)?(?:find|suggest|recommend|search|look\s+up|check|list|draft|book|order|help)\s+\w", re.I
 )
 
 
@@ -46,6 +65,9 @@ def request_after(sentence: str) -> tuple[str, str]:
     """(the statement, the request for now it ends with): "We've got eight people coming, so scale the
     recipe for 8" → ("We've got eight people coming", "scale the recipe for 8"); (sentence, "") when it
     ends with no such request."""
+    asked = _HELP_ASKED_RE.search(sentence)
+    if asked and len(sentence[: asked.start()].split()) >= 3:
+        return sentence[: asked.start()].strip(), asked.group("request").strip()
     found = _SO_REQUEST_RE.search(sentence)
     if found is None and not _CONDITION_RE.match(sentence.strip()):
         found = _TASK_AFTER_RE.search(sentence)
@@ -54,7 +76,9 @@ def request_after(sentence: str) -> tuple[str, str]:
     request, head = found.group("request").strip(), sentence[: found.start()].strip()
     if (
         len(head.split()) < 3
-        or not (IMPERATIVE_RE.match(request) or _PHRASAL_IMPERATIVE_RE.match(request))
+        or not (
+            IMPERATIVE_RE.match(request) or _PHRASAL_IMPERATIVE_RE.match(request) or _TASK_RE.match(request)
+        )
         or CONSTRAINT_OPENER_RE.match(request)
         or _STANDING_RE.search(request)
         or RULE_MARKER_RE.search(request)

@@ -110,6 +110,11 @@ def fused(candidate: Candidate, card: MemoryCard, statement: str, why: str) -> M
         return decision(MergeAction.ADD, None, f"{why}, but it holds for another time than {card.memory_id}")
     if card.review_status is ReviewStatus.EDITED:
         return decision(MergeAction.NOOP, card, f"{why}, but {card.memory_id} was edited by a person")
+    theirs, mine = attributed_to(card.statement), attributed_to(candidate.statement)
+    if (
+        theirs and mine and theirs != mine
+    ):  # "in Sintra (according to Sister)" / "in Cascais (according to Mum)"
+        return decision(MergeAction.CONFLICT, card, f"{why}, but two people's claims: nothing settles them")
     if len(statement) > FUSED_MAX_CHARS:
         return decision(MergeAction.ADD, None, f"{why}, too much for one card with {card.memory_id}")
     return decision(MergeAction.FUSE, card, f"{why}: fused with {card.memory_id}", statement)

@@ -1,0 +1,87 @@
+"""A level someone is at, or a count of what they have, moved on: "Maya started Year 4 this week" after "Rae's daughter Maya is in Year 3"
+(a school year, a grade, a band, a belt, a size) is the same person's same kind of level with another number,
+so the later statement wins. The two name the same person (the news may name fewer people of the card's: "Maya"
+for "Rae's daughter Maya") and no one else; a level of another kind ("Level 4 in piano") is another attribute.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from reverie.adapters.local.rules.their_people import persons_of
+from reverie.adapters.local.rules.verdicts import replace
+from reverie.domain.dream import Candidate
+from reverie.domain.models import MemoryCard
+from reverie.domain.restatement import negated, stem
+from reverie.domain.text import entities
+from reverie.ports import MergeDecision
+
+_LEVEL_RE = re.compile(
+    r"\b(?P<label>year|grade|level|band|stage|form|belt|kyu|size)\s+(?P<n>\d{1,2}[a-z]?)\b(?!\s*(?:%|[:.]\d))",
+    re.I,
+)
+
+
+def levels(text: str) -> dict[str, str]:
+    """Each kind of level the text names with its number ("Year 4" → {"year": "4"})."""
+    return {m.group("label").lower(): m.group("n").lower() for m in _LEVEL_RE.finditer(text)}
+
+
+def _names(text: str) -> frozenset[str]:
+    """The names the text gives (capitalised words, the level's own label aside)."""
+    return frozenset(entities(text)) - {m.group("label").lower() for m in _LEVEL_RE.finditer(text)}
+
+
+def level_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The held card giving the same person's level of the same kind another number (see the module)."""
+    mine = levels(candidate.statement)
+    if len(mine) != 1 or negated(candidate.statement):
+        return None
+    (label, number), named = next(iter(mine.items())), _names(candidate.statement)
+    for card in cards:
+        theirs = levels(card.statement)
+        if theirs.get(label, number) == number or len(theirs) != 1:
+            continue
+        if (
+            not named
+            or not named <= _names(card.statement)
+            or not persons_of(candidate.statement) <= persons_of(card.statement)
+        ):
+            continue  # another person's level, or a person of theirs
+        return replace(candidate, card, f"{card.memory_id} gives another {label} for the same person")
+    return None
+
+
+# How many of a kind of thing someone has: "has two cats", "we have 3 kids" (numbers written as digits first).
+_NUMBERS = "one two three four five six seven eight nine ten eleven twelve".split()
+_COUNT_RE = re.compile(
+    rf"\b(?:has|have|got|own|owns)\s+(?P<n>\d{{1,3}}|{'|'.join(_NUMBERS)})\s+(?P<things>[a-z]{{3,}}s)\b", re.I
+)
+
+
+def _count(found: re.Match[str]) -> int:
+    n = found.group("n").lower()
+    return int(n) if n.isdigit() else _NUMBERS.index(n) + 1
+
+
+def count_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The held card giving the same person's count of the same things another number ("Tim has three cats
+    now" after "Tim has two cats, so no lilies"): the later count wins."""
+    mine = _COUNT_RE.search(candidate.statement)
+    if mine is None or negated(candidate.statement):
+        return None
+    named = _names(candidate.statement)
+    for card in cards:
+        theirs = _COUNT_RE.search(card.statement)
+        if (
+            theirs is None
+            or stem(theirs.group("things").lower()) != stem(mine.group("things").lower())
+            or _count(theirs) == _count(mine)
+            or not named
+            or not named <= _names(card.statement)
+            or not persons_of(candidate.statement) <= persons_of(card.statement)
+        ):
+            continue
+        return replace(candidate, card, f"{card.memory_id} gives another count of {mine.group('things')}")
+    return None
