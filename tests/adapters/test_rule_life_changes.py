@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from reverie.adapters.local.rules.doses import dose_moved
 from reverie.adapters.local.rules.keys import attribute_key
 from reverie.adapters.local.rules.levels import count_moved
 from reverie.adapters.local.rules.membership_ended import place_switched
@@ -219,3 +220,37 @@ def test_an_apology_opening_a_message_leaves_what_follows() -> None:
     assert SESSION.statements("Sorry, Leo's birthday is 21 May, not 12 May.") == [
         "Leo's birthday is 21 May, not 12 May."
     ]
+
+
+def test_a_new_dose_of_the_same_medicine_replaces_the_held_one() -> None:
+    dose = held("Joy takes 20mg of citalopram every morning.")
+    upped = cand("Joy's GP upped their citalopram to 30mg last week.")
+    assert decide(upped, [dose]).action is MergeAction.SUPERSEDE
+    # NEGATIVE: a person of hers on the same medicine, or another medicine
+    assert dose_moved(cand("Joy's mum takes 30mg of citalopram."), [dose]) is None
+    assert dose_moved(cand("Joy takes 30mg of sertraline."), [dose]) is None
+
+
+def test_stepping_down_from_a_role_replaces_the_card_holding_it() -> None:
+    lead = held("Wil is the team lead of Payments, so Wil does all the 1:1s.")
+    assert decide(cand("Wil stepped down as team lead."), [lead]).action is MergeAction.SUPERSEDE
+
+
+def test_also_before_a_statement_of_the_speaker_starts_a_new_one() -> None:
+    assert SESSION.statements("I hate mornings, also I'm diabetic.") == [
+        "The user hates mornings.",
+        "The user is diabetic.",
+    ]
+
+
+def test_what_follows_a_secret_about_its_thing_is_kept_of_the_thing() -> None:
+    said = SESSION.statements("My passport number is 123456789 and it expires in 2031.")
+    assert said == ["The user's passport expires in 2031."]
+
+
+def test_an_attempt_told_by_how_long_it_lasted_is_given_up_and_ends_the_plan() -> None:
+    assert SESSION.statements("Quitting sugar lasted a week lol, I gave up.")[0] == (
+        "The user gave up quitting sugar after a week."
+    )
+    plan = held("Wyn is planning to quit sugar in January.", type=MemoryType.PLAN)
+    assert decide(cand("Wyn gave up quitting sugar after a week."), [plan]).action is MergeAction.SUPERSEDE

@@ -59,6 +59,8 @@ def test_a_question_about_no_own_thing_asks_no_slot(question: str) -> None:
 
 def test_the_agent_saying_its_sources_disagree_is_read_as_such() -> None:
     assert disagree("They don't match: the app says 14:30, the text says 15:30.")
+    assert disagree("The app says 5 June, the statement says 8 June.")  # each source's value, side by side
+    assert not disagree("The app says you are all set.")
     assert disagree("There's a discrepancy between the two.")
     assert not disagree("The text is about a different appointment.")
 

@@ -48,3 +48,9 @@ def test_what_happened_or_always_holds_has_no_end(text: str) -> None:
 )
 def test_until_an_event_named_with_its_day_holds_until_that_day(text: str, end: datetime) -> None:
     assert valid_until(text, SAID) == end
+
+
+def test_until_a_day_of_the_month_holds_until_the_next_such_day_but_a_monthly_day_never_ends() -> None:
+    assert valid_until("Our road's closed until the 30th.", SAID) == datetime(2026, 10, 1, tzinfo=UTC)
+    assert valid_until("the gym is shut until the 5th", SAID) == datetime(2026, 9, 6, tzinfo=UTC)
+    assert valid_until("the rent is due by the 28th every month", SAID) is None

@@ -56,6 +56,8 @@ _WHEN = "|".join(
         r"(?:end\s+of\s+)?next\s+" + _PERIOD.format("nextp"),
         r"(?P<tomorrow>tomorrow)|(?P<today>today|tonight)|(?P<weekend>weekend)",
         r"(?P<year>20\d\d)\b",
+        # "until the 30th": that day of this month, or of the next when it has passed
+        r"the\s+(?P<dom>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:every|each|the\s+month|a\s+month)\b|\s+monthly\b)",
     )
 )
 # "until 12 June", "valid through March", "expires on 3 May", "until Friday", "by the end of the month".
@@ -277,6 +279,14 @@ def _end(found: re.Match[str], ts: datetime) -> datetime | None:
         return _end_of("day", today, ts, ahead=1 if g("tomorrow") else 0)
     if g("year"):
         return _end_of("year", date(int(g("year")), 1, 1), ts)
+    if g("dom"):
+        day, month, year = int(g("dom")), today.month, today.year
+        if day < today.day:
+            month, year = (1, year + 1) if month == 12 else (month + 1, year)
+        try:
+            return _end_of("day", date(year, month, day), ts)
+        except ValueError:  # "the 31st" of a month without one
+            return None
     amount = NUMBERS.get((g("n") or "one").lower()) or int(g("n"))
     unit = g("unit").lower()
     if unit in _SPAN_MONTHS:

@@ -188,6 +188,9 @@ _CALENDAR = frozenset(
 # The agent saying that what it read disagrees: "they don't match", "the two conflict", "a discrepancy".
 _DISAGREE_RE = re.compile(
     r"\b(?:don't|doesn't|do\s+not|does\s+not|didn't|did\s+not)\s+(?:match|agree|line\s+up|tally|add\s+up)\b"
-    r"|\b(?:disagree|conflict|contradict|mismatch|inconsisten|discrepanc)\w*|\bdiffer(?:s|ed)?\b",
+    r"|\b(?:disagree|conflict|contradict|mismatch|inconsisten|discrepanc)\w*|\bdiffer(?:s|ed)?\b"
+    # what each source says, side by side: "The app says 5 June, the statement says 8 June"
+    r"|\bsays?\b[^.;]{1,80}?(?:,\s*(?:but\s+)?|\s+but\s+|\s+while\s+|\s+whereas\s+)(?:the\s+|your\s+|their\s+)?"
+    r"[\w' -]{1,40}?\s+says?\b",
     re.I,
 )

@@ -247,7 +247,8 @@ def _keys_allow(candidate: Candidate, card: MemoryCard) -> bool:
 # A statement that reports a change replaces what it changes instead of adding to it.
 _CHANGE_RE = re.compile(
     r"\b(?:switched|swapped|changed|replaced|moved (?:from|away|to)|no longer|not any ?more|stopped|quit|"
-    r"gave up|left|instead of|went back to|now (?:uses?|prefers?|works?|lives?)|"
+    r"gave up|left|instead of|went back to|now (?:uses?|prefers?|works?|lives?)|stepped down|stepped back|"
+    r"resigned|retired from|"
     # a version or a system moved on: "upgraded staging to Postgres 16", "migrated the blog to Hugo"
     r"(?:upgraded|downgraded|migrated|bumped|updated)\b(?=[^.;]*\bto\b)|"
     # parting with what the card says one has: "sold the Ibiza", "gave away the piano", "got rid of the van"

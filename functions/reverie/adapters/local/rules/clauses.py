@@ -53,7 +53,9 @@ _MASKED_RE = re.compile(r"\[REDACTED:[a-z_]+\]")
 _SENTENCE_END_RE = re.compile(r"((?<=[.!?])\s+|\n+)")
 # Where clauses meet: a comma (with or without a conjunction), or a bare "and" / "but" / "plus".
 # ("..., so I never eat meat" follows from what precedes it: one idea, not split.)
-JOINT_RE = re.compile(r"(\s*,\s*(?:(?:and|but|plus)\s+)?|\s+(?:and|but|plus)\s+)", re.I)
+JOINT_RE = re.compile(
+    r"(\s*,\s*(?:(?:and|but|plus)\s+)?(?:also\s+(?=i\b|i'|we\b|my\b))?|\s+(?:and|but|plus)\s+)", re.I
+)
 # A rule that opens a clause of its own ("..., but always deploy to eu-west-1"); a marker that ends one
 # (", every time") belongs to the clause before it.
 _RULE_OPENING_RE = re.compile(

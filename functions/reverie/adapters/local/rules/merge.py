@@ -25,6 +25,7 @@ from reverie.adapters.local.rules.by_slot import by_slot
 from reverie.adapters.local.rules.by_text import by_text
 from reverie.adapters.local.rules.by_topic import by_topic, plan_news
 from reverie.adapters.local.rules.corrected_guess import corrected_guess
+from reverie.adapters.local.rules.doses import dose_moved
 from reverie.adapters.local.rules.ended_in_correction import ended_in_correction
 from reverie.adapters.local.rules.found_later import found_later
 from reverie.adapters.local.rules.held_it import stands_for_held
@@ -121,6 +122,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     decision = decision or relationship_ended(candidate, cards)  # "Dan and I broke up": Dan is no partner
     decision = decision or level_moved(candidate, cards)  # "Maya started Year 4" after "... is in Year 3"
     decision = decision or count_moved(candidate, cards)  # "has three cats now" after "has two cats"
+    decision = decision or dose_moved(candidate, cards)  # "upped my citalopram to 30mg" after "20mg of ..."
     decision = decision or unnamed_plan_moved(candidate, cards)  # "Going Saturday 21 March instead"
     decision = decision or list_change(candidate, cards)  # "... now has oat bars instead of flapjacks"
     decision = decision or never_done(candidate, cards)  # "never been done" / "replaced on 11 May"

@@ -351,3 +351,24 @@ def plan_went(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
         return None
     card = _latest(plans)
     return replaced_by(candidate, card, f"how the plan {card.memory_id} went: it is over")
+
+
+# An attempt that stopped, told by how long it lasted: "Quitting sugar lasted a week", "my running streak only
+# lasted ten days".
+_LASTED_RE = re.compile(
+    r"^(?P<what>(?:my\s+)?[a-z]+ing\s+[^,.;!]{1,40}?)\s+(?:only\s+|just\s+|barely\s+)?lasted\s+"
+    r"(?P<how>(?:a|one|two|three|four|five|six|\d+)\s+(?:day|week|fortnight|month)s?)\b",
+    re.I,
+)
+
+
+def gave_up(text: str, who: Speaker) -> Statement | None:
+    """What the speaker tried and stopped, said as how long it lasted ("Quitting sugar lasted a week" → "<speaker>
+    gave up quitting sugar after a week"), or None."""
+    found = _LASTED_RE.match(strip_emoji(text).strip())
+    if found is None:
+        return None
+    what = re.sub(r"^my\s+", "", found.group("what").strip(), flags=re.I)
+    said = f"I gave up {what[:1].lower()}{what[1:]} after {found.group('how').lower()}"
+    result = as_statement(MemoryType.FACT, said, who, short_ok=True)
+    return result if isinstance(result, Statement) else None

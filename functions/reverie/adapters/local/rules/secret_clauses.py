@@ -31,12 +31,24 @@ _BARE_SETTING_RE = re.compile(
 
 
 def _of_the_secret(clause: str, secret: str | None) -> str:
-    """ "port 25575" after "rcon pw is [REDACTED]" → "the rcon port is 25575"; `clause` as it was otherwise."""
+    """ "port 25575" after "rcon pw is [REDACTED]" → "the rcon port is 25575"; "it expires in 2031" after "my
+    passport number is [REDACTED]" → "my passport expires in 2031" (the thing, not its number); `clause` as it
+    was otherwise."""
     owner = _SECRET_OF_RE.match(secret) if secret else None
-    setting = _BARE_SETTING_RE.match(clause) if owner else None
-    if owner is None or setting is None:
+    if owner is None:
         return clause
-    return f"the {owner.group('thing').strip()} {setting.group('setting')} is {setting.group('value')}"
+    thing = owner.group("thing").strip()
+    if it := _IT_RE.match(clause):
+        whose = "my" if re.match(r"\s*my\b", secret or "", re.I) else "the"
+        return f"{it.group('lead')}{whose} {thing} {clause[it.end() :]}"
+    setting = _BARE_SETTING_RE.match(clause)
+    if setting is None:
+        return clause
+    return f"the {thing} {setting.group('setting')} is {setting.group('value')}"
+
+
+# "it" opening the clause after the secret's: the thing the secret belongs to ("it expires in 2031").
+_IT_RE = re.compile(r"^(?P<lead>\s*)it\s+(?!(?:is|was|'s)\s+\[)", re.I)
 
 
 def without_secrets(text: str) -> tuple[str, list[str]]:

@@ -27,7 +27,7 @@ from reverie.adapters.local.rules.patterns import (
     THANKS_RE,
     VOLATILE_RE,
 )
-from reverie.adapters.local.rules.plan_changes import booking, moved, outcome
+from reverie.adapters.local.rules.plan_changes import booking, gave_up, moved, outcome
 from reverie.adapters.local.rules.plan_instead import moved_instead
 from reverie.adapters.local.rules.repeat_nuisance import momentary_level, nuisance_again
 from reverie.adapters.local.rules.request_patterns import (
@@ -183,7 +183,9 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     if fate:  # how a plan ended: a fact about the speaker's plan, whoever the grammatical subject is
         what, verb, rest = fate.group("what"), fate.group("verb").lower(), fate.group("rest")
         return as_statement(MemoryType.FACT, f"My {what} {verb} {fate.group('fate').lower()}{rest}", who)
-    if changed := booking(text, who) or moved(text, who) or outcome(text, who):  # "MOT done, passed"
+    if (
+        changed := booking(text, who) or moved(text, who) or outcome(text, who) or gave_up(text, who)
+    ):  # "MOT done"
         return changed
     if changed := moved_instead(text, who):  # "Going Saturday 21 March instead": the plan talked of
         return changed
