@@ -254,3 +254,20 @@ def test_an_attempt_told_by_how_long_it_lasted_is_given_up_and_ends_the_plan() -
     )
     plan = held("Wyn is planning to quit sugar in January.", type=MemoryType.PLAN)
     assert decide(cand("Wyn gave up quitting sugar after a week."), [plan]).action is MergeAction.SUPERSEDE
+
+
+def test_a_taste_given_up_replaces_the_taste_held() -> None:
+    assert SESSION.statements("I can't watch horror any more since having kids, comedies please.") == [
+        "The user can't watch horror any more since having kids."
+    ]
+    horror = held("Ash loves horror films.", key="ash.taste.horror", type=MemoryType.PREFERENCE)
+    news = cand("Ash can't watch horror any more since having kids.")
+    assert decide(news, [horror]).action is MergeAction.SUPERSEDE
+
+
+def test_a_new_value_of_ones_own_thing_has_its_slot_and_a_test_passed_today_is_kept() -> None:
+    (days,) = SESSION.extract(SESSION.told("My WFH days changed to Tuesday and Thursday."))
+    assert days.key == "user.wfh_days"
+    assert SESSION.statements("Passed my driving test today!") != []
+    # NEGATIVE: a request for the day is still one
+    assert SESSION.statements("Keep your answers short today.") == []

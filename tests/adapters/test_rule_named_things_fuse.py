@@ -31,3 +31,10 @@ def test_how_much_one_does_it_is_no_part_of_what_it_is_about() -> None:
     a_bit = held("Opi volunteers a bit.")
     decision = decide(cand("Opi volunteers at the Oxfam shop on Saturdays."), [a_bit])
     assert decision.action is MergeAction.FUSE and "Oxfam" in (decision.statement or "")
+
+
+def test_a_thing_named_by_the_noun_of_the_cards_verb_is_told_of() -> None:
+    # "Bex's vinyl collection" is what "Bex collects vinyl" tells of
+    collects = held("Bex collects vinyl, so record fairs are always a good idea.")
+    decision = decide(cand("Bex's vinyl collection is mostly 70s soul, about 400 records."), [collects])
+    assert decision.action is MergeAction.FUSE and "70s soul" in (decision.statement or "")

@@ -101,3 +101,7 @@ def test_chat_hedges_are_left_out_and_a_habit_said_without_i_is_the_speakers() -
     assert "The user goes swimming every morning before work." in SESSION.statements(
         "I've taken up swimming, go every morning before work."
     )
+
+
+def test_sis_and_gonna_are_spelled_out() -> None:
+    assert spelled_out("my sis is gonna visit") == "my sister is going to visit"

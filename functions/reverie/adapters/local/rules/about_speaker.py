@@ -79,6 +79,11 @@ _NOT_GOT_RE = re.compile(
     r"(?:job|role|position|post|offer|place|flat|house|apartment|visa|grant|promotion|scholarship|loan|mortgage|"
     r"tickets?|contract|part|tenancy|transfer|funding)\b"
 )
+# What the speaker does no more: "I can't watch horror any more", "we don't eat out anymore".
+_NOT_ANY_MORE_RE = re.compile(
+    r"^(?:i|we)\s+(?:can'?t|cannot|can\s+not|don'?t|do\s+not|won'?t)\s+[a-z]+\b[^.;]*?\bany\s*more\b"
+)
+_PLEASE_TAIL_RE = re.compile(r",\s*[\w\s]{1,30}?\s+(?:please|pls|plz)\W*$", re.I)  # ", comedies please"
 SHORT_ABOUT_SPEAKER_WORDS = 10  # "My dog Max turned five last week.": short enough to be one idea
 
 
@@ -132,6 +137,10 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
         if condition:  # "im lactose intolerant btw so no milk stuff": the condition, not the ask after it
             clause = _ASK_AFTER_RE.split(clause, maxsplit=1)[0]
         return as_statement(MemoryType.FACT, clause, who, key=key, short_ok=short_ok)
+    if _NOT_ANY_MORE_RE.match(lowered):  # "I can't watch horror any more since having kids": a taste reversed
+        return as_statement(
+            MemoryType.FACT, _PLEASE_TAIL_RE.sub("", clause), who, key=attribute_key(core, who.subject)
+        )
     if _NOT_GOT_RE.match(lowered):  # "I didn't get the Stripe job": how an application ended
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
     negated = NEGATED_HABIT_RE.match(lowered)

@@ -12,6 +12,7 @@ from reverie.adapters.local.rules.language import strip_opening
 from reverie.adapters.local.rules.longevity import one_off
 from reverie.adapters.local.rules.others_identity import names_identity
 from reverie.adapters.local.rules.request_patterns import IMPERATIVE_RE
+from reverie.adapters.local.rules.verb_forms import IRREGULAR_PAST, PRESENT_EED
 
 # A verb opening the sentence, then what it is done to, the agent's own things included ("keep your answers").
 _YOUR_IMPERATIVE_RE = re.compile(
@@ -29,8 +30,13 @@ _THE_DAY_RE = re.compile(
 def for_the_day(text: str) -> bool:
     """Whether `text` is a request that names the day it is for ("keep your answers short today")."""
     said = strip_opening(text.strip())
+    if _TOLD_DONE_RE.match(said) and said.split()[0].lower() not in PRESENT_EED:
+        return False  # "Passed my driving test today!": what the speaker did, their "I" left out
     imperative = IMPERATIVE_RE.match(said) or _YOUR_IMPERATIVE_RE.match(said)
     return bool(imperative and _THE_DAY_RE.match(said))
+
+
+_TOLD_DONE_RE = re.compile(r"^(?:[a-z]{2,}ed|" + "|".join(sorted(IRREGULAR_PAST)) + r")\b", re.I)
 
 
 def one_off_before(sentence: str) -> tuple[str, str]:

@@ -104,6 +104,8 @@ def from_now_on(text: str) -> bool:
 # yesterday's chaingang", "after last night's gig") it is the cause of a state of now, and passes with it.
 _LASTING_RE = re.compile(
     r"\b(?:always|usually|often|every|whenever|when|if|tends? to|each time|any time|chronic)\b"
+    # a test passed is passed for good: "Passed my driving test today!"
+    r"|\b(?:passed|failed)\s+(?:my|the|our|his|her|their)\s+(?:[\w-]+\s+){0,3}?(?:test|exam|course|assessment)\b"
     r"|\bafter\b(?!\s+(?:yesterday|last\s+(?:night|week)|this\s+morning|today|the\s+weekend)\b)",
     re.I,
 )

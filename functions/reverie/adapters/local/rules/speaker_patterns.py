@@ -59,7 +59,9 @@ NOT_A_PLAN_RE = re.compile(r"^(?:it|that|this|them|you|know|see|say|check|help|b
 GOAL_RE = re.compile(r"^(?:my|our) (?:\w+ )?(?:goal|dream|plan|aim) (?:is|was) (?P<rest>.+)$", re.I)
 MY_ATTRIBUTE_RE = re.compile(
     r"^(?:my|our|the) (?P<attr>(?:[\w-]+ ){0,2}?[\w-]+) (?:is|are|starts|start|begins|begin|ends|end"
-    r"|hands|happens|meets|ships|rotates|resets|renews|expires|closes|opens|runs|falls|lands)\b.+$",
+    r"|hands|happens|meets|ships|rotates|resets|renews|expires|closes|opens|runs|falls|lands"
+    # a new value of it: "my WFH days changed to Tuesday and Thursday"
+    r"|(?:have\s+|has\s+)?(?:changed|moved|switched)\s+to)\b.+$",
     re.I,
 )
 MY_ANYTHING_RE = re.compile(r"^(?:my|our) [\w-]+", re.I)

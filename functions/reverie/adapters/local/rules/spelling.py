@@ -47,6 +47,8 @@ _WORDS = {
     "didnt": "didn't",
     "isnt": "isn't",
     "wont": "won't",
+    "sis": "sister",
+    "gonna": "going to",
     "fav": "favourite",
     "fave": "favourite",
     "txt": "text",
