@@ -271,3 +271,9 @@ def test_a_new_value_of_ones_own_thing_has_its_slot_and_a_test_passed_today_is_k
     assert SESSION.statements("Passed my driving test today!") != []
     # NEGATIVE: a request for the day is still one
     assert SESSION.statements("Keep your answers short today.") == []
+
+
+def test_whom_one_banks_with_is_one_slot() -> None:
+    (barclays,) = SESSION.extract(SESSION.told("I bank with Barclays."))
+    (monzo,) = SESSION.extract(SESSION.told("I switched my current account to Monzo last month."))
+    assert barclays.key == monzo.key == "user.bank"

@@ -117,6 +117,12 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "employer",
         ),
         (r"report to\b", "manager"),
+        # whom one banks with: "I bank with Barclays", "switched my current account to Monzo"
+        (
+            r"(?:bank|banking) with\b|(?:switched|moved|changed) (?:my |our )?(?:current |bank |main )?account "
+            r"(?:over )?to\b",
+            "bank",
+        ),
         # how one gets to work: "I cycle to work now", "we get the train into work" ("my commute is ...", below)
         (
             r"(?:(?:now|usually|normally|mostly) )?(?:cycle|bike|drive|walk|run|commute|(?:get|take|catch) the "
@@ -161,7 +167,7 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 _MY_SLOT_RE = re.compile(
     r"^(?:my|our) (?:new |current |present |old |former )?(?P<what>manager|boss|lead|supervisor|team lead|"
     r"girlfriend|boyfriend|wife|husband|partner|fianc[eé]e?|role|job title|title|position|job|team|"
-    r"employer|company|editor|ide|phone|laptop|car|project|current project|diet|commute)"
+    r"employer|company|editor|ide|phone|laptop|car|project|current project|diet|commute|bank)"
     # "my car's a 2014 Golf", "my boss's Ana" (never "my car's engine ...": a possession of the thing)
     r"(?: (?:is|are|was|will be)\b|'s (?=(?:a|an|the|now|still)\b|\d|(?-i:[A-Z])))",
     re.I,
