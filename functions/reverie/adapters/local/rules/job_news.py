@@ -7,6 +7,9 @@ work at <name>", which the slot rules key as the employer (and which then supers
 Code-switched forms of the same clause ("estoy en", "sto da", "estou na", "desde el") are read too, as
 `job_change` reads a borrowed "Nag-resign na ako sa". Only a place named by name counts ("I'm at Deloitte",
 not "I'm at home", "I'm at a loss"); a message with no job news is left as it is.
+
+The same reading holds for other news of where the speaker now is: a place of a kind changed ("switched gyms,
+I'm at The Gym Group now": my gym is ...) and a home moved ("Moved again! We're in Durham now": we live in ...).
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard
 from reverie.domain.restatement import negated, stem
 from reverie.domain.text import entities
+from reverie.domain.validity import NUMBERS
 from reverie.ports import MergeDecision
 
 _LEVEL_RE = re.compile(
@@ -33,36 +34,46 @@ def _names(text: str) -> frozenset[str]:
     return frozenset(entities(text)) - {m.group("label").lower() for m in _LEVEL_RE.finditer(text)}
 
 
+def _same_person(candidate: Candidate, card: MemoryCard) -> bool:
+    """The news names someone, only people the card names, and no person of theirs the card does not ("Maya"
+    for "Rae's daughter Maya"; not "Maya's brother")."""
+    named = _names(candidate.statement)
+    return (
+        bool(named)
+        and named <= _names(card.statement)
+        and persons_of(candidate.statement) <= persons_of(card.statement)
+    )
+
+
 def level_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
     """The held card giving the same person's level of the same kind another number (see the module)."""
     mine = levels(candidate.statement)
     if len(mine) != 1 or negated(candidate.statement):
         return None
-    (label, number), named = next(iter(mine.items())), _names(candidate.statement)
+    label, number = next(iter(mine.items()))
     for card in cards:
         theirs = levels(card.statement)
         if theirs.get(label, number) == number or len(theirs) != 1:
             continue
-        if (
-            not named
-            or not named <= _names(card.statement)
-            or not persons_of(candidate.statement) <= persons_of(card.statement)
-        ):
+        if not _same_person(candidate, card):
             continue  # another person's level, or a person of theirs
         return replace(candidate, card, f"{card.memory_id} gives another {label} for the same person")
     return None
 
 
 # How many of a kind of thing someone has: "has two cats", "we have 3 kids" (numbers written as digits first).
-_NUMBERS = "one two three four five six seven eight nine ten eleven twelve".split()
+# number words one to twelve, as validity reads them
+_NUMBERS = {w: n for w, n in NUMBERS.items() if w.isalpha() and w not in ("a", "an")}
 _COUNT_RE = re.compile(
-    rf"\b(?:has|have|got|own|owns)\s+(?P<n>\d{{1,3}}|{'|'.join(_NUMBERS)})\s+(?P<things>[a-z]{{3,}}s)\b", re.I
+    rf"\b(?:has|have|got|own|owns)\s+(?P<n>\d{{1,3}}|{'|'.join(sorted(_NUMBERS, key=len, reverse=True))})\s+"
+    r"(?P<things>[a-z]{3,}s)\b",
+    re.I,
 )
 
 
 def _count(found: re.Match[str]) -> int:
     n = found.group("n").lower()
-    return int(n) if n.isdigit() else _NUMBERS.index(n) + 1
+    return int(n) if n.isdigit() else _NUMBERS[n]
 
 
 def count_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
@@ -71,16 +82,13 @@ def count_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecis
     mine = _COUNT_RE.search(candidate.statement)
     if mine is None or negated(candidate.statement):
         return None
-    named = _names(candidate.statement)
     for card in cards:
         theirs = _COUNT_RE.search(card.statement)
         if (
             theirs is None
             or stem(theirs.group("things").lower()) != stem(mine.group("things").lower())
             or _count(theirs) == _count(mine)
-            or not named
-            or not named <= _names(card.statement)
-            or not persons_of(candidate.statement) <= persons_of(card.statement)
+            or not _same_person(candidate, card)
         ):
             continue
         return replace(candidate, card, f"{card.memory_id} gives another count of {mine.group('things')}")
