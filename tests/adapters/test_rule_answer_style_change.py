@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
+
 from reverie.adapters.local.rules.merge import decide
 from reverie.domain.models import MemoryType
 from reverie.ports import MergeAction
@@ -29,6 +31,17 @@ def test_an_order_from_now_on_with_a_reason_after_it_is_a_standing_rule() -> Non
     # THEN one constraint in the answer-style slot carries both
     assert [(c.type, c.key) for c in found] == [(MemoryType.CONSTRAINT, KEY)]
     assert "paragraphs from now on" in found[0].statement
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Use bullet points from today on.", "Reply in Spanish from here on.", "Cc Dana from now onwards."],
+)
+def test_other_words_for_from_now_on_make_a_standing_rule(text: str) -> None:
+    # GIVEN an order that says it holds from a day on, in other words than "from now on"
+    found = SESSION.extract(SESSION.told(text))
+    # THEN it is a standing rule, not a request for now
+    assert [c.type for c in found] == [MemoryType.CONSTRAINT]
 
 
 def test_a_state_of_the_speaker_from_now_on_is_no_rule() -> None:

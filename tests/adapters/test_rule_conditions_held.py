@@ -26,6 +26,9 @@ S = RuleSession(datetime(2026, 5, 4, 12, 0, tzinfo=UTC))
         ("I'm dyslexic, so short paragraphs help.", "The user is dyslexic, so short paragraphs help."),
         ("I'm left-handed.", "The user is left-handed."),
         ("I'm not coeliac.", "The user is not coeliac."),
+        # a way of living without something, one word as a condition is
+        ("I'm car-free now.", "The user is car-free now."),
+        ("We're dairy-free at home.", "The user is dairy-free at home."),
     ],
 )
 def test_a_condition_one_is_or_is_not_is_kept(said: str, kept: str) -> None:
@@ -34,6 +37,7 @@ def test_a_condition_one_is_or_is_not_is_kept(said: str, kept: str) -> None:
 
 def test_a_state_of_mind_denied_is_still_no_fact() -> None:
     assert S.statements("I'm not sure about the venue.") == []
+    assert S.statements("I'm stress-free today.") == []  # a mood of the day, not a way of living
 
 
 @pytest.mark.parametrize(

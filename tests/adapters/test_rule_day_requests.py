@@ -39,6 +39,12 @@ def test_the_same_wish_from_a_day_on_stays_a_standing_one() -> None:
         ("the electrician comes today", False),  # a statement about the day, no request
         ("I'm moving to the night shift today", False),  # the speaker's own change
         ("Grandpa visits the dentist this afternoon", False),
+        # how to answer, said of a bare plural
+        ("Keep answers short today, I'm on my phone", True),
+        ("use bullet points tonight", True),
+        ("Keep answers short.", False),  # no day named
+        ("Mum comes today", False),  # a name, no verb of answering
+        ("Grandkids visit today", False),
     ],
 )
 def test_only_a_request_for_the_day_is_one(text: str, expected: bool) -> None:

@@ -114,6 +114,26 @@ def test_the_users_own_report_of_two_sources_is_two_claims_said_whole() -> None:
     assert found[0].key == found[1].key is not None
 
 
+def test_a_thing_named_once_for_two_worded_values_is_two_claims_on_its_slot() -> None:
+    # GIVEN the user telling two sources' days for one deadline, naming the deadline once
+    events = [
+        S.ev(
+            "m0",
+            0,
+            text="My boss says the report deadline is Friday, but the brief says Monday.",
+            speaker=WHO,
+        ),
+        S.ev("a1", 5, role="assistant", text="Worth checking."),
+    ]
+    found = _with(S.extract(events), "deadline")
+    # THEN each day is its source's claim about the deadline, on one slot named for the deadline alone
+    assert sorted(c.statement for c in found) == [
+        "The report deadline is Friday (according to my boss)",
+        "The report deadline is Monday (according to the brief)",
+    ]
+    assert found[0].key == found[1].key and str(found[0].key).endswith("report_deadline")
+
+
 def test_values_the_agent_read_nowhere_are_not_kept() -> None:
     # GIVEN the agent's report naming a value no output gave (its own words are no source)
     told = "The menu file says $35 a head, but the booking page says $45."
@@ -161,6 +181,10 @@ def test_a_disagreement_names_each_sources_value(sentence: str, values: tuple[st
             "Her passport says Marie-Claire, but the booking says Marie Claire.",
             ("Marie-Claire", "Marie Claire"),
         ),
+        # the first clause names the thing, the second gives its value alone
+        ("My boss says the report deadline is Friday, but the brief says Monday.", ("Friday", "Monday")),
+        ("My sister says the wedding is in Sintra, but my mum says Cascais.", ("Sintra", "Cascais")),
+        ("Tom says the party is at Jo's, while Ana says at Mel's.", ("Jo's", "Mel's")),
     ],
 )
 def test_two_sources_saying_worded_values_are_a_disagreement(sentence: str, values: tuple[str, str]) -> None:
@@ -174,6 +198,8 @@ def test_two_sources_saying_worded_values_are_a_disagreement(sentence: str, valu
         "Mum says yes, Dad says no.",  # no value of a thing: a yes and a no
         "The calendar says Tuesday at the Leeds office, the newsletter says Thursday.",  # more than a value
         "The portal says Tuesday, the app says Tuesday.",  # the same value
+        "My boss says the deadline is Friday, but my calendar says Friday too.",  # agreeing
+        "The doctor says my hip is fine, but the physio says otherwise.",  # no second value
     ],
 )
 def test_worded_clauses_that_give_no_two_values_of_one_thing_are_no_disagreement(sentence: str) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from reverie.adapters.local.rules.keys import attribute_key
 from reverie.adapters.local.rules.merge import decide
 from reverie.adapters.local.rules.pursuits import the_pursuit, topic_taken_up
 from reverie.domain.models import MemoryCard
@@ -70,3 +71,22 @@ def test_the_activity_as_a_modifier_or_of_another_person_is_not_the_held_pursuit
 def test_two_held_pursuits_of_that_activity_leave_it_unresolved() -> None:
     cards = _cards("Femi has started swimming at the lido.", "Femi goes swimming with his team on Fridays.")
     assert the_pursuit(cand("Femi's brother Kwame is doing the swimming with Femi now."), cards) is None
+
+
+def test_joining_a_group_in_a_pursuit_held_as_a_habit_fuses_into_it() -> None:
+    # GIVEN a held habit of playing the cello, then news of joining an orchestra as a cellist
+    held_card = held("Ines plays the cello, mostly Bach suites at home.")
+    decision = decide(cand("Ines has joined the Hackney Community Orchestra as second cello."), [held_card])
+    # THEN one card tells both, and the orchestra is no employer (a group one joins as a member)
+    assert (decision.action, decision.target_id) == (MergeAction.FUSE, "m-1")
+    assert (
+        decision.statement is not None and "Orchestra" in decision.statement and "Bach" in decision.statement
+    )
+    assert attribute_key("I joined the Hackney Community Orchestra.", "ines") is None
+    assert attribute_key("I joined Arup in May.", "ines") == "ines.employer"
+
+
+def test_joining_something_of_another_pursuit_is_apart() -> None:
+    # NEGATIVE: a gym is nothing the cello habit is about
+    decision = decide(cand("Ines has joined a gym."), [held("Ines plays the cello.")])
+    assert decision.action is MergeAction.ADD

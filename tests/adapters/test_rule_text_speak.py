@@ -105,3 +105,9 @@ def test_chat_hedges_are_left_out_and_a_habit_said_without_i_is_the_speakers() -
 
 def test_sis_and_gonna_are_spelled_out() -> None:
     assert spelled_out("my sis is gonna visit") == "my sister is going to visit"
+
+
+def test_prob_and_prolly_are_probably_but_not_inside_a_word() -> None:
+    assert spelled_out("getting a puppy, prob a cockapoo") == "getting a puppy, probably a cockapoo"
+    assert spelled_out("prolly moving in May") == "probably moving in May"
+    assert spelled_out("the problem is prob-lematic") == "the problem is prob-lematic"

@@ -212,13 +212,15 @@ PATTERNS: list[SecretPattern] = [
             r"(?i)\b(?:docker|podman|helm|oras)\s+login\b[^\n]*?\s(?:-p|--password)[ =](?P<secret>\S+)"
         ),
     ),
-    # Prose: "my password is X", "the password for the staging db is X", "passcode: X".
+    # Prose: "my password is X", "the password for the staging db is X" (or at the cabin, on the router), "passcode: X".
     # codes that open something, in digits or spelled out (`secret_codes`)
     *(SecretPattern(kind, regex, needle=needle) for kind, regex, needle in CODES),
     SecretPattern("password", re.compile(rf"(?i)\b{_PROSE_LABEL}\b\s*(?:is|was|:|=)\s*{_V}"), _value),
     SecretPattern(
         "password",
-        re.compile(rf"(?i)\b{_PROSE_LABEL}\s+(?:for|to|of|on)\s+[^.,;:\n]{{1,40}}?\s+(?:is|was)\s+{_V}"),
+        re.compile(
+            rf"(?i)\b{_PROSE_LABEL}\s+(?:for|to|of|on|at|in|from|with|over)\s+[^.,;:\n]{{1,40}}?\s+(?:is|was)\s+{_V}"
+        ),
         _random_looking,
     ),
     # "New key is 9c1f4e7a...": a bare "key" given a machine-made value ("the key is under the mat" is not)

@@ -116,6 +116,14 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
         ):
             statement = join(_dated(card), candidate.statement)
             return fused(candidate, card, statement, "what happened in the same pursuit")
+        if (
+            _JOINED_RE.search(candidate.statement)
+            and _DOES_RE.search(card.statement)
+            and pursuit(card.statement) & topic(candidate.statement)
+        ):  # "plays the cello" / "joined the Hackney Community Orchestra as second cello"
+            return fused(
+                candidate, card, join(card.statement, candidate.statement), "a pursuit held, taken further"
+            )
         if not happened and (
             _refines(candidate, card) or _describes_what_it_has(candidate, card) or _tells_of(candidate, card)
         ):
@@ -131,6 +139,12 @@ _BEGUN_RE = re.compile(
     r"|\b(?:is|are|am|'s|'re|'m)\s+(?:learning|studying|training|practi[sc]ing|taking\s+(?:lessons|classes))\b",
     re.I,
 )
+# ... and one held as a habit ("plays the cello", "does judo", "sings in a choir") that the person takes further by
+# joining something in it ("joined the Hackney Community Orchestra as second cello", "signed up for a judo club").
+_DOES_RE = re.compile(
+    r"^\S+(?: \S+)? (?:plays|does|practi[sc]es|sings|swims|climbs|runs|rides|dances)\b", re.I
+)
+_JOINED_RE = re.compile(r"\b(?:joined|signed up (?:for|to|with)|enrolled (?:in|at|on)|got into)\b", re.I)
 _ABSOLUTE_DATE_RE = re.compile(
     rf"\b(?:1[89]|20)\d\d\b|\b{MONTH_NAME}\b",
     re.I,

@@ -19,6 +19,14 @@ _YOUR_IMPERATIVE_RE = re.compile(
     r"^(?:please\s+)?(?!(?:i|we|you|he|she|they|it|there|my|our|his|her|their)\b)[a-z]+\s+(?:your|yours)\b",
     re.I,
 )
+# ... or a verb of how to answer, then a bare plural ("keep answers short today", "skip explanations tonight",
+# "use bullet points this morning"): the verbs a request about the agent's replies opens with, not a name
+# ("Mum comes today").
+_STYLE_IMPERATIVE_RE = re.compile(
+    r"^(?:please\s+)?(?:keep|make|give|write|skip|use|show|list|format|leave|cut|drop|stick\s+to|avoid|"
+    r"answer\s+in|reply\s+in)\s+(?:[a-z-]+\s+)?[a-z-]+s\b",
+    re.I,
+)
 # The day, in the request's own clause (before a full stop), not as the day it starts from.
 _THE_DAY_RE = re.compile(
     r"^[^.;!?]*?(?<!\bfrom\s)(?<!\bsince\s)(?<!\bof\s)(?<!\bstarting\s)(?<!\buntil\s)(?<!\bafter\s)"
@@ -32,7 +40,9 @@ def for_the_day(text: str) -> bool:
     said = strip_opening(text.strip())
     if _TOLD_DONE_RE.match(said) and said.split()[0].lower() not in PRESENT_EED:
         return False  # "Passed my driving test today!": what the speaker did, their "I" left out
-    imperative = IMPERATIVE_RE.match(said) or _YOUR_IMPERATIVE_RE.match(said)
+    imperative = (
+        IMPERATIVE_RE.match(said) or _YOUR_IMPERATIVE_RE.match(said) or _STYLE_IMPERATIVE_RE.match(said)
+    )
     return bool(imperative and _THE_DAY_RE.match(said))
 
 

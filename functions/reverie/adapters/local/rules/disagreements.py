@@ -102,31 +102,44 @@ _WORDED_RE = re.compile(r"^(?-i:[A-Z])[\w'-]*(?:\s+[\w'-]+){0,2}$")
 _COMMA_RE = re.compile(r",\s+(?=\S)")
 
 
+# The first clause may name the thing before its value ("the report deadline is Friday"); the second,
+# only the value ("but the brief says Monday"): the thing is said once for both.
+_THING_IS_RE = re.compile(
+    r"^(?P<thing>(?:the|my|our|their|his|her)\s.{1,40}?)\s+(?:is|are|was|'s)\s+(?P<value>\S.*)$", re.I
+)
+
+_AT_RE = re.compile(r"^(?:in|at|on)\s+(?=[A-Z])")
+
+
 def _worded(text: str) -> Report | None:
     """Two sources each saying a worded value of one thing, contrasted ("X says A positive, but Y says A
     negative", or with a comma): a clause each, each with its verb of saying and nothing but the value after
-    it; None otherwise."""
+    it (the first may name the thing: "X says the deadline is Friday, but Y says Monday"); None otherwise."""
     clauses = _CONTRAST_RE.split(text)
     if len(clauses) != 2:
         clauses = _COMMA_RE.split(text)
     if len(clauses) != 2:
         return None
     said = []
-    for clause in clauses:
+    for position, clause in enumerate(clauses):
         found = _SAID_RE.match(clause.strip(" ,.;:!?"))
         rest = found.group("rest").strip() if found else ""
+        named = _THING_IS_RE.match(rest) if position == 0 else None
+        value = named.group("value").strip() if named else rest
+        value = _AT_RE.sub("", value, count=1)  # "in Sintra", "at Jo's": the place is the value
         if (
             found is None
-            or not _WORDED_RE.match(rest)
-            or values(rest)
+            or not _WORDED_RE.match(value)
+            or values(value)
             or len(found.group("source").split()) > 6
         ):
             return None
-        said.append(
-            Said(source=_lowered(found.group("source").strip()), value=rest, rest=rest, thing=frozenset())
-        )
+        thing = frozenset(terms(named.group("thing"))) if named else frozenset()
+        said.append(Said(source=_lowered(found.group("source").strip()), value=value, rest=rest, thing=thing))
     first, second = said
-    return None if first.value.lower() == second.value.lower() else Report(first, second)
+    one, other = first.value.lower(), second.value.lower()
+    agree = re.search(rf"\b{re.escape(one)}\b", other) or re.search(rf"\b{re.escape(other)}\b", one)
+    return None if agree else Report(first, second)  # "Friday" and "Friday too" agree
 
 
 def normal(value: str) -> str:

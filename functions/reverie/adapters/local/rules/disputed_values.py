@@ -183,7 +183,14 @@ def _key(sides: tuple[_Side, _Side], taken: list[Candidate], user: str, thing: s
     read = {dose_key(s.sentence) if s.sentence else None for s in sides}  # both read as one medicine's dose
     if len(read) == 1 and None not in read:
         return str(read.pop())
-    rest = next((_content(s.said.rest) for s in sides if s.said.thing and not unit_only(s.said)), None)
+    rest = next(
+        (
+            _content(s.said.rest.replace(s.said.value, " "))
+            for s in sides
+            if s.said.thing and not unit_only(s.said)
+        ),
+        None,
+    )  # a worded value ("Friday") is no part of the slot's name, as a value with digits is not
     if rest is None:  # "ERC-2291 from Dr. Banerjee": what both sources' sentences speak of
         shared = terms(sides[1].sentence or "") - terms(user)
         words = (sides[0].sentence or "").split()

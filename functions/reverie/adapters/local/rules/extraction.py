@@ -83,6 +83,7 @@ class _Session(SessionInputs):
         self.thread = Thread(self.user_name)  # the where/when question people are answering
         self.antecedent = Antecedent()  # the thing named last, for an "it's on a Hetzner box" after it
         self.described = Described()  # the one thing "the" named just before, for a "They are Light Sussex"
+        self.named: dict[str, list[str]] = {}  # by speaker: the people their last message naming any named
 
     def run(self) -> Analysis:
         failures: dict[str, list[int]] = {}
@@ -160,7 +161,7 @@ class _Session(SessionInputs):
         own_question: str | None = None  # the speaker's own question earlier in this message
         before: tuple[str, Statement | Drop] | None = None  # the part before, and what it was kept as
         describing: tuple[int, str] | None = None  # the part kept last, when a pronoun in it was a thing
-        earlier = Earlier(frozenset(w.lower() for w in name.split()))
+        earlier = Earlier(frozenset(w.lower() for w in name.split()), self.named.get(name, ()))
         shown = message.role == "user" and self.reports.shown  # a tool's output the user may confirm
         # "I changed jobs! I'm at Deloitte now": the employer, not where they are today
         shaped = message_parts(at_new_job(message.text), who.to_agent)
@@ -177,6 +178,8 @@ class _Session(SessionInputs):
             # "They are Light Sussex" after "more about the hens": the hens
             part = self.described.resolve(said, self.antecedent.things[0] if said != part else None)
             earlier.said(part)
+            if earlier.people:
+                self.named[name] = list(earlier.people)
             self.antecedent.saw(part)
             self.described.saw(part)
             lasting = lasts_until(part) if kept else None

@@ -41,7 +41,10 @@ _PLACE_RE = re.compile(r"\b(?:in|to|at)\s+(?P<place>[A-Z][\w.-]*(?:\s+[A-Z][\w.-
 # ("joined the army"). Never a thing or a place left behind ("left my keys at home", "left the lights on",
 # "left the party early") nor a habit quit ("quit smoking").
 _EMPLOYER_OBJECT = (
-    r"(?:(?:the )?(?>(?-i:[A-Z])[\w&-]*(?: (?-i:[A-Z])[\w&-]*)*)(?! (?:party|do|meeting|event|office|offices|"
+    # a group one joins as a member, named ("the Hackney Community Orchestra", "Leeds Rowing Club"), is no employer
+    r"(?:(?:the )?(?!(?:(?-i:[A-Z])[\w&-]* )*(?:orchestra|choir|band|club|society|ensemble|chorus|league|"
+    r"association|gym|church|parish|harriers|runners|ramblers)\b)"
+    r"(?>(?-i:[A-Z])[\w&-]*(?: (?-i:[A-Z])[\w&-]*)*)(?! (?:party|do|meeting|event|office|offices|"
     r"building|store|shop|branch|car park|station|airport|pub|bar|restaurant|concert|match|game|show|lecture|"
     r"class|festival|conference|market)\b)|(?:my|our|the|a|an|this|that) (?:[\w-]+ ){0,2}?(?:job|role|post|"
     r"position|company|firm|employer|startup|start-up|consultancy|agency|practice)|the (?:army|navy|air force|"
@@ -52,6 +55,20 @@ _EMPLOYER_OBJECT = (
 _WORKPLACE_PART = r"(?:ward|unit|department|dept|wing|clinic|branch|office|depot|site|station|base)\b"
 # Where a move of work came from: "transferred from Leith to Craigmillar station".
 _MOVED_FROM = r"(?: from (?:the )?[\w-]+(?: [\w-]+){0,2}?)?"
+# A school by its name and the word that says it is one: "St Anne's Primary", "Oakfield Juniors", "Leeds Uni".
+_SCHOOL = (
+    r"(?:the )?(?:(?-i:[A-Z])[\w'.-]*\s+){1,4}(?:school|primary|juniors|infants|academy|college|university|uni|"
+    r"nursery|high|grammar|prep|sixth form|kindergarten|pre-?school|montessori)\b"
+)
+# What someone works as.
+_OCCUPATION = (
+    r"(?:engineer|developer|designer|manager|nurse|doctor|teacher|analyst|scientist|consultant|lawyer|accountant|"
+    r"researcher|architect|intern|lead|director|officer|specialist|administrator|technician|editor|writer|producer|"
+    r"assistant|worker|carer|midwife|paramedic|pharmacist|therapist|surgeon|registrar|porter|receptionist|chef|"
+    r"clerk|firefighter|dentist|vet|plumber|electrician|barista|pilot|solicitor|barrister|librarian|lecturer|"
+    r"professor|journalist|photographer|mechanic|programmer|physio|physiotherapist|optician|social worker|"
+    r"hairdresser|postman|postwoman|courier|driver|cleaner|waiter|waitress|bartender|retail manager)\b"
+)
 # An ordinal year of study: "second", "final", "3rd".
 _NTH = r"(?:first|second|third|fourth|fifth|sixth|seventh|final|last|\d(?:st|nd|rd|th))"
 # (first-person clause pattern, attribute), tried in order; the first that matches names the slot.
@@ -81,6 +98,14 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "home_city",
         ),
         (r"(?:work|working|worked) (?:as|in the role of)\b", "job_title"),
+        # the school one goes to, named ("goes to Hillside Primary", "started at Oakfield Juniors", "is in Year 3
+        # at St Anne's Primary"): a move of school replaces it (before the year: a school named is the school)
+        (
+            r"(?:(?:go|goes|going|went|gone|started|starts|starting|moved|moving|changed|transferred|switched)"
+            r"(?: schools?)? (?:to|at)|(?:am|is|are|'s|'m|now|still)(?: (?:now|still))?(?: in (?:year|grade|form|"
+            r"class|reception)(?: ?\d{1,2})?)? at) " + _SCHOOL,
+            "school",
+        ),
         # where one is in one's schooling: "I'm in year 11", "in grade 4", "in my second year", "a third-year
         # medic" (a year of study moves on each September: one current value)
         (
@@ -96,13 +121,15 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "employer",
         ),
         (
-            r"(?:a|an) (?:[\w-]+ ){0,3}(?:engineer|developer|designer|manager|nurse|doctor|teacher|analyst|"
-            r"scientist|consultant|lawyer|accountant|researcher|architect|intern|lead|director|officer|"
-            r"specialist|administrator|technician|editor|writer|producer|assistant|worker|carer|midwife|paramedic|"
-            r"pharmacist|therapist|surgeon|registrar|porter|receptionist|chef|clerk) (?:at|for|with|on"
-            + _NOT_A_DAY
-            + ") [A-Z]",
+            r"(?:a|an) (?:[\w-]+ ){0,3}" + _OCCUPATION + r" (?:at|for|with|on" + _NOT_A_DAY + ") [A-Z]",
             "employer",
+        ),
+        # what one works as, said plainly: "I'm a nurse", "Leo is a paramedic now" (a later one replaces it)
+        (
+            # after "I'm" or "we are" (never "I have a therapist": whom one sees)
+            r"(?:(?<='m )|(?<= am )|(?<='re )|(?<= are )|(?<=now )|(?<=still )|(?<=currently )|(?<=actually ))"
+            r"(?:a|an) (?:[\w-]+ ){0,2}" + _OCCUPATION + r"(?! (?:by training|in training)\b)",
+            "job_title",
         ),
         (
             r"(?:(?:joined|left|quit) "
@@ -252,12 +279,20 @@ def attribute_key(text: str, subject: str) -> str | None:
     if favourite:
         return f"{subject}.favourite_{slug(favourite.group('what'), 2)}"
     attr = MY_ATTRIBUTE_RE.match(lowered)
+    if attr and _names_someone(text[attr.start("attr") : attr.end("attr")]):
+        return None  # "my daughter Maisie is allergic to nuts": said of Maisie, and not her only attribute
     if attr and attr.group("attr").split()[0] not in ("own", "only", "last", "first", "new", "old"):
         # "my main project now", "my current project", "my project": one slot, whatever says it is current
         words = [w for w in attr.group("attr").split() if w not in _CURRENT] or attr.group("attr").split()
         what = slug(" ".join(words), 2)
         return f"{subject}.{_MY_SLOT_NAMES.get(what, what)}"
     return None
+
+
+def _names_someone(attr: str) -> bool:
+    """ "daughter Maisie", "best friend Jo": a relation, then the name of whoever holds it."""
+    words = attr.split()
+    return len(words) > 1 and words[0].islower() and any(w[:1].isupper() for w in words[1:])
 
 
 # Words that say a value is the current or the chief one, not which attribute it is.
@@ -302,6 +337,9 @@ _DETERMINERS = frozenset("a an the my our your some any all this that these thos
 # "Ingrid works at Spotify", "Tom's manager is Ana", "The user no longer eats meat": a stored statement said of
 # someone, as a direct write or an agent's note words it.
 _SAID_OF_RE = re.compile(r"^(?P<who>(?i:the user)|[A-Z][\w-]*(?: [A-Z][\w-]*)?)(?P<own>'s)? (?P<rest>.+)$")
+# Someone named with whose they are: "Hal's daughter Maisie is ...", "Sam's best friend Jo lives ...": the
+# statement is said of the person named last.
+_WHOSE_NAMED_RE = re.compile(r"^(?:(?i:the user)|[A-Z][\w-]*)'s (?:[a-z-]+ ){1,2}(?=[A-Z][\w-]* [a-z])")
 _MOVES_TO_RE = re.compile(r"\s+(?:move[sd]?|change[sd]?|switch(?:es|ed)?|go(?:es)? back)\s+to\s+", re.I)
 
 
@@ -309,7 +347,7 @@ def statement_key(statement: str) -> str | None:
     """The slot of a statement said of someone in the third person, found as `attribute_key` finds it in
     the first person ("Ingrid works at Spotify" → `ingrid.employer`, "Tom's manager is Ana" →
     `tom.manager`): a card written through the API, or held without a key, changes by the same rules."""
-    said = _SAID_OF_RE.match(statement.strip())
+    said = _SAID_OF_RE.match(_WHOSE_NAMED_RE.sub("", statement.strip(), count=1))
     if said is None:
         return None
     who = said.group("who")

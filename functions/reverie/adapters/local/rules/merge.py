@@ -55,6 +55,7 @@ from reverie.adapters.local.rules.same_amount import same_amount
 from reverie.adapters.local.rules.same_message import same_message_value
 from reverie.adapters.local.rules.same_tool import same_tool
 from reverie.adapters.local.rules.same_value import same_value
+from reverie.adapters.local.rules.taste_lost import taste_lost
 from reverie.adapters.local.rules.thing_moved import thing_moved
 from reverie.adapters.local.rules.thing_told_more import thing_told_more
 from reverie.adapters.local.rules.time_bounds import same_bound
@@ -120,6 +121,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     decision = decision or place_switched(candidate, cards)  # "switched gyms": not PureGym any more
     decision = decision or promotion(candidate, cards)  # "promoted to senior engineer": still at Monzo
     decision = decision or relationship_ended(candidate, cards)  # "Dan and I broke up": Dan is no partner
+    decision = decision or taste_lost(candidate, cards)  # "gone off flat whites": no go-to order now
     decision = decision or level_moved(candidate, cards)  # "Maya started Year 4" after "... is in Year 3"
     decision = decision or count_moved(candidate, cards)  # "has three cats now" after "has two cats"
     decision = decision or dose_moved(candidate, cards)  # "upped my citalopram to 30mg" after "20mg of ..."

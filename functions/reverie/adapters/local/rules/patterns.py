@@ -38,7 +38,7 @@ VOLATILE_RE = re.compile(
     r"currently (?:at|running|waiting|stuck|down|blocked|\d)|(?:is|are) (?:still )?(?:"
     + _RUNNING
     + r"|loading|"
-    r"building|deploying|compiling|installing|pending|in progress|down)|in progress|"
+    r"building|deploying|compiling|installing|pending|in progress|down(?!\s+(?:in|at|near|by)\b))|in progress|"
     r"\d+\s?% (?:done|complete)|"
     r"(?:at|is at|reached|hit) \d+(?:\.\d+)?\s?%|today i'?m|i'?m (?:a bit |kind of |so |very )?(?:tired|"
     r"exhausted|sleepy|hungry|thirsty|busy|swamped|sick|ill|late|running late|in a meeting|on a call|on my "

@@ -20,6 +20,7 @@ When the message does not settle it (no person named, or two), the words are lef
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from reverie.adapters.local.rules.life_events import whose_event
 from reverie.adapters.local.rules.they_named import subject_named, they_said_of
@@ -274,10 +275,12 @@ def resolve_went(part: str, before: str | None) -> str:
 class Earlier:
     """What the parts of one message said so far, to resolve what a later part points back at."""
 
-    def __init__(self, speaker_words: frozenset[str]) -> None:
+    def __init__(self, speaker_words: frozenset[str], carried: Sequence[str] = ()) -> None:
         self.speaker_words = speaker_words
         self.previous: str | None = None
         self.people: list[str] = []
+        # whom the speaker's messages before named, for a "her birthday is ..." that names no one of its own
+        self.carried = list(carried)
         self.until: str | None = None
 
     def resolve(self, part: str) -> str:
@@ -288,7 +291,9 @@ class Earlier:
         part = resolve_them(resolve_mine(part, self.previous), self.previous)
         part = resolve_went(resolve_it(part, self.previous), self.previous)
         part = whose_event(part, self.previous)  # "the wedding is in ..." after "Javi is getting married"
-        part = dated_until(resolve_person(part, self.people))
+        # whom the speaker named before, only while this message names no one ("..., she works nights")
+        named = self.people or ([] if people_named(part, self.speaker_words) else self.carried)
+        part = dated_until(resolve_person(part, named))
         part = they_said_of(part, subject_named(self.previous) if self.previous else None)  # "they pay ..."
         return resolve_until_then(part, until_said(part) or self.until)  # its own "until" first
 

@@ -33,7 +33,8 @@ NO_THING_RE = re.compile(
 MUST_RE = re.compile(r"\b(?:(?:you|we|everyone|all \w+) must|must (?:not|never|always)|mustn'?t)\b", re.I)
 HAVE_TO_RE = re.compile(r"\b(?:you|we|everyone) (?:have to|need to|should (?:always|never))\b", re.I)
 RULE_MARKER_RE = re.compile(
-    r"\b(?:every time|from now on|going forward|at all times|under no circumstances|without exception|"
+    r"\b(?:every time|from now on|from (?:today|tonight|now) onwards?|from today on|from here on(?: in| out)?|"
+    r"going forward|at all times|under no circumstances|without exception|"
     r"hard rule|is mandatory|is required)\b",
     re.I,
 )

@@ -30,7 +30,10 @@ FIRST_PERSON_SUBJECT_RE = re.compile(
 PREFERENCE_RE = re.compile(
     r"^(?:i|we)(?:'m|'ve|'d|'ll| am| have| would| will)?\s+" + _ADV + r"(?P<verb>prefer|like|love|"
     r"loved|liked|enjoy|enjoyed|adore|hate|hated|dislike|detest|can'?t stand|don'?t like|do not like|"
-    r"rather|into|(?:a )?(?:big |huge )?fan of|keen on|passionate about|interested in|been into)\b\s*"
+    r"rather|into|(?:a )?(?:big |huge )?fan of|keen on|passionate about|interested in|been into|"
+    # a taste lost: "I've gone off flat whites", "I've gone right off running", "got sick of podcasts"
+    r"(?:gone|went) (?:right |completely |a bit )?off(?! (?:to|on|with|for|at|in)\b)|"
+    r"(?:got|gotten|grown|grew) (?:sick|tired|bored) of)\b\s*"
     r"(?P<obj>.*)$",
     re.I,
 )
@@ -65,13 +68,15 @@ MY_ATTRIBUTE_RE = re.compile(
     re.I,
 )
 MY_ANYTHING_RE = re.compile(r"^(?:my|our) [\w-]+", re.I)
-# A lasting condition of body or mind one is ("lactose intolerant", "coeliac", "left-handed"), its kind or degree
+# A lasting condition of body or mind, or a way of living, one is ("lactose intolerant", "coeliac", "left-handed"), its kind or degree
 # said before it ("type 1 diabetic", "severely dyslexic", "profoundly deaf").
 _CONDITION = (
     r"(?:type[ -]?(?:\d|i{1,2}) |(?:mildly|severely|profoundly|partially|slightly|borderline) )?(?:"
     r"(?:[a-z-]+ )?intolerant|(?:pre-?)?diabetic|coeliac|celiac|asthmatic|epileptic|an(?:a)?emic|dyslexic|"
     r"dyspraxic|autistic|deaf|(?:short|long|near|far)-?sighted|(?:left|right)-?handed|"
-    r"ambidextrous|teetotal|immunocompromised|hypertensive|neurodivergent|insulin-dependent)"
+    r"ambidextrous|teetotal|immunocompromised|hypertensive|neurodivergent|insulin-dependent|"
+    # a way of living without something ("I'm car-free now", "we're gluten-free", "I'm smoke-free")
+    r"(?:car|gluten|dairy|smoke|sugar|alcohol|debt|meat|nut|caffeine|booze|mortgage|vape|nicotine)-free)"
 )
 IDENTITY_RE = re.compile(
     r"^(?:i|we)(?:'m| am|'re| are) (?:(?:also|now|still|originally|currently|finally|normally|usually|"

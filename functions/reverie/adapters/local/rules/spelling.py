@@ -75,6 +75,9 @@ _WORDS = {
     "asst": "assistant",
     "wk": "week",
     "wks": "weeks",
+    "prob": "probably",
+    "prolly": "probably",
+    "defo": "definitely",
     # g-dropped forms that are whole words of the lexicon `dropped_g` reads (the others it restores itself)
     "nothin": "nothing",
     "somethin": "something",

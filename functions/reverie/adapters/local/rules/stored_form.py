@@ -25,6 +25,11 @@ _SUBORDINATOR_END_RE = re.compile(
 )
 
 
+# "..., it's oat cortados for me these days": what the speaker has now instead, not an opinion of the rest.
+_CHOICE_TAIL_RE = re.compile(
+    r"[,\s]*(?:but\s+|so\s+)?(?:it|that)(?:'s|\s+is)\s+[^,;.]+?\s+for\s+(?:me|us)\s+(?:these\s+days|now|nowadays)\b",
+    re.I,
+)
 _WHOSE_TAIL_RE = re.compile(r"[,\s]*(?:and\s+)?(?:it|that|this)(?:'s|\s+is)\s+(?:my|our)\s+(?!own\b)\w", re.I)
 
 
@@ -42,6 +47,7 @@ def render(text: str, who: Speaker, strip_tail: bool = True) -> str:
             and not _SUBORDINATOR_END_RE.search(text[: tail.start()])  # "aches when it's damp": a condition
             and not RULE_MARKER_RE.search(tail.group(0))  # "so it's android from now on": what holds now
             and not _WHOSE_TAIL_RE.match(tail.group(0))  # "..., it's my favourite tea": what it is to them
+            and not _CHOICE_TAIL_RE.match(tail.group(0))  # "..., it's oat cortados for me these days"
         ):
             text = text[: tail.start()]
     text = HABIT_MARKER_RE.sub("", text)

@@ -32,7 +32,8 @@ TITLE = (
     r"Granny|Grandad|Granddad|Nana|Nan|Cousin)\.?"
 )
 # After "'s", where or how someone is: "Dad's on amlodipine", "Mum's off work" ("'s" there is "is").
-IS_AT = r"(?:(?:still|now|currently|just)\s+)?(?:on|in|at|off|away|out|with|under)\s"
+# "is in", "'s up in Aviemore", "'s down at the allotment"
+IS_AT = r"(?:(?:still|now|currently|just)\s+)?(?:(?:up|down|over|back|out)\s+(?=(?:in|at|near)\s))?(?:on|in|at|off|away|out|with|under|near)\s"
 _NOT_A_THING = (
     r"(?!(?i:it|this|that|there|here|what|which|who|everything|something|nothing|anything|everyone|someone|"
     r"nobody|he|she|they|you|i|we|one|mine|yours|today|tonight)\b)"
