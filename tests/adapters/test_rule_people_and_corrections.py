@@ -128,6 +128,13 @@ def test_the_only_card_naming_the_denied_value_is_still_put_right() -> None:
     assert contrast_replaces("Ali's choir is on Mondays, not Tuesdays.", "Ali sings in a choir on Tuesdays.")
 
 
+def test_a_value_denied_in_short_puts_right_the_card_saying_it_in_full() -> None:
+    # GIVEN the agent's guess of a breed, and the user's correction naming it in short ("a lab")
+    assert contrast_replaces("Biscuit is a golden retriever, not a lab.", "Ken's dog Biscuit is a Labrador.")
+    # NEGATIVE: another dog's breed is not put right
+    assert not contrast_replaces("Biscuit is a golden retriever, not a lab.", "Ken's dog Rolo is a Labrador.")
+
+
 def test_a_correction_of_a_value_a_derived_card_repeats_puts_right_the_card_it_was_built_on() -> None:
     # GIVEN a card and one derived from it, both saying the day (the derived one in more of the correction's words)
     source = held("Yuki Sato started pottery at the arts centre, Fridays 7 to 9pm.").model_copy(

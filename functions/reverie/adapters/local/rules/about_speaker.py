@@ -35,6 +35,7 @@ from reverie.adapters.local.rules.speaker_patterns import (
 from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
 from reverie.adapters.local.rules.stored_form import as_statement
 from reverie.domain.models import MemoryType, Stability
+from reverie.domain.text import MONTH_WORD
 
 _MENTIONS_SPEAKER_RE = re.compile(r"\b(?:my|me|our|us)\b", re.I)
 # "A call with my sister on Sunday", "the dentist for our youngest": a thing named, with nothing said of it (no
@@ -84,6 +85,25 @@ _NOT_ANY_MORE_RE = re.compile(
     r"^(?:i|we)\s+(?:can'?t|cannot|can\s+not|don'?t|do\s+not|won'?t)\s+[a-z]+\b[^.;]*?\bany\s*more\b"
 )
 _PLEASE_TAIL_RE = re.compile(r",\s*[\w\s]{1,30}?\s+(?:please|pls|plz)\W*$", re.I)  # ", comedies please"
+# A booking for a time to come ("Booked a week in Crete for late May!", "we've booked the vet for next Tuesday"):
+# a plan, over once it has happened or been called off.
+_BOOKED_FOR_RE = re.compile(
+    r"^(?:(?:i|we)(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+|already\s+)?booked\s+[^.;!?]*?\b(?:for|in|on)\s+"
+    rf"(?:late\s+|early\s+|mid-?\s*)?(?:next\s+\w+|this\s+(?:summer|spring|autumn|winter|weekend|year)|"
+    rf"(?:mon|tues|wednes|thurs|fri|satur|sun)day|{MONTH_WORD}|the\s+\d{{1,2}}(?:st|nd|rd|th))\b",
+    re.I,
+)
+# Where the speaker is on days that recur ("I'm at the studio Tuesdays and Thursdays", "we're in the office
+# every Monday", "I'm at the allotment most evenings"): a habit of theirs, as "I go to the gym on Mondays" is.
+_DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+_THERE_ON_DAYS_RE = re.compile(
+    r"^(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:usually\s+|always\s+|normally\s+|mostly\s+)?(?:at|in|on)\s+"
+    r"(?:the|my|our)\s+[^,;.!?]+?\s+(?:on\s+)?(?:(?:every|most|some)\s+(?:"
+    + _DAYS
+    + r"|days|evenings|mornings|"
+    r"weekends|nights)|" + _DAYS + r"s(?:\s+and\s+" + _DAYS + r"s)?)\b",
+    re.I,
+)
 SHORT_ABOUT_SPEAKER_WORDS = 10  # "My dog Max turned five last week.": short enough to be one idea
 
 
@@ -105,6 +125,8 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
         return as_statement(MemoryType.PREFERENCE, clause, who, key=key, subjective=True)
     if OPINION_RE.match(lowered):
         return Drop("opinion")
+    if _BOOKED_FOR_RE.match(lowered):
+        return as_statement(MemoryType.PLAN, clause, who, confidence=0.5)
     goal = GOAL_RE.match(lowered)
     plan = PLAN_RE.match(lowered) or goal
     if plan:
@@ -129,7 +151,8 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
         return Drop("feeling")
     if has_a_condition(core):  # "I have asthma": one word, yet a lasting fact
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject), short_ok=True)
-    if identity or any(r.match(lowered) for r in (PAST_RE, PERFECT_RE, HAVE_RE, HABIT_RE, DOES_A_TASK_RE)):
+    habits = (PAST_RE, PERFECT_RE, HAVE_RE, HABIT_RE, DOES_A_TASK_RE, _THERE_ON_DAYS_RE)
+    if identity or any(r.match(lowered) for r in habits):
         key = attribute_key(core, who.subject)
         # "Ana is a nurse", "Ana is diabetic": one word says who she is
         condition = identity is not None and identity.group("condition") is not None

@@ -67,7 +67,10 @@ _OCCUPATION = (
     r"assistant|worker|carer|midwife|paramedic|pharmacist|therapist|surgeon|registrar|porter|receptionist|chef|"
     r"clerk|firefighter|dentist|vet|plumber|electrician|barista|pilot|solicitor|barrister|librarian|lecturer|"
     r"professor|journalist|photographer|mechanic|programmer|physio|physiotherapist|optician|social worker|"
-    r"hairdresser|postman|postwoman|courier|driver|cleaner|waiter|waitress|bartender|retail manager)\b"
+    r"hairdresser|postman|postwoman|courier|driver|cleaner|waiter|waitress|bartender|tester|coder|copywriter|"
+    r"translator|interpreter|tutor|coach|trainer|instructor|recruiter|estate agent|travel agent|carpenter|"
+    r"builder|gardener|nanny|childminder|caretaker|security guard|police officer|soldier|sailor|farmer|"
+    r"vet nurse|dental nurse|radiographer|sonographer|dietitian|psychologist|counsellor|optometrist|retail manager)\b"
 )
 # An ordinal year of study: "second", "final", "3rd".
 _NTH = r"(?:first|second|third|fourth|fifth|sixth|seventh|final|last|\d(?:st|nd|rd|th))"

@@ -196,6 +196,10 @@ _IS_RE = re.compile(
 )
 # "Dad's on amlodipine", "Grandma's in a care home", "my sister's off work": "'s" right before a preposition of
 # where or how someone is is "is" (a possessive names its thing next; "the car is Dad's on weekdays" stays).
+# A name opening a sentence, then "'s a": "Biscuit's a golden retriever", "Tom's an architect" (never whose).
+_IS_A_RE = re.compile(
+    r"^(?P<who>(?!(?:It|That|This|There|Here|What|Who|He|She|Let)'s)(?-i:[A-Z])[\w-]*)'s\s+(?=(?:a|an)\s)"
+)
 _IS_AT_RE = re.compile(
     r"(?<!\bis )(?<!\bwas )(?<!\bare )(?<!\bwere )\b(?!(?:it|that|this|there|here|what|who|where|he|she|let)'s)"
     r"(?P<who>[\w-]+)'s\s+(?=" + IS_AT + ")",
@@ -248,6 +252,40 @@ def resolve_them(part: str, before: str | None) -> str:
     return part
 
 
+# "there" as a place (not "there is", "over there"), and the one place the part before named after a preposition
+# ("Door code for the studio is ..., and I'm there Tuesdays": the studio).
+_THERE_RE = re.compile(
+    r"(?<!\bover )(?<!\bout )(?<!\bup )(?<!\bdown )\bthere\b(?!\s*(?:is|are|was|were|'s|'re|will|has|have|had)\b)",
+    re.I,
+)
+# A thing the part before names with "the", "my" or "our" ("the studio", "the food bank", "my allotment").
+_PLACE_BEFORE_RE = re.compile(
+    r"\b(?P<place>(?:the|my|our)\s+[a-z][\w-]*(?:\s+(?!(?:in|at|on|is|are|was|were|for|to|of|and|with|near|by|"
+    r"has|have|code|password|pin)\b)[a-z][\w-]*)?)",
+    re.I,
+)
+_TOWARDS_RE = re.compile(
+    r"\b(?:go|goes|going|gone|went|come|comes|coming|came|get|head|heading|drive|walk|cycle|move|moved)\s+$",
+    re.I,
+)
+
+
+def resolve_there(part: str, before: str | None) -> str:
+    """ "I'm there Tuesdays" → "I'm at the studio Tuesdays", "go there on Saturdays" → "go to the studio on
+    Saturdays", when the part before named one thing ("the studio", never "the café in the park": two); `part`
+    as it was otherwise."""
+    found = _THERE_RE.search(part)
+    if found is None or not before or found.start() == 0:
+        return part
+    places = {m.group("place").lower(): m.group("place") for m in _PLACE_BEFORE_RE.finditer(before)}
+    if len(places) != 1:
+        return part
+    (place,) = places.values()
+    place = place[:1].lower() + place[1:]  # "My allotment is ...": "my allotment" inside the sentence
+    way = "to" if _TOWARDS_RE.search(part[: found.start()]) else "at"
+    return f"{part[: found.start()]}{way} {place}{part[found.end() :]}"
+
+
 # "Kielder was incredible!! went on the 31st": a named thing judged after the fact, then "went" with no
 # destination: the speaker went to that thing ("The Proms were magic, went on Friday with Tom").
 _JUDGED_RE = re.compile(
@@ -282,14 +320,17 @@ class Earlier:
         # whom the speaker's messages before named, for a "her birthday is ..." that names no one of its own
         self.carried = list(carried)
         self.until: str | None = None
+        self.aside: str | None = None  # a part left out before any was read (a secret's clause, masked)
 
     def resolve(self, part: str) -> str:
         """`part` with "mine", "them", "he/she/him/her" and "until then" resolved from what was said before it (and
         a name's "'s" before a participle read as "has": "Sami's started" → "Sami has started")."""
         part = _HAS_RE.sub(r"\g<name> has \g<done>", _BEEN_RE.sub(r"\g<what> has been", part))
         part = _IS_AT_RE.sub(r"\g<who> is ", _IS_RE.sub(r"\g<who> is ", part))
+        part = _IS_A_RE.sub(r"\g<who> is ", part)  # "Biscuit's a golden retriever": is
         part = resolve_them(resolve_mine(part, self.previous), self.previous)
         part = resolve_went(resolve_it(part, self.previous), self.previous)
+        part = resolve_there(part, self.previous or self.aside)  # "I'm there Tuesdays" after "... the studio"
         part = whose_event(part, self.previous)  # "the wedding is in ..." after "Javi is getting married"
         # whom the speaker named before, only while this message names no one ("..., she works nights")
         named = self.people or ([] if people_named(part, self.speaker_words) else self.carried)

@@ -137,9 +137,16 @@ def contrast_replaces(new: str, held: str) -> bool:
     theirs = terms(without_asides(held))
     return (
         bool(instead)
-        and instead <= theirs
+        and all(_held_as(word, theirs) for word in instead)
         and not said - instead <= theirs
         and bool((said - instead) & theirs)
+    )
+
+
+def _held_as(word: str, theirs: frozenset[str]) -> bool:
+    """`word` is among `theirs`, or shortens one of them ("not a lab" against "is a Labrador")."""
+    return word in theirs or (
+        len(word) >= 3 and any(t.startswith(word) and len(t) > len(word) + 1 for t in theirs)
     )
 
 
