@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from reverie.adapters.local.rules.disagreements import reported
+from reverie.adapters.local.rules.disagreements import reported, values
 from reverie.domain.dream import Candidate
 from reverie.domain.events import Event
 from reverie.domain.models import SourceKind, Trust
@@ -240,3 +240,19 @@ def test_two_files_that_pin_and_require_two_versions_are_two_claims() -> None:
     # NEGATIVE: a version the agent read in no file makes no pair
     made_up = "They disagree: .tool-versions pins Node 18.19.0, package.json requires 22 or newer."
     assert _with(_looked_up(made_up, "no idea which is current", *files), "22") == []
+
+
+def test_a_time_range_gives_its_start_as_the_sources_time() -> None:
+    # GIVEN a calendar entry written as a range, an email giving the range's end as the start, told apart
+    found = _with(
+        _looked_up(
+            "Your calendar says 14:00, but Jen's email says 15:00.",
+            "Hmm, not sure which is right, I'll ask Jen.",
+            ("calendar.lookup", "Thursday: Harlow Ltd review, 14:00-15:00."),
+            ("mail.search", "Looking forward to seeing you at 15:00 on Thursday."),
+        ),
+        "15:00",
+    )
+    # THEN each source's time is its claim on one slot (the calendar's 15:00 only ends its range)
+    assert len(found) == 2 and found[0].key is not None and found[0].key == found[1].key
+    assert values("from 14:00-15:00 on Thursday") == ["14:00", "15:00"]

@@ -1,4 +1,5 @@
-"""Where the speaker is on recurring days, "there" read as the one place the clause before named, and a booking
+"""Where the speaker is on recurring days, "there" read as the one place the clause before named (not when that
+clause describes the place as its subject: "there" then goes on about it), and a booking
 for a time to come as a plan.
 
 - "Door code for the studio is [secret], and I'm there Tuesdays and Thursdays": the secret goes, the studio and
@@ -36,7 +37,13 @@ def test_there_after_a_secret_is_the_place_the_secret_was_for() -> None:
             "I volunteer at the food bank",
             "I go to the food bank every Saturday.",
         ),
-        ("I'm there most evenings.", "My allotment is in Brislington", "I'm at my allotment most evenings."),
+        (
+            "I'm there most evenings.",
+            "I rent a plot at the community garden",
+            "I'm at the community garden most evenings.",
+        ),
+        # NEGATIVE: the part before describes the place as its subject: "there" goes on about it
+        ("I grow leeks there.", "The allotment is plot 14", "I grow leeks there."),
         # NEGATIVE: two things named before ("the café", "the park"), and "there is"
         ("we meet there on Sundays.", "I love the café in the park", "we meet there on Sundays."),
         ("and there is parking too.", "I volunteer at the food bank", "and there is parking too."),

@@ -111,3 +111,10 @@ def test_prob_and_prolly_are_probably_but_not_inside_a_word() -> None:
     assert spelled_out("getting a puppy, prob a cockapoo") == "getting a puppy, probably a cockapoo"
     assert spelled_out("prolly moving in May") == "probably moving in May"
     assert spelled_out("the problem is prob-lematic") == "the problem is prob-lematic"
+
+
+def test_like_before_an_amount_is_about_but_like_the_verb_stays() -> None:
+    assert spelled_out("doing pilates for like 3 years now") == "doing pilates for about 3 years now"
+    assert spelled_out("the commute takes like an hour") == "the commute takes about an hour"
+    assert spelled_out("I'd like 3 copies") == "I'd like 3 copies"
+    assert spelled_out("I like 3 things about it") == "I like 3 things about it"

@@ -84,6 +84,12 @@ def _value(text: str) -> bool:
     )
 
 
+def _answer(text: str) -> bool:
+    """A security answer given, not where it is ("my mother's maiden name is on the form")."""
+    bare = text.strip("\"'")
+    return _value(text) and (text[:1] in "\"'" or bare.split()[0].lower() not in _PROSE_WORDS)
+
+
 def _random_looking(text: str) -> bool:
     """Weakly labelled values ("use the password X") must look made up: quoted, or with a digit or symbol."""
     return _value(text) and (text[0] in "\"'" or bool(re.search(r"[\d\W_]", text)))
@@ -126,6 +132,11 @@ _PROSE_LABEL = (
     r"access token|(?:keypad|door|gate|alarm|garage|entry|lock|safe) code)"
 )
 _PHRASE_LABEL = r"(?:pass ?phrase|seed phrase|recovery phrase|mnemonic(?: phrase)?)"
+# What answers a security question: "my mother's maiden name is Kowalski", "memorable word: tangerine".
+_ANSWER_LABEL = (
+    r"(?:mother'?s maiden name|maiden name|memorable (?:word|phrase|name|place|date)|security (?:question )?answer|"
+    r"answer to (?:my|the|your|our) security question)"
+)
 _ID_LABEL = (
     r"(?:ssn|social security(?: number| no\.?)?|sin|social insurance number|nino|national insurance "
     r"number|passport(?: number| no\.?)?|tax id|tin|national id(?: number)?|id card(?: number)?|"
@@ -239,6 +250,15 @@ PATTERNS: list[SecretPattern] = [
             r"(?:password|passcode|passphrase|pin)\b"
         ),
         _random_looking,
+    ),
+    # The answer to a security question, to the end of its clause ("Kowalski", "the blue bicycle").
+    SecretPattern(
+        "password",
+        re.compile(
+            rf"(?i)\b{_ANSWER_LABEL}\b\s*(?:is|was|:|=)\s*"
+            r"(?P<secret>\"[^\"\n]+\"|'[^'\n]+'|[^.;,\n\"']+?(?=\s*(?:[.;,\n\"'}\])]|$)))"
+        ),
+        _answer,
     ),
     # A passphrase is several words: to the end of its clause, or what its quotes hold.
     SecretPattern(

@@ -24,7 +24,7 @@ from reverie.adapters.local.rules.verdicts import SAME_TIME, decision, fused, jo
 from reverie.adapters.local.rules.whose import other_people
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
-from reverie.domain.restatement import negated, stem
+from reverie.domain.restatement import negated, stem, terms
 from reverie.domain.text import MONTH_NAME, human_date
 from reverie.ports import MergeAction, MergeDecision
 
@@ -125,7 +125,10 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
                 candidate, card, join(card.statement, candidate.statement), "a pursuit held, taken further"
             )
         if not happened and (
-            _refines(candidate, card) or _describes_what_it_has(candidate, card) or _tells_of(candidate, card)
+            _refines(candidate, card)
+            or _describes_what_it_has(candidate, card)
+            or _tells_of(candidate, card)
+            or _at_the_same_place(candidate, card)
         ):
             return fused(candidate, card, join(card.statement, candidate.statement), "the same subject")
     return None
@@ -249,6 +252,23 @@ def _refines(candidate: Candidate, card: MemoryCard) -> bool:
     about = topic(candidate.statement) | owner(candidate.statement)[1]
     held = _COMPARED_RE.sub("", card.statement)  # "likes tea more than coffee" is about tea
     return topic(held) <= about and not _denies_any(candidate, card)
+
+
+# A place someone does something at, named with "the": "at the Eastside food bank", "At the food bank".
+_AT_PLACE_RE = re.compile(
+    r"\bat\s+the\s+(?P<place>(?:(?-i:[A-Z])[\w'-]*\s+)*[a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I
+)
+
+
+def _places(statement: str) -> list[frozenset[str]]:
+    return [frozenset(terms(m.group("place"))) for m in _AT_PLACE_RE.finditer(statement)]
+
+
+def _at_the_same_place(candidate: Candidate, card: MemoryCard) -> bool:
+    """What the same person does at the place the card says they do something at: "runs the Saturday shift at
+    the food bank" after "volunteers at the Eastside food bank" (the place said with fewer words is the one)."""
+    theirs = _places(card.statement)
+    return any(mine and any(mine <= place for place in theirs) for mine in _places(candidate.statement))
 
 
 # What a taste is set against, not what it is about: "more than coffee", "over cats", "rather than the bus".

@@ -75,6 +75,16 @@ _SUBJECT_RE = re.compile(
     r"^(?P<subject>(?:my|our|the|this|that)\s+(?:[\w.@/'-]+\s+){0,3}?[\w.@/'-]+)\s+" + _VERB, re.I
 )
 _POSSESSIVE_RE = re.compile(r"^(?:its|their)\s+", re.I)
+# A second verb of the same subject said without it: "I live in Cork and work as a chef", "my brother lives in
+# Cork and works as a chef". Verbs of where one lives, works or what one does: each its own lasting fact.
+_ELIDED_VERB_RE = re.compile(
+    r"^(?P<verb>(?:work|live|teach|study|studie|volunteer|coach|train|lead|manage)s?)\s+(?:as|at|in|for|on|with)\s+\S",
+    re.I,
+)
+# ... of someone named, or named by whose they are ("my brother", "Ana"), with a verb in -s.
+_THIRD_PERSON_RE = re.compile(
+    r"^(?P<who>(?:my|our|his|her)\s+[a-z]+(?:\s+(?-i:[A-Z])[\w-]*)?|(?-i:[A-Z])[\w-]*)\s+[a-z]+s\s+\S", re.I
+)
 # A clause whose subject is a pronoun, with its verb: "it's freezing this week", "they were late".
 _PRONOUN_CLAUSE_RE = re.compile(
     r"^(?:it|that|this|there|they|he|she)(?:'s|'re|\s+(?:is|are|was|were|has|have|had|will|gets|got)\b)", re.I
@@ -172,6 +182,15 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
     if _BASED_RE.match(right) and _opening(strip_opening(left)) is not None:
         we = (found := _SPEAKER_RE.match(strip_opening(left).strip())) is not None and found.group("we")
         return f"{'we are' if we else 'I am'} {right}", ""
+    if (elided := _ELIDED_VERB_RE.match(right)) and len(left.split()) >= 3:
+        third = _THIRD_PERSON_RE.match(left)
+        if third and elided.group("verb").lower().endswith(
+            "s"
+        ):  # "... and works as a chef": of the same person
+            return f"{third.group('who')} {right}", ""
+        if not elided.group("verb").lower().endswith("s") and _opening(strip_opening(left)) == "":
+            we = (found := _SPEAKER_RE.match(strip_opening(left).strip())) is not None and found.group("we")
+            return f"{'we' if we else 'I'} {right}", ""
     if continues_pursuit(left, right):  # "I've taken up climbing, I'm doing the beginner course"
         return None
     if notes_apart(left, right):  # "Aarav gets extra time in tests, Meera moves up to set 1": two people's

@@ -83,9 +83,17 @@ class Report:
         return self.first.thing or self.second.thing
 
 
+# A range of two times written as one ("14:00-15:00"): each end is a value of its own.
+_TIME_RANGE_RE = re.compile(r"^(\d{1,2}[:.]\d{2})[-–](\d{1,2}[:.]\d{2})$")
+
+
 def values(text: str) -> list[str]:
-    """The values `text` gives, as written ("€240", "ERC-2291")."""
-    return [m.group(0) for m in VALUE_RE.finditer(text)]
+    """The values `text` gives, as written ("€240", "ERC-2291"; both ends of "14:00-15:00")."""
+    found: list[str] = []
+    for m in VALUE_RE.finditer(text):
+        ends = _TIME_RANGE_RE.match(m.group(0))
+        found.extend(ends.groups() if ends else [m.group(0)])
+    return found
 
 
 def gives(text: str, value: str) -> bool:

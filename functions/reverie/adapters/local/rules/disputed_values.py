@@ -99,11 +99,17 @@ _YOUR_RE = re.compile(r"\baccording to your ")
 
 
 def _read(value: str, other: str, read: list[tuple[Event, str]]) -> tuple[Event, str] | None:
-    """The latest source sentence that gives `value` and not `other`."""
+    """The latest source sentence that gives `value` and not `other` (but for `other` as the end of the range
+    `value` starts: "14:00-15:00" gives the start 14:00, not a second time)."""
     for event, sentence in reversed(read):
-        if gives(sentence, value) and not gives(sentence, other):
+        if gives(sentence, value) and (not gives(sentence, other) or _range_end(sentence, value, other)):
             return event, sentence.strip().rstrip(" .")
     return None
+
+
+def _range_end(sentence: str, start: str, end: str) -> bool:
+    """`sentence` gives a range from `start` to `end` ("14:00-15:00", "14:00 to 15:00")."""
+    return re.search(rf"{re.escape(start)}\s*(?:-|–|to|until)\s*{re.escape(end)}", sentence) is not None
 
 
 def _named(text: str, said: Said) -> bool:

@@ -7,6 +7,7 @@ The per-turn pipeline: each event in order (notes, feedback, tool results, messa
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -73,6 +74,10 @@ from reverie.domain.events import Event, FeedbackEvent, MessageEvent, NoteEvent,
 from reverie.domain.models import MemoryType, Source, SourceKind, Trust
 from reverie.domain.text import time_window
 from reverie.domain.validity import plan_ends, valid_until
+
+# What the speaker is doing for now, said as "I'm <doing>" right after a state with an end: "(so) I'm working
+# from the library", "we're staying with my parents" (never "I'm going to ...": a plan).
+_MEANWHILE_RE = re.compile(r"^(?:so\s+|and\s+)?(?:i'm|i\s+am|we're|we\s+are)\s+(?!going\b)[a-z]+ing\b", re.I)
 
 
 class _Session(SessionInputs):
@@ -283,7 +288,12 @@ class _Session(SessionInputs):
             if n in shaped.planned:  # "Plan for May: we fly to Porto on the 3rd": a part of the plan
                 result = as_planned(result, who)
             # The validity the statement states ("This week only, I'm staying in Ghent"), its opening included.
-            kept.append(replace(result, valid_until=result.valid_until or statement_until(part, message.ts)))
+            until = result.valid_until or statement_until(part, message.ts)
+            # "Our Wi-Fi is out until Thursday, I'm working from the library": what the speaker is doing
+            # because of a state bounded just before holds as long as it does
+            if until is None and kept and kept[-1].valid_until and _MEANWHILE_RE.match(part):
+                until = kept[-1].valid_until
+            kept.append(replace(result, valid_until=until))
             joined = (
                 describing is not None
                 and describing[0] == n - 1

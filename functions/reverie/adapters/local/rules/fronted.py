@@ -38,3 +38,26 @@ def after_from_now(text: str) -> str | None:
     statement of its own (the card's date says since when); None when `text` opens otherwise."""
     found = _FROM_NOW_RE.match(text.strip())
     return found.group("clause") if found else None
+
+
+# A place in front of a person's clause ("At the food bank I run the Saturday shift now"): where it is done,
+# said after what is done, so the statement opens with whom it is about.
+_PLACE_FIRST_RE = re.compile(
+    r"^(?P<place>(?:at|in)\s+(?:the|my|our)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+)\s*,?\s+"
+    r"(?P<who>(?:I|we|(?-i:[A-Z])[a-z]+))\s+(?P<rest>(?!(?:is|are|was|were|'s)\b)[a-z]+\b.*?)"
+    r"(?P<now>\s+(?:now|these\s+days|nowadays))?(?P<end>[.!]*)$",
+    re.I,
+)
+
+
+def place_after(text: str) -> str:
+    """ "At the food bank I run the Saturday shift now" → "I run the Saturday shift at the food bank now";
+    `text` as it is when it opens otherwise."""
+    found = _PLACE_FIRST_RE.match(text.strip())
+    if found is None:
+        return text
+    place = found.group("place")
+    return (
+        f"{found.group('who')} {found.group('rest')} {place[:1].lower()}{place[1:]}"
+        f"{found.group('now') or ''}{found.group('end')}"
+    )

@@ -36,8 +36,14 @@ _AT_RE = re.compile(
 # is "my gym is The Gym Group now", as "changed dentists ... I'm at Smile Studio" is the dentist.
 _PLACE_NEWS_RE = re.compile(
     r"\b(?:changed|switched|swapped|moved)\s+(?P<what>gym|school|dentist|GP|doctor|bank|vet|nurser(?:y|ie)|club|"
-    r"surger(?:y|ie)|practice|salon|barber|church|choir|pharmac(?:y|ie))s\b",
+    r"surger(?:y|ie)|practice|salon|barber|church|choir|pharmac(?:y|ie))s?\b",
     re.I,
+)
+# ... where the speaker (or their household) is with the new one: "I'm at The Gym Group", "we're with Riverside
+# Practice now", "we're registered with Dr Khan".
+_PLACE_AT_RE = re.compile(
+    r"(?P<lead>^|[.!?;,]\s+|\b(?:and|so)\s+)(?P<since>)(?P<be>(?i:i'm|i\s+am|we're|we\s+are))\s+"
+    r"(?P<now>(?i:now)\s+)?(?i:at|with|registered\s+(?:at|with))\s+(?=(?-i:[A-Z]))",
 )
 
 
@@ -60,8 +66,9 @@ def at_new_job(text: str) -> str:
     if place := _PLACE_NEWS_RE.search(text):
         what = re.sub(r"ie$", "y", place.group("what"), flags=re.I)
         what = what if what.isupper() else what.lower()
-        return _AT_RE.sub(
-            lambda m: f"{m.group('lead')}{m.group('since') or ''}my {what} is {m.group('now') or ''}",
+        mine = "our" if re.search(r"\bwe(?:'re|\s+are)\b", text, re.I) else "my"
+        return _PLACE_AT_RE.sub(
+            lambda m: f"{m.group('lead')}{m.group('since') or ''}{mine} {what} is {m.group('now') or ''}",
             text,
             count=1,
         )

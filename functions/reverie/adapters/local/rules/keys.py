@@ -281,6 +281,9 @@ def attribute_key(text: str, subject: str) -> str | None:
     favourite = FAVOURITE_RE.match(lowered)
     if favourite:
         return f"{subject}.favourite_{slug(favourite.group('what'), 2)}"
+    bare = _BARE_ATTRIBUTE_MOVED_RE.match(lowered)
+    if bare:  # "bin day has changed to Wednesday": one's own, as chat says it without "our"
+        return f"{subject}.{slug(bare.group('attr'), 2)}"
     attr = MY_ATTRIBUTE_RE.match(lowered)
     if attr and _names_someone(text[attr.start("attr") : attr.end("attr")]):
         return None  # "my daughter Maisie is allergic to nuts": said of Maisie, and not her only attribute
@@ -290,6 +293,15 @@ def attribute_key(text: str, subject: str) -> str | None:
         what = slug(" ".join(words), 2)
         return f"{subject}.{_MY_SLOT_NAMES.get(what, what)}"
     return None
+
+
+# An attribute with no "my" or "our", given a new value: "bin day has changed to Wednesday", "rent's gone up to
+# 1,100" (a name opens with a capital: "Tom has moved to Leeds" is Tom's).
+_BARE_ATTRIBUTE_MOVED_RE = re.compile(
+    r"^(?!(?:i|we|it|that|this|he|she|they|there|my|our|the|his|her|their|your)\b)"
+    r"(?P<attr>[a-z][\w-]*(?: (?!has\b|have\b)[a-z][\w-]*)?) (?:has |have )?"
+    r"(?:changed|moved|switched|gone up|gone down) to\b"
+)
 
 
 def _names_someone(attr: str) -> bool:
@@ -350,7 +362,13 @@ def statement_key(statement: str) -> str | None:
     """The slot of a statement said of someone in the third person, found as `attribute_key` finds it in
     the first person ("Ingrid works at Spotify" → `ingrid.employer`, "Tom's manager is Ana" →
     `tom.manager`): a card written through the API, or held without a key, changes by the same rules."""
-    said = _SAID_OF_RE.match(_WHOSE_NAMED_RE.sub("", statement.strip(), count=1))
+    text = statement.strip()
+    bare = _BARE_ATTRIBUTE_MOVED_RE.match(text[:1].lower() + text[1:])
+    if bare and (len(bare.group("attr").split()) == 2 or not text[:1].isupper()):
+        return (
+            f"user.{slug(bare.group('attr'), 2)}"  # "Bin day has changed to ...": the user's (not "Tom has")
+        )
+    said = _SAID_OF_RE.match(_WHOSE_NAMED_RE.sub("", text, count=1))
     if said is None:
         return None
     who = said.group("who")

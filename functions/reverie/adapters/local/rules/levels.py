@@ -1,4 +1,4 @@
-"""A level someone is at, or a count of what they have, moved on: "Maya started Year 4 this week" after "Rae's daughter Maya is in Year 3"
+"""A level someone is at, their age, or a count of what they have, moved on: "Maya started Year 4 this week" after "Rae's daughter Maya is in Year 3"
 (a school year, a grade, a band, a belt, a size) is the same person's same kind of level with another number,
 so the later statement wins. The two name the same person (the news may name fewer people of the card's: "Maya"
 for "Rae's daughter Maya") and no one else; a level of another kind ("Level 4 in piano") is another attribute.
@@ -92,4 +92,26 @@ def count_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecis
         ):
             continue
         return replace(candidate, card, f"{card.memory_id} gives another count of {mine.group('things')}")
+    return None
+
+
+# The age someone is or has reached: "Theo is 6", "Theo turned 7 last week", "Gran is 89 years old now".
+_AGE_RE = re.compile(
+    r"\b(?:is|turned|turns|'s|aged)\s+(?P<n>\d{1,3})(?:\s+years?\s+old)?"
+    r"(?=\s*(?:now\b|today\b|last\b|this\b|on\b|in\b|[.,;!]|$))",
+    re.I,
+)
+
+
+def age_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The held card giving the same person another age ("Theo turned 7 last week" after "Uri's son Theo is
+    6"): the later age wins."""
+    mine = _AGE_RE.findall(candidate.statement)
+    if len(mine) != 1 or negated(candidate.statement):
+        return None
+    for card in cards:
+        theirs = _AGE_RE.findall(card.statement)
+        if len(theirs) != 1 or theirs == mine or not _same_person(candidate, card):
+            continue
+        return replace(candidate, card, f"{card.memory_id} gives another age for the same person")
     return None

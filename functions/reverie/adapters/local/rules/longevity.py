@@ -48,6 +48,13 @@ _BODY_STATE_RE = re.compile(
     r"sore throat|upset stomach|migraine|stomach bug)\b",
     re.I,
 )
+# What the speaker's body is doing as they write ("I'm typing with one hand", "I'm lying on the sofa", "sitting
+# on the train"): over when the message is.
+_DOING_NOW_RE = re.compile(
+    r"^(?:sorry[^,.;]*[,.;]\s*)?(?:i'?m|i\s+am)\s+(?:currently\s+|just\s+)?(?:typing(?!\s+(?:up|out)\b)|texting|sitting|lying|standing|"
+    r"holding|queuing|queueing|waiting\s+(?:for|in|at)|stuck\s+(?:in|on|at))\b",
+    re.I,
+)
 _OUTCOME_RE = re.compile(
     r"^(?:(?:it|that|this|they|everything|all)(?:'s|\s+has)?\s+)?(?:came out|turned out|went|worked(?: out)?|"
     r"looked|looks|tasted|tastes|smelled|smells|sounded|felt|feels|been)\s+(?:so\s+|really\s+|absolutely\s+|"
@@ -132,7 +139,11 @@ def passing_state(text: str) -> bool:
     )
     same_day = today and not _CHANGE_ING_RE.search(said) and not from_now_on(said)
     passing = (
-        _MALFUNCTION_RE.search(said) or _BODY_STATE_RE.search(said) or same_day or _WINDFALL_RE.search(said)
+        _MALFUNCTION_RE.search(said)
+        or _BODY_STATE_RE.search(said)
+        or same_day
+        or _WINDFALL_RE.search(said)
+        or _DOING_NOW_RE.match(said)
     )
     return bool(passing) and not _LASTING_RE.search(said)
 

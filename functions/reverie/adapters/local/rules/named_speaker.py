@@ -75,6 +75,12 @@ def desubjectivise(text: str, name: str) -> str:
     for pattern, replacement in _CONTRACTIONS:
         text = pattern.sub(replacement.format(name=name), text)
     text = _I_VERB_RE.sub(lambda m: _conjugated(m, name), text)
+    # "I live and work in Cork" → "Ana lives and works in Cork": the second verb of the same subject agrees too
+    text = re.sub(
+        rf"(?<![\w-]){re.escape(name)} (?P<first>[a-z]+s) and (?P<second>[a-z]+)(?= (?:in|at|for|as|on|with|from)\b)",
+        lambda m: f"{name} {m.group('first')} and {third_person(m.group('second'))}",
+        text,
+    )
     text = _NAMED_ONE_BASE_AUX_RE.sub(lambda m: f"{m.group('who')} {third_person(m.group('aux'))}", text)
     text = _I_RE.sub(name, text)
     text = _POSSESSIVE_RE.sub(f"{name}'s", text)

@@ -1,6 +1,7 @@
 """Who someone named is, in the words that say who the speaker is ("I'm vegetarian", "I'm retired"): "Ana's
 vegan so no cheese on hers", "Tomás is pescatarian". Said of someone named, it is a lasting fact about them
-(what follows "so" is what it means for now and is left out), not a passing remark."""
+(what follows "so" is what it means for now and is left out), not a passing remark. So is the age someone
+named has reached ("Theo turned 7 last week", "Gran turns 90 on Sunday")."""
 
 from __future__ import annotations
 
@@ -19,6 +20,13 @@ _NAMED_IDENTITY_RE = re.compile(
 )
 
 
+# A name, then the age they reached: "Theo turned 7 last week", "Gran's just turned 90".
+_NAMED_AGE_RE = re.compile(
+    r"^(?P<who>(?!(?:It|That|This|There|He|She|The|My|Our)\b)[A-Z][a-z]+)(?:'s|\s+has)?\s+(?:just\s+)?"
+    r"(?:turned|turns)\s+(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b"
+)
+
+
 def names_identity(text: str) -> bool:
     """Whether `text` opens by saying who someone named is ("Ana's vegan so no cheese on hers")."""
     return _NAMED_IDENTITY_RE.match(text.strip()) is not None
@@ -26,6 +34,9 @@ def names_identity(text: str) -> bool:
 
 def named_identity(text: str, who: Speaker) -> Statement | Drop | None:
     """The fact of who someone named is ("Ana's vegan so no cheese" → "Ana is vegan"), or None."""
+    aged = _NAMED_AGE_RE.match(text.strip())
+    if aged is not None and aged.group("who").lower() not in who.name.lower().split():
+        return as_statement(MemoryType.FACT, text, who, short_ok=True)
     found = _NAMED_IDENTITY_RE.match(text.strip())
     if found is None or found.group("who").lower() in who.name.lower().split():
         return None

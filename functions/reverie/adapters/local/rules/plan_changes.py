@@ -65,7 +65,7 @@ _MOVED_RE = re.compile(
 )
 # "they've pushed my dentist to the 9th", "the vet moved Biscuit's jabs to Friday"
 _MOVED_ACTIVE_RE = re.compile(
-    rf"^(?:[\w'-]+\s+){{0,3}}?(?:(?:has|have|had|'ve|just)\s+)?(?P<verb>{_MOVE_VERB}|{_MOVING_VERB})\s+"
+    rf"^(?P<by>(?:[\w'-]+\s+){{0,3}}?)(?:(?:has|have|had|'ve|just)\s+)?(?P<verb>{_MOVE_VERB}|{_MOVING_VERB})\s+"
     rf"{_OWNER}{_THING}{_TO_WHEN}",
     re.I,
 )
@@ -178,12 +178,18 @@ def moved(text: str, who: Speaker) -> Statement | None:
     when = _on_day(found.group("when").strip().rstrip(".!"), who.ts)
     when = re.sub(r"^on\s+", "", resolve_relative_dates(when, who.ts))  # "next Friday" → "11 September 2026"
     what = found.group("what")
+    by = _BY_WHOM_RE.match(found.groupdict().get("by") or "")
+    if by and _GENERIC_RE.fullmatch(what):  # "The dentist moved my appointment": the dentist appointment
+        what = f"{by.group('whom').lower()} {what}"
     verb = "deferred" if re.search(r"\bdefer", found.group(0), re.I) else "moved"  # a place deferred, as said
     said = f"{_whose(found.group('owner'))} {what} {_be(what)} {verb} to {when}"
     result = as_statement(MemoryType.PLAN, said, who, short_ok=True)
     return result if isinstance(result, Statement) else None
 
 
+# Who moved a thing named only by its kind ("the dentist", "the garage" moved "my appointment"): what it is for.
+_BY_WHOM_RE = re.compile(r"^(?:the|my|our)\s+(?P<whom>[a-z]+)\s+$", re.I)
+_GENERIC_RE = re.compile(r"(?:appointment|booking|slot|session|reservation|visit|check-?up)s?", re.I)
 _DONE_TO_RE = re.compile(_DONE_TO, re.I)
 _NAME_ALONE_RE = re.compile(r"(?-i:[A-Z][a-z'-]+)")
 _SENTENCE_CASED_RE = re.compile(r"(?-i:[A-Z][a-z]+)(?:\s+[a-z][\w'-]*)+$")
@@ -223,8 +229,13 @@ def booked_plans(kept: list[Statement], ts: datetime) -> list[Statement]:
         replace(s, type=MemoryType.PLAN, key=None)
         if s.type is MemoryType.FACT
         # a state the slot rules hold ("is starting at Pellinor Labs on 2 March": the employer) stays theirs
-        and (_BOOKED_RE.search(s.text) or (_ARRANGED_RE.match(s.text) and s.key is None))
-        and _later_day(s.text, ts)
+        and (
+            _BOOKED_RE.search(s.text)
+            or (_ARRANGED_RE.match(s.text) and s.key is None)
+            or _GOT_ON_RE.match(s.text)
+        )
+        # "is having a party on Saturday": a weekday in the present's future is the coming one
+        and (_later_day(s.text, ts) or (_ARRANGED_RE.match(s.text) and _COMING_WEEKDAY_RE.search(s.text)))
         else s
         for s in kept
     ]
@@ -235,6 +246,16 @@ _ARRANGED_RE = re.compile(
     r"^(?:the\s+user|(?-i:[A-Z])[\w'-]*)(?:'s\s+[a-z]+)?\s+(?:is|are)\s+(?!(?:not|still|starting|joining|moving|relocating|transferring|switching|leaving)\b)"
     r"[a-z]{3,}ing\b",
     re.I,
+)
+
+
+# An appointment someone has on a day: "Abi has got the dentist on 3 March at 10am", "has a scan on 4 May".
+_GOT_ON_RE = re.compile(
+    r"^(?:the\s+user|(?-i:[A-Z])[\w'-]*)\s+(?:has|have)\s+(?:got\s+)?(?:the|a|an|their)\s+[\w -]{2,40}?\s+on\s+",
+    re.I,
+)
+_COMING_WEEKDAY_RE = re.compile(
+    r"\b(?:on|this|next)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)", re.I
 )
 
 

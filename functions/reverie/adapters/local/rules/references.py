@@ -206,6 +206,12 @@ _IS_AT_RE = re.compile(
     re.I,
 )
 # "The new boiler's been humming away": "'s been" is always "has been".
+# "bin day's changed to Wednesday", "rent's gone up to 1,100": a thing's "'s" before a change is "has".
+_THING_HAS_RE = re.compile(
+    r"\b(?P<what>(?!(?:it|that|this|there|here|what|who|he|she|let)'s)[a-z][\w-]*)'s\s+"
+    r"(?=(?:changed|moved|switched|gone\s+up|gone\s+down)\s+to\b)",
+    re.I,
+)
 _BEEN_RE = re.compile(
     r"\b(?P<what>(?!(?:it|that|this|there|here|what|who|he|she|let)'s)[\w-]+)'s\s+been\b", re.I
 )
@@ -272,8 +278,9 @@ _TOWARDS_RE = re.compile(
 
 def resolve_there(part: str, before: str | None) -> str:
     """ "I'm there Tuesdays" → "I'm at the studio Tuesdays", "go there on Saturdays" → "go to the studio on
-    Saturdays", when the part before named one thing ("the studio", never "the café in the park": two); `part`
-    as it was otherwise."""
+    Saturdays", when the part before named one thing ("the studio", never "the café in the park": two) and did
+    not open with it ("The allotment is plot 14, I grow leeks there" goes on about it); `part` as it was
+    otherwise."""
     found = _THERE_RE.search(part)
     if found is None or not before or found.start() == 0:
         return part
@@ -281,7 +288,8 @@ def resolve_there(part: str, before: str | None) -> str:
     if len(places) != 1:
         return part
     (place,) = places.values()
-    place = place[:1].lower() + place[1:]  # "My allotment is ...": "my allotment" inside the sentence
+    if before.lstrip().lower().startswith(place.lower()):
+        return part  # "The allotment is plot 14, I grow leeks there": more about the thing just described
     way = "to" if _TOWARDS_RE.search(part[: found.start()]) else "at"
     return f"{part[: found.start()]}{way} {place}{part[found.end() :]}"
 
@@ -326,6 +334,7 @@ class Earlier:
         """`part` with "mine", "them", "he/she/him/her" and "until then" resolved from what was said before it (and
         a name's "'s" before a participle read as "has": "Sami's started" → "Sami has started")."""
         part = _HAS_RE.sub(r"\g<name> has \g<done>", _BEEN_RE.sub(r"\g<what> has been", part))
+        part = _THING_HAS_RE.sub(r"\g<what> has ", part)  # "bin day's changed to ...": has changed
         part = _IS_AT_RE.sub(r"\g<who> is ", _IS_RE.sub(r"\g<who> is ", part))
         part = _IS_A_RE.sub(r"\g<who> is ", part)  # "Biscuit's a golden retriever": is
         part = resolve_them(resolve_mine(part, self.previous), self.previous)

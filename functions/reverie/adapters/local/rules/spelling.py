@@ -78,6 +78,7 @@ _WORDS = {
     "hubby": "husband",
     "the missus": "my wife",
     "missus": "wife",
+    "deffo": "definitely",
     "prob": "probably",
     "prolly": "probably",
     "defo": "definitely",
@@ -89,6 +90,14 @@ _WORDS = {
 }
 # "@" standing apart between words ("coach @ Barnsbury FC") is "at"; in an address or a handle it stays.
 _AT_RE = re.compile(r"(?<=\w) @ (?=\w)")
+# Chat's "like" before an amount ("for like 3 years", "costs like £20", "takes like an hour") is "about"; "I'd like
+# 3 copies" and "like a pro" are left.
+_LIKE_AMOUNT_RE = re.compile(
+    r"\b(?P<before>for|in|about|around|takes|take|took|costs|cost|is|was|are|were|be|of|at|every|after|only|just) "
+    r"like (?=(?:a |an )?(?:\d|[£$€]\d|couple\b|few\b|half\b|hour\b|(?:two|three|four|five|six|seven|eight|nine|ten|"
+    r"twenty|thirty|forty|fifty|hundred)\b))",
+    re.I,
+)
 # "=" standing apart between a sentence's first words and what they are, as notes are typed ("base = Leith",
 # "me = 3rd yr vet student"), is "is" ("I am" after "me", "a" before a rank such as "3rd yr" that needs one);
 # between figures or inside a sum ("2 + 2 = 4", "x=5") it stays.
@@ -250,6 +259,7 @@ def spelled_out(text: str) -> str:
     text = _NO_COPULA_RE.sub(lambda m: f"{m.group('who')} is ", text)  # "my son Ayo allergic to eggs"
     text = _NAMED_THEN_VERB_RE.sub(lambda m: f"{m.group('said')}{m.group('name')} ", text)  # "carries epipen"
     text = _W_RE.sub(" with ", _AT_RE.sub(" at ", is_written_out(with_final_g(text))))
+    text = _LIKE_AMOUNT_RE.sub(r"\g<before> about ", text)
     text = _EQUALS_RE.sub(_equals_said, text)
     return plain(_FOUR_RE.sub(lambda m: _four(text, m), text))
 

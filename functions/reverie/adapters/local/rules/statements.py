@@ -16,6 +16,7 @@ from reverie.adapters.local.rules.constraints import as_constraint, as_correctio
 from reverie.adapters.local.rules.day_outcomes import day_went
 from reverie.adapters.local.rules.day_requests import for_the_day
 from reverie.adapters.local.rules.elided_progressive import elided_progressive
+from reverie.adapters.local.rules.fronted import place_after
 from reverie.adapters.local.rules.language import compress, strip_emoji
 from reverie.adapters.local.rules.longevity import one_off, passing_mood, passing_state, without_passing_mood
 from reverie.adapters.local.rules.new_home import new_home
@@ -147,7 +148,7 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         return as_correction(uncleft(rest) or rest, who)  # "It's X I go to, not Y": "I go to X, not Y"
     if opener:
         text = compress(opener.group("rest"))
-    text = uncleft(text) or text
+    text = place_after(uncleft(text) or text)  # "At the food bank I run ...": "I run ... at the food bank"
     if not text:
         return Drop("reaction")
     for pattern, reason in ((THANKS_RE, "thanks"), (GREETING_RE, "greeting")):

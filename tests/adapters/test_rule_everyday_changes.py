@@ -1,0 +1,94 @@
+"""Everyday news that changes or adds to what is held: an age reached, a new GP, a day changed with no "our", an
+appointment moved by whoever holds it, a party on a weekday to come, what is done at a place already held, and
+what the speaker's hands are doing as they type (no memory at all)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from reverie.adapters.local.rules.fronted import place_after
+from reverie.adapters.local.rules.keys import statement_key
+from reverie.adapters.local.rules.merge import decide
+from reverie.domain.models import MemoryType
+from reverie.ports import MergeAction
+from tests.adapters.test_rule_slots import cand, held
+from tests.fakes.rule_session import RuleSession
+
+S = RuleSession(datetime(2027, 2, 10, 9, 0, tzinfo=UTC))
+
+
+def test_an_age_someone_named_reached_is_kept_and_replaces_the_age_held() -> None:
+    (found,) = S.extract(S.told("Theo turned 7 last week."))
+    assert found.statement.startswith("Theo turned 7")
+    decision = decide(cand(found.statement), [held("Uri's son Theo is 6.")])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    # NEGATIVE: another person's age, and a number that is no age
+    assert decide(cand("Theo's friend Max is 7."), [held("Uri's son Theo is 6.")]).action is MergeAction.ADD
+    assert decide(cand("Theo is 7 now."), [held("Theo has 6 Lego sets.")]).action is not MergeAction.SUPERSEDE
+
+
+def test_a_changed_gp_said_with_whom_the_household_is_with_now_is_the_gp() -> None:
+    found = S.statements("We've changed GP, we're with Riverside Practice now.")
+    assert "The user's GP is Riverside Practice now." in found
+    decision = decide(cand("The user's GP is Riverside Practice now."), [held("The user's GP is Dr Shah.")])
+    assert decision.action is MergeAction.SUPERSEDE
+
+
+def test_an_attribute_given_a_new_value_without_our_is_the_users() -> None:
+    assert S.statements("Bin day's changed to Wednesday.") == ["Bin day has changed to Wednesday."]
+    assert statement_key("Bin day has changed to Wednesday.") == "user.bin_day"
+    assert statement_key("Tom has moved to Leeds.") == "tom.home_city"  # a name, not an attribute
+
+
+@pytest.mark.parametrize(
+    ("said", "kind"),
+    [
+        ("The dentist moved my appointment to 10 March, same time.", MemoryType.PLAN),
+        ("I've got the dentist on 3 March at 10am.", MemoryType.PLAN),
+        ("We're having a party for Mia's 10th birthday on Saturday.", MemoryType.PLAN),
+        ("I'm working on Saturdays.", MemoryType.FACT),  # every Saturday: no plan (NEGATIVE)
+    ],
+)
+def test_appointments_and_arrangements_to_come_are_plans(said: str, kind: MemoryType) -> None:
+    assert [c.type for c in S.extract(S.told(said))] == [kind]
+
+
+def test_an_appointment_moved_by_whoever_holds_it_says_what_it_is_for() -> None:
+    assert S.statements("The dentist moved my appointment to 10 March, same time.") == [
+        "The user's dentist appointment is moved to 10 March, same time."
+    ]
+
+
+def test_what_is_done_at_a_place_held_is_more_about_it() -> None:
+    assert place_after("At the food bank I run the Saturday shift now.") == (
+        "I run the Saturday shift at the food bank now."
+    )
+    decision = decide(
+        cand("Wes runs the Saturday morning shift at the food bank now."),
+        [held("Wes volunteers at the Eastside food bank.")],
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.FUSE, "m-1")
+    # NEGATIVE: a visit that happened at a place someone works at, and someone else at that place
+    assert (
+        decide(cand("Wes had an X-ray at the hospital."), [held("Wes works at the hospital.")]).action
+        is MergeAction.ADD
+    )
+    assert (
+        decide(cand("Ana works at the bakery on Mondays."), [held("Wes volunteers at the bakery.")]).action
+        is MergeAction.ADD
+    )
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Sorry for the typos, I'm typing with one hand while holding the baby.", []),
+        ("I'm sitting on the train to Leeds.", []),
+        ("I'm typing up my thesis this month.", ["The user is typing up their thesis in February 2027."]),
+        ("my fav band is deffo Radiohead lol", ["The user's favourite band is Radiohead."]),
+    ],
+)
+def test_what_the_speaker_is_doing_as_they_type_is_no_memory(said: str, kept: list[str]) -> None:
+    assert S.statements(said) == kept
