@@ -92,3 +92,69 @@ def test_what_is_done_at_a_place_held_is_more_about_it() -> None:
 )
 def test_what_the_speaker_is_doing_as_they_type_is_no_memory(said: str, kept: list[str]) -> None:
     assert S.statements(said) == kept
+
+
+def test_work_in_progress_for_a_period_to_come_is_a_plan_that_news_of_it_ends() -> None:
+    (found,) = S.extract(S.told("We're migrating the auth service to Rust this quarter."))
+    assert found.type is MemoryType.PLAN
+    plan = held(found.statement, type=MemoryType.PLAN)
+    decision = decide(cand("The auth migration to Rust is done and live."), [plan])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+
+
+def test_a_thing_described_then_a_habit_of_the_speaker_are_two_facts() -> None:
+    assert S.statements("Our repo is a monorepo with Turborepo, and we deploy every Tuesday.") == [
+        "The user's repo is a monorepo with Turborepo.",
+        "The user deploys every Tuesday.",
+    ]
+    # NEGATIVE: when a group the speaker joined meets is one idea with the joining
+    assert len(S.statements("I joined a tennis club in Harrow, we play on Sunday mornings.")) == 1
+
+
+def test_someone_who_leads_the_speaker_is_their_team_lead() -> None:
+    found = S.extract(S.told("Sara's moved to the platform team, Jonas leads us now."))
+    assert [(c.statement, c.key) for c in found][-1] == ("The user's team lead is Jonas now.", "user.manager")
+    decision = decide(
+        cand("Gia's team lead is Jonas now.", key="gia.manager"),
+        [held("Gia's team lead is Sara.", key="gia.manager")],
+    )
+    assert decision.action is MergeAction.SUPERSEDE
+
+
+def test_a_thing_named_by_what_a_card_says_it_is_is_more_of_that_card() -> None:
+    decision = decide(
+        cand("The Go API runs on Fly.io, in two regions."), [held("Tao's API is written in Go.")]
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.FUSE, "m-1")
+    # NEGATIVE: another kind (a Python API), or the same word of another thing (the frontend)
+    assert (
+        decide(cand("The Python API runs on Fly.io."), [held("Tao's API is written in Go.")]).action
+        is MergeAction.ADD
+    )
+    assert (
+        decide(cand("The Go API runs on Fly.io."), [held("Tao's frontend is written in Go.")]).action
+        is MergeAction.ADD
+    )
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Ugh, rainy Monday, I just want to stay in bed.", []),  # a wish of the moment
+        ("I want to sleep better.", ["The user wants to sleep better."]),
+        (
+            "Hi Rex, rent goes up to £1,050 from May.",
+            ["Rent goes up to £1,050 from May."],
+        ),  # the greeting goes
+    ],
+)
+def test_a_wish_of_the_moment_passes_and_a_greeting_costs_nothing(said: str, kept: list[str]) -> None:
+    assert S.statements(said) == kept
+
+
+def test_pulling_out_of_what_one_trained_for_replaces_it() -> None:
+    decision = decide(
+        cand("Hana pulled out of Brighton with a stress fracture, aiming for Berlin in September instead."),
+        [held("Hana is training for the Brighton Marathon in April.")],
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")

@@ -95,3 +95,30 @@ def test_a_message_naming_its_own_person_is_read_with_them() -> None:
     found = _said("My wife Priya loves tulips.", "My sister Ana is a nurse, she works nights.")
     # THEN "she" is the sister the message itself named, never the wife named before
     assert not any("Priya works" in s for s in found)
+
+
+def test_her_after_a_message_naming_someone_else_unplaced_stays_unresolved() -> None:
+    # NEGATIVE: "Ana" named in between (not as "my sister Ana"): "her" may be Ana, so it is no one's
+    found = _said(
+        "My husband Tom is allergic to kiwi.",
+        "I met Ana and her brother is a chef.",
+        "Her birthday is 9 May.",
+    )
+    assert not any("Tom's birthday" in s for s in found)
+
+
+def test_his_clause_after_naming_someone_is_a_fact_of_their_own() -> None:
+    found = _said("My husband Tom is allergic to kiwi and his birthday is 9 May.")
+    assert "The user's husband Tom is allergic to kiwi." in found and "Tom's birthday is 9 May." in found
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("I live with two flatmates in Clapton.", "sam.home_city"),
+        ("I've moved in with my girlfriend in Hackney Wick.", "sam.home_city"),
+        ("I live with my parents.", None),  # no place named (NEGATIVE)
+    ],
+)
+def test_where_one_lives_with_others_is_the_home(said: str, key: str | None) -> None:
+    assert attribute_key(said, "sam") == key

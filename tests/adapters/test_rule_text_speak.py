@@ -118,3 +118,7 @@ def test_like_before_an_amount_is_about_but_like_the_verb_stays() -> None:
     assert spelled_out("the commute takes like an hour") == "the commute takes about an hour"
     assert spelled_out("I'd like 3 copies") == "I'd like 3 copies"
     assert spelled_out("I like 3 things about it") == "I like 3 things about it"
+
+
+def test_wanna_is_want_to() -> None:
+    assert spelled_out("wanna play at the wedding") == "want to play at the wedding"

@@ -140,7 +140,7 @@ _ANSWER_LABEL = (
 _ID_LABEL = (
     r"(?:ssn|social security(?: number| no\.?)?|sin|social insurance number|nino|national insurance "
     r"number|passport(?: number| no\.?)?|tax id|tin|national id(?: number)?|id card(?: number)?|"
-    r"driver'?s licen[cs]e(?: number)?|dni|nie|nhs number|medicare number)"
+    r"driver'?s licen[cs]e(?: number)?|driving licen[cs]e(?: number)?|dni|nie|nhs number|medicare number)"
 )
 
 PATTERNS: list[SecretPattern] = [
@@ -318,7 +318,7 @@ PATTERNS: list[SecretPattern] = [
         "national_id",
         re.compile(
             rf"(?i:\b{_ID_LABEL})\s*(?:#|no\.?|number)?\s*(?:is|:|=)?\s*"
-            r"(?P<secret>[A-Z0-9]{1,10}(?:[ -][A-Z0-9]{1,10}){0,4})\b"
+            r"(?P<secret>[A-Z0-9]{1,18}(?:[ -][A-Z0-9]{1,10}){0,4})\b"  # a UK driving licence: 16 characters
         ),
         _id_with_digits,
     ),

@@ -84,6 +84,10 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
             return fused(
                 candidate, card, join(card.statement, candidate.statement), "what is done on that day"
             )
+        if _by_what_it_is(candidate, card):  # "The Go API runs on Fly.io" after "Tao's API is written in Go"
+            return fused(
+                candidate, card, join(card.statement, candidate.statement), "the thing, by what it is"
+            )
         if _of_its_named_thing(candidate, card):  # "Miso is 12 now ..." after "Pat has a cat called Miso"
             return fused(
                 candidate, card, join(card.statement, candidate.statement), "the thing it has, by name"
@@ -171,6 +175,25 @@ def _of_its_named_thing(candidate: Candidate, card: MemoryCard) -> bool:
         return False
     name, _ = owner(candidate.statement)
     return bool(name) and name != owner(card.statement)[0] and name in possessions(card.statement)
+
+
+# "The Go API runs ...": a thing named by "the", what it is, and its head noun.
+_THE_KIND_OF_RE = re.compile(
+    r"^the\s+(?P<what>(?:[\w.+#-]+\s+){1,2}?)(?P<head>[a-z][\w-]*)\s+(?!of\b)[a-z]+", re.I
+)
+
+
+def _by_what_it_is(candidate: Candidate, card: MemoryCard) -> bool:
+    """The candidate names, by "the", what it is and its kind, the one thing the card says someone's thing of
+    that kind is: "The Go API runs on Fly.io" after "Tao's API is written in Go"."""
+    found = _THE_KIND_OF_RE.match(candidate.statement.strip())
+    if found is None or candidate.type not in _FUSIBLE or card.type not in _FUSIBLE:
+        return False
+    head = found.group("head")
+    owned = re.match(
+        rf"^[\w-]+'s\s+(?:[\w-]+\s+)?{re.escape(head)}\s+(?:is|are|was|were|has|have)\b", card.statement, re.I
+    )
+    return owned is not None and terms(found.group("what")) <= terms(card.statement[owned.end() :])
 
 
 def _describes_what_it_has(candidate: Candidate, card: MemoryCard) -> bool:
@@ -284,6 +307,8 @@ def _keys_allow(candidate: Candidate, card: MemoryCard) -> bool:
 _CHANGE_RE = re.compile(
     r"\b(?:switched|swapped|changed|replaced|moved (?:from|away|to)|no longer|not any ?more|stopped|quit|"
     r"gave up|left|instead of|went back to|now (?:uses?|prefers?|works?|lives?)|stepped down|stepped back|"
+    # out of what one was in for: "pulled out of Brighton with a stress fracture", "dropped out of the course"
+    r"pulled out|dropped out|withdrew|bowed out|"
     r"resigned|retired from|(?:can|don|won|doesn)'?t\b[^.;]*\bany\s*more|cannot\b[^.;]*\bany\s*more|"
     # a version or a system moved on: "upgraded staging to Postgres 16", "migrated the blog to Hugo"
     r"(?:upgraded|downgraded|migrated|bumped|updated)\b(?=[^.;]*\bto\b)|"

@@ -37,13 +37,14 @@ from reverie.adapters.local.rules.request_patterns import (
     SOFT_NEGATIVE_RE,
     USE_ADDRESS_RE,
 )
-from reverie.adapters.local.rules.roles import names_a_holder
+from reverie.adapters.local.rules.roles import leads_the_speaker, names_a_holder
 from reverie.adapters.local.rules.rule_labels import names_a_rule
 from reverie.adapters.local.rules.said_ahead import opens_ahead
 from reverie.adapters.local.rules.speaker_patterns import (
     ELIDED_SUBJECT_RE,
     FIRST_PERSON_SUBJECT_RE,
     INTRO_RE,
+    MY_ATTRIBUTE_RE,
     PLAN_FATE_RE,
 )
 from reverie.adapters.local.rules.specificity import SPECIFIC_ENOUGH, specificity
@@ -75,6 +76,7 @@ _SUBJECT_RE = re.compile(
     r"^(?P<subject>(?:my|our|the|this|that)\s+(?:[\w.@/'-]+\s+){0,3}?[\w.@/'-]+)\s+" + _VERB, re.I
 )
 _POSSESSIVE_RE = re.compile(r"^(?:its|their)\s+", re.I)
+_HIS_RE = re.compile(r"^(?:his|her)\s+(?=[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are|was)\b)", re.I)
 # A second verb of the same subject said without it: "I live in Cork and work as a chef", "my brother lives in
 # Cork and works as a chef". Verbs of where one lives, works or what one does: each its own lasting fact.
 _ELIDED_VERB_RE = re.compile(
@@ -152,7 +154,9 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
     own beside `left`; None when the two are one idea."""
     if _AMOUNT_A_PERIOD_RE.match(right):  # "I've started Portuguese on Duolingo, 15 minutes a day"
         return None
-    if only_when(right):  # "I joined a tennis club in Harrow, we play on Sunday mornings": when, of the club
+    # "I joined a tennis club in Harrow, we play on Sunday mornings": when, of the club (never of a thing the
+    # clause before describes: "our repo is a monorepo, and we deploy every Tuesday" is two)
+    if only_when(right) and not MY_ATTRIBUTE_RE.match(left):
         return None
     if (habit := habit_after(left, right)) and _opening(strip_opening(left)) is not None:
         return habit, ""  # "I'm obsessed with bouldering, go 3x a week": the speaker's habit
@@ -165,6 +169,9 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         return right, ""
     if PLAN_FATE_RE.match(right) and len(left.split()) >= 3:  # "..., the Nairobi stint is over"
         return right, ""
+    # "my husband Tom is allergic to kiwi and his birthday is 9 May": a fact of his own about the one named
+    if (whose := _HIS_RE.match(right)) and len(named := people_named(left, frozenset())) == 1:
+        return f"{named[0]}'s {right[whose.end() :]}", ""
     # "book dinner for my gf Ines, she's coeliac": what holds for the person the clause before named
     if _PERSON_CLAUSE_RE.match(right) and people_named(left, frozenset()):
         return right, ""
@@ -191,6 +198,8 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         if not elided.group("verb").lower().endswith("s") and _opening(strip_opening(left)) == "":
             we = (found := _SPEAKER_RE.match(strip_opening(left).strip())) is not None and found.group("we")
             return f"{'we' if we else 'I'} {right}", ""
+    if leads_the_speaker(right) and len(left.split()) >= 3:  # "Sara's moved on, Jonas leads us now"
+        return right, ""
     if continues_pursuit(left, right):  # "I've taken up climbing, I'm doing the beginner course"
         return None
     if notes_apart(left, right):  # "Aarav gets extra time in tests, Meera moves up to set 1": two people's
@@ -208,6 +217,8 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         if opening is None and _opening(left.rsplit(",", 1)[-1].strip()) == "":
             return right, ""
         if opening is None and _complete(left):  # "It's freezing this week and my asthma gets worse ..."
+            return right, ""
+        if opening is None and MY_ATTRIBUTE_RE.match(left):  # "our repo is a monorepo, and we deploy ..."
             return right, ""
         if opening is None and _bare_thing(left):  # "backups go to Backblaze now, we dropped Dropbox"
             return right, ""

@@ -42,7 +42,7 @@ from reverie.adapters.local.rules.plan_changes import booked_plans
 from reverie.adapters.local.rules.plan_labels import as_planned
 from reverie.adapters.local.rules.pronoun_it import Antecedent
 from reverie.adapters.local.rules.quoted_mail import mail_header, quoted_line
-from reverie.adapters.local.rules.references import Earlier, lasts_until
+from reverie.adapters.local.rules.references import Earlier, lasts_until, names_anyone
 from reverie.adapters.local.rules.remarks import UNPARSED, classify, main_point, one_rule_per_run
 from reverie.adapters.local.rules.remembered import remembered
 from reverie.adapters.local.rules.reported import (
@@ -186,6 +186,8 @@ class _Session(SessionInputs):
             earlier.said(part)
             if earlier.people:
                 self.named[name] = list(earlier.people)
+            elif names_anyone(part):  # "I met Ana and ...": someone named the rules do not place; carry no one
+                self.named[name] = []
             self.antecedent.saw(part)
             self.described.saw(part)
             lasting = lasts_until(part) if kept else None

@@ -97,7 +97,9 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "team",
         ),
         (
-            r"(?:live|lived|living|reside|resided|residing|moved|relocated|based|settled)\b(?: back)? (?:in|to)\b",
+            # "I live with two flatmates in Clapton", "moved in with my girlfriend in Hackney Wick" too
+            r"(?:live|lived|living|reside|resided|residing|moved|relocated|based|settled)\b(?: back)?"
+            r"(?: in)?(?: with (?:my |our |two |three |a |an |the )?[\w-]+(?: [\w-]+)?)? (?:in|to)\b",
             "home_city",
         ),
         (r"(?:work|working|worked) (?:as|in the role of)\b", "job_title"),

@@ -189,6 +189,16 @@ def without_passing_mood(text: str) -> tuple[str, str | None]:
     return text[: found.start()].rstrip(" ,"), found.group("mood")
 
 
+# A wish for rest or escape, now ("I just want to stay in bed", "I really want to go home and sleep"): how the
+# speaker feels today, no plan.
+_WISH_NOW_RE = re.compile(
+    r"(?:^|[,;]\s*)(?:i|we)\s+(?:just\s+|really\s+|so\s+)?want\s+to\s+(?:stay\s+in\s+bed|sleep|nap|lie\s+down|"
+    r"go\s+(?:home|back\s+to\s+bed)|curl\s+up|hide|cry|scream|be\s+left\s+alone|switch\s+off|hibernate)"
+    r"(?=\s*(?:[.!,;]|$|\s+(?:and|today|tonight|now|all\s+day)\b))",
+    re.I,
+)
+
+
 def passing_mood(text: str) -> bool:
     """Whether `text` only says how someone felt ("the kids were over the moon", "she was in tears", "so done
     with this job today", "might just quit"), not as a habit or under a condition ("she gets upset when plans
@@ -196,5 +206,7 @@ def passing_mood(text: str) -> bool:
     said = strip_opening(text)
     fed_up = _FED_UP_RE.match(text.strip()) or _FED_UP_RE.match(said)
     if (fed_up and (fed_up.group("very") or _FOR_TODAY_RE.search(said))) or _GIVING_UP_RE.search(said):
+        return not _LASTING_RE.search(said)
+    if _WISH_NOW_RE.search(said):  # "Rainy Monday, I just want to stay in bed"
         return not _LASTING_RE.search(said)
     return _MOOD_RE.match(said) is not None and not _LASTING_RE.search(said)

@@ -255,7 +255,10 @@ _GOT_ON_RE = re.compile(
     re.I,
 )
 _COMING_WEEKDAY_RE = re.compile(
-    r"\b(?:on|this|next)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)", re.I
+    r"\b(?:on|this|next)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)"
+    # ... or a period to come: "is migrating the auth service to Rust this quarter"
+    r"|\b(?:this|next)\s+(?:quarter|term|semester|sprint)\b",
+    re.I,
 )
 
 

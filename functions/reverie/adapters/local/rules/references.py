@@ -318,6 +318,15 @@ def resolve_went(part: str, before: str | None) -> str:
     return f"{part.strip()[: went.end()]}to {thing} {part.strip()[went.end() :]}"
 
 
+# A capitalised word inside a sentence (not its first): maybe someone named, whom "her" may mean.
+_CAPITALISED_RE = re.compile(r"(?<=\s)(?-i:[A-Z])[a-z]+")
+
+
+def names_anyone(part: str) -> bool:
+    """Whether `part` may name someone: a capitalised word past its first that is no day, month or pronoun."""
+    return any(m.group(0) not in _NOT_PEOPLE for m in _CAPITALISED_RE.finditer(part.strip()))
+
+
 class Earlier:
     """What the parts of one message said so far, to resolve what a later part points back at."""
 
@@ -342,7 +351,7 @@ class Earlier:
         part = resolve_there(part, self.previous or self.aside)  # "I'm there Tuesdays" after "... the studio"
         part = whose_event(part, self.previous)  # "the wedding is in ..." after "Javi is getting married"
         # whom the speaker named before, only while this message names no one ("..., she works nights")
-        named = self.people or ([] if people_named(part, self.speaker_words) else self.carried)
+        named = self.people or ([] if names_anyone(part) else self.carried)
         part = dated_until(resolve_person(part, named))
         part = they_said_of(part, subject_named(self.previous) if self.previous else None)  # "they pay ..."
         return resolve_until_then(part, until_said(part) or self.until)  # its own "until" first

@@ -175,6 +175,7 @@ def _about_the_world(sentence: str, who: Speaker) -> Statement | None:
     """A specific present-tense statement about a thing, kept as the plain sentence (de-subjectivised:
     it is not about the speaker, so it is not attributed to them)."""
     text = compress(strip_emoji(sentence))
+    text = without_opening(text, GREETING_RE) or text  # "Hi Rex, rent goes up to £1,050 from May"
     # "Water bill is Severn Trent": the capital is the sentence's, not a name's, when the next word is lower case
     plain = text[:1].lower() + text[1:] if _SENTENCE_CASE_RE.match(text) else text
     if (ARTICLE_DROPPED_RE.match(plain) or _STANDING_STATE_RE.match(plain)) and not _ARTICLE_RE.match(text):

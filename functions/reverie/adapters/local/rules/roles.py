@@ -4,7 +4,8 @@
 "Priya is running the quarterly audit from now on", "Lena leads the onboarding revamp", "Ade is in charge of
 the rota": who holds a thing is asked about for months ("who owns X?"), whatever tense the handover is told
 in. It is kept as the plain sentence, its speaker's "me" read as their name, in the thing's slot
-(`billing_migration.owner`): one holder at a time, a later handover supersedes the earlier one. The thing held must be named
+(`billing_migration.owner`): one holder at a time, a later handover supersedes the earlier one. Someone who
+leads the speaker ("Jonas leads us now") is their team lead, in the manager slot. The thing held must be named
 ("Tom runs it" is not kept), and a passing activity is no role ("Tom is running late", "Ana is handling it
 today" keep what the other rules make of them).
 """
@@ -58,9 +59,30 @@ def names_a_holder(clause: str) -> bool:
 _CLAUSE_END_RE = re.compile(r",(?![^()]*\))")
 
 
+# Someone named leading the speaker's team: "Jonas leads us now", "Priya manages me": the speaker's team lead.
+_LEADS_US_RE = re.compile(
+    _HOLDER + r"\s+(?P<now>now\s+)?(?:leads|manages|heads\s+up|is\s+leading|is\s+managing)\s+"
+    r"(?:us|me|(?:our|my)\s+team)(?P<later>\s+now)?\s*[.!]*$"
+)
+
+
+def leads_the_speaker(clause: str) -> bool:
+    """Whether `clause` says someone named leads the speaker ("Jonas leads us now")."""
+    return _LEADS_US_RE.match(_OPENING_RE.sub("", clause.strip())) is not None
+
+
 def responsibility(sentence: str, who: Speaker) -> Statement | None:
     """Who holds which piece of work, when `sentence` says so (see the module); None otherwise."""
     text = _OPENING_RE.sub("", compress(strip_emoji(sentence)))
+    if (lead := _LEADS_US_RE.match(text)) and lead.group("who") not in who.name.split():
+        now = " now" if lead.group("now") or lead.group("later") else ""
+        said = f"my team lead is {lead.group('who')}{now}"
+        return Statement(
+            type=MemoryType.FACT,
+            text=render(said, who),
+            key=f"{who.subject}.manager",
+            salience=salience(MemoryType.FACT, said, who),
+        )
     found = _ROLE_RE.match(text) or (_ROLE_FROM_NOW_RE.match(text) if from_now_on(text) else None)
     if found is None or found.group("who") in who.name.split():
         return None

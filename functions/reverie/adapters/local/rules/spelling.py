@@ -49,6 +49,7 @@ _WORDS = {
     "wont": "won't",
     "sis": "sister",
     "gonna": "going to",
+    "wanna": "want to",
     "fav": "favourite",
     "fave": "favourite",
     "txt": "text",

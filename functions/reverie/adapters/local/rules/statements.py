@@ -125,7 +125,8 @@ def without_opening(text: str, pattern: re.Pattern[str]) -> str | None:
         return text
     rest = GREETING_TAIL_RE.match(text)
     remainder = rest.group("rest").strip() if rest else ""
-    return remainder if len(remainder.split()) >= 3 else None
+    # "Hi Rex, rent goes up ...": what follows opens its own sentence
+    return remainder[:1].upper() + remainder[1:] if len(remainder.split()) >= 3 else None
 
 
 def classify(sentence: str, who: Speaker) -> Statement | Drop:
