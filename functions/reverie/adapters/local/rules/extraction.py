@@ -186,7 +186,7 @@ class _Session(SessionInputs):
             earlier.said(part)
             if earlier.people:
                 self.named[name] = list(earlier.people)
-            elif names_anyone(part):  # "I met Ana and ...": someone named the rules do not place; carry no one
+            elif names_anyone(part):  # "I met Ana and ...": someone the rules do not place: carry no one
                 self.named[name] = []
             self.antecedent.saw(part)
             self.described.saw(part)
