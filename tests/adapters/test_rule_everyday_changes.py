@@ -11,6 +11,7 @@ import pytest
 from reverie.adapters.local.rules.fronted import place_after
 from reverie.adapters.local.rules.keys import statement_key
 from reverie.adapters.local.rules.merge import decide
+from reverie.adapters.local.rules.own_mistakes import value_put_right
 from reverie.domain.models import MemoryType
 from reverie.ports import MergeAction
 from tests.adapters.test_rule_slots import cand, held
@@ -158,3 +159,56 @@ def test_pulling_out_of_what_one_trained_for_replaces_it() -> None:
         [held("Hana is training for the Brighton Marathon in April.")],
     )
     assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+
+
+def test_a_value_put_right_in_a_message_of_its_own_corrects_what_was_just_told() -> None:
+    session = RuleSession(datetime(2027, 2, 10, 9, 0, tzinfo=UTC))
+    events = [
+        session.ev("a0", 0, role="assistant", text="Hi."),
+        session.ev("m1", 10, text="My flight to Boston is BA 117 on Friday."),
+        session.ev("a1", 15, role="assistant", text="OK."),
+        session.ev("m2", 20, text="Sorry, it's BA 177, I misread the ticket."),
+    ]
+    found = [(c.type, c.statement) for c in session.extract(events)]
+    assert (MemoryType.CORRECTION, "The user's flight to Boston is BA 177 on Friday.") in found
+    assert not any("misread" in s for _, s in found)  # how the mistake came about is no fact
+    # NEGATIVE: two values of that kind told before: which one is meant is not known
+    assert value_put_right("Sorry, it's 12.", "Gate 14 at 9:30, seat 22") is None
+
+
+def test_a_recurring_thing_moved_to_another_day_replaces_the_held_one() -> None:
+    decision = decide(
+        cand("PT has moved to Wednesdays at 6pm."), [held("Xav's PT session is Tuesdays at 7am.")]
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    # NEGATIVE: another thing on a day
+    assert (
+        decide(cand("PT has moved to Wednesdays at 6pm."), [held("Xav goes swimming on Tuesdays.")]).action
+        is MergeAction.ADD
+    )
+
+
+def test_days_a_week_are_how_often() -> None:
+    held_card = held("Lou's daughter Ada is at nursery three days a week.")
+    decision = decide(cand("Ada's nursery is four days a week now."), [held_card])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+
+
+def test_a_thing_named_by_the_brand_one_has_is_more_of_that_card() -> None:
+    decision = decide(
+        cand("The Vitamix makes Max's morning smoothies."), [held("Max has a Vitamix blender.")]
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.FUSE, "m-1")
+    assert (
+        decide(cand("The Ninja makes Max's smoothies."), [held("Max has a Vitamix blender.")]).action
+        is MergeAction.ADD
+    )
+
+
+def test_a_plan_judged_after_its_month_has_come_took_place() -> None:
+    plan = held("Ned is planning a trip to Japan in October.", type=MemoryType.PLAN)  # held on 1 March
+    decision = decide(cand("Japan was amazing, Kyoto was the best.", days=260), [plan])  # 17 November
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    # NEGATIVE: before October ("was amazing" of a past visit), and another thing judged
+    assert decide(cand("Japan was amazing.", days=30), [plan]).action is MergeAction.ADD
+    assert decide(cand("The concert was amazing.", days=260), [plan]).action is MergeAction.ADD

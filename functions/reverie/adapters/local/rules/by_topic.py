@@ -178,6 +178,7 @@ def _of_its_named_thing(candidate: Candidate, card: MemoryCard) -> bool:
 
 
 # "The Go API runs ...": a thing named by "the", what it is, and its head noun.
+_THE_NAMED_RE = re.compile(r"^the\s+(?P<name>(?-i:[A-Z])[\w-]*)\s+(?!of\b)[a-z]+", re.I)
 _THE_KIND_OF_RE = re.compile(
     r"^the\s+(?P<what>(?:[\w.+#-]+\s+){1,2}?)(?P<head>[a-z][\w-]*)\s+(?!of\b)[a-z]+", re.I
 )
@@ -185,9 +186,17 @@ _THE_KIND_OF_RE = re.compile(
 
 def _by_what_it_is(candidate: Candidate, card: MemoryCard) -> bool:
     """The candidate names, by "the", what it is and its kind, the one thing the card says someone's thing of
-    that kind is: "The Go API runs on Fly.io" after "Tao's API is written in Go"."""
+    that kind is ("The Go API runs on Fly.io" after "Tao's API is written in Go"), or by "the" and the name of
+    the thing the card says they have ("The Vitamix makes ..." after "Max has a Vitamix blender")."""
+    if candidate.type not in _FUSIBLE or card.type not in _FUSIBLE:
+        return False
+    brand = _THE_NAMED_RE.match(candidate.statement.strip())  # "The Vitamix makes ..." after "has a Vitamix"
+    if brand and re.search(
+        rf"\b(?:has|have|got|bought|owns?)\s+(?:a|an)\s+{re.escape(brand.group('name'))}\b", card.statement
+    ):
+        return True
     found = _THE_KIND_OF_RE.match(candidate.statement.strip())
-    if found is None or candidate.type not in _FUSIBLE or card.type not in _FUSIBLE:
+    if found is None:
         return False
     head = found.group("head")
     owned = re.match(

@@ -37,7 +37,12 @@ from reverie.adapters.local.rules.job_news import at_new_job
 from reverie.adapters.local.rules.language import subject_of
 from reverie.adapters.local.rules.message_parts import message_parts
 from reverie.adapters.local.rules.named_speaker import name_for
-from reverie.adapters.local.rules.own_mistakes import explains_a_mistake, mistake_then, owns_a_mistake
+from reverie.adapters.local.rules.own_mistakes import (
+    explains_a_mistake,
+    mistake_then,
+    owns_a_mistake,
+    value_put_right,
+)
 from reverie.adapters.local.rules.plan_changes import booked_plans
 from reverie.adapters.local.rules.plan_labels import as_planned
 from reverie.adapters.local.rules.pronoun_it import Antecedent
@@ -89,6 +94,7 @@ class _Session(SessionInputs):
         self.antecedent = Antecedent()  # the thing named last, for an "it's on a Hetzner box" after it
         self.described = Described()  # the one thing "the" named just before, for a "They are Light Sussex"
         self.named: dict[str, list[str]] = {}  # by speaker: the people their last message naming any named
+        self.last_told: dict[str, str] = {}  # by speaker: the last part they told that was kept, as said
 
     def run(self) -> Analysis:
         failures: dict[str, list[int]] = {}
@@ -252,6 +258,8 @@ class _Session(SessionInputs):
             if owned := mistake_then(part):  # "scratch that about Nordlys: they want US English, not British"
                 self.drop(message, owned[0], "owns a mistake")
                 part, correcting = owned[1], True
+            if n == 0 and (fixed := value_put_right(part, self.last_told.get(name))):  # "Sorry, it's BA 177"
+                part, correcting = fixed, True
             if (
                 who.to_agent
                 and before
@@ -296,6 +304,7 @@ class _Session(SessionInputs):
             if until is None and kept and kept[-1].valid_until and _MEANWHILE_RE.match(part):
                 until = kept[-1].valid_until
             kept.append(replace(result, valid_until=until))
+            self.last_told[name] = part
             joined = (
                 describing is not None
                 and describing[0] == n - 1

@@ -1,5 +1,5 @@
 """How often: a value like any other ("takes the tablets once daily" / "two times per day", "runs three
-times a week" / "every day"). Two statements saying the same thing but for how often give one thing two
+times a week" / "every day", "at nursery four days a week"). Two statements saying the same thing but for how often give one thing two
 values: a change (or a misrecording), not two facts. Used by the merge (`merge`)."""
 
 from __future__ import annotations
@@ -27,7 +27,9 @@ _UNIT = r"(?P<unit>day|night|morning|week|month|year)s?"
 _WEEKDAY_RE = re.compile(rf"\bevery\s+(?P<other>other\s+|second\s+|alternate\s+)?(?:{_DAYS})s?\b", re.I)
 # "two times per day", "3x a week", "once a month", "twice daily", "every other day", "every day", "weekly"
 _FREQUENCY_RE = re.compile(
-    rf"\b(?:{_COUNT}(?:\s*(?:times?|x))?\s+(?:(?:a|an|per|each|every)\s+{_UNIT}|(?P<adv>daily|nightly|weekly|"
+    # "four days a week", "two evenings a week": as many times a week
+    rf"\b(?:{_COUNT}(?:\s*(?:times?|x|days?|nights?|evenings?|mornings?|afternoons?|sessions?|shifts?))?\s+"
+    rf"(?:(?:a|an|per|each|every)\s+{_UNIT}|(?P<adv>daily|nightly|weekly|"
     rf"monthly|yearly|annually))|every\s+(?P<other>other\s+)?{_UNIT.replace('unit', 'unit2')}|"
     rf"(?P<adv2>daily|nightly|weekly|fortnightly|monthly|yearly|annually))\b",
     re.I,
@@ -71,7 +73,7 @@ def another_frequency(a: str, b: str) -> bool:
         return False
     if negated(a) != negated(b) or event(a) or event(b):
         return False
-    who = name_words(a) | name_words(b)
+    who = name_words(a) | name_words(b) | _relations(a) | _relations(b)  # "Lou's daughter Ada": who, not what
     rest_a, rest_b = terms(mine[1]) - who, terms(theirs[1]) - who
     if not rest_a or not rest_b:
         return False
@@ -81,6 +83,16 @@ def another_frequency(a: str, b: str) -> bool:
         or contains(rest_b, rest_a)
         or _same_thing(a, b, rest_a, rest_b)
     )
+
+
+# A relation naming whom a statement is about: "Lou's daughter Ada", "my husband Tom".
+_RELATION_RE = re.compile(
+    r"(?:\b(?-i:[A-Z])[\w-]*'s|\b(?:my|our|his|her|their))\s+(?P<kin>[a-z]+)\s+(?-i:[A-Z])", re.I
+)
+
+
+def _relations(statement: str) -> frozenset[str]:
+    return frozenset(w for m in _RELATION_RE.finditer(statement) for w in terms(m.group("kin")))
 
 
 def _same_thing(a: str, b: str, rest_a: frozenset[str], rest_b: frozenset[str]) -> bool:

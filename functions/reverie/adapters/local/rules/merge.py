@@ -36,10 +36,11 @@ from reverie.adapters.local.rules.list_changes import list_change
 from reverie.adapters.local.rules.listed_values import listed_value
 from reverie.adapters.local.rules.losses import loss
 from reverie.adapters.local.rules.membership_ended import membership_ended, place_switched
+from reverie.adapters.local.rules.moved_day import day_moved
 from reverie.adapters.local.rules.never_done import never_done
 from reverie.adapters.local.rules.one_rule import same_rule
 from reverie.adapters.local.rules.plan_changes import plan_moved, plan_went
-from reverie.adapters.local.rules.plan_happened import plan_happened
+from reverie.adapters.local.rules.plan_happened import plan_happened, plan_judged
 from reverie.adapters.local.rules.plan_instead import unnamed_plan_moved
 from reverie.adapters.local.rules.pointed_at import Pointer, Way, pointed_at
 from reverie.adapters.local.rules.price_change import price_change
@@ -130,11 +131,17 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     decision = decision or list_change(candidate, cards)  # "... now has oat bars instead of flapjacks"
     decision = decision or never_done(candidate, cards)  # "never been done" / "replaced on 11 May"
     decision = decision or thing_moved(candidate, cards)  # "the callback moved to https://.../v2"
+    decision = decision or day_moved(candidate, cards)  # "PT's moved to Wednesdays at 6pm"
     if decision is None and candidate.key:
         decision = by_slot(candidate, cards, mine)
     if decision is None:
         decision = (
-            plan_news(candidate, cards) or plan_went(candidate, cards) or plan_happened(candidate, cards)
+            plan_news(candidate, cards)
+            or plan_went(candidate, cards)
+            or plan_happened(candidate, cards)
+            or plan_judged(
+                candidate, cards
+            )  # "Japan was amazing" after "planning a trip to Japan in October"
         )
     if decision is None:
         decision = (

@@ -4,6 +4,9 @@ what they told, whether or not they are answering the agent; said in the same se
 that about the Kowalskis: they pay monthly"), the rest of the sentence is that correction, a "they", "she" or
 "it" opening it standing for what the admission said it was about.
 
+A value put right in a message of its own ("Sorry, it's BA 177") is the sentence told just before with that value
+swapped (`value_put_right`).
+
 Only an admission about what was said (mixed up, got wrong, misspoke, a mistake of theirs); "I mixed the
 batter" or "I got the job" admit nothing. Said after the correction ("I misread the email", "Leeds was years
 ago, my memory played a trick"), an admission only tells how the mistake came about.
@@ -14,6 +17,7 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules.clefts import uncleft
+from reverie.adapters.local.rules.disagreements import normal, values
 
 _OWN_MISTAKE_RE = re.compile(
     r"\b(?:I|we)(?:'ve|\s+have|\s+must\s+have)?\s+(?:mixed|muddled|confused)\s+(?:[\w']+\s+){0,3}?up\b"
@@ -79,3 +83,35 @@ def mistake_then(part: str) -> tuple[str, str] | None:
         verb = {"'re": " are", "’re": " are", "'s": " is", "’s": " is"}.get(verb.lower(), verb)
         rest = about.group("topic") + verb + rest[said.end() :]
     return admission, rest[:1].upper() + rest[1:]
+
+
+# "Sorry, it's BA 177", "Oops, that should be the 21st, not the 12th": the value just told, put right, said with
+# only the new value.
+_ITS_RE = re.compile(
+    r"^(?:sorry|oops|whoops|correction|i\s+mean|sorry,?\s+i\s+mean)[,:!]?\s+(?:it'?s|it\s+is|that'?s|that\s+should\s+be)\s+"
+    r"(?P<new>[^,;!]+?)(?:,?\s+not\s+(?P<old>[^,;!]+?))?\s*(?:[,;]\s+.*)?[.!]*$",
+    re.I,
+)
+
+
+def value_put_right(part: str, last: str | None) -> str | None:
+    """`last` (what the speaker told just before) with the one value `part` puts right swapped for the new
+    one ("Sorry, it's BA 177" after "My flight to Boston is BA 117 on Friday" → "My flight to Boston is BA
+    177 on Friday"); None when `part` is no such correction, or `last` holds no one value of that kind."""
+    found = _ITS_RE.match(part.strip())
+    if found is None or not last:
+        return None
+    new = values(found.group("new"))
+    if len(new) != 1:
+        return None
+    held = [v for v in values(last) if _shape(v) == _shape(new[0]) and normal(v) != normal(new[0])]
+    if found.group("old"):
+        held = [v for v in held if normal(v) in {normal(o) for o in values(found.group("old"))}]
+    if len(held) != 1:
+        return None
+    return last.replace(held[0], new[0], 1)
+
+
+def _shape(value: str) -> str:
+    """What kind of value: letters and digits in their places ("BA117" → "aa999")."""
+    return re.sub(r"[a-z]", "a", re.sub(r"\d", "9", normal(value)))

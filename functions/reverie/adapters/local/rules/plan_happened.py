@@ -24,7 +24,7 @@ from reverie.adapters.local.rules.verb_forms import IRREGULAR_PAST
 from reverie.adapters.local.rules.verdicts import replace as replaced_by
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, Status
-from reverie.domain.restatement import negated, stem
+from reverie.domain.restatement import negated, stem, terms
 from reverie.domain.validity import named_days
 from reverie.ports import MergeDecision
 
@@ -122,3 +122,46 @@ def _undoubled(word: str) -> str:
 
 def _done_word(word: str) -> bool:
     return word not in _PLAN_NEWS and (word in IRREGULAR_PAST or (word.endswith("ed") and len(word) > 4))
+
+
+# How a thing went, judged afterwards: "Japan was amazing", "the wedding was lovely", "the trip was a disaster".
+_JUDGED_RE = re.compile(
+    r"^(?P<thing>(?:the\s+)?(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:was|were)\s+(?:so\s+|really\s+|absolutely\s+|just\s+)?"
+    r"(?:amazing|great|brilliant|fantastic|lovely|wonderful|incredible|awesome|fun|good|terrible|awful|magic|"
+    r"magical|perfect|beautiful|a\s+(?:disaster|success|blast|dream|washout))\b",
+    re.I,
+)
+_MONTHS = {
+    m: n
+    for n, m in enumerate(
+        "january february march april may june july august september october november december".split(), 1
+    )
+}
+
+
+def plan_judged(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The held plan whose thing the candidate says, afterwards, how it went ("Japan was amazing, Kyoto was
+    the best" after "planning a trip to Japan in October", told in November): it took place and is over. The
+    plan's month, when it names one, must have come."""
+    found = _JUDGED_RE.match(candidate.statement.strip())
+    if found is None or candidate.type is not MemoryType.FACT or candidate.observed_at is None:
+        return None
+    thing = terms(found.group("thing"))
+    for card in cards:
+        if (
+            not _a_plan(card)
+            or card.status is Status.SUPERSEDED
+            or not thing
+            or not thing <= terms(card.statement)
+        ):
+            continue
+        months = [
+            _MONTHS[m.lower()] for m in re.findall(r"\b(" + "|".join(_MONTHS) + r")\b", card.statement, re.I)
+        ]
+        made = card.observed_at or card.updated_at
+        if candidate.observed_at <= made + SAME_TIME or (
+            months and candidate.observed_at.month < min(months) and candidate.observed_at.year == made.year
+        ):
+            continue
+        return replaced_by(candidate, card, f"how the plan {card.memory_id} went: it took place")
+    return None
