@@ -14,6 +14,16 @@ import re
 
 from reverie.adapters.local.rules.language import slug, subject_of
 from reverie.adapters.local.rules.settling_events import settling_slot
+from reverie.adapters.local.rules.slot_words import (
+    EMPLOYER_OBJECT,
+    MOVED_FROM,
+    NOT_A_DAY,
+    NTH,
+    OCCUPATION,
+    SCHOOL,
+    VEHICLE,
+    WORKPLACE_PART,
+)
 from reverie.adapters.local.rules.speaker_patterns import FAVOURITE_RE, KEYED_FACT_RES, MY_ATTRIBUTE_RE
 from reverie.adapters.local.rules.thing_patterns import VOCABULARY, VOCABULARY_RE
 from reverie.adapters.local.rules.verb_forms import ADVERBS, first_person
@@ -27,53 +37,8 @@ _ADVERB = (
     r"(?:(?:now|also|recently|just|finally|officially|actually|currently|still|no longer|never|rarely|"
     r"don't|do not|mostly|usually) )*"
 )
-_VEHICLE = (
-    r"(?:car|van|truck|pick-?up|hatchback|estate|suv|saloon|sedan|minivan|jeep|camper(?: ?van)?|motorbike|"
-    r"motorcycle|scooter)\b"
-)
-# "a nurse on Mondays", "a job on Saturdays": a day after "on" is when, not where.
-_NOT_A_DAY = r"(?! (?i:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)"
 _NOT_A_PLACE = frozenset("a an the my our this that home work town here there".split())
 _PLACE_RE = re.compile(r"\b(?:in|to|at)\s+(?P<place>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*)")
-# What one joins, leaves or quits as an employer: a named organisation ("left Arup", "joined the NHS"), never
-# a named occasion or venue ("left the Christmas party", "the Tesco car park"); one's job, role or post ("quit
-# my job", "left my old role"); a company or firm ("left the company", "joined a small startup"); a service
-# ("joined the army"). Never a thing or a place left behind ("left my keys at home", "left the lights on",
-# "left the party early") nor a habit quit ("quit smoking").
-_EMPLOYER_OBJECT = (
-    # a group one joins as a member, named ("the Hackney Community Orchestra", "Leeds Rowing Club"), is no employer
-    r"(?:(?:the )?(?!(?:(?-i:[A-Z])[\w&-]* )*(?:orchestra|choir|band|club|society|ensemble|chorus|league|"
-    r"association|gym|church|parish|harriers|runners|ramblers)\b)"
-    r"(?>(?-i:[A-Z])[\w&-]*(?: (?-i:[A-Z])[\w&-]*)*)(?! (?:party|do|meeting|event|office|offices|"
-    r"building|store|shop|branch|car park|station|airport|pub|bar|restaurant|concert|match|game|show|lecture|"
-    r"class|festival|conference|market)\b)|(?:my|our|the|a|an|this|that) (?:[\w-]+ ){0,2}?(?:job|role|post|"
-    r"position|company|firm|employer|startup|start-up|consultancy|agency|practice)|the (?:army|navy|air force|"
-    r"police|civil service|military|fire service))\b"
-)
-# A part of a workplace one is assigned to: a hospital's ward or unit, a firm's department, branch or office,
-# a service's station or base (an ambulance, fire or police station).
-_WORKPLACE_PART = r"(?:ward|unit|department|dept|wing|clinic|branch|office|depot|site|station|base)\b"
-# Where a move of work came from: "transferred from Leith to Craigmillar station".
-_MOVED_FROM = r"(?: from (?:the )?[\w-]+(?: [\w-]+){0,2}?)?"
-# A school by its name and the word that says it is one: "St Anne's Primary", "Oakfield Juniors", "Leeds Uni".
-_SCHOOL = (
-    r"(?:the )?(?:(?-i:[A-Z])[\w'.-]*\s+){1,4}(?:school|primary|juniors|infants|academy|college|university|uni|"
-    r"nursery|high|grammar|prep|sixth form|kindergarten|pre-?school|montessori)\b"
-)
-# What someone works as.
-_OCCUPATION = (
-    r"(?:engineer|developer|designer|manager|nurse|doctor|teacher|analyst|scientist|consultant|lawyer|accountant|"
-    r"researcher|architect|intern|lead|director|officer|specialist|administrator|technician|editor|writer|producer|"
-    r"assistant|worker|carer|midwife|paramedic|pharmacist|therapist|surgeon|registrar|porter|receptionist|chef|"
-    r"clerk|firefighter|dentist|vet|plumber|electrician|barista|pilot|solicitor|barrister|librarian|lecturer|"
-    r"professor|journalist|photographer|mechanic|programmer|physio|physiotherapist|optician|social worker|"
-    r"hairdresser|postman|postwoman|courier|driver|cleaner|waiter|waitress|bartender|tester|coder|copywriter|"
-    r"translator|interpreter|tutor|coach|trainer|instructor|recruiter|estate agent|travel agent|carpenter|"
-    r"builder|gardener|nanny|childminder|caretaker|security guard|police officer|soldier|sailor|farmer|"
-    r"vet nurse|dental nurse|radiographer|sonographer|dietitian|psychologist|counsellor|optometrist|retail manager)\b"
-)
-# An ordinal year of study: "second", "final", "3rd".
-_NTH = r"(?:first|second|third|fourth|fifth|sixth|seventh|final|last|\d(?:st|nd|rd|th))"
 # (first-person clause pattern, attribute), tried in order; the first that matches names the slot.
 _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(r"^(?:i|we)(?:'m|'re|'ve| am| are| have)? " + _ADVERB + pattern, re.I), attribute)
@@ -83,9 +48,9 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (
             r"(?:(?:moved|moving|transferred|switched|posted|reassigned|rotated|seconded|relocated|gone|(?:been|got|"
             r"was|were|being) (?:moved|transferred|posted|reassigned|seconded))(?: over| across| back)?"
-            + _MOVED_FROM
+            + MOVED_FROM
             + r" (?:to|onto)|(?:work|working|worked|based|stationed) (?:on|in|at)|on) (?:the )?(?:[\w-]+ ){0,3}"
-            + _WORKPLACE_PART,
+            + WORKPLACE_PART,
             "workplace",
         ),
         # where one is based for work, named: "I'm based at Gatwick", "stationed at RAF Lossiemouth"
@@ -108,14 +73,14 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (
             r"(?:(?:go|goes|going|went|gone|started|starts|starting|moved|moving|changed|transferred|switched)"
             r"(?: schools?)? (?:to|at)|(?:am|is|are|'s|'m|now|still)(?: (?:now|still))?(?: in (?:year|grade|form|"
-            r"class|reception)(?: ?\d{1,2})?)? at) " + _SCHOOL,
+            r"class|reception)(?: ?\d{1,2})?)? at) " + SCHOOL,
             "school",
         ),
         # where one is in one's schooling: "I'm in year 11", "in grade 4", "in my second year", "a third-year
         # medic" (a year of study moves on each September: one current value)
         (
             r"(?:(?:now |going |moved up |moving up )?(?:in|into|to) (?:(?:my|the|our) )?(?:(?:year|grade|form|"
-            r"standard|class) ?\d{1,2}\b|" + _NTH + r" year\b(?! of\b))|(?:a|an) " + _NTH + r"[- ]year\b)",
+            r"standard|class) ?\d{1,2}\b|" + NTH + r" year\b(?! of\b))|(?:a|an) " + NTH + r"[- ]year\b)",
             "school_year",
         ),
         (r"(?:got |been |was |were )?promoted to\b", "job_title"),
@@ -126,23 +91,23 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "employer",
         ),
         (
-            r"(?:a|an) (?:[\w-]+ ){0,3}" + _OCCUPATION + r" (?:at|for|with|on" + _NOT_A_DAY + ") [A-Z]",
+            r"(?:a|an) (?:[\w-]+ ){0,3}" + OCCUPATION + r" (?:at|for|with|on" + NOT_A_DAY + ") [A-Z]",
             "employer",
         ),
         # what one works as, said plainly: "I'm a nurse", "Leo is a paramedic now" (a later one replaces it)
         (
             # after "I'm" or "we are" (never "I have a therapist": whom one sees)
             r"(?:(?<='m )|(?<= am )|(?<='re )|(?<= are )|(?<=now )|(?<=still )|(?<=currently )|(?<=actually ))"
-            r"(?:a|an) (?:[\w-]+ ){0,2}" + _OCCUPATION + r"(?! (?:by training|in training)\b)",
+            r"(?:a|an) (?:[\w-]+ ){0,2}" + OCCUPATION + r"(?! (?:by training|in training)\b)",
             "job_title",
         ),
         (
             r"(?:(?:joined|left|quit) "
-            + _EMPLOYER_OBJECT
+            + EMPLOYER_OBJECT
             + r"|started (?:at|working (?:at|for)|a new job at)|"
             # "got a job at Arup", "got the band 6 job on the Acute Medical Unit": the job names the place
             r"got (?:a|an|the) (?:[\w-]+ ){0,3}?(?:job|post|position|role) (?:at|on|with)"
-            + _NOT_A_DAY
+            + NOT_A_DAY
             + r" (?=(?:the )?(?-i:[A-Z]))|"
             r"got hired (?:at|by)|hired by|resigned from|(?:handed|handing|hand|gave|given|put) (?:in )?"
             r"(?:my|our) notice)\b",
@@ -184,7 +149,7 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # vehicle one got ("bought a second-hand camper van")
         (
             r"(?:(?:drive|drove|driving) (?:a|an) (?:(?:19|20)\d\d\b|(?:[\w-]+ ){0,2}?(?-i:[A-Z]))|"
-            r"(?:drive|drove|driving|got|bought|leased?) (?:a|an) (?:[\w-]+ ){0,2}" + _VEHICLE + ")",
+            r"(?:drive|drove|driving|got|bought|leased?) (?:a|an) (?:[\w-]+ ){0,2}" + VEHICLE + ")",
             "car",
         ),
         # the phone one has or got ("finally got a Pixel 8", "I have an iPhone 12", "switched to a Galaxy")
