@@ -212,3 +212,51 @@ def test_a_plan_judged_after_its_month_has_come_took_place() -> None:
     # NEGATIVE: before October ("was amazing" of a past visit), and another thing judged
     assert decide(cand("Japan was amazing.", days=30), [plan]).action is MergeAction.ADD
     assert decide(cand("The concert was amazing.", days=260), [plan]).action is MergeAction.ADD
+
+
+def test_a_time_beside_a_route_number_is_the_sources_value() -> None:
+    found = S.extract(
+        S.told("The bus app says the 36 leaves at 8:10, but the printed timetable says 8:25. Not sure.")
+    )
+    claims = sorted(c.statement for c in found if "36" in c.statement)
+    assert claims == [
+        "The 36 leaves at 8:10 (according to the bus app)",
+        "The 36 leaves at 8:25 (according to the printed timetable)",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I'm back on days now.", ["The user is back on days now."]),
+        ("I'm back, what did I miss?", []),  # home again: passes (NEGATIVE)
+        ("The new kitchen is in and it looks great.", ["The user's new kitchen is in."]),
+        ("The kettle is in the cupboard.", []),  # where a thing is put, nothing got (NEGATIVE)
+    ],
+)
+def test_back_on_a_shift_and_a_new_thing_in_are_kept(said: str, kept: list[str]) -> None:
+    assert S.statements(said) == kept
+
+
+def test_work_to_come_in_a_month_is_a_plan_the_new_thing_ends() -> None:
+    (found,) = S.extract(S.told("We're getting a new kitchen fitted in March."))
+    assert found.type is MemoryType.PLAN
+    decision = decide(
+        cand("The user's new kitchen is in.", days=90), [held(found.statement, type=MemoryType.PLAN)]
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+
+
+def test_lessons_started_in_a_pursuit_held_fuse_into_it() -> None:
+    guitar = held("Cat plays guitar, mostly acoustic.")
+    decision = decide(cand("Cat has started guitar lessons with Dave on Thursdays."), [guitar])
+    assert (decision.action, decision.target_id) == (MergeAction.FUSE, "m-1")
+    assert decide(cand("Cat has started Spanish lessons."), [guitar]).action is MergeAction.ADD
+
+
+def test_ringing_before_a_time_is_the_same_bound_as_calls() -> None:
+    rule = held("No calls before 10am please.", type=MemoryType.CONSTRAINT)
+    said = cand("Don't ring Nia before ten, Nia is not a morning person.", type=MemoryType.CONSTRAINT)
+    assert decide(said, [rule]).action is MergeAction.FUSE
+    later = cand("Don't ring Nia before noon.", type=MemoryType.CONSTRAINT)
+    assert decide(later, [rule]).action is MergeAction.ADD  # another time is another rule (NEGATIVE)

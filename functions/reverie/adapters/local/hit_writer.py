@@ -79,7 +79,7 @@ class HitWriter:
         if scheduled:
             return
         try:
-            _WRITER.executor().submit(self._background)
+            _WRITER.executor().submit(self._background, time.monotonic() + self._delay_s)
         except RuntimeError:  # the interpreter is shutting down: no new threads, write them now
             self.flush()
 
@@ -126,8 +126,10 @@ class HitWriter:
             self._closed = True
         self.flush()
 
-    def _background(self) -> None:
-        time.sleep(self._delay_s)  # hits of the requests meanwhile join this flush
+    def _background(self, due: float) -> None:
+        # hits of the requests meanwhile join this flush; a flush queued behind other stores' (one writer thread
+        # for the process) is already due when its turn comes, and waits no more
+        time.sleep(max(0.0, due - time.monotonic()))
         with self._lock:
             self._scheduled = None
             if self._closed:

@@ -147,11 +147,16 @@ _BEGUN_RE = re.compile(
     re.I,
 )
 # ... and one held as a habit ("plays the cello", "does judo", "sings in a choir") that the person takes further by
-# joining something in it ("joined the Hackney Community Orchestra as second cello", "signed up for a judo club").
+# joining something in it ("joined the Hackney Community Orchestra as second cello", "signed up for a judo club",
+# "started guitar lessons with Dave").
 _DOES_RE = re.compile(
     r"^\S+(?: \S+)? (?:plays|does|practi[sc]es|sings|swims|climbs|runs|rides|dances)\b", re.I
 )
-_JOINED_RE = re.compile(r"\b(?:joined|signed up (?:for|to|with)|enrolled (?:in|at|on)|got into)\b", re.I)
+_JOINED_RE = re.compile(
+    r"\b(?:joined|signed up (?:for|to|with)|enrolled (?:in|at|on)|got into|"
+    r"(?:started|starting|begun|began|taking|booked)\s+(?:\w+\s+)?(?:lessons|classes|a\s+course|coaching))\b",
+    re.I,
+)
 _ABSOLUTE_DATE_RE = re.compile(
     rf"\b(?:1[89]|20)\d\d\b|\b{MONTH_NAME}\b",
     re.I,

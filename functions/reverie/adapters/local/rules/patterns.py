@@ -42,7 +42,10 @@ VOLATILE_RE = re.compile(
     r"\d+\s?% (?:done|complete)|"
     r"(?:at|is at|reached|hit) \d+(?:\.\d+)?\s?%|today i'?m|i'?m (?:a bit |kind of |so |very )?(?:tired|"
     r"exhausted|sleepy|hungry|thirsty|busy|swamped|sick|ill|late|running late|in a meeting|on a call|on my "
-    r"way|at the office|at work|at home|away|back|off to|heading|about to|waiting|stuck|cold|hot|in the "
+    r"way|at the office|at work|at home|away|"
+    # "I'm back" (home again) passes; "I'm back on days", "back to full-time" is the work pattern now
+    r"back(?!\s+(?:on|to)\s+(?:days|nights|earlies|lates|weekends|shifts?|full[- ]time|part[- ]time)\b)|"
+    r"off to|heading|about to|waiting|stuck|cold|hot|in the "
     r"middle of|doing (?:well|good|great|fine|ok|okay|alright|better|amazing|awesome))|about to)\b"
     # A percentage ends in "%", after which a word boundary never follows ("at 45%, ping me").
     r"|\b(?:at|is at|reached|hit) \d+(?:\.\d+)?\s?%",

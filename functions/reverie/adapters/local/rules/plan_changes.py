@@ -235,7 +235,13 @@ def booked_plans(kept: list[Statement], ts: datetime) -> list[Statement]:
             or _GOT_ON_RE.match(s.text)
         )
         # "is having a party on Saturday": a weekday in the present's future is the coming one
-        and (_later_day(s.text, ts) or (_ARRANGED_RE.match(s.text) and _COMING_WEEKDAY_RE.search(s.text)))
+        and (
+            _later_day(s.text, ts)
+            or (
+                _ARRANGED_RE.match(s.text)
+                and (_COMING_WEEKDAY_RE.search(s.text) or _coming_month(s.text, ts))
+            )
+        )
         else s
         for s in kept
     ]
@@ -260,6 +266,26 @@ _COMING_WEEKDAY_RE = re.compile(
     r"|\b(?:this|next)\s+(?:quarter|term|semester|sprint)\b",
     re.I,
 )
+
+
+_IN_MONTH_RE = re.compile(
+    r"\bin\s+(?:early\s+|late\s+|mid-?\s*)?(?P<month>january|february|march|april|may|june|july|august|september|"
+    r"october|november|december)\b(?!\s+\d)",
+    re.I,
+)
+_MONTH_NUMBERS = {
+    m: n
+    for n, m in enumerate(
+        "january february march april may june july august september october november december".split(), 1
+    )
+}
+
+
+def _coming_month(text: str, ts: datetime) -> bool:
+    """The text names a month ("in March") that is this one or one to come this year: "is getting a new kitchen
+    fitted in March", said in January."""
+    found = _IN_MONTH_RE.search(text)
+    return found is not None and _MONTH_NUMBERS[found.group("month").lower()] >= ts.month
 
 
 def _later_day(text: str, ts: datetime) -> bool:

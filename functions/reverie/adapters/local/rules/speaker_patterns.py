@@ -80,7 +80,7 @@ _CONDITION = (
 )
 IDENTITY_RE = re.compile(
     r"^(?:i|we)(?:'m| am|'re| are) (?:(?:also|now|still|originally|currently|finally|normally|usually|"
-    r"generally|mostly|permanently) )?"
+    r"generally|mostly|permanently|back) )?"
     # a reversal of who one is ("I'm no longer vegan", "I'm not a paramedic any more") is a fact too, and so is
     # a condition or a diet denied ("I'm not lactose intolerant", "I'm not vegan")
     rf"(?:no longer |not (?=[^.;]*\bany ?more\b)|not (?=(?:{_CONDITION}|vegetarian|vegan|pescatarian|allergic)\b))?"
@@ -93,7 +93,8 @@ IDENTITY_RE = re.compile(
     # a lasting condition of body or mind ("I'm lactose intolerant", "we're coeliac", "I'm left-handed")
     rf"(?P<condition>{_CONDITION})\b|"
     # a status one is on ("I'm on parental leave until 1 June", "we're on a waiting list", "I'm on nights")
-    r"on (?:[a-z-]+ ){0,2}(?:leave|holidays?|vacation|sabbatical|furlough|secondment|probation|call|nights|"
+    r"on (?:[a-z-]+ ){0,2}(?:leave|holidays?|vacation|sabbatical|furlough|secondment|probation|call|nights|days|"
+    r"earlies|lates|"
     r"shifts?|bed rest|medication|meds|diet|waiting list|tour|strike|placement)\b|"
     # a team or body one belongs to ("I'm on the sorting team", "we're in the PTA committee")
     r"(?:on|in) (?:the |a )?(?!the\b)(?:[\w-]+ ){1,3}(?:team|committee|board|rota|squad|crew|panel)"

@@ -129,6 +129,14 @@ def without_opening(text: str, pattern: re.Pattern[str]) -> str | None:
     return remainder[:1].upper() + remainder[1:] if len(remainder.split()) >= 3 else None
 
 
+# A new thing got, said to be there now: "the new kitchen is in", "our new boiler is fitted", "the new sofa's here".
+_NEW_THING_IN_RE = re.compile(
+    r"^(?:the|my|our)\s+(?:brand[\s-]+)?new\s+(?P<what>[\w-]+(?:\s+[\w-]+)?)\s+(?:is|are|has\s+been|have\s+been)\s+"
+    r"(?:finally\s+|now\s+)?(?P<how>in|here|fitted|installed|delivered|up|done)\b",
+    re.I,
+)
+
+
 def classify(sentence: str, who: Speaker) -> Statement | Drop:
     """What one sentence (or clause) of a person's message is worth keeping as, by the sentence rules."""
     raw = without_asides(strip_emoji(sentence)).strip()  # "we adopted (don't judge) a cat"
@@ -181,6 +189,10 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         return as_statement(MemoryType.FACT, f"I use {address.group('what')}", who, short_ok=True)
     if ahead := said_ahead(text, who):  # "From 1 March I'll be based at BRS": the new value, from that day
         return ahead
+    if arrived := _NEW_THING_IN_RE.match(
+        text
+    ):  # "The new kitchen is in and it looks great": got, a plan's end
+        return as_statement(MemoryType.FACT, f"My new {arrived.group('what')} is {arrived.group('how')}", who)
     fate = PLAN_FATE_RE.match(text)
     if fate:  # how a plan ended: a fact about the speaker's plan, whoever the grammatical subject is
         what, verb, rest = fate.group("what"), fate.group("verb").lower(), fate.group("rest")

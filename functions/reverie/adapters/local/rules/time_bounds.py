@@ -4,7 +4,7 @@ nothing is booked for Caz before 10:00, in words that share little beyond the pe
 
 The bound is a time after "before / earlier than / until" (the earliest anything may start) or "after / later
 than / past" (the latest), in a statement that refuses ("don't", "never", "no", "not") something of a schedule
-(a meeting, a call, an appointment, ...), or, said the other way, allows it "only after" or "only before" a
+(a meeting, a call, an appointment, ringing or phoning them...), or, said the other way, allows it "only after" or "only before" a
 time. One person, one direction, one time: one rule. The held card says it all when the news says nothing
 beside the bound; otherwise the two fuse. Another time is another rule (a change is for the slot rules); two
 people's bounds stay two.
@@ -28,7 +28,7 @@ from reverie.ports import MergeAction, MergeDecision
 _RULES = frozenset({MemoryType.FACT, MemoryType.PREFERENCE, MemoryType.CONSTRAINT, MemoryType.CORRECTION})
 _SCHEDULED_RE = re.compile(
     r"\b(?:meetings?|calls?|appointments?|interviews?|sessions?|stand-?ups?|syncs?|1:1s?|one-to-ones?|events?|"
-    r"bookings?|deliver(?:y|ies)|visits?|schedul\w*|book\w*)\b",
+    r"bookings?|deliver(?:y|ies)|visits?|schedul\w*|book\w*|ring|rings|phone|phones|call)\b",
     re.I,
 )
 _TIME = (
