@@ -66,6 +66,9 @@ def test_what_is_done_at_a_place_held_is_more_about_it() -> None:
     assert place_after("At the food bank I run the Saturday shift now.") == (
         "I run the Saturday shift at the food bank now."
     )
+    # NEGATIVE: a name in the place, and a clause after a comma, keep the sentence as said
+    said = "In The Lowland Hum I play a fretless Fender Jazz bass, always have."
+    assert place_after(said) == said
     decision = decide(
         cand("Wes runs the Saturday morning shift at the food bank now."),
         [held("Wes volunteers at the Eastside food bank.")],

@@ -44,7 +44,7 @@ def after_from_now(text: str) -> str | None:
 # said after what is done, so the statement opens with whom it is about.
 _PLACE_FIRST_RE = re.compile(
     r"^(?P<place>(?:at|in)\s+(?:the|my|our)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+)\s*,?\s+"
-    r"(?P<who>(?:I|we|(?-i:[A-Z])[a-z]+))\s+(?P<rest>(?!(?:is|are|was|were|'s)\b)[a-z]+\b.*?)"
+    r"(?P<who>(?:I|we|(?-i:[A-Z])[a-z]+))\s+(?P<rest>(?!(?:is|are|was|were|'s)\b)(?-i:[a-z]+)\b[^,;]*?)"
     r"(?P<now>\s+(?:now|these\s+days|nowadays))?(?P<end>[.!]*)$",
     re.I,
 )
