@@ -263,3 +263,20 @@ def test_ringing_before_a_time_is_the_same_bound_as_calls() -> None:
     assert decide(said, [rule]).action is MergeAction.FUSE
     later = cand("Don't ring Nia before noon.", type=MemoryType.CONSTRAINT)
     assert decide(later, [rule]).action is MergeAction.ADD  # another time is another rule (NEGATIVE)
+
+
+def test_words_put_right_in_a_message_of_their_own_swap_the_words_said() -> None:
+    assert value_put_right(
+        "Oops, it's Elm Grove, not Elm Road.", "Our new address is 14 Elm Road, Bristol."
+    ) == ("Our new address is 14 Elm Grove, Bristol.")
+    # NEGATIVE: the denied words were never said
+    assert value_put_right("Oops, it's Elm Grove, not Elm Road.", "Our new address is 14 Oak Lane.") is None
+
+
+def test_moving_out_of_home_replaces_living_at_home() -> None:
+    assert statement_key("Bea's son Tom still lives at home with Bea.") == "tom.home_city"
+    decision = decide(
+        cand("Tom moved out last month, Tom has got a flat in Leeds."),
+        [held("Bea's son Tom still lives at home with Bea.")],
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")

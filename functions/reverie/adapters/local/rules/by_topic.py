@@ -322,7 +322,7 @@ _CHANGE_RE = re.compile(
     r"\b(?:switched|swapped|changed|replaced|moved (?:from|away|to)|no longer|not any ?more|stopped|quit|"
     r"gave up|left|instead of|went back to|now (?:uses?|prefers?|works?|lives?)|stepped down|stepped back|"
     # out of what one was in for: "pulled out of Brighton with a stress fracture", "dropped out of the course"
-    r"pulled out|dropped out|withdrew|bowed out|"
+    r"pulled out|dropped out|withdrew|bowed out|moved out|"
     r"resigned|retired from|(?:can|don|won|doesn)'?t\b[^.;]*\bany\s*more|cannot\b[^.;]*\bany\s*more|"
     # a version or a system moved on: "upgraded staging to Postgres 16", "migrated the blog to Hugo"
     r"(?:upgraded|downgraded|migrated|bumped|updated)\b(?=[^.;]*\bto\b)|"

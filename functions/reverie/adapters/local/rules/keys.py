@@ -67,6 +67,12 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?: in)?(?: with (?:my |our |two |three |a |an |the )?[\w-]+(?: [\w-]+)?)? (?:in|to)\b",
             "home_city",
         ),
+        # living at home, moving out, a place of one's own got somewhere: where one lives too
+        (
+            r"(?:live|lives|lived|living) at home\b|moved out\b|(?:got|bought|rented|renting|found) (?:a|an|our|my) "
+            r"(?:new )?(?:flat|house|place|apartment|home) in\b",
+            "home_city",
+        ),
         (r"(?:work|working|worked) (?:as|in the role of)\b", "job_title"),
         # the school one goes to, named ("goes to Hillside Primary", "started at Oakfield Juniors", "is in Year 3
         # at St Anne's Primary"): a move of school replaces it (before the year: a school named is the school)

@@ -97,10 +97,20 @@ _ITS_RE = re.compile(
 def value_put_right(part: str, last: str | None) -> str | None:
     """`last` (what the speaker told just before) with the one value `part` puts right swapped for the new
     one ("Sorry, it's BA 177" after "My flight to Boston is BA 117 on Friday" → "My flight to Boston is BA
-    177 on Friday"); None when `part` is no such correction, or `last` holds no one value of that kind."""
+    177 on Friday"; "Oops, it's Elm Grove, not Elm Road": the words denied, where `last` says them once); None
+    when `part` is no such correction, or `last` holds no one value of that kind."""
     found = _ITS_RE.match(part.strip())
     if found is None or not last:
         return None
+    old, given = (found.group("old") or "").strip(), found.group("new").strip()
+    if (
+        old
+        and len(given.split()) <= 5
+        and last.lower().count(old.lower()) == 1
+        and given.lower() not in last.lower()
+    ):
+        at = last.lower().index(old.lower())  # "Oops, it's Elm Grove, not Elm Road": the words said, swapped
+        return last[:at] + given + last[at + len(old) :]
     new = values(found.group("new"))
     if len(new) != 1:
         return None
