@@ -155,7 +155,7 @@ def normal(value: str) -> str:
     return re.sub(r"[^0-9a-z]", "", value.lower())
 
 
-def _kind(value: str) -> str:
+def value_kind(value: str) -> str:
     """What kind of value: a time of day ("8:10"), a number of any length, or a code's shape ("ERC-2291" →
     "aaa9999")."""
     if re.fullmatch(r"\d{1,2}:\d{2}(?:\s*[ap]m)?", value.strip(), re.I):
@@ -173,7 +173,7 @@ def _said(clause: str, saying: bool, kind: str | None = None) -> Said | None:
         # "Same as yesterday: the inventory says 14.9": the source is what follows the opening
         source, rest = found.group("source").rsplit(":", 1)[-1].strip(), found.group("rest").strip()
         # a clause giving more than the other's kind of value ("'appt 03/10 11am'" against "03/12"): its own
-        given = [v for v in values(rest) if kind is None or _kind(v) == kind]
+        given = [v for v in values(rest) if kind is None or value_kind(v) == kind]
         if len(given) != 1 or values(source) or len(source.split()) > 6:
             continue
         thing = terms(re.sub(VALUE_RE, " ", rest)) - _FUNCTION_WORDS  # a time beside the value is no thing
@@ -210,12 +210,12 @@ def reported(sentence: str) -> Report | None:
     # one clause gives a value and a time or a count beside it ("'appt 03/10 11am'" against "03/12")
     if len([s for s in found if s is not None]) == 1:
         known = next(s for s in found if s is not None)
-        found = [s or _said(c, saying, _kind(known.value)) for s, c in zip(found, valued, strict=True)]
+        found = [s or _said(c, saying, value_kind(known.value)) for s, c in zip(found, valued, strict=True)]
     said = [s for s in found if s is not None]
     if len(said) != 2:
         return None
     first, second = said
-    if normal(first.value) == normal(second.value) or _kind(first.value) != _kind(second.value):
+    if normal(first.value) == normal(second.value) or value_kind(first.value) != value_kind(second.value):
         return None
     if head is None and _two_things(first, second):
         return None  # two things, each with its own value ("$35 for adults, ... $20 for children")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules.clefts import uncleft
-from reverie.adapters.local.rules.disagreements import normal, values
+from reverie.adapters.local.rules.disagreements import normal, value_kind, values
 
 _OWN_MISTAKE_RE = re.compile(
     r"\b(?:I|we)(?:'ve|\s+have|\s+must\s+have)?\s+(?:mixed|muddled|confused)\s+(?:[\w']+\s+){0,3}?up\b"
@@ -114,14 +114,9 @@ def value_put_right(part: str, last: str | None) -> str | None:
     new = values(found.group("new"))
     if len(new) != 1:
         return None
-    held = [v for v in values(last) if _shape(v) == _shape(new[0]) and normal(v) != normal(new[0])]
+    held = [v for v in values(last) if value_kind(v) == value_kind(new[0]) and normal(v) != normal(new[0])]
     if found.group("old"):
         held = [v for v in held if normal(v) in {normal(o) for o in values(found.group("old"))}]
     if len(held) != 1:
         return None
     return last.replace(held[0], new[0], 1)
-
-
-def _shape(value: str) -> str:
-    """What kind of value: letters and digits in their places ("BA117" → "aa999")."""
-    return re.sub(r"[a-z]", "a", re.sub(r"\d", "9", normal(value)))

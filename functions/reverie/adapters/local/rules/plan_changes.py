@@ -29,7 +29,7 @@ from reverie.adapters.local.rules.verdicts import replace as replaced_by
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, Status
 from reverie.domain.restatement import stem, terms
-from reverie.domain.text import MONTH_WORD, TITLED_MONTHS
+from reverie.domain.text import MONTH_NAME, MONTH_WORD, MONTHS, TITLED_MONTHS
 from reverie.domain.validity import named_days
 from reverie.ports import MergeAction, MergeDecision
 
@@ -268,24 +268,14 @@ _COMING_WEEKDAY_RE = re.compile(
 )
 
 
-_IN_MONTH_RE = re.compile(
-    r"\bin\s+(?:early\s+|late\s+|mid-?\s*)?(?P<month>january|february|march|april|may|june|july|august|september|"
-    r"october|november|december)\b(?!\s+\d)",
-    re.I,
-)
-_MONTH_NUMBERS = {
-    m: n
-    for n, m in enumerate(
-        "january february march april may june july august september october november december".split(), 1
-    )
-}
+_IN_MONTH_RE = re.compile(rf"\bin\s+(?:early\s+|late\s+|mid-?\s*)?(?P<month>{MONTH_NAME})\b(?!\s+\d)", re.I)
 
 
 def _coming_month(text: str, ts: datetime) -> bool:
     """The text names a month ("in March") that is this one or one to come this year: "is getting a new kitchen
     fitted in March", said in January."""
     found = _IN_MONTH_RE.search(text)
-    return found is not None and _MONTH_NUMBERS[found.group("month").lower()] >= ts.month
+    return found is not None and MONTHS[found.group("month").lower()] >= ts.month
 
 
 def _later_day(text: str, ts: datetime) -> bool:

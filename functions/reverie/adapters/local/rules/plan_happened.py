@@ -25,6 +25,7 @@ from reverie.adapters.local.rules.verdicts import replace as replaced_by
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, Status
 from reverie.domain.restatement import negated, stem, terms
+from reverie.domain.text import MONTH_NAME, MONTHS
 from reverie.domain.validity import named_days
 from reverie.ports import MergeDecision
 
@@ -131,12 +132,7 @@ _JUDGED_RE = re.compile(
     r"magical|perfect|beautiful|a\s+(?:disaster|success|blast|dream|washout))\b",
     re.I,
 )
-_MONTHS = {
-    m: n
-    for n, m in enumerate(
-        "january february march april may june july august september october november december".split(), 1
-    )
-}
+_MONTH_RE = re.compile(rf"\b({MONTH_NAME})\b", re.I)
 
 
 def plan_judged(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
@@ -155,9 +151,7 @@ def plan_judged(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecis
             or not thing <= terms(card.statement)
         ):
             continue
-        months = [
-            _MONTHS[m.lower()] for m in re.findall(r"\b(" + "|".join(_MONTHS) + r")\b", card.statement, re.I)
-        ]
+        months = [MONTHS[m.lower()] for m in _MONTH_RE.findall(card.statement)]
         made = card.observed_at or card.updated_at
         if candidate.observed_at <= made + SAME_TIME or (
             months and candidate.observed_at.month < min(months) and candidate.observed_at.year == made.year
