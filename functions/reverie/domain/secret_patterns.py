@@ -303,6 +303,16 @@ PATTERNS: list[SecretPattern] = [
         ),
         needle=re.compile(r"(?i)account|acct|a/c|sort|routing"),
     ),
+    # ... and an account after its sort code, or named as someone's bank account ("Sort code 20-00-00, account
+    # 12345678", "my current account 12345678"): a UK account number has eight digits.
+    SecretPattern(
+        "bank_account",
+        re.compile(
+            r"(?i)(?:\bsort\s*code\b[^.;\n]{0,40}?\b(?:account|acct)|\b(?:my|our|current|savings|joint|personal)"
+            r"\s+(?:bank\s+)?account)\s*(?:is|:|=)?\s*(?P<secret>\d{8}|\d{4}\s\d{4})\b(?![.,]\d)"
+        ),
+        needle=re.compile(r"(?i)account"),
+    ),
     SecretPattern("card_number", re.compile(r"\b(?:\d[ -]?){13,19}\b"), _card),
     SecretPattern(
         "national_id", re.compile(r"\b(?!000|666|9\d\d)\d{3}([- ])(?!00)\d{2}\1(?!0000)\d{4}\b")

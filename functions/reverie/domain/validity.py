@@ -103,10 +103,11 @@ _PAST_RE = re.compile(
 )
 _SPAN_MONTHS = {"month": 1, "quarter": 3, "year": 12}
 # A state said to be so for now, with a near window: "my sister is visiting this weekend", "I'm in Leeds this
-# week", "the office is closed tomorrow", "we're away tonight": it holds until that window ends.
+# week", "the office is closed tomorrow", "the pool is shut this week", "we're away tonight": it holds until that
+# window ends.
 _STATE_NOW_RE = re.compile(
-    r"\b(?:am|is|are|'m|'s|'re)\s+(?:\w+ing|in|at|away|off|out|closed|home|here|there|around|busy|"
-    r"unavailable|offline|on\s+(?:call|leave|holiday))\b[^.;!?]{0,60}?\b(?:this\s+(?P<window>weekend|week)|"
+    r"\b(?:am|is|are|'m|'s|'re)\s+(?:\w+ing|in|at|away|off|out|closed|shut|down|broken|under|home|here|there|"
+    r"around|busy|unavailable|offline|on\s+(?:call|leave|holiday))\b[^.;!?]{0,60}?\b(?:this\s+(?P<window>weekend|week)|"
     r"(?P<tomorrow>tomorrow)|(?P<today>tonight|today))\b",
     re.I,
 )

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from reverie.domain.dream import Candidate, ChangeKind, RunStatus, claim_of
-from reverie.domain.models import INJECTABLE_STATUSES, Layer, MemoryCard, ReviewStatus, Status
+from reverie.domain.models import Layer, MemoryCard, ReviewStatus, Status
 from reverie.domain.restatement import terms
 from reverie.domain.search import SearchFilter, card_search_text
 from reverie.ports import CardQuery, MergeAction, MergeDecision, RunStore
@@ -46,8 +46,12 @@ def previous_cursor(runs: RunStore, tenant_id: str, user_id: str) -> str:
 
 def audit_held(b: Backends, w: Writer, touched: Sequence[str], cursor: str) -> str:
     """Fuse duplicates among the user's held cards (see the module docstring); returns the new cursor."""
+    # a conflicting card waits for a person: fused away, its review would be lost
     query = CardQuery(
-        scope=w.scope, layers=frozenset({Layer.KNOWLEDGE}), statuses=INJECTABLE_STATUSES, limit=10_000
+        scope=w.scope,
+        layers=frozenset({Layer.KNOWLEDGE}),
+        statuses=frozenset({Status.VERIFIED}),
+        limit=10_000,
     )
     held = {c.memory_id: c for c in b.notes.query(query) if not c.is_expired(b.clock())}
     ordered = sorted(held)

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import cast
 
 from reverie.domain.denial import denied_outright, repeats_denied
 from reverie.domain.dream import Candidate, ChangeKind
 from reverie.domain.models import (
     INJECTABLE_STATUSES,
+    EvidenceRef,
     Layer,
     MemoryCard,
     MemoryType,
@@ -71,6 +73,8 @@ class Promotion:
         """The candidate as an L3 card: the held hypothesis promoted, or a new card."""
         c, w = self.candidate, self.w
         if self.held is not None:
+            # what a fused claim cites (`_claim`) is cited beside what the held hypothesis and the candidate do
+            cited = [*union_refs(self.held, c), *cast(list[EvidenceRef], extra.pop("evidence_refs", []))]
             return w.revise(
                 self.held,
                 kind,
@@ -78,7 +82,7 @@ class Promotion:
                 self.fingerprint,
                 layer=Layer.KNOWLEDGE,
                 status=status,
-                evidence_refs=union_refs(self.held, c),
+                evidence_refs=list(dict.fromkeys(cited)),
                 confidence=self.confidence,
                 last_verified_at=self.b.clock(),
                 observed_at=latest(self.held.observed_at, c.observed_at),

@@ -80,10 +80,24 @@ def owner(statement: str) -> tuple[str, frozenset[str]]:
     match = _OWNER_RE.match(" ".join(words))
     if match is None:
         return "", frozenset()
-    owned = frozenset(stem(w.lower()) for w in (match.group(2) or "").split()) - GENERIC
+    # "Oz's brother flew back ...": the verb after what is theirs is none of it
+    said = (match.group(2) or "").split()
+    said = said[:1] if len(said) > 1 and _verb_after(said[1].lower()) else said
+    owned = frozenset(stem(w.lower()) for w in said) - GENERIC
     return stem(match.group(1).lower()), owned
 
 
+def _verb_after(word: str) -> bool:
+    """`word`, after what someone has, is a verb of the sentence ("is", "flew", "booked"), not more of the thing
+    ("run" in "Aiko's Saturday run": a noun as often as a verb)."""
+    return (
+        word in _LINKING
+        or bool(_PAST_VERB_RE.match(word))
+        or (word in IRREGULAR_PAST and word not in _PRESENT_TOO)
+    )
+
+
+_LINKING = frozenset("is are has have does will can".split())
 _PAST_VERB_RE = re.compile(r"^(?:[a-z]+ed|was|were|had|did)$")
 
 
@@ -157,8 +171,11 @@ def _words(statement: str) -> list[str]:
 
 def possessions(statement: str) -> frozenset[str]:
     """The things a statement says its subject has ("Elif has a cat and ..." → {cat})."""
-    words = _words(statement)
-    return frozenset(stem(p[-1]) for n, w in enumerate(words) if w in _HAVE if (p := _phrase(words[n + 1 :])))
+    found: set[str] = set()
+    for clause in statement.split(";"):  # a fused card's parts: "Pat has a cat called Miso; Miso is 12"
+        words = _words(clause)
+        found.update(stem(p[-1]) for n, w in enumerate(words) if w in _HAVE if (p := _phrase(words[n + 1 :])))
+    return frozenset(found)
 
 
 def pursuit(statement: str) -> frozenset[str]:

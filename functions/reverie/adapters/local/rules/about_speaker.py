@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 
+from reverie.adapters.local.rules.animal_named import ANIMAL
 from reverie.adapters.local.rules.conditions import has_a_condition
 from reverie.adapters.local.rules.held_roles import holds_a_post
 from reverie.adapters.local.rules.keys import answer_style_key, attribute_key, preference_key
+from reverie.adapters.local.rules.named_notes import base_verb
 from reverie.adapters.local.rules.patterns import FEELING_RE, OPINION_RE, REACTION_OBJECT_RE
 from reverie.adapters.local.rules.request_patterns import IMPERATIVE_RE
 from reverie.adapters.local.rules.speaker_patterns import (
@@ -19,6 +21,7 @@ from reverie.adapters.local.rules.speaker_patterns import (
     HABIT_RE,
     HAVE_RE,
     IDENTITY_RE,
+    IN_A_GROUP_RE,
     MY_ANYTHING_RE,
     NAMED_MEMBERSHIP_RE,
     NEGATED_HABIT_RE,
@@ -43,6 +46,12 @@ _MENTIONS_SPEAKER_RE = re.compile(r"\b(?:my|me|our|us)\b", re.I)
 _NOUN_PHRASE_RE = re.compile(
     r"(?:^|,\s*|\band\s+)(?:a|an|the|some|one)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:with|for|at|on|in|to|from)\s", re.I
 )
+_PET_GOT_RE = re.compile(
+    r"^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:got|adopted|rescued|bought)\s+(?:a|an)\s+(?:[\w-]+\s+)?"
+    + ANIMAL
+    + r"\b"
+)
+_PREPOSITIONS = frozenset("to from at in on with by into onto for".split())
 _SOME_VERB_RE = re.compile(
     r"\b(?:is|are|was|were|am|be|been|has|have|had|do|does|did|will|would|can|could|should|must|went|goes|go|"
     r"got|gets|get|made|makes|took|takes|came|comes|said|says|left|leaves|won|lost|broke|fell|ran|saw|bought|"
@@ -94,11 +103,11 @@ _BOOKED_FOR_RE = re.compile(
     re.I,
 )
 # Where the speaker is on days that recur ("I'm at the studio Tuesdays and Thursdays", "we're in the office
-# every Monday", "I'm at the allotment most evenings"): a habit of theirs, as "I go to the gym on Mondays" is.
+# every Monday", "I'm at the allotment most evenings", "I'm always at home on Fridays"): a habit of theirs, as "I go to the gym on Mondays" is.
 _DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 _THERE_ON_DAYS_RE = re.compile(
-    r"^(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:usually\s+|always\s+|normally\s+|mostly\s+)?(?:at|in|on)\s+"
-    r"(?:the|my|our)\s+[^,;.!?]+?\s+(?:on\s+)?(?:(?:every|most|some)\s+(?:"
+    r"^(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:usually\s+|always\s+|normally\s+|mostly\s+)?(?:(?:at|in|on)\s+"
+    r"(?:the|my|our)\s+[^,;.!?]+?|at\s+(?:home|work|school|uni|college))\s+(?:on\s+)?(?:(?:every|most|some)\s+(?:"
     + _DAYS
     + r"|days|evenings|mornings|"
     r"weekends|nights)|" + _DAYS + r"s(?:\s+and\s+" + _DAYS + r"s)?)\b",
@@ -144,7 +153,10 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
     ):
         identity = None
     if identity is None and (
-        NAMED_MEMBERSHIP_RE.match(core) or AT_A_LEVEL_RE.match(core) or holds_a_post(core)
+        NAMED_MEMBERSHIP_RE.match(core)
+        or IN_A_GROUP_RE.match(core)
+        or AT_A_LEVEL_RE.match(core)
+        or holds_a_post(core)
     ):
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject), short_ok=True)
     if FEELING_RE.match(lowered) and not identity:
@@ -156,7 +168,11 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
         key = attribute_key(core, who.subject)
         # "Ana is a nurse", "Ana is diabetic": one word says who she is
         condition = identity is not None and identity.group("condition") is not None
-        short_ok = condition or (identity is not None and identity.group("what").strip() in ("a", "an"))
+        short_ok = (
+            condition
+            or (identity is not None and identity.group("what").strip() in ("a", "an"))
+            or _PET_GOT_RE.match(lowered) is not None  # "We got a dog!": a new member of the household
+        )
         if condition:  # "im lactose intolerant btw so no milk stuff": the condition, not the ask after it
             clause = _ASK_AFTER_RE.split(clause, maxsplit=1)[0]
         return as_statement(MemoryType.FACT, clause, who, key=key, short_ok=short_ok)
@@ -188,6 +204,17 @@ def short_about_speaker(text: str, who: Speaker) -> Statement | Drop:
     if "?" in text or len(text.split()) > SHORT_ABOUT_SPEAKER_WORDS or not _MENTIONS_SPEAKER_RE.search(text):
         return Drop("not a statement")
     if who.to_agent and IMPERATIVE_RE.match(text):
+        return Drop("request")
+    # "Order flowers for my mum": a verb's plain form and what to do it to, and no other verb ("Ship to my usual
+    # address, 14 Harbour View" says where the usual address is)
+    opening, _, rest = text.partition(" ")
+    if (
+        who.to_agent
+        and base_verb(opening)
+        and rest.split(maxsplit=1)[:1] != []
+        and rest.split(maxsplit=1)[0].lower() not in _PREPOSITIONS
+        and not _SOME_VERB_RE.search(rest)
+    ):
         return Drop("request")
     if _NOUN_PHRASE_RE.search(text) and not _SOME_VERB_RE.search(text):
         return Drop("not a statement")

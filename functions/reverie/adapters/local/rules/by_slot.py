@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from reverie.adapters.local.rules.about import contains, jaccard, name_words
 from reverie.adapters.local.rules.claims import without_attribution
-from reverie.adapters.local.rules.keys import same_slot
+from reverie.adapters.local.rules.keys import same_slot, states_also
 from reverie.adapters.local.rules.remainder import carried, without_old_value
 from reverie.adapters.local.rules.values import SAME_VALUE_JACCARD, other_numbers
 from reverie.adapters.local.rules.verdicts import decision as _decision
@@ -40,7 +40,14 @@ def _ends(statement: str) -> bool:
 def by_slot(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[str]) -> MergeDecision | None:
     """What `candidate` is to the held cards sharing its slot (see the module docstring); None when no
     card has its slot. `mine` is the candidate's terms."""
-    same = [c for c in cards if same_slot(candidate.key, c.key, c.user_id or "")]
+    # a card that gives the slot's value beside its own ("works as a chef at Dishoom": the employer too)
+    same = [
+        c
+        for c in cards
+        if same_slot(candidate.key, c.key, c.user_id or "")
+        or states_also(c.statement, candidate.key)
+        or (c.key is not None and states_also(candidate.statement, c.key))
+    ]
     if not same:
         return None
     best = max(same, key=lambda c: jaccard(mine, terms(c.statement)))

@@ -21,7 +21,7 @@ from reverie.adapters.local.rules.plan_ends import (
 )
 from reverie.adapters.local.rules.values import other_amounts
 from reverie.adapters.local.rules.verdicts import SAME_TIME, decision, fused, join, replace, time_of
-from reverie.adapters.local.rules.whose import other_people
+from reverie.adapters.local.rules.whose import other_people, people
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.restatement import negated, stem, terms
@@ -92,6 +92,10 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
             return fused(
                 candidate, card, join(card.statement, candidate.statement), "the thing it has, by name"
             )
+        if _about_what_they_do(candidate, card):  # "The book club meets ..." after "Cas is in a book club"
+            return fused(
+                candidate, card, join(card.statement, candidate.statement), "what they do, described"
+            )
         if other_slots(candidate.key, card.key, card.user_id or "") or not about_the_same(candidate, card):
             continue  # two slots are two attributes, whatever words they share
         if card.type is candidate.type is MemoryType.PLAN and same_plan(candidate, card):
@@ -122,7 +126,7 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
             return fused(candidate, card, statement, "what happened in the same pursuit")
         if (
             _JOINED_RE.search(candidate.statement)
-            and _DOES_RE.search(card.statement)
+            and (_DOES_RE.search(card.statement) or _BEGUN_RE.search(card.statement))
             and pursuit(card.statement) & topic(candidate.statement)
         ):  # "plays the cello" / "joined the Hackney Community Orchestra as second cello"
             return fused(
@@ -148,13 +152,15 @@ _BEGUN_RE = re.compile(
 )
 # ... and one held as a habit ("plays the cello", "does judo", "sings in a choir") that the person takes further by
 # joining something in it ("joined the Hackney Community Orchestra as second cello", "signed up for a judo club",
-# "started guitar lessons with Dave").
+# "started guitar lessons with Dave"); so does one being learnt ("is learning the guitar" / "has got guitar lessons
+# with Sam on Thursdays").
 _DOES_RE = re.compile(
     r"^\S+(?: \S+)? (?:plays|does|practi[sc]es|sings|swims|climbs|runs|rides|dances)\b", re.I
 )
 _JOINED_RE = re.compile(
     r"\b(?:joined|signed up (?:for|to|with)|enrolled (?:in|at|on)|got into|"
-    r"(?:started|starting|begun|began|taking|booked)\s+(?:\w+\s+)?(?:lessons|classes|a\s+course|coaching))\b",
+    r"(?:started|starting|begun|began|taking|booked|got|has|have|having|doing)\s+(?:\w+\s+){0,2}?(?:lessons|classes|"
+    r"a\s+course|coaching))\b",
     re.I,
 )
 _ABSOLUTE_DATE_RE = re.compile(
@@ -180,6 +186,52 @@ def _of_its_named_thing(candidate: Candidate, card: MemoryCard) -> bool:
         return False
     name, _ = owner(candidate.statement)
     return bool(name) and name != owner(card.statement)[0] and name in possessions(card.statement)
+
+
+# A thing as a statement's subject, and the verb said of it: "The book club meets ...", "Five-a-side is on ...",
+# "Penicillin gives me ..."; a person's name or a pronoun is no thing.
+_THING_SAID_RE = re.compile(
+    r"^(?:the\s+)?(?P<thing>[\w-]+(?:\s+[a-z][\w-]*){0,2}?)\s+(?:is|are|meets?|runs?|starts?|gives?|makes?|"
+    r"happens?|takes\s+place)\b",
+    re.I,
+)
+_CAPITALISED_RE = re.compile(r"\b(?-i:[A-Z])[\w'-]*")
+_NO_THING = frozenset(
+    stem(w) for w in "it this that there they he she what which everything something".split()
+)
+
+
+def _about_what_they_do(candidate: Candidate, card: MemoryCard) -> bool:
+    """A lasting statement whose subject is a thing the card says its person does, belongs to or reacts to:
+    "The book club meets on the first Tuesday at the Crown" after "Cas is in a book club", "Five-a-side is on
+    Wednesday nights" after "Wes plays five-a-side football", "Penicillin gives Max a nasty reaction" after
+    "Max is allergic to penicillin": more about that one thing of theirs, one card. Only a thing the card
+    names after its person, whole, and never a passing state beside a lasting one."""
+    if (
+        candidate.type not in _FUSIBLE
+        or card.type not in _FUSIBLE
+        or event(candidate.statement)
+        or event(card.statement)
+        or candidate.valid_until != card.valid_until
+        or other_slots(candidate.key, card.key, card.user_id or "")
+    ):
+        return False
+    found = _THING_SAID_RE.match(candidate.statement.strip())
+    person = owner(card.statement)[0]
+    if found is None or not person or not card.statement[:1].isupper():
+        return False
+    thing = terms(found.group("thing"))
+    if not thing or thing & _NO_THING or person in thing or owner(candidate.statement)[0] == person:
+        return False
+    # a name opening the candidate may be a person's ("Giulia is ..." beside "At home Giulia has ..."): a thing
+    # is one the card names in lower case ("allergic to penicillin"), or one said with "the"
+    if not found.group(0).lower().startswith("the ") and not thing <= terms(
+        _CAPITALISED_RE.sub(" ", card.statement)
+    ):
+        return False
+    # the thing opens the candidate as a name would: anyone else it names ("Ana's book club ...") is whose
+    named = people(candidate.statement)[1] - thing
+    return thing <= terms(card.statement) - {person} and not (named and not named & people(card.statement)[1])
 
 
 # "The Go API runs ...": a thing named by "the", what it is, and its head noun.

@@ -48,6 +48,7 @@ from reverie.adapters.local.rules.speaker_patterns import (
     PLAN_FATE_RE,
 )
 from reverie.adapters.local.rules.specificity import SPECIFIC_ENOUGH, specificity
+from reverie.adapters.local.rules.taste_lost import taken_to_instead
 from reverie.adapters.local.rules.thing_patterns import ABOUT_A_THING_RE, BARE_PLURAL_RE
 
 _MASKED_RE = re.compile(r"\[REDACTED:[a-z_]+\]")
@@ -55,7 +56,8 @@ _SENTENCE_END_RE = re.compile(r"((?<=[.!?])\s+|\n+)")
 # Where clauses meet: a comma (with or without a conjunction), or a bare "and" / "but" / "plus".
 # ("..., so I never eat meat" follows from what precedes it: one idea, not split.)
 JOINT_RE = re.compile(
-    r"(\s*,\s*(?:(?:and|but|plus)\s+)?(?:also\s+(?=i\b|i'|we\b|my\b))?|\s+(?:and|but|plus)\s+)", re.I
+    r"((?<!\d(?=,\d))\s*,\s*(?:(?:and|but|plus)\s+)?(?:also\s+(?=i\b|i'|we\b|my\b))?|\s+(?:and|but|plus)\s+)",
+    re.I,
 )
 # A rule that opens a clause of its own ("..., but always deploy to eu-west-1"); a marker that ends one
 # (", every time") belongs to the clause before it.
@@ -100,10 +102,37 @@ _LABEL_RE = re.compile(r"^(?P<label>[^:]{2,100}?):\s+(?P<rest>\S.*)$", re.S)
 
 # "..., she's coeliac", "..., he has a nut allergy": a person's own clause, a new subject after a comma.
 _PERSON_CLAUSE_RE = re.compile(r"^(?:he|she)(?:'s|\s+(?:is|has|was)\b)", re.I)
+# ... or with a verb of their own ("she loves trains", "he works nights"), after a clause whose subject is the
+# one named ("Mia is 4", "my son Leo is 4"; "my landlord is Mr Haddad, he lives downstairs" describes him)
+_PERSON_DOES_RE = re.compile(
+    r"^(?:he|she)(?:'s|\s+(?:is|has|was)\b|\s+(?:also\s+|still\s+)?(?!(?:says|thinks|reckons|feels|seems)\b)[a-z]+s\b)",
+    re.I,
+)
 
 
 # After the speaker's own statement, a verb only a person does (no agent carries, wears or eats anything),
 # its subject left out as chat does: the speaker again ("I'm allergic to shellfish, carry an EpiPen").
+# ... or with whose family they are ("My mum is 80 and she still drives"; never "my wife is Ana": who she is)
+_KIN_OPENS_RE = re.compile(
+    r"^(?P<name>(?:my|our)\s+(?:mum|mom|mother|dad|father|brother|sister|son|daughter|gran|granny|grandma|grandad|"
+    r"grandpa|nan|nana|aunt|auntie|uncle|cousin|niece|nephew|wife|husband|partner|boyfriend|girlfriend))"
+    r"(?=\s+(?:is|has|was|[a-z]+s)\b)(?!\s+is\s+(?-i:[A-Z]))",
+    re.I,
+)
+# Something of the speaker's someone put up or down ("Landlord put the rent up", "they've upped my premium"), then
+# "it's" and what it is now.
+_PUT_UP_RE = re.compile(
+    r"\b(?:put|puts|pushed|raised|bumped|upped|hiked|cut|dropped|lowered|reduced|increased)\s+(?:up\s+)?"
+    r"(?:the|my|our)\s+(?P<thing>[a-z]+(?:\s+(?!up$|down$)[a-z]+)?)(?:\s+(?:up|down))?$",
+    re.I,
+)
+_IT_NOW_RE = re.compile(r"^it(?:'s|\s+is)\s+(?P<rest>(?:[^,;]|,(?=\d))*\bnow\b(?:[^,;]|,(?=\d))*)$", re.I)
+# A clause opening with someone's name and their verb: "Mia is 4", "Ana works as a chef".
+_NAME_OPENS_RE = re.compile(
+    r"^(?:(?:my|our)\s+[a-z]+\s+)?(?!(?:It|That|This|There|Here|The|What|Who|He|She|They|We|You|My|Our|Your)\b)"
+    r"(?P<name>(?-i:[A-Z])[a-z]+)(?=(?:'s|\s+(?:is|has|was|[a-z]+s))\b)",
+    re.I,
+)
 _BODILY_RE = re.compile(
     r"^(?:(?:also|always|usually|still)\s+)?(?:carry|wear|eat|drink|sleep|walk|cycle|swim|smoke|live|reside)\s+\w",
     re.I,
@@ -175,6 +204,14 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
     # "book dinner for my gf Ines, she's coeliac": what holds for the person the clause before named
     if _PERSON_CLAUSE_RE.match(right) and people_named(left, frozenset()):
         return right, ""
+    if instead := taken_to_instead(left, right):  # "Leo's gone off trains, it's all dinosaurs now"
+        return instead, ""
+    # "Landlord put the rent up, it's £1,050 now": what was put up, and its value now
+    if (moved := _PUT_UP_RE.search(left)) and (now := _IT_NOW_RE.match(right)):
+        return f"my {moved.group('thing')} is {now.group('rest')}", ""
+    # "Mia is 4 and she loves trains": what holds for the one the clause before opens with, by name
+    if _PERSON_DOES_RE.match(right) and (opener := _NAME_OPENS_RE.match(left) or _KIN_OPENS_RE.match(left)):
+        return re.sub(r"^(?:he|she)\b", opener.group("name"), right, flags=re.I), ""
     if (
         _BODILY_RE.match(right) and _opening(strip_opening(left)) is not None
     ):  # "I'm allergic to X, carry an EpiPen"
@@ -389,7 +426,8 @@ def announcement(sentence: str) -> tuple[str, str]:
 # A subject said first and taken up again by a pronoun, as speech does: "my cousin Efe, in the family group chat,
 # she's saying ..." → "my cousin Efe is saying ...".
 _DISLOCATED_RE = re.compile(
-    r"^(?P<np>(?:my|our)\s+(?:[a-z]+\s+){0,2}(?-i:[A-Z][a-z]+)),\s*(?:[^,]{2,40},\s*)?"
+    # (a noun phrase: "my wife is Ana, she teaches maths" says who she is, then of her)
+    r"^(?P<np>(?:my|our)\s+(?:(?!(?:is|are|was|were|has|had)\b)[a-z]+\s+){0,2}(?-i:[A-Z][a-z]+)),\s*(?:[^,]{2,40},\s*)?"
     r"(?:she|he|they)(?P<verb>'s|'re|\s+is|\s+are|\s+was|\s+were|\s+has|\s+had)?(?P<rest>\s+\S.*)$",
     re.I | re.S,
 )

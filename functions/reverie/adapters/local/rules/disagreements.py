@@ -158,7 +158,9 @@ def normal(value: str) -> str:
 def value_kind(value: str) -> str:
     """What kind of value: a time of day ("8:10"), a number of any length, or a code's shape ("ERC-2291" →
     "aaa9999")."""
-    if re.fullmatch(r"\d{1,2}:\d{2}(?:\s*[ap]m)?", value.strip(), re.I):
+    if re.fullmatch(
+        r"\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?", value.strip(), re.I
+    ):  # "8:10", "9pm"
         return "time"  # "the 36 leaves at 8:10": the 36 is no time
     shape = re.sub(r"[a-z]", "a", re.sub(r"\d", "9", normal(value)))
     return "number" if set(shape) == {"9"} else shape

@@ -178,7 +178,8 @@ class _Session(SessionInputs):
         shaped = message_parts(at_new_job(message.text), who.to_agent)
         for text, reason in shaped.dropped:
             self.drop(message, text, reason)
-            earlier.aside = text  # "Door code for the studio is [REDACTED]": where "there" after it is
+            # "Door code for the studio is [REDACTED]": where "there" after it is
+            earlier.left_out(text, reason == "secret")
         for n, part in enumerate(shaped.parts):
             if shown and confirms(part):  # "The rest matches what they told me": `reports` vouches for it
                 self.drop(message, part, "confirms what the tool returned")

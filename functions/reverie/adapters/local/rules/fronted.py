@@ -61,3 +61,29 @@ def place_after(text: str) -> str:
         f"{found.group('who')} {found.group('rest')} {place[:1].lower()}{place[1:]}"
         f"{found.group('now') or ''}{found.group('end')}"
     )
+
+
+# The days something recurs on, in front of the speaker's clause ("Fridays I'm always at home", "On Mondays we
+# swim"): said after it, as the rules read a habit.
+_DAYS_FIRST_RE = re.compile(
+    r"^(?P<on>on\s+|every\s+)?(?P<days>(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends)\s*,?\s+"
+    r"(?P<clause>(?:I|we)\b[^,;]*?)(?P<end>[.!]*$|[,;]\s.*$)",
+    re.I,
+)
+
+
+def days_after(text: str) -> str:
+    """ "Fridays I'm always at home" → "I'm always at home on Fridays" (what follows a comma after it kept as
+    it is); `text` as it is when it opens otherwise."""
+    found = _DAYS_FIRST_RE.match(text.strip())
+    if found is None:
+        return text
+    on = (found.group("on") or "on ").lower()
+    days = found.group("days")
+    days = days.lower() if days.lower() == "weekends" else days[:1].upper() + days[1:].lower()
+    when = f"{on}{days}"
+    rest = _THEN_END_RE.sub(when, found.group("end"))  # "..., I work from home then": on those days
+    return f"{found.group('clause')} {when}{rest}"
+
+
+_THEN_END_RE = re.compile(r"\bthen(?=[.!]*$)")

@@ -30,7 +30,7 @@ from reverie.adapters.local.rules.verb_forms import ADVERBS, first_person
 from reverie.domain.dependent_slots import names_the_user
 
 _USES_RE = re.compile(
-    r"^(?:i|we)(?:'ve| have)? (?:\w+ )?(?:use|switched|moved|changed|started using|went back to)\b"
+    r"^(?:i|we)(?:'ve| have)? (?:\w+ )?(?:use|using|switched|moved|changed|started using|went back to)\b"
 )
 _SWITCH_TARGET_RE = re.compile(r"\b(?:to|for)\b(?P<target>.*)$")
 _ADVERB = (
@@ -63,7 +63,10 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         (
             # "I live with two flatmates in Clapton", "moved in with my girlfriend in Hackney Wick" too
+            # "moved down to London", "moved back up north to Leeds"
             r"(?:live|lived|living|reside|resided|residing|moved|relocated|based|settled)\b(?: back)?"
+            # ("moved over to" a gym, an editor, a team is no move of home)
+            r"(?: (?:down|up|out)(?: (?:north|south|east|west|here|there))?)?"
             r"(?: in)?(?: with (?:my |our |two |three |a |an |the )?[\w-]+(?: [\w-]+)?)? (?:in|to)\b",
             "home_city",
         ),
@@ -74,11 +77,15 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "home_city",
         ),
         (r"(?:work|working|worked) (?:as|in the role of)\b", "job_title"),
+        (
+            r"(?:a|b|ab|o) ?(?:positive|negative|pos|neg)(?=\s*(?:$|[,.;!]|now\b|too\b|blood\b))",
+            "blood_type",
+        ),  # "I'm O positive": the blood group
         # the school one goes to, named ("goes to Hillside Primary", "started at Oakfield Juniors", "is in Year 3
         # at St Anne's Primary"): a move of school replaces it (before the year: a school named is the school)
         (
             r"(?:(?:go|goes|going|went|gone|started|starts|starting|moved|moving|changed|transferred|switched)"
-            r"(?: schools?)? (?:to|at)|(?:am|is|are|'s|'m|now|still)(?: (?:now|still))?(?: in (?:year|grade|form|"
+            r"(?: schools?| reception| nursery| (?:year|grade|form) ?\d{1,2})? (?:to|at)|(?:am|is|are|'s|'m|now|still)(?: (?:now|still))?(?: in (?:year|grade|form|"
             r"class|reception)(?: ?\d{1,2})?)? at) " + SCHOOL,
             "school",
         ),
@@ -93,11 +100,15 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(?:work|working) (?:at|for)\b", "employer"),
         # working for no employer: "I'm freelancing now", "I'm retired", "I'm self-employed"
         (
-            r"(?:(?:now|currently) )?(?:freelancing|freelance|self-employed|retired|between jobs)\b",
+            r"(?:(?:now|currently) )?(?:freelancing|freelance|self-employed|retired|between jobs|unemployed)\b",
             "employer",
         ),
         (
-            r"(?:a|an) (?:[\w-]+ ){0,3}" + OCCUPATION + r" (?:at|for|with|on" + NOT_A_DAY + ") [A-Z]",
+            r"(?:(?:work|works|working|worked) as )?(?:a|an) (?:[\w-]+ ){0,3}"
+            + OCCUPATION
+            + r" (?:at|for|with|on"
+            + NOT_A_DAY
+            + ") [A-Z]",
             "employer",
         ),
         # what one works as, said plainly: "I'm a nurse", "Leo is a paramedic now" (a later one replaces it)
@@ -171,8 +182,16 @@ _MY_SLOT_RE = re.compile(
     r"^(?:my|our) (?:new |current |present |old |former )?(?P<what>manager|boss|lead|supervisor|team lead|"
     r"girlfriend|boyfriend|wife|husband|partner|fianc[eé]e?|role|job title|title|position|job|team|"
     r"employer|company|editor|ide|phone|laptop|car|project|current project|diet|commute|bank)"
-    # "my car's a 2014 Golf", "my boss's Ana" (never "my car's engine ...": a possession of the thing)
-    r"(?: (?:is|are|was|will be)\b|'s (?=(?:a|an|the|now|still)\b|\d|(?-i:[A-Z])))",
+    # "my car's a 2014 Golf", "my boss's Ana" (never "my car's engine ...": a possession of the thing); "my
+    # partner's name is Chris" says who
+    r"(?:'s name)?(?: (?:is|are|was|will be)\b|'s (?=(?:a|an|the|now|still)\b|\d|(?-i:[A-Z])))",
+    re.I,
+)
+# An attribute of one's own given a new value by name: "we've switched broadband to Zen", "I changed energy
+# supplier to Octopus" (a thing moved to a place, "moved my desk to the window", is no such value).
+_SWITCHED_ATTRIBUTE_RE = re.compile(
+    r"^(?:i|we)(?:'ve| have)? (?:just |finally |now |recently )?(?:switched|changed|moved) (?:my |our |the |their |his |her )?"
+    r"(?P<attr>[a-z]+(?: [a-z]+)?) (?:over )?to (?-i:[A-Z])",
     re.I,
 )
 STATE_ATTRIBUTES = frozenset(
@@ -188,6 +207,7 @@ _MY_SLOT_NAMES = {
     ),
     **dict.fromkeys("role job_title title position job".split(), "job_title"),
     **dict.fromkeys("employer company".split(), "employer"),
+    **dict.fromkeys("bank current_account bank_account".split(), "bank"),
     **dict.fromkeys("project current_project".split(), "current_project"),
     **dict.fromkeys("editor ide".split(), "editor"),
 }
@@ -232,6 +252,8 @@ def attribute_key(text: str, subject: str) -> str | None:
     if _USES_RE.match(lowered):  # a tool named in "we use / switched to / moved to pnpm" is the value
         target = _SWITCH_TARGET_RE.search(lowered)
         tool = vocabulary_key(target.group("target"), subject) if target else None
+        # "I'm using VS Code for everything": the tool is said before what it is for
+        tool = tool or (vocabulary_key(lowered, subject) if "using" in lowered.split()[1:3] else None)
         if tool or lowered.split()[1:2] == ["use"]:
             return tool or vocabulary_key(lowered, subject)
     for pattern, attribute in _SLOTS:
@@ -248,6 +270,10 @@ def attribute_key(text: str, subject: str) -> str | None:
         return f"{subject}.{attribute}"
     if _works_in_a_place(text):
         return f"{subject}.home_city"
+    switched = _SWITCHED_ATTRIBUTE_RE.match(text)
+    if switched:  # "we've switched broadband to Zen": the broadband's new value
+        what = slug(switched.group("attr"), 2)
+        return f"{subject}.{_MY_SLOT_NAMES.get(what, what)}"
     for pattern, attribute in KEYED_FACT_RES:
         if pattern.search(lowered):
             return f"{subject}.{attribute}"
@@ -341,6 +367,13 @@ def statement_key(statement: str) -> str | None:
         return (
             f"user.{slug(bare.group('attr'), 2)}"  # "Bin day has changed to ...": the user's (not "Tom has")
         )
+    said = _in_first_person(text)
+    return attribute_key(*said) if said else None
+
+
+def _in_first_person(text: str) -> tuple[str, str] | None:
+    """A statement said of someone, as they would say it, and whom it is about ("Ingrid works at Spotify" →
+    ("I work at Spotify", "ingrid")); None when it opens with no one."""
     said = _SAID_OF_RE.match(_WHOSE_NAMED_RE.sub("", text, count=1))
     if said is None:
         return None
@@ -348,12 +381,28 @@ def statement_key(statement: str) -> str | None:
     subject = "user" if who.lower() == "the user" else subject_of(who)
     words = said.group("rest").split()
     if said.group("own"):  # "Yusuf's swimming lessons move to Thursdays": a new value of the same attribute
-        return attribute_key(_MOVES_TO_RE.sub(" are ", " ".join(["my", *words]), count=1), subject)
+        return _MOVES_TO_RE.sub(" are ", " ".join(["my", *words]), count=1), subject
     n = 0  # past adverbs ("now", "also", "no longer") to the verb
     while n < len(words) - 1 and (words[n].lower() in ADVERBS or words[n].lower() == "no"):
         n += 2 if words[n].lower() == "no" else 1
     if n >= len(words):
         return None
-    return attribute_key(
-        " ".join(["I", *words[:n], first_person(words[n].lower()), *words[n + 1 :]]), subject
-    )
+    return " ".join(["I", *words[:n], first_person(words[n].lower()), *words[n + 1 :]]), subject
+
+
+def states_also(statement: str, key: str | None) -> bool:
+    """The statement, whose own slot is one side of a job, also gives the other side that `key` names, of the
+    same someone: "Ana works as a chef at Dishoom" (`ana.job_title`) says where she works too (`ana.employer`),
+    so a new employer replaces it."""
+    said = _in_first_person(statement.strip())
+    if said is None or key is None:
+        return False
+    subject, _, attribute = key.partition(".")
+    own = attribute_key(*said)
+    # only a job's two sides: "moved over to the Ads team" reads as a move of home too, but is none
+    if said[1] != subject or attribute not in _JOB or own is None or own.partition(".")[2] not in _JOB:
+        return False
+    return any(name == attribute and pattern.search(said[0]) for pattern, name in _SLOTS)
+
+
+_JOB = frozenset({"employer", "job_title"})

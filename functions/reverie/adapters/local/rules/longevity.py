@@ -44,7 +44,9 @@ _BODY_STATE_RE = re.compile(
     r"body|hips?|lungs|eyes)\s+(?:is|are|'s|'re|feels?|felt)\s+(?:so\s+|really\s+|totally\s+|completely\s+|"
     r"absolutely\s+|a bit\s+|still\s+)?(?:dead|heavy|wrecked|shot|cooked|fried|toast|destroyed|gone|"
     r"(?:like\s+)?(?:jelly|lead|concrete))\b"
-    r"|\b(?:i'?ve|i\s+have)\s+got\s+(?:a|an)\s+(?:\w+\s+)?(?:headache|hangover|cold|fever|temperature|"
+    # ... the speaker's or someone named's ("Tom has a cold", "Ana's got flu")
+    r"|(?:\b(?:i'?ve|i\s+have)\s+got|^(?-i:[A-Z])[a-z]+(?:'s\s+got|\s+has(?:\s+got)?))\s+(?:a|an)\s+(?:\w+\s+)?"
+    r"(?:headache|hangover|cold|fever|temperature|"
     r"sore throat|upset stomach|migraine|stomach bug)\b",
     re.I,
 )

@@ -3,7 +3,7 @@ PureGym on Deansgate" means she is a member no more, so the card saying she is o
 (latest wins), and an answer about where she trains no longer names the gym as current.
 
 The news ends ("cancelled", "ended", "quit", "stopped", "didn't renew") a membership,
-subscription, contract or plan named by its organisation; the held card says the same person is a member of,
+subscription, contract or plan named by its organisation, or the organisation itself ("cancelled PureGym"); the held card says the same person is a member of,
 subscribes to or has a membership or subscription with that organisation. A card that only mentions the
 organisation ("PureGym on Deansgate opens at 6") is left alone.
 """
@@ -23,7 +23,9 @@ from reverie.ports import MergeDecision
 _WHAT = r"(?:membership|subscription|contract|plan|account|season\s+ticket|pass)"
 _ENDED_RE = re.compile(
     r"\b(?:cancell?ed|ended|quit|stopped|terminated|closed|did\s+not\s+renew|didn't\s+renew)\s+"
-    r"(?:my|our|their|his|her|the)\s+(?P<org>(?:[A-Z][\w&'-]*\s+){1,3}?)" + _WHAT + r"\b",
+    r"(?:(?:my|our|their|his|her|the)\s+(?P<org>(?:[A-Z][\w&'-]*\s+){1,3}?)" + _WHAT + r"\b"
+    # ... or the organisation alone: "Cancelled PureGym, I go to the leisure centre now"
+    r"|(?P<bare>[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,2})(?![\w&'-]|\s+[A-Z]))",
 )
 _HELD_RE = r"\b(?:members?|membership|subscri\w+|signed\s+up)\b"
 
@@ -33,7 +35,7 @@ def membership_ended(candidate: Candidate, cards: Sequence[MemoryCard]) -> Merge
     found = _ENDED_RE.search(candidate.statement)
     if found is None:
         return None
-    org = found.group("org").strip()
+    org = (found.group("org") or found.group("bare")).strip()
     named = re.compile(rf"(?<![\w-]){re.escape(org)}(?![\w-])", re.I)
     for card in cards:
         held = named.search(card.statement) and re.search(_HELD_RE, card.statement, re.I)

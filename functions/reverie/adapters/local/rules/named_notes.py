@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules.language import compress, strip_emoji
+from reverie.adapters.local.rules.longevity import passing_state
 from reverie.adapters.local.rules.specificity import specificity
 from reverie.adapters.local.rules.statement_types import Speaker, Statement
 from reverie.adapters.local.rules.stored_form import render, salience
@@ -21,7 +22,7 @@ from reverie.adapters.local.rules.typos import english_lexicon
 from reverie.domain.models import MemoryType
 from reverie.domain.text import STOP_WORDS
 
-MIN_SPECIFIC = 2  # what a note says of its person names at least ("gets 25% extra time")
+MIN_SPECIFIC = 1  # what a note says of its person names at least ("loves trains", "gets 25% extra time")
 _OPENING_RE = re.compile(r"^(?:(?:and|also|plus|then|oh|ok|so)\b[,\s]+)+", re.I)
 # A name (a surname maybe) or a name's someone ("Zoe's parents", "Kai's mum"), then a verb in the present:
 # a third-person "-s" form ("gets", "moves", "needs"), or "has", or a plural subject's bare verb after "'s".
@@ -29,7 +30,7 @@ _NOTE_RE = re.compile(
     r"^(?P<name>(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?)"
     r"(?P<whose>'s\s+[a-z]+)?\s+"
     r"(?:(?:also|now|still|usually|always|only)\s+)?"
-    r"(?P<verb>has|[a-z]{2,}[^s\W']s|[a-z]{3,})(?P<rest>\s.+)$"  # a word, not "payments-api" nor "wishes,"
+    r"(?P<verb>has|is(?=\s+into\b)|[a-z]{2,}[^s\W']s|[a-z]{3,})(?P<rest>\s.+)$"  # a word, not "payments-api" nor "wishes,"
 )
 _PLEASE_RE = re.compile(r"^please\b|\bplease\W*$", re.I)  # "Deploy payments-api to staging please": a request
 # Capitalised words that open a sentence without naming anyone.
@@ -39,6 +40,11 @@ _NOT_NAMES = frozenset(
     Could Would Will Should Do Did Does Never Always Maybe Actually Every Each All Some Any Monday Tuesday
     Wednesday Thursday Friday Saturday Sunday Today Tomorrow Yesterday January February March April May June
     July August September October November December""".split()
+)
+# Third-person verbs that are no plural noun, so never the object of an order ("Add retries ..." is one).
+_ONLY_VERBS = frozenset(
+    "goes lives does has wants needs likes loves hates prefers teaches studies drives swims attends owns speaks "
+    "knows earns rides cycles".split()
 )
 # Verbs that relay what someone says, thinks or feels, or pass on a greeting: no note of what holds for them.
 _NOT_NOTE_VERBS = frozenset(
@@ -55,19 +61,34 @@ def _note(clause: str) -> re.Match[str] | None:
     if found is None:
         return None
     name, verb, whose = found.group("name"), found.group("verb"), found.group("whose")
-    if name.split()[0] in _NOT_NAMES or name.split()[0].lower() in STOP_WORDS or verb in STOP_WORDS - {"has"}:
+    into = verb == "is" and found.group("rest").lstrip().lower().startswith(
+        "into "
+    )  # "Leo is into dinosaurs"
+    if (
+        name.split()[0] in _NOT_NAMES
+        or name.split()[0].lower() in STOP_WORDS
+        or verb in STOP_WORDS - {"has", "is"}
+    ):
         return None  # "For this letter ...": no name and no verb
-    if _a_verb(name.split()[0]):
-        return None  # "Add retries to the webhook client": an order, not a note about someone called Add
+    first = name.split()[0]
+    stem_of = first[:-3]  # "Making" → "mak": a gerund's verb is "make" (or "run" for "Running")
+    gerund = first.endswith("ing") and any(
+        v in english_lexicon()
+        for v in (stem_of.lower(), stem_of.lower() + "e", stem_of.lower()[:-1])
+        if len(v) > 2
+    )
+    # a verb after it no order has as its object ("Jack goes to Hillview", "Mark lives in Leeds"): a name
+    if (base_verb(first) and verb.lower() not in _ONLY_VERBS) or gerund:
+        return None  # "Add retries to ...", "Making pancakes ...": an order or a doing, not someone named so
     # a bare verb only after a name's people ("Zoe's parents want"); a name's own verb ends in "s"
     if verb != "has" and not verb.endswith("s") and not (whose and whose.endswith("s")):
         return None
-    if verb in _NOT_NOTE_VERBS or specificity(found.group("rest")) < MIN_SPECIFIC:
+    if (verb in _NOT_NOTE_VERBS and not into) or specificity(found.group("rest")) < MIN_SPECIFIC:
         return None
     return found
 
 
-def _a_verb(word: str) -> bool:
+def base_verb(word: str) -> bool:
     """`word` is an English verb's plain form: the word list knows its "-ing" and its "-ed" ("add", "deploy",
     "merge", "fix"). A name that is also a verb ("Mark", "Grace") is missed: better than an order kept as a note."""
     w, lexicon = word.lower(), english_lexicon()
@@ -95,6 +116,8 @@ def note_about_someone(sentence: str, who: Speaker) -> Statement | None:
     A note about a name's people ("Mum's carers come at 8") is theirs to keep by the other rules."""
     found = _note(sentence)
     if found is None or found.group("whose") or not who.to_agent or found.group("name") in who.name.split():
+        return None
+    if passing_state(sentence):  # "Tom has a cold": over in a week
         return None
     text = _OPENING_RE.sub("", compress(strip_emoji(sentence)))
     return Statement(

@@ -1,5 +1,5 @@
-"""Who someone named is, in the words that say who the speaker is ("I'm vegetarian", "I'm retired"): "Ana's
-vegan so no cheese on hers", "Tomás is pescatarian". Said of someone named, it is a lasting fact about them
+"""Who someone named is, in the words that say who the speaker is ("I'm vegetarian", "I'm retired", "I'm a
+nurse", "I'm 34"): "Ana's vegan so no cheese on hers", "Tomás is pescatarian", "Ana is a chef at Dishoom". Said of someone named, it is a lasting fact about them
 (what follows "so" is what it means for now and is left out), not a passing remark. So is the age someone
 named has reached ("Theo turned 7 last week", "Gran turns 90 on Sunday")."""
 
@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from reverie.adapters.local.rules.slot_words import OCCUPATION
+from reverie.adapters.local.rules.speaker_patterns import CONDITION
 from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
 from reverie.adapters.local.rules.stored_form import as_statement
 from reverie.domain.models import MemoryType
@@ -14,8 +16,11 @@ from reverie.domain.models import MemoryType
 # A name, then "is"/"'s" and an identity word of the speaker's own kind (see IDENTITY_RE).
 _NAMED_IDENTITY_RE = re.compile(
     r"^(?P<who>(?!(?:It|That|This|There|Here|What|Who|He|She|Let|The|My|Our)\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)"
-    r"(?:'s|\s+is)\s+(?:(?:also|now|still|strictly|fully)\s+)?(?:a\s+)?"
-    r"(?P<what>vegetarian|vegan|pescatarian|teetotal|married|divorced|engaged|widowed|retired)"
+    r"(?:'s|\s+is)\s+(?:(?:also|now|still|strictly|fully)\s+)?"
+    # a lasting condition ("Ines is coeliac", "Dad's diabetic")
+    rf"(?P<what>{CONDITION}|(?:a\s+)?(?:vegetarian|vegan|pescatarian|teetotal|married|divorced|engaged|widowed|retired|self-employed)|"
+    # what they work as ("Ana is a nurse", "Leo's a sous chef at Hoppers") and their age ("Mia is 4")
+    rf"(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?{OCCUPATION}(?:\s+(?:at|for|in)\s+[^,.;!]+)?|\d{{1,2}}(?:\s+years\s+old)?)"
     r"(?=\s*$|\s*[,.;!]|\s+(?:so|and|now|too|as well|since)\b)",
 )
 
@@ -40,4 +45,11 @@ def named_identity(text: str, who: Speaker) -> Statement | Drop | None:
     found = _NAMED_IDENTITY_RE.match(text.strip())
     if found is None or found.group("who").lower() in who.name.lower().split():
         return None
+    if _AND_MORE_RE.match(text.strip()[found.end() :]):  # "Miso is 12 now and has kidney disease": all of it
+        return as_statement(MemoryType.FACT, text, who, short_ok=True)
     return as_statement(MemoryType.FACT, f"{found.group('who')} is {found.group('what')}", who, short_ok=True)
+
+
+# More said of them after "and" ("... and has kidney disease"), or a habit it brings ("... so avoids sugar"); any
+# other "so" tells what it means for now ("so no cheese on hers").
+_AND_MORE_RE = re.compile(r"^(?:\s+now)?\s+(?:and\s+\w|so\s+(?:also\s+)?[a-z]+[^s\W]s\b)", re.I)

@@ -85,10 +85,12 @@ def mistake_then(part: str) -> tuple[str, str] | None:
     return admission, rest[:1].upper() + rest[1:]
 
 
-# "Sorry, it's BA 177", "Oops, that should be the 21st, not the 12th": the value just told, put right, said with
-# only the new value.
+# "Sorry, it's BA 177", "Oops, that should be the 21st, not the 12th", "Correction, it lands at 7:40": the value
+# just told, put right, said with only the new value (and the verb said of it before).
 _ITS_RE = re.compile(
-    r"^(?:sorry|oops|whoops|correction|i\s+mean|sorry,?\s+i\s+mean)[,:!]?\s+(?:it'?s|it\s+is|that'?s|that\s+should\s+be)\s+"
+    r"^(?:sorry|oops|whoops|correction|i\s+mean|sorry,?\s+i\s+mean)[,:!]?\s+(?:it'?s|it\s+is|that'?s|that\s+should\s+be"
+    # "Correction, it lands at 7:40": the verb said of it before, then the value
+    r"|(?:it|that|she|he|they)\s+(?P<verb>[a-z]{3,})(?:\s+(?:at|on|in|from|by|to))?)\s+"
     r"(?P<new>[^,;!]+?)(?:,?\s+not\s+(?P<old>[^,;!]+?))?\s*(?:[,;]\s+.*)?[.!]*$",
     re.I,
 )
@@ -101,6 +103,9 @@ def value_put_right(part: str, last: str | None) -> str | None:
     when `part` is no such correction, or `last` holds no one value of that kind."""
     found = _ITS_RE.match(part.strip())
     if found is None or not last:
+        return None
+    verb = found.group("verb")
+    if verb and not re.search(rf"\b{re.escape(verb[:4])}", last, re.I):  # "it lands" put right what "lands"
         return None
     old, given = (found.group("old") or "").strip(), found.group("new").strip()
     if (

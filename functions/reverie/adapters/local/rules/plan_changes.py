@@ -21,10 +21,12 @@ from dataclasses import replace
 from datetime import date, datetime, timedelta
 
 from reverie.adapters.local.rules.dates import resolve_relative_dates
+from reverie.adapters.local.rules.keys import state_slot
 from reverie.adapters.local.rules.language import strip_emoji
 from reverie.adapters.local.rules.numeric_dates import spelled_out
 from reverie.adapters.local.rules.statement_types import Speaker, Statement
 from reverie.adapters.local.rules.stored_form import as_statement
+from reverie.adapters.local.rules.typos import english_lexicon
 from reverie.adapters.local.rules.verdicts import replace as replaced_by
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, Status
@@ -76,7 +78,9 @@ _DONE_TO = (
     r"fitted|signed|filed|sorted|collected|returned|posted"
 )
 # ... of which those that are no preposition ("my brother's coming over" says no outcome)
-_WENT = r"(?:done|finished|completed|passed|failed|cancell?ed|called\s+off|" + _DONE_TO + ")"
+# ... and what was applied for, decided ("mortgage approved", "visa refused", "planning permission granted")
+_DECIDED = r"approved|accepted|granted|refused|rejected|declined|turned\s+down|offered"
+_WENT = r"(?:done|finished|completed|passed|failed|cancell?ed|called\s+off|" + _DECIDED + "|" + _DONE_TO + ")"
 # "MOT done, passed", "driving test passed!!": the thing, then how it went, with no article and no verb.
 _OUTCOME_RE = re.compile(
     rf"^{_OWNER}?{_THING}(?:\s+(?:is|are|was|were|has\s+been|have\s+been|got))?\s+(?P<fate>{_WENT})\b(?P<rest>[^.!?]*)[.!?]*$",
@@ -212,10 +216,19 @@ def outcome(text: str, who: Speaker) -> Statement | None:
     rest = found.group("rest").strip(" ,;:-")
     what = found.group("what")
     fate = found.group("fate").lower()
-    if not found.group("owner") and _DONE_TO_RE.fullmatch(fate) and _NAME_ALONE_RE.fullmatch(what):
-        return None  # "Tom paid", "Ana sold": someone who did it, as likely as a thing it was done to
-    if not found.group("owner") and _SENTENCE_CASED_RE.match(what):
-        what = what[:1].lower() + what[1:]  # "Driving test passed": the capital is the message's
+    if (
+        not found.group("owner")
+        and _NAME_ALONE_RE.fullmatch(what)
+        and (_DONE_TO_RE.fullmatch(fate) or re.match(r"with\b", rest, re.I))
+    ):
+        return None  # "Tom paid", "Ana sold", "Ana is done with uni": someone, as likely as a thing
+    if not found.group("owner") and (
+        _SENTENCE_CASED_RE.match(what)
+        or (what.istitle() and " " not in what and what.lower() in english_lexicon())
+    ):
+        what = (
+            what[:1].lower() + what[1:]
+        )  # "Driving test passed", "Mortgage approved": the capital is the message's
     said = f"{_whose(found.group('owner'))} {what} {_be(what)} {fate}" + (f", {rest}" if rest else "")
     result = as_statement(MemoryType.FACT, said, who, short_ok=True)
     return result if isinstance(result, Statement) else None
@@ -231,7 +244,7 @@ def booked_plans(kept: list[Statement], ts: datetime) -> list[Statement]:
         # a state the slot rules hold ("is starting at Pellinor Labs on 2 March": the employer) stays theirs
         and (
             _BOOKED_RE.search(s.text)
-            or (_ARRANGED_RE.match(s.text) and s.key is None)
+            or (_ARRANGED_RE.match(s.text) and not state_slot(s.key))
             or _GOT_ON_RE.match(s.text)
         )
         # "is having a party on Saturday": a weekday in the present's future is the coming one
@@ -239,7 +252,9 @@ def booked_plans(kept: list[Statement], ts: datetime) -> list[Statement]:
             _later_day(s.text, ts)
             or (
                 _ARRANGED_RE.match(s.text)
-                and (_COMING_WEEKDAY_RE.search(s.text) or _coming_month(s.text, ts))
+                and (
+                    _COMING_WEEKDAY_RE.search(s.text) or _coming_month(s.text, ts) or _later_year(s.text, ts)
+                )
             )
         )
         else s
@@ -263,7 +278,9 @@ _GOT_ON_RE = re.compile(
 _COMING_WEEKDAY_RE = re.compile(
     r"\b(?:on|this|next)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)"
     # ... or a period to come: "is migrating the auth service to Rust this quarter"
-    r"|\b(?:this|next)\s+(?:quarter|term|semester|sprint)\b",
+    r"|\b(?:this|next)\s+(?:quarter|term|semester|sprint)\b"
+    # ... a season or a time ahead: "are selling the house in the spring", "is retiring next year"
+    r"|\b(?:in\s+the|this|next)\s+(?:spring|summer|autumn|fall|winter)\b|\b(?:next\s+(?:month|year)|later\s+this\s+year)\b",
     re.I,
 )
 
@@ -276,6 +293,14 @@ def _coming_month(text: str, ts: datetime) -> bool:
     fitted in March", said in January."""
     found = _IN_MONTH_RE.search(text)
     return found is not None and MONTHS[found.group("month").lower()] >= ts.month
+
+
+_IN_YEAR_RE = re.compile(r"\bin\s+(?P<year>20\d\d)\b")
+
+
+def _later_year(text: str, ts: datetime) -> bool:
+    """The text names a year to come ("is retiring in 2028", said in 2027)."""
+    return any(int(m.group("year")) > ts.year for m in _IN_YEAR_RE.finditer(text))
 
 
 def _later_day(text: str, ts: datetime) -> bool:

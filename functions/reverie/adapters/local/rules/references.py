@@ -356,6 +356,13 @@ class Earlier:
         part = they_said_of(part, subject_named(self.previous) if self.previous else None)  # "they pay ..."
         return resolve_until_then(part, until_said(part) or self.until)  # its own "until" first
 
+    def left_out(self, part: str, secret: bool) -> None:
+        """A part left out before any was read: where "there" after it is, and, a secret's clause (masked), whom
+        "her" means ("The key safe code for Mum's house is [REDACTED], and her carer comes at 8am")."""
+        self.aside = part
+        if secret:
+            self.people += [p for p in people_named(part, self.speaker_words) if p not in self.people]
+
     def said(self, part: str) -> None:
         """Remember `part` (as resolved) for the parts after it."""
         self.previous = part

@@ -29,7 +29,8 @@ _ENDED_RES = (
 def _partner_named(name: str) -> re.Pattern[str]:
     return re.compile(
         rf"\b{_PARTNER}\s+{re.escape(name)}\b|\b{re.escape(name)}\s+is\s+\S+\s+{_PARTNER}\b|\b{re.escape(name)},\s+"
-        rf"\S+\s+{_PARTNER}\b",
+        # "Lex's partner's name is Chris", "Lex's partner is Chris"
+        rf"\S+\s+{_PARTNER}\b|\b{_PARTNER}(?:'s\s+name)?\s+is\s+(?:called\s+)?{re.escape(name)}\b",
         re.I,
     )
 

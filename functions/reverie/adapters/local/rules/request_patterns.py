@@ -72,7 +72,9 @@ IMPERATIVE_RE = re.compile(
     r"^(?:please\s+\w|(?:(?:now|then|just|also|so|and)\s+)*(?!(?:the|a|an|this|that|these|those|my|our|his|her|"
     # a word in -ing is no command ("Pasting the email: ..."), bar base forms that end so ("bring", "string")
     r"their|its|some|all|both|no)\b)(?!(?!string\b)[a-z]{3,}ing\b)"
-    r"[a-z]+\s+(?:me|us|my|our|the|a|an|it|them|this|that|these|those|some|all|"
+    # "fill in the form", "sort out my ...": a verb with its particle ("turns out the ..." says how things are)
+    r"(?:[a-z]*(?:ss|us|[^\Ws])\s+(?:in|out|up|down|over|through|off|back)\s+|[a-z]+\s+)"
+    r"(?:me|us|my|our|the|a|an|it|them|this|that|these|those|some|all|"
     r"both|two|three|four|five)\b)",
     re.I,
 )

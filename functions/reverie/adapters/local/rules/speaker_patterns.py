@@ -47,7 +47,8 @@ PLAN_RE = re.compile(
     + _ADV
     + r")?(?:going to|gonna|planning(?:\s+(?:to|on))?|plan to|intend to|hope to|hoping to|want to|wanna|like to|"
     r"love to|aim to|will|'ll|thinking (?:of|about)|looking to|considering|set to|scheduled to|have to|"
-    r"need to)\b\s*(?P<rest>.*)$",
+    # an application waiting for its answer ("I'm applying for a mortgage with Nationwide"): over once decided
+    r"need to|applying (?:for|to))\b\s*(?P<rest>.*)$",
     re.I,
 )
 # "Harry Potter is my favourite book", "Family time means a lot to me": a taste stated the other way round.
@@ -70,7 +71,7 @@ MY_ATTRIBUTE_RE = re.compile(
 MY_ANYTHING_RE = re.compile(r"^(?:my|our) [\w-]+", re.I)
 # A lasting condition of body or mind, or a way of living, one is ("lactose intolerant", "coeliac", "left-handed"), its kind or degree
 # said before it ("type 1 diabetic", "severely dyslexic", "profoundly deaf").
-_CONDITION = (
+CONDITION = (
     r"(?:type[ -]?(?:\d|i{1,2}) |(?:mildly|severely|profoundly|partially|slightly|borderline) )?(?:"
     r"(?:[a-z-]+ )?intolerant|(?:pre-?)?diabetic|coeliac|celiac|asthmatic|epileptic|an(?:a)?emic|dyslexic|"
     r"dyspraxic|autistic|deaf|(?:short|long|near|far)-?sighted|(?:left|right)-?handed|"
@@ -83,15 +84,19 @@ IDENTITY_RE = re.compile(
     r"generally|mostly|permanently|back) )?"
     # a reversal of who one is ("I'm no longer vegan", "I'm not a paramedic any more") is a fact too, and so is
     # a condition or a diet denied ("I'm not lactose intolerant", "I'm not vegan")
-    rf"(?:no longer |not (?=[^.;]*\bany ?more\b)|not (?=(?:{_CONDITION}|vegetarian|vegan|pescatarian|allergic)\b))?"
+    rf"(?:no longer |not (?=[^.;]*\bany ?more\b)|not (?=(?:{CONDITION}|vegetarian|vegan|pescatarian|allergic)\b))?"
     r"(?P<what>a |an |the |from |"
     # where one stands ("I'm based at Leith station", "stationed in Kiel", "enrolled at UCL", "employed by Arup")
     r"(?:based|stationed|posted|located) (?:in|at|out of) |(?:enrolled|registered) (?:at|in|on|with) |"
     r"employed (?:at|by) |in (?:my|the|our) (?:first|second|third|fourth|fifth|final|last|\d(?:st|nd|rd|th)) year\b(?! of\b)|"
     r"\d+ years old|\w+ years old|married|single|divorced|engaged|widowed|pregnant|retired|"
+    # working for no employer ("I'm self-employed", "I'm freelance", "I'm unemployed")
+    r"self-employed|freelance|unemployed|between jobs|out of work|"
+    # a blood group ("I'm actually O positive")
+    r"(?:a|b|ab|o)\s*(?:positive|negative|pos|neg)(?=\s*(?:$|[,.;!]|now\b|too\b|blood\b))|"
     r"vegetarian|vegan|pescatarian|allergic|in a relationship|dating|a member|part of|member of|"
     # a lasting condition of body or mind ("I'm lactose intolerant", "we're coeliac", "I'm left-handed")
-    rf"(?P<condition>{_CONDITION})\b|"
+    rf"(?P<condition>{CONDITION})\b|"
     # a status one is on ("I'm on parental leave until 1 June", "we're on a waiting list", "I'm on nights")
     r"on (?:[a-z-]+ ){0,2}(?:leave|holidays?|vacation|sabbatical|furlough|secondment|probation|call|nights|days|"
     r"earlies|lates|"
@@ -110,6 +115,15 @@ NAMED_MEMBERSHIP_RE = re.compile(
     r"^(?i:i|we)(?i:'m| am|'re| are) (?:(?i:also|now|still|currently|no longer) |(?i:not) (?=[^.;]*\b(?i:any ?more)\b))?"
     r"(?i:in|on|with) "
     r"(?:(?i:the|my|our|a|an) )?(?=[A-Z0-9]|(?i:year|grade|form|class|standard)\s+\d)"
+)
+# Membership of a group the speaker belongs to ("I'm in a book club with some neighbours", "we're in the local
+# running club", "I'm in a choir"): a lasting fact; "I'm in a team meeting" is where they are now.
+IN_A_GROUP_RE = re.compile(
+    r"^(?:i|we)(?:'m| am|'re| are) (?:(?:also|now|still) )?in (?:a|an|the|my|our) (?:[\w'-]+ ){0,3}?"
+    r"(?:club|choir|band|team|group|society|league|orchestra|association|crew|squad|troupe|ensemble|quartet|"
+    r"trio|syndicate|collective|co-op)"
+    r"(?=\s*(?:$|[,.;!?]|(?:with|at|in|for|that|which|called|near|since|from|who|run|of)\b))",
+    re.I,
 )
 # A level the speaker has reached ("I'm at N4 level in Japanese", "we're at grade 5", "I'm at level 3 now"):
 # a stage of learning they hold; "I'm at Gate 4" or "I'm at the station" names a place, not a level.
@@ -227,16 +241,26 @@ COMPOUND_HEAD_RE = re.compile(
 # News of how a plan or project ended ("Change of plans: the Halifax move is off", "the Dagster migration is
 # done"): what it was for is over, whoever the sentence's grammatical subject is.
 PLAN_FATE_RE = re.compile(
-    r"^(?:[\w\s']{1,30}:\s*)?(?:the|my|our)\s+(?P<what>(?:[\w-]+\s+){0,3}?[\w-]+)\s+"
-    r"(?P<verb>is|was|has been|had been|got|were|are)\s+(?:now\s+|finally\s+|officially\s+)?"
-    r"(?P<fate>off|over|cancell?ed|called off|scrapped|postponed|done|finished|completed?|on hold|on ice)\b"
+    r"^(?:[\w\s']{1,30}:\s*)?(?:(?:the|my|our)\s+(?P<what>(?:[\w-]+\s+){0,3}?[\w-]+)"
+    # ... or what it was for by its name, called off ("Glastonbury's off for us", "Lisbon is cancelled"; "Ana is
+    # done with uni" is no plan's end)
+    r"|(?P<named>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})(?=\s+(?:(?:is|was|has\s+been)\s+"
+    r"(?:now\s+|officially\s+)?(?:off(?=\s*(?:$|[,.;!]|for\s+(?:us|me)\b|now\b))|cancell?ed|called\s+off|scrapped|"
+    r"postponed|on\s+hold)|fell\s+through)\b))\s+"
+    r"(?:(?P<verb>is|was|has been|had been|got|were|are)\s+(?:now\s+|finally\s+|officially\s+)?"
+    r"(?P<fate>off|over|cancell?ed|called off|scrapped|postponed|done|finished|completed?|on hold|on ice)"
+    # "the house sale went through", "the van sale fell through"
+    r"|(?:has\s+|have\s+)?(?:finally\s+)?(?P<through>went|gone|fell|fallen)\s+through)\b"
     r"(?P<rest>.*)$",
     re.I,
 )
 # A plan put off, said as a fragment: "Japan another time, maybe", "The kitchen next year then", "Lisbon some
 # other time": what it was for waits for another time.
 PUT_OFF_RE = re.compile(
-    r"^(?:(?:ok|okay|so|well|oh well|never mind)[,\s]+)?(?P<what>(?:the\s+[\w'-]+|(?-i:[A-Z])[\w'-]*)(?:\s+[\w'-]+){0,2}?)"
+    # (a thing, not a clause: "I'm retiring next year" is a plan said, not one put off)
+    r"^(?:(?:ok|okay|so|well|oh well|never mind)[,\s]+)?(?P<what>(?!(?:i|i'm|we|we're|he|he's|she|she's|they|"
+    r"they're|it|it's|you|you're)\b)(?:the\s+[\w'-]+|(?-i:[A-Z])[\w'-]*)"
+    r"(?:\s+(?!(?:is|are|am|was|were)\b)[\w'-]+){0,2}?)"
     r",?\s+(?P<when>another time|some other time|another year|next year|some day|one day|later on)"
     r"(?:[,\s]+(?:maybe|perhaps|then|I guess|hopefully))?[.!]*$",
     re.I,

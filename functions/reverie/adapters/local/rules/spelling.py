@@ -308,9 +308,12 @@ _RUN_UP_RE = re.compile(
     rf"(?:(?<=^)|(?<=[.!?]\s))\s*(?:{_OPENER}[\s,]+)*(?:{_HESITANT}|so,?\s+yeah)\b[\s,.]*(?:(?:{_OPENER}|{_HESITANT})\b[\s,.]*)*",
     re.I,
 )
-# Someone named, then the pronoun that takes them up again: "my daughter Esme, she's got" → "my daughter Esme's got".
+# Someone named, then the pronoun that takes them up again: "my daughter Esme, she's got" → "my daughter Esme's got"
+# (the sentence's subject: in "Book dinner for my gf Ines, she's coeliac" the pronoun opens a clause of its own).
 _TAKEN_UP_RE = re.compile(
-    r"\b(?P<who>(?i:my|our)\s+[a-z]+\s+(?-i:[A-Z][a-z]+)),\s+(?i:she|he)(?='s\b|'ll\b|\s)"
+    r"(?:^|(?<=[.!?]\s))(?P<lead>(?:(?i:so|um|uh|well|ok|okay|and|oh|anyway|right)[,\s]+)*)"
+    r"(?P<who>(?i:my|our)\s+[a-z]+\s+(?-i:[A-Z][a-z]+)),\s+(?i:she|he)"
+    r"(?='s\b|'ll\b|\s)"
 )
 # (A run-up of "um"s before a sentence goes first, whole.)
 # The same pronoun or article said twice over a hesitation: "she's she's got", "I've I've started".
@@ -320,5 +323,5 @@ _RESTART_RE = re.compile(r"\b((?:i|we|you|he|she|they|it|my|our|the|a)(?:'[a-z]+
 def without_hesitations(text: str) -> str:
     """`text` without a transcript's hesitations and restarts ("she's, uh, she's got" → "she's got")."""
     text = _HESITATION_RE.sub(" ", _RUN_UP_RE.sub("", text))
-    text = _TAKEN_UP_RE.sub(r"\g<who>", _RESTART_RE.sub(r"\1", text))
+    text = _TAKEN_UP_RE.sub(r"\g<lead>\g<who>", _RESTART_RE.sub(r"\1", text))
     return text.strip()

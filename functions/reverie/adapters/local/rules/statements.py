@@ -16,7 +16,7 @@ from reverie.adapters.local.rules.constraints import as_constraint, as_correctio
 from reverie.adapters.local.rules.day_outcomes import day_went
 from reverie.adapters.local.rules.day_requests import for_the_day
 from reverie.adapters.local.rules.elided_progressive import elided_progressive
-from reverie.adapters.local.rules.fronted import place_after
+from reverie.adapters.local.rules.fronted import days_after, place_after
 from reverie.adapters.local.rules.language import compress, strip_emoji
 from reverie.adapters.local.rules.longevity import one_off, passing_mood, passing_state, without_passing_mood
 from reverie.adapters.local.rules.new_home import new_home
@@ -61,6 +61,7 @@ from reverie.domain.guards import CREDENTIAL_KINDS
 from reverie.domain.models import MemoryType
 from reverie.domain.occasion import without_provisional
 
+_FOR_US_RE = re.compile(r"^\s+for\s+(?:us|me)\b", re.I)
 _CREDENTIAL_RE = re.compile(rf"\[REDACTED:(?:{'|'.join(sorted(CREDENTIAL_KINDS))})\]")
 # "Don't" before a verb of the mind or of wanting: the speaker's "I" left out, never an order ("don't want to
 # call and ask", "don't know which one is right", "don't really care").
@@ -157,7 +158,8 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         return as_correction(uncleft(rest) or rest, who)  # "It's X I go to, not Y": "I go to X, not Y"
     if opener:
         text = compress(opener.group("rest"))
-    text = place_after(uncleft(text) or text)  # "At the food bank I run ...": "I run ... at the food bank"
+    # "At the food bank I run ...": "I run ... at the food bank"; "Fridays I'm ...": "I'm ... on Fridays"
+    text = days_after(place_after(uncleft(text) or text))
     if not text:
         return Drop("reaction")
     for pattern, reason in ((THANKS_RE, "thanks"), (GREETING_RE, "greeting")):
@@ -195,8 +197,19 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         return as_statement(MemoryType.FACT, f"My new {arrived.group('what')} is {arrived.group('how')}", who)
     fate = PLAN_FATE_RE.match(text)
     if fate:  # how a plan ended: a fact about the speaker's plan, whoever the grammatical subject is
-        what, verb, rest = fate.group("what"), fate.group("verb").lower(), fate.group("rest")
-        return as_statement(MemoryType.FACT, f"My {what} {verb} {fate.group('fate').lower()}{rest}", who)
+        rest = fate.group("rest")
+        verb, end = (
+            (fate.group("through").lower(), "through")
+            if fate.group("through")
+            else (fate.group("verb").lower(), fate.group("fate").lower())
+        )
+        # "Glastonbury's off for us": the plan for it, and for whom goes without saying
+        if fate.group("named"):
+            what = f"plan for {fate.group('named')}"
+            rest = _FOR_US_RE.sub("", rest)
+        else:
+            what = fate.group("what")
+        return as_statement(MemoryType.FACT, f"My {what} {verb} {end}{rest}", who)
     if (
         changed := booking(text, who) or moved(text, who) or outcome(text, who) or gave_up(text, who)
     ):  # "MOT done"

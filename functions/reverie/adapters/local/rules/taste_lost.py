@@ -34,7 +34,7 @@ def _choice_of(who: str) -> re.Pattern[str]:
     drink, eat or order."""
     return re.compile(
         rf"^{re.escape(who)}(?:'s (?:go-to|usual|favou?rite|regular|standard|daily|morning)\b| (?:\w+ ){{0,2}}?"
-        r"(?:loves?|likes?|drinks?|eats?|enjoys?|prefers?|orders?|goes|does|plays|always (?:has|gets))\b)",
+        r"(?:loves?|likes?|drinks?|eats?|enjoys?|prefers?|orders?|goes|does|plays|is into|always (?:has|gets))\b)",
         re.I,
     )
 
@@ -52,3 +52,24 @@ def taste_lost(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisi
         if card.type in _KINDS and held.match(card.statement) and what <= terms(card.statement):
             return replace(candidate, card, f"{card.memory_id}'s choice is one the person lost the taste for")
     return None
+
+
+# What they have instead, said after the taste lost: "it's all dinosaurs now", "it's oat cortados for him these days".
+_INSTEAD_RE = re.compile(
+    r"^it(?:'s|\s+is)\s+(?:all\s+)?(?P<what>[^,;.]+?)(?:\s+for\s+(?:him|her|them|me|us))?"
+    r"\s+(?:now|these\s+days|nowadays)[.!]*$",
+    re.I,
+)
+
+
+def taken_to_instead(lost: str, after: str) -> str | None:
+    """What someone named has taken to instead, said after the taste they lost ("Leo's gone off trains" then
+    "it's all dinosaurs now" → "Leo is into dinosaurs now"), or None."""
+    found = _LOST_RE.match(lost.strip())
+    instead = _INSTEAD_RE.match(after.strip())
+    if found is None or instead is None:
+        return None
+    who = found.group("who").removesuffix("'s")
+    if who.lower().split("'")[0] in ("i", "we"):  # the speaker's own, kept whole as one taste
+        return None
+    return f"{who} is into {instead.group('what')} now"

@@ -9,7 +9,8 @@ VOCABULARY: dict[str, str] = {
     **dict.fromkeys(
         "npm pnpm yarn bun pip pipenv poetry uv conda cargo maven gradle composer".split(), "package_manager"
     ),
-    **dict.fromkeys("vim neovim emacs vscode intellij pycharm sublime nano zed".split(), "editor"),
+    **dict.fromkeys("vim neovim emacs vscode intellij pycharm sublime nano zed cursor".split(), "editor"),
+    **dict.fromkeys(["vs code", "visual studio code"], "editor"),
     **dict.fromkeys("bash zsh fish powershell".split(), "shell"),
     **dict.fromkeys("linux macos windows ubuntu debian fedora arch".split(), "os"),
     **dict.fromkeys("pytest jest vitest mocha unittest junit".split(), "test_runner"),
@@ -19,7 +20,9 @@ VOCABULARY: dict[str, str] = {
     **dict.fromkeys("docker podman".split(), "container_runtime"),
     **dict.fromkeys("github gitlab bitbucket".split(), "code_host"),
 }
-VOCABULARY_RE = re.compile(r"\b(" + "|".join(sorted(VOCABULARY, key=len, reverse=True)) + r")\b", re.I)
+VOCABULARY_RE = re.compile(
+    r"\b(" + "|".join(re.escape(t) for t in sorted(VOCABULARY, key=len, reverse=True)) + r")\b", re.I
+)
 # A sentence about a thing, in the present: its subject a determiner and a noun ("The staging cluster is"),
 # an identifier ("payments-api runs", "S3 buckets are", "QA owns") or a word followed by an auxiliary
 # ("Postgres is", "staging is"); never a verb (an imperative: "Deploy payments-api", "Check the logs").
