@@ -251,6 +251,16 @@ PATTERNS: list[SecretPattern] = [
         ),
         _random_looking,
     ),
+    # How a PIN or password is made, which gives it away: "my PIN is the last four digits of my old phone number",
+    # "the password is my dog's name and my birth year" ("my PIN is on a card in the drawer" says where it is).
+    SecretPattern(
+        "password",
+        re.compile(
+            r"(?i)\b(?:password|passcode|passphrase|pin)\s+(?:is|was|=)\s+(?P<secret>(?:the\s+)?(?:last|first)\s+"
+            r"(?:\w+\s+)?(?:digits|numbers|letters)\s+of\s+[^.;,\n]+|(?:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,3}?"
+            r"(?:birthday|birth\s+year|date\s+of\s+birth|name|number|postcode|anniversary)\b[^.;,\n]*)"
+        ),
+    ),
     # The answer to a security question, to the end of its clause ("Kowalski", "the blue bicycle").
     SecretPattern(
         "password",

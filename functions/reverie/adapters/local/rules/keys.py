@@ -70,6 +70,13 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?: in)?(?: with (?:my |our |two |three |a |an |the )?[\w-]+(?: [\w-]+)?)? (?:in|to)\b",
             "home_city",
         ),
+        # the club one plays for, named ("plays for Riverside FC", "now plays for Hillside"): one at a time
+        (
+            r"(?:play|plays|playing) (?:football |rugby |cricket |hockey |netball |basketball )?for (?:the )?(?-i:[A-Z])",
+            "club",
+        ),
+        # back in a named place: where one lives again ("we're back in Bristol now")
+        (r"back (?:home )?in (?-i:[A-Z])", "home_city"),
         # living at home, moving out, a place of one's own got somewhere: where one lives too
         (
             r"(?:live|lives|lived|living) at home\b|moved out\b|(?:got|bought|rented|renting|found) (?:a|an|our|my) "
@@ -152,6 +159,12 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:vegetarian|vegan|pescatarian|(?:eat|eating|ate|started eating|stopped eating) "
             r"(?:meat|fish|dairy|pork|beef|chicken))\b",
             "diet",
+        ),
+        # whether one drinks: "I'm teetotal", "I don't drink alcohol at all", "I've started drinking again"
+        (
+            r"(?:teetotal|tee-total|sober|(?:drink|drinking|drank|started drinking|stopped drinking|quit drinking)"
+            r"(?: (?:alcohol|booze))?(?= *(?:$|[,.;!]|again\b|at all\b|any ?more\b|alcohol\b)))",
+            "drinking",
         ),
         (r"(?:working on|building|leading)\b", "current_project"),
         # when one works: "I work day shifts", "I'm on nights now", "we're doing earlies this month"

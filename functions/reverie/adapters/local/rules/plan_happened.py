@@ -133,6 +133,18 @@ _JUDGED_RE = re.compile(
     re.I,
 )
 _MONTH_RE = re.compile(rf"\b({MONTH_NAME})\b", re.I)
+_NOT_A_THING = frozenset("it this that everything everyone he she they we i you".split())
+
+
+def judged_by_name(text: str) -> bool:
+    """`text` says how something named went ("Iceland was incredible, we saw the northern lights!"): a place,
+    an event or a thing with a capital, judged afterwards (what ends a plan for it, `plan_judged`)."""
+    found = _JUDGED_RE.match(text.strip())
+    if found is None:
+        return False
+    thing = found.group("thing")
+    first = thing.split()[-1] if thing.lower().startswith("the ") else thing.split()[0]
+    return first[:1].isupper() and first.lower() not in _NOT_A_THING
 
 
 def plan_judged(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:

@@ -32,6 +32,7 @@ from reverie.adapters.local.rules.levels import levels
 from reverie.adapters.local.rules.longevity import after_outcome
 from reverie.adapters.local.rules.named_notes import note_about_someone
 from reverie.adapters.local.rules.patterns import GREETING_RE, THANKS_RE
+from reverie.adapters.local.rules.plan_happened import judged_by_name
 from reverie.adapters.local.rules.plan_labels import labelled_plan
 from reverie.adapters.local.rules.record_line import record_line
 from reverie.adapters.local.rules.reported import only_unsure
@@ -78,6 +79,8 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     photo = _PHOTO_RE.match(sentence.strip())
     if photo:
         return _photo(photo.group("what"), who)
+    if who.to_agent and (judged := _judged(sentence, who)):  # "Iceland was incredible, we saw ...": all of it
+        return judged
     if verdict := _verdict(sentence, who) or responsibility(sentence, who):
         return verdict
     if who.to_agent and (plan := labelled_plan(sentence, who)):  # "Plan for X: Lisbon, 12-14 May, ..."
@@ -132,6 +135,17 @@ def _verdict(sentence: str, who: Speaker) -> Statement | None:
         type=MemoryType.FACT,
         text=finish(f"{who.name} found that {lowered_opening(text)}"),
         salience=salience(MemoryType.FACT, text, who),
+    )
+
+
+def _judged(sentence: str, who: Speaker) -> Statement | None:
+    """How something named went, judged afterwards ("Iceland was incredible"), kept as said: it ends the plan
+    for it (`plan_happened.plan_judged`)."""
+    if not judged_by_name(sentence):
+        return None
+    text = compress(strip_emoji(sentence))
+    return Statement(
+        type=MemoryType.FACT, text=render(text, who), salience=salience(MemoryType.FACT, text, who)
     )
 
 

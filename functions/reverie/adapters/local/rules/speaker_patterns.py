@@ -269,7 +269,9 @@ PUT_OFF_RE = re.compile(
 # passing whereabouts ("I'm back at my desk").
 BACK_IN_RE = re.compile(
     r"^(?i:i'?m|i am|we'?re|we are)\s+(?i:finally\s+|now\s+)?(?i:back)\s+(?i:in|home\s+in)\s+"
-    r"(?P<where>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)(?P<rest>\s+(?i:since|for good|from)\b[^,;]*)?$",
+    r"(?P<where>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)(?P<rest>\s+(?i:since|for good|from)\b[^,;]*)?"
+    # ... "now", and what follows a comma ("We're back in Bristol now, Bath didn't work out"): how it came about
+    r"(?:\s+(?i:now|again|for now))?[.!]*(?:\s*[,;]\s+.*)?$",
 )
 # Back from a named place: a trip that happened ("I'm back from Patagonia!"), not a passing whereabouts.
 BACK_FROM_RE = re.compile(  # the subject left out as chat leaves it: "Back from Japan!"

@@ -235,9 +235,14 @@ _UR_DOING_RE = re.compile(r"(?<![\w'])ur(?=\s+[a-z]+ing\b)", re.I)
 _HEDGE_RE = re.compile(r"(?<![\w'-])(?:ngl|tbh|tbf|imo|imho|lowkey|highkey)(?![\w'-])[,:]?\s*", re.I)
 
 
+# ... and "def" or "defo" for "definitely" after a verb of being ("my fave band is def Wolf Alice"; "the def keyword"
+# stays)
+_DEFINITELY_RE = re.compile(r"(?P<be>\b(?:is|are|was|am)\s|'[msr]\s|'re\s)def(?:o)?\s+(?=\w)", re.I)
+
+
 def spelled_out(text: str) -> str:
     """`text` with its chat shortenings written out ("pls" → "please", "4 this trip" → "for this trip")."""
-    text = _HEDGE_RE.sub("", text)
+    text = _DEFINITELY_RE.sub(r"\g<be>", _HEDGE_RE.sub("", text))
     text = respelled(text, keep=_WORDS)  # "cllient", "evry": slips of one common word
     text = _WORD_RE.sub(_spelled, _UR_DOING_RE.sub("you're", text))
     text = english_clauses(text)  # "trabajo de enfermera in the NICU": the speaker's clause in English
