@@ -51,6 +51,7 @@ _PET_GOT_RE = re.compile(
     + ANIMAL
     + r"\b"
 )
+_FELT_ABOUT_RE = re.compile(r"^(?:\s+(?:about|for|that|to|with|at|of)\b|\s*[,.!]|\s*$)")
 _PREPOSITIONS = frozenset("to from at in on with by into onto for".split())
 _SOME_VERB_RE = re.compile(
     r"\b(?:is|are|was|were|am|be|been|has|have|had|do|does|did|will|would|can|could|should|must|went|goes|go|"
@@ -203,6 +204,9 @@ def short_about_speaker(text: str, who: Speaker) -> Statement | Drop:
     Said to an agent, it must open with its subject: "Book me a desk" is a request for now."""
     if "?" in text or len(text.split()) > SHORT_ABOUT_SPEAKER_WORDS or not _MENTIONS_SPEAKER_RE.search(text):
         return Drop("not a statement")
+    said = f"I'm {text}"  # the subject chat leaves out
+    if (felt := FEELING_RE.match(said)) and _FELT_ABOUT_RE.match(said[felt.end() :]):
+        return Drop("feeling")  # "So nervous about my presentation this afternoon": how they feel now
     if who.to_agent and IMPERATIVE_RE.match(text):
         return Drop("request")
     # "Order flowers for my mum": a verb's plain form and what to do it to, and no other verb ("Ship to my usual

@@ -19,9 +19,10 @@ from reverie.adapters.local.rules.plan_ends import (
     same_plan,
     state_ended,
 )
+from reverie.adapters.local.rules.their_things import about_what_they_do, favourite_of_taste
 from reverie.adapters.local.rules.values import other_amounts
 from reverie.adapters.local.rules.verdicts import SAME_TIME, decision, fused, join, replace, time_of
-from reverie.adapters.local.rules.whose import other_people, people
+from reverie.adapters.local.rules.whose import other_people
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.restatement import negated, stem, terms
@@ -40,7 +41,8 @@ def about_the_same(candidate: Candidate, card: MemoryCard) -> frozenset[str]:
     extra = owned - their_owned
     if extra and not extra & about:
         return frozenset()  # "the user's sister ..." says nothing more about what "the user ..." says
-    return (topic(candidate.statement) & about) | (extra & about)
+    # "Eda got a new Vaillant boiler" is about what "Eda's boiler is a Baxi" is of
+    return (topic(candidate.statement) & about) | (extra & about) | (topic(candidate.statement) & their_owned)
 
 
 def plan_news(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
@@ -88,11 +90,16 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
             return fused(
                 candidate, card, join(card.statement, candidate.statement), "the thing, by what it is"
             )
+        # "Hal's go-to Korean dish is ..." after "Hal loves Korean food"
+        if favourite_of_taste(candidate, card):
+            return fused(
+                candidate, card, join(card.statement, candidate.statement), "a favourite within a taste"
+            )
         if _of_its_named_thing(candidate, card):  # "Miso is 12 now ..." after "Pat has a cat called Miso"
             return fused(
                 candidate, card, join(card.statement, candidate.statement), "the thing it has, by name"
             )
-        if _about_what_they_do(candidate, card):  # "The book club meets ..." after "Cas is in a book club"
+        if about_what_they_do(candidate, card):  # "The book club meets ..." after "Cas is in a book club"
             return fused(
                 candidate, card, join(card.statement, candidate.statement), "what they do, described"
             )
@@ -186,52 +193,6 @@ def _of_its_named_thing(candidate: Candidate, card: MemoryCard) -> bool:
         return False
     name, _ = owner(candidate.statement)
     return bool(name) and name != owner(card.statement)[0] and name in possessions(card.statement)
-
-
-# A thing as a statement's subject, and the verb said of it: "The book club meets ...", "Five-a-side is on ...",
-# "Penicillin gives me ..."; a person's name or a pronoun is no thing.
-_THING_SAID_RE = re.compile(
-    r"^(?:the\s+)?(?P<thing>[\w-]+(?:\s+[a-z][\w-]*){0,2}?)\s+(?:is|are|meets?|runs?|starts?|gives?|makes?|"
-    r"happens?|takes\s+place)\b",
-    re.I,
-)
-_CAPITALISED_RE = re.compile(r"\b(?-i:[A-Z])[\w'-]*")
-_NO_THING = frozenset(
-    stem(w) for w in "it this that there they he she what which everything something".split()
-)
-
-
-def _about_what_they_do(candidate: Candidate, card: MemoryCard) -> bool:
-    """A lasting statement whose subject is a thing the card says its person does, belongs to or reacts to:
-    "The book club meets on the first Tuesday at the Crown" after "Cas is in a book club", "Five-a-side is on
-    Wednesday nights" after "Wes plays five-a-side football", "Penicillin gives Max a nasty reaction" after
-    "Max is allergic to penicillin": more about that one thing of theirs, one card. Only a thing the card
-    names after its person, whole, and never a passing state beside a lasting one."""
-    if (
-        candidate.type not in _FUSIBLE
-        or card.type not in _FUSIBLE
-        or event(candidate.statement)
-        or event(card.statement)
-        or candidate.valid_until != card.valid_until
-        or other_slots(candidate.key, card.key, card.user_id or "")
-    ):
-        return False
-    found = _THING_SAID_RE.match(candidate.statement.strip())
-    person = owner(card.statement)[0]
-    if found is None or not person or not card.statement[:1].isupper():
-        return False
-    thing = terms(found.group("thing"))
-    if not thing or thing & _NO_THING or person in thing or owner(candidate.statement)[0] == person:
-        return False
-    # a name opening the candidate may be a person's ("Giulia is ..." beside "At home Giulia has ..."): a thing
-    # is one the card names in lower case ("allergic to penicillin"), or one said with "the"
-    if not found.group(0).lower().startswith("the ") and not thing <= terms(
-        _CAPITALISED_RE.sub(" ", card.statement)
-    ):
-        return False
-    # the thing opens the candidate as a name would: anyone else it names ("Ana's book club ...") is whose
-    named = people(candidate.statement)[1] - thing
-    return thing <= terms(card.statement) - {person} and not (named and not named & people(card.statement)[1])
 
 
 # "The Go API runs ...": a thing named by "the", what it is, and its head noun.
@@ -379,7 +340,9 @@ _CHANGE_RE = re.compile(
     # a version or a system moved on: "upgraded staging to Postgres 16", "migrated the blog to Hugo"
     r"(?:upgraded|downgraded|migrated|bumped|updated)\b(?=[^.;]*\bto\b)|"
     # parting with what the card says one has: "sold the Ibiza", "gave away the piano", "got rid of the van"
-    r"sold|gave away|given away|got rid of|traded in|scrapped)\b",
+    r"sold|gave away|given away|got rid of|traded in|scrapped|"
+    # a new one of the thing got: "got a new Vaillant boiler fitted" after "the boiler is a Baxi"
+    r"(?:got|bought|had|have|fitted|installed|ordered)\s+(?:a|our|my)\s+(?:brand\s+)?new)\b",
     re.I,
 )
 

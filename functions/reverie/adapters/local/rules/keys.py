@@ -75,6 +75,12 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:play|plays|playing) (?:football |rugby |cricket |hockey |netball |basketball )?for (?:the )?(?-i:[A-Z])",
             "club",
         ),
+        # the practice one is registered with ("registered with the Elm Tree surgery"): the GP
+        (
+            r"(?:registered|re-registered|signed up) (?:with|at) (?:the |a new )?(?:[\w'-]+ ){0,3}?"
+            r"(?:surgery|medical (?:centre|center|practice)|health centre|gp practice)\b",
+            "gp",
+        ),
         # back in a named place: where one lives again ("we're back in Bristol now")
         (r"back (?:home )?in (?-i:[A-Z])", "home_city"),
         # living at home, moving out, a place of one's own got somewhere: where one lives too
@@ -221,6 +227,8 @@ _MY_SLOT_NAMES = {
     **dict.fromkeys("role job_title title position job".split(), "job_title"),
     **dict.fromkeys("employer company".split(), "employer"),
     **dict.fromkeys("bank current_account bank_account".split(), "bank"),
+    # the practice one is registered with: "my GP", "my GP surgery", "our doctor's surgery"
+    **dict.fromkeys("gp gp_surgery gp_practice surgery doctors_surgery".split(), "gp"),
     **dict.fromkeys("project current_project".split(), "current_project"),
     **dict.fromkeys("editor ide".split(), "editor"),
 }

@@ -251,7 +251,8 @@ def booked_plans(kept: list[Statement], ts: datetime) -> list[Statement]:
         and (
             _later_day(s.text, ts)
             or (
-                _ARRANGED_RE.match(s.text)
+                # "has got a job interview at Monzo on Friday": an appointment on a weekday to come
+                (_ARRANGED_RE.match(s.text) or _GOT_ON_RE.match(s.text))
                 and (
                     _COMING_WEEKDAY_RE.search(s.text) or _coming_month(s.text, ts) or _later_year(s.text, ts)
                 )
