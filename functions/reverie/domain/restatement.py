@@ -140,7 +140,8 @@ _NUMBER_RE = re.compile(r"\d+")
 def adds_no_number(new: str, known: str) -> bool:
     """Every number (a date, a version, an amount) in `new` is already in `known`: "went on 20 June" is
     another event than "went on 7 May", and "went on 7 May" adds a date to "went"."""
-    return set(_NUMBER_RE.findall(new)) <= set(_NUMBER_RE.findall(known))
+    # numbers in words as digits: "up to thirty miles a week" adds a number to "runs twenty miles a week"
+    return set(_NUMBER_RE.findall(as_digits(new))) <= set(_NUMBER_RE.findall(as_digits(known)))
 
 
 # An address, path, host or version: a word with a dot, slash or colon inside ("api-v1.parcelhub.io",

@@ -60,9 +60,12 @@ _WHEN = "|".join(
         r"the\s+(?P<dom>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:every|each|the\s+month|a\s+month)\b|\s+monthly\b)",
     )
 )
-# "until 12 June", "valid through March", "expires on 3 May", "until Friday", "by the end of the month".
+# "until 12 June", "valid through March", "expires on 3 May", "until Friday", "by the end of the month", "runs out at
+# the end of the month".
 _UNTIL_RE = re.compile(
     r"\b(?:until|till|til|through|thru|valid\s+to|expir(?:es|e|ing)(?:\s+on)?|ends?(?:\s+on)?|by|"
+    # "my parking permit runs out at the end of the month", "the lease lapses on 3 May"
+    r"(?:runs?|running)\s+out(?:\s+(?:on|at|in))?|lapses?(?:\s+(?:on|at|in))?|"
     r"deadline(?:\s+is|:)?)\s+"
     # the event that ends it, named before its day: "until the release on 14 May", "until my exam on Friday"
     r"(?:(?:the|my|our|their|his|her)\s+(?:[a-z][\w'-]*\s+){1,3}?on\s+)?"

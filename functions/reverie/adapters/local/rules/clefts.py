@@ -4,8 +4,9 @@ Ross-on-Wye market on Wednesdays, not Hereford"; "It's Tuesday we meant" → "we
 "It" there stands for nothing: the sentence puts one thing first to single it out. Read as it is, it would
 be a statement about an unknown "it" (`held_it`), and its slot ("the user's market") would stay unknown. Only a
 thing named as names and values are (a capital or a digit in it, a few words) is taken for the singled-out
-thing, before a speaker's pronoun ("I", "we", ...): "It's a shame we missed it" and "It's the first time I've
-been" single out nothing and stay as they are.
+thing, before a speaker's pronoun ("I", "we", ...), or one word the clause's stranded preposition needs ("It's
+aspirin I'm allergic to"): "It's a shame we missed it" and "It's the first time I've been" single out nothing and
+stay as they are.
 
 The thing goes where the clause misses it: after a preposition left without its object ("go to on
 Wednesdays", "work with"), else after the verb when a preposition or a time follows it ("drive every day"),
@@ -55,9 +56,12 @@ def uncleft(sentence: str) -> str | None:
     if found is None:
         return None
     focus = found.group("focus")
-    if not _NAMED_RE.search(focus) or len(focus.split()) > MAX_FOCUS_WORDS:
-        return None
     words = found.group("clause").split()
+    # a thing not named ("aspirin") is singled out only where the clause leaves its preposition without an object
+    # ("it's aspirin I'm allergic to"); "it's fine we can go" singles out nothing
+    stranded = bool(words) and words[-1].lower() in _PREPOSITIONS and " " not in focus.strip()
+    if not (_NAMED_RE.search(focus) or stranded) or len(focus.split()) > MAX_FOCUS_WORDS:
+        return None
     at = _gap(words)
     clause = " ".join([*words[:at], focus, *words[at:]])
     subject = found.group("subject")

@@ -6,7 +6,8 @@ A word in "-in'" is always such a word. Without the apostrophe, "-in" ends many 
 is one. English words are those of the lexicon the product already ships: the WordPiece vocabulary of the
 bundled all-MiniLM-L6-v2 tokenizer (30k entries, whole words only). Without that package nothing is rewritten
 but the apostrophe forms. The few words the vocabulary lacks whose "-ing" form it has are listed
-(`_WORDS_THE_LEXICON_LACKS`). Capitalised words are names ("Darwin", "Kaladin") and stay.
+(`_WORDS_THE_LEXICON_LACKS`), and a word the spelling lexicon knows stays ("aspirin", "heparin": split up by the
+tokenizer). Capitalised words are names ("Darwin", "Kaladin") and stay.
 """
 
 from __future__ import annotations
@@ -35,10 +36,17 @@ def vocabulary() -> frozenset[str]:
     return frozenset(word for word in vocab if word.isalpha())
 
 
+def _english(word: str) -> bool:
+    """`word` is in the spelling lexicon (medicines such as "aspirin", "heparin" the tokenizer splits up)."""
+    from reverie.adapters.local.rules.typos import english_lexicon  # loaded once, shared with `typos`
+
+    return word in english_lexicon()
+
+
 def _restored(match: re.Match[str]) -> str:
     word = match.group("word")
     lexicon = vocabulary()
-    if word in lexicon or word in _WORDS_THE_LEXICON_LACKS or f"{word}g" not in lexicon:
+    if word in lexicon or word in _WORDS_THE_LEXICON_LACKS or f"{word}g" not in lexicon or _english(word):
         return word
     return f"{word}g"
 

@@ -13,6 +13,7 @@ from reverie.adapters.local.rules.their_people import persons_of
 from reverie.adapters.local.rules.verdicts import replace
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard
+from reverie.domain.numerals import as_digits
 from reverie.domain.restatement import negated, stem
 from reverie.domain.text import entities
 from reverie.domain.validity import NUMBERS
@@ -115,3 +116,48 @@ def age_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
             continue
         return replace(candidate, card, f"{card.memory_id} gives another age for the same person")
     return None
+
+
+# A rate someone keeps up: "runs 20 miles a week", "is up to thirty miles a week now" (numbers in words as digits).
+_RATE_RE = re.compile(
+    r"\b(?P<n>\d+(?:\.\d+)?)\s+(?P<unit>[a-z]{2,}s?)\s+(?:a|an|per|each|every)\s+"
+    r"(?P<period>day|week|fortnight|month|year|night|session)\b",
+    re.I,
+)
+_LEVEL_CHANGE_RE = re.compile(r"\b(?:up|down|back)\s+to\b", re.I)
+
+
+def rate_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The one held card giving the same person's rate of the same thing another number ("Bel is up to 30
+    miles a week now" after "Bel runs 20 miles a week"): the later rate wins. The candidate says the rate moved
+    ("up to", "down to") or does what the card says; two held rates of one unit are two things (running and
+    swimming miles), and nothing is replaced."""
+    mine = [m for m in _RATE_RE.finditer(as_digits(candidate.statement))]
+    if len(mine) != 1 or negated(candidate.statement):
+        return None
+    rate = mine[0]
+    unit, period = stem(rate.group("unit").lower()), rate.group("period").lower()
+    same = []
+    for card in cards:
+        theirs = [m for m in _RATE_RE.finditer(as_digits(card.statement))]
+        if (
+            len(theirs) == 1
+            and stem(theirs[0].group("unit").lower()) == unit
+            and theirs[0].group("period").lower() == period
+            and _same_person(candidate, card)
+        ):
+            same.append((card, theirs[0]))
+    if len(same) != 1 or float(same[0][1].group("n")) == float(rate.group("n")):
+        return None
+    card = same[0][0]
+    doing = _verbs(candidate.statement) & _verbs(card.statement)
+    if not (_LEVEL_CHANGE_RE.search(candidate.statement) or doing):
+        return None
+    return replace(candidate, card, f"{card.memory_id} gives another rate of {rate.group('unit')} a {period}")
+
+
+def _verbs(statement: str) -> frozenset[str]:
+    """The verb after the statement's subject ("runs" of "Bel runs 20 miles a week"), stemmed; none for "is"."""
+    words = statement.split()
+    verb = words[1].lower().strip(",.") if len(words) > 1 else ""
+    return frozenset({stem(verb)}) if verb.endswith("s") and verb not in ("is", "has", "was") else frozenset()

@@ -31,7 +31,7 @@ from reverie.adapters.local.rules.found_later import found_later
 from reverie.adapters.local.rules.held_it import stands_for_held
 from reverie.adapters.local.rules.it_amount import it_amount_moved, stands_for_it_amount
 from reverie.adapters.local.rules.keys import statement_key
-from reverie.adapters.local.rules.levels import age_moved, count_moved, level_moved
+from reverie.adapters.local.rules.levels import age_moved, count_moved, level_moved, rate_moved
 from reverie.adapters.local.rules.list_changes import list_change
 from reverie.adapters.local.rules.listed_values import listed_value
 from reverie.adapters.local.rules.losses import loss
@@ -126,6 +126,9 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     decision = decision or level_moved(candidate, cards)  # "Maya started Year 4" after "... is in Year 3"
     decision = decision or count_moved(candidate, cards)  # "has three cats now" after "has two cats"
     decision = decision or age_moved(candidate, cards)  # "Theo turned 7" after "Theo is 6"
+    decision = decision or rate_moved(
+        candidate, cards
+    )  # "up to 30 miles a week" after "runs 20 miles a week"
     decision = decision or dose_moved(candidate, cards)  # "upped my citalopram to 30mg" after "20mg of ..."
     decision = decision or unnamed_plan_moved(candidate, cards)  # "Going Saturday 21 March instead"
     decision = decision or list_change(candidate, cards)  # "... now has oat bars instead of flapjacks"

@@ -92,6 +92,8 @@ IDENTITY_RE = re.compile(
     r"\d+ years old|\w+ years old|married|single|divorced|engaged|widowed|pregnant|retired|"
     # working for no employer ("I'm self-employed", "I'm freelance", "I'm unemployed")
     r"self-employed|freelance|unemployed|between jobs|out of work|"
+    # a rate reached ("I'm up to thirty miles a week now", "we're down to two coffees a day")
+    r"(?:up|down|back)\s+to\s+\S+\s+[a-z]+\s+(?:a|per|each)\s+(?:day|week|fortnight|month|year|night)\b|"
     # a blood group ("I'm actually O positive")
     r"(?:a|b|ab|o)\s*(?:positive|negative|pos|neg)(?=\s*(?:$|[,.;!]|now\b|too\b|blood\b))|"
     r"vegetarian|vegan|pescatarian|allergic|in a relationship|dating|a member|part of|member of|"
