@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from reverie.adapters.local.rules.keys import statement_key
 from reverie.adapters.local.rules.merge import decide
 from reverie.adapters.local.rules.own_mistakes import value_put_right
 from reverie.domain.validity import valid_until
@@ -127,3 +128,16 @@ def test_a_place_shut_this_week_holds_until_the_week_ends() -> None:
         2027, 2, 15, tzinfo=UTC
     )
     assert valid_until("The pool at my gym is shut on Sundays.", said) is None  # NEGATIVE: every week
+
+
+def test_a_group_doing_its_thing_at_a_named_place_fuses_into_the_card() -> None:
+    decision = decide(
+        cand("The choir rehearses on Monday evenings at St Luke's church."),
+        [held("Dot sings in a community choir.")],
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.FUSE, "m-1")
+
+
+def test_living_on_ones_own_or_with_someone_named_is_where_one_lives() -> None:
+    assert statement_key("Gran has moved in with Amy's Auntie Sue in Beverley.") == "gran.home_city"
+    assert statement_key("Ana lives on her own in Hull.") == "ana.home_city"

@@ -67,7 +67,9 @@ _SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:live|lived|living|reside|resided|residing|moved|relocated|based|settled)\b(?: back)?"
             # ("moved over to" a gym, an editor, a team is no move of home)
             r"(?: (?:down|up|out)(?: (?:north|south|east|west|here|there))?)?"
-            r"(?: in)?(?: with (?:my |our |two |three |a |an |the )?[\w-]+(?: [\w-]+)?)? (?:in|to)\b",
+            # ("lives on her own in Hull", "moved in with my Auntie Sue in Beverley")
+            r"(?: in)?(?: on (?:my|her|his|their|our) own)?(?: with (?:my |our |two |three |a |an |the |[\w-]+'s )?"
+            r"[\w-]+(?: [\w-]+)?)? (?:in|to)\b",
             "home_city",
         ),
         # the club one plays for, named ("plays for Riverside FC", "now plays for Hillside"): one at a time

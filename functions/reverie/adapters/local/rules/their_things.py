@@ -8,7 +8,6 @@ import re
 
 from reverie.adapters.local.rules.about import event, owner
 from reverie.adapters.local.rules.keys import other_slots
-from reverie.adapters.local.rules.whose import people
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.restatement import stem, terms
@@ -19,7 +18,7 @@ _FUSIBLE = frozenset({MemoryType.FACT, MemoryType.PREFERENCE})
 # "Penicillin gives me ..."; a person's name or a pronoun is no thing.
 _THING_SAID_RE = re.compile(
     r"^(?:the\s+)?(?P<thing>[\w-]+(?:\s+[a-z][\w-]*){0,2}?)\s+(?:is|are|meets?|runs?|starts?|gives?|makes?|"
-    r"happens?|takes\s+place)\b",
+    r"happens?|takes\s+place|rehearses|trains|practises|practices|plays|opens|closes|sits|gathers)\b",
     re.I,
 )
 _CAPITALISED_RE = re.compile(r"\b(?-i:[A-Z])[\w'-]*")
@@ -56,9 +55,11 @@ def about_what_they_do(candidate: Candidate, card: MemoryCard) -> bool:
         _CAPITALISED_RE.sub(" ", card.statement)
     ):
         return False
-    # the thing opens the candidate as a name would: anyone else it names ("Ana's book club ...") is whose
-    named = people(candidate.statement)[1] - thing
-    return thing <= terms(card.statement) - {person} and not (named and not named & people(card.statement)[1])
+    # whose the thing is, when the candidate says ("Ana's book club meets ..."): the card's person's, or no fusion
+    whose = re.match(r"^(?P<owner>[A-Z][\w-]*)'s\s", candidate.statement.strip())
+    if whose and stem(whose.group("owner").lower()) != person:
+        return False
+    return thing <= terms(card.statement) - {person}
 
 
 # Someone's favourite of a kind ("Hal's go-to Korean dish is bibimbap") and a taste held ("Hal loves Korean food").
