@@ -116,6 +116,20 @@ def leaves(text: str) -> bool:
     return _LEAVING_RE.search(text) is not None
 
 
+# A thing said to be over: done, finished, cancelled, off, fallen through.
+_OVER_RE = re.compile(
+    r"\b(?:is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+|finally\s+|all\s+)?(?:done|finished|complete|"
+    r"completed|over|off|cancell?ed|called\s+off|scrapped)\b|\b(?:went|fell|gone|fallen)\s+through\b",
+    re.I,
+)
+
+
+def says_over(text: str) -> bool:
+    """`text` says its thing is over ("the loft conversion is finished", "the sale fell through"): news that ends a
+    plan for it, never a restatement of the plan."""
+    return _OVER_RE.search(text) is not None
+
+
 def negated(text: str) -> bool:
     """The statement denies (a negation outside a ", not X" contrast): "Alice doesn't eat meat", not
     "Alice's repositories use pnpm, not npm"."""

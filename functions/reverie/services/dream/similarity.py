@@ -4,13 +4,19 @@ held cards) and the self-audit (held cards against each other). Deterministic: n
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 
 from reverie.domain.denial import repeats_denied
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, Status
-from reverie.domain.restatement import absorbed_but_a_word, adds_no_number, leaves, negated, restates
+from reverie.domain.restatement import (
+    absorbed_but_a_word,
+    adds_no_number,
+    leaves,
+    negated,
+    restates,
+    says_over,
+)
 
 PARAPHRASE_COSINE = 0.86
 RESTATED_COSINE = 0.78  # two rules this close that restate each other ("never X" / "do not X") are one
@@ -26,14 +32,6 @@ def cosine_of(a: Sequence[float], b: Sequence[float]) -> float:
     dot = sum(x * y for x, y in zip(a, b, strict=True))
     norms = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
     return dot / norms if norms else 0.0
-
-
-# A plan's thing said to be over: done, finished, cancelled, off, fallen through.
-_PLAN_OVER_RE = re.compile(
-    r"\b(?:is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+|finally\s+|all\s+)?(?:done|finished|complete|"
-    r"completed|over|off|cancell?ed|called\s+off|scrapped)\b|\b(?:went|fell|gone|fallen)\s+through\b",
-    re.I,
-)
 
 
 def paraphrase_of(
@@ -91,7 +89,7 @@ def paraphrase_of(
             # the opposite of holding, though no negation is written
             and (leaves(candidate.statement) == leaves(card.statement) or same_source)
             # "the loft conversion is finished" is close to the plan "getting a loft conversion done": its end
-            and not (card.type is MemoryType.PLAN and _PLAN_OVER_RE.search(candidate.statement))
+            and not (card.type is MemoryType.PLAN and says_over(candidate.statement))
         ):
             return card
     return None

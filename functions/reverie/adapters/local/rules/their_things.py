@@ -8,6 +8,7 @@ import re
 
 from reverie.adapters.local.rules.about import event, owner
 from reverie.adapters.local.rules.keys import other_slots
+from reverie.adapters.local.rules.whose import unnamed_terms
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.restatement import stem, terms
@@ -21,7 +22,6 @@ _THING_SAID_RE = re.compile(
     r"happens?|takes\s+place|rehearses|trains|practises|practices|plays|opens|closes|sits|gathers)\b",
     re.I,
 )
-_CAPITALISED_RE = re.compile(r"\b(?-i:[A-Z])[\w'-]*")
 _NO_THING = frozenset(
     stem(w) for w in "it this that there they he she what which everything something".split()
 )
@@ -51,9 +51,7 @@ def about_what_they_do(candidate: Candidate, card: MemoryCard) -> bool:
         return False
     # a name opening the candidate may be a person's ("Giulia is ..." beside "At home Giulia has ..."): a thing
     # is one the card names in lower case ("allergic to penicillin"), or one said with "the"
-    if not found.group(0).lower().startswith("the ") and not thing <= terms(
-        _CAPITALISED_RE.sub(" ", card.statement)
-    ):
+    if not found.group(0).lower().startswith("the ") and not thing <= unnamed_terms(card.statement):
         return False
     # whose the thing is, when the candidate says ("Ana's book club meets ..."): the card's person's, or no fusion
     whose = re.match(r"^(?P<owner>[A-Z][\w-]*)'s\s", candidate.statement.strip())
