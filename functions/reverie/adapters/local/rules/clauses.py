@@ -8,19 +8,15 @@ that opens a rule or scopes a request to the occasion ("..., but always deploy t
 just this once use npm"). "I work at Feedzai as a data engineer", "Ana and I moved to Porto" or "I live
 in Porto, and the rent is cheap" stay whole.
 
-A label before a colon ("Quick intro: I teach Year 4, and I've got a collie") announces what follows: when
-what follows is a statement of its own, the label is set apart (`preamble`) and the statements after it are
-read as if said on their own; a scope ("Just for today: ...") stays with what it scopes.
-
-What a clause carrying a secret costs is `secret_clauses`.
+What a sentence opens with before its statements (a label, a letter's announcement) is `sentence_openings`;
+what a clause carrying a secret costs is `secret_clauses`.
 """
 
 from __future__ import annotations
 
 import re
 
-from reverie.adapters.local.rules.clause_shapes import SAID_OF_IT, habit_after, names_its_purpose, only_when
-from reverie.adapters.local.rules.comma_names import without_comma_name
+from reverie.adapters.local.rules.clause_shapes import SAID_OF_IT, habit_after, only_when
 from reverie.adapters.local.rules.fronted_reason import news_parts, without_background
 from reverie.adapters.local.rules.habit_changes import changes_a_habit
 from reverie.adapters.local.rules.language import INFORMING_RE, strip_opening
@@ -38,7 +34,6 @@ from reverie.adapters.local.rules.request_patterns import (
     USE_ADDRESS_RE,
 )
 from reverie.adapters.local.rules.roles import leads_the_speaker, names_a_holder
-from reverie.adapters.local.rules.rule_labels import names_a_rule
 from reverie.adapters.local.rules.said_ahead import opens_ahead
 from reverie.adapters.local.rules.speaker_patterns import (
     ELIDED_SUBJECT_RE,
@@ -66,7 +61,7 @@ _RULE_OPENING_RE = re.compile(
     r"(?:\s+[\w'-]+){2}",
     re.I,
 )
-_SCOPE_OPENING_RE = re.compile(r"(?:just|only|for|this|today|tonight)\b", re.I)
+SCOPE_OPENING_RE = re.compile(r"(?:just|only|for|this|today|tonight)\b", re.I)
 # An imperative "don't" opening a clause of its own ("..., and please don't touch legacy/"), not a soft one.
 _DONT_OPENING_RE = re.compile(r"(?:please\s+)?(?:do not|don'?t)\s+[\w'-]+\s+[\w'/-]+", re.I)
 _VERB = r"(?:is|are|was|were|has|have|had|will|would|can|do|does|did|got|[a-z]+[^s\W]s|[a-z]+ed)\b"
@@ -96,8 +91,6 @@ _PRONOUN_CLAUSE_RE = re.compile(
 # A subject that stands on its own (a name, an identifier, "all ...", "every ..."), unlike "the rent" or
 # "its CI", which may point back at the clause before.
 _DEFINITE_RE = re.compile(r"^(?:the|this|that|these|those|its|their)\b", re.I)
-# The first colon followed by a space: a label before it ("Some context: ..."), not a time or an address.
-_LABEL_RE = re.compile(r"^(?P<label>[^:]{2,100}?):\s+(?P<rest>\S.*)$", re.S)
 
 
 # "..., she's coeliac", "..., he has a nut allergy": a person's own clause, a new subject after a comma.
@@ -290,7 +283,7 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
     opens_rule = (
         _RULE_OPENING_RE.match(right)
         or (_DONT_OPENING_RE.match(right) and not SOFT_NEGATIVE_RE.match(right))
-        or (_SCOPE_OPENING_RE.match(right) and one_off(right))
+        or (SCOPE_OPENING_RE.match(right) and one_off(right))
     )
     # ... beside a clause of its own, not an opening that scopes it ("For this project only, always ...").
     if opens_rule and len(left.split()) > 1 and not (INTRO_RE.match(left) or RULE_MARKER_RE.fullmatch(left)):
@@ -321,127 +314,6 @@ def states(text: str) -> bool:
         or _RULE_OPENING_RE.match(text)
         or (_DONT_OPENING_RE.match(text) and not SOFT_NEGATIVE_RE.match(text))
     )
-
-
-def preamble(sentence: str) -> tuple[str, str]:
-    """(the label a sentence opens with, the rest): "Quick rundown of how we work: we deploy on Netlify"
-    → ("Quick rundown of how we work", "we deploy on Netlify"). Only when the rest states something of
-    its own and the label does not; a time, a scope or a rule marker before the colon ("Just for today:
-    ...", "From now on: ...") scopes what follows and stays with it. ("", sentence) when there is no
-    such label."""
-    found = _LABEL_RE.match(sentence.strip())
-    if found is None:
-        return "", sentence
-    label, rest = found.group("label").strip(), found.group("rest").strip()
-    scoped = not (_names_its_place(label) or names_its_purpose(label)) and (
-        INTRO_RE.match(label)
-        or RULE_MARKER_RE.search(label)
-        or _SCOPE_OPENING_RE.match(label)
-        or one_off(label)
-    )
-    # A label that states something itself ("Never book me a layover under 90 minutes: I missed one") is
-    # no label: what follows the colon gives its reason. "Important: the bride, Mei, is allergic to lilies":
-    # the name between commas is no clause of its own; "Standing rule on this ward: ...": the rule follows.
-    rest_states = states(rest) or states(without_comma_name(rest) or "") or names_a_rule(label)
-    # what the statements are for ("For the house sitter: the bins go out on Tuesdays") announces them whatever
-    # shape they take
-    rest_states = rest_states or (names_its_purpose(label) and len(rest.split()) >= 3)
-    if scoped or states(strip_opening(label)) or not (rest_states or _only_informs(label)):
-        return "", sentence
-    return label, rest
-
-
-# A label naming the kind of news that follows: "Correction", "Quick update", "One change", "Small fix".
-_NEWS_KIND_RE = re.compile(
-    r"^(?:(?:a|one|small|quick|minor|little|important|big|last|another)\s+)*"
-    r"(?:correction|update|change|fix|news|amendment|erratum)s?$",
-    re.I,
-)
-# A label naming the topic the news is on: "On the Portuguese front", "On the house front".
-_TOPIC_FRONT_RE = re.compile(r"^(?:(?:and|so|oh)\s+)?on\s+the\s+[\w' -]{1,40}?\s+front$", re.I)
-# A label naming where what follows is to be kept: "for the babysitter notes", "for my records", "for the wiki".
-_KEPT_FOR_RE = re.compile(
-    r"^(?:(?:and|so|oh|ok)\s+)?for\s+(?!the\s+record$)(?:the|my|our|your)\s+(?:[\w'-]+\s+){0,3}?(?:notes?|list|docs?|document|"
-    r"file|records?|sheet|page|wiki|handover|log|binder|folder)$",
-    re.I,
-)
-
-
-def _names_its_place(label: str) -> bool:
-    """The label says what the news is on or where it is to be kept, which a time or scope opening ("For
-    today:", "On Mondays:") does not: "On the Portuguese front", "For the babysitter notes"."""
-    return bool(_TOPIC_FRONT_RE.match(label) or _KEPT_FOR_RE.match(label))
-
-
-def _only_informs(label: str) -> bool:
-    """The label only says that news follows ("Heads up", "FYI", "For the record", "Correction"): whatever
-    follows the colon is read on its own, even in a shape `states` does not know ("water to Block C is off
-    ...")."""
-    if _NEWS_KIND_RE.match(label) or _names_its_place(label):
-        return True
-    found = INFORMING_RE.match(label)
-    return found is not None and not label[found.end() :].strip(" ,")
-
-
-# How a letter announces what it says: "I am writing to let you know that ...", "Just to let you know, ...",
-# "I would like to inform you that ...", "Please be advised that ...".
-_ANNOUNCEMENT_RE = re.compile(
-    r"^(?P<said>(?:(?:I\s+am|I'm|we\s+are|we're)\s+(?:just\s+)?writing\s+to\s+|(?:I|we)\s+(?:just\s+)?"
-    r"(?:wanted|want|would\s+like|'d\s+like)\s+to\s+|(?:just\s+|this\s+is\s+)?to\s+|please\s+)?"
-    r"(?:let\s+you\s+know|inform\s+you|tell\s+you|notify\s+you|advise\s+you|be\s+advised)"
-    r"(?:\s+(?:of|about)\s+(?:a\s+)?(?:change|update)s?)?"
-    # "I'm happy to share that ...", "We are sorry to report that ...": the news follows
-    r"|(?:I\s+am|I'm|we\s+are|we're)\s+(?:(?:so|very|really)\s+)?(?:happy|pleased|glad|delighted|thrilled|"
-    r"excited|proud|sad|sorry)\s+to\s+(?:share|announce|report|say|tell\s+you|let\s+you\s+know|inform\s+you)"
-    # "I would like to confirm (the arrangement agreed with my manager:) ...": what is confirmed follows
-    r"|(?:I|we)\s+(?:just\s+)?(?:would\s+like|'d\s+like|want|wanted)\s+to\s+confirm"
-    r"(?:\s+(?:the|my|our)\s+[^:.;]{1,80}(?=:))?)\s*(?:that\b|,|:)?\s*(?P<rest>\S.*)$",
-    re.I | re.S,
-)
-# A time or condition the announced statement opens with: "until the baby arrives, I will work from home".
-_LEAD_RE = re.compile(
-    r"^(?:until|till|while|after|before|when|once|from|as\s+of|starting)\b[^,:;]{1,60},\s*", re.I
-)
-_AND_THAT_RE = re.compile(r",?\s+and\s+that\s+", re.I)
-# How a letter greets its reader before it announces ("Dear assistant, ", "Hello Ana, "), or a word that leads
-# into the news ("Today I want to tell you ...", "So, I'd like to let you know ...").
-_SALUTATION_RE = re.compile(
-    r"^(?:(?:dear|hi|hello|hey)\s+[\w.' -]{1,30}?,|(?:today|tonight|so|also|now|anyway|well),?)\s*(?=\S)",
-    re.I,
-)
-
-
-def announcement(sentence: str) -> tuple[str, str]:
-    """(how a letter announces, what it announces): "I am writing to let you know that I have moved ..., and
-    that my emergency contact is ..." → ("I am writing to let you know", "I have moved ..., and my emergency
-    contact is ..."); ("", sentence) when the sentence announces nothing."""
-    greeting = _SALUTATION_RE.match(sentence.strip())  # "Dear assistant, I am pleased to report that ..."
-    head = greeting.group() if greeting else ""
-    found = _ANNOUNCEMENT_RE.match(sentence.strip()[len(head) :])
-    if found is None or not states(_LEAD_RE.sub("", found.group("rest"), count=1)):
-        return "", sentence
-    return head + found.group("said"), _AND_THAT_RE.sub(", and ", found.group("rest"))
-
-
-# A subject said first and taken up again by a pronoun, as speech does: "my cousin Efe, in the family group chat,
-# she's saying ..." → "my cousin Efe is saying ...".
-_DISLOCATED_RE = re.compile(
-    # (a noun phrase: "my wife is Ana, she teaches maths" says who she is, then of her)
-    r"^(?P<np>(?:my|our)\s+(?:(?!(?:is|are|was|were|has|had)\b)[a-z]+\s+){0,2}(?-i:[A-Z][a-z]+)),\s*(?:[^,]{2,40},\s*)?"
-    r"(?:she|he|they)(?P<verb>'s|'re|\s+is|\s+are|\s+was|\s+were|\s+has|\s+had)?(?P<rest>\s+\S.*)$",
-    re.I | re.S,
-)
-
-
-def undislocated(sentence: str) -> str:
-    """`sentence` with a subject said first and taken up by a pronoun put back as the subject."""
-    found = _DISLOCATED_RE.match(strip_opening(sentence))
-    if found is None:
-        return sentence
-    verb, rest = (found.group("verb") or "").strip(), found.group("rest")
-    if verb in ("'s", "'re"):
-        verb = "has" if re.match(r"\s+(?:got|been)\b", rest) else "is" if verb == "'s" else "are"
-    return f"{found.group('np')} {verb}{rest}".replace("  ", " ") if verb else f"{found.group('np')}{rest}"
 
 
 def independent_statements(sentence: str) -> list[str]:

@@ -15,7 +15,7 @@ from reverie.adapters.local.rules.animal_named import with_animal_named
 from reverie.adapters.local.rules.appositions import named_in_brackets
 from reverie.adapters.local.rules.bare_contrast import with_contrast_comma
 from reverie.adapters.local.rules.chat_log import without_chat_lines
-from reverie.adapters.local.rules.clauses import announcement, independent_statements, preamble, undislocated
+from reverie.adapters.local.rules.clauses import independent_statements
 from reverie.adapters.local.rules.config_blocks import read_config_blocks
 from reverie.adapters.local.rules.day_requests import one_off_before, request_before
 from reverie.adapters.local.rules.denied_first import with_denied_turned
@@ -36,6 +36,7 @@ from reverie.adapters.local.rules.presupposed import presupposed
 from reverie.adapters.local.rules.pursuits import topic_taken_up
 from reverie.adapters.local.rules.reported import relays
 from reverie.adapters.local.rules.secret_clauses import without_secrets
+from reverie.adapters.local.rules.sentence_openings import announcement, preamble, undislocated
 from reverie.adapters.local.rules.settled import settled_with_details
 from reverie.adapters.local.rules.shouted import unshouted
 from reverie.adapters.local.rules.spelling import spelled_out, without_hesitations

@@ -1,7 +1,7 @@
 """An ask to note what follows, run into it: "ok note this down for me the van's MOT is due in March", "jot
 this down my locker code changed", "remember this for me Ife's flight lands at 6".
 
-Typed, the ask ends with a colon and `clauses.preamble` sets it apart as a label; dictated or typed in a hurry,
+Typed, the ask ends with a colon and `sentence_openings.preamble` sets it apart as a label; dictated or typed in a hurry,
 it runs straight into what it announces, and the sentence reads as a request about "this" that states nothing.
 The ask is set apart when what follows it states something of its own; "note this down" alone, or followed by
 no statement ("write this down slowly"), stays as it was.

@@ -1,0 +1,217 @@
+"""The slot table: which first-person clause sets which changeable attribute ("I'm on ward 7B" the workplace,
+"we moved to Leeds" the home city, "my boss is Ana" the manager), read by `keys` in order. Only patterns and
+names live here; finding a statement's slot is `keys`' business.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.adapters.local.rules.slot_words import (
+    EMPLOYER_OBJECT,
+    MOVED_FROM,
+    NOT_A_DAY,
+    NTH,
+    OCCUPATION,
+    SCHOOL,
+    VEHICLE,
+    WORKPLACE_PART,
+)
+
+# Adverbs a first-person clause may carry before its verb ("I've now moved", "we're still living").
+ADVERB_RUN = (
+    r"(?:(?:now|also|recently|just|finally|officially|actually|currently|still|no longer|never|rarely|"
+    r"don't|do not|mostly|usually) )*"
+)
+# (first-person clause pattern, attribute), tried in order; the first that matches names the slot.
+SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(r"^(?:i|we)(?:'m|'re|'ve| am| are| have)? " + ADVERB_RUN + pattern, re.I), attribute)
+    for pattern, attribute in (
+        # the part of a workplace one works in, and a move to another: "I'm on ward 7B", "I work in the
+        # cardiac unit", "moved to ward 9", "transferred to the Leeds branch" (a move of work, not of home)
+        (
+            r"(?:(?:moved|moving|transferred|switched|posted|reassigned|rotated|seconded|relocated|gone|(?:been|got|"
+            r"was|were|being) (?:moved|transferred|posted|reassigned|seconded))(?: over| across| back)?"
+            + MOVED_FROM
+            + r" (?:to|onto)|(?:work|working|worked|based|stationed) (?:on|in|at)|on) (?:the )?(?:[\w-]+ ){0,3}"
+            + WORKPLACE_PART,
+            "workplace",
+        ),
+        # where one is based for work, named: "I'm based at Gatwick", "stationed at RAF Lossiemouth"
+        (r"(?:based|stationed) (?:at|out of) (?:the )?(?-i:[A-Z])", "workplace"),
+        # a team before a home: "moved to the Ads team" is no house move
+        (
+            r"(?:joined|(?:moved|switched|transferred)(?: over| across)? to|on|part of|leading|lead|running|"
+            r"managing|heading) the [\w -]+ team\b",
+            "team",
+        ),
+        (
+            # "I live with two flatmates in Clapton", "moved in with my girlfriend in Hackney Wick" too
+            # "moved down to London", "moved back up north to Leeds"
+            r"(?:live|lived|living|reside|resided|residing|moved|relocated|based|settled)\b(?: back)?"
+            # ("moved over to" a gym, an editor, a team is no move of home)
+            r"(?: (?:down|up|out)(?: (?:north|south|east|west|here|there))?)?"
+            # ("lives on her own in Hull", "moved in with my Auntie Sue in Beverley")
+            r"(?: in)?(?: on (?:my|her|his|their|our) own)?(?: with (?:my |our |two |three |a |an |the |[\w-]+'s )?"
+            r"[\w-]+(?: [\w-]+)?)? (?:in|to)\b",
+            "home_city",
+        ),
+        # the club one plays for, named ("plays for Riverside FC", "now plays for Hillside"): one at a time
+        (
+            r"(?:play|plays|playing) (?:football |rugby |cricket |hockey |netball |basketball )?for (?:the )?(?-i:[A-Z])",
+            "club",
+        ),
+        # the practice one is registered with ("registered with the Elm Tree surgery"): the GP
+        (
+            r"(?:registered|re-registered|signed up) (?:with|at) (?:the |a new )?(?:[\w'-]+ ){0,3}?"
+            r"(?:surgery|medical (?:centre|center|practice)|health centre|gp practice)\b",
+            "gp",
+        ),
+        # back in a named place: where one lives again ("we're back in Bristol now")
+        (r"back (?:home )?in (?-i:[A-Z])", "home_city"),
+        # living at home, moving out, a place of one's own got somewhere: where one lives too
+        (
+            r"(?:live|lives|lived|living) at home\b|moved out\b|(?:got|bought|rented|renting|found) (?:a|an|our|my) "
+            r"(?:new )?(?:flat|house|place|apartment|home) in\b",
+            "home_city",
+        ),
+        (r"(?:work|working|worked) (?:as|in the role of)\b", "job_title"),
+        (
+            r"(?:a|b|ab|o) ?(?:positive|negative|pos|neg)(?=\s*(?:$|[,.;!]|now\b|too\b|blood\b))",
+            "blood_type",
+        ),  # "I'm O positive": the blood group
+        # the school one goes to, named ("goes to Hillside Primary", "started at Oakfield Juniors", "is in Year 3
+        # at St Anne's Primary"): a move of school replaces it (before the year: a school named is the school)
+        (
+            r"(?:(?:go|goes|going|went|gone|started|starts|starting|moved|moving|changed|transferred|switched)"
+            r"(?: schools?| reception| nursery| (?:year|grade|form) ?\d{1,2})? (?:to|at)|(?:am|is|are|'s|'m|now|still)(?: (?:now|still))?(?: in (?:year|grade|form|"
+            r"class|reception)(?: ?\d{1,2})?)? at) " + SCHOOL,
+            "school",
+        ),
+        # where one is in one's schooling: "I'm in year 11", "in grade 4", "in my second year", "a third-year
+        # medic" (a year of study moves on each September: one current value)
+        (
+            r"(?:(?:now |going |moved up |moving up )?(?:in|into|to) (?:(?:my|the|our) )?(?:(?:year|grade|form|"
+            r"standard|class) ?\d{1,2}\b|" + NTH + r" year\b(?! of\b))|(?:a|an) " + NTH + r"[- ]year\b)",
+            "school_year",
+        ),
+        (r"(?:got |been |was |were )?promoted to\b", "job_title"),
+        (r"(?:work|working) (?:at|for)\b", "employer"),
+        # working for no employer: "I'm freelancing now", "I'm retired", "I'm self-employed"
+        (
+            r"(?:(?:now|currently) )?(?:freelancing|freelance|self-employed|retired|between jobs|unemployed)\b",
+            "employer",
+        ),
+        (
+            r"(?:(?:work|works|working|worked) as )?(?:a|an) (?:[\w-]+ ){0,3}"
+            + OCCUPATION
+            + r" (?:at|for|with|on"
+            + NOT_A_DAY
+            + ") [A-Z]",
+            "employer",
+        ),
+        # what one works as, said plainly: "I'm a nurse", "Leo is a paramedic now" (a later one replaces it)
+        (
+            # after "I'm" or "we are" (never "I have a therapist": whom one sees)
+            r"(?:(?<='m )|(?<= am )|(?<='re )|(?<= are )|(?<=now )|(?<=still )|(?<=currently )|(?<=actually ))"
+            r"(?:a|an) (?:[\w-]+ ){0,2}" + OCCUPATION + r"(?! (?:by training|in training)\b)",
+            "job_title",
+        ),
+        (
+            r"(?:(?:joined|left|quit) "
+            + EMPLOYER_OBJECT
+            + r"|started (?:at|working (?:at|for)|a new job at)|"
+            # "got a job at Arup", "got the band 6 job on the Acute Medical Unit": the job names the place
+            r"got (?:a|an|the) (?:[\w-]+ ){0,3}?(?:job|post|position|role) (?:at|on|with)"
+            + NOT_A_DAY
+            + r" (?=(?:the )?(?-i:[A-Z]))|"
+            r"got hired (?:at|by)|hired by|resigned from|(?:handed|handing|hand|gave|given|put) (?:in )?"
+            r"(?:my|our) notice)\b",
+            "employer",
+        ),
+        (r"report to\b", "manager"),
+        # whom one banks with: "I bank with Barclays", "switched my current account to Monzo"
+        (
+            r"(?:bank|banking) with\b|(?:switched|moved|changed) (?:my |our )?(?:current |bank |main )?account "
+            r"(?:over )?to\b",
+            "bank",
+        ),
+        # how one gets to work: "I cycle to work now", "we get the train into work" ("my commute is ...", below)
+        (
+            r"(?:(?:now|usually|normally|mostly) )?(?:cycle|bike|drive|walk|run|commute|(?:get|take|catch) the "
+            r"(?:bus|train|tube|metro|tram|ferry)) (?:to|into|in to) (?:work|the office)\b",
+            "commute",
+        ),
+        # "seeing someone called Leo", "seeing Leo" (not "seeing the dentist on Friday")
+        (
+            r"(?:married to|engaged to|dating|seeing (?=someone\b|(?-i:[A-Z]))|broke up with|split up with|divorced)\b",
+            "partner",
+        ),
+        (
+            r"(?:vegetarian|vegan|pescatarian|(?:eat|eating|ate|started eating|stopped eating) "
+            r"(?:meat|fish|dairy|pork|beef|chicken))\b",
+            "diet",
+        ),
+        # whether one drinks: "I'm teetotal", "I don't drink alcohol at all", "I've started drinking again"
+        (
+            r"(?:teetotal|tee-total|sober|(?:drink|drinking|drank|started drinking|stopped drinking|quit drinking)"
+            r"(?: (?:alcohol|booze))?(?= *(?:$|[,.;!]|again\b|at all\b|any ?more\b|alcohol\b)))",
+            "drinking",
+        ),
+        (r"(?:working on|building|leading)\b", "current_project"),
+        # when one works: "I work day shifts", "I'm on nights now", "we're doing earlies this month"
+        (
+            r"(?:(?:been|gone|moved|switched|put|back) )?(?:on|onto|to|work|working|worked|doing|do)"
+            r" (?:(?:the )?(?:day|night|early|late|evening|weekend|twilight)s?(?: |-)?(?:shifts?|rota)|nights|"
+            r"days|earlies|lates)\b(?! (?:off|of|out|ago|in a row|a week|\d))",
+            "shift_pattern",
+        ),
+        # what one drives is one's car: "we drive a 2021 Kia Niro now", "I drive an old Volvo estate" (not
+        # "I drive an hour to work": a vehicle is a year, a make's name, or a kind of vehicle); so is a
+        # vehicle one got ("bought a second-hand camper van")
+        (
+            r"(?:(?:drive|drove|driving) (?:a|an) (?:(?:19|20)\d\d\b|(?:[\w-]+ ){0,2}?(?-i:[A-Z]))|"
+            r"(?:drive|drove|driving|got|bought|leased?) (?:a|an) (?:[\w-]+ ){0,2}" + VEHICLE + ")",
+            "car",
+        ),
+        # the phone one has or got ("finally got a Pixel 8", "I have an iPhone 12", "switched to a Galaxy")
+        (
+            r"(?:have|has|had|got|bought|use|using|switched to|upgraded to|moved to) (?:a |an |the |my )?"
+            r"(?:new |shiny |second-hand |refurbished |used )?(?:iphone|pixel|galaxy|samsung|oneplus|xiaomi|"
+            r"huawei|motorola|nokia|fairphone)\b",
+            "phone",
+        ),
+    )
+)
+MY_SLOT_RE = re.compile(
+    r"^(?:my|our) (?:new |current |present |old |former )?(?P<what>manager|boss|lead|supervisor|team lead|"
+    r"girlfriend|boyfriend|wife|husband|partner|fianc[eé]e?|role|job title|title|position|job|team|"
+    r"employer|company|editor|ide|phone|laptop|car|project|current project|diet|commute|bank)"
+    # "my car's a 2014 Golf", "my boss's Ana" (never "my car's engine ...": a possession of the thing); "my
+    # partner's name is Chris" says who
+    r"(?:'s name)?(?: (?:is|are|was|will be)\b|'s (?=(?:a|an|the|now|still)\b|\d|(?-i:[A-Z])))",
+    re.I,
+)
+# An attribute of one's own given a new value by name: "we've switched broadband to Zen", "I changed energy
+# supplier to Octopus" (a thing moved to a place, "moved my desk to the window", is no such value).
+SWITCHED_ATTRIBUTE_RE = re.compile(
+    r"^(?:i|we)(?:'ve| have)? (?:just |finally |now |recently )?(?:switched|changed|moved) (?:my |our |the |their |his |her )?"
+    r"(?P<attr>[a-z]+(?: [a-z]+)?) (?:over )?to (?-i:[A-Z])",
+    re.I,
+)
+MY_SLOT_NAMES = {
+    **dict.fromkeys("manager boss lead supervisor team_lead".split(), "manager"),
+    **dict.fromkeys(
+        "girlfriend boyfriend wife husband partner fiance fiancee fiancé fiancée".split(), "partner"
+    ),
+    **dict.fromkeys("role job_title title position job".split(), "job_title"),
+    **dict.fromkeys("employer company".split(), "employer"),
+    **dict.fromkeys("bank current_account bank_account".split(), "bank"),
+    # the practice one is registered with: "my GP", "my GP surgery", "our doctor's surgery"
+    **dict.fromkeys("gp gp_surgery gp_practice surgery doctors_surgery".split(), "gp"),
+    **dict.fromkeys("project current_project".split(), "current_project"),
+    **dict.fromkeys("editor ide".split(), "editor"),
+}
+# Slots whose value is a person: "my husband is Tom" says who; "my husband is a teacher" says of him.
+WHO_SLOTS = frozenset({"partner", "manager"})
+NAMED_RE = re.compile(r"\s*(?:(?:now|still|currently|actually)\s+)?(?:called\s+|named\s+)?(?-i:[A-Z])", re.I)
