@@ -74,7 +74,8 @@ def test_a_fact_about_a_partner_has_no_partner_slot_but_who_the_partner_is_does(
     # "my husband is allergic to shellfish" is of him; keyed as the partner slot, "my husband is a teacher"
     # would have superseded it
     assert attribute_key("My husband is allergic to shellfish.", "sam") is None
-    assert attribute_key("My husband is a teacher.", "sam") is None
+    # his job is his own slot, not who the partner is
+    assert attribute_key("My husband is a teacher.", "sam") == "sam.husband.job_title"
     assert attribute_key("My husband is called Tom.", "sam") == "sam.partner"
     assert attribute_key("My boss is Ana Ruiz.", "sam") == "sam.manager"
 

@@ -138,7 +138,7 @@ _ANSWER_LABEL = (
     r"answer to (?:my|the|your|our) security question)"
 )
 _ID_LABEL = (
-    r"(?:ssn|social security(?: number| no\.?)?|sin|social insurance number|nino|national insurance "
+    r"(?:ssn|social security(?: number| no\.?)?|sin|social insurance number|nino|ni (?:number|no\.?)|national insurance "
     r"number|passport(?: number| no\.?)?|tax id|tin|national id(?: number)?|id card(?: number)?|"
     r"driver'?s licen[cs]e(?: number)?|driving licen[cs]e(?: number)?|dni|nie|nhs number|medicare number)"
 )

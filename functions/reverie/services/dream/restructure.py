@@ -16,6 +16,7 @@ from reverie.services.dream.apply import Writer, new_sessions, union_refs
 from reverie.services.dream.audit import audit_held, previous_cursor
 from reverie.services.dream.claims_against_known import flag_claims_against_known
 from reverie.services.dream.common import StageInput, StageOutput, load_run
+from reverie.services.dream.corroboration import corroborated, retire_absorbed
 from reverie.services.dream.decisions import Promotion, apply_decision, latest, propose
 from reverie.services.dream.dependents import retire_held_at_old_values
 from reverie.services.dream.edits import propagate_edits
@@ -195,11 +196,13 @@ def restructure(b: Backends, stage_input: StageInput) -> StageOutput:
             todo.append(a)
     forgets = [a.candidate for a in todo if a.candidate.forgets and a.decision in ("promote", "hold")]
     todo = [a for a in todo if not a.candidate.forgets]  # a request to forget is never a card
+    todo, absorbed = corroborated(b, w, todo)  # a guess restated in other words in another session
     promoted = [a for a in todo if a.decision == "promote"]
     vectors = b.embedder.embed([a.candidate.statement for a in promoted]) if promoted else []
     for a, vector in zip(promoted, vectors, strict=True):
         promote(b, w, reasoner, a, vector)
         w.flush_index()  # later candidates must find what earlier ones wrote
+    retire_absorbed(w, absorbed)
     for a in todo:
         if a.decision != "promote":
             if a.proposal:

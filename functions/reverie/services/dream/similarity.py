@@ -35,7 +35,10 @@ def cosine_of(a: Sequence[float], b: Sequence[float]) -> float:
 
 
 def paraphrase_of(
-    candidate: Candidate, cards: Sequence[MemoryCard], cosine: dict[str, float]
+    candidate: Candidate,
+    cards: Sequence[MemoryCard],
+    cosine: dict[str, float],
+    status: Status = Status.VERIFIED,
 ) -> MemoryCard | None:
     """A current card saying the same thing in other words, adding no number (another date is another
     event, a new one is a detail the reasoner merges), of a compatible type, and not two versions of one keyed attribute (same key: the
@@ -43,7 +46,8 @@ def paraphrase_of(
     PARAPHRASE_COSINE; a changed value such as another city scores ~0.8), or, for two rule-like cards,
     close (>= RESTATED_COSINE) and the same rule in other words: pointing the same way, mostly the same
     terms; or, for any two cards, close (or resting on the same message) and all one says in the other but for
-    one common word. Deterministic, so no reasoner call is spent on it."""
+    one common word. Deterministic, so no reasoner call is spent on it. Only cards of `status` count (a held
+    hypothesis is compared with others by `corroboration`)."""
     if candidate.correction_of is not None:
         return None
     for card in sorted(cards, key=lambda c: (-cosine.get(c.memory_id, 0.0), c.memory_id)):
@@ -81,7 +85,7 @@ def paraphrase_of(
             said
             and same_family
             and keys_agree
-            and card.status is Status.VERIFIED
+            and card.status is status
             and adds_no_number(candidate.statement, card.statement)
             # "want US English, not British" is close to "want British English": the value denied is no paraphrase
             and not repeats_denied(candidate.statement, card.statement)

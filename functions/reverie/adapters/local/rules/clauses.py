@@ -112,10 +112,11 @@ _KIN_OPENS_RE = re.compile(
     r"(?=\s+(?:is|has|was|[a-z]+s)\b)(?!\s+is\s+(?-i:[A-Z]))",
     re.I,
 )
-# Something of the speaker's someone put up or down ("Landlord put the rent up", "they've upped my premium"), then
-# "it's" and what it is now.
-_PUT_UP_RE = re.compile(
-    r"\b(?:put|puts|pushed|raised|bumped|upped|hiked|cut|dropped|lowered|reduced|increased)\s+(?:up\s+)?"
+# Something of the speaker's someone put up or down ("Landlord put the rent up", "they've upped my premium") or
+# made over ("we finally painted the kitchen", "I dyed my hair"), then "it's" and what it is now.
+_CHANGED_THING_RE = re.compile(
+    r"\b(?:put|puts|pushed|raised|bumped|upped|hiked|cut|dropped|lowered|reduced|increased|painted|repainted|"
+    r"redecorated|decorated|renovated|retiled|refurbished|dyed|coloured|colored|upgraded)\s+(?:up\s+)?"
     r"(?:the|my|our)\s+(?P<thing>[a-z]+(?:\s+(?!up$|down$)[a-z]+)?)(?:\s+(?:up|down))?$",
     re.I,
 )
@@ -199,8 +200,8 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         return right, ""
     if instead := taken_to_instead(left, right):  # "Leo's gone off trains, it's all dinosaurs now"
         return instead, ""
-    # "Landlord put the rent up, it's £1,050 now": what was put up, and its value now
-    if (moved := _PUT_UP_RE.search(left)) and (now := _IT_NOW_RE.match(right)):
+    # "Landlord put the rent up, it's £1,050 now", "painted the kitchen, it's sage green now": its value now
+    if (moved := _CHANGED_THING_RE.search(left)) and (now := _IT_NOW_RE.match(right)):
         return f"my {moved.group('thing')} is {now.group('rest')}", ""
     # "Mia is 4 and she loves trains": what holds for the one the clause before opens with, by name
     if _PERSON_DOES_RE.match(right) and (opener := _NAME_OPENS_RE.match(left) or _KIN_OPENS_RE.match(left)):

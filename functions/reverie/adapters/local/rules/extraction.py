@@ -34,6 +34,8 @@ from reverie.adapters.local.rules.habit_changes import habit_change
 from reverie.adapters.local.rules.habit_validity import statement_until
 from reverie.adapters.local.rules.job_change import job_changes
 from reverie.adapters.local.rules.job_news import at_new_job
+from reverie.adapters.local.rules.keys import statement_key
+from reverie.adapters.local.rules.kin_words import addressed_by_kin
 from reverie.adapters.local.rules.language import subject_of
 from reverie.adapters.local.rules.message_parts import message_parts
 from reverie.adapters.local.rules.named_speaker import name_for
@@ -351,13 +353,18 @@ class _Session(SessionInputs):
 
     def statement(self, result: Statement, message: MessageEvent, asked: MessageEvent | None) -> None:
         window = time_window(result.text) if result.type is MemoryType.PLAN else None
+        key = result.key
+        if key is None and addressed_by_kin(result.text):  # "Gran has moved in with ...": the speaker's gran
+            said = statement_key(result.text)
+            speaker = subject_of(name_for(message.speaker) if message.speaker else self.user_name)
+            key = f"{speaker}.{said.partition('.')[2]}" if said else None
         self.add(
             result.type,
             result.text,
             [message] if asked is None else [message, asked],
             Source(kind=SourceKind.USER if message.role == "user" else SourceKind.AGENT),
             message.ts,
-            key=result.key,
+            key=key,
             confidence=result.confidence,
             stability=result.stability,
             subjective=result.subjective,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.adapters.local.rules.kin_words import addressed_by_kin, relation_word
 from reverie.adapters.local.rules.language import slug, subject_of
 from reverie.adapters.local.rules.settling_events import settling_slot
 from reverie.adapters.local.rules.slot_table import (
@@ -24,6 +25,7 @@ from reverie.adapters.local.rules.slot_table import (
     WHO_SLOTS,
 )
 from reverie.adapters.local.rules.speaker_patterns import FAVOURITE_RE, KEYED_FACT_RES, MY_ATTRIBUTE_RE
+from reverie.adapters.local.rules.their_people import PERSON
 from reverie.adapters.local.rules.thing_patterns import VOCABULARY, VOCABULARY_RE
 from reverie.adapters.local.rules.verb_forms import ADVERBS, first_person
 from reverie.domain.dependent_slots import names_the_user
@@ -68,8 +70,38 @@ def other_slots(key: str | None, other: str | None, user_id: str) -> bool:
 
 
 def state_slot(key: str | None) -> bool:
-    """The key names a changeable state (home, employer, role, tools...): one value at a time."""
-    return key is not None and key.split(".", 1)[-1] in STATE_ATTRIBUTES
+    """The key names a changeable state (home, employer, role, tools...), of the subject or of a person of
+    theirs (`user.sister.home_city`): one value at a time."""
+    return key is not None and key.rsplit(".", 1)[-1] in STATE_ATTRIBUTES
+
+
+# Someone of the speaker's, by what they are to them, and what is said of them: "my sister has moved to York",
+# "our eldest son is 7", "my best friend's a nurse" (not "my sister Ana ...", a name; nor "my sister is Ana").
+_THEIR_PERSON_RE = re.compile(
+    rf"^(?:my|our)\s+(?P<who>(?:[\w-]+\s+){{0,2}}{PERSON}\b)(?P<is>'s(?=\s+(?:been|got|gone|now|still|also|just|"
+    r"never|a|an|\d|[a-z]+ed)\b))?\s+(?P<rest>(?!(?-i:[A-Z]))[a-z][\w'-]*(?:\s.*)?)$",
+    re.I,
+)
+
+_IS_NAMED_RE = re.compile(r"^(?:is|was|'s)\b" + NAMED_RE.pattern, re.I)
+
+
+def _of_their_person(text: str) -> tuple[str, str] | None:
+    """(the person as a key part, what is said of them as they would say it): "my mum has moved to Leeds" →
+    ("mother", "I have moved to Leeds"); ("sister", "") when nothing said of them has a verb; None when the
+    text is about no person of the speaker's."""
+    found = _THEIR_PERSON_RE.match(text.strip())
+    if found is None or _IS_NAMED_RE.match(found.group("rest")):
+        return None  # "my husband is Tom": who he is (`MY_SLOT_RE`)
+    *adjectives, person = found.group("who").lower().split()
+    words = found.group("rest").split()
+    if found.group("is"):  # "my brother's moved out", "my sister's a nurse"
+        words.insert(0, "has" if words[0] in ("been", "got", "gone") or words[0].endswith("ed") else "is")
+    n = 0  # past adverbs ("now", "also", "no longer") to the verb
+    while n < len(words) - 1 and words[n].lower() in ADVERBS:
+        n += 1
+    said = " ".join(["I", *words[:n], first_person(words[n].lower()), *words[n + 1 :]]) if words else ""
+    return slug(" ".join([*adjectives, relation_word(person)]), 2), said
 
 
 def attribute_key(text: str, subject: str) -> str | None:
@@ -82,6 +114,13 @@ def attribute_key(text: str, subject: str) -> str | None:
         tool = tool or (vocabulary_key(lowered, subject) if "using" in lowered.split()[1:3] else None)
         if tool or lowered.split()[1:2] == ["use"]:
             return tool or vocabulary_key(lowered, subject)
+    if addressed_by_kin(text):  # "Gran's moved in with my aunt": the speaker's gran
+        text = f"my {text[:1].lower()}{text[1:]}"
+    theirs = _of_their_person(text)
+    if theirs is not None:  # "my sister has moved to York": her home, not the speaker's
+        person, said = theirs
+        own = attribute_key(said, subject) if said else None
+        return f"{subject}.{person}.{own.partition('.')[2]}" if own else None
     for pattern, attribute in SLOTS:
         if pattern.search(text):
             return f"{subject}.{attribute}"
@@ -116,7 +155,8 @@ def attribute_key(text: str, subject: str) -> str | None:
         # "my main project now", "my current project", "my project": one slot, whatever says it is current
         words = [w for w in attr.group("attr").split() if w not in _CURRENT] or attr.group("attr").split()
         what = slug(" ".join(words), 2)
-        return f"{subject}.{MY_SLOT_NAMES.get(what, what)}"
+        named = MY_SLOT_NAMES.get(slug(attr.group("attr"), 2))  # "my current account": the bank, by its name
+        return f"{subject}.{named or MY_SLOT_NAMES.get(what, what)}"
     return None
 
 
@@ -207,7 +247,12 @@ def _in_first_person(text: str) -> tuple[str, str] | None:
     subject = "user" if who.lower() == "the user" else subject_of(who)
     words = said.group("rest").split()
     if said.group("own"):  # "Yusuf's swimming lessons move to Thursdays": a new value of the same attribute
-        return _MOVES_TO_RE.sub(" are ", " ".join(["my", *words]), count=1), subject
+        theirs = " ".join(["my", *words])  # ... but "Ravi's mum moved to Leeds": she did
+        return (
+            theirs if _THEIR_PERSON_RE.match(theirs) else _MOVES_TO_RE.sub(" are ", theirs, count=1)
+        ), subject
+    if addressed_by_kin(text):  # "Mum has moved to Leeds": the user's mum
+        return f"my {text[:1].lower()}{text[1:]}", "user"
     n = 0  # past adverbs ("now", "also", "no longer") to the verb
     while n < len(words) - 1 and (words[n].lower() in ADVERBS or words[n].lower() == "no"):
         n += 2 if words[n].lower() == "no" else 1

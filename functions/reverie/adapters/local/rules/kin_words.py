@@ -51,6 +51,19 @@ _WHOSE_RE = re.compile(r"^(?:The user|(?P<owner>[A-Z][\w-]*)(?:\s+[A-Z][\w-]*)?)
 _NAMED_RE = re.compile(r"^(?P<kin>[A-Z][^\W\d_]+)\b(?!\s+[A-Z])")
 
 
+def relation_word(word: str) -> str:
+    """The relation a word for a parent or grandparent names ("mum" → "mother", "Gran" → "grandmother"); other
+    words as they are, in small letters ("sister")."""
+    return _KIN.get(word.lower(), word.lower())
+
+
+def addressed_by_kin(text: str) -> bool:
+    """`text` opens with a word for one's parent or grandparent said as a name: "Gran's moved in with ...",
+    "Mum has a new job" (not "Mamma Mia", nor "mum" in small letters)."""
+    named = _NAMED_RE.match(text)
+    return named is not None and named.group("kin").lower() in _ADDRESSED
+
+
 def relation_named(statement: str, user_id: str) -> str | None:
     """The relation to the user of whom `statement` is about ("Ravi's mum ..." said of Ravi, "Amma ..."): "mother",
     "grandfather"; None when it opens with no relative of the user's."""

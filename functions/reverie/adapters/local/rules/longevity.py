@@ -23,6 +23,21 @@ def one_off(text: str) -> bool:
     return for_the_occasion(strip_opening(text))
 
 
+# A rule whose only object is a pronoun: "don't rewrite it", "please don't touch them", "never change that again".
+_ABOUT_IT_RE = re.compile(
+    r"^(?:please\s+)?(?:(?:don't|do\s+not|never|always|stop|avoid)\s+)?(?:ever\s+)?[a-z][\w-]*"
+    r"(?:\s+(?:up|out|over|down|back|around|with))?\s+(?:it|them|that|this|those|these)"
+    r"(?:\s+(?:again|any\s*more|either|please|at\s+all))?[.!]*$",
+    re.I,
+)
+
+
+def about_what_is_at_hand(rule: str) -> bool:
+    """A rule naming nothing but "it" or "them" ("Don't rewrite it", "Please don't touch them"): about what was in
+    front of the speaker then, which no later session can place, so no lasting rule."""
+    return bool(_ABOUT_IT_RE.match(strip_opening(rule.strip())))
+
+
 # A state of now that passes within days, whatever its words: something broken or failing right now ("Publishing
 # is failing in CI", "the printer's not working"), a body's passing state ("my calves are tight", "I've got a
 # banging headache"), something arranged for that day only ("eight people coming tonight"), or how something

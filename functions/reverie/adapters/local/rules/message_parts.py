@@ -36,7 +36,12 @@ from reverie.adapters.local.rules.presupposed import presupposed
 from reverie.adapters.local.rules.pursuits import topic_taken_up
 from reverie.adapters.local.rules.reported import relays
 from reverie.adapters.local.rules.secret_clauses import without_secrets
-from reverie.adapters.local.rules.sentence_openings import announcement, preamble, undislocated
+from reverie.adapters.local.rules.sentence_openings import (
+    announcement,
+    done_to_the_speaker,
+    preamble,
+    undislocated,
+)
 from reverie.adapters.local.rules.settled import settled_with_details
 from reverie.adapters.local.rules.shouted import unshouted
 from reverie.adapters.local.rules.spelling import spelled_out, without_hesitations
@@ -152,6 +157,7 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
             out.extend(presupposed(sentence))
         if sentence:
             sentence = undislocated(sentence)  # "my cousin Efe, in the chat, she's saying ..."
+            sentence = done_to_the_speaker(sentence)  # "they've put me on nights": the speaker's new state
             sentence = topic_taken_up(sentence)  # "the swimming, yeah, Kwame's doing it with me"
             joined = relays(sentence) or (independent_statements(sentence) if to_agent else [])
             out.extend(joined or [sentence])

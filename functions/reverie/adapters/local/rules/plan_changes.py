@@ -93,7 +93,8 @@ _NO_THING = frozenset(
 )
 _SUBJECTS = frozenset({"i", "we", "he", "she", "they", "you"})
 _ANOTHER_CLAUSE_RE = re.compile(r"\b(?:and|but|so|because|while|when|after)\b", re.I)  # for the rules
-_AWAY_RE = re.compile(r"^\s*(?:away|on|out)\b", re.I)  # "Grandad passed away": no outcome of a plan
+# "Grandad passed away", "Tom passed the salt": a verb with its particle or object, no outcome of a plan
+_AWAY_RE = re.compile(r"^\s*(?:away|on|out|the|a|an|my|his|her|their|our|your|it|them|him|me|us)\b", re.I)
 _BOOKING_RE = re.compile(
     rf"^{_OWNER}?{_THING}(?:'s|\s+(?:is|are|has\s+been|have\s+been|got))\s+(?:now\s+|all\s+)?"
     r"(?:booked|scheduled|pencil?led)(?:\s+in)?\b",

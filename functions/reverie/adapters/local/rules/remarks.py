@@ -30,6 +30,7 @@ from reverie.adapters.local.rules.language import (
 )
 from reverie.adapters.local.rules.levels import levels
 from reverie.adapters.local.rules.longevity import after_outcome
+from reverie.adapters.local.rules.milestones import milestone
 from reverie.adapters.local.rules.named_notes import note_about_someone
 from reverie.adapters.local.rules.patterns import GREETING_RE, THANKS_RE
 from reverie.adapters.local.rules.plan_happened import judged_by_name
@@ -94,19 +95,23 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         sentence = opener.group("rest") if opener and opener.group("rest").strip() else sentence
         # Between people, a specific remark; said to an agent, an unparsed sentence is most often a task
         # for now, unless it states something about the world.
-        found = current_routine(sentence, who) or (  # "For now it's pool running 3x a week": theirs
-            (
-                _about_the_world(sentence, who)
-                or _what_someone_did(sentence, who)
-                or role_deed(sentence, who)  # "the couple decided on a dessert table instead": theirs
-                or note_about_someone(sentence, who)  # "Aarav gets 25% extra time in tests": his
-                or record_line(sentence, who)  # "Plot 7, holder Mrs Achebe, fee £45 a year"
-                or labelled_values(sentence, who)  # "opening hours: weekdays 8 to 6"
-                or held_list(sentence, who)  # "van snacks are always: crisps, Haribo, flapjacks"
-                or _due(sentence, who)  # "next state inspection due 09/15/2026"
+        found = (
+            current_routine(sentence, who)  # "For now it's pool running 3x a week": theirs
+            or milestone(sentence, who)  # "Grandad passed away", "Tom got married in June"
+            or (
+                (
+                    _about_the_world(sentence, who)
+                    or _what_someone_did(sentence, who)
+                    or role_deed(sentence, who)  # "the couple decided on a dessert table instead": theirs
+                    or note_about_someone(sentence, who)  # "Aarav gets 25% extra time in tests": his
+                    or record_line(sentence, who)  # "Plot 7, holder Mrs Achebe, fee £45 a year"
+                    or labelled_values(sentence, who)  # "opening hours: weekdays 8 to 6"
+                    or held_list(sentence, who)  # "van snacks are always: crisps, Haribo, flapjacks"
+                    or _due(sentence, who)  # "next state inspection due 09/15/2026"
+                )
+                if who.to_agent
+                else _specific_remark(sentence, who)
             )
-            if who.to_agent
-            else _specific_remark(sentence, who)
         )
         since = after_from_now(sentence) if who.to_agent and not found else None
         if since:  # "From now on Brightline pays 0.20 a word": what holds now, a rule for no one

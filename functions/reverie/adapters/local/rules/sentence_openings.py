@@ -143,3 +143,24 @@ def undislocated(sentence: str) -> str:
     if verb in ("'s", "'re"):
         verb = "has" if re.match(r"\s+(?:got|been)\b", rest) else "is" if verb == "'s" else "are"
     return f"{found.group('np')} {verb}{rest}".replace("  ", " ") if verb else f"{found.group('np')}{rest}"
+
+
+# What an employer, a school or a rota did to the speaker, said of an unnamed "they": "They've put me on nights",
+# "they moved me to ward 9", "they promoted me to sergeant". The speaker's state is the news.
+_DONE_TO_ME_RE = re.compile(
+    r"^(?:(?:so|well|oh|and),?\s+)?they(?:'ve|\s+have|\s+just|\s+finally|\s+now)*\s+(?P<verb>put|moved|switched|"
+    r"transferred|posted|promoted|reassigned|relocated|seconded|rotated|made)\s+(?P<me>me|us)\s+(?P<rest>"
+    r"(?:on|onto|to|over|back|across|up)\b.*|(?-i:[a-z])[\w-]*\s+(?:lead|manager|head|captain|chair|"
+    r"supervisor)\b.*)$",
+    re.I | re.S,
+)
+
+
+def done_to_the_speaker(sentence: str) -> str:
+    """ "They've put me on nights from Monday" → "I've been put on nights from Monday": the speaker's new
+    state, said of them (`sentence` unchanged when no unnamed "they" did something to the speaker)."""
+    found = _DONE_TO_ME_RE.match(sentence.strip())
+    if found is None:
+        return sentence
+    who = "I've" if found.group("me").lower() == "me" else "We've"
+    return f"{who} been {found.group('verb').lower()} {found.group('rest')}"

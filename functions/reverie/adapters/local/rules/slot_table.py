@@ -95,7 +95,20 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"standard|class) ?\d{1,2}\b|" + NTH + r" year\b(?! of\b))|(?:a|an) " + NTH + r"[- ]year\b)",
             "school_year",
         ),
+        # how old one is, said as a number: "I'm 34", "my son is 7 now" (not "I'm 7 months pregnant")
+        (
+            r"\d{1,3}(?: years? old)?(?= *(?:$|[,.;!]|now\b|today\b|this (?:week|month|year)\b|next\b|in\b))",
+            "age",
+        ),
         (r"(?:got |been |was |were )?promoted to\b", "job_title"),
+        # a title given: "I've been made team lead", "got made head of department" ("made redundant" is none)
+        (
+            r"(?:got |been |was |were )made (?:a |an |the )?(?:[\w-]+ ){0,2}(?:"
+            + OCCUPATION
+            + r"|head|captain|chair|"
+            r"partner|supervisor|foreman|deputy)",
+            "job_title",
+        ),
         (r"(?:work|working) (?:at|for)\b", "employer"),
         # working for no employer: "I'm freelancing now", "I'm retired", "I'm self-employed"
         (
@@ -161,7 +174,7 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(?:working on|building|leading)\b", "current_project"),
         # when one works: "I work day shifts", "I'm on nights now", "we're doing earlies this month"
         (
-            r"(?:(?:been|gone|moved|switched|put|back) )?(?:on|onto|to|work|working|worked|doing|do)"
+            r"(?:(?:been|got) )?(?:(?:gone|moved|switched|put|back) )?(?:on|onto|to|work|working|worked|doing|do)"
             r" (?:(?:the )?(?:day|night|early|late|evening|weekend|twilight)s?(?: |-)?(?:shifts?|rota)|nights|"
             r"days|earlies|lates)\b(?! (?:off|of|out|ago|in a row|a week|\d))",
             "shift_pattern",

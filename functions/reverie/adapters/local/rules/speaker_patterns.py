@@ -43,12 +43,12 @@ FAVOURITE_RE = re.compile(
     re.I,
 )
 PLAN_RE = re.compile(
-    r"^(?:(?:i|we)(?:'m| am|'re| are|'d| would|'ll| will)?\s+"
+    r"^(?:(?:i|we)(?:'m| am|'re| are|'d| would|'ll| will|'ve| have)?\s+"
     + _ADV
     + r")?(?:going to|gonna|planning(?:\s+(?:to|on))?|plan to|intend to|hope to|hoping to|want to|wanna|like to|"
     r"love to|aim to|will|'ll|thinking (?:of|about)|looking to|considering|set to|scheduled to|have to|"
     # an application waiting for its answer ("I'm applying for a mortgage with Nationwide"): over once decided
-    r"need to|applying (?:for|to))\b\s*(?P<rest>.*)$",
+    r"need to|applying (?:for|to)|applied (?:for|to))\b\s*(?P<rest>.*)$",
     re.I,
 )
 # "Harry Potter is my favourite book", "Family time means a lot to me": a taste stated the other way round.

@@ -7,6 +7,7 @@ import re
 
 from reverie.adapters.local.rules.dated_tense import dated
 from reverie.adapters.local.rules.language import compress, finish
+from reverie.adapters.local.rules.longevity import about_what_is_at_hand
 from reverie.adapters.local.rules.named_speaker import desubjectivise
 from reverie.adapters.local.rules.numeric_dates import spelled_out
 from reverie.adapters.local.rules.patterns import OPINION_TAIL_RE
@@ -99,6 +100,8 @@ def as_statement(
     # A keyed fact or an identity may be short: "Ana is single", "Ana is a nurse".
     if len(words) < MIN_CONTENT_WORDS and not ((key or short_ok) and words):
         return Drop("too short")
+    if kind in (MemoryType.CONSTRAINT, MemoryType.PREFERENCE) and about_what_is_at_hand(rendered):
+        return Drop("one_off")  # "Don't rewrite it": whatever "it" was is not in memory
     return Statement(
         type=kind,
         text=rendered,

@@ -9,21 +9,19 @@ from __future__ import annotations
 import re
 
 # People named by what they are to someone.
-_PERSON = (
+PERSON = (
     r"(?:mum|mom|mam|dad|mother|father|parents?|wife|husband|partner|spouse|son|daughter|brother|sister|"
     r"sibling|kids?|child(?:ren)?|baby|boyfriend|girlfriend|fianc[eé]e?|friend|mate|neighbou?r|boss|manager|"
     r"colleague|flatmate|housemate|roommate|aunt|uncle|cousin|nan|gran|grandma|grandpa|grandad|grandmother|"
     r"grandfather|niece|nephew|stepson|stepdaughter|stepmother|stepfather|in-laws?|(?:mother|father|sister|"
     r"brother|son|daughter)-in-law|eldest|youngest|twins?)"
 )
-_THEIR_PERSON_RE = re.compile(rf"^the\s+user['’]s\s+(?:[\w-]+\s+){{0,2}}?{_PERSON}\b", re.I)
+_THEIR_PERSON_RE = re.compile(rf"^the\s+user['’]s\s+(?:[\w-]+\s+){{0,2}}?{PERSON}\b", re.I)
 _THE_USER_RE = re.compile(r"^the\s+user\b(?!['’]s)", re.I)
-_SOMEONES_PERSON_RE = re.compile(
-    rf"^(?:the\s+user|[A-Z][\w-]*)['’]s\s+(?:[\w-]+\s+){{0,2}}?{_PERSON}\b", re.I
-)
+_SOMEONES_PERSON_RE = re.compile(rf"^(?:the\s+user|[A-Z][\w-]*)['’]s\s+(?:[\w-]+\s+){{0,2}}?{PERSON}\b", re.I)
 
 
-_POSSESSED_PERSON_RE = re.compile(rf"['’]s\s+(?:[\w-]+\s+){{0,2}}?(?P<person>{_PERSON})\b", re.I)
+_POSSESSED_PERSON_RE = re.compile(rf"['’]s\s+(?:[\w-]+\s+){{0,2}}?(?P<person>{PERSON})\b", re.I)
 
 
 def persons_of(statement: str) -> frozenset[str]:

@@ -27,6 +27,11 @@ _UNCONJUGATED = frozenset("gonna wanna gotta used".split())
 # Participles that are base forms too, never a simple past ("we ran", "I came"): after a subject, present.
 _PRESENT_AFTER_SUBJECT = frozenset("run come become overcome".split())
 PRESENT_EED = frozenset("need feed seed speed bleed breed heed weed proceed succeed exceed".split())
+# The plain forms of irregular verbs that open requests ("write", "send", "make"): no "-ed" form tells them.
+IRREGULAR_BASE = frozenset(
+    """write send make take give find get buy bring keep tell put set run read draw choose hold leave pay sell
+    build teach do go""".split()
+)
 _THIRD_PERSON_IRREGULAR = {
     "am": "is",
     "are": "is",

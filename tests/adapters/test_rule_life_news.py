@@ -1,0 +1,80 @@
+"""Everyday news told to an agent that the rules once lost or garbled: a milestone of someone named ("Grandad
+passed away", "Tom got married in June"), what a thing is now after it was made over ("painted the kitchen, it's
+sage green now"), an application sent (a plan, ended by its answer), the bank named by "my current account", and
+what "as usual" asks for good in a request ("..., in TypeScript as usual")."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from reverie.adapters.local.rules.merge import decide
+from reverie.ports import MergeAction
+from tests.adapters.test_rule_slots import cand, held
+from tests.fakes.rule_session import RuleSession
+
+S = RuleSession(datetime(2027, 2, 10, 9, 0, tzinfo=UTC))
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Grandad passed away.",
+        "Tom got married in June.",
+        "Ana had a baby girl.",
+        "Priya left her job.",
+        "Dad retired at the end of March.",
+        "Ola started uni in Leeds.",
+    ],
+)
+def test_a_milestone_of_someone_named_is_kept(said: str) -> None:
+    assert S.statements(said) == [said]
+
+
+@pytest.mark.parametrize("said", ["Tom passed the salt.", "Ana left at six."])
+def test_an_everyday_deed_of_someone_named_is_no_milestone(said: str) -> None:
+    assert S.statements(said) == []  # NEGATIVE: "passed", "left", but no milestone (and no garbled outcome)
+
+
+@pytest.mark.parametrize(
+    ("said", "now"),
+    [
+        ("We finally painted the kitchen, it's sage green now.", "The user's kitchen is sage green now."),
+        ("I dyed my hair, it's purple now.", "The user's hair is purple now."),
+    ],
+)
+def test_what_a_made_over_thing_is_now_is_its_own_statement(said: str, now: str) -> None:
+    assert now in S.statements(said)
+
+
+def test_an_application_sent_is_a_plan_its_answer_ends() -> None:
+    assert [c.type.value for c in S.extract(S.told("I've applied for a job at the library."))] == ["plan"]
+    # NEGATIVE: a patch applied is done, no plan
+    assert [c.type.value for c in S.extract(S.told("I applied the patch and it worked."))] == ["fact"]
+
+
+def test_the_bank_named_by_the_current_account_is_replaced_by_a_move() -> None:
+    (old,) = S.extract(S.told("My current account is with Santander."))
+    (new,) = S.extract(S.told("I've moved my current account to Monzo."))
+    assert old.key == new.key == "user.bank"
+    decision = decide(cand(new.statement, new.key), [held(old.statement, old.key)])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "Write a fetch wrapper with retries, in TypeScript as usual.",
+            "The user always wants it in TypeScript.",
+        ),
+        (
+            "Book the usual table at Zizzi, as usual.",
+            "The user always wants the agent to book the usual table at Zizzi.",
+        ),
+        ("Window seat as usual.", "The user always wants window seat."),  # a thing wanted, no task
+    ],
+)
+def test_as_usual_keeps_what_is_asked_for_good(said: str, kept: str) -> None:
+    assert S.statements(said) == [kept]
