@@ -78,3 +78,16 @@ def test_the_bank_named_by_the_current_account_is_replaced_by_a_move() -> None:
 )
 def test_as_usual_keeps_what_is_asked_for_good(said: str, kept: str) -> None:
     assert S.statements(said) == [kept]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Pepper is 4 now and finally calmer on walks.", "Pepper is 4 now and finally calmer on walks."),
+        ("I'm 7 months pregnant.", "The user is 7 months pregnant."),
+    ],
+)
+def test_an_age_after_is_and_a_pregnancy_are_kept(said: str, kept: str) -> None:
+    # "4" after "is" is a value, not text-speak "for" (which made it "Pepper is for now", a one-off)
+    assert S.statements(said) == [kept]
+    assert S.statements("That's all 4 now.") == []  # NEGATIVE: text-speak "for now"

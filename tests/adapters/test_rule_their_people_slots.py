@@ -99,7 +99,16 @@ def test_what_they_did_for_the_speaker_sets_no_slot(said: str) -> None:
     assert keys(said) == [None]  # NEGATIVE: no state of the speaker's changed
 
 
-@pytest.mark.parametrize(("said", "key"), [("I'm 34.", "user.age"), ("I'm 7 months pregnant.", None)])
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("I'm 34.", "user.age"),
+        ("I turned 40 in May.", "user.age"),
+        ("My son turned 4 this week.", "user.son.age"),
+        ("I'm 7 months pregnant.", None),
+        ("I turned the oven off.", None),
+    ],
+)
 def test_an_age_said_as_a_number(said: str, key: str | None) -> None:
     assert attribute_key(said, "user") == key
 

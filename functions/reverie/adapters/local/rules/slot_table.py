@@ -95,9 +95,11 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"standard|class) ?\d{1,2}\b|" + NTH + r" year\b(?! of\b))|(?:a|an) " + NTH + r"[- ]year\b)",
             "school_year",
         ),
-        # how old one is, said as a number: "I'm 34", "my son is 7 now" (not "I'm 7 months pregnant")
+        # how old one is, said as a number: "I'm 34", "my son is 7 now", "I turned 40 in May" (not "I'm 7 months
+        # pregnant")
         (
-            r"\d{1,3}(?: years? old)?(?= *(?:$|[,.;!]|now\b|today\b|this (?:week|month|year)\b|next\b|in\b))",
+            r"(?:(?:just )?turned )?\d{1,3}(?: years? old)?(?= *(?:$|[,.;!]|now\b|today\b|(?:this|last) (?:week|month|"
+            r"year)\b|next\b|in\b|on\b))",
             "age",
         ),
         (r"(?:got |been |was |were )?promoted to\b", "job_title"),

@@ -76,6 +76,8 @@ CONDITION = (
     r"(?:[a-z-]+ )?intolerant|(?:pre-?)?diabetic|coeliac|celiac|asthmatic|epileptic|an(?:a)?emic|dyslexic|"
     r"dyspraxic|autistic|deaf|(?:short|long|near|far)-?sighted|(?:left|right)-?handed|"
     r"ambidextrous|teetotal|immunocompromised|hypertensive|neurodivergent|insulin-dependent|"
+    # expecting a baby, for months: "I'm pregnant", "I'm 7 months pregnant", "20 weeks pregnant with twins"
+    r"(?:\d{1,2} (?:weeks?|months?) )?pregnant|"
     # a way of living without something ("I'm car-free now", "we're gluten-free", "I'm smoke-free")
     r"(?:car|gluten|dairy|smoke|sugar|alcohol|debt|meat|nut|caffeine|booze|mortgage|vape|nicotine)-free)"
 )

@@ -283,11 +283,16 @@ _NAMED_BEFORE_RE = re.compile(
 )
 
 
+# A value after a verb of being: "Pepper is 4 now", "she's 4 this year", "he turned 4 this week".
+_BEING_BEFORE_RE = re.compile(r"(?:\b(?:is|are|was|were|turned|turns|be|aged|age)|'s|'re)\s+$", re.I)
+
+
 def _four(text: str, match: re.Match[str]) -> str:
     if not match.start():
         return "For"
     before = text[: match.start()]
-    return "4" if _NAMED_BEFORE_RE.search(text, 0, match.start()) or _NUMBERED_RE.search(before) else "for"
+    value = _NAMED_BEFORE_RE.search(text, 0, match.start()) or _NUMBERED_RE.search(before)
+    return "4" if value or _BEING_BEFORE_RE.search(before) else "for"
 
 
 # A thing named by its number ("Year 4 this week", "Platform 4 this time"): the 4 is that number.
