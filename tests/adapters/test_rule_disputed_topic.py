@@ -53,3 +53,16 @@ def test_a_value_with_a_clause_of_its_own_or_no_thing_before_stays_as_reported()
     assert topic(["The invite's gone missing, typical."]) is None  # says nothing is anything
     assert topic(["The quiz is on 3/05"]) is None  # gives a value already: no vague thing to pin down
     assert head("the school fair at St Anne's") == "the school fair"
+
+
+def test_two_sources_giving_two_weekdays_for_what_happens_disagree() -> None:
+    # GIVEN what happens on a day, then the other source's day alone
+    found = reported(
+        "The council website says recycling goes out on Thursday, but the bin calendar says Friday"
+    )
+    # THEN two claims on one thing: the first's, and the second's day for the same thing
+    assert found is not None
+    assert (found.first.value, found.second.value) == ("Thursday", "Friday")
+    assert (found.first.source, found.second.source) == ("the council website", "the bin calendar")
+    # NEGATIVE: the same day from both is no disagreement
+    assert reported("The website says the market runs on Saturdays, but the flyer says Saturdays too") is None

@@ -91,3 +91,21 @@ def test_an_age_after_is_and_a_pregnancy_are_kept(said: str, kept: str) -> None:
     # "4" after "is" is a value, not text-speak "for" (which made it "Pepper is for now", a one-off)
     assert S.statements(said) == [kept]
     assert S.statements("That's all 4 now.") == []  # NEGATIVE: text-speak "for now"
+
+
+def test_the_departure_one_takes_is_one_slot_a_new_time_replaces() -> None:
+    (old,) = S.extract(S.told("I'm on the 7:15 train to work."))
+    (new,) = S.extract(S.told("I get the 8:02 now, they changed the timetable."))
+    assert old.key == new.key == "user.usual_departure"
+    decision = decide(cand(new.statement, new.key), [held(old.statement, old.key)])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    # NEGATIVE: no time, no departure ("I get it now" is no state)
+    assert S.statements("I get it now.") == []
+
+
+def test_a_state_said_after_another_statement_keeps_the_statement_before_it() -> None:
+    said = S.statements(
+        "And oh, for the record the Saturday shift is at the Brixton branch, I'm on the sorting team from 9 to 1."
+    )
+    # NEGATIVE: the speaker's team, read as a state by its slot, does not cost the shift's place
+    assert any("Brixton branch" in s for s in said), said

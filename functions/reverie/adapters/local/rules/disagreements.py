@@ -117,6 +117,9 @@ _THING_IS_RE = re.compile(
 )
 
 _AT_RE = re.compile(r"^(?:in|at|on)\s+(?=[A-Z])")
+_ON_A_DAY_RE = re.compile(
+    r"^(?P<thing>\S.{1,60}?)\s+(?:on\s+)?(?P<value>(?:mon|tues|wednes|thurs|fri|satur|sun)days?)$", re.I
+)
 
 
 def _worded(text: str) -> Report | None:
@@ -133,6 +136,8 @@ def _worded(text: str) -> Report | None:
         found = _SAID_RE.match(clause.strip(" ,.;:!?"))
         rest = found.group("rest").strip() if found else ""
         named = _THING_IS_RE.match(rest) if position == 0 else None
+        # ... or say what happens, on a day: "the council website says recycling goes out on Thursday"
+        named = named or (_ON_A_DAY_RE.match(rest) if position == 0 else None)
         value = named.group("value").strip() if named else rest
         value = _AT_RE.sub("", value, count=1)  # "in Sintra", "at Jo's": the place is the value
         if (

@@ -102,6 +102,12 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"year)\b|next\b|in\b|on\b))",
             "age",
         ),
+        # the departure one takes, by its time: "I'm on the 7:15 train", "I get the 8:02 now", "I catch the 6pm bus"
+        (
+            r"(?:on|get|catch|take|usually get|usually catch) the (?:\d{1,2}[:.]\d{2}|\d{1,2}(?:am|pm))"
+            r"(?: (?:train|bus|ferry|tram|coach|boat))?(?= *(?:$|[,.;!]|now\b|to\b|into\b|from\b|in\b|home\b|every\b))",
+            "usual_departure",
+        ),
         (r"(?:got |been |was |were )?promoted to\b", "job_title"),
         # a title given: "I've been made team lead", "got made head of department" ("made redundant" is none)
         (

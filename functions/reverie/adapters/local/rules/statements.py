@@ -17,6 +17,7 @@ from reverie.adapters.local.rules.day_outcomes import day_went
 from reverie.adapters.local.rules.day_requests import for_the_day
 from reverie.adapters.local.rules.elided_progressive import elided_progressive
 from reverie.adapters.local.rules.fronted import days_after, place_after
+from reverie.adapters.local.rules.keys import attribute_key, state_slot
 from reverie.adapters.local.rules.language import compress, strip_emoji
 from reverie.adapters.local.rules.longevity import one_off, passing_mood, passing_state, without_passing_mood
 from reverie.adapters.local.rules.named_notes import base_verb
@@ -305,4 +306,14 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         return Drop("unresolved reference")  # "my old one cracked": one what?
     if who.to_agent and YOU_RE.search(MAIN_CLAUSE_END_RE.split(found[1], maxsplit=1)[0]):
         return Drop("request")  # "I'm setting you up as my assistant": about the conversation, not the user
-    return about_speaker(*found, who)
+    result = about_speaker(*found, who)
+    whole = text.strip().lower().startswith(found[0].strip().lower())  # not a clause after something else
+    if isinstance(result, Drop) and result.reason == "not a statement" and whole:
+        # "I get the 8:02 now": a state of theirs, by its slot, whatever its verb
+        key = attribute_key(found[1], who.subject)
+        return (
+            as_statement(MemoryType.FACT, found[0], who, key=key, short_ok=True)
+            if state_slot(key)
+            else result
+        )
+    return result
