@@ -109,3 +109,44 @@ def test_a_state_said_after_another_statement_keeps_the_statement_before_it() ->
     )
     # NEGATIVE: the speaker's team, read as a state by its slot, does not cost the shift's place
     assert any("Brixton branch" in s for s in said), said
+
+
+@pytest.mark.parametrize(
+    ("news", "held_statement"),
+    [
+        (
+            "Sid finished the Spanish course and passed the B1 exam.",
+            "Sid is doing a Spanish evening course at the college.",
+        ),
+        ("Mum has completed her chemo.", "Mum is having chemo at the Christie."),
+    ],
+)
+def test_a_course_or_treatment_told_as_over_replaces_the_card_saying_it_goes_on(
+    news: str, held_statement: str
+) -> None:
+    decision = decide(cand(news), [held(held_statement)])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+
+
+@pytest.mark.parametrize(
+    ("news", "held_statement"),
+    [
+        ("Sid finished the pottery course.", "Sid is doing a Spanish evening course at the college."),
+        ("Ana finished the Spanish course.", "Sid is doing a Spanish evening course at the college."),
+    ],
+)
+def test_another_course_or_another_person_ends_nothing(news: str, held_statement: str) -> None:
+    assert decide(cand(news), [held(held_statement)]).action is not MergeAction.SUPERSEDE  # NEGATIVE
+
+
+def test_a_correction_repeating_the_held_words_to_deny_its_value_replaces_it() -> None:
+    held_card = held("The user's book club meets on Mondays.", "user.book_club")
+    decision = decide(
+        cand("The user's book club meets on Tuesdays, not Mondays.", "user.book_club"), [held_card]
+    )
+    # it once was "already says this": the held words are all in it, "Mondays" among them
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+
+
+def test_a_slip_of_a_word_the_rules_key_on_is_read_as_meant() -> None:
+    assert S.statements("I'm alergic to penicillin.") == ["The user is allergic to penicillin."]

@@ -19,6 +19,7 @@ from reverie.adapters.local.rules.remainder import carried, without_old_value
 from reverie.adapters.local.rules.values import SAME_VALUE_JACCARD, other_numbers
 from reverie.adapters.local.rules.verdicts import decision as _decision
 from reverie.adapters.local.rules.verdicts import fused, join, replace
+from reverie.domain.denial import repeats_denied
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard
 from reverie.domain.restatement import negated, stem, terms
@@ -57,9 +58,13 @@ def by_slot(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[s
         best.statement
     ):
         return replace(candidate, best, f"a reversal of {key}")  # "left Canva" after "started at Canva"
-    if jaccard(mine, theirs) >= SAME_VALUE_JACCARD or contains(theirs, mine):
+    # "meets on Tuesdays, not Mondays" repeats the held card's words, but to deny its value
+    denies = repeats_denied(candidate.statement, best.statement)
+    if (jaccard(mine, theirs) >= SAME_VALUE_JACCARD or contains(theirs, mine)) and not denies:
         return _decision(MergeAction.NOOP, best, f"{best.memory_id} already says this (key {key})")
-    if contains(mine, theirs):  # the same value, told with more detail: the candidate says both
+    if (
+        contains(mine, theirs) and not denies
+    ):  # the same value, told with more detail: the candidate says both
         return fused(candidate, best, candidate.statement, f"more detail about {key}")
     if ".taste." in (key or ""):  # held the same way: more about the same taste
         return fused(candidate, best, join(best.statement, candidate.statement), f"more about {key}")

@@ -46,6 +46,7 @@ from reverie.adapters.local.rules.pointed_at import Pointer, Way, pointed_at
 from reverie.adapters.local.rules.price_change import price_change
 from reverie.adapters.local.rules.promoted import promotion
 from reverie.adapters.local.rules.pronoun_contrast import contrast_on_held, stands_for_no_one
+from reverie.adapters.local.rules.pursuit_ended import pursuit_ended
 from reverie.adapters.local.rules.pursuits import the_pursuit
 from reverie.adapters.local.rules.relationship_ended import relationship_ended
 from reverie.adapters.local.rules.relatives import one_relative
@@ -123,6 +124,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     decision = decision or promotion(candidate, cards)  # "promoted to senior engineer": still at Monzo
     decision = decision or relationship_ended(candidate, cards)  # "Dan and I broke up": Dan is no partner
     decision = decision or taste_lost(candidate, cards)  # "gone off flat whites": no go-to order now
+    decision = decision or pursuit_ended(candidate, cards)  # "finished the Spanish course": not doing it now
     decision = decision or level_moved(candidate, cards)  # "Maya started Year 4" after "... is in Year 3"
     decision = decision or count_moved(candidate, cards)  # "has three cats now" after "has two cats"
     decision = decision or age_moved(candidate, cards)  # "Theo turned 7" after "Theo is 6"

@@ -16,7 +16,8 @@ A word is rewritten only when it is surely a slip of one common word:
   ("recieve"; the first and the last stay: "args" is no "rags", "venmo" no "venom");
 - the word it finds is common (`COMMON`: about the 2,500 commonest words): the rarer the word found, the
   likelier the unknown one is a name, a brand or an abbreviation ("dept" is no "depot", "intl" no
-  "intel", "cron" no "crown");
+  "intel", "cron" no "crown"); or it is one the rules key on for what must not be missed (`KEYED_WORDS`:
+  an allergy, a diet, a condition);
 - and that word is clear: the only one found, or `CLEAR` times as common as the next ("mins" could be
   "minds", "minus" or "mines", and stays).
 """
@@ -34,6 +35,12 @@ from reverie.adapters.local.rules.dropped_g import vocabulary
 
 COMMON = 20e-6  # a word found must be at least this share of the words in the lexicon's counts
 CLEAR = 3.0  # and this many times as common as the next word the same slip finds
+# Words the rules key on for what must not be missed (an allergy, a diet, a condition), rarer than `COMMON` yet
+# meant whenever a slip finds them: "alergic" is "allergic", "diabetc" is "diabetic".
+KEYED_WORDS = frozenset(
+    """allergic allergy allergies intolerant intolerance vegetarian vegan pescatarian diabetic coeliac celiac
+    asthmatic epileptic anaemic anemic dyslexic teetotal pregnant""".split()
+)
 _WORD_RE = re.compile(r"(?<![\w'@#$%&+=~/.:-])(?P<word>[a-z]{4,})(?![\w'@#/:-]|\.\w)")
 
 
@@ -66,7 +73,7 @@ def meant(word: str) -> str | None:
             ((lexicon.word_usage_frequency(w), w) for w in lexicon.known(slip(word))),
             reverse=True,
         )
-        found = [(share, w) for share, w in found if share >= COMMON]
+        found = [(share, w) for share, w in found if share >= COMMON or w in KEYED_WORDS]
         if found:
             clear = len(found) == 1 or found[0][0] >= CLEAR * found[1][0]
             return found[0][1] if clear else None
