@@ -54,10 +54,23 @@ def test_an_application_sent_is_a_plan_its_answer_ends() -> None:
     assert [c.type.value for c in S.extract(S.told("I applied the patch and it worked."))] == ["fact"]
 
 
-def test_the_bank_named_by_the_current_account_is_replaced_by_a_move() -> None:
-    (old,) = S.extract(S.told("My current account is with Santander."))
-    (new,) = S.extract(S.told("I've moved my current account to Monzo."))
-    assert old.key == new.key == "user.bank"
+@pytest.mark.parametrize(
+    ("before", "after", "key"),
+    [
+        # the bank named by "my current account"
+        ("My current account is with Santander.", "I've moved my current account to Monzo.", "user.bank"),
+        # the departure one takes, by its time
+        (
+            "I'm on the 7:15 train to work.",
+            "I get the 8:02 now, they changed the timetable.",
+            "user.usual_departure",
+        ),
+    ],
+)
+def test_a_later_value_in_one_slot_replaces_the_earlier(before: str, after: str, key: str) -> None:
+    (old,) = S.extract(S.told(before))
+    (new,) = S.extract(S.told(after))
+    assert old.key == new.key == key
     decision = decide(cand(new.statement, new.key), [held(old.statement, old.key)])
     assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
 
@@ -93,14 +106,8 @@ def test_an_age_after_is_and_a_pregnancy_are_kept(said: str, kept: str) -> None:
     assert S.statements("That's all 4 now.") == []  # NEGATIVE: text-speak "for now"
 
 
-def test_the_departure_one_takes_is_one_slot_a_new_time_replaces() -> None:
-    (old,) = S.extract(S.told("I'm on the 7:15 train to work."))
-    (new,) = S.extract(S.told("I get the 8:02 now, they changed the timetable."))
-    assert old.key == new.key == "user.usual_departure"
-    decision = decide(cand(new.statement, new.key), [held(old.statement, old.key)])
-    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
-    # NEGATIVE: no time, no departure ("I get it now" is no state)
-    assert S.statements("I get it now.") == []
+def test_get_with_no_time_is_no_departure() -> None:
+    assert S.statements("I get it now.") == []  # NEGATIVE: no time, no departure, no state
 
 
 def test_a_state_said_after_another_statement_keeps_the_statement_before_it() -> None:

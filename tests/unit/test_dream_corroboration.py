@@ -16,13 +16,6 @@ from tests.conftest import Clock
 from tests.unit.helpers import dreamt_session, live_cards
 
 
-@pytest.fixture(scope="module")
-def minilm() -> MiniLMEmbedder:
-    model = MiniLMEmbedder()
-    model.load()
-    return model
-
-
 @pytest.fixture
 def b(rules: Backends, minilm: MiniLMEmbedder) -> Iterator[Backends]:
     rules.embedder = minilm  # the same 384 dimensions as the fakes' index

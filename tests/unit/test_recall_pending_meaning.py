@@ -42,13 +42,6 @@ class CountingEmbedder(Embedder):
         return [text for call in self.calls for text in call]
 
 
-@pytest.fixture(scope="module")
-def minilm() -> MiniLMEmbedder:
-    model = MiniLMEmbedder()
-    model.load()
-    return model
-
-
 @pytest.fixture
 def counting(b: Backends, minilm: MiniLMEmbedder) -> Iterator[CountingEmbedder]:
     b.embedder = CountingEmbedder(minilm)  # a fresh embedder: its memo of turn vectors starts empty
