@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from reverie.domain.dream import ChangeKind
-from reverie.domain.models import Layer, Status, Trust
+from reverie.domain.models import EvidenceRef, Layer, Status, Trust
 from reverie.services.backends import Backends
 from reverie.services.dream.apply import Writer, union_refs
 from reverie.services.dream.hypotheses import cards_as_written
@@ -34,8 +34,8 @@ def _may_count(a: Assessment) -> bool:
     )
 
 
-def _sessions(refs: Sequence[object]) -> set[str]:
-    return {getattr(r, "session_id", "") for r in refs}
+def _sessions(refs: Sequence[EvidenceRef]) -> set[str]:
+    return {r.session_id for r in refs}
 
 
 def corroborated(
