@@ -130,3 +130,16 @@ def test_a_rule_naming_nothing_but_it_is_not_kept(said: str) -> None:
 )
 def test_a_rule_naming_what_it_is_about_is_kept(said: str) -> None:
     assert len(S.statements(said)) == 1  # NEGATIVE: it names its thing
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("My sister is Ana.", None),  # one sister of maybe several: a second one named later replaces nothing
+        ("My son is called Leo.", None),
+        ("My best friend is Jo.", "user.best_friend"),  # one of a kind: a new one is the latest
+        ("My husband is Tom.", "user.partner"),
+    ],
+)
+def test_a_name_given_for_one_of_several_relations_is_no_slot(said: str, key: str | None) -> None:
+    assert attribute_key(said, "user") == key

@@ -83,6 +83,13 @@ _THEIR_PERSON_RE = re.compile(
     re.I,
 )
 
+_SINGLED = frozenset("best eldest youngest oldest only".split())  # words that make one of many the one
+# Relations one may have several of at once: a name given for one is who that one is, no slot's value.
+_ONE_OF_MANY = frozenset(
+    """sister brother sibling son daughter kid kids child children cousin aunt uncle niece nephew friend mate
+    neighbour neighbor colleague flatmate housemate roommate grandmother grandfather nan twin twins stepson
+    stepdaughter""".split()
+)
 _IS_NAMED_RE = re.compile(r"^(?:is|was|'s)\b" + NAMED_RE.pattern, re.I)
 
 
@@ -91,9 +98,15 @@ def _of_their_person(text: str) -> tuple[str, str] | None:
     ("mother", "I have moved to Leeds"); ("sister", "") when nothing said of them has a verb; None when the
     text is about no person of the speaker's."""
     found = _THEIR_PERSON_RE.match(text.strip())
-    if found is None or _IS_NAMED_RE.match(found.group("rest")):
-        return None  # "my husband is Tom": who he is (`MY_SLOT_RE`)
+    if found is None:
+        return None
     *adjectives, person = found.group("who").lower().split()
+    if _IS_NAMED_RE.match(found.group("rest")):
+        # "my husband is Tom": who he is (`MY_SLOT_RE`); "my sister is Ana": one sister of maybe several, by name
+        many = relation_word(person) in _ONE_OF_MANY and not _SINGLED & set(
+            adjectives
+        )  # not "my best friend"
+        return (person, "") if many else None
     words = found.group("rest").split()
     if found.group("is"):  # "my brother's moved out", "my sister's a nurse"
         words.insert(0, "has" if words[0] in ("been", "got", "gone") or words[0].endswith("ed") else "is")
