@@ -10,6 +10,7 @@ import re
 
 from reverie.adapters.local.rules.about_speaker import about_speaker, short_about_speaker
 from reverie.adapters.local.rules.answer_style import answer_style as _answer_style
+from reverie.adapters.local.rules.as_usual import wanted_as_always
 from reverie.adapters.local.rules.asides import without_asides
 from reverie.adapters.local.rules.clefts import uncleft
 from reverie.adapters.local.rules.constraints import as_constraint, as_correction
@@ -20,7 +21,6 @@ from reverie.adapters.local.rules.fronted import days_after, place_after
 from reverie.adapters.local.rules.keys import attribute_key, state_slot
 from reverie.adapters.local.rules.language import compress, strip_emoji
 from reverie.adapters.local.rules.longevity import one_off, passing_mood, passing_state, without_passing_mood
-from reverie.adapters.local.rules.named_notes import base_verb
 from reverie.adapters.local.rules.new_home import new_home
 from reverie.adapters.local.rules.others_identity import named_identity
 from reverie.adapters.local.rules.patterns import (
@@ -59,7 +59,6 @@ from reverie.adapters.local.rules.stored_form import as_statement
 from reverie.adapters.local.rules.subjects import first_person_clause
 from reverie.adapters.local.rules.thing_went import thing_went
 from reverie.adapters.local.rules.topic_then_clause import with_subject
-from reverie.adapters.local.rules.verb_forms import IRREGULAR_BASE
 from reverie.domain.guards import CREDENTIAL_KINDS
 from reverie.domain.models import MemoryType
 from reverie.domain.occasion import without_provisional
@@ -139,35 +138,6 @@ _NEW_THING_IN_RE = re.compile(
     r"(?:finally\s+|now\s+)?(?P<how>in|here|fitted|installed|delivered|up|done)\b",
     re.I,
 )
-
-
-# How the task asked for is to be done, said last: "..., in TypeScript", "... with metric units", "... using pnpm".
-_MANNER_RE = re.compile(r"(?:,\s*|\s+)(?P<how>(?:in|with|using|via|on)\s+[^,;]+)$", re.I)
-
-
-def _imperative(words: list[str]) -> bool:
-    """A request opening with a verb's plain form and its object: "book the ...", "write a ...", "send it ..."
-    ("window seat as usual" is a thing wanted: no object follows)."""
-    verb, after = words[0].lower(), (words[1].lower() if len(words) > 1 else "")
-    return (base_verb(verb) or verb in IRREGULAR_BASE) and after in _OBJECT_OPENERS
-
-
-_OBJECT_OPENERS = frozenset(
-    "a an the my our your his her their it them me us this that these those some".split()
-)
-
-
-def _wanted_as_always(wanted: str, who: Speaker) -> str:
-    """What the speaker always wants, said with "as usual": a request for a task ("Write a fetch wrapper with
-    retries, in TypeScript as usual") asks, for good, only for the manner it ends with ("... always wants it in
-    TypeScript"); a task with no such manner is for the agent to do ("... always wants the agent to book the usual
-    table"); anything else as said ("... always wants oat milk")."""
-    if not _imperative(wanted.split()):
-        return f"{who.name} always wants {wanted[:1].lower()}{wanted[1:]}"
-    manner = _MANNER_RE.search(wanted)
-    if manner:
-        return f"{who.name} always wants it {manner.group('how')}"
-    return f"{who.name} always wants the agent to {wanted[:1].lower()}{wanted[1:]}"
 
 
 def classify(sentence: str, who: Speaker) -> Statement | Drop:
@@ -280,7 +250,7 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         wanted = HABIT_MARKER_RE.sub("", text).strip(" ,.")
         if not wanted:  # "Yes, as always": an answer that confirms the question asked, no new rule
             return Drop("reaction")
-        return as_statement(MemoryType.PREFERENCE, _wanted_as_always(wanted, who), who, subjective=True)
+        return as_statement(MemoryType.PREFERENCE, wanted_as_always(wanted, who), who, subjective=True)
     valued = VALUED_RE.match(text)
     if valued and not _OTHER_SUBJECT_RE.match(text):
         return as_statement(MemoryType.PREFERENCE, text, who, subjective=True)
