@@ -6,7 +6,8 @@ in March has said it twice, yet each note alone stayed a hypothesis. Here a clai
 second support is promoted when a hypothesis held from another session says the same thing
 (`similarity.paraphrase_of`: MiniLM cosine, no number or slot value changed); the held hypothesis is then
 superseded by the new card, whose evidence carries both. A source marked untrusted repeating itself is no
-second support, nor is a correction or a proposal waiting for review.
+second support, nor is a correction or a proposal waiting for review. Only held hypotheses sharing a word with a
+waiting claim are embedded and compared (a paraphrase names its person or thing again).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 
 from reverie.domain.dream import ChangeKind
 from reverie.domain.models import EvidenceRef, Layer, Status, Trust
+from reverie.domain.restatement import terms
 from reverie.services.backends import Backends
 from reverie.services.dream.apply import Writer, union_refs
 from reverie.services.dream.hypotheses import cards_as_written
@@ -47,10 +49,12 @@ def corroborated(
     waiting = [i for i, a in enumerate(out) if _may_count(a)]
     if not waiting:
         return out, {}
+    # only guesses sharing a word with a waiting claim are embedded: with a remote embedder each text is a call
+    said_terms = frozenset().union(*(terms(out[i].candidate.statement) for i in waiting))
     held = [
         h
         for h in cards_as_written(b, w, Layer.NOTES, Status.HYPOTHESIS, HELD_LIMIT)
-        if h.source.trust is not Trust.UNTRUSTED and h.dream_run_id
+        if h.source.trust is not Trust.UNTRUSTED and h.dream_run_id and terms(h.statement) & said_terms
     ]
     if not held:
         return out, {}
