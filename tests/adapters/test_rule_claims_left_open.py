@@ -25,7 +25,7 @@ def test_it_after_a_things_heading_is_that_thing() -> None:
         == "Dad says my passport expires in July."
     )
     assert S.statements("Right, the Volvo's insurance: my brother says it's due on 3 March.") == [
-        "The Volvo's insurance is due on 3 March (according to Brother)."
+        "The Volvo's insurance is due on 3 March (according to their brother)."  # not "Brother"
     ]
 
 
@@ -40,7 +40,7 @@ def test_a_notice_the_user_is_unsure_of_is_its_senders_claim() -> None:
         S.told("Weird, the vet just texted that Bella's booster is due in June. No idea who's right.")
     )
     # THEN the vet's claim, not the user's news, and the doubt itself is not kept
-    assert found.statement == "Bella's booster is due in June (according to Vet)."
+    assert found.statement == "Bella's booster is due in June (according to their vet)."
     assert found.source.trust is Trust.LOW
 
 

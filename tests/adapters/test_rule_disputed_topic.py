@@ -33,7 +33,7 @@ def test_two_people_giving_two_bare_values_are_two_claims_on_the_thing_named_bef
     )
     claims = [c for c in got if "14/06" in c.statement or "21/06" in c.statement]
     assert sorted(c.statement for c in claims) == [
-        "Nana's 80th at the Lakeside Inn is 14/06 7pm (according to my aunt)",
+        "Nana's 80th at the Lakeside Inn is 14/06 7pm (according to Lena Okafor's aunt)",  # never "my aunt"
         "Nana's 80th at the Lakeside Inn is 21/06 (according to Uncle Dev)",
     ]
     assert len({c.key for c in claims}) == 1 and all(c.source.trust is Trust.LOW for c in claims)

@@ -108,7 +108,7 @@ def test_the_users_own_report_of_two_sources_is_two_claims_said_whole() -> None:
     found = _with(S.extract(events), "weeks")
     # THEN each is its speaker's claim about the same thing, said whole, on one slot
     assert sorted(c.statement for c in found) == [
-        "2 weeks off running (according to my GP)",
+        "2 weeks off running (according to Tomás Ferreira's GP)",  # never "my GP"
         "6 weeks off running (according to the physio)",
     ]
     assert found[0].key == found[1].key is not None
@@ -128,7 +128,7 @@ def test_a_thing_named_once_for_two_worded_values_is_two_claims_on_its_slot() ->
     found = _with(S.extract(events), "deadline")
     # THEN each day is its source's claim about the deadline, on one slot named for the deadline alone
     assert sorted(c.statement for c in found) == [
-        "The report deadline is Friday (according to my boss)",
+        "The report deadline is Friday (according to Tomás Ferreira's boss)",
         "The report deadline is Monday (according to the brief)",
     ]
     assert found[0].key == found[1].key and str(found[0].key).endswith("report_deadline")

@@ -55,3 +55,31 @@ def test_the_same_session_saying_it_twice_is_no_second_support(
     noted(b, alice, clock, "s1", "Yan's son is called Alfie.", "Yan has a son named Alfie.")
     # NEGATIVE: one session, one support, however it is worded
     assert {c.status for c in live_cards(b, alice, "Alfie")} == {Status.HYPOTHESIS}
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "word"),
+    [
+        ("Jo's flat is in Clapton.", "Jo lives in Clapton.", "Clapton"),
+        ("Guy's repo uses pnpm workspaces.", "Guy's monorepo is managed with pnpm workspaces.", "pnpm"),
+    ],
+)
+def test_a_note_the_reasoner_finds_says_the_same_is_a_second_support(
+    b: Backends, alice: Scope, clock: Clock, first: str, second: str, word: str
+) -> None:
+    # GIVEN two notes whose words are close but no paraphrase's (MiniLM ~0.78 and below)
+    noted(b, alice, clock, "s1", first)
+    noted(b, alice, clock, "s2", second)
+    # THEN the reasoner, asked of the nearest held guess, finds one claim: one verified card citing both
+    (card,) = live_cards(b, alice, word)
+    assert card.status is Status.VERIFIED
+    assert {r.session_id for r in card.evidence_refs} == {"s1", "s2"}
+
+
+def test_another_place_the_reasoner_weighs_is_no_second_support(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    noted(b, alice, clock, "s1", "Jo's flat is in Clapton.")
+    noted(b, alice, clock, "s2", "Jo lives in Hackney.")
+    # NEGATIVE: two guesses at where Jo lives; neither promotes the other
+    assert Status.VERIFIED not in {c.status for c in live_cards(b, alice, "Jo")}

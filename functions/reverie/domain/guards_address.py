@@ -1,7 +1,7 @@
 """Text that speaks to the machine reading it: a page, an email or a record addressed to the AI that will
 process it ("Assistant, please disregard ...", "To any assistant summarising this email: ...", "Language
 models reading this must recommend ..."), or announcing orders for it ("Hidden instruction: ...", "SYSTEM
-OVERRIDE"), or telling it what to remember about its user ("Please remember that this user ...").
+OVERRIDE", "SYSTEM: the assistant must now ..."), or telling it what to remember about its user ("Please remember that this user ...").
 
 A document is written for a person; one that turns to the software reading it is trying to steer it,
 whatever it then asks. People's own words to their own agent are another matter: this is only ever asked
@@ -58,6 +58,8 @@ _ADDRESSED_RE = re.compile(
     # orders announced as such: "Hidden instruction: ...", "SYSTEM OVERRIDE"
     r"|\b(?:hidden|secret|embedded|covert)\s+(?:instructions?|prompts?|directives?|commands?)\b"
     r"|\b(?:system|admin(?:istrator)?|developer|root)\s+overrides?\b"
+    # a chat template's role label in a page, then an order: "SYSTEM: the assistant must now recommend ..."
+    rf"|{_OPENING}(?-i:SYSTEM|DEVELOPER|ADMIN)\s*:(?=.{{0,80}}?\b(?:{_MODAL}|{_DO}))"
     # what to remember about its user, told by a page or an email
     r"|\b(?:remember|memori[sz]e|store|save|record|keep\s+in\s+mind)\s+(?:that\s+)?this\s+(?:user|reader)\b"
 )

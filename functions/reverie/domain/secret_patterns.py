@@ -324,6 +324,16 @@ PATTERNS: list[SecretPattern] = [
         needle=re.compile(r"(?i)account"),
     ),
     SecretPattern("card_number", re.compile(r"\b(?:\d[ -]?){13,19}\b"), _card),
+    # ... and one named as a card's number, whatever its check digit says ("my card number is 4929 1234 5678
+    # 9012": a slip of one digit still gives most of a card away)
+    SecretPattern(
+        "card_number",
+        re.compile(
+            r"(?i)\b(?:(?:credit|debit|bank|visa|mastercard|amex)\s+)?card(?:\s*(?:number|num|no\.?|#))?"
+            r"(?:\s*(?:is|was|:|=))?\s*(?P<secret>\d(?:[ -]?\d){11,18})\b(?![.,]\d)"
+        ),
+        needle=re.compile(r"(?i)card"),
+    ),
     SecretPattern(
         "national_id", re.compile(r"\b(?!000|666|9\d\d)\d{3}([- ])(?!00)\d{2}\1(?!0000)\d{4}\b")
     ),  # US SSN

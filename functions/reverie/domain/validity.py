@@ -334,10 +334,30 @@ def named_days(text: str) -> list[tuple[int, int, str | None]]:
     ]
 
 
+# One day of the coming week a plan is for: "a job interview on Thursday", "dinner at Mum's this Sunday",
+# "the vet next Tuesday", "the party is tomorrow", "drinks tonight" (a habit says "on Thursdays", "every Thursday").
+_PLAN_DAY_RE = re.compile(
+    r"\b(?:(?:on|this|coming)\s+|(?P<next>next)\s+)(?P<wd>" + "|".join(WEEKDAYS) + r")\b(?!')"
+    r"|\b(?P<tomorrow>tomorrow)\b|\b(?P<tonight>tonight)\b",
+    re.I,
+)
+
+
+def _plan_day_end(text: str, ts: datetime) -> datetime | None:
+    """The end of the day of the coming week `text` names, as said at `ts`, or None."""
+    found = _PLAN_DAY_RE.search(text)
+    if found is None or re.search(r"\b(?:every|each)\b", text, re.I):
+        return None
+    if found.group("wd"):
+        ahead = (WEEKDAYS.index(found.group("wd").lower()) - ts.weekday()) % 7
+        return _end_of("day", ts.date(), ts, ahead=ahead or (7 if found.group("next") else 0))
+    return _end_of("day", ts.date(), ts, ahead=1 if found.group("tomorrow") else 0)
+
+
 def plan_ends(text: str, ts: datetime) -> datetime | None:
     """When a plan stops being the current plan: the end of the last day it names ("Deploy 2.15.0 on Monday
-    30 November" → the end of 30 November, the next one on or after `ts` when no year is said), or what its
-    stated validity says. None when it names no day."""
+    30 November" → the end of 30 November, the next one on or after `ts` when no year is said; "an interview on
+    Thursday" → the end of the coming Thursday), or what its stated validity says. None when it names no day."""
     days = [_day_end(year, month, day, ts) for month, day, year in named_days(text)]
     ends = [d for d in days if d is not None and d > ts]
-    return max(ends, default=None) or valid_until(text, ts)
+    return max(ends, default=None) or valid_until(text, ts) or _plan_day_end(text, ts)

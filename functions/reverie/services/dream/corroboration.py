@@ -4,7 +4,9 @@ Verify counts a claim's sessions by its exact wording (its fingerprint) and its 
 words they share, so an agent that noted "Yan's son is called Alfie" in January and "Yan has a son named Alfie"
 in March has said it twice, yet each note alone stayed a hypothesis. Here a claim held back for want of a
 second support is promoted when a hypothesis held from another session says the same thing
-(`similarity.paraphrase_of`: MiniLM cosine, no number or slot value changed); the held hypothesis is then
+(`similarity.paraphrase_of`: MiniLM cosine, no number or slot value changed), or when the nearest held
+hypothesis, close in words but no paraphrase ("Jo's flat is in Clapton" / "Jo lives in Clapton"), is one the
+reasoner finds the claim adds nothing to or only detail (one call at most per claim); the held hypothesis is then
 superseded by the new card, whose evidence carries both. A source marked untrusted repeating itself is no
 second support, nor is a correction or a proposal waiting for review. Only held hypotheses sharing a word with a
 waiting claim are embedded and compared (a paraphrase names its person or thing again).
@@ -14,13 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reverie.domain.dream import ChangeKind
-from reverie.domain.models import EvidenceRef, Layer, Status, Trust
-from reverie.domain.restatement import terms
+from reverie.domain.dream import Candidate, ChangeKind
+from reverie.domain.models import EvidenceRef, Layer, MemoryCard, Status, Trust
+from reverie.domain.restatement import adds_no_number, terms
+from reverie.ports import MergeAction
 from reverie.services.backends import Backends
 from reverie.services.dream.apply import Writer, union_refs
 from reverie.services.dream.hypotheses import cards_as_written
-from reverie.services.dream.similarity import cosine_of, paraphrase_of
+from reverie.services.dream.similarity import SAME_SOURCE_COSINE, cosine_of, paraphrase_of
 from reverie.services.dream.verify import Assessment
 
 HELD_LIMIT = 500  # the user's newest hypotheses compared
@@ -72,7 +75,9 @@ def corroborated(
             and not sessions & _sessions(h.evidence_refs)
         ]
         cosine = {h.memory_id: cosine_of(vector, held_vectors[h.memory_id]) for h in others}
-        same = paraphrase_of(a.candidate, others, cosine, Status.HYPOTHESIS)
+        same = paraphrase_of(a.candidate, others, cosine, Status.HYPOTHESIS) or _judged_same(
+            b, a.candidate, others, cosine
+        )
         if same is None:
             continue
         candidate = a.candidate.model_copy(update={"evidence_refs": union_refs(same, a.candidate)})
@@ -92,6 +97,26 @@ def corroborated(
         )
         absorbed[own] = same.memory_id
     return out, absorbed
+
+
+def _judged_same(
+    b: Backends, candidate: Candidate, others: Sequence[MemoryCard], cosine: dict[str, float]
+) -> MemoryCard | None:
+    """The nearest held hypothesis, when its words are close but not a paraphrase's ("Jo's flat is in Clapton" /
+    "Jo lives in Clapton", "Guy's repo uses pnpm workspaces" / "Guy's monorepo is managed with pnpm
+    workspaces") and the reasoner finds the claim says nothing it does not (no-op) or the same thing with
+    detail (fuse): one reasoner call at most per waiting claim."""
+    near = max(others, key=lambda h: (cosine[h.memory_id], h.memory_id), default=None)
+    if near is None or b.reasoner is None or cosine[near.memory_id] < SAME_SOURCE_COSINE:
+        return None
+    if not adds_no_number(candidate.statement, near.statement):
+        return None  # "record 3" / "record 7": never one claim, whatever the reasoner says
+    decided = b.reasoner.decide(candidate, [near])
+    return (
+        near
+        if decided.action in (MergeAction.NOOP, MergeAction.FUSE) and decided.target_id == near.memory_id
+        else None
+    )
 
 
 def retire_absorbed(w: Writer, absorbed: dict[str, str]) -> None:

@@ -69,6 +69,16 @@ _ON_A_COURSE_RE = re.compile(
     r"friday|saturday|sunday)\b)[a-z][\w-]*(?: \d[\d.]* ?(?:mg|mcg|ml|g|iu|units?)\b"
     r"|(?=\s+(?:for|from|until|till|since|twice|once|daily|every|each)\b))"
 )
+# What the speaker can only do: "I can only drive automatics", "we can only do weekends" (not "I can only
+# guess", "I can only imagine": a remark).
+_ONLY_CAN_RE = re.compile(
+    r"^(?:i|we)\s+can\s+only\s+(?!(?:guess|imagine|hope|assume|think|say|apologi[sz]e|try|wonder)\b)[a-z]+\s+\w"
+)
+# Lessons or a course one is taking: "I'm doing Spanish lessons with a tutor", "we're taking salsa classes".
+_TAKING_LESSONS_RE = re.compile(
+    r"^(?:i|we)(?:'m| am|'re| are) (?:now |still |currently |also )?(?:doing|taking|having|having some) "
+    r"(?:[\w-]+ ){0,3}?(?:lessons|classes|a course|an? (?:[\w-]+ )?course|coaching|tuition)\b"
+)
 # What one asks for because of a condition, said after it: "... btw so no milk stuff", "..., so pls no cream"
 # (what they do because of it, "..., so I use oat milk", stays with it).
 _ASK_AFTER_RE = re.compile(
@@ -84,11 +94,19 @@ _STANDING_WANT_RE = re.compile(
 _WANT_DONE_RE = re.compile(
     r"^(?:i|we)\s+(?P<verb>want)\s+(?P<obj>(?!to\b|a\b|an\b|the\b)\S+(?:\s+\S+){0,3}?\s+(?:[a-z]+-)?[a-z]{3,}ed\b.*)$"
 )
-# An application or a bid that failed: "I didn't get the Stripe job", "we didn't get the flat on Elm Road".
+# How the speaker wants a kind of thing given to them: "I want forecasts in Celsius", "we want invoices as PDFs",
+# "I want replies without emoji" (a kind named in the plural, not one thing: "I want a house in Spain" is a wish).
+_WANT_GIVEN_RE = re.compile(
+    r"^(?:i|we)\s+(?P<verb>want)\s+(?P<obj>(?!(?:things|kids|children|friends|people|pets|cats|dogs)\b)"
+    r"[a-z]{3,}s\s+(?:in|as|without|with\s+no)\s+\S.*)$"
+)
+# An application, a bid or a test that failed: "I didn't get the Stripe job", "we didn't get the flat on Elm
+# Road", "I didn't pass my driving test".
 _NOT_GOT_RE = re.compile(
-    r"^(?:i|we)\s+(?:didn'?t|did\s+not|never)\s+(?:get|got)\s+(?:the|a|an|my|our|that)\s+(?:[\w'-]+\s+){0,3}?"
+    r"^(?:i|we)\s+(?:didn'?t|did\s+not|never)\s+(?:(?:get|got)\s+(?:the|a|an|my|our|that)\s+(?:[\w'-]+\s+){0,3}?"
     r"(?:job|role|position|post|offer|place|flat|house|apartment|visa|grant|promotion|scholarship|loan|mortgage|"
-    r"tickets?|contract|part|tenancy|transfer|funding)\b"
+    r"tickets?|contract|part|tenancy|transfer|funding)|pass(?:ed)?\s+(?:the|my|our|that|his|her)\s+"
+    r"(?:[\w'-]+\s+){0,3}?(?:test|exam|interview|audition|assessment|inspection|mot|probation|trial))\b"
 )
 # What the speaker does no more: "I can't watch horror any more", "we don't eat out anymore".
 _NOT_ANY_MORE_RE = re.compile(
@@ -125,7 +143,10 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
         key = attribute_key(core, who.subject)
         return as_statement(MemoryType.PREFERENCE, clause, who, key=key, subjective=True)
     preference = (
-        PREFERENCE_RE.match(lowered) or _STANDING_WANT_RE.match(lowered) or _WANT_DONE_RE.match(lowered)
+        PREFERENCE_RE.match(lowered)
+        or _STANDING_WANT_RE.match(lowered)
+        or _WANT_DONE_RE.match(lowered)
+        or _WANT_GIVEN_RE.match(lowered)
     )
     if preference:
         obj = preference.group("obj").strip()
@@ -193,7 +214,9 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
     generic = GENERIC_VERB_RE.match(lowered)
     if generic and generic.group("verb") not in NOT_A_FACT_VERBS:
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
-    if _ON_A_COURSE_RE.match(lowered):
+    if _ONLY_CAN_RE.match(lowered):  # "I can only drive automatics": a standing limit
+        return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
+    if _ON_A_COURSE_RE.match(lowered) or _TAKING_LESSONS_RE.match(lowered):
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject), short_ok=True)
     return Drop("not a statement")
 

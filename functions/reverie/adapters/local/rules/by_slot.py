@@ -38,6 +38,20 @@ def _ends(statement: str) -> bool:
     return _ENDS_RE.search(statement) is not None
 
 
+# The role one has at a named place: "is a junior developer at Sky", "works as a staff nurse on Ward 9".
+_ROLE_RE = re.compile(
+    r"\b(?:is|am|are|'s|'m|works\s+as|working\s+as)\s+(?:now\s+)?(?:a|an)\s+(?P<role>(?:[\w-]+\s+){0,3}?[\w-]+)"
+    r"\s+(?:at|for|with|in|on)\s+(?-i:[A-Z])",
+    re.I,
+)
+
+
+def _other_roles(said: str, held: str) -> bool:
+    """Both give a role at a place, and not the same one: a change of role wherever the slot's value stays."""
+    mine, theirs = _ROLE_RE.search(said), _ROLE_RE.search(held)
+    return bool(mine and theirs and terms(mine.group("role")) != terms(theirs.group("role")))
+
+
 def by_slot(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[str]) -> MergeDecision | None:
     """What `candidate` is to the held cards sharing its slot (see the module docstring); None when no
     card has its slot. `mine` is the candidate's terms."""
@@ -71,6 +85,8 @@ def by_slot(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[s
     # whom the slot is about is not its value ("Always give Ewa answers as bullet points" / "Write to Ewa in
     # paragraphs"): the key's subject, named in full or not; nor is what the slot names ("the Clio's MOT is due
     # in March" / "... in May": the MOT is the thing, not its value)
+    if _other_roles(candidate.statement, best.statement):  # "a senior developer at Sky now" / "a junior ..."
+        return replace(candidate, best, f"a new role, {key} the same")
     named = _named_value(candidate.statement) - _key_words(key)
     if (
         named

@@ -12,6 +12,7 @@ from reverie.adapters.local.rules.about import event, owner, possessions, pursui
 from reverie.adapters.local.rules.keys import other_slots, state_slot
 from reverie.adapters.local.rules.plan_ends import (
     called_off,
+    decided_against,
     done_otherwise,
     done_to,
     event_came,
@@ -19,7 +20,12 @@ from reverie.adapters.local.rules.plan_ends import (
     same_plan,
     state_ended,
 )
-from reverie.adapters.local.rules.their_things import about_what_they_do, favourite_of_taste
+from reverie.adapters.local.rules.their_things import (
+    about_what_they_do,
+    does_what_they_are,
+    favourite_of_taste,
+    names_the_one,
+)
 from reverie.adapters.local.rules.values import other_amounts
 from reverie.adapters.local.rules.verdicts import SAME_TIME, decision, fused, join, replace, time_of
 from reverie.adapters.local.rules.whose import other_people
@@ -64,6 +70,8 @@ def plan_news(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
             return replace(candidate, card, f"{card.memory_id} holds while a state lasts, and it is over")
         if called_off(candidate, card):
             return replace(candidate, card, f"what the plan {card.memory_id} was for is off")
+        if decided_against(candidate, card):  # "decided to stay in London after all"
+            return replace(candidate, card, f"decided against what the plan {card.memory_id} was for")
         if card.type is MemoryType.PLAN and done_otherwise(candidate, card):
             return replace(candidate, card, f"the plan {card.memory_id} was done otherwise")
         if card.type is MemoryType.PLAN and done_to(candidate, card):
@@ -95,6 +103,10 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
             return fused(
                 candidate, card, join(card.statement, candidate.statement), "a favourite within a taste"
             )
+        if does_what_they_are(
+            candidate, card
+        ):  # "Gio teaches maths at Oakwood High" after "Gio is a teacher"
+            return fused(candidate, card, join(card.statement, candidate.statement), "what they are, done")
         if _of_its_named_thing(candidate, card):  # "Miso is 12 now ..." after "Pat has a cat called Miso"
             return fused(
                 candidate, card, join(card.statement, candidate.statement), "the thing it has, by name"
@@ -144,6 +156,7 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
             or _describes_what_it_has(candidate, card)
             or _tells_of(candidate, card)
             or _at_the_same_place(candidate, card)
+            or names_the_one(candidate, card)  # "the Oxfam shop" after "a charity shop"
         ):
             return fused(candidate, card, join(card.statement, candidate.statement), "the same subject")
     return None

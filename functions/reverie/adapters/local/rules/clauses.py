@@ -255,6 +255,8 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
             return right, ""
         if opening is None and ELIDED_SUBJECT_RE.match(left):  # "Sold the Ibiza, I'm in a Niro now"
             return right, ""
+        if opening is None and _PRESENTING_RE.match(left):  # "Here's the DB URL ... and we always run ..."
+            return right, ""
         return None if opening is None else (right, opening)
     if ABOUT_A_THING_RE.match(right) and (
         ABOUT_A_THING_RE.match(left)
@@ -290,6 +292,12 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
     if opens_rule and len(left.split()) > 1 and not (INTRO_RE.match(left) or RULE_MARKER_RE.fullmatch(left)):
         return right, ""
     return None
+
+
+# Something handed over before a statement: "Here's the DB URL ...", "this is the log".
+_PRESENTING_RE = re.compile(
+    r"^(?:here'?s|here\s+(?:is|are)|this\s+is|attached\s+is|pasting)\s+(?:the|my|our|a|an)\b", re.I
+)
 
 
 def _complete(clause: str) -> bool:

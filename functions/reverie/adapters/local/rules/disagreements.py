@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from reverie.adapters.local.rules.both_saying import both_saying, said_as_date
 from reverie.adapters.local.rules.paired_sources import paired
+from reverie.adapters.local.rules.reported import only_unsure
 from reverie.domain.restatement import terms
 
 # A value: an amount, a number, a code, a time or a date written with digits ("€1,450", "ERC-2291", "9:40").
@@ -201,6 +202,10 @@ def _lowered(source: str) -> str:
 def reported(sentence: str) -> Report | None:
     """The disagreement `sentence` reports between two sources, or None when it reports none."""
     text = sentence.strip().rstrip(".!?")
+    # "..., no idea which is right": the speaker's doubt after the two clauses is no part of the second
+    head_part, comma, doubt = text.rpartition(",")
+    if comma and only_unsure(doubt):
+        text = head_part.rstrip()
     if pair := paired(text):  # "A and B disagree (X vs Y)": they disagree: X from A; Y from B
         text = "They disagree: " + "; ".join(f"{value} from {source}" for source, value in pair)
     head = _DISAGREE_HEAD_RE.match(text)
@@ -222,7 +227,7 @@ def reported(sentence: str) -> Report | None:
     if len(said) != 2:
         return None
     first, second = said
-    if normal(first.value) == normal(second.value) or value_kind(first.value) != value_kind(second.value):
+    if normal(first.value) == normal(second.value) or _kind(first) != _kind(second):
         return None
     if head is None and _two_things(first, second):
         return None  # two things, each with its own value ("$35 for adults, ... $20 for children")
@@ -238,6 +243,14 @@ def reported_at(said: list[str], i: int, text: str) -> Report | None:
         return found
     joined = re.search(rf"{re.escape(said[i])}\s*(?:;|[—–-]{{1,2}})\s+{re.escape(said[i + 1])}", text)
     return reported(f"{said[i]}; {said[i + 1]}") if joined else None
+
+
+def _kind(said: Said) -> str:
+    """The kind of the value a clause gives: an hour said bare after "at" ("it starts at 6") is a time."""
+    value = said.value.strip()
+    if value.isdigit() and 1 <= int(value) <= 12 and re.search(rf"\bat\s+{value}\b", said.rest):
+        return "time"
+    return value_kind(value)
 
 
 def _two_things(first: Said, second: Said) -> bool:

@@ -31,6 +31,7 @@ from reverie.adapters.local.rules.disagreements import Report, Said, gives, norm
 from reverie.adapters.local.rules.disputed_topic import bare, head, on_topic, topic, unit_only
 from reverie.adapters.local.rules.doses import dose_key
 from reverie.adapters.local.rules.language import sentences, slug, subject_of
+from reverie.adapters.local.rules.named_speaker import desubjectivise
 from reverie.adapters.local.rules.session_base import RELAYED_CONFIDENCE, Analysis, Dropped
 from reverie.adapters.local.rules.timestamps import spoken_date
 from reverie.domain.dream import Candidate
@@ -38,6 +39,7 @@ from reverie.domain.events import Event, MessageEvent, ToolResultEvent
 from reverie.domain.guards import mask_secrets
 from reverie.domain.models import EvidenceRef, MemoryType, Source, SourceKind, Trust
 from reverie.domain.restatement import terms
+from reverie.domain.text import MONTH_NAME
 
 SETTLED_CONFIDENCE = 0.6  # the value the user chose: their word, as a statement of their own
 _QUOTE_RE = re.compile(r"^[\s>]+")
@@ -55,6 +57,7 @@ _REFUSED_RE = re.compile(
 )
 _ATTRIBUTED_RE = re.compile(r"\((?:according\s+to|per|from|as\s+(?:per|of))\s[^)]+\)$", re.I)
 _NOT_VALUE_RE = re.compile(r"\bnot\s+(?P<value>\S+)", re.I)
+_MONTH_RE = re.compile(MONTH_NAME + r"[.,]?", re.I)
 _ISO_DATE_RE = re.compile(r"(?<![\d-])\d{4}-\d\d-\d\d(?![\d-])")
 
 
@@ -163,9 +166,21 @@ def _statement(side: _Side, other: Said, taken: list[Candidate], thing: str | No
         body = side.said.rest if named or side.sentence is None else side.sentence
     else:  # "..., but the website says €260": the value of the thing the other clause names
         body = other.rest.replace(other.value, side.said.value, 1)
+    if (it := _IT_RE.match(body)) and (of := _thing_of(side.said.source) or _thing_of(other.source)):
+        body = of + body[it.end() - 1 :]  # "it starts at 6" after "the invite for Gran's party says 7pm"
     body = body[:1].upper() + body[1:]
     whose = attributed_to(body) or _ATTRIBUTED_RE.search(body)
     return mask_secrets(body if whose else f"{body} (according to {side.said.source})").text
+
+
+_IT_RE = re.compile(r"^it\s", re.I)
+# A source named by what it is for: "the invite for Gran's party", "the letter about my scan".
+_FOR_THING_RE = re.compile(r"\b(?:for|about|of)\s+(?P<thing>(?:the\s+|my\s+|our\s+)?\S.{2,40})$", re.I)
+
+
+def _thing_of(source: str) -> str | None:
+    found = _FOR_THING_RE.search(source)
+    return found.group("thing") if found else None
 
 
 def _report_again(candidate: Candidate, said: Said) -> bool:
@@ -175,8 +190,9 @@ def _report_again(candidate: Candidate, said: Said) -> bool:
 
 
 def _content(text: str) -> str:
-    """The words of `text` that say something, without its values ("the reunion is on the 8th" → "reunion")."""
-    return " ".join(w for w in text.split() if terms(w) and not values(w))
+    """The words of `text` that say something, without its values or the months of its dates ("the reunion is
+    on the 8th" → "reunion", "my birthday is 4 March" → "birthday")."""
+    return " ".join(w for w in text.split() if terms(w) and not values(w) and not _MONTH_RE.fullmatch(w))
 
 
 def _key(sides: tuple[_Side, _Side], taken: list[Candidate], user: str, thing: str | None = None) -> str:
@@ -289,14 +305,17 @@ def with_disagreements(events: Sequence[Event], analysis: Analysis, user: str) -
                 if event.role == "user" and bare(report.first) and bare(report.second) and not any(taken)
                 else None
             )
-            if thing is not None:  # the report itself, kept whole, is the disagreement: not a fact beside it
-                candidates = [c for c in candidates if not _both(c, event, report)]
+            # the report itself, kept whole, is the disagreement: not a fact beside it
+            candidates = [c for c in candidates if not _both(c, event, report)]
             key = _key(sides, [c for t in taken for c in t], user, thing)
             for side, opposite, mine in zip(sides, sides[::-1], taken, strict=True):
                 candidates = [c for c in candidates if c not in mine]
                 statement = _statement(side, opposite.said, mine, thing)
                 if event.role == "assistant":  # "your GP portal" in the agent's words is the user's
                     statement = _YOUR_RE.sub("according to the user's ", statement)
+                else:  # "my birthday is 4 March (according to my passport)": the speaker's, by name
+                    statement = desubjectivise(statement, user)
+                    statement = statement[:1].upper() + statement[1:]
                 if chosen is not None and chosen is not side.said:
                     dropped.append(
                         Dropped(event.session_id, event.event_id, statement, "the user chose the other value")

@@ -32,6 +32,7 @@ from reverie.adapters.local.rules.forget_requests import with_forget_requests
 from reverie.adapters.local.rules.group_answers import Thread
 from reverie.adapters.local.rules.habit_changes import habit_change
 from reverie.adapters.local.rules.habit_validity import statement_until
+from reverie.adapters.local.rules.its_instead import its_instead
 from reverie.adapters.local.rules.job_change import job_changes
 from reverie.adapters.local.rules.job_news import at_new_job
 from reverie.adapters.local.rules.keys import statement_key
@@ -261,6 +262,9 @@ class _Session(SessionInputs):
             if owned := mistake_then(part):  # "scratch that about Nordlys: they want US English, not British"
                 self.drop(message, owned[0], "owns a mistake")
                 part, correcting = owned[1], True
+            part = (
+                its_instead(part) or part
+            )  # "Finn isn't allergic to peanuts, it's sesame": sesame, not peanuts
             if n == 0 and (fixed := value_put_right(part, self.last_told.get(name))):  # "Sorry, it's BA 177"
                 part, correcting = fixed, True
             if (

@@ -10,7 +10,8 @@
   is" is set aside by the speaker themselves ("the boiler died again, whatever, but the big news is ...").
 - A consequence the speaker already acted on, after ", so": "..., so I've moved the thesis to Overleaf",
   "..., so we sold the van" is a thing done, a statement of its own. A present habit after ", so" ("I'm
-  lactose intolerant, so I use oat milk") stays with the reason it follows.
+  lactose intolerant, so I use oat milk") stays with the reason it follows, unless that reason is a named
+  person's news ("Kim retired, so I go to Rosa now"): news of its own.
 
 The message itself stays the card's evidence, so the background is not lost, only kept off the statement.
 """
@@ -71,6 +72,23 @@ _DONE_SO_RE = re.compile(
 )
 
 
+# A named person's news before ", so I ..." ("Kim retired, so I go to Rosa now"): news of its own, whatever the
+# speaker does about it.
+_NAMED_NEWS_RE = re.compile(
+    r"^(?!(?:I|It|This|That|There|He|She|They|We|You)\b)(?-i:[A-Z])[a-z]+(?:\s+(?-i:[A-Z])[a-z]+)?\s+"
+    rf"(?:has\s+|had\s+|just\s+)*(?:\w{{3,}}ed|{_PAST_WORDS})\b",
+    re.I,
+)
+_SO_I_RE = re.compile(r",\s*so\s+(?=(?:I|we)\b)", re.I)
+
+
+def _named_news_apart(piece: str) -> list[str]:
+    found = _SO_I_RE.search(piece)
+    if found and _NAMED_NEWS_RE.match(piece[: found.start()]):
+        return [piece[: found.start()], piece[found.end() :]]
+    return [piece]
+
+
 def news_parts(sentence: str) -> list[str]:
     """`sentence` cut where it announces news and where a consequence already acted on follows ", so"
     (see the module docstring); the one sentence when it does neither. What comes before "but the news
@@ -79,7 +97,13 @@ def news_parts(sentence: str) -> list[str]:
     marker = _NEWS_SPLIT_RE.search(sentence)
     if marker and _NOT_THE_NEWS_RE.search(marker.group(0)):
         pieces = pieces[1:]
-    return [p.strip() for piece in pieces for p in _DONE_SO_RE.split(piece) if p.strip()]
+    return [
+        p.strip()
+        for piece in pieces
+        for done in _DONE_SO_RE.split(piece)
+        for p in _named_news_apart(done)
+        if p.strip()
+    ]
 
 
 def without_background(sentence: str) -> str:

@@ -134,11 +134,16 @@ def attribute_key(text: str, subject: str) -> str | None:
         person, said = theirs
         own = attribute_key(said, subject) if said else None
         return f"{subject}.{person}.{own.partition('.')[2]}" if own else None
+    if provider := _NEW_PROVIDER_RE.match(text):  # "registered with a new dentist": who one's dentist is
+        said = provider.group("who").lower()
+        return f"{subject}.{'gp' if said == 'doctor' else said}"
     for pattern, attribute in SLOTS:
         if pattern.search(text):
             return f"{subject}.{attribute}"
     if settled := settling_slot(text):  # "I have signed the lease on the flat in Partick": a new home
         return f"{subject}.{settled}"
+    if _HOME_IS_IN_RE.match(text):  # "my flat is in Clapton": where one lives (not "my flat is damp")
+        return f"{subject}.home_city"
     mine = MY_SLOT_RE.match(text)
     if mine:
         what = slug(mine.group("what"), 2)
@@ -150,7 +155,7 @@ def attribute_key(text: str, subject: str) -> str | None:
         return f"{subject}.home_city"
     switched = SWITCHED_ATTRIBUTE_RE.match(text)
     if switched:  # "we've switched broadband to Zen": the broadband's new value
-        what = slug(switched.group("attr"), 2)
+        what = _one_of(slug(switched.group("attr"), 2))  # "changed vets to ...": the vet
         return f"{subject}.{MY_SLOT_NAMES.get(what, what)}"
     for pattern, attribute in KEYED_FACT_RES:
         if pattern.search(lowered):
@@ -173,6 +178,28 @@ def attribute_key(text: str, subject: str) -> str | None:
     return None
 
 
+# One who serves the speaker, changed for another: "I've registered with a new dentist", "we switched to a new
+# vet", "moved to a different GP".
+_NEW_PROVIDER_RE = re.compile(
+    r"^(?:i|we)(?:'ve| have)? (?:just |finally |now |recently )?(?:registered|re-registered|signed up|switched|"
+    r"moved|changed|gone) (?:over )?(?:with|to) (?:a |an )?(?:new |different |another )?(?P<who>dentist|vet|"
+    r"optician|gp|doctor|physio|hairdresser|barber|accountant|childminder|cleaner|mechanic)\b",
+    re.I,
+)
+
+
+def _one_of(attribute: str) -> str:
+    """The attribute a plural names when one changes it ("changed vets", "switched banks"): one of them."""
+    plural = attribute.endswith("s") and not attribute.endswith(("ss", "us", "is")) and "_" not in attribute
+    return attribute[:-1] if plural else attribute
+
+
+# One's home said to be in a named place: "my flat is in Clapton", "our house is now just outside Leeds".
+_HOME_IS_IN_RE = re.compile(
+    r"^(?:my|our) (?:new |current )?(?:flat|house|home|place|apartment|bungalow|cottage)(?:'s| is)(?: now)?"
+    r" (?:in|near|just outside|outside|on the edge of) (?-i:[A-Z])",
+    re.I,
+)
 # An attribute with no "my" or "our", given a new value: "bin day has changed to Wednesday", "rent's gone up to
 # 1,100" (a name opens with a capital: "Tom has moved to Leeds" is Tom's).
 _BARE_ATTRIBUTE_MOVED_RE = re.compile(

@@ -22,7 +22,7 @@ _EMOTICON_RE = re.compile(r"(?<!\w)(?::|;|=)-?[()DPpO/\\|]+(?!\w)|<3")
 _LEADING_INTERJECTION_RE = re.compile(
     # "great news" before "great" (the first alternative that matches is taken, and "news" alone is none)
     r"^(?:(?:(?:good|great|bad|sad|big|some)\s+news|"
-    r"@[\w.-]+|oh|ah|aw+|ooh|wow|whoa|well|yeah|yea|ya|yah|yeh|yep|yup|yes|ok|okay|hmm+|um+|uh+|lol|haha+|omg|gosh|"
+    r"@[\w.-]+|oh|ah|aw+|ooh|wow|oops|whoops|whoa|well|yeah|yea|ya|yah|yeh|yep|yup|yes|ok|okay|hmm+|um+|uh+|lol|haha+|omg|gosh|"
     r"man|dude|yay|ugh|so|anyway|anyways|alright|right|sure|also|and|but|plus|oh well|by the way|btw|"
     # asked to note what follows ("pls note the repair café runs ...", "make a note that ...")
     r"(?:please\s+)?(?:make\s+a\s+note|take\s+note|note\s+down|note)(?:\s+(?:that|of\s+this))?|"
@@ -31,7 +31,12 @@ _LEADING_INTERJECTION_RE = re.compile(
     r"(?:it\s+)?turns\s+out(?:\s+that)?|"
     r"remember(?:\s+that)?(?!\s+to\b)|keep in mind(?:\s+that)?|for the record|just so you know|for reference|"
     r"for your (?:notes?|records?|information|files?)|"
-    r"totally|absolutely|definitely|indeed|cool|great|nice|awesome|for context|for background|"
+    r"totally|absolutely|definitely|indeed|for context|for background|"
+    # a word of praise alone, not one said of a thing ("Great pub, dog friendly, ...": the pub is great)
+    r"(?:cool|great|nice|awesome)(?=\W*$|\s*[,.!:;-]|\s+(?:i|i'm|i've|we|we're|my|our|so|and|but|then|thanks|"
+    r"it|it's|that|that's|this|the|you|he|she|they)\b)|"
+    # how the speaker feels about the news, not part of it ("sadly our cat died", "unfortunately I didn't ...")
+    r"sadly|unfortunately|luckily|fortunately|thankfully|annoyingly|alas|"
     # news announced as such ("update for you, ...", "quick update: ..."), never an order ("update the docs")
     r"(?:(?:a\s+)?(?:quick|small|little|short)\s+update|update\s+for\s+you)|"
     # the same words mixed in from other languages: Hindi, Spanish, German, Dutch, French, Italian, Portuguese

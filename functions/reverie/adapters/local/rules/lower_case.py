@@ -8,7 +8,7 @@ month next to a day number ("14 march", "march 14th": "may" or "march" alone are
 opening a sentence that no English word list knows ("ebere swims ..."): a name. A word the list knows stays
 as typed, at the start of a sentence too ("dentist moved to ...": the rules read lower-case openings as
 typed chat), and so does a name inside a sentence, which nothing tells from a common word. A message with
-any capital at all is left as typed: its writer chose its capitals.
+any capital at all is left as typed, but for the pronoun "I": its writer chose its other capitals.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def capitalised(text: str) -> str:
     """`text` with the capitals written English gives it, when it was typed all in lower case; `text` as
     typed otherwise."""
     if not all_lower(text):
-        return text
+        return _I_RE.sub("I", text)  # "Im a vet nurse and i work weekends": the pronoun, whatever else
     return _SENTENCE_START_RE.sub(_named, certain_capitals(text))
 
 

@@ -4,7 +4,8 @@ PureGym on Deansgate" means she is a member no more, so the card saying she is o
 
 The news ends ("cancelled", "ended", "quit", "stopped", "didn't renew") a membership,
 subscription, contract or plan named by its organisation, or the organisation itself ("cancelled PureGym"); the held card says the same person is a member of,
-subscribes to or has a membership or subscription with that organisation. A card that only mentions the
+subscribes to or has a membership or subscription with that organisation, or names it as their gym, club
+or provider. A card that only mentions the
 organisation ("PureGym on Deansgate opens at 6") is left alone.
 """
 
@@ -27,7 +28,11 @@ _ENDED_RE = re.compile(
     # ... or the organisation alone: "Cancelled PureGym, I go to the leisure centre now"
     r"|(?P<bare>[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,2})(?![\w&'-]|\s+[A-Z]))",
 )
-_HELD_RE = r"\b(?:members?|membership|subscri\w+|signed\s+up)\b"
+# ... or names it as the person's gym, club or provider: "Dex's gym is the PureGym on Deansgate"
+_HELD_RE = (
+    r"\b(?:members?|membership|subscri\w+|signed\s+up)\b|(?:'s|\bmy|\bour|\btheir)\s+(?:[a-z]+\s+)?"
+    r"(?:gym|club|provider|supplier|network|streaming\s+service)\s+is\b"
+)
 
 
 def membership_ended(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:

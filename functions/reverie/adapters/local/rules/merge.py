@@ -37,6 +37,7 @@ from reverie.adapters.local.rules.listed_values import listed_value
 from reverie.adapters.local.rules.losses import loss
 from reverie.adapters.local.rules.membership_ended import membership_ended, place_switched
 from reverie.adapters.local.rules.moved_day import day_moved
+from reverie.adapters.local.rules.moved_over import moved_over
 from reverie.adapters.local.rules.never_done import never_done
 from reverie.adapters.local.rules.one_rule import same_rule
 from reverie.adapters.local.rules.plan_changes import plan_moved, plan_went
@@ -50,6 +51,7 @@ from reverie.adapters.local.rules.pursuit_ended import pursuit_ended
 from reverie.adapters.local.rules.pursuits import the_pursuit
 from reverie.adapters.local.rules.relationship_ended import relationship_ended
 from reverie.adapters.local.rules.relatives import one_relative
+from reverie.adapters.local.rules.role_vacated import role_vacated
 from reverie.adapters.local.rules.rule_condition import rule_condition
 from reverie.adapters.local.rules.rule_grounds import rule_grounds
 from reverie.adapters.local.rules.rule_reason import same_reason
@@ -119,6 +121,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     mine = terms(candidate.statement)
     decision = ended_in_correction(candidate, cards)  # "...; the atenolol was stopped": the card on it
     decision = decision or loss(candidate, cards) or plan_moved(candidate, cards)  # "Pip died"; "the 9th"
+    decision = decision or role_vacated(candidate, cards)  # "Kim retired": no longer the user's hairdresser
     decision = decision or membership_ended(candidate, cards)  # "cancelled my PureGym membership"
     decision = decision or place_switched(candidate, cards)  # "switched gyms": not PureGym any more
     decision = decision or promotion(candidate, cards)  # "promoted to senior engineer": still at Monzo
@@ -136,6 +139,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     decision = decision or list_change(candidate, cards)  # "... now has oat bars instead of flapjacks"
     decision = decision or never_done(candidate, cards)  # "never been done" / "replaced on 11 May"
     decision = decision or thing_moved(candidate, cards)  # "the callback moved to https://.../v2"
+    decision = decision or moved_over(candidate, cards)  # "moved all my notes from Notion to Obsidian"
     decision = decision or day_moved(candidate, cards)  # "PT's moved to Wednesdays at 6pm"
     if decision is None and candidate.key:
         decision = by_slot(candidate, cards, mine)

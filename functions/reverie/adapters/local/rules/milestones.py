@@ -1,5 +1,6 @@
 """A milestone in the life of someone the user names: "Tom got married in June", "Grandad passed away", "Ana had a
-baby girl", "Dad retired at the end of March", "Priya left her job".
+baby girl", "Dad retired at the end of March", "Priya left her job"; and the speaker's own baby born ("Baby number
+three arrived on Tuesday").
 
 Told to an agent, news of what a named person did is kept when it names enough specific things (`remarks`): "Tom
 called me yesterday" does not. A milestone says little in words yet changes what is true of that person for
@@ -41,10 +42,21 @@ _NAMED_MILESTONE_RE = re.compile(
 )
 
 
+# The speaker's own baby born: "Baby number three arrived on Tuesday", "our little girl was born at 3am".
+_BABY_CAME_RE = re.compile(
+    r"^(?P<whose>(?:my|our)\s+)?(?:new\s+|little\s+|baby\s+)?(?:baby|boy|girl|son|daughter)(?:\s+(?:number|no\.?)\s+\w+)?"
+    r"\s+(?:has\s+|just\s+|finally\s+)*(?:arrived|was\s+born|came\s+(?:early|late|along))\b",
+    re.I,
+)
+
+
 def milestone(sentence: str, who: Speaker) -> Statement | None:
-    """The plain sentence when it tells a milestone of someone named; None otherwise."""
+    """The plain sentence when it tells a milestone of someone named, or the birth of the speaker's baby;
+    None otherwise."""
     text = compress(strip_emoji(sentence))
-    if not _NAMED_MILESTONE_RE.match(text):
+    if (baby := _BABY_CAME_RE.match(text)) and not baby.group("whose"):
+        text = f"My {text[:1].lower()}{text[1:]}"  # "Baby number three arrived": the speaker's
+    if not (baby or _NAMED_MILESTONE_RE.match(text)):
         return None
     return Statement(
         type=MemoryType.FACT, text=render(text, who), salience=salience(MemoryType.FACT, text, who)

@@ -55,6 +55,7 @@ def _conjugated(match: re.Match[str], name: str) -> str:
 _ALL_OF_US_RE = re.compile(r"\b(?:all|both) of us\b", re.I)
 _WE_ARE_RE = re.compile(r"(?<![\w-])we're\b", re.I)
 _WE_GROUP_RE = re.compile(r"(?<![\w-])(?:(?i:we)|us)(?![\w'-])")
+_BETWEEN_US_RE = re.compile(r"\bbetween (?:the (?:two|three|four) of )?us\b", re.I)
 _COLLECTIVE_RE = re.compile(
     r"\bwe\s+(?:all|both|each|two|three)\b|\b(?:each other|one another|together|(?:all|both) of us)\b", re.I
 )
@@ -69,6 +70,7 @@ def desubjectivise(text: str, name: str) -> str:
     text = _MY_X_AND_I_RE.sub(
         lambda m: f"{m.group('pre')}{name} and their {m.group('x') or m.group('y')}", text
     )
+    text = _BETWEEN_US_RE.sub("together", text)  # "we make $90,000 between us": never "between Bob"
     if _COLLECTIVE_RE.search(text):
         text = _ALL_OF_US_RE.sub(f"{name} and others", text)
         text = _WE_GROUP_RE.sub(f"{name} and others", _WE_ARE_RE.sub(f"{name} and others are", text))

@@ -20,6 +20,7 @@ from reverie.adapters.local.rules.language import sentences
 from reverie.adapters.local.rules.records import Field, read_records
 from reverie.adapters.local.rules.reported import unsettled
 from reverie.adapters.local.rules.threads import threads
+from reverie.adapters.local.rules.typos import english_lexicon
 from reverie.domain.restatement import terms
 
 MAX_READ = 40  # sentences of a document compared with what the agent told
@@ -113,12 +114,19 @@ def _title(text: str) -> str | None:
     ("Fellside Lodge, Ambleside." → "Fellside Lodge"; "Invite: Parents' evening, ..." → "Parents' evening")."""
     lines = [line.strip() for line in _as_lines(text).splitlines() if line.strip()]
     subject = next((line for line in lines if line.lower().startswith("subject:")), None)
-    head = _LABEL_RE.sub("", subject or (lines[0] if lines else ""), count=1)
+    first = subject or (lines[0] if lines else "")
+    head = _LABEL_RE.sub("", first, count=1)
+    labelled = head != first
     head = (head.rstrip(" .") if subject else _TITLE_END_RE.split(head, maxsplit=1)[0]).strip()
     if len(head) > 1 and head[0] == head[-1] and head[0] in "'\"":
         head = head[1:-1]
     words = head.split()
     if not 1 <= len(words) <= 6 or not any(w[:1].isupper() for w in words):
+        return None
+    # unlabelled, a head names something ("Fellside Lodge, Ambleside.", "Ramipril 2.5 mg capsules, ..."): a
+    # sentence's opening whose only capital is an ordinary word's ("Great pub, dog friendly, ...") is none
+    capitals = [w for w in words if w[:1].isupper()]
+    if not labelled and capitals == words[:1] and words[0].lower() in english_lexicon():
         return None
     return head
 

@@ -75,9 +75,30 @@ def writer(line: str) -> tuple[bool, str | None]:
     return bool(_FIELD_RE.match(bare) or _FORWARDED_RE.match(bare)), None
 
 
+# A mail pasted inline, in quotes, after the user names it: "Here's the email from the school: 'Term starts on 6
+# September. ...'" is read as that mail under its header, one quoted line a sentence.
+_INLINE_RE = re.compile(
+    r"^\s*(?:here'?s|here\s+is|this\s+is|pasting|forwarding|i\s+got)\s+(?:the|an?|my|this)\s+(?:e-?mail|message|"
+    r"text|letter|note|notice|reply|newsletter)\s+(?:from|by)\s+(?P<who>[^:'\"“‘\n]{2,40}?)\s*:\s*['\"“‘]"
+    r"(?P<body>[^\n]+?)['\"”’]?\s*$",
+    re.I,
+)
+
+
+def _as_quoted(text: str) -> str:
+    """An inline pasted mail (`_INLINE_RE`) as a header and its quoted lines; `text` as it was otherwise."""
+    found = _INLINE_RE.match(text)
+    if found is None:
+        return text
+    lines = _SENTENCE_RE.split(found.group("body").strip())
+    return "\n".join(
+        [f"From: {found.group('who').strip()}", *(f"> {line}" for line in lines if line.strip())]
+    )
+
+
 def read_mail(text: str) -> Mail | None:
     """`text` with the mail it pastes read (`Mail`), or None when it pastes no mail under a header."""
-    lines = text.split("\n")
+    lines = _as_quoted(text).split("\n")
     out: list[str] = []
     mail = Mail(text="")
     sender: str | None = None

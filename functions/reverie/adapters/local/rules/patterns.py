@@ -35,7 +35,8 @@ _RUNNING = (
 )
 VOLATILE_RE = re.compile(
     r"\b(?:right now|at the moment|atm|at this moment|as we speak|for now|for the moment|this minute|"
-    r"currently (?:at|running|waiting|stuck|down|blocked|\d)|(?:is|are) (?:still )?(?:"
+    # "currently at 80%", "currently at the station"; "..., currently at Leeds General" names where one works
+    r"currently (?:at (?!(?-i:[A-Z]))|running|waiting|stuck|down|blocked|\d)|(?:is|are) (?:still )?(?:"
     + _RUNNING
     + r"|loading|"
     r"building|deploying|compiling|installing|pending|in progress|down(?!\s+(?:in|at|near|by)\b))|in progress|"

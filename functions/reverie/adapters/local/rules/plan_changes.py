@@ -287,14 +287,19 @@ _COMING_WEEKDAY_RE = re.compile(
 )
 
 
-_IN_MONTH_RE = re.compile(rf"\bin\s+(?:early\s+|late\s+|mid-?\s*)?(?P<month>{MONTH_NAME})\b(?!\s+\d)", re.I)
+_IN_MONTH_RE = re.compile(
+    rf"\b(?P<next>next\s+)?(?(next)|in\s+)(?:early\s+|late\s+|mid-?\s*)?(?P<month>{MONTH_NAME})\b(?!\s+\d)",
+    re.I,
+)
 
 
 def _coming_month(text: str, ts: datetime) -> bool:
-    """The text names a month ("in March") that is this one or one to come this year: "is getting a new kitchen
-    fitted in March", said in January."""
+    """The text names a month ("in March") that is this one or one to come this year, or the next such month
+    ("next June"): "is getting a new kitchen fitted in March", said in January; "getting married next June"."""
     found = _IN_MONTH_RE.search(text)
-    return found is not None and MONTHS[found.group("month").lower()] >= ts.month
+    return found is not None and (
+        bool(found.group("next")) or MONTHS[found.group("month").lower()] >= ts.month
+    )
 
 
 _IN_YEAR_RE = re.compile(r"\bin\s+(?P<year>20\d\d)\b")

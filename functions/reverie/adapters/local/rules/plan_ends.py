@@ -100,6 +100,40 @@ def called_off(candidate: Candidate, card: MemoryCard) -> bool:
     return bool(thing & (topic(card.statement) - _PLANNING))
 
 
+# A decision against what a plan was for: "decided to stay in London after all", "we're staying put", "decided
+# not to sell the van", "decided against the extension", "changed our minds about the puppy", "not moving after
+# all".
+_AGAINST_RE = re.compile(
+    r"\b(?:decided|chosen|opted)\s+(?:not\s+to\s+(?P<verb>[a-z]+)|against\s+(?P<thing>[^,.;]+)|(?P<stay>to\s+stay)\b)"
+    r"|\b(?P<put>staying\s+put|stay\s+put)\b|\bchanged\s+(?:my|our|their|his|her)\s+minds?\s+about\s+(?P<about>[^,.;]+)"
+    r"|\bnot\s+(?P<ing>[a-z]+ing)\b[^.;]*\bafter\s+all\b",
+    re.I,
+)
+_MOVE_RE = re.compile(r"\b(?:move|moving|relocat\w*|emigrat\w*)\b", re.I)
+
+
+def decided_against(candidate: Candidate, card: MemoryCard) -> bool:
+    """The candidate, said later of the plan's someone, decides against what the held plan was for: staying
+    ends a plan to move, "not to sell" a plan to sell, "against the extension" a plan for one."""
+    against = _AGAINST_RE.search(candidate.statement)
+    if against is None or not (card.type.value == "plan" or _PLAN_SAID_RE.search(card.statement)):
+        return False
+    if owner(candidate.statement)[0] != owner(card.statement)[0] or (
+        candidate.observed_at is not None
+        and candidate.observed_at <= (card.observed_at or card.updated_at) + SAME_TIME
+    ):
+        return False
+    if against.group("stay") or against.group("put"):
+        return _MOVE_RE.search(card.statement) is not None
+    verb = against.group("verb") or against.group("ing")
+    if verb:
+        return stem(verb.lower()) in terms(card.statement) or (
+            verb.lower().endswith("ing") and stem(verb.lower()[:-3]) in terms(card.statement)
+        )
+    thing = topic(against.group("thing") or against.group("about")) - _PLANNING
+    return bool(thing & (topic(card.statement) - _PLANNING))
+
+
 # What holds until an event rather than a date ("until the baby arrives", "till the renovation is finished",
 # "until my cast comes off", "until the move", "until we move"): the event, its subject and verb.
 _UNTIL_EVENT_RE = re.compile(
@@ -213,13 +247,36 @@ _DONE_TO_RE = re.compile(
 _FINISHED = frozenset("done finished complete completed sorted".split())
 
 
+# ... or the plan's deed named as a noun and said done: "migration done" after "planning to migrate the blog".
+_DEED_DONE_RE = re.compile(
+    r"\b(?P<deed>[a-z]{4,}?(?:ation|ition|ion|ment|al))\s+(?:is\s+|'s\s+|was\s+|now\s+)?(?:all\s+)?"
+    r"(?:done|finished|complete|completed|sorted|over)\b",
+    re.I,
+)
+
+
+def _deed_done(candidate: Candidate, card: MemoryCard, verb: str) -> bool:
+    """The candidate says the plan's deed, as a noun ("migration", "renovation", "removal"), is done, and
+    speaks of what the plan was about."""
+    found = _DEED_DONE_RE.search(candidate.statement)
+    if found is None:
+        return False
+    root = re.sub(r"(?:ation|ition|ion|ment|al)$", "", found.group("deed").lower())
+    shared = (topic(candidate.statement) & topic(card.statement)) - _PLANNING
+    return len(root) >= 4 and stem(verb).startswith(root[:5]) and bool(shared)
+
+
 def done_to(candidate: Candidate, card: MemoryCard) -> bool:
     """The candidate, said later, says the thing the plan `card` was to act on has had it done (see above)."""
     planned = _PLANNED_VERB_RE.search(card.statement)
-    found = _DONE_TO_RE.match(candidate.statement.strip())
-    if planned is None or found is None or negated(candidate.statement):
+    if planned is None or negated(candidate.statement):
         return False
     if candidate.observed_at is not None and candidate.observed_at <= time_of(card) + SAME_TIME:
+        return False
+    if _deed_done(candidate, card, (planned.group("verb") or planned.group("will")).lower()):
+        return True
+    found = _DONE_TO_RE.match(candidate.statement.strip())
+    if found is None:
         return False
     if stem(found.group("thing").split()[-1].lower()) not in terms(card.statement):
         return False  # another thing than the plan's

@@ -1,5 +1,5 @@
-"""A value put right about someone named only as "he" or "she": "he's in Year 5 by the way, not Year 4", said
-in a session that never names him. The sentence alone names no one; the held card that says the value it
+"""A value put right about someone named only as "he" or "she": "he's in Year 5 by the way, not Year 4", "her
+birthday is 21 May, not 12 May", said in a session that never names them. The sentence alone names no one; the held card that says the value it
 denies ("Dana's son Max is in Year 4", the agent's note of a week before) is whom it is about. That card, with
 the value put right ("Dana's son Max is in Year 5"), replaces it.
 
@@ -19,7 +19,8 @@ from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard
 from reverie.ports import MergeAction, MergeDecision
 
-_SOMEONE = r"(?:he|she|they)"
+# "he", "she", "they", or what is theirs ("her birthday", "his school", "their flight")
+_SOMEONE = r"(?:he|she|they|(?:his|her|their)\s+[a-z]+(?:\s+[a-z]+)?)"
 # "he's in Year 5 by the way, not Year 4", "She is on 20mg now, not 10mg."
 _CONTRAST_RE = re.compile(
     rf"^{_SOMEONE}(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were|\s+goes|\s+go|\s+takes|\s+take)\s+"
@@ -36,6 +37,9 @@ def pronoun_contrast(part: str) -> bool:
 def _given(head: str, denied: str) -> str | None:
     """The value in `head` of the same shape as `denied` ("Year 5" for "Year 4", "20mg" for "10mg")."""
     first = denied.split()[0]
+    if len(denied.split()) > 1 and first[:1].isdigit():  # "12 May": its own number, then the same last word
+        found = re.search(rf"\S+\s+{re.escape(denied.split()[-1])}\b", head, re.I)
+        return found.group(0).rstrip(".,") if found else None
     if len(denied.split()) > 1:  # "Year 4": the same leading word, then its own value
         found = re.search(rf"\b{re.escape(first)}\s+\S+", head, re.I)
         return found.group(0).rstrip(".,") if found else None

@@ -25,6 +25,7 @@ import re
 
 from reverie.adapters.local.rules.about import GENERIC
 from reverie.adapters.local.rules.it_amount import it_amount
+from reverie.adapters.local.rules.language import strip_opening
 from reverie.adapters.local.rules.pronoun_contrast import pronoun_contrast
 from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
 from reverie.adapters.local.rules.stored_form import as_statement
@@ -181,8 +182,8 @@ class Antecedent:
             return result
         if amount := it_amount(part):  # "so it's twelve hundred quid a month now": a held amount moved
             return as_statement(MemoryType.FACT, amount, who)
-        if pronoun_contrast(part):  # "he's in Year 5, not Year 4": for the held card saying Year 4 to answer
-            return as_statement(MemoryType.FACT, part, who, short_ok=True)
+        if pronoun_contrast(said := strip_opening(part)):  # "he's in Year 5, not Year 4": for the held card
+            return as_statement(MemoryType.FACT, said, who, short_ok=True)  # saying Year 4 to answer
         found = says_what_it_is(part) if self.opening else None
         return result if found is None else as_statement(MemoryType.FACT, unresolved(found), who)
 

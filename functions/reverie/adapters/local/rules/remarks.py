@@ -172,6 +172,13 @@ _STANDING_STATE_RE = re.compile(
 )
 
 
+# A thing by its bare name that starts or ends on a day ("term starts on 6 September", "school breaks up on
+# the 19th"): terse chat for "the term".
+_BARE_EVENT_DAY_RE = re.compile(
+    r"^(?!(?:it|this|that|there|here|he|she|they|we|you|i|everything|something|nothing|what|which)\b)"
+    r"[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:starts|begins|ends|finishes|opens|closes|resumes|restarts|breaks\s+up)"
+    r"\s+(?:on|from)\s+(?:the\s+)?\d"
+)
 # A thing by its bare name, an adverb maybe, then a verb in the third person and what follows it ("argocd
 # auto syncs from ...", "cron runs at 2am"); a word that is no thing ("it", "everything") is not a name.
 _BARE_NAME_DOES_RE = re.compile(
@@ -197,7 +204,9 @@ def _about_the_world(sentence: str, who: Speaker) -> Statement | None:
     text = without_opening(text, GREETING_RE) or text  # "Hi Rex, rent goes up to £1,050 from May"
     # "Water bill is Severn Trent": the capital is the sentence's, not a name's, when the next word is lower case
     plain = text[:1].lower() + text[1:] if _SENTENCE_CASE_RE.match(text) else text
-    if (ARTICLE_DROPPED_RE.match(plain) or _STANDING_STATE_RE.match(plain)) and not _ARTICLE_RE.match(text):
+    if (
+        ARTICLE_DROPPED_RE.match(plain) or _STANDING_STATE_RE.match(plain) or _BARE_EVENT_DAY_RE.match(plain)
+    ) and not _ARTICLE_RE.match(text):
         text = f"The {plain}"  # "staging db is postgres://...": terse chat leaves out "The"
     plural = BARE_PLURAL_RE.match(text) is not None and not ABOUT_A_THING_RE.match(text)
     # Said "for your information", it informs: a bare name and its verb are a thing and what it does

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from reverie.adapters.local.rules.language import strip_emoji
+from reverie.adapters.local.rules.kin_words import relation_word
+from reverie.adapters.local.rules.language import strip_emoji, strip_opening
 from reverie.adapters.local.rules.quoted_mail import quoted_line
 
 # The speaker vouching for what they were told, or not quite: "I'm sure the nurse told me ...", "I think Dad
@@ -51,6 +52,15 @@ _THERE_IS_RE = re.compile(
 )
 
 
+def teller(who: str) -> str:
+    """Who told it, as the user names them: a name as written ("Farah"), a word for a parent or grandparent as
+    the name it is ("mum" → "Mum"), anyone else by what they are to the user ("landlord" → "their landlord",
+    never "Landlord")."""
+    if len(who.split()) != 1 or who[:1].isupper():
+        return who
+    return who[:1].upper() + who[1:] if relation_word(who) != who.lower() else f"their {who}"
+
+
 def introduced(text: str) -> str | None:
     """The thing `text` brings in ("there's a family reunion in Leicester" → "the family reunion"), for an
     "it" relayed next; None when it brings in nothing."""
@@ -62,7 +72,7 @@ def relayed(text: str, before: Relayed | None = None, thing: str | None = None) 
     """The claim someone else made, as `text` relays it; None when `text` relays nothing (or the speaker's
     own view: "I think ..."). "it's the 3rd" after a relayed "Nani's birthday is 8 June" is about
     Nani's birthday, and after "there's a reunion in Leeds" about the reunion (`thing`)."""
-    found = _REPORTED_RE.match(text.strip())
+    found = _REPORTED_RE.match(strip_opening(text))  # "Oh, the vet says ...": the vet says it
     if found is None:
         return None
     who = found.group("who")
@@ -74,9 +84,10 @@ def relayed(text: str, before: Relayed | None = None, thing: str | None = None) 
         claim = _IT_IS_RE.sub(f"{said} is ", claim)
     # "My sister Farah" → "Farah": the name is who said it
     name = who.split()[-1] if who.split()[-1][:1].isupper() else who
-    name = name[:1].upper() + name[1:] if len(name.split()) == 1 else name  # "my mum" → "Mum"
+    one = len(name.split()) == 1
+    name = teller(name)  # "my mum" → "Mum"; "my landlord" → "their landlord"
     # no one else named yet: "her lease" is the teller's
-    if before is None and not thing and len(name.split()) == 1:
+    if before is None and not thing and one:
         claim = _OWN_THING_RE.sub(f"{name}'s ", claim)
     return Relayed(who=name, claim=claim)
 
@@ -122,8 +133,7 @@ def noticed(text: str) -> Relayed | None:
     found = _NOTICE_RE.match(text.strip())
     if news is None or found is None:
         return None
-    who = found.group("who")
-    return Relayed(who=who[:1].upper() + who[1:], claim=news.rstrip(".!"))
+    return Relayed(who=teller(found.group("who")), claim=news.rstrip(".!"))
 
 
 # A part saying no more than that: "I genuinely don't know which is right", "no idea who's right".

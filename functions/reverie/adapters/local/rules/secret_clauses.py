@@ -34,6 +34,10 @@ def _of_the_secret(clause: str, secret: str | None) -> str:
     """ "port 25575" after "rcon pw is [REDACTED]" → "the rcon port is 25575"; "it expires in 2031" after "my
     passport number is [REDACTED]" → "my passport expires in 2031" (the thing, not its number); `clause` as it
     was otherwise."""
+    which = _WHICH_RE.match(clause)
+    named = _NAMED_LAST_RE.search(secret) if secret and which else None
+    if which and named:  # "[REDACTED] that's for the staging box, which runs Ubuntu 22.04": the box runs it
+        return f"{which.group('lead')}{named.group('thing')} {clause[which.end() :]}"
     owner = _SECRET_OF_RE.match(secret) if secret else None
     if owner is None:
         return clause
@@ -47,6 +51,10 @@ def _of_the_secret(clause: str, secret: str | None) -> str:
     return f"the {thing} {setting.group('setting')} is {setting.group('value')}"
 
 
+# "which" opening the clause after the secret's, and the thing the secret's clause named last ("... that's for
+# the staging box", ", which runs Ubuntu 22.04").
+_WHICH_RE = re.compile(r"^(?P<lead>\s*)(?:which|that)\s+(?=[a-z])", re.I)
+_NAMED_LAST_RE = re.compile(r"\b(?P<thing>(?:the|my|our)\s+[\w-]+(?:\s+[\w-]+){0,2}?)\s*[.!]?\s*$", re.I)
 # "it" opening the clause after the secret's: the thing the secret belongs to ("it expires in 2031").
 _IT_RE = re.compile(r"^(?P<lead>\s*)it\s+(?!(?:is|was|'s)\s+\[)", re.I)
 

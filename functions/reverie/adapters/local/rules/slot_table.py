@@ -157,10 +157,12 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:over )?to\b",
             "bank",
         ),
-        # how one gets to work: "I cycle to work now", "we get the train into work" ("my commute is ...", below)
+        # how one gets to work: "I cycle to work now", "we get the train into work", "I've started cycling to work"
+        # ("my commute is ...", below); the way of one day ("I drive to work on Fridays") is none
         (
-            r"(?:(?:now|usually|normally|mostly) )?(?:cycle|bike|drive|walk|run|commute|(?:get|take|catch) the "
-            r"(?:bus|train|tube|metro|tram|ferry)) (?:to|into|in to) (?:work|the office)\b",
+            r"(?:(?:now|usually|normally|mostly) )?(?:started )?(?:cycle|cycling|bike|biking|drive|driving|walk|walking|"
+            r"run|running|commute|commuting|(?:get|take|catch|getting|taking|catching) the (?:bus|train|tube|metro|"
+            r"tram|ferry|coach)) (?:to|into|in to) (?:work|the office)\b(?! on (?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)",
             "commute",
         ),
         # "seeing someone called Leo", "seeing Leo" (not "seeing the dentist on Friday")
@@ -195,6 +197,15 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:drive|drove|driving|got|bought|leased?) (?:a|an) (?:[\w-]+ ){0,2}" + VEHICLE + ")",
             "car",
         ),
+        # what one is paid: "I earn £32k a year", "I'm on £36k now", "we make about $90,000" (a sum "on" is a pay
+        # only as a yearly or thousands figure: "on £5 a month for Spotify" is a price)
+        (
+            r"(?:(?:earn|earning|earns|make|making|paid|take home|taking home) (?:about |around |roughly )?[£$€]\d|"
+            r"on (?:about |around )?[£$€]\d[\d,.]*(?:k\b|,000\b| (?:a|per) (?:year|annum)\b))",
+            "salary",
+        ),
+        # a mortgage taken again: "we remortgaged with Nationwide at 3.9%" (a new deal replaces the old)
+        (r"(?:remortgaged|re-mortgaged|remortgaging)\b", "mortgage"),
         # the phone one has or got ("finally got a Pixel 8", "I have an iPhone 12", "switched to a Galaxy")
         (
             r"(?:have|has|had|got|bought|use|using|switched to|upgraded to|moved to) (?:a |an |the |my )?"

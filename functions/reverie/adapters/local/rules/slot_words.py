@@ -32,7 +32,7 @@ MOVED_FROM = r"(?: from (?:the )?[\w-]+(?: [\w-]+){0,2}?)?"
 # A school by its name and the word that says it is one: "St Anne's Primary", "Oakfield Juniors", "Leeds Uni".
 SCHOOL = (
     r"(?:the )?(?:(?-i:[A-Z])[\w'.-]*\s+){1,4}(?:school|primary|juniors|infants|academy|college|university|uni|"
-    r"nursery|high|grammar|prep|sixth form|kindergarten|pre-?school|montessori)\b"
+    r"nursery|high|grammar|prep|sixth form|kindergarten|pre-?school|montessori|secondary|comprehensive)\b"
 )
 # What someone works as.
 OCCUPATION = (

@@ -65,7 +65,9 @@ MY_ATTRIBUTE_RE = re.compile(
     r"^(?:my|our|the) (?P<attr>(?:[\w-]+ ){0,2}?[\w-]+) (?:is|are|starts|start|begins|begin|ends|end"
     r"|hands|happens|meets|ships|rotates|resets|renews|expires|closes|opens|runs|falls|lands"
     # a new value of it: "my WFH days changed to Tuesday and Thursday"
-    r"|(?:have\s+|has\s+)?(?:changed|moved|switched)\s+to)\b.+$",
+    r"|(?:have\s+|has\s+)?(?:changed|moved|switched)\s+to"
+    # ... or one moving up or down: "my rent goes up to £1,050 from April", "the council tax went up to ..."
+    r"|(?:goes|go|went|has\s+gone|have\s+gone|is\s+going|are\s+going)\s+(?:up|down)\s+to)\b.+$",
     re.I,
 )
 MY_ANYTHING_RE = re.compile(r"^(?:my|our) [\w-]+", re.I)
@@ -169,7 +171,7 @@ PAST_RE = re.compile(r"^(?:i|we) " + _ADV + r"(?:" + _PAST + r")\b", re.I)
 ELIDED_SUBJECT_RE = re.compile(
     r"^(?:(?:just|never|finally|recently|also|only|once|then) )?(?:"
     + _PAST
-    + r"|been|love|enjoy|prefer)\b(?!')",
+    + r"|been|love|enjoy|prefer|(?:didn'?t|did not) [a-z]+)\b(?!')",  # "Didn't get the job": "I" put back
     re.I,
 )
 GENERIC_VERB_RE = re.compile(r"^(?:i|we) " + _ADV + r"(?P<verb>[a-z]+)\b(?!')", re.I)
@@ -186,7 +188,9 @@ DOES_A_TASK_RE = re.compile(
     r"^(?:i|we) " + _ADV + r"do (?:(?:the|a|an|my|our|all the|most of the)\b"
     r"|(?!(?:like|love|hate|enjoy|mind|care|need|want|know|think|feel|hope|believe|remember|mean|wish|agree|"
     r"get|have|try|see|miss|appreciate|understand)\b)[\w-]+(?:\s+[\w-]+){0,3}?\s+(?:once|twice|three\s+times|"
-    r"\d+\s*(?:x|times)|every|each|most|on\s+\w+days?|at\s+(?:the\s+)?weekends?|weekly|daily|nightly)\b)",
+    r"\d+\s*(?:x|times)|every|each|most|on\s+\w+days?|at\s+(?:the\s+)?weekends?|weekly|daily|nightly)\b)"
+    # ... or said to be what one mostly does: "I mostly do street photography", "we mainly do weddings"
+    r"|^(?:i|we) (?:mostly|mainly|usually|normally|generally|largely) do (?!(?:it|this|that|so|not|them)\b)[a-z]",
     re.I,
 )
 PERFECT_RE = re.compile(

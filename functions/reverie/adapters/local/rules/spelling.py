@@ -121,6 +121,10 @@ _WORD_RE = re.compile(
 # initial or part of a code ("Priya N went over ...", "five W thirty oil"): it stays.
 _N_RE = re.compile(r"(?<=[a-z]) (?-i:n) (?=[a-z])", re.IGNORECASE)
 _W_RE = re.compile(r"(?<=[a-z]) (?-i:w) (?=[a-z])", re.IGNORECASE)
+# "&" joining two clauses ("my hubby's a plumber & my daughter's at uni") is "and"; "Marks & Spencer" stays.
+_AMPERSAND_RE = re.compile(
+    r"(?<=\w) & (?=(?:my|our|i|i'm|we|we're|the|his|her|their|he|she|they|it)\b)", re.I
+)
 # "r" between two words is "are" ("we r moving", "me n my wife r opening ..."); "R" (the language) stays.
 _R_RE = re.compile(r"(?<=[a-z]) (?-i:r) (?=[a-z])", re.IGNORECASE)
 # "yr" / "yrs" after a count or a word that says which ("next yr", "3yrs", "every yr") is "year(s)"; elsewhere
@@ -257,7 +261,7 @@ def spelled_out(text: str) -> str:
     text = _DOCTORS_RE.sub(
         "doctor's", _TWO_RE.sub(lambda m: f"{m.group('takes')} to" if m.group("takes") else "to", text)
     )
-    text = _R_RE.sub(" are ", _N_RE.sub(" and ", text))
+    text = _R_RE.sub(" are ", _N_RE.sub(" and ", _AMPERSAND_RE.sub(" and ", text)))
     text = _YEAR_RE.sub(
         lambda m: f"{m.group('which').rstrip()} year{'s' if m.group('yr')[-1] in 'sS' else ''}", text
     )

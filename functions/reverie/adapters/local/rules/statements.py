@@ -106,6 +106,10 @@ _ELIDED_PLAN_RE = re.compile(
     r"^(?:gonna|going to|planning (?:to|on|a|an|my|our)|wanna|hoping to)\b(?! be\b)", re.I
 )
 # A plan told with no owner: "the plan is we do the upgrade on Sunday", "plan is to fly out on the 3rd".
+# A percentage that is a rate, not progress ("our mortgage is fixed at 4.2%", "remortgaged at 3.9%").
+_RATE_RE = re.compile(
+    r"\b(?:mortgage|remortgag\w*|interest|rate|apr|loan|savings|isa|pension|fixed|tracker)\b", re.I
+)
 _TOLD_PLAN_RE = re.compile(
     r"^(?:the\s+|so\s+(?:the\s+)?)?plan\s+(?:is|was)\s+(?:(?:that\s+)?(?:i|we)\b|to\b)", re.I
 )
@@ -235,7 +239,10 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     back = BACK_FROM_RE.match(text)
     if back:
         return as_statement(MemoryType.FACT, f"I came back from {back.group('where').strip(' ,.!')}.", who)
-    if VOLATILE_RE.search(without_provisional(text)):  # "basal is 0.65u/hr for now" holds until replaced
+    volatile = VOLATILE_RE.search(
+        without_provisional(text)
+    )  # "basal is 0.65u/hr for now" holds until replaced
+    if volatile and not ("%" in volatile.group(0) and _RATE_RE.search(text)):  # "fixed at 4.2%": a rate
         return Drop("volatile")
     if who.replying and CONTRAST_RE.match(text) and FIRST_PERSON_SUBJECT_RE.search(text):
         return as_correction(text, who)

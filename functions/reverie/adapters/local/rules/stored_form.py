@@ -31,6 +31,10 @@ _CHOICE_TAIL_RE = re.compile(
     r"[,\s]*(?:but\s+|so\s+)?(?:it|that)(?:'s|\s+is)\s+[^,;.]+?\s+for\s+(?:me|us)\s+(?:these\s+days|now|nowadays)\b",
     re.I,
 )
+# "Didn't get the job unfortunately": how the speaker feels about it, not part of what happened.
+_STANCE_TAIL_RE = re.compile(
+    r",?\s+(?:unfortunately|sadly|luckily|fortunately|thankfully|annoyingly|happily|alas)(?=\W*$)", re.I
+)
 _WHOSE_TAIL_RE = re.compile(r"[,\s]*(?:and\s+)?(?:it|that|this)(?:'s|\s+is)\s+(?:my|our)\s+(?!own\b)\w", re.I)
 
 
@@ -51,6 +55,7 @@ def render(text: str, who: Speaker, strip_tail: bool = True) -> str:
             and not _CHOICE_TAIL_RE.match(tail.group(0))  # "..., it's oat cortados for me these days"
         ):
             text = text[: tail.start()]
+        text = _STANCE_TAIL_RE.sub("", text)
     text = HABIT_MARKER_RE.sub("", text)
     text = desubjectivise(text, who.name)
     return finish(mask_secrets(text).text)

@@ -1,4 +1,4 @@
-"""A taste lost: "Eli has gone off flat whites" (or "got sick of podcasts", "no longer drinks cola") after a card
+"""A taste lost: "Eli has gone off flat whites" (or "got sick of podcasts", "no longer drinks cola", "has given up coffee") after a card
 that gives the thing as the same person's choice ("Eli's go-to coffee order is a flat white", "Eli loves flat
 whites", "Eli drinks cola every day"): the choice is no longer theirs, so the card is replaced by the news
 (latest wins), which carries what they have instead when it says so ("..., it's oat cortados for Eli these
@@ -22,7 +22,8 @@ from reverie.ports import MergeDecision
 
 _LOST_RE = re.compile(
     r"^(?P<who>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*)?) (?:has |have |had )?(?:(?:gone|went) (?:right |completely "
-    r"|a bit )?off|(?:got|gotten|grown|grew) (?:sick|tired|bored) of|(?:no longer|doesn't|does not|stopped) "
+    r"|a bit )?off|(?:got|gotten|grown|grew) (?:sick|tired|bored) of|(?:gave|given|giving) up|quit|cut out|kicked|"
+    r"ditched|(?:no longer|doesn't|does not|stopped) "
     r"(?:likes?|drinks?|drinking|eats?|eating|enjoys?|orders?|ordering|wants?)) (?P<what>[^,;.]+?)(?=\s*(?:[,;.]|\sand\s|$))",
     re.I,
 )

@@ -18,7 +18,9 @@ PERSON = (
 )
 _THEIR_PERSON_RE = re.compile(rf"^the\s+user['’]s\s+(?:[\w-]+\s+){{0,2}}?{PERSON}\b", re.I)
 _THE_USER_RE = re.compile(r"^the\s+user\b(?!['’]s)", re.I)
-_SOMEONES_PERSON_RE = re.compile(rf"^(?:the\s+user|[A-Z][\w-]*)['’]s\s+(?:[\w-]+\s+){{0,2}}?{PERSON}\b", re.I)
+_SOMEONES_PERSON_RE = re.compile(
+    rf"^(?P<who>the\s+user|[A-Z][\w-]*)['’]s\s+(?:[\w-]+\s+){{0,2}}?{PERSON}\b", re.I
+)
 
 
 _POSSESSED_PERSON_RE = re.compile(rf"['’]s\s+(?:[\w-]+\s+){{0,2}}?(?P<person>{PERSON})\b", re.I)
@@ -41,6 +43,15 @@ def someones_person(statement: str) -> bool:
 
 
 def user_and_their_person(a: str, b: str) -> bool:
-    """One statement is about the user themselves and the other about a person of theirs."""
+    """One statement is about someone themselves ("The user ...", "Fin ...") and the other about a person of
+    theirs ("The user's husband ...", "Fin's sister ...")."""
     a, b = a.strip(), b.strip()
-    return bool((their_person(a) and _THE_USER_RE.match(b)) or (their_person(b) and _THE_USER_RE.match(a)))
+    if (their_person(a) and _THE_USER_RE.match(b)) or (their_person(b) and _THE_USER_RE.match(a)):
+        return True
+    for one, other in ((a, b), (b, a)):
+        found = _SOMEONES_PERSON_RE.match(one)
+        person = found.group(0).split()[-1] if found else ""
+        # ... unless the other speaks of that person too ("Lia moved their daughter to ...")
+        if found and re.match(rf"{re.escape(found.group('who'))}\b(?!['’]s)", other, re.I):
+            return not re.search(rf"\b{re.escape(person)}\b", other, re.I)
+    return False

@@ -1,12 +1,13 @@
 """More about a thing of someone's, said as a thing of its own, that belongs in the card about them: what they
 do, belong to or react to ("The book club meets on the first Tuesday" after "Cas is in a book club"), and their
-favourite within a taste held ("Hal's go-to Korean dish is bibimbap" after "Hal loves Korean food")."""
+favourite within a taste held ("Hal's go-to Korean dish is bibimbap" after "Hal loves Korean food"), and which
+one of a kind it is ("volunteers at the Oxfam shop" after "volunteers at a charity shop")."""
 
 from __future__ import annotations
 
 import re
 
-from reverie.adapters.local.rules.about import event, owner
+from reverie.adapters.local.rules.about import event, owner, topic
 from reverie.adapters.local.rules.keys import other_slots
 from reverie.adapters.local.rules.whose import unnamed_terms
 from reverie.domain.dream import Candidate
@@ -60,17 +61,21 @@ def about_what_they_do(candidate: Candidate, card: MemoryCard) -> bool:
     return thing <= terms(card.statement) - {person}
 
 
-# Someone's favourite of a kind ("Hal's go-to Korean dish is bibimbap") and a taste held ("Hal loves Korean food").
-_FAVOURITE_RE = re.compile(
-    r"^(?P<who>[\w-]+)'s\s+(?:go-to|favou?rite|fave|usual)\s+(?P<what>(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:is|are)\b",
-    re.I,
+# Someone's favourite of a kind ("Hal's go-to Korean dish is bibimbap", "Green curry is Gus's favourite Thai
+# dish") and a taste held ("Hal loves Korean food").
+_WHOSE_FAVOURITE = (
+    r"(?P<who>the\s+user|[\w-]+)'s\s+(?:go-to|favou?rite|fave|usual)\s+(?P<what>(?:[\w-]+\s+){0,2}?[\w-]+)"
+)
+_FAVOURITE_RES = (
+    re.compile(rf"^{_WHOSE_FAVOURITE}\s+(?:is|are)\b", re.I),
+    re.compile(rf"^[^,;]+?\s+(?:is|are)\s+{_WHOSE_FAVOURITE}\W*$", re.I),
 )
 
 
 def favourite_of_taste(candidate: Candidate, card: MemoryCard) -> bool:
     """The candidate gives someone's favourite of a kind the card says they love ("Hal's go-to Korean dish is
     bibimbap" after "Hal loves Korean food"): the taste, made precise."""
-    found = _FAVOURITE_RE.match(candidate.statement.strip())
+    found = next(filter(None, (r.match(candidate.statement.strip()) for r in _FAVOURITE_RES)), None)
     if found is None or candidate.type not in _FUSIBLE or card.type not in _FUSIBLE:
         return False
     taste = re.match(
@@ -78,5 +83,49 @@ def favourite_of_taste(candidate: Candidate, card: MemoryCard) -> bool:
         card.statement.strip(),
         re.I,
     )
-    kind = found.group("what").split()[:-1]  # "Korean" of "Korean dish"
+    words = found.group("what").split()
+    kind = words[:-1] or words  # "Korean" of "Korean dish"; "hike" of "favourite hike" (after "loves hiking")
     return taste is not None and bool(terms(" ".join(kind)) & terms(taste.group("what")))
+
+
+# A thing of a kind, not yet named ("volunteers at a charity shop", "plays in a band"): its head noun.
+_ONE_OF_A_KIND_RE = re.compile(r"\b(?:a|an)\s+(?:[a-z][\w-]*\s+){0,2}(?P<head>[a-z][\w-]*)\b")
+
+
+def names_the_one(candidate: Candidate, card: MemoryCard) -> bool:
+    """The card says someone does something with a thing of a kind ("Fay volunteers at a charity shop"); the
+    candidate, of the same someone, names which one ("Fay volunteers at the Oxfam shop on Saturdays"): the same
+    thing, made precise. All else the card says must be said again."""
+    found = _ONE_OF_A_KIND_RE.search(card.statement)
+    if found is None or owner(candidate.statement)[0] != owner(card.statement)[0]:
+        return False
+    named = re.search(
+        rf"\s(?:the\s+)?(?:(?-i:[A-Z])[\w'&-]*\s+)+{re.escape(found.group('head'))}s?\b", candidate.statement
+    )
+    rest = card.statement[: found.start()] + card.statement[found.end() :]
+    return named is not None and topic(rest) <= topic(candidate.statement)
+
+
+# What someone is by their work or pursuit, as a noun of a verb: "Gio is a teacher", "Mae is a keen runner".
+_IS_A_DOER_RE = re.compile(
+    r"^(?P<who>[\w' -]+?) is an? (?:[\w-]+ ){0,2}?(?P<noun>[a-z]{3,}(?:er|or))\b", re.I
+)
+
+
+def _root(word: str) -> str:
+    """A verb's root as its doer's noun keeps it: "teach" (teaches, teacher), "writ" (writes, writer), "run"
+    (runs, runner), "bak" (bakes, baker)."""
+    word = word.lower().removesuffix("e")
+    return word[:-1] if len(word) > 3 and word[-1] == word[-2] else word
+
+
+def does_what_they_are(candidate: Candidate, card: MemoryCard) -> bool:
+    """The card says what someone is by a noun of a verb ("Gio is a teacher"); the candidate, of the same
+    someone, says what they do with that verb ("Gio teaches maths at Oakwood High"): the same, made precise."""
+    found = _IS_A_DOER_RE.match(card.statement.strip())
+    if found is None or candidate.type not in _FUSIBLE or card.type not in _FUSIBLE:
+        return False
+    said = re.match(
+        rf"^{re.escape(found.group('who'))} (?:\w+ly )?(?P<verb>[a-z]+?)(?:es|s)\b", candidate.statement
+    )
+    return said is not None and _root(found.group("noun")[:-2]) == _root(said.group("verb"))

@@ -1,0 +1,66 @@
+"""Something of someone's moved from one named place or tool to another: "moved all my notes from Notion to
+Obsidian" after "Kaz is using Notion for all their notes", "moved our daughter to Rainbow Nursery" after "Lia's
+daughter's nursery is Little Acorns". What the held card says is where the thing was, and it is not there now,
+so the news replaces it (latest wins).
+
+The held card must be the same someone's and name the place the thing left (named in the news, "from
+Notion"); or, when the news names only where it went ("to Rainbow Nursery"), speak of the thing and of that
+kind of place ("nursery") under another name, or of the named tool it went through ("deploys go through
+Jenkins"). Moving furniture ("moved the sofa to the window") names no place.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from reverie.adapters.local.rules.verdicts import replace
+from reverie.adapters.local.rules.whose import other_people
+from reverie.domain.dream import Candidate
+from reverie.domain.models import MemoryCard, MemoryType
+from reverie.domain.restatement import terms
+from reverie.ports import MergeDecision
+
+_NAME = r"(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z])[\w&'.-]*)*"
+_MOVED_RE = re.compile(
+    r"\b(?:moved|migrated|switched|transferred)\s+(?:all\s+|everything\s+of\s+)?(?:(?:my|our|their|his|her|the)\s+)?"
+    rf"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:over\s+|across\s+)?(?:from\s+(?P<old>{_NAME})\s+)?"
+    rf"(?:to|into|onto)\s+(?P<new>{_NAME})",
+    re.I,
+)
+_KINDS = frozenset({MemoryType.FACT, MemoryType.PREFERENCE})
+
+
+def _named(name: str, text: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
+
+
+def moved_over(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The held card saying where the thing the candidate moved was (see the module)."""
+    found = _MOVED_RE.search(candidate.statement)
+    if found is None or candidate.type not in _KINDS:
+        return None
+    old, new = found.group("old"), found.group("new")
+    thing, kind = terms(found.group("thing")), terms(new.split()[-1].lower())
+    for card in cards:
+        if (
+            card.type not in _KINDS
+            or other_people(candidate.statement, card.statement)
+            or _named(new, card.statement)
+        ):
+            continue
+        said = terms(card.statement)
+        if old:
+            if _named(old, card.statement):
+                return replace(candidate, card, f"what {card.memory_id} says was where it is no longer")
+            continue
+        # where it went named only: the card speaks of the thing, and of that kind of place ("nursery") or of
+        # the tool it went through ("deploys go through Jenkins")
+        kind_held = kind <= said and len(new.split()) > 1
+        if thing <= said and (kind_held or _THROUGH_RE.search(card.statement)):
+            return replace(candidate, card, f"what {card.memory_id} says was where it is no longer")
+    return None
+
+
+# What a thing goes through or runs on, named: "deploys go through Jenkins", "the blog runs on WordPress".
+_THROUGH_RE = re.compile(rf"\b(?:through|via|runs\s+on|run\s+on|hosted\s+on|uses|using)\s+{_NAME}")
