@@ -116,3 +116,24 @@ def test_a_system_label_giving_orders_in_a_page_steers_and_its_first_sentence_is
 def test_someone_else_gone_from_work_ends_no_role() -> None:
     card = held("Dot's hairdresser is Kim at Cut Above.", "dot.hairdresser", type=MemoryType.FACT)
     assert decide(cand("Ana retired."), [card]).action is MergeAction.ADD  # NEGATIVE: not the one in the role
+
+
+def test_a_move_this_time_is_news_and_a_want_this_time_is_a_one_off() -> None:
+    (moved,) = S.extract(S.told("We've moved again, to York this time."))
+    assert moved.key == "user.home_city"  # was dropped as a one-off ("this time")
+    assert S.statements("I prefer bullet points this time.") == []  # NEGATIVE: a want for this occasion
+
+
+def test_a_plan_put_off_to_another_month_replaces_the_plan() -> None:
+    plan = held("Gil is going to Rome in May.", type=MemoryType.PLAN)
+    news = decide(cand("Gil's plan for Rome is postponed to October, work got busy."), [plan])
+    assert (news.action, news.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    assert decide(cand("Gil's plan for Paris is off."), [plan]).action is MergeAction.ADD  # NEGATIVE
+
+
+def test_a_thing_spoken_of_by_the_name_the_card_gives_it_is_more_of_that_card() -> None:
+    card = held("Dex's folding bike is a Brompton.")
+    news = decide(cand("Dex rides their Brompton to the station every day."), [card])
+    assert (news.action, news.target_id) == (MergeAction.FUSE, "m-1")
+    other = decide(cand("Ana rides her Brompton to work."), [card])
+    assert other.action is not MergeAction.FUSE  # NEGATIVE: someone else's

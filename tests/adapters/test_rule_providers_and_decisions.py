@@ -102,3 +102,18 @@ def test_two_documents_disagreeing_with_a_doubt_after_them_are_two_claims_on_one
         ("user.birthday", "The user's birthday is 4 March (according to their passport)"),
         ("user.birthday", "The user's birthday is 3 March (according to their driving licence)"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("Work's moved me to the Manchester office.", "user.workplace"),  # "work" did it, as "they" would
+        ("My manager's called Ruth.", "user.manager"),  # "'s called" is "is called", not "has called"
+        ("My son's called Leo.", None),  # NEGATIVE: one of several sons may be named without a slot
+    ],
+)
+def test_a_change_work_made_and_a_name_said_with_s_called_take_their_slots(
+    said: str, key: str | None
+) -> None:
+    (found,) = S.extract(S.told(said))
+    assert found.key == key

@@ -24,8 +24,6 @@ _ONE_OFF_RE = re.compile(
     r"\b(?:just|only)\s+(?:(?:for|4)\s+)?this\s+(?P<a>[a-z]+)"
     r"|\b(?:for|4)\s+this\s+(?P<b>[a-z]+)(?:\s+[a-z]+)?\s+only\b"  # "for this email only"
     r"|\bthis\s+(?P<c>[a-z]+)\s+only\b"  # "this time only" ("this week only" is a period: see domain.validity)
-    # "I'd like answers in Spanish this time" (not "this time last year", "this time of year")
-    r"|\bthis\s+time\b(?!\s+(?:of|next|last|around|round|every|each|tomorrow|yesterday)\b)"
     r"|\b(?:just\s+|only\s+)?for\s+(?P<now>now|the\s+moment)\b"
     r"|\b(?:just\s+|only\s+)?for\s+(?:today|tonight)\b|\b(?:today|tonight)\s+only\b"
     # "Today, skip the summary": a day's request (a first-person statement about today is not one).

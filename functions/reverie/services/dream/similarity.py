@@ -16,6 +16,7 @@ from reverie.domain.restatement import (
     negated,
     restates,
     says_over,
+    terms,
 )
 
 PARAPHRASE_COSINE = 0.86
@@ -81,8 +82,12 @@ def paraphrase_of(
             or (rules and restates(candidate.statement, card.statement))
             or absorbed
         )
+        # "speaks Japanese fluently" beside "speaks Japanese" is close in meaning, yet says more: a detail for
+        # the reasoner to fuse, never a restatement to drop
+        says_more = terms(candidate.statement) > terms(card.statement)
         if (
             said
+            and not says_more
             and same_family
             and keys_agree
             and card.status is status

@@ -73,6 +73,24 @@ _ON_A_COURSE_RE = re.compile(
 # guess", "I can only imagine": a remark).
 _ONLY_CAN_RE = re.compile(
     r"^(?:i|we)\s+can\s+only\s+(?!(?:guess|imagine|hope|assume|think|say|apologi[sz]e|try|wonder)\b)[a-z]+\s+\w"
+    # ... or cannot do, of the body's or a condition's limits: "I can't eat spicy food", "I can't drive at night"
+    # (not a rule for the agent: "I can't have gluten when you suggest recipes" is a constraint's business)
+    r"|^(?:i|we)\s+(?:can'?t|cannot|can\s+not)\s+(?:eat|drink|have|take|tolerate|digest|drive|walk|climb|lift|swim|"
+    r"ride|read|hear|kneel|run|cycle|fly|sit|stand\s+for)\s+(?!.*\byou\b)\w"
+)
+# A want said for this occasion ("I'd prefer bullet points this time"; not "this time of year", "this time last
+# year"): a news of a move "to York this time" is no want and keeps its "this time".
+_THIS_TIME_RE = re.compile(r"\bthis\s+time\b(?!\s+(?:of|next|last|around|round|every|each)\b)")
+# A named challenge or event one is doing ("I'm doing Dry January this year", "we're running the Great North
+# Run") and a way one gets about ("I get the bus everywhere", "we take the train into town").
+_DOING_NAMED_RE = re.compile(
+    r"^(?:I|we)(?:'m| am|'re| are) (?:now |also |currently )?(?:doing|running|walking|cycling|riding|swimming) "
+    r"(?:the )?(?-i:[A-Z])[\w'-]*",
+    re.I,
+)
+_BY_BUS_RE = re.compile(
+    r"^(?:i|we) (?:usually |mostly |always |just )?(?:get|take|catch) the (?:bus|train|tube|tram|ferry|metro)\b"
+    r"(?=.*\b(?:everywhere|to|into|most|every|each|home)\b)"
 )
 # Lessons or a course one is taking: "I'm doing Spanish lessons with a tutor", "we're taking salsa classes".
 _TAKING_LESSONS_RE = re.compile(
@@ -148,6 +166,8 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
         or _WANT_DONE_RE.match(lowered)
         or _WANT_GIVEN_RE.match(lowered)
     )
+    if preference and _THIS_TIME_RE.search(lowered):  # "I want answers in Spanish this time": for now only
+        return Drop("one_off")
     if preference:
         obj = preference.group("obj").strip()
         if not obj or REACTION_OBJECT_RE.match(obj):
@@ -194,6 +214,7 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
             condition
             or (identity is not None and identity.group("what").strip() in ("a", "an"))
             or _PET_GOT_RE.match(lowered) is not None  # "We got a dog!": a new member of the household
+            or DOES_A_TASK_RE.match(lowered) is not None  # "I do yoga": the practice is the whole fact
         )
         if condition:  # "im lactose intolerant btw so no milk stuff": the condition, not the ask after it
             clause = _ASK_AFTER_RE.split(clause, maxsplit=1)[0]
@@ -213,6 +234,8 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
     generic = GENERIC_VERB_RE.match(lowered)
     if generic and generic.group("verb") not in NOT_A_FACT_VERBS:
+        return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
+    if _DOING_NAMED_RE.match(clause) or _BY_BUS_RE.match(lowered):  # "I'm doing Dry January", "I get the bus"
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
     if _ONLY_CAN_RE.match(lowered):  # "I can only drive automatics": a standing limit
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))

@@ -25,6 +25,7 @@ from reverie.adapters.local.rules.their_things import (
     does_what_they_are,
     favourite_of_taste,
     names_the_one,
+    uses_its_name,
 )
 from reverie.adapters.local.rules.values import other_amounts
 from reverie.adapters.local.rules.verdicts import SAME_TIME, decision, fused, join, replace, time_of
@@ -41,6 +42,7 @@ def about_the_same(candidate: Candidate, card: MemoryCard) -> frozenset[str]:
     candidate's subject is something the card is about: "the user's dog" after "the user has a dog",
     "Aiko's Saturday run" after "Aiko runs every weekend"); else nothing."""
     (mine, owned), (theirs, their_owned) = owner(candidate.statement), owner(card.statement)
+    owned = owned - _PLAN_WORDS  # "Gil's plan for Rome ..." is about Rome, as "Gil is going to Rome" is
     if not mine or mine != theirs or other_people(candidate.statement, card.statement):
         return frozenset()  # "Post Ines's ..." / "Post Bartek's ...": one opening word, two people
     about = topic(card.statement)
@@ -49,6 +51,9 @@ def about_the_same(candidate: Candidate, card: MemoryCard) -> frozenset[str]:
         return frozenset()  # "the user's sister ..." says nothing more about what "the user ..." says
     # "Eda got a new Vaillant boiler" is about what "Eda's boiler is a Baxi" is of
     return (topic(candidate.statement) & about) | (extra & about) | (topic(candidate.statement) & their_owned)
+
+
+_PLAN_WORDS = frozenset(stem(w) for w in ("plan", "plans", "for", "of"))
 
 
 def plan_news(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
@@ -107,6 +112,8 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
             candidate, card
         ):  # "Gio teaches maths at Oakwood High" after "Gio is a teacher"
             return fused(candidate, card, join(card.statement, candidate.statement), "what they are, done")
+        if uses_its_name(candidate, card):  # "rides their Brompton" after "'s folding bike is a Brompton"
+            return fused(candidate, card, join(card.statement, candidate.statement), "its thing, by its name")
         if _of_its_named_thing(candidate, card):  # "Miso is 12 now ..." after "Pat has a cat called Miso"
             return fused(
                 candidate, card, join(card.statement, candidate.statement), "the thing it has, by name"

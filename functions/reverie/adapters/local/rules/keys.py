@@ -79,7 +79,7 @@ def state_slot(key: str | None) -> bool:
 # "our eldest son is 7", "my best friend's a nurse" (not "my sister Ana ...", a name; nor "my sister is Ana").
 _THEIR_PERSON_RE = re.compile(
     rf"^(?:my|our)\s+(?P<who>(?:[\w-]+\s+){{0,2}}{PERSON}\b)(?P<is>'s(?=\s+(?:been|got|gone|now|still|also|just|"
-    r"never|a|an|\d|[a-z]+ed)\b))?\s+(?P<rest>(?!(?-i:[A-Z]))[a-z][\w'-]*(?:\s.*)?)$",
+    r"never|a|an|\d|(?!(?:called|named)\b)[a-z]+ed)\b))?\s+(?P<rest>(?!(?-i:[A-Z]))[a-z][\w'-]*(?:\s.*)?)$",
     re.I,
 )
 

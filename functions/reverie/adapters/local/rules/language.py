@@ -96,6 +96,9 @@ _END_PUNCT_RE = re.compile(r"(?:(?<![\w+])-+|[\s,;:!?.…]+(?:-+(?=[\s,;:!?.…]
 _KEY_WORD_RE = re.compile(r"[^\W_]+")
 
 
+_INITIAL_END_RE = re.compile(r"(?:^|\s)[\"'(]?(?-i:[A-Z])[a-z]*\.?\s+(?-i:[A-Z])\.$")
+
+
 def sentences(text: str) -> list[str]:
     """Sentences and clauses (split at . ! ? newlines, emoji between words, semicolons and dashes), trimmed,
     non-empty."""
@@ -104,7 +107,10 @@ def sentences(text: str) -> list[str]:
         piece = piece.strip()
         if not piece:
             continue
-        if parts and parts[-1].lower().rsplit(None, 1)[-1].lstrip("(\"'") in _ABBREVIATIONS:
+        if parts and (
+            parts[-1].lower().rsplit(None, 1)[-1].lstrip("(\"'") in _ABBREVIATIONS
+            or _INITIAL_END_RE.search(parts[-1])  # "Dr J. Okafor", "John F. Kennedy": an initial, not an end
+        ):
             parts[-1] = f"{parts[-1]} {piece}"
         else:
             parts.append(piece)

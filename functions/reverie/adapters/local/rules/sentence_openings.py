@@ -145,10 +145,13 @@ def undislocated(sentence: str) -> str:
     return f"{found.group('np')} {verb}{rest}".replace("  ", " ") if verb else f"{found.group('np')}{rest}"
 
 
-# What an employer, a school or a rota did to the speaker, said of an unnamed "they": "They've put me on nights",
+# What an employer, a school or a rota did to the speaker, said of an unnamed "they" (or of "work"): "They've put
+# me on nights",
 # "they moved me to ward 9", "they promoted me to sergeant". The speaker's state is the news.
 _DONE_TO_ME_RE = re.compile(
-    r"^(?:(?:so|well|oh|and),?\s+)?they(?:'ve|\s+have|\s+just|\s+finally|\s+now)*\s+(?P<verb>put|moved|switched|"
+    # ... or by "work", "my work", "the company", "my boss" ("Work's moved me to the Manchester office")
+    r"^(?:(?:so|well|oh|and),?\s+)?(?:they|(?:my\s+|the\s+)?(?:work|company|firm|employer|boss|trust|council))"
+    r"(?:'ve|'s|\s+have|\s+has|\s+just|\s+finally|\s+now)*\s+(?P<verb>put|moved|switched|"
     r"transferred|posted|promoted|reassigned|relocated|seconded|rotated|made)\s+(?P<me>me|us)\s+(?P<rest>"
     r"(?:on|onto|to|over|back|across|up)\b.*|(?-i:[a-z])[\w-]*\s+(?:lead|manager|head|captain|chair|"
     r"supervisor)\b.*)$",

@@ -48,7 +48,7 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (
             # "I live with two flatmates in Clapton", "moved in with my girlfriend in Hackney Wick" too
             # "moved down to London", "moved back up north to Leeds"
-            r"(?:live|lived|living|reside|resided|residing|moved|relocated|based|settled)\b(?: back)?"
+            r"(?:live|lived|living|reside|resided|residing|moved|relocated|based|settled)\b(?: back| again,?)?"
             # ("moved over to" a gym, an editor, a team is no move of home)
             r"(?: (?:down|up|out)(?: (?:north|south|east|west|here|there))?)?"
             # ("lives on her own in Hull", "moved in with my Auntie Sue in Beverley")
@@ -221,7 +221,7 @@ MY_SLOT_RE = re.compile(
     r"employer|company|editor|ide|phone|laptop|car|project|current project|diet|commute|bank)"
     # "my car's a 2014 Golf", "my boss's Ana" (never "my car's engine ...": a possession of the thing); "my
     # partner's name is Chris" says who
-    r"(?:'s name)?(?: (?:is|are|was|will be)\b|'s (?=(?:a|an|the|now|still)\b|\d|(?-i:[A-Z])))",
+    r"(?:'s name)?(?: (?:is|are|was|will be)\b|'s (?=(?:a|an|the|now|still|called|named)\b|\d|(?-i:[A-Z])))",
     re.I,
 )
 # An attribute of one's own given a new value by name: "we've switched broadband to Zen", "I changed energy

@@ -88,7 +88,9 @@ IDENTITY_RE = re.compile(
     r"generally|mostly|permanently|back) )?"
     # a reversal of who one is ("I'm no longer vegan", "I'm not a paramedic any more") is a fact too, and so is
     # a condition or a diet denied ("I'm not lactose intolerant", "I'm not vegan")
-    rf"(?:no longer |not (?=[^.;]*\bany ?more\b)|not (?=(?:{CONDITION}|vegetarian|vegan|pescatarian|allergic)\b))?"
+    rf"(?:no longer |not (?=[^.;]*\bany ?more\b)|not (?=(?:{CONDITION}|vegetarian|vegan|pescatarian|allergic)\b)"
+    # ... and a habit or a taste denied: "I'm not a morning person", "not a big drinker", "not a fan of jazz"
+    r"|not (?=an? (?:(?:morning|night|early|late|big|heavy|keen|huge|great|massive) [a-z]+|fan of)\b))?"
     r"(?P<what>a |an |the |from |"
     # where one stands ("I'm based at Leith station", "stationed in Kiel", "enrolled at UCL", "employed by Arup")
     r"(?:based|stationed|posted|located) (?:in|at|out of) |(?:enrolled|registered) (?:at|in|on|with) |"
@@ -187,10 +189,15 @@ NOT_A_FACT_VERBS = frozenset(
 DOES_A_TASK_RE = re.compile(
     r"^(?:i|we) " + _ADV + r"do (?:(?:the|a|an|my|our|all the|most of the)\b"
     r"|(?!(?:like|love|hate|enjoy|mind|care|need|want|know|think|feel|hope|believe|remember|mean|wish|agree|"
-    r"get|have|try|see|miss|appreciate|understand)\b)[\w-]+(?:\s+[\w-]+){0,3}?\s+(?:once|twice|three\s+times|"
+    r"get|have|try|see|miss|appreciate|understand)\b)[\w-]+(?:\s+[\w-]+){0,5}?\s+(?:once|twice|three\s+times|"
     r"\d+\s*(?:x|times)|every|each|most|on\s+\w+days?|at\s+(?:the\s+)?weekends?|weekly|daily|nightly)\b)"
     # ... or said to be what one mostly does: "I mostly do street photography", "we mainly do weddings"
-    r"|^(?:i|we) (?:mostly|mainly|usually|normally|generally|largely) do (?!(?:it|this|that|so|not|them)\b)[a-z]",
+    r"|^(?:i|we) (?:mostly|mainly|usually|normally|generally|largely) do (?!(?:it|this|that|so|not|them)\b)[a-z]"
+    # ... or a sport or a practice one does, named: "I do yoga", "we do hot yoga at Bikram Leeds", "I do parkrun"
+    r"|^(?:i|we) " + _ADV + r"do (?:a\s+bit\s+of\s+|some\s+|a\s+lot\s+of\s+|hot\s+|aerial\s+|power\s+|"
+    r"competitive\s+)?(?:yoga|pilates|karate|judo|boxing|kickboxing|crossfit|zumba|ballet|tai\s+chi|aikido|"
+    r"taekwondo|jiu-?jitsu|spin|parkrun|triathlons?|archery|fencing|rowing|pottery|calligraphy|improv|karaoke|"
+    r"martial\s+arts|weights|cardio)\b",
     re.I,
 )
 PERFECT_RE = re.compile(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules.about_speaker import about_speaker, short_about_speaker
+from reverie.adapters.local.rules.addressing import called
 from reverie.adapters.local.rules.answer_style import answer_style as _answer_style
 from reverie.adapters.local.rules.as_usual import wanted_as_always
 from reverie.adapters.local.rules.asides import without_asides
@@ -190,6 +191,8 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         text = wrapped.group("rest")
     if _ELIDED_I_DONT_RE.match(text):  # "don't want to call and ask": the speaker, not a rule for the agent
         text = f"I {text}"
+    if name := called(text, who):  # "Call me James": how to address them, for good
+        return name
     if _REQUEST_RE.search(text) and (not who.to_agent or as_constraint(text, who) is None):
         return Drop("request")  # to an agent, "Please send me a summary after each task" may be a rule
     address = USE_ADDRESS_RE.match(text) if who.to_agent else None

@@ -129,3 +129,25 @@ def does_what_they_are(candidate: Candidate, card: MemoryCard) -> bool:
         rf"^{re.escape(found.group('who'))} (?:\w+ly )?(?P<verb>[a-z]+?)(?:es|s)\b", candidate.statement
     )
     return said is not None and _root(found.group("noun")[:-2]) == _root(said.group("verb"))
+
+
+# What someone's thing is, by name: "Dex's folding bike is a Brompton", "my car is a Skoda".
+_THING_IS_NAMED_RE = re.compile(
+    r"(?:'s|\bmy|\bour|\btheir)\s+(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*\s+is\s+(?:an?\s+|the\s+)?(?P<name>(?-i:[A-Z])[\w-]*)",
+    re.I,
+)
+
+
+def uses_its_name(candidate: Candidate, card: MemoryCard) -> bool:
+    """The candidate speaks of someone's thing by the name the card gives it ("Dex rides their Brompton to the
+    station" after "Dex's folding bike is a Brompton"): more about that thing."""
+    if (
+        candidate.type not in _FUSIBLE
+        or card.type not in _FUSIBLE
+        or owner(candidate.statement)[0] != owner(card.statement)[0]
+    ):
+        return False
+    return any(
+        re.search(rf"\b(?:their|his|her|my|our|\w+'s)\s+{re.escape(m.group('name'))}\b", candidate.statement)
+        for m in _THING_IS_NAMED_RE.finditer(card.statement)
+    )
