@@ -81,3 +81,14 @@ def test_a_practice_one_does_is_kept_however_short_or_long(said: str, kept: str)
 def test_a_limit_said_as_a_rule_for_the_agent_is_left_to_the_rule() -> None:
     # "when you suggest recipes" makes it a constraint on the agent, not the user's fact with "you" in it
     assert not any("you" in s for s in S.statements("Remember I can't have gluten when you suggest recipes."))
+
+
+def test_a_change_opened_with_as_of_is_kept() -> None:
+    assert S.statements("As of this week I work four days a week.") == [
+        "As of this week the user works four days a week."
+    ]  # "As of this week" was no opening a first-person clause may follow: the whole was dropped
+
+
+def test_whom_one_sees_and_how_often_is_no_opinion() -> None:
+    assert S.statements("I see my physio every two weeks.") == ["The user sees their physio every two weeks."]
+    assert S.statements("I see what you mean.") == []  # NEGATIVE: "see" as understanding

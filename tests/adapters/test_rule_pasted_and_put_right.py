@@ -81,3 +81,25 @@ def test_a_thing_moved_to_another_named_place_replaces_where_it_was() -> None:
 def test_a_wedding_next_june_is_a_plan() -> None:
     (plan,) = S.extract(S.told("We're getting married next June!"))
     assert plan.type is MemoryType.PLAN
+
+
+def test_what_is_left_beside_a_cut_secret_reads_as_said() -> None:
+    said = "Going forward, my token is ghp_abcdEFGH1234ijklMNOP5678qrstUVWX90yz and deploy to eu-west-1."
+    # was "Going forward and the the user's deploy to is eu-west-1." (an order read as the token's setting)
+    assert S.statements(said) == ["Going forward, deploy to eu-west-1."]
+    # an opening alone is no rule: "Going forward." was kept as a constraint
+    assert S.statements("Going forward, please send invoices to accounts@acme.co.uk.") == []
+    assert S.statements("rcon pw is hunter22, port 25575") == [
+        "The Rcon port is 25575."
+    ]  # a setting still is
+
+
+def test_what_the_user_would_rather_the_agent_did_not_do_is_a_rule() -> None:
+    assert S.statements("I'd rather you didn't use emojis.") == ["Don't use emojis."]
+
+
+def test_a_fact_said_inside_a_reminder_is_kept_and_the_reminder_is_not() -> None:
+    assert S.statements("Remind me that my car insurance renews on 14 August.") == [
+        "The user's car insurance renews on 14 August."
+    ]
+    assert S.statements("Remind me that I need to call Bob.") == []  # NEGATIVE: a task, no fact

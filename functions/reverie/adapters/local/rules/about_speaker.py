@@ -88,6 +88,11 @@ _DOING_NAMED_RE = re.compile(
     r"(?:the )?(?-i:[A-Z])[\w'-]*",
     re.I,
 )
+# Whom one sees, and how often: "I see her on Thursdays", "I see my physio every two weeks".
+_SEES_REGULARLY_RE = re.compile(
+    r"^(?:i|we) (?:usually |also |still )?see (?:him|her|them|(?:my|our) [a-z]+|dr\.? \w+|\w+) "
+    r"(?:on \w+days?|every|each|once|twice|weekly|monthly|fortnightly)\b"
+)
 _BY_BUS_RE = re.compile(
     r"^(?:i|we) (?:usually |mostly |always |just )?(?:get|take|catch) the (?:bus|train|tube|tram|ferry|metro)\b"
     r"(?=.*\b(?:everywhere|to|into|most|every|each|home)\b)"
@@ -235,7 +240,9 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
     generic = GENERIC_VERB_RE.match(lowered)
     if generic and generic.group("verb") not in NOT_A_FACT_VERBS:
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
-    if _DOING_NAMED_RE.match(clause) or _BY_BUS_RE.match(lowered):  # "I'm doing Dry January", "I get the bus"
+    if (
+        _DOING_NAMED_RE.match(clause) or _BY_BUS_RE.match(lowered) or _SEES_REGULARLY_RE.match(lowered)
+    ):  # "I'm doing Dry January", "I get the bus"
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
     if _ONLY_CAN_RE.match(lowered):  # "I can only drive automatics": a standing limit
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))

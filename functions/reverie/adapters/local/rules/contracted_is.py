@@ -19,7 +19,9 @@ _CONTRACTED_IS_RE = re.compile(
     r"|(?P<own>(?:\b(?i:my|our)\s+|^|(?<=[.!?]\s))(?:[a-z][\w-]*\s+)?[a-z][\w-]*)'s\s+(?=[£$€]\s?\d)"
     # someone or something of one's own, then what they are or where: "my mum's a resident at ...", "my
     # brother's an engineer", "our dog's in kennels" ("my mum's car", "my son's 2nd birthday" are theirs)
-    r"|(?P<mine>\b(?i:my|our)\s+(?:[a-z][\w-]*\s+)?[a-z][\w-]*)'s\s+"
+    # (never a place named by whose it is: "I'm at my mum's on Sunday", "staying round our nan's")
+    r"|(?P<mine>(?<!\bat\s)(?<!\bto\s)(?<!\bfrom\s)(?<!\bround\s)(?<!\bby\s)\b(?i:my|our)\s+(?:[a-z][\w-]*\s+)?"
+    r"[a-z][\w-]*)'s\s+"
     r"(?=(?:a|an|the|not|never|always|still|now|in|at|on)\b)",
     re.MULTILINE,
 )

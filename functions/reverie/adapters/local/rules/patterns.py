@@ -63,7 +63,10 @@ FEELING_RE = re.compile(
 )
 OPINION_RE = re.compile(
     r"^(?:i|we) (?:(?:" + "|".join(sorted(ADVERBS)) + r") )*(?:think|thought|believe|feel|felt|guess|bet|"
-    r"suppose|reckon|mean|meant|agree|wonder|wondered|know|knew|understand|see|hope (?!to)|wish|doubt|"
+    # ("I see her on Thursdays", "we see Dr Lee monthly": whom one sees, and when, is no opinion)
+    r"suppose|reckon|mean|meant|agree|wonder|wondered|know|knew|understand|"
+    r"see(?! (?:him|her|them|(?:my|our|a|the) [a-z]+|dr\.? \w+|\w+) (?:on|every|each|once|twice|weekly|monthly|"
+    r"fortnightly)\b)|hope (?!to)|wish|doubt|"
     r"imagine|admire|appreciate|miss|missed you|can'?t (?:wait|believe|imagine|stop)|couldn'?t|"
     r"totally get|get it|realized|realised|figured|forgot|remember|love (?:that|this|it|how|your|you|"
     r"seeing|hearing)|like (?:that|this|it|how|your|you)|'ll never forget|will never forget|'ll (?:try|see|"

@@ -34,10 +34,22 @@ def _people(request: str) -> list[str]:
     return list(dict.fromkeys(w for w in words if w[:1].isupper() and w.lower() not in _NOT_PEOPLE))
 
 
+# A reminder asked for a fact, the fact said in it: "Remind me that my car insurance renews on 14 August",
+# "don't let me forget that Ana's birthday is 3 May".
+_REMIND_THAT_RE = re.compile(
+    r"^(?P<request>(?:please\s+)?(?:remind\s+me|don'?t\s+let\s+me\s+forget|make\s+sure\s+i\s+remember|"
+    r"help\s+me\s+remember)\s+that)\s+(?P<fact>(?:my|our|(?-i:[A-Z])[\w-]*'s|the)\s+\S.*)$",
+    re.I,
+)
+
+
 def fact_after_request(part: str) -> tuple[str, str] | None:
     """(the request, the fact it ends with, whose thing resolved): "remind me to send Ana a card, her
-    birthday is 3 May" → ("remind me to send Ana a card", "Ana's birthday is 3 May"); None when `part` is
-    no request ending with such a fact."""
+    birthday is 3 May" → ("remind me to send Ana a card", "Ana's birthday is 3 May"); "remind me that my car
+    insurance renews on 14 August" → the reminder, "my car insurance renews on 14 August"; None when `part`
+    is no request ending with such a fact."""
+    if reminder := _REMIND_THAT_RE.match(part.strip()):
+        return reminder.group("request"), reminder.group("fact")
     found = _FACT_RE.search(part)
     if found is None:
         return None

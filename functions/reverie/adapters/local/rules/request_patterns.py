@@ -64,6 +64,13 @@ WRAPPED_REQUEST_RE = re.compile(
     r"(?P<rest>.+)$",
     re.I,
 )
+# A rule said as what the speaker would rather the agent did not do: "I'd rather you didn't use emojis", "I'd
+# prefer it if you didn't ring before 9" (a base verb follows).
+RATHER_NOT_RE = re.compile(
+    r"^(?:i|we)(?:'d| would) (?:rather|prefer(?: it)?(?: if)?) you (?:didn'?t|did not|don'?t|do not|wouldn'?t)\s+"
+    r"(?P<rest>.+)$",
+    re.I,
+)
 # The listener (the agent) in what the user says, and where a sentence's main clause ends.
 YOU_RE = re.compile(r"\byou(?:r|rs|rself)?\b", re.I)
 MAIN_CLAUSE_END_RE = re.compile(r"[,;:]|\s(?:in case|if|when|because|since|unless|so that)\s", re.I)

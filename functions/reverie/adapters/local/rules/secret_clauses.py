@@ -24,7 +24,9 @@ _SECRET_OF_RE = re.compile(
     r"^\s*(?:(?:my|our|the)\s+)?(?P<thing>(?:[\w-]+\s+){1,2}?)(?:[\w-]+)\s*(?:is|=|:)\s*\[REDACTED", re.I
 )
 _BARE_SETTING_RE = re.compile(
-    r"^\s*(?P<setting>(?!(?:my|our|the|a|an|and|but|it|i|we)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*[:=]?\s+"
+    # (a setting's name, not a verb and where it goes: "deploy to eu-west-1" is an order)
+    r"^\s*(?P<setting>(?!(?:my|our|the|a|an|and|but|it|i|we)\b)[a-z][\w-]*(?:\s+(?!(?:to|in|on|at|for|from|with|into)\b)"
+    r"[a-z][\w-]*)?)\s*[:=]?\s+"
     r"(?P<value>[\w.:/-]*\d[\w.:/-]*)\s*$",
     re.I,
 )
@@ -42,6 +44,8 @@ def _of_the_secret(clause: str, secret: str | None) -> str:
     if owner is None:
         return clause
     thing = owner.group("thing").strip()
+    if thing.lower() in ("my", "our", "the", "your"):  # "my token is [...]": no thing named beside the secret
+        return clause
     if it := _IT_RE.match(clause):
         whose = "my" if re.match(r"\s*my\b", secret or "", re.I) else "the"
         return f"{it.group('lead')}{whose} {thing} {clause[it.end() :]}"
@@ -51,6 +55,13 @@ def _of_the_secret(clause: str, secret: str | None) -> str:
     return f"the {thing} {setting.group('setting')} is {setting.group('value')}"
 
 
+# What is left of a sentence when the secret's clause took its content: an opening alone ("Going forward, please
+# send invoices to [REDACTED]" leaves "Going forward,"), no rule of its own.
+_MARKER_ONLY_RE = re.compile(
+    r"^\W*(?:(?:going\s+forward|from\s+now\s+on|in\s+(?:the\s+)?future|from\s+today|also|and|but|so|please|"
+    r"ok|okay|right|btw|fyi)\W*)+$",
+    re.I,
+)
 # "which" opening the clause after the secret's, and the thing the secret's clause named last ("... that's for
 # the staging box", ", which runs Ubuntu 22.04").
 _WHICH_RE = re.compile(r"^(?P<lead>\s*)(?:which|that)\s+(?=[a-z])", re.I)
@@ -72,12 +83,16 @@ def without_secrets(text: str) -> tuple[str, list[str]]:
         clauses = JOINT_RE.split(sentence)  # clause, joint, clause, ..., clause
         pieces: list[str] = []
         secret: str | None = None  # the last clause cut, for what follows it
+        before: str | None = None  # the joint before the clause cut: "Going forward, [cut] and deploy" → ", "
         for joint, clause in zip(["", *clauses[1::2]], clauses[::2], strict=True):
             if _MASKED_RE.search(clause):
                 cut.append(clause.strip())
-                secret = clause
+                secret, before = clause, joint if before is None else before
             elif clause.strip():
-                pieces.append((joint if pieces else "") + _of_the_secret(clause, secret))
-        if pieces:
+                pieces.append(
+                    ((joint if before is None else before) if pieces else "") + _of_the_secret(clause, secret)
+                )
+                before = None
+        if pieces and not _MARKER_ONLY_RE.match("".join(pieces)):  # "Going forward," alone says nothing
             kept.append("".join(pieces).strip() + end)
     return "".join(kept).strip(), cut

@@ -21,7 +21,10 @@ INTRO_RE = re.compile(
     r"and|but|so|then|now|also|only|recently|lately|finally|eventually|today|tonight|yesterday|once|"
     r"last \w+|next \w+|this (?:morning|afternoon|evening|week|weekend|month|year|summer|spring|fall|"
     r"autumn|winter|time|past \w+)|(?:on|in|at|since|after|before|when|while|until|till|for) [\w'/]+(?: [\w']+){0,4}|"
-    r"\w+(?: \w+){0,2} ago|a while back|back then|over the \w+|ever since)\s*)*+$",
+    r"\w+(?: \w+){0,2} ago|a while back|back then|over the \w+|ever since|"
+    # "As of this week I ...", "as from Monday we ...", "starting next month I ..."
+    r"(?:as of|as from|starting) (?:this|next|today|tomorrow|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday|\d[\w/]*)(?: \w+){0,2})\s*)*+$",
     re.I,
 )
 FIRST_PERSON_SUBJECT_RE = re.compile(

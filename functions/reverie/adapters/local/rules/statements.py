@@ -39,6 +39,7 @@ from reverie.adapters.local.rules.request_patterns import (
     CORRECTION_OPENER_RE,
     HABIT_MARKER_RE,
     MAIN_CLAUSE_END_RE,
+    RATHER_NOT_RE,
     USE_ADDRESS_RE,
     WRAPPED_REQUEST_RE,
     YOU_RE,
@@ -189,6 +190,8 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     wrapped = WRAPPED_REQUEST_RE.match(text) if who.to_agent else None
     if wrapped:  # "I want you to open PRs from now on" → "open PRs from now on"
         text = wrapped.group("rest")
+    if who.to_agent and (rather := RATHER_NOT_RE.match(text)):  # "I'd rather you didn't use emojis"
+        text = f"Don't {rather.group('rest')}"
     if _ELIDED_I_DONT_RE.match(text):  # "don't want to call and ask": the speaker, not a rule for the agent
         text = f"I {text}"
     if name := called(text, who):  # "Call me James": how to address them, for good
