@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import re
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -91,7 +92,9 @@ def test_a_users_memory_filters_and_shows_what_the_agent_would_see(page: Any, se
     # THEN the rendered block and its citations appear, within the budget
     block = page.get_by_label("The context block")
     expect(block).to_contain_text("Never deploy the payments service to production on a Friday")
-    expect(page.locator("ol.citations li").first).to_contain_text("m-")
+    # (a card the API wrote ("m-") or one the dream made or fused ("d-"): the sample's concise-answers
+    # preference is now a dream's fusion of the note and the message that says more)
+    expect(page.locator("ol.citations li").first).to_contain_text(re.compile(r"\b[md]-[0-9a-f]{12}\b"))
     used = page.locator(".context .muted").inner_text()
     assert int(used.split(" of ")[0]) <= 500
     page.get_by_label("Text contains").fill("")
