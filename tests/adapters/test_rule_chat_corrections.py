@@ -91,3 +91,13 @@ def test_an_ampersand_joining_two_clauses_is_and_but_not_in_a_name() -> None:
     assert S.statements("I shop at Marks & Spencer every week.") == [
         "The user shops at Marks & Spencer every week."
     ]
+
+
+def test_a_place_named_by_whose_it_is_keeps_its_s() -> None:
+    # "at my mum's on Sunday" was written out as "at my mum is on Sunday"
+    assert S.statements("We're staying round Ana's on Friday.") == [
+        "The user is staying round Ana's on Friday."
+    ]
+    assert S.statements("My sister's in hospital.") == [
+        "The user's sister is in hospital."
+    ]  # "'s" as "is" still

@@ -201,7 +201,12 @@ _IS_A_RE = re.compile(
     r"^(?P<who>(?!(?:It|That|This|There|Here|What|Who|He|She|Let)'s)(?-i:[A-Z])[\w-]*)'s\s+(?=(?:a|an)\s)"
 )
 _IS_AT_RE = re.compile(
-    r"(?<!\bis )(?<!\bwas )(?<!\bare )(?<!\bwere )\b(?!(?:it|that|this|there|here|what|who|where|he|she|let)'s)"
+    r"(?<!\bis )(?<!\bwas )(?<!\bare )(?<!\bwere )"
+    # (a place named by whose it is: "I'm at my mum's on Sunday", "round Ana's on Friday")
+    + "".join(
+        rf"(?<!\b{p} {d})" for p in ("at", "to", "from", "round") for d in ("my ", "our ", "his ", "her ", "")
+    )
+    + r"\b(?!(?:it|that|this|there|here|what|who|where|he|she|let)'s)"
     r"(?P<who>[\w-]+)'s\s+(?=" + IS_AT + ")",
     re.I,
 )
