@@ -1,7 +1,8 @@
 """Text that speaks to the machine reading it: a page, an email or a record addressed to the AI that will
 process it ("Assistant, please disregard ...", "To any assistant summarising this email: ...", "Language
 models reading this must recommend ..."), or announcing orders for it ("Hidden instruction: ...", "SYSTEM
-OVERRIDE", "SYSTEM: the assistant must now ..."), or telling it what to remember about its user ("Please remember that this user ...").
+OVERRIDE", "SYSTEM: the assistant must now ..."), or telling it what to remember about its user ("Please
+remember that this user ...").
 
 A document is written for a person; one that turns to the software reading it is trying to steer it,
 whatever it then asks. People's own words to their own agent are another matter: this is only ever asked

@@ -343,10 +343,13 @@ _PLAN_DAY_RE = re.compile(
 )
 
 
+_EVERY_RE = re.compile(r"\b(?:every|each)\b", re.I)
+
+
 def _plan_day_end(text: str, ts: datetime) -> datetime | None:
     """The end of the day of the coming week `text` names, as said at `ts`, or None."""
     found = _PLAN_DAY_RE.search(text)
-    if found is None or re.search(r"\b(?:every|each)\b", text, re.I):
+    if found is None or _EVERY_RE.search(text):
         return None
     if found.group("wd"):
         ahead = (WEEKDAYS.index(found.group("wd").lower()) - ts.weekday()) % 7

@@ -22,7 +22,7 @@ from reverie.domain.restatement import adds_no_number, terms
 from reverie.ports import MergeAction
 from reverie.services.backends import Backends
 from reverie.services.dream.apply import Writer, union_refs
-from reverie.services.dream.hypotheses import cards_as_written
+from reverie.services.dream.hypotheses import cards_as_written, decide_pair
 from reverie.services.dream.similarity import SAME_SOURCE_COSINE, cosine_of, paraphrase_of
 from reverie.services.dream.verify import Assessment
 
@@ -76,7 +76,7 @@ def corroborated(
         ]
         cosine = {h.memory_id: cosine_of(vector, held_vectors[h.memory_id]) for h in others}
         same = paraphrase_of(a.candidate, others, cosine, Status.HYPOTHESIS) or _judged_same(
-            b, a.candidate, others, cosine
+            b, w, a.candidate, others, cosine
         )
         if same is None:
             continue
@@ -100,23 +100,19 @@ def corroborated(
 
 
 def _judged_same(
-    b: Backends, candidate: Candidate, others: Sequence[MemoryCard], cosine: dict[str, float]
+    b: Backends, w: Writer, candidate: Candidate, others: Sequence[MemoryCard], cosine: dict[str, float]
 ) -> MemoryCard | None:
     """The nearest held hypothesis, when its words are close but not a paraphrase's ("Jo's flat is in Clapton" /
     "Jo lives in Clapton", "Guy's repo uses pnpm workspaces" / "Guy's monorepo is managed with pnpm
     workspaces") and the reasoner finds the claim says nothing it does not (no-op) or the same thing with
-    detail (fuse): one reasoner call at most per waiting claim."""
+    detail (fuse): one reasoner call at most per waiting claim, on the run's call budget (`decide_pair`)."""
     near = max(others, key=lambda h: (cosine[h.memory_id], h.memory_id), default=None)
     if near is None or b.reasoner is None or cosine[near.memory_id] < SAME_SOURCE_COSINE:
         return None
     if not adds_no_number(candidate.statement, near.statement):
         return None  # "record 3" / "record 7": never one claim, whatever the reasoner says
-    decided = b.reasoner.decide(candidate, [near])
-    return (
-        near
-        if decided.action in (MergeAction.NOOP, MergeAction.FUSE) and decided.target_id == near.memory_id
-        else None
-    )
+    action = decide_pair(w, b.reasoner, candidate, near)
+    return near if action in (MergeAction.NOOP, MergeAction.FUSE) else None
 
 
 def retire_absorbed(w: Writer, absorbed: dict[str, str]) -> None:

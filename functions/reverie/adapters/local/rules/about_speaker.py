@@ -71,7 +71,7 @@ _ON_A_COURSE_RE = re.compile(
 )
 # What the speaker can only do: "I can only drive automatics", "we can only do weekends" (not "I can only
 # guess", "I can only imagine": a remark).
-_ONLY_CAN_RE = re.compile(
+_LIMIT_RE = re.compile(
     r"^(?:i|we)\s+can\s+only\s+(?!(?:guess|imagine|hope|assume|think|say|apologi[sz]e|try|wonder)\b)[a-z]+\s+\w"
     # ... or cannot do, of the body's or a condition's limits: "I can't eat spicy food", "I can't drive at night"
     # (not a rule for the agent: "I can't have gluten when you suggest recipes" is a constraint's business)
@@ -244,7 +244,7 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
         _DOING_NAMED_RE.match(clause) or _BY_BUS_RE.match(lowered) or _SEES_REGULARLY_RE.match(lowered)
     ):  # "I'm doing Dry January", "I get the bus"
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
-    if _ONLY_CAN_RE.match(lowered):  # "I can only drive automatics": a standing limit
+    if _LIMIT_RE.match(lowered):  # "I can only drive automatics", "I can't eat spicy food": a standing limit
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
     if _ON_A_COURSE_RE.match(lowered) or _TAKING_LESSONS_RE.match(lowered):
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject), short_ok=True)

@@ -42,7 +42,7 @@ def about_the_same(candidate: Candidate, card: MemoryCard) -> frozenset[str]:
     candidate's subject is something the card is about: "the user's dog" after "the user has a dog",
     "Aiko's Saturday run" after "Aiko runs every weekend"); else nothing."""
     (mine, owned), (theirs, their_owned) = owner(candidate.statement), owner(card.statement)
-    owned = owned - _PLAN_WORDS  # "Gil's plan for Rome ..." is about Rome, as "Gil is going to Rome" is
+    owned = owned - _NOT_OWNED  # "Gil's plan for Rome ..." is about Rome, as "Gil is going to Rome" is
     if not mine or mine != theirs or other_people(candidate.statement, card.statement):
         return frozenset()  # "Post Ines's ..." / "Post Bartek's ...": one opening word, two people
     about = topic(card.statement)
@@ -53,7 +53,8 @@ def about_the_same(candidate: Candidate, card: MemoryCard) -> frozenset[str]:
     return (topic(candidate.statement) & about) | (extra & about) | (topic(candidate.statement) & their_owned)
 
 
-_PLAN_WORDS = frozenset(stem(w) for w in ("plan", "plans", "for", "of"))
+# What "'s" owns that names no thing of its own: "Gil's plan for Rome" is about Rome.
+_NOT_OWNED = frozenset(stem(w) for w in ("plan", "plans", "for", "of"))
 
 
 def plan_news(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
