@@ -1,13 +1,18 @@
 """The SQLite note store writes recall's hits off the request's path (adapters/local/hit_writer.py): buffered,
-applied by a writer thread, yet read back at once by the same store, applied before its later writes, and
-kept on disk by `close()`."""
+applied by a writer thread on a second connection, yet read back at once by the same store (once, while a
+flush is writing them, without waiting for it), applied before its later writes, and kept on disk by
+`close()`."""
 
 from __future__ import annotations
 
+import sqlite3
+import threading
 import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+from reverie.adapters.local.hit_writer import Counts
+from reverie.adapters.local.note_sql import apply_hits
 from reverie.adapters.local.note_store import SqliteNoteStore
 from reverie.domain.models import EvidenceRef, Layer, MemoryCard, MemoryType, Scope, Status
 from reverie.ports import CardQuery
@@ -105,3 +110,34 @@ def test_close_writes_the_hits_still_buffered(tmp_path: Path) -> None:
     # WHEN the file is opened again
     # THEN the hit is there
     assert hits_on_disk(path, stored.memory_id) == 1
+
+
+def test_a_read_during_a_flush_does_not_wait_for_it_and_counts_its_hits_once(tmp_path: Path) -> None:
+    # GIVEN a card with two hits buffered, and a flush of them that stops inside its write transaction
+    path = tmp_path / "notes.db"
+    store = SqliteNoteStore(path, clock=lambda: NOW)
+    stored = store.create(card("Alice keeps bees"))
+    writing, release = threading.Event(), threading.Event()
+
+    def held_open(conn: sqlite3.Connection, counts: Counts) -> None:
+        apply_hits(conn, counts)
+        writing.set()
+        release.wait(30)
+
+    store._hits._apply = held_open  # the flush's write, held open until the test lets it commit
+    store.record_hits(T, [stored.memory_id], NOW)
+    store.record_hits(T, [stored.memory_id], NOW)
+    flush = threading.Thread(target=store._hits.flush)
+    flush.start()
+    assert writing.wait(30)
+    # WHEN the store reads the card meanwhile
+    during = store.get_many(T, [stored.memory_id])[0].hit_count
+    # THEN the read did not wait for the flush (still writing), and counted the hits once
+    assert flush.is_alive()
+    assert during == 2
+    # AND once the flush committed, the store and another on the file read the same count
+    release.set()
+    flush.join(30)
+    assert store.get(T, stored.memory_id).hit_count == 2
+    assert hits_on_disk(path, stored.memory_id) == 2
+    store.close()

@@ -94,18 +94,6 @@ class ParsedCards:
                 while len(self._cards) > self._size:
                     self._cards.popitem(last=False)
 
-    def recount(self, tenant_id: str, memory_id: str, hit_count: int, last_hit_at: datetime | None) -> None:
-        """Give the held card (if any) its counters just written: recorded hits are copied in here, by the
-        hit writer off the request's path, rather than by the next read of the card."""
-        with self._lock:
-            held = self._cards.get((tenant_id, memory_id))
-        if held is None or (held[2].hit_count, held[2].last_hit_at) == (hit_count, last_hit_at):
-            return
-        card = held[2].model_copy(update={"hit_count": hit_count, "last_hit_at": last_hit_at})
-        with self._lock:
-            if self._cards.get((tenant_id, memory_id)) is held:  # not replaced or forgotten meanwhile
-                self._cards[(tenant_id, memory_id)] = (held[0], held[1], card, held[3])
-
     def forget(self, tenant_id: str, memory_ids: Iterable[str]) -> None:
         """Drop these cards (every version): they were just rewritten or deleted."""
         with self._lock:

@@ -110,27 +110,21 @@ def query_sql(query: CardQuery) -> tuple[str, tuple[Any, ...]]:
     return sql, (*params, query.limit, query.offset)
 
 
-def apply_hits(conn: sqlite3.Connection, counts: Counts) -> list[tuple[str, str, int, int | None]]:
+def apply_hits(conn: sqlite3.Connection, counts: Counts) -> None:
     """Add the buffered counts to the cards' counters (unknown ids ignored), keeping the latest hit time:
-    one statement per chunk of a tenant's cards. Returns each counted card's new counters: (tenant_id,
-    memory_id, hit_count, last_hit_at in microseconds)."""
+    one statement per chunk of a tenant's cards."""
     by_tenant: dict[str, list[tuple[str, int, int]]] = {}
     for (tenant_id, memory_id), (hits, last) in counts.items():
         by_tenant.setdefault(tenant_id, []).append((memory_id, hits, last))
-    counted: list[tuple[str, str, int, int | None]] = []
     for tenant_id, rows in by_tenant.items():
         for chunk in in_chunks(rows, CHUNK):
             values = ", ".join(["(?, ?, ?)"] * len(chunk))
-            counted.extend(
-                conn.execute(
-                    f"WITH v (memory_id, hits, last) AS (VALUES {values}) "
-                    "INSERT INTO card_stats (tenant_id, memory_id, hit_count, last_hit_at) "
-                    "SELECT c.tenant_id, c.memory_id, v.hits, v.last FROM v JOIN cards_current c "
-                    "ON c.tenant_id = ? AND c.memory_id = v.memory_id WHERE true "
-                    "ON CONFLICT (tenant_id, memory_id) DO UPDATE SET hit_count = hit_count + excluded.hit_count, "
-                    "last_hit_at = MAX(COALESCE(last_hit_at, excluded.last_hit_at), excluded.last_hit_at) "
-                    "RETURNING tenant_id, memory_id, hit_count, last_hit_at",
-                    (*(value for row in chunk for value in row), tenant_id),
-                ).fetchall()
+            conn.execute(
+                f"WITH v (memory_id, hits, last) AS (VALUES {values}) "
+                "INSERT INTO card_stats (tenant_id, memory_id, hit_count, last_hit_at) "
+                "SELECT c.tenant_id, c.memory_id, v.hits, v.last FROM v JOIN cards_current c "
+                "ON c.tenant_id = ? AND c.memory_id = v.memory_id WHERE true "
+                "ON CONFLICT (tenant_id, memory_id) DO UPDATE SET hit_count = hit_count + excluded.hit_count, "
+                "last_hit_at = MAX(COALESCE(last_hit_at, excluded.last_hit_at), excluded.last_hit_at)",
+                (*(value for row in chunk for value in row), tenant_id),
             )
-    return counted

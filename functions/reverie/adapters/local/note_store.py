@@ -9,7 +9,7 @@ from datetime import datetime
 from pathlib import Path
 
 from reverie.adapters.local.card_cache import ParsedCards
-from reverie.adapters.local.hit_writer import Counts, HitWriter
+from reverie.adapters.local.hit_writer import HitWriter
 from reverie.adapters.local.note_sql import CHUNK, SCHEMA, SELECT_CURRENT, apply_hits, query_sql
 from reverie.adapters.local.note_writes import (
     append,
@@ -77,7 +77,7 @@ class SqliteNoteStore(NoteStore):
         self._db = SqliteDatabase(path, SCHEMA, busy_timeout_ms)
         self._clock = clock
         self._parsed = parsed if parsed is not None else ParsedCards()
-        self._hits = HitWriter(self._db, self._apply_hits)
+        self._hits = HitWriter(self._db, apply_hits, committed=self._hits_committed)
         self._seen: tuple[int, int] | None = None  # (data_version, rollbacks) when trust was last checked
 
     def close(self) -> None:
@@ -102,6 +102,12 @@ class SqliteNoteStore(NoteStore):
         """A read transaction (cards read in it get the buffered hits through `_counted`)."""
         with self._db.read() as conn:
             yield conn
+
+    def _hits_committed(self, before: int, after: int) -> None:
+        """The hit writer's COMMIT (on its own connection) changed no card: cards trusted before it stay
+        trusted (`_unchanged`), unless another connection had committed since the last check."""
+        if self._seen == (before, self._db.rollbacks):
+            self._seen = (after, self._db.rollbacks)
 
     def _counted(self, tenant_id: str, cards: list[MemoryCard]) -> list[MemoryCard]:
         """The cards with the hits still buffered counted in (`HitWriter.pending_for`); called under the
@@ -288,8 +294,3 @@ class SqliteNoteStore(NoteStore):
         body, hits, last_hit, tenant_id, memory_id, version = row
         last_hit_at = from_micros(last_hit) if last_hit is not None else None
         return self._parsed.card(tenant_id, memory_id, version, body, hits or 0, last_hit_at)
-
-    def _apply_hits(self, conn: sqlite3.Connection, counts: Counts) -> None:
-        """Write the buffered hits and give the cards held parsed their new counters (off the read path)."""
-        for tenant_id, memory_id, hits, last in apply_hits(conn, counts):
-            self._parsed.recount(tenant_id, memory_id, hits, None if last is None else from_micros(last))

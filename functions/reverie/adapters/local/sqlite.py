@@ -5,9 +5,10 @@ Shared by the SQLite adapters (log, notes, queue). Each store owns one database 
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -63,36 +64,48 @@ class SqliteDatabase:
     Forgetting must leave nothing readable on disk: `secure_delete` makes SQLite overwrite deleted rows
     and freed pages with zeros, and `checkpoint()` (called after a deletion) copies the WAL into the
     file and truncates it, so the frames that still held the deleted rows are gone too.
+
+    A writer thread off the request path (`hit_writer`) writes through a second connection
+    (`background_write`), so that the reads of this one never wait for its transaction: in-process
+    writes take `_write_lock` before `_lock`, the only order, so neither connection waits on SQLite's
+    write lock while holding what the other needs.
     """
 
     def __init__(self, path: str | Path, schema: Schema, busy_timeout_ms: int = 5_000) -> None:
         self.path = str(path)
+        self._busy_timeout_ms = busy_timeout_ms
         self._lock = threading.RLock()
+        self._write_lock = threading.RLock()
+        self._background: tuple[int, sqlite3.Connection] | None = None  # (the process that opened it, it)
         self.rollbacks = 0
         """Transactions of this connection rolled back so far: what it wrote in them is undone (a store
         that keeps what it wrote in memory drops it when this moves)."""
-        try:
-            if self.path != MEMORY:
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            self._conn = sqlite3.connect(
-                self.path,
-                timeout=busy_timeout_ms / 1000,
-                isolation_level=None,  # autocommit: transactions are begun explicitly below
-                check_same_thread=False,  # safe: every use holds self._lock
-            )
-            self._conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            self._conn.execute("PRAGMA foreign_keys = ON")
-            self._conn.execute("PRAGMA secure_delete = ON")
-            if self.path != MEMORY:
-                self._conn.execute("PRAGMA journal_mode = WAL")
-                self._conn.execute("PRAGMA synchronous = NORMAL")
-        except sqlite3.Error as exc:
-            raise StorageError(f"cannot open the database {self.path}: {exc}") from exc
+        if self.path != MEMORY:
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._conn = self._connect()
         try:
             self._apply(schema)
         except BaseException:
             self._conn.close()
             raise
+
+    def _connect(self) -> sqlite3.Connection:
+        try:
+            conn = sqlite3.connect(
+                self.path,
+                timeout=self._busy_timeout_ms / 1000,
+                isolation_level=None,  # autocommit: transactions are begun explicitly below
+                check_same_thread=False,  # safe: every use holds a lock (`_lock`, `_write_lock`)
+            )
+            conn.execute(f"PRAGMA busy_timeout = {int(self._busy_timeout_ms)}")
+            conn.execute("PRAGMA foreign_keys = ON")
+            conn.execute("PRAGMA secure_delete = ON")
+            if self.path != MEMORY:
+                conn.execute("PRAGMA journal_mode = WAL")
+                conn.execute("PRAGMA synchronous = NORMAL")
+        except sqlite3.Error as exc:
+            raise StorageError(f"cannot open the database {self.path}: {exc}") from exc
+        return conn
 
     def _apply(self, schema: Schema) -> None:
         with self.write() as conn:
@@ -123,8 +136,50 @@ class SqliteDatabase:
     @contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
         """A write transaction (BEGIN IMMEDIATE): committed on success, rolled back on any error."""
-        with self._transaction("BEGIN IMMEDIATE") as conn:
+        with self._write_lock, self._transaction("BEGIN IMMEDIATE") as conn:
             yield conn
+
+    @contextmanager
+    def background_write(self, committed: Callable[[int, int], None]) -> Iterator[sqlite3.Connection]:
+        """A write transaction (BEGIN IMMEDIATE) on a second connection to the file, for a thread off the
+        request path: the reads of the first connection do not wait for it, only for its COMMIT, which
+        runs under the first connection's lock followed by `committed(before, after)`, so a read sees
+        both or neither. `before`/`after`: the first connection's `PRAGMA data_version` just before and
+        after the COMMIT (this transaction holds the file's write lock, so only its COMMIT lies between
+        them). Rolled back on any error (`committed` is not called then). A ":memory:" database has no
+        second connection: there it is `write()`."""
+        if self.path == MEMORY:
+            with self.write() as conn:
+                yield conn
+                version = self._data_version()
+            committed(version, version)
+            return
+        with self._write_lock:
+            conn = self._background_connection()
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                yield conn
+                with self._lock:
+                    before = self._data_version()
+                    conn.execute("COMMIT")
+                    committed(before, self._data_version())
+            except BaseException as exc:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.Error):
+                    raise StorageError(f"{self.path}: {exc}") from exc
+                raise
+
+    def _data_version(self) -> int:
+        return int(self._conn.execute("PRAGMA data_version").fetchone()[0])
+
+    def _background_connection(self) -> sqlite3.Connection:
+        """The second connection, opened on first use in this process (a forked child opens its own)."""
+        if self._background is None or self._background[0] != os.getpid():
+            conn = self._connect()
+            conn.execute("PRAGMA wal_autocheckpoint = 0")  # its commits never checkpoint under `_lock`
+            self._background = (os.getpid(), conn)
+        return self._background[1]
 
     @contextmanager
     def read(self) -> Iterator[sqlite3.Connection]:
@@ -135,7 +190,8 @@ class SqliteDatabase:
     @contextmanager
     def autocommit(self) -> Iterator[sqlite3.Connection]:
         """The connection outside any transaction, for statements each atomic on its own (SQLite commits
-        each as it completes): one statement where a transaction's BEGIN and COMMIT would cost two more."""
+        each as it completes): one statement where a transaction's BEGIN and COMMIT would cost two more.
+        It takes no `_write_lock`: a store that also writes through `background_write` reads here only."""
         with self._lock:
             if self._conn.in_transaction:
                 raise RuntimeError("autocommit statements cannot run inside a transaction")
@@ -174,11 +230,15 @@ class SqliteDatabase:
     def checkpoint(self) -> bool:
         """Copy the WAL into the database file and truncate it to zero bytes; False when another
         connection's open read kept part of it (the next checkpoint finishes the job)."""
-        return checkpoint(self._conn, self._lock, self.path)
+        with self._write_lock:  # a checkpoint waits for the writer of the second connection
+            return checkpoint(self._conn, self._lock, self.path)
 
     def close(self) -> None:
-        with self._lock:
+        with self._write_lock, self._lock:
             self._conn.close()
+            if self._background is not None and self._background[0] == os.getpid():
+                self._background[1].close()
+            self._background = None
 
 
 def checkpoint(conn: sqlite3.Connection, lock: threading.RLock, path: str) -> bool:
