@@ -44,8 +44,19 @@ def test_there_after_a_secret_is_the_place_the_secret_was_for() -> None:
         ),
         # NEGATIVE: the part before describes the place as its subject: "there" goes on about it
         ("I grow leeks there.", "The allotment is plot 14", "I grow leeks there."),
+        # one thing, with where it is
+        (
+            "we meet there on Sundays.",
+            "I love the café in the park",
+            "we meet at the café in the park on Sundays.",
+        ),
+        (
+            "I go there most mornings.",
+            "When does the Greggs on the High Street open?",
+            "I go to the Greggs on the High Street most mornings.",
+        ),
         # NEGATIVE: two things named before ("the café", "the park"), and "there is"
-        ("we meet there on Sundays.", "I love the café in the park", "we meet there on Sundays."),
+        ("we meet there on Sundays.", "I love the café and the park", "we meet there on Sundays."),
         ("and there is parking too.", "I volunteer at the food bank", "and there is parking too."),
     ],
 )

@@ -67,3 +67,56 @@ def test_a_claim_about_something_else_leaves_the_guess(alice: Scope, clock: Cloc
     )
     (guess,) = live_cards(b, alice, "1 December 2026")
     assert (guess.layer, guess.status) == (Layer.NOTES, Status.HYPOTHESIS)
+
+
+def _guessed_name(b: Backends, scope: Scope, clock: Clock) -> None:
+    dreamt_session(
+        b,
+        scope,
+        "s1",
+        clock,
+        {"text": "help me plan my son's birthday party", "speaker": "Mae"},
+        {"role": "assistant", "text": "Happy to help."},
+        {"kind": "note", "text": "Mae's son is called Jake.", "type": "fact", "source": "agent"},
+    )
+    clock.advance(days=7)
+
+
+def test_a_pronoun_that_puts_one_word_of_a_guess_right_keeps_the_guess_put_right(
+    alice: Scope, clock: Clock, rules: Backends
+) -> None:
+    b = rules
+    # GIVEN the agent's guess of a name, held as a hypothesis
+    _guessed_name(b, alice, clock)
+    # WHEN the user puts the name right, naming whose it is only by "his" (one word shared with the guess)
+    dreamt_session(
+        b,
+        alice,
+        "s2",
+        clock,
+        {"text": "His name's Jack, not Jake.", "speaker": "Mae"},
+        {"role": "assistant", "text": "Got it."},
+    )
+    # THEN what is known is the guess with the name put right, and the guess is rejected
+    verified = [c for c in live_cards(b, alice, "son") if c.status is Status.VERIFIED]
+    assert [c.statement for c in verified] == ["Mae's son is called Jack."]
+    assert all(c.status is Status.REJECTED for c in live_cards(b, alice, "Jake"))
+
+
+def test_a_pronoun_that_denies_a_word_the_guess_does_not_say_leaves_it(
+    alice: Scope, clock: Clock, rules: Backends
+) -> None:
+    b = rules
+    _guessed_name(b, alice, clock)
+    dreamt_session(
+        b,
+        alice,
+        "s2",
+        clock,
+        {"text": "His name's Jack, not Jamie.", "speaker": "Mae"},
+        {"role": "assistant", "text": "Got it."},
+    )
+    # NEGATIVE: the guess never said "Jamie": it stays the guess it was, and no card names Jack
+    (guess,) = live_cards(b, alice, "Jake")
+    assert (guess.layer, guess.status) == (Layer.NOTES, Status.HYPOTHESIS)
+    assert live_cards(b, alice, "Jack") == []

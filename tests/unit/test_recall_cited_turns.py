@@ -98,6 +98,27 @@ def test_a_turn_that_says_no_more_than_its_card_is_not_quoted(
     assert len(ctx.memory_ids) == 1 and quotes(ctx) == [] and QUOTE_NOTE not in ctx.text
 
 
+def test_a_turn_that_adds_only_chat_fillers_to_its_card_is_not_quoted(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    # GIVEN a card that kept all a chatty message says: the rest is fillers and short forms
+    ref = said(b, alice, "s1", "e1", "honestly my fave food is prob ramen lol", clock)
+    card_from(b, alice, "Alice's favourite food is probably ramen.", ref)
+    # WHEN asked with a word both share
+    ctx = build_context(b, "What is Alice's favourite food?", alice, 400, QUOTES)
+    # THEN nothing is quoted under the card
+    assert len(ctx.memory_ids) == 1 and quotes(ctx) == []
+
+
+def test_a_turn_that_adds_one_word_beside_chat_fillers_is_still_quoted(
+    b: Backends, alice: Scope, clock: Clock
+) -> None:
+    ref = said(b, alice, "s1", "e1", "honestly my fave food is prob ramen from Kanada-Ya lol", clock)
+    card_from(b, alice, "Alice's favourite food is probably ramen.", ref)
+    ctx = build_context(b, "What is Alice's favourite food?", alice, 400, QUOTES)
+    assert len(quotes(ctx)) == 1 and "Kanada-Ya" in quotes(ctx)[0]  # NEGATIVE: the place tells
+
+
 def test_a_quote_leaves_out_what_tells_nothing(b: Backends, alice: Scope, clock: Clock) -> None:
     # GIVEN a card that kept one idea of a chatty message: thanks, the news the card keeps, a detail it
     # left out, a remark ending in a tag, a question to the listener and praise

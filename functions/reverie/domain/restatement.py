@@ -186,9 +186,11 @@ def absorbed_but_a_word(new: str, known: str, same_source: bool = False) -> bool
     return bool(spelt) and not any(w[:1].isupper() or any(ch.isdigit() for ch in w) for w in spelt)
 
 
-_NO_ONE_NAMED_RE = re.compile(r"^(?:he|she|they)\b", re.I)
+# "his name's Jack", "it's BA 283, not BA 287": whose or what, unsaid
+_NO_ONE_NAMED_RE = re.compile(r"^(?:he|she|they|his|her|their|it|that)\b", re.I)
 
 
 def names_no_one(statement: str) -> bool:
-    """The statement's subject is a pronoun ("He's in Year 5, not Year 4"): whom it is about, it does not say."""
+    """The statement's subject is a pronoun ("He's in Year 5, not Year 4", "His name's Jack"): whom it is about,
+    it does not say."""
     return _NO_ONE_NAMED_RE.match(statement.strip()) is not None

@@ -82,7 +82,10 @@ SMALL_TALK = frozenset(
     for word in """hey hi hello bye goodbye cheers thanks thank appreciate congrats congratulations wow oh
     ooh yay yeah yep yes nope okay ok huh hmm haha lol aw aww omg great awesome amazing cool nice glad
     happy fun wonderful fantastic incredible lovely sweet neat good hope really totally super i'm you're
-    that's what's we're they're let's""".split()
+    that's what's we're they're let's"""
+    # ... and chat's fillers and short forms, which say nothing a card leaves out ("honestly my fave food is
+    # prob ramen lol" under "The user's favourite food is probably ramen")
+    """ honestly tbh btw imo imho idk lmao literally basically kinda sorta tho prob probs fave fav""".split()
 )
 
 
@@ -255,11 +258,12 @@ def tells(sentence: str, about: frozenset[str], wanted: frozenset[str]) -> bool:
     """Whether a sentence of a turn tells something worth its tokens under a card about `about`, asked
     about `wanted` (both stemmed terms): not a question asked of the listener, and not small talk (a
     sentence with no word of the query, no number, and fewer than two words beyond the card's and
-    `SMALL_TALK`)."""
+    `SMALL_TALK`); never one with no word beyond them at all, whatever it shares with the query."""
     if _ASKS.match(sentence):
         return False
     said = terms(sentence)
-    return bool(said & wanted) or _DIGIT.search(sentence) is not None or len(said - about - SMALL_TALK) >= 2
+    beyond = said - about - SMALL_TALK
+    return bool(beyond) and (bool(said & wanted) or _DIGIT.search(sentence) is not None or len(beyond) >= 2)
 
 
 def lapsed(sentence: str, said_at: datetime, now: datetime) -> bool:

@@ -74,7 +74,7 @@ class SqliteNoteStore(NoteStore):
         busy_timeout_ms: int = 5_000,
         parsed: ParsedCards | None = None,
     ) -> None:
-        self._db = SqliteDatabase(path, SCHEMA, busy_timeout_ms)
+        self._db = SqliteDatabase(path, SCHEMA, busy_timeout_ms, background=True)
         self._clock = clock
         self._parsed = parsed if parsed is not None else ParsedCards()
         self._hits = HitWriter(self._db, apply_hits, committed=self._hits_committed)

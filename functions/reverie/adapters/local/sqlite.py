@@ -71,7 +71,11 @@ class SqliteDatabase:
     write lock while holding what the other needs.
     """
 
-    def __init__(self, path: str | Path, schema: Schema, busy_timeout_ms: int = 5_000) -> None:
+    def __init__(
+        self, path: str | Path, schema: Schema, busy_timeout_ms: int = 5_000, background: bool = False
+    ) -> None:
+        """`background`: open the second connection (`background_write`) now, beside the first, rather than
+        at its first use (a writer thread would find a file deleted meanwhile, where an open one writes on)."""
         self.path = str(path)
         self._busy_timeout_ms = busy_timeout_ms
         self._lock = threading.RLock()
@@ -85,6 +89,8 @@ class SqliteDatabase:
         self._conn = self._connect()
         try:
             self._apply(schema)
+            if background and self.path != MEMORY:
+                self._background_connection()
         except BaseException:
             self._conn.close()
             raise

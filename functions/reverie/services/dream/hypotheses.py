@@ -35,8 +35,10 @@ def _held(b: Backends, w: Writer) -> list[MemoryCard]:
 
 
 def _related(claim: Candidate, cards: Sequence[MemoryCard], own: str) -> list[MemoryCard]:
-    """The cards sharing most words of what `claim` is about (same key first)."""
+    """The cards sharing most words of what `claim` is about (same key first): two words, or one for a claim
+    that names no one ("His name's Jack, not Jake" shares only "Jake" with "Mae's son is called Jake")."""
     words, cited = terms(claim.statement), set(claim.evidence_refs)
+    least = 1 if names_no_one(claim.statement) else 2
     scored = [
         (
             _slot(c.key) is not None and _slot(c.key) == _slot(claim.key),
@@ -47,7 +49,7 @@ def _related(claim: Candidate, cards: Sequence[MemoryCard], own: str) -> list[Me
         for c in cards
         if c.memory_id != own and c.status is Status.HYPOTHESIS and not _itself(claim, words, cited, c)
     ]
-    return [c for same_key, shared, _, c in sorted(scored, reverse=True) if same_key or shared >= 2][
+    return [c for same_key, shared, _, c in sorted(scored, reverse=True) if same_key or shared >= least][
         :PAIRS_PER_CLAIM
     ]
 

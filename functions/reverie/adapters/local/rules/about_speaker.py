@@ -47,7 +47,7 @@ _NOUN_PHRASE_RE = re.compile(
     r"(?:^|,\s*|\band\s+)(?:a|an|the|some|one)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:with|for|at|on|in|to|from)\s", re.I
 )
 _PET_GOT_RE = re.compile(
-    r"^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:got|adopted|rescued|bought)\s+(?:a|an)\s+(?:[\w-]+\s+)?"
+    r"^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:got|adopted|rescued|bought)\s+(?:a|an|the)\s+(?:[\w-]+\s+)?"
     + ANIMAL
     + r"\b"
 )
@@ -102,6 +102,13 @@ _TAKING_LESSONS_RE = re.compile(
     r"^(?:i|we)(?:'m| am|'re| are) (?:now |still |currently |also )?(?:doing|taking|having|having some) "
     r"(?:[\w-]+ ){0,3}?(?:lessons|classes|a course|an? (?:[\w-]+ )?course|coaching|tuition)\b"
 )
+# A standing one holds, said in the passive: "I'm rated about 1600 on Lichess", "I'm qualified as an electrician",
+# "we're insured with Aviva" (what is said of the speaker, with what it is, where or by whom after it).
+_STANDING_RE = re.compile(
+    r"^(?:i|we)(?:'m| am|'re| are) (?:now |still |currently |also |fully )?(?:rated|ranked|graded|qualified|"
+    r"certified|licensed|accredited|chartered|trained|vaccinated|immuni[sz]ed|insured)(?: \w+)?"
+    r" (?:as|at|in|on|with|by|for|against|to|about|around|\d)"
+)
 # What one asks for because of a condition, said after it: "... btw so no milk stuff", "..., so pls no cream"
 # (what they do because of it, "..., so I use oat milk", stays with it).
 _ASK_AFTER_RE = re.compile(
@@ -152,7 +159,10 @@ _THERE_ON_DAYS_RE = re.compile(
     r"(?:the|my|our)\s+[^,;.!?]+?|at\s+(?:home|work|school|uni|college))\s+(?:on\s+)?(?:(?:every|most|some)\s+(?:"
     + _DAYS
     + r"|days|evenings|mornings|"
-    r"weekends|nights)|" + _DAYS + r"s(?:\s+and\s+" + _DAYS + r"s)?)\b",
+    r"weekends|nights)|" + _DAYS + r"s(?:\s+and\s+" + _DAYS + r"s)?"
+    # how often: "in the office five days a week", "at the allotment twice a week", "every day"
+    r"|(?:(?:one|two|three|four|five|six|seven|\d)\s+(?:days?|nights?|mornings?|evenings?|times)|twice|once)"
+    r"\s+(?:a|per|each)\s+(?:week|fortnight|month)|every\s+day|most\s+days|daily)\b",
     re.I,
 )
 SHORT_ABOUT_SPEAKER_WORDS = 10  # "My dog Max turned five last week.": short enough to be one idea
@@ -246,7 +256,7 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
     if _LIMIT_RE.match(lowered):  # "I can only drive automatics", "I can't eat spicy food": a standing limit
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
-    if _ON_A_COURSE_RE.match(lowered) or _TAKING_LESSONS_RE.match(lowered):
+    if _ON_A_COURSE_RE.match(lowered) or _TAKING_LESSONS_RE.match(lowered) or _STANDING_RE.match(lowered):
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject), short_ok=True)
     return Drop("not a statement")
 

@@ -23,7 +23,8 @@ _NAMED_AFTER_RE = re.compile(
 )
 # ... or described in a sentence of its own, with its name: "We got a dog! A rescue greyhound called Bolt."
 _DESCRIBED_AFTER_RE = re.compile(
-    r"(?P<intro>\b(?:got|adopted|rescued|bought|brought\s+home|took\s+in)\s+(?:a|an)\s+(?P<animal>"
+    # ("We got the puppy! A cockapoo called Ziggy.": the one planned)
+    r"(?P<intro>\b(?:got|adopted|rescued|bought|brought\s+home|took\s+in)\s+(?:a|an|the)\s+(?P<animal>"
     + ANIMAL
     + r")\b[.!?]+\s+)(?P<what>(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:called|named)\s+(?-i:[A-Z])[\w'-]*)(?=[\s.!?,]|$)",
     re.I,

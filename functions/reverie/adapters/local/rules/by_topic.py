@@ -321,8 +321,28 @@ def _refines(candidate: Candidate, card: MemoryCard) -> bool:
     Friday" refines "loves jazz"; sharing one word of a longer card ("LGBTQ support groups" beside
     "passionate about LGBTQ rights") is another statement, not more of it."""
     about = topic(candidate.statement) | owner(candidate.statement)[1]
-    held = _COMPARED_RE.sub("", card.statement)  # "likes tea more than coffee" is about tea
-    return topic(held) <= about and not _denies_any(candidate, card)
+    held = topic(_COMPARED_RE.sub("", card.statement))  # "likes tea more than coffee" is about tea
+    if about & _TAUGHT:  # "'s driving lessons are on Saturdays" is how "is learning to drive" goes on
+        held -= _LEARNING
+    return held <= about and not _denies_any(candidate, card)
+
+
+_LEARNING = frozenset(stem(w) for w in ("learning", "learn", "studying", "study"))
+_TAUGHT = frozenset(
+    stem(w)
+    for w in (
+        "lesson",
+        "lessons",
+        "class",
+        "classes",
+        "course",
+        "courses",
+        "tutor",
+        "teacher",
+        "instructor",
+        "coach",
+    )
+)
 
 
 # A place someone does something at, named with "the": "at the Eastside food bank", "At the food bank".
@@ -353,7 +373,8 @@ def _keys_allow(candidate: Candidate, card: MemoryCard) -> bool:
 
 # A statement that reports a change replaces what it changes instead of adding to it.
 _CHANGE_RE = re.compile(
-    r"\b(?:switched|swapped|changed|replaced|moved (?:from|away|to)|no longer|not any ?more|stopped|quit|"
+    r"\b(?:switched|swapped|changed|replaced|moved (?:from|away|to)|no longer|no more(?! than)|not any ?more|"
+    r"stopped|quit|"
     r"gave up|left|instead of|went back to|now (?:uses?|prefers?|works?|lives?)|stepped down|stepped back|"
     # out of what one was in for: "pulled out of Brighton with a stress fracture", "dropped out of the course"
     r"pulled out|dropped out|withdrew|bowed out|moved out|"
@@ -361,7 +382,8 @@ _CHANGE_RE = re.compile(
     # a version or a system moved on: "upgraded staging to Postgres 16", "migrated the blog to Hugo"
     r"(?:upgraded|downgraded|migrated|bumped|updated)\b(?=[^.;]*\bto\b)|"
     # parting with what the card says one has: "sold the Ibiza", "gave away the piano", "got rid of the van"
-    r"sold|gave away|given away|got rid of|traded in|scrapped|"
+    r"sold|gave away|given away|got rid of|traded (?:(?:the|my|our|his|her|their) [\w-]+ )?in|part[- ]exchanged|"
+    r"scrapped|"
     # a new one of the thing got: "got a new Vaillant boiler fitted" after "the boiler is a Baxi"
     r"(?:got|bought|had|have|fitted|installed|ordered)\s+(?:a|our|my)\s+(?:brand\s+)?new)\b",
     re.I,

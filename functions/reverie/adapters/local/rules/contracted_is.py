@@ -3,7 +3,8 @@
 
 After a determiner and a noun, "'s" is "is" (or "has") when what follows cannot be what is owned: an article,
 a number, a price, "not", "never", a preposition of place; after "my"/"our" or a bare noun opening the
-sentence, before a price ("rent's £1,150 a month"). "the scope's mirror", "the dog's lead" stay possessive.
+sentence, before a price ("rent's £1,150 a month"); after a name opening the sentence, before how a plan stands
+("Iceland's off"). "the scope's mirror", "the dog's lead" stay possessive.
 Written out, the clause reads as the statement about a thing the rules already know ("the boiler is a ...").
 """
 
@@ -22,7 +23,11 @@ _CONTRACTED_IS_RE = re.compile(
     # (never a place named by whose it is: "I'm at my mum's on Sunday", "staying round our nan's")
     r"|(?P<mine>(?<!\bat\s)(?<!\bto\s)(?<!\bfrom\s)(?<!\bround\s)(?<!\bby\s)\b(?i:my|our)\s+(?:[a-z][\w-]*\s+)?"
     r"[a-z][\w-]*)'s\s+"
-    r"(?=(?:a|an|the|not|never|always|still|now|in|at|on)\b)",
+    r"(?=(?:a|an|the|not|never|always|still|now|in|at|on)\b)"
+    # a plan named by where or what it is, then how it stands: "Iceland's off", "Glastonbury's cancelled"
+    # ("Iceland's glaciers" are its own)
+    r"|(?P<plan>(?:^|(?<=[.!?]\s))(?-i:[A-Z])[\w-]*(?:\s+(?-i:[a-z])[\w-]*)?)'s\s+"
+    r"(?=(?i:off|cancell?ed|postponed|called\s+off|on\s+hold|not\s+happening|booked|confirmed)\b)",
     re.MULTILINE,
 )
 
@@ -30,5 +35,5 @@ _CONTRACTED_IS_RE = re.compile(
 def is_written_out(text: str) -> str:
     """`text` with a thing's "'s" that stands for "is" written as "is"."""
     return _CONTRACTED_IS_RE.sub(
-        lambda m: f"{m.group('subject') or m.group('own') or m.group('mine')} is ", text
+        lambda m: f"{m.group('subject') or m.group('own') or m.group('mine') or m.group('plan')} is ", text
     )

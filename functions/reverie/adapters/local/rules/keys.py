@@ -61,7 +61,14 @@ def same_slot(key: str | None, other: str | None, user_id: str) -> bool:
     if key == other:
         return True
     (mine, _, attribute), (theirs, _, their_attribute) = key.partition("."), other.partition(".")
-    return attribute == their_attribute and names_the_user(mine, user_id) and names_the_user(theirs, user_id)
+    if _ONE_ATTRIBUTE.get(attribute, attribute) != _ONE_ATTRIBUTE.get(their_attribute, their_attribute):
+        return False
+    return mine == theirs or (names_the_user(mine, user_id) and names_the_user(theirs, user_id))
+
+
+# Attributes that are one: the train one takes at its time is how one gets to work ("is on the 7:15 train to
+# work", then "gets the 8:02 now"; "gets the 7:40 train to work", then "drives to work now").
+_ONE_ATTRIBUTE = {"usual_departure": "commute"}
 
 
 def other_slots(key: str | None, other: str | None, user_id: str) -> bool:

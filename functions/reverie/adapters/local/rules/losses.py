@@ -24,16 +24,17 @@ _LOSS_RE = re.compile(
     r"(?:(?:has|had|sadly|finally)\s+)*(?:passed away|passed|died|was put down|was put to sleep|crossed the "
     r"rainbow bridge)\b"
     rf"|\b(?:put|had to put)\s+(?:(?:my|our|their)\s+(?:[a-z]+\s+){{0,3}})?(?P<put>{_NAME})\s+(?:down|to sleep)\b"
-    rf"|\blost\s+(?:my|our|their)\s+(?:[a-z]+\s+){{0,3}}(?P<lost>{_NAME})\b",
+    rf"|\blost\s+(?:(?:my|our|their)\s+(?:[a-z]+\s+){{0,3}})?(?P<lost>{_NAME})\b",  # "we lost Biscuit last week"
     re.I,
 )
 
 
 def _having(name: str) -> re.Pattern[str]:
-    """A card saying the speaker has the named being: "has a cat, Pip", "a beagle called Pip", "our dog Pip"."""
+    """A card saying the speaker has the named being: "has a cat, Pip", "a beagle called Pip", "our dog Pip",
+    "Sol's dog Pip"."""
     return re.compile(
         rf"\b(?:has|have|had|owns?|keeps?)\s+(?:an?|two|three)\s+[a-z]+(?:\s+[a-z]+)?,?\s+(?:called\s+|named\s+)?"
-        rf"{name}\b|\b(?:called|named)\s+{name}\b|\b(?:my|our|their)\s+[a-z]+,?\s+{name}\b",
+        rf"{name}\b|\b(?:called|named)\s+{name}\b|(?:\b(?:my|our|their)|['’]s)\s+[a-z]+,?\s+{name}\b",
         re.I,
     )
 

@@ -1,5 +1,6 @@
 """A value put right about someone named only as "he" or "she": "he's in Year 5 by the way, not Year 4", "her
-birthday is 21 May, not 12 May", said in a session that never names them. The sentence alone names no one; the held card that says the value it
+birthday is 21 May, not 12 May", said in a session that never names them (or about a thing named only as "it":
+"it's BA 283, not BA 287"). The sentence alone names no one; the held card that says the value it
 denies ("Dana's son Max is in Year 4", the agent's note of a week before) is whom it is about. That card, with
 the value put right ("Dana's son Max is in Year 5"), replaces it.
 
@@ -19,8 +20,9 @@ from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard
 from reverie.ports import MergeAction, MergeDecision
 
-# "he", "she", "they", or what is theirs ("her birthday", "his school", "their flight")
-_SOMEONE = r"(?:he|she|they|(?:his|her|their)\s+[a-z]+(?:\s+[a-z]+)?)"
+# "he", "she", "they", or what is theirs ("her birthday", "his school", "their flight"); or "it", "that" for a
+# thing said before ("Correction: it's BA 283, not BA 287" of the flight held)
+_SOMEONE = r"(?:he|she|they|it|that|(?:his|her|their)\s+[a-z]+(?:\s+[a-z]+)?)"
 # "he's in Year 5 by the way, not Year 4", "She is on 20mg now, not 10mg."
 _CONTRAST_RE = re.compile(
     rf"^{_SOMEONE}(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were|\s+goes|\s+go|\s+takes|\s+take)\s+"

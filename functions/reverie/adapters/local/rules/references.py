@@ -210,6 +210,16 @@ _IS_AT_RE = re.compile(
     r"(?P<who>[\w-]+)'s\s+(?=" + IS_AT + ")",
     re.I,
 )
+# ... nor one named with a word before the name: "started at St Mary's in September", "at Uncle Joe's on Friday".
+_AT_A_TITLE_RE = re.compile(r"\b(?:at|to|from|round)\s+(?-i:[A-Z])[\w.-]*\s+$", re.I)
+
+
+def _is_at(found: re.Match[str]) -> str:
+    if _AT_A_TITLE_RE.search(found.string, 0, found.start()):
+        return found.group(0)
+    return f"{found.group('who')} is "
+
+
 # "The new boiler's been humming away": "'s been" is always "has been".
 # "bin day's changed to Wednesday", "rent's gone up to 1,100": a thing's "'s" before a change is "has".
 _THING_HAS_RE = re.compile(
@@ -272,7 +282,9 @@ _THERE_RE = re.compile(
 # A thing the part before names with "the", "my" or "our" ("the studio", "the food bank", "my allotment").
 _PLACE_BEFORE_RE = re.compile(
     r"\b(?P<place>(?:the|my|our)\s+[a-z][\w-]*(?:\s+(?!(?:in|at|on|is|are|was|were|for|to|of|and|with|near|by|"
-    r"has|have|code|password|pin)\b)[a-z][\w-]*)?)",
+    r"has|have|code|password|pin)\b)[a-z][\w-]*)?"
+    # ... with where it is, one place: "the café in the park", "the Greggs on the High Street"
+    r"(?:\s+(?:in|on|at|near|by)\s+the\s+[a-z][\w-]*(?:\s+(?!(?:is|are|was|were|and)\b)[a-z][\w-]*)?)?)",
     re.I,
 )
 _TOWARDS_RE = re.compile(
@@ -283,7 +295,8 @@ _TOWARDS_RE = re.compile(
 
 def resolve_there(part: str, before: str | None) -> str:
     """ "I'm there Tuesdays" → "I'm at the studio Tuesdays", "go there on Saturdays" → "go to the studio on
-    Saturdays", when the part before named one thing ("the studio", never "the café in the park": two) and did
+    Saturdays", when the part before named one thing ("the studio", "the café in the park"; never "the café and
+    the park": two) and did
     not open with it ("The allotment is plot 14, I grow leeks there" goes on about it); `part` as it was
     otherwise."""
     found = _THERE_RE.search(part)
@@ -349,7 +362,7 @@ class Earlier:
         a name's "'s" before a participle read as "has": "Sami's started" → "Sami has started")."""
         part = _HAS_RE.sub(r"\g<name> has \g<done>", _BEEN_RE.sub(r"\g<what> has been", part))
         part = _THING_HAS_RE.sub(r"\g<what> has ", part)  # "bin day's changed to ...": has changed
-        part = _IS_AT_RE.sub(r"\g<who> is ", _IS_RE.sub(r"\g<who> is ", part))
+        part = _IS_AT_RE.sub(_is_at, _IS_RE.sub(r"\g<who> is ", part))
         part = _IS_A_RE.sub(r"\g<who> is ", part)  # "Biscuit's a golden retriever": is
         part = resolve_them(resolve_mine(part, self.previous), self.previous)
         part = resolve_went(resolve_it(part, self.previous), self.previous)

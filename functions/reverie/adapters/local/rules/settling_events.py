@@ -25,10 +25,12 @@ _SUBJECT = (
     r"(?:(?:just|finally|now|officially|at\s+last|also|this\s+(?:morning|afternoon|evening|week)|"
     r"yesterday|today|last\s+(?:week|night|month)|on\s+\d{1,2}\s+[A-Za-z]+(?:\s+\d{4})?)\s+)*"
 )
-# A home: "the flat", "a two-bed house", "our new place" (never an office, a unit, a shop or a studio).
+# A home: "the flat", "a two-bed house", "our new place", or housing one lives in without an article
+# ("sheltered housing", "assisted living", "student halls") (never an office, a unit, a shop or a studio).
 _HOME = (
-    r"(?:the|a|an|our|my)\s+(?:new\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:(?:the|a|an|our|my)\s+(?:new\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:flat|house|apartment|home|place|cottage|bungalow|maisonette|condo|townhouse|terrace|semi)\b"
+    r"|(?:sheltered|supported|social|council)\s+housing\b|assisted\s+living\b|(?:student\s+)?halls\b)"
 )
 # ... named with where it is: "in Partick", "on Elm Road", "at 14 Hope Street".
 _WHERE = r"[^.;!?]*?\b(?:in|on|at)\s+(?:\d+\s+)?(?-i:[A-Z])"

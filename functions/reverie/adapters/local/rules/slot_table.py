@@ -83,9 +83,15 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # the school one goes to, named ("goes to Hillside Primary", "started at Oakfield Juniors", "is in Year 3
         # at St Anne's Primary"): a move of school replaces it (before the year: a school named is the school)
         (
-            r"(?:(?:go|goes|going|went|gone|started|starts|starting|moved|moving|changed|transferred|switched)"
-            r"(?: schools?| reception| nursery| (?:year|grade|form) ?\d{1,2})? (?:to|at)|(?:am|is|are|'s|'m|now|still)(?: (?:now|still))?(?: in (?:year|grade|form|"
-            r"class|reception)(?: ?\d{1,2})?)? at) " + SCHOOL,
+            r"(?:(?:(?:go|goes|going|went|gone|started|starts|starting|moved|moving|changed|transferred|switched)"
+            r"(?: schools?| reception| nursery| (?:year|grade|form) ?\d{1,2})? (?:to|at)|(?:am|is|are|'s|'m|now|still)"
+            r"(?: (?:now|still))?(?: in (?:year|grade|form|class|reception)(?: ?\d{1,2})?)? at) "
+            + SCHOOL
+            # the schooling said in the verb, then the school by its name alone: "started reception at St Mary's";
+            # or a child's stage before school, unnamed: "is at nursery" (a school named later replaces it)
+            + r"|(?:started|starts|starting|moved|moving|changed|transferred|switched) (?:schools?|reception|"
+            r"nursery|(?:year|grade|form) ?\d{1,2}) (?:to|at) (?:the )?(?-i:[A-Z])"
+            r"|(?:am|is|are|'s|'m)(?: (?:now|still))? at (?:nursery|pre-?school|playgroup)\b)",
             "school",
         ),
         # where one is in one's schooling: "I'm in year 11", "in grade 4", "in my second year", "a third-year
@@ -105,7 +111,8 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # the departure one takes, by its time: "I'm on the 7:15 train", "I get the 8:02 now", "I catch the 6pm bus"
         (
             r"(?:on|get|catch|take|usually get|usually catch) the (?:\d{1,2}[:.]\d{2}|\d{1,2}(?:am|pm))"
-            r"(?: (?:train|bus|ferry|tram|coach|boat))?(?= *(?:$|[,.;!]|now\b|to\b|into\b|from\b|in\b|home\b|every\b))",
+            r"(?: (?:train|bus|ferry|tram|coach|boat))?(?= *(?:$|[,.;!]|now\b|to\b|into\b|from\b|in\b|home\b|every\b))"
+            r"(?! *(?:to|into|in to) (?:work|the office)\b)",  # "the 7:40 train to work": how one commutes (below)
             "usual_departure",
         ),
         (r"(?:got |been |was |were )?promoted to\b", "job_title"),
@@ -161,7 +168,8 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # ("my commute is ...", below); the way of one day ("I drive to work on Fridays") is none
         (
             r"(?:(?:now|usually|normally|mostly) )?(?:started )?(?:cycle|cycling|bike|biking|drive|driving|walk|walking|"
-            r"run|running|commute|commuting|(?:get|take|catch|getting|taking|catching) the (?:bus|train|tube|metro|"
+            r"run|running|commute|commuting|(?:get|take|catch|getting|taking|catching|on) the "
+            r"(?:\d{1,2}[:.]\d{2} |\d{1,2}(?:am|pm) )?(?:bus|train|tube|metro|"
             r"tram|ferry|coach)) (?:to|into|in to) (?:work|the office)\b(?! on (?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)",
             "commute",
         ),
@@ -243,6 +251,11 @@ MY_SLOT_NAMES = {
     **dict.fromkeys("gp gp_surgery gp_practice surgery doctors_surgery".split(), "gp"),
     **dict.fromkeys("project current_project".split(), "current_project"),
     **dict.fromkeys("editor ide".split(), "editor"),
+    # the car's registration, however it is called: "my reg", "my car reg", "our number plate"
+    **dict.fromkeys(
+        "reg car_reg registration car_registration number_plate plate reg_number".split(), "car_reg"
+    ),
+    **dict.fromkeys("phone mobile mobile_phone smartphone".split(), "phone"),
 }
 # Slots whose value is a person: "my husband is Tom" says who; "my husband is a teacher" says of him.
 WHO_SLOTS = frozenset({"partner", "manager"})

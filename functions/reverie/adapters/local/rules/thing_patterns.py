@@ -19,6 +19,7 @@ VOCABULARY: dict[str, str] = {
     **dict.fromkeys("black ruff prettier eslint flake8".split(), "formatter"),
     **dict.fromkeys("docker podman".split(), "container_runtime"),
     **dict.fromkeys("github gitlab bitbucket".split(), "code_host"),
+    **dict.fromkeys(["iphone", "pixel", "oneplus", "samsung galaxy"], "phone"),
 }
 VOCABULARY_RE = re.compile(
     r"\b(" + "|".join(re.escape(t) for t in sorted(VOCABULARY, key=len, reverse=True)) + r")\b", re.I
