@@ -60,3 +60,38 @@ def test_the_pet_planned_got_then_described_by_name_is_one_pet_named() -> None:
         (None, "The user got the puppy."),
         ("user.puppy", "The user's puppy is a cockapoo called Ziggy."),
     ]
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("I'm single.", "I've got a girlfriend now, Mia."),
+        ("My hair salon is Toni & Guy.", "I've switched hairdressers."),
+        ("I've got three chickens.", "A fox got one of the chickens, so we're down to two."),
+    ],
+)
+def test_a_partner_got_a_provider_switched_and_a_count_gone_down_replace_what_was_held(
+    before: str, after: str
+) -> None:
+    ((old_key, old),) = keyed(before)
+    new_key, new = keyed(after)[-1]
+    decision = decide(cand(new, new_key), [held(old, old_key)])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("We're down to three hens.", "The user has three hens now."),
+        ("A fox got one of the chickens, so we're down to two.", "The user has two chickens now."),
+    ],
+)
+def test_down_to_a_number_is_how_many_one_has_now(said: str, kept: str) -> None:
+    assert keyed(said)[-1] == (None, kept)
+
+
+@pytest.mark.parametrize(
+    "said", ["We're down to the wire.", "I'm down to two pints a week.", "So we're down to two."]
+)
+def test_down_to_no_things_counted_is_no_count(said: str) -> None:
+    assert "has" not in " ".join(statement for _, statement in keyed(said))  # NEGATIVE

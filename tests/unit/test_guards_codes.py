@@ -38,3 +38,25 @@ def test_a_code_is_masked_whole_and_the_sentence_kept(text: str, secret: str) ->
 )
 def test_counts_and_names_are_not_codes(text: str) -> None:
     assert mask_secrets(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Our wifi is BTHub-5G and the key is Xq7mz92LpR, the router's in the loft.", "Xq7mz92LpR"),
+        ("the wifi key is tulipgarden", "tulipgarden"),
+        ("WPA2 passphrase: correct-horse-battery", "correct-horse"),
+        ("the network key is 7f3kq82m", "7f3kq82m"),
+    ],
+)
+def test_a_networks_key_is_masked_and_the_rest_kept(text: str, secret: str) -> None:
+    masked = mask_secrets(text).text
+    assert secret not in masked and "[REDACTED:" in masked
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The key is under the mat.", "The key is 4 hours of sleep.", "The key to the shed is in the drawer."],
+)
+def test_a_key_given_no_made_up_value_is_no_secret(text: str) -> None:
+    assert mask_secrets(text).text == text  # NEGATIVE

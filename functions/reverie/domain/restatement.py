@@ -106,7 +106,9 @@ _CONTRAST_RE = re.compile(CONTRAST, re.I)
 # team"; a reversal is no paraphrase.
 _LEAVING_RE = re.compile(
     r"\b(?:left|leaves|leaving|quit|quits|resigned|sold|sells|selling|moved (?:out|away)|dropped out|"
-    r"cancell?ed|gave up|no longer|stopped|ended|broke up|split up|divorced)\b",
+    r"cancell?ed|gave up|no longer|stopped|ended|broke up|split up|divorced|fell out|"
+    # over a condition or a need: "has outgrown her egg allergy", "got over the flu"
+    r"outgrown|outgrew|grew out of|recovered from|got over)\b",
     re.I,
 )
 
@@ -155,7 +157,19 @@ def adds_no_number(new: str, known: str) -> bool:
     """Every number (a date, a version, an amount) in `new` is already in `known`: "went on 20 June" is
     another event than "went on 7 May", and "went on 7 May" adds a date to "went"."""
     # numbers in words as digits: "up to thirty miles a week" adds a number to "runs twenty miles a week"
-    return set(_NUMBER_RE.findall(as_digits(new))) <= set(_NUMBER_RE.findall(as_digits(known)))
+    return _numbers(new) <= _numbers(known)
+
+
+# "one" and "two" stay words in `as_digits` (a threshold of its reader: "no one", "one of them"); counting
+# things they are numbers too: "has two chickens now" gives a number "has got three chickens" does not.
+_SMALL_COUNT_RE = re.compile(
+    r"(?<!\bno )(?<!\bany )(?<!\bsome )(?<!\bevery )\b(one|two)\s+(?=[a-z]+s\b)", re.I
+)
+
+
+def _numbers(text: str) -> set[str]:
+    counted = {"1" if m.lower() == "one" else "2" for m in _SMALL_COUNT_RE.findall(text)}
+    return set(_NUMBER_RE.findall(as_digits(text))) | counted
 
 
 # An address, path, host or version: a word with a dot, slash or colon inside ("api-v1.parcelhub.io",

@@ -95,10 +95,11 @@ def _random_looking(text: str) -> bool:
     return _value(text) and (text[0] in "\"'" or bool(re.search(r"[\d\W_]", text)))
 
 
-def _long_token(text: str) -> bool:
-    """A value made up by a machine: 16 characters or more, letters and digits mixed ("9c1f4e7a2b8d6035")."""
+def _made_up(text: str) -> bool:
+    """A value a bare "key" is given that no word is: 8 characters or more, letters and digits mixed
+    ("Xq7mz92LpR"; "the key is under the mat", "the key is 4 hours" are not)."""
     bare = text.strip("\"'")
-    return len(bare) >= 16 and bool(re.search(r"\d", bare)) and bool(re.search(r"[a-zA-Z]", bare))
+    return len(bare) >= 8 and bool(re.search(r"\d", bare)) and bool(re.search(r"[a-zA-Z]", bare))
 
 
 def _id_with_digits(text: str) -> bool:
@@ -129,7 +130,9 @@ _SECRET_NAME = (
 )
 _PROSE_LABEL = (
     r"(?:password|passwd|pwd|pw|passcode|pin|secret|secret key|api[_ ]?key|access key|token|auth token|"
-    r"access token|(?:keypad|door|gate|alarm|garage|entry|lock|safe) code)"
+    r"access token|(?:keypad|door|gate|alarm|garage|entry|lock|safe) code|"
+    # a network's key: "the wifi key is X", "WPA2 passphrase: X"
+    r"(?:wi-?fi|network|wpa2?|wireless|router|hotspot) (?:key|passphrase|code))"
 )
 _PHRASE_LABEL = r"(?:pass ?phrase|seed phrase|recovery phrase|mnemonic(?: phrase)?)"
 # What answers a security question: "my mother's maiden name is Kowalski", "memorable word: tangerine".
@@ -234,8 +237,9 @@ PATTERNS: list[SecretPattern] = [
         ),
         _random_looking,
     ),
-    # "New key is 9c1f4e7a...": a bare "key" given a machine-made value ("the key is under the mat" is not)
-    SecretPattern("api_key", re.compile(rf"(?i)\bkey\s*(?:is|was|:|=)\s*{_V}"), _long_token),
+    # "New key is 9c1f4e7a...", "the key is Xq7mz92LpR": a bare "key" given a made-up value ("the key is under the
+    # mat" is not)
+    SecretPattern("api_key", re.compile(rf"(?i)\bkey\s*(?:is|was|:|=)\s*{_V}"), _made_up),
     # "changed the password to X", "log in with password X", "tried password 'X'", "use the password X".
     SecretPattern(
         "password",

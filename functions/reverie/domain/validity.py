@@ -338,6 +338,8 @@ def named_days(text: str) -> list[tuple[int, int, str | None]]:
 # "the vet next Tuesday", "the party is tomorrow", "drinks tonight" (a habit says "on Thursdays", "every Thursday").
 _PLAN_DAY_RE = re.compile(
     r"\b(?:(?:on|this|coming)\s+|(?P<next>next)\s+)(?P<wd>" + "|".join(WEEKDAYS) + r")\b(?!')"
+    # what is for a day: "brownies for Saturday", "for Saturday's party"
+    r"|\bfor\s+(?P<wdfor>" + "|".join(WEEKDAYS) + r")(?:'s)?\b"
     r"|\b(?P<tomorrow>tomorrow)\b|\b(?P<tonight>tonight)\b",
     re.I,
 )
@@ -351,8 +353,8 @@ def _plan_day_end(text: str, ts: datetime) -> datetime | None:
     found = _PLAN_DAY_RE.search(text)
     if found is None or _EVERY_RE.search(text):
         return None
-    if found.group("wd"):
-        ahead = (WEEKDAYS.index(found.group("wd").lower()) - ts.weekday()) % 7
+    if day := found.group("wd") or found.group("wdfor"):
+        ahead = (WEEKDAYS.index(day.lower()) - ts.weekday()) % 7
         return _end_of("day", ts.date(), ts, ahead=ahead or (7 if found.group("next") else 0))
     return _end_of("day", ts.date(), ts, ahead=1 if found.group("tomorrow") else 0)
 

@@ -9,6 +9,7 @@ from reverie.adapters.local.rules.conditions import has_a_condition
 from reverie.adapters.local.rules.held_roles import holds_a_post
 from reverie.adapters.local.rules.keys import answer_style_key, attribute_key, preference_key
 from reverie.adapters.local.rules.named_notes import base_verb
+from reverie.adapters.local.rules.nationality import says_nationality
 from reverie.adapters.local.rules.patterns import FEELING_RE, OPINION_RE, REACTION_OBJECT_RE
 from reverie.adapters.local.rules.request_patterns import IMPERATIVE_RE
 from reverie.adapters.local.rules.speaker_patterns import (
@@ -109,6 +110,8 @@ _STANDING_RE = re.compile(
     r"certified|licensed|accredited|chartered|trained|vaccinated|immuni[sz]ed|insured)(?: \w+)?"
     r" (?:as|at|in|on|with|by|for|against|to|about|around|\d)"
 )
+# What one takes or uses again: "I'm back on oat milk", "we're back on the night bus" (a later one replaces it).
+_BACK_ON_RE = re.compile(r"^(?:i|we)(?:'m| am|'re| are) (?:now )?back on (?:the |my |our )?[a-z][\w-]*")
 # What one asks for because of a condition, said after it: "... btw so no milk stuff", "..., so pls no cream"
 # (what they do because of it, "..., so I use oat milk", stays with it).
 _ASK_AFTER_RE = re.compile(
@@ -256,8 +259,15 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
     if _LIMIT_RE.match(lowered):  # "I can only drive automatics", "I can't eat spicy food": a standing limit
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
-    if _ON_A_COURSE_RE.match(lowered) or _TAKING_LESSONS_RE.match(lowered) or _STANDING_RE.match(lowered):
+    if (
+        _ON_A_COURSE_RE.match(lowered)
+        or _TAKING_LESSONS_RE.match(lowered)
+        or _STANDING_RE.match(lowered)
+        or _BACK_ON_RE.match(lowered)
+    ):
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject), short_ok=True)
+    if says_nationality(lowered):  # "I'm Polish": who one is, for good
+        return as_statement(MemoryType.FACT, clause, who, key=f"{who.subject}.nationality", short_ok=True)
     return Drop("not a statement")
 
 

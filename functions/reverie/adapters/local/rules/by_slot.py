@@ -16,7 +16,7 @@ from reverie.adapters.local.rules.about import contains, jaccard, name_words
 from reverie.adapters.local.rules.claims import without_attribution
 from reverie.adapters.local.rules.keys import same_slot, states_also
 from reverie.adapters.local.rules.remainder import carried, without_old_value
-from reverie.adapters.local.rules.values import SAME_VALUE_JACCARD, other_numbers
+from reverie.adapters.local.rules.values import SAME_VALUE_JACCARD, other_codes, other_numbers
 from reverie.adapters.local.rules.verdicts import decision as _decision
 from reverie.adapters.local.rules.verdicts import fused, join, replace
 from reverie.domain.denial import repeats_denied
@@ -92,6 +92,7 @@ def by_slot(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[s
         named
         and named == _named_value(best.statement) - _key_words(key)
         and not other_numbers(candidate.statement, best.statement)
+        and not other_codes(candidate.statement, best.statement)  # "LS6 2AD" / "LS6 2AB": two postcodes
     ):
         # "back in Warsaw since Friday" beside "normally based in Warsaw": the same place, said otherwise
         return fused(candidate, best, join(best.statement, candidate.statement), f"the same value of {key}")

@@ -8,7 +8,19 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from reverie.adapters.local.rules.about import event, owner, possessions, pursuit, topic
+from reverie.adapters.local.rules.about import event, owner, pursuit, topic
+from reverie.adapters.local.rules.described_same import (
+    FUSIBLE,
+    at_the_same_place,
+    by_what_it_is,
+    denies_any,
+    describes_what_it_has,
+    describes_what_it_uses,
+    named_by_its_day,
+    of_its_named_thing,
+    refines,
+    tells_of,
+)
 from reverie.adapters.local.rules.keys import other_slots, state_slot
 from reverie.adapters.local.rules.plan_ends import (
     called_off,
@@ -26,13 +38,14 @@ from reverie.adapters.local.rules.their_things import (
     favourite_of_taste,
     names_the_one,
     uses_its_name,
+    usual_said_as_habit,
 )
 from reverie.adapters.local.rules.values import other_amounts
 from reverie.adapters.local.rules.verdicts import SAME_TIME, decision, fused, join, replace, time_of
 from reverie.adapters.local.rules.whose import other_people
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
-from reverie.domain.restatement import negated, stem, terms
+from reverie.domain.restatement import stem
 from reverie.domain.text import MONTH_NAME, human_date
 from reverie.ports import MergeAction, MergeDecision
 
@@ -43,7 +56,10 @@ def about_the_same(candidate: Candidate, card: MemoryCard) -> frozenset[str]:
     "Aiko's Saturday run" after "Aiko runs every weekend"); else nothing."""
     (mine, owned), (theirs, their_owned) = owner(candidate.statement), owner(card.statement)
     owned = owned - _NOT_OWNED  # "Gil's plan for Rome ..." is about Rome, as "Gil is going to Rome" is
-    if not mine or mine != theirs or other_people(candidate.statement, card.statement):
+    # "Lily has outgrown ..." is about whom "Dot's daughter Lily is ..." is about
+    of_theirs = bool(mine) and mine in their_owned and _named_in(candidate.statement, card.statement)
+    theirs = mine if of_theirs else theirs
+    if not mine or mine != theirs or (not of_theirs and other_people(candidate.statement, card.statement)):
         return frozenset()  # "Post Ines's ..." / "Post Bartek's ...": one opening word, two people
     about = topic(card.statement)
     extra = owned - their_owned
@@ -51,6 +67,16 @@ def about_the_same(candidate: Candidate, card: MemoryCard) -> frozenset[str]:
         return frozenset()  # "the user's sister ..." says nothing more about what "the user ..." says
     # "Eda got a new Vaillant boiler" is about what "Eda's boiler is a Baxi" is of
     return (topic(candidate.statement) & about) | (extra & about) | (topic(candidate.statement) & their_owned)
+
+
+def _named_in(statement: str, card: str) -> bool:
+    """The name `statement` opens with is a name `card` gives too ("Lily ..." / "Dot's daughter Lily ...")."""
+    first = statement.split(maxsplit=1)[0].removesuffix("'s") if statement.strip() else ""
+    return (
+        first[:1].isupper()
+        and first.lower() != "the"
+        and re.search(rf"\b{re.escape(first)}\b", card) is not None
+    )
 
 
 # What "'s" owns that names no thing of its own: "Gil's plan for Rome" is about Rome.
@@ -91,16 +117,16 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
     """A plan followed by news of it (done, cancelled, moved) is over: the news supersedes it. Two facts
     or tastes about the same specific thing fuse into one card; so does what happened in a pursuit someone
     began ("started learning the cello" / "played cello in a first concert"), each part keeping its date."""
-    if candidate.type not in _FUSIBLE and candidate.type is not MemoryType.PLAN:
+    if candidate.type not in FUSIBLE and candidate.type is not MemoryType.PLAN:
         return None
     for card in cards:
-        if _describes_what_it_uses(candidate, card):
+        if describes_what_it_uses(candidate, card):
             return fused(candidate, card, join(card.statement, candidate.statement), "what it works with")
-        if _named_by_its_day(candidate, card):
+        if named_by_its_day(candidate, card):
             return fused(
                 candidate, card, join(card.statement, candidate.statement), "what is done on that day"
             )
-        if _by_what_it_is(candidate, card):  # "The Go API runs on Fly.io" after "Tao's API is written in Go"
+        if by_what_it_is(candidate, card):  # "The Go API runs on Fly.io" after "Tao's API is written in Go"
             return fused(
                 candidate, card, join(card.statement, candidate.statement), "the thing, by what it is"
             )
@@ -109,13 +135,15 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
             return fused(
                 candidate, card, join(card.statement, candidate.statement), "a favourite within a taste"
             )
+        if usual_said_as_habit(candidate, card):  # "always orders a flat white" / "'s go-to coffee is ..."
+            return decision(MergeAction.NOOP, card, f"{card.memory_id} says the same habit")
         if does_what_they_are(
             candidate, card
         ):  # "Gio teaches maths at Oakwood High" after "Gio is a teacher"
             return fused(candidate, card, join(card.statement, candidate.statement), "what they are, done")
         if uses_its_name(candidate, card):  # "rides their Brompton" after "'s folding bike is a Brompton"
             return fused(candidate, card, join(card.statement, candidate.statement), "its thing, by its name")
-        if _of_its_named_thing(candidate, card):  # "Miso is 12 now ..." after "Pat has a cat called Miso"
+        if of_its_named_thing(candidate, card):  # "Miso is 12 now ..." after "Pat has a cat called Miso"
             return fused(
                 candidate, card, join(card.statement, candidate.statement), "the thing it has, by name"
             )
@@ -131,7 +159,7 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
             candidate.observed_at is None or candidate.observed_at > time_of(card)
         ):
             return replace(candidate, card, f"news of the plan {card.memory_id}")
-        if card.type not in _FUSIBLE or candidate.type not in _FUSIBLE:
+        if card.type not in FUSIBLE or candidate.type not in FUSIBLE:
             continue
         # a change ("sold the Ibiza on 20 June") replaces the state it ends whatever numbers either names
         if not event(card.statement) and _CHANGE_RE.search(candidate.statement):
@@ -142,7 +170,7 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
         ):
             continue
         happened = event(card.statement) or event(candidate.statement)
-        if not _keys_allow(candidate, card) or _denies_any(candidate, card):
+        if not _keys_allow(candidate, card) or denies_any(candidate, card):
             continue
         if (
             happened
@@ -160,10 +188,10 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
                 candidate, card, join(card.statement, candidate.statement), "a pursuit held, taken further"
             )
         if not happened and (
-            _refines(candidate, card)
-            or _describes_what_it_has(candidate, card)
-            or _tells_of(candidate, card)
-            or _at_the_same_place(candidate, card)
+            refines(candidate, card)
+            or describes_what_it_has(candidate, card)
+            or tells_of(candidate, card)
+            or at_the_same_place(candidate, card)
             or names_the_one(candidate, card)  # "the Oxfam shop" after "a charity shop"
         ):
             return fused(candidate, card, join(card.statement, candidate.statement), "the same subject")
@@ -207,165 +235,6 @@ def _dated(card: MemoryCard) -> str:
     return f"{statement.rstrip(' .')} on {human_date(when)}."
 
 
-def _of_its_named_thing(candidate: Candidate, card: MemoryCard) -> bool:
-    """The candidate's subject is, by its name, the thing the card says its subject has: "Miso is 12 now" after
-    "Pat has a cat called Miso" (a name: capitalised where the candidate opens with it)."""
-    if candidate.type not in _FUSIBLE or card.type not in _FUSIBLE or not candidate.statement[:1].isupper():
-        return False
-    name, _ = owner(candidate.statement)
-    return bool(name) and name != owner(card.statement)[0] and name in possessions(card.statement)
-
-
-# "The Go API runs ...": a thing named by "the", what it is, and its head noun.
-_THE_NAMED_RE = re.compile(r"^the\s+(?P<name>(?-i:[A-Z])[\w-]*)\s+(?!of\b)[a-z]+", re.I)
-_THE_KIND_OF_RE = re.compile(
-    r"^the\s+(?P<what>(?:[\w.+#-]+\s+){1,2}?)(?P<head>[a-z][\w-]*)\s+(?!of\b)[a-z]+", re.I
-)
-
-
-def _by_what_it_is(candidate: Candidate, card: MemoryCard) -> bool:
-    """The candidate names, by "the", what it is and its kind, the one thing the card says someone's thing of
-    that kind is ("The Go API runs on Fly.io" after "Tao's API is written in Go"), or by "the" and the name of
-    the thing the card says they have ("The Vitamix makes ..." after "Max has a Vitamix blender")."""
-    if candidate.type not in _FUSIBLE or card.type not in _FUSIBLE:
-        return False
-    brand = _THE_NAMED_RE.match(candidate.statement.strip())  # "The Vitamix makes ..." after "has a Vitamix"
-    if brand and re.search(
-        rf"\b(?:has|have|got|bought|owns?)\s+(?:a|an)\s+{re.escape(brand.group('name'))}\b", card.statement
-    ):
-        return True
-    found = _THE_KIND_OF_RE.match(candidate.statement.strip())
-    if found is None:
-        return False
-    head = found.group("head")
-    owned = re.match(
-        rf"^[\w-]+'s\s+(?:[\w-]+\s+)?{re.escape(head)}\s+(?:is|are|was|were|has|have)\b", card.statement, re.I
-    )
-    return owned is not None and terms(found.group("what")) <= terms(card.statement[owned.end() :])
-
-
-def _describes_what_it_has(candidate: Candidate, card: MemoryCard) -> bool:
-    """The candidate is about something the card says its subject has: "Elif's cat Miso is a Maine Coon"
-    after "Elif has a cat"."""
-    return bool(owner(candidate.statement)[1] & possessions(card.statement))
-
-
-def _tells_of(candidate: Candidate, card: MemoryCard) -> bool:
-    """The candidate's subject is the thing of the card's subject that the card tells of: "Dad's
-    amlodipine is 5 mg every morning" after "Dad has been put on amlodipine for his blood pressure"."""
-    thing = owner(candidate.statement)[1] - _LINKS
-    about = topic(card.statement)
-    # "Bex's vinyl collection" is what "Bex collects vinyl" tells of: a noun made of the card's verb
-    return bool(thing) and all(w in about or (w.endswith("ion") and stem(w[:-3]) in about) for w in thing)
-
-
-_LINKS = frozenset(stem(w) for w in "is are was were has have had".split())
-_FUSIBLE = frozenset({MemoryType.FACT, MemoryType.PREFERENCE})
-
-# What a statement's subject does something with: "deploys with argocd", "uses Jira", "syncs via rsync". After
-# "with", a capitalised name is a person more often than a tool ("works with Priya"): only a lower-case one.
-_INSTRUMENT_RE = re.compile(
-    r"\b(?:(?:uses|use|used|using|via)\s+(?:the\s+|a\s+|an\s+)?|with\s+(?=[a-z]))([\w.-]+)"
-)
-
-# How someone goes or does something: "by" and a bare noun ("commutes by S-Bahn", "pays by card"), not a
-# time ("by Friday", "by 5pm") or a determined thing ("by the river").
-_BY_MEANS_RE = re.compile(
-    r"\bby\s+(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|then|now|far|noon|midnight|tomorrow|"
-    rf"tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|{MONTH_NAME})\b)([^\W\d][\w-]*)",
-    re.I,
-)
-
-_DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
-# Something named by the day it recurs on: "the Saturday shift", "my Tuesday class", "Ana's Monday run".
-_BY_ITS_DAY_RE = re.compile(r"^(?:the|my|our|[A-Z][\w-]*'s)\s+(?P<day>" + _DAYS + r")\s+[a-z]", re.I)
-_ON_DAYS_RE = re.compile(r"\b(?:on|every|each)\s+(?P<day>" + _DAYS + r")s?\b", re.I)
-
-
-def _named_by_its_day(candidate: Candidate, card: MemoryCard) -> bool:
-    """A fact about something named by the day it recurs on ("The Saturday shift is at the Brixton branch")
-    after a fact that its subject does something on that day ("volunteers at a food bank on Saturdays"):
-    more about that one thing."""
-    named = _BY_ITS_DAY_RE.match(candidate.statement)
-    if named is None or not card.type is candidate.type is MemoryType.FACT or event(candidate.statement):
-        return False
-    whose = named.group(0).split()[0]
-    if whose.endswith("'s") and stem(whose.lower()) != owner(card.statement)[0]:
-        return False  # someone else's day
-    days = {d.group("day").lower() for d in _ON_DAYS_RE.finditer(card.statement)}
-    return named.group("day").lower() in days
-
-
-def _describes_what_it_uses(candidate: Candidate, card: MemoryCard) -> bool:
-    """A lasting fact about the thing a held fact says its subject works with ("Argocd syncs from the
-    infra repo every 3 min" after "Jo deploys with argocd"), or about their own one of it ("Jo's bike is a
-    Brompton" after "Jo rides to work by bike"): more about how they do it, one card."""
-    if (
-        candidate.type is not MemoryType.FACT
-        or card.type is not MemoryType.FACT
-        or event(candidate.statement)
-    ):
-        return False
-    thing, owned = owner(candidate.statement)
-    used = {stem(m.group(1).lower().rstrip(".-")) for m in _INSTRUMENT_RE.finditer(card.statement)}
-    if bool(thing) and thing in used and thing != owner(card.statement)[0]:
-        return True
-    # which one of what they use or go by: "The user's S-Bahn is the S6" after "The user commutes to the
-    # office by S-Bahn", "Jo's bike is a Brompton" after "Jo rides to work by bike"
-    means = used | {stem(m.group(1).lower().rstrip(".-")) for m in _BY_MEANS_RE.finditer(card.statement)}
-    return bool(thing) and thing == owner(card.statement)[0] and bool(owned & means)
-
-
-def _refines(candidate: Candidate, card: MemoryCard) -> bool:
-    """The candidate adds detail to all the card says, pointing the same way: "goes to a jazz club every
-    Friday" refines "loves jazz"; sharing one word of a longer card ("LGBTQ support groups" beside
-    "passionate about LGBTQ rights") is another statement, not more of it."""
-    about = topic(candidate.statement) | owner(candidate.statement)[1]
-    held = topic(_COMPARED_RE.sub("", card.statement))  # "likes tea more than coffee" is about tea
-    if about & _TAUGHT:  # "'s driving lessons are on Saturdays" is how "is learning to drive" goes on
-        held -= _LEARNING
-    return held <= about and not _denies_any(candidate, card)
-
-
-_LEARNING = frozenset(stem(w) for w in ("learning", "learn", "studying", "study"))
-_TAUGHT = frozenset(
-    stem(w)
-    for w in (
-        "lesson",
-        "lessons",
-        "class",
-        "classes",
-        "course",
-        "courses",
-        "tutor",
-        "teacher",
-        "instructor",
-        "coach",
-    )
-)
-
-
-# A place someone does something at, named with "the": "at the Eastside food bank", "At the food bank".
-_AT_PLACE_RE = re.compile(
-    r"\bat\s+the\s+(?P<place>(?:(?-i:[A-Z])[\w'-]*\s+)*[a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I
-)
-
-
-def _places(statement: str) -> list[frozenset[str]]:
-    return [frozenset(terms(m.group("place"))) for m in _AT_PLACE_RE.finditer(statement)]
-
-
-def _at_the_same_place(candidate: Candidate, card: MemoryCard) -> bool:
-    """What the same person does at the place the card says they do something at: "runs the Saturday shift at
-    the food bank" after "volunteers at the Eastside food bank" (the place said with fewer words is the one)."""
-    theirs = _places(card.statement)
-    return any(mine and any(mine <= place for place in theirs) for mine in _places(candidate.statement))
-
-
-# What a taste is set against, not what it is about: "more than coffee", "over cats", "rather than the bus".
-_COMPARED_RE = re.compile(r"\s+(?:more\s+than|rather\s+than|better\s+than|over|instead\s+of)\s+[^,.;]+", re.I)
-
-
 def _keys_allow(candidate: Candidate, card: MemoryCard) -> bool:
     """A changeable state is its own attribute: what merely shares words with it is not more of it."""
     return not (state_slot(candidate.key) or state_slot(card.key))
@@ -375,12 +244,14 @@ def _keys_allow(candidate: Candidate, card: MemoryCard) -> bool:
 _CHANGE_RE = re.compile(
     r"\b(?:switched|swapped|changed|replaced|moved (?:from|away|to)|no longer|no more(?! than)|not any ?more|"
     r"stopped|quit|"
-    r"gave up|left|instead of|went back to|now (?:uses?|prefers?|works?|lives?)|stepped down|stepped back|"
+    r"gave up|left|instead of|went back to|(?:is|are|am) back on|now (?:uses?|prefers?|works?|lives?)|"
+    r"stepped down|stepped back|"
     # out of what one was in for: "pulled out of Brighton with a stress fracture", "dropped out of the course"
-    r"pulled out|dropped out|withdrew|bowed out|moved out|"
+    r"pulled out|dropped out|withdrew|bowed out|moved out|outgrown|outgrew|grew out of|recovered from|got over|"
     r"resigned|retired from|(?:can|don|won|doesn)'?t\b[^.;]*\bany\s*more|cannot\b[^.;]*\bany\s*more|"
     # a version or a system moved on: "upgraded staging to Postgres 16", "migrated the blog to Hugo"
-    r"(?:upgraded|downgraded|migrated|bumped|updated)\b(?=[^.;]*\bto\b)|"
+    r"(?:upgraded|downgraded|migrated|bumped|updated|renamed|dropped|dropped down|went down|went up)\b"
+    r"(?=[^.;]*\bto\b)|"
     # parting with what the card says one has: "sold the Ibiza", "gave away the piano", "got rid of the van"
     r"sold|gave away|given away|got rid of|traded (?:(?:the|my|our|his|her|their) [\w-]+ )?in|part[- ]exchanged|"
     r"scrapped|"
@@ -388,7 +259,3 @@ _CHANGE_RE = re.compile(
     r"(?:got|bought|had|have|fitted|installed|ordered)\s+(?:a|our|my)\s+(?:brand\s+)?new)\b",
     re.I,
 )
-
-
-def _denies_any(candidate: Candidate, card: MemoryCard) -> bool:
-    return negated(candidate.statement) != negated(card.statement)

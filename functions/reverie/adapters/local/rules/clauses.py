@@ -205,7 +205,7 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         return f"my {moved.group('thing')} is {now.group('rest')}", ""
     # "Mia is 4 and she loves trains": what holds for the one the clause before opens with, by name
     if _PERSON_DOES_RE.match(right) and (opener := _NAME_OPENS_RE.match(left) or _KIN_OPENS_RE.match(left)):
-        return re.sub(r"^(?:he|she)\b", opener.group("name"), right, flags=re.I), ""
+        return _said_of(opener.group("name"), right), ""
     if (
         _BODILY_RE.match(right) and _opening(strip_opening(left)) is not None
     ):  # "I'm allergic to X, carry an EpiPen"
@@ -352,3 +352,16 @@ def independent_statements(sentence: str) -> list[str]:
         current = shared + found[0]
     out.append((current + pending).strip())
     return [s for s in out if s]
+
+
+_HAS_DONE_RE = re.compile(r"\s+(?:got|been|gone|had)\b")
+
+
+def _said_of(name: str, clause: str) -> str:
+    """`clause` with its opening "he"/"she" said as `name`: "he's a chef" → "my partner is a chef" (never "my
+    partner's a chef"), "she's got two kids" → "... has got two kids"."""
+    if found := re.match(r"^(?:he|she)'s\b", clause, re.I):
+        rest = clause[found.end() :]
+        verb = "has" if _HAS_DONE_RE.match(rest) else "is"
+        return f"{name} {verb}{rest}"
+    return re.sub(r"^(?:he|she)\b", name, clause, flags=re.I)

@@ -23,7 +23,7 @@ _CONTRACTED_IS_RE = re.compile(
     # (never a place named by whose it is: "I'm at my mum's on Sunday", "staying round our nan's")
     r"|(?P<mine>(?<!\bat\s)(?<!\bto\s)(?<!\bfrom\s)(?<!\bround\s)(?<!\bby\s)\b(?i:my|our)\s+(?:[a-z][\w-]*\s+)?"
     r"[a-z][\w-]*)'s\s+"
-    r"(?=(?:a|an|the|not|never|always|still|now|in|at|on)\b)"
+    r"(?=(?:a|an|the|not|never|always|still|now|in|at|on|called|named)\b)"
     # a plan named by where or what it is, then how it stands: "Iceland's off", "Glastonbury's cancelled"
     # ("Iceland's glaciers" are its own)
     r"|(?P<plan>(?:^|(?<=[.!?]\s))(?-i:[A-Z])[\w-]*(?:\s+(?-i:[a-z])[\w-]*)?)'s\s+"

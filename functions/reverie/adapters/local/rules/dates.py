@@ -14,7 +14,7 @@ from reverie.domain.validity import NUMBERS, WEEKDAYS
 
 _NUMBER_ALT = "|".join(sorted((re.escape(n) for n in NUMBERS), key=len, reverse=True)) + r"|\d{1,3}"
 _PREPOSITION_BEFORE_RE = re.compile(
-    r"\b(?:since|until|till|from|by|before|after|on|in|of|during|for|through|throughout)\s*$", re.I
+    r"\b(?:since|until|till|from|by|before|after|on|in|of|during|for|through|throughout|all)\s*$", re.I
 )
 
 RELATIVE_RE = re.compile(

@@ -38,6 +38,16 @@ def _turned(match: re.Match[str]) -> str:
     return f"{verb} {prep}{match['new'].rstrip()}, not {match['old']}"
 
 
+# ... or the denied value alone, then the sentence that gives the right one: "Oops, not Derby, she lives in Derry"
+# ("she lives in Derry, not Derby"); the sentence after must name a value of its own.
+_NOT_FIRST_RE = re.compile(
+    rf"(?:^|(?<=[.!?]\s))(?:(?i:oops|whoops|sorry|no|correction)[,:!]?\s+)?(?i:not)\s+(?P<old>{_DENIED})\s*[,;]\s*"
+    rf"(?P<said>(?i:he|she|they|it|we|i|my|our|his|her|their)\b[^.!?]*?\b{_VALUE}[^.!?]*?)(?P<end>[.!?]|$)"
+)
+
+
 def with_denied_turned(text: str) -> str:
-    """`text` with each "isn't A, it's B" said as "is B, not A" (see the module's docstring)."""
+    """`text` with each "isn't A, it's B" said as "is B, not A", and each "not A, <what is so>" as "<what is so>,
+    not A" (see the module's docstring)."""
+    text = _NOT_FIRST_RE.sub(lambda m: f"{m['said']}, not {m['old']}{m['end']}", text)
     return _TURN_RE.sub(_turned, text)

@@ -68,7 +68,8 @@ def same_slot(key: str | None, other: str | None, user_id: str) -> bool:
 
 # Attributes that are one: the train one takes at its time is how one gets to work ("is on the 7:15 train to
 # work", then "gets the 8:02 now"; "gets the 7:40 train to work", then "drives to work now").
-_ONE_ATTRIBUTE = {"usual_departure": "commute"}
+# One's partner and whether one has one: "I'm single", then "I've got a girlfriend now, Mia".
+_ONE_ATTRIBUTE = {"usual_departure": "commute", "relationship_status": "partner"}
 
 
 def other_slots(key: str | None, other: str | None, user_id: str) -> bool:
@@ -141,8 +142,10 @@ def attribute_key(text: str, subject: str) -> str | None:
         person, said = theirs
         own = attribute_key(said, subject) if said else None
         return f"{subject}.{person}.{own.partition('.')[2]}" if own else None
-    if provider := _NEW_PROVIDER_RE.match(text):  # "registered with a new dentist": who one's dentist is
-        said = provider.group("who").lower()
+    if provider := _NEW_PROVIDER_RE.match(text) or _SWITCHED_PROVIDERS_RE.match(text):
+        # "registered with a new dentist", "switched hairdressers": who one's dentist, hairdresser is
+        said = _one_of(provider.group("who").lower())
+        said = MY_SLOT_NAMES.get(said, said)
         return f"{subject}.{'gp' if said == 'doctor' else said}"
     for pattern, attribute in SLOTS:
         if pattern.search(text):
@@ -191,6 +194,13 @@ _NEW_PROVIDER_RE = re.compile(
     r"^(?:i|we)(?:'ve| have)? (?:just |finally |now |recently )?(?:registered|re-registered|signed up|switched|"
     r"moved|changed|gone) (?:over )?(?:with|to) (?:a |an )?(?:new |different |another )?(?P<who>dentist|vet|"
     r"optician|gp|doctor|physio|hairdresser|barber|accountant|childminder|cleaner|mechanic)\b",
+    re.I,
+)
+
+# ... or the kind changed, said in the plural: "I've switched hairdressers", "we changed vets".
+_SWITCHED_PROVIDERS_RE = re.compile(
+    r"^(?:i|we)(?:'ve| have)? (?:just |finally |now |recently )?(?:switched|changed|swapped) (?P<who>dentists|vets|"
+    r"opticians|gps|doctors|physios|hairdressers|barbers|salons|accountants|childminders|cleaners|mechanics)\b",
     re.I,
 )
 

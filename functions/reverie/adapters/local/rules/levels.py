@@ -31,8 +31,10 @@ def levels(text: str) -> dict[str, str]:
 
 
 def _names(text: str) -> frozenset[str]:
-    """The names the text gives (capitalised words, the level's own label aside)."""
-    return frozenset(entities(text)) - {m.group("label").lower() for m in _LEVEL_RE.finditer(text)}
+    """The names the text gives (capitalised words, the level's own label aside); an unnamed user ("The user
+    has ...") is named so too."""
+    named = frozenset(entities(text)) - {m.group("label").lower() for m in _LEVEL_RE.finditer(text)}
+    return named | ({"the user"} if text.lower().startswith("the user") else set())
 
 
 def _same_person(candidate: Candidate, card: MemoryCard) -> bool:

@@ -17,6 +17,7 @@ from reverie.adapters.local.rules.bare_contrast import with_contrast_comma
 from reverie.adapters.local.rules.chat_log import without_chat_lines
 from reverie.adapters.local.rules.clauses import independent_statements
 from reverie.adapters.local.rules.config_blocks import read_config_blocks
+from reverie.adapters.local.rules.counts_left import with_counts_left
 from reverie.adapters.local.rules.day_requests import one_off_before, request_before
 from reverie.adapters.local.rules.denied_first import with_denied_turned
 from reverie.adapters.local.rules.held_by_another import with_holder_named
@@ -82,6 +83,9 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
     )  # "You told me 5W-30, that's wrong. My Golf takes 0W-20": "0W-20, not 5W-30"
     text = with_holder_named(text)  # "I'm not diabetic, my dad is": "I'm not diabetic. My dad is diabetic."
     text = with_animal_named(text)  # "we got a cat! she's called Miso": "... My cat is called Miso."
+    text = with_counts_left(
+        text
+    )  # "a fox got one of the chickens, so we're down to two": "We have two chickens now"
     text, pasted = without_chat_lines(text)  # "[04/03/2026, 21:14] Dev: ...": what someone said then
     dropped: list[tuple[str, str]] = [(line, "a line of a pasted chat") for line in pasted]
     heading, text = about_whom(text)  # "Para kay Lolo: his pension is ...": whom every "his" stands for

@@ -33,6 +33,11 @@ _MY_X_AND_I_RE = re.compile(
     r"(?:(?i:my|our)\s+(?P<x>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?i:and)\s+(?-i:I)(?![\w'-])"
     r"|(?i:me\s+and\s+(?:my|our)\s+)(?P<y>(?:[\w'-]+\s+){0,2}?[\w'-]+)(?=\s+(?:[a-z]+)\b))"
 )
+# Someone and the speaker as one subject ("Amy and I fell out", "my wife and I ..."): a "we" after it is the two
+# of them, "they" once the speaker is named ("Amy and Ren fell out, they don't speak any more"), never the speaker
+# alone.
+_X_AND_I_RE = re.compile(r"(?:\b(?-i:[A-Z])[\w'-]*|\b(?i:my|our)\s+[\w'-]+)\s+and\s+I\b")
+_THEIR_WE = ((r"\bwe're\b", "they're"), (r"\bwe've\b", "they've"), (r"\bwe\b", "they"), (r"\bour\b", "their"))
 # "my husband Joris do them": one named person after a possessive, whose auxiliary a learner left unconjugated.
 _NAMED_ONE_BASE_AUX_RE = re.compile(
     r"(?P<who>(?<![\w-])(?i:my|our)\s+(?:[a-z]+\s+){1,2}(?-i:[A-Z][a-z]+))\s+"
@@ -67,6 +72,11 @@ def desubjectivise(text: str, name: str) -> str:
     Oslo"): what holds for the group holds for the speaker, and reads as one clean sentence. Verbs after a
     replaced subject agree, except in a compound subject ("Ana and I have" → "Ana and Bob have", "my
     wife and I take" → "Bob and their wife take")."""
+    if pair := _X_AND_I_RE.search(text):
+        after = text[pair.end() :]
+        for said, them in _THEIR_WE:
+            after = re.sub(said, them, after, flags=re.I)
+        text = text[: pair.end()] + after
     text = _MY_X_AND_I_RE.sub(
         lambda m: f"{m.group('pre')}{name} and their {m.group('x') or m.group('y')}", text
     )

@@ -78,10 +78,17 @@ def writer(line: str) -> tuple[bool, str | None]:
 # A mail pasted inline, in quotes, after the user names it: "Here's the email from the school: 'Term starts on 6
 # September. ...'" is read as that mail under its header, one quoted line a sentence.
 _INLINE_RE = re.compile(
-    r"^\s*(?:here'?s|here\s+is|this\s+is|pasting|forwarding|i\s+got)\s+(?:the|an?|my|this)\s+(?:e-?mail|message|"
-    r"text|letter|note|notice|reply|newsletter)\s+(?:from|by)\s+(?P<who>[^:'\"“‘\n]{2,40}?)\s*:\s*['\"“‘]"
-    r"(?P<body>[^\n]+?)['\"”’]?\s*$",
+    r"^\s*(?:(?:here'?s|here\s+is|this\s+is|pasting|forwarding|i\s+got|got)\s+(?:(?:the|an?|my|this)\s+(?:e-?mail|"
+    r"message|text|letter|note|notice|reply|newsletter|post)|this|that)\s+(?:from|by|in)"
+    # ... or named by where it came from alone: 'From #general: "..."'
+    r"|from(?!\s+(?:now|today|tonight|tomorrow|then|here|there|next|this|that|monday|tuesday|wednesday|thursday|"
+    r"friday|saturday|sunday)\b))\s+(?P<who>[^:'\"“‘\n]{2,40}?)\s*:\s*['\"“‘](?P<body>[^\n]+?)['\"”’]?\s*$",
     re.I,
+)
+
+
+_GREETING_RE = re.compile(
+    r"^(?:hi|hello|hey|dear|morning|afternoon|evening)\s+(?-i:[A-Z])[\w'-]*\s*,\s*", re.I
 )
 
 
@@ -90,7 +97,8 @@ def _as_quoted(text: str) -> str:
     found = _INLINE_RE.match(text)
     if found is None:
         return text
-    lines = _SENTENCE_RE.split(found.group("body").strip())
+    # the greeting that opens it says nothing: "Hi Sef, your interview is on 3 March" tells of the interview
+    lines = _SENTENCE_RE.split(_GREETING_RE.sub("", found.group("body").strip()))
     return "\n".join(
         [f"From: {found.group('who').strip()}", *(f"> {line}" for line in lines if line.strip())]
     )
@@ -153,7 +161,7 @@ def _read_line(
         elif claims and (claim := _claim(sentence, sender)):
             mail.claims.append(claim)
         else:
-            kept.append(sentence)
+            kept.append(_as_the_reader(sentence, sender))
     opened = False
     if orders:
         said = " ".join(orders)
@@ -197,6 +205,33 @@ def _claim(sentence: str, sender: str | None) -> str | None:
     if specificity(said) - specificity(who) < SPECIFIC_ENOUGH:
         return None
     return finish(said)
+
+
+# The reader a pasted mail addresses is the user who pasted it: "your interview is on 3 March" is theirs.
+_TO_THE_READER = (
+    (re.compile(r"\byour\b", re.I), "my"),
+    (re.compile(r"\byours\b", re.I), "mine"),
+    (re.compile(r"\byou(?:'re|\s+are)\b", re.I), "I'm"),
+    (re.compile(r"\byou(?:'ve|\s+have)\b", re.I), "I've"),
+    (re.compile(r"\byou(?:'ll|\s+will)\b", re.I), "I'll"),
+)
+
+
+_WE_SUBJECT_RE = re.compile(r"\bwe(?:'ve|'re|'ll|'d)?\b", re.I)
+
+
+def _as_the_reader(sentence: str, sender: str | None) -> str:
+    """A sentence of the mail to its reader, said as the reader would ("Hi Sef, your interview is at our Leeds
+    office" → "my interview is at <sender>'s Leeds office"); one that speaks of its writer as "I" as it was."""
+    plain = without_opening(sentence.strip(), GREETING_RE)
+    # ("We've pencilled your viewing for 13 June": what the writer did, not the reader: as it was)
+    if plain is None or not _YOU_RE.search(plain) or _I_RE.search(plain) or _WE_SUBJECT_RE.search(plain):
+        return sentence
+    for pattern, said in _TO_THE_READER:
+        plain = pattern.sub(said, plain)
+    if sender:
+        plain = re.sub(r"\bour\b", f"{sender}'s", plain, flags=re.I)
+    return plain[:1].upper() + plain[1:]
 
 
 def _we(found: re.Match[str], who: str) -> str:

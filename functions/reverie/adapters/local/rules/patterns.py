@@ -44,8 +44,10 @@ VOLATILE_RE = re.compile(
     r"(?:at|is at|reached|hit) \d+(?:\.\d+)?\s?%|today i'?m|i'?m (?:a bit |kind of |so |very )?(?:tired|"
     r"exhausted|sleepy|hungry|thirsty|busy|swamped|sick|ill|late|running late|in a meeting|on a call|on my "
     r"way|at the office|at work|at home|away|"
-    # "I'm back" (home again) passes; "I'm back on days", "back to full-time" is the work pattern now
-    r"back(?!\s+(?:on|to)\s+(?:days|nights|earlies|lates|weekends|shifts?|full[- ]time|part[- ]time)\b)|"
+    # "I'm back" (home again) passes; "I'm back on days", "back to full-time" is the work pattern now, and "back
+    # on oat milk", "back on the pill" what one takes or uses again ("back on track", "back on my feet" pass)
+    r"back(?!\s+to\s+(?:days|nights|earlies|lates|weekends|shifts?|full[- ]time|part[- ]time)\b)"
+    r"(?!\s+on\s+(?!(?:track|form|my feet|our feet|the road|board|line|schedule|top|it|my way|the mend)\b)\w)|"
     r"off to|heading|about to|waiting|stuck|cold|hot|in the "
     r"middle of|doing (?:well|good|great|fine|ok|okay|alright|better|amazing|awesome))|about to)\b"
     # A percentage ends in "%", after which a word boundary never follows ("at 45%, ping me").

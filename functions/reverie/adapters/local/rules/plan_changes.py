@@ -279,6 +279,8 @@ _GOT_ON_RE = re.compile(
 )
 _COMING_WEEKDAY_RE = re.compile(
     r"\b(?:on|this|next)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)"
+    # ... what it is for: "is making brownies for Saturday's party"
+    r"|\bfor\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:'s)?\b(?!s)"
     # ... or a period to come: "is migrating the auth service to Rust this quarter"
     r"|\b(?:this|next)\s+(?:quarter|term|semester|sprint)\b"
     # ... a season or a time ahead: "are selling the house in the spring", "is retiring next year"

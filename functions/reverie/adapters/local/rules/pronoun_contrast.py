@@ -25,7 +25,8 @@ from reverie.ports import MergeAction, MergeDecision
 _SOMEONE = r"(?:he|she|they|it|that|(?:his|her|their)\s+[a-z]+(?:\s+[a-z]+)?)"
 # "he's in Year 5 by the way, not Year 4", "She is on 20mg now, not 10mg."
 _CONTRAST_RE = re.compile(
-    rf"^{_SOMEONE}(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were|\s+goes|\s+go|\s+takes|\s+take)\s+"
+    # (or a verb of what they do: "she lives in Derry, not Derby", "he works at Tesco, not Asda")
+    rf"^{_SOMEONE}(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were|\s+go|\s+take|\s+[a-z]+s)\s+"
     r"(?P<head>[^,;]{2,80}?)(?:\s+(?:by\s+the\s+way|btw|actually|now))?,?\s+not\s+(?P<denied>[^,;.!?]{1,40})[.!]*$",
     re.I,
 )

@@ -183,7 +183,8 @@ def until_said(text: str) -> str | None:
 _HAS_RE = re.compile(
     r"\b(?!(?:it|that|this|there|here|what|who|he|she|let)'s)(?P<name>(?-i:[A-Z])[a-z]+)'s\s+(?P<done>(?:just\s+|finally\s+|recently\s+|also\s+)?(?:been|gone|got|"
     r"begun|become|done|taken|given|won|lost|left|started|joined|finished|moved|passed|switched|changed|"
-    r"stopped|quit|signed|enrolled|booked|decided|agreed|broken|learned|learnt))\b",
+    r"stopped|quit|signed|enrolled|booked|decided|agreed|broken|learned|learnt|outgrown|grown|recovered|"
+    r"split))\b",
     re.I,
 )
 # "Ngozi's allergic to penicillin", "my son's scared of dogs": "'s" before what someone is (an adjective and its

@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 
 CORRECTION_OPENER_RE = re.compile(
-    r"^(?:(?:no|nope|nah|wrong|incorrect|not quite)\s*[,.!:;\-–—]|actually\b|(?:that'?s|that is|this is|it'?s) "
+    # ("Sorry, I meant ...", "oops, actually ...": an apology first)
+    r"^(?:(?:sorry|oops|whoops|my bad)\s*[,.!]?\s*)?"
+    r"(?:(?:no|nope|nah|wrong|incorrect|not quite)\s*[,.!:;\-–—]|actually\b|(?:that'?s|that is|this is|it'?s) "
     r"(?:wrong|incorrect|not (?:right|correct|true|it))\b|you'?re wrong\b|i (?:said|meant)\b)[\s,.!:;\-–—]*"
     r"(?P<rest>.*)$",
     re.I | re.S,

@@ -4,7 +4,9 @@ The card naming them in that role no longer holds, so the news replaces it (late
 when the user says so, is a statement of its own.
 
 The news names the person as the card does, as its subject, with a verb that ends a working life or a post
-(retired, left, quit, moved away, died). A card that only mentions them ("Kim cut my hair short") is left alone.
+(retired, left, quit, moved away, died), or as the other party of a falling-out with the card's owner ("Amy and Ren
+fell out" after "Ren's best friend is Amy"). A card that only mentions them ("Kim cut my hair short") is left
+alone.
 """
 
 from __future__ import annotations
@@ -34,13 +36,26 @@ def _in_role(name: str) -> re.Pattern[str]:
     )
 
 
+# ... or gone from the role of being someone's friend or partner: "Amy and Ren fell out" after "Ren's best friend
+# is Amy" (said of the card's owner and no one else).
+_PARTED_RE = re.compile(
+    r"^(?P<name>(?-i:[A-Z][a-z]+))\s+and\s+(?P<other>(?-i:[A-Z][a-z]+)|the\s+user)\s+(?:have\s+|had\s+)?"
+    r"(?:fell\s+out|fallen\s+out|split\s+up|broke\s+up|stopped\s+(?:talking|speaking)|"
+    r"are\s+(?:no\s+longer|not)\s+(?:friends|together))\b",
+    re.I,
+)
+
+
 def role_vacated(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
     """The held card naming, in a role, the person the candidate says is gone from it."""
-    gone = _GONE_RE.match(candidate.statement.strip())
-    if gone is None:
+    statement = candidate.statement.strip()
+    gone, parted = _GONE_RE.match(statement), _PARTED_RE.match(statement)
+    found = gone or parted
+    if found is None:
         return None
-    held = _in_role(re.escape(gone.group("name")))
+    held = _in_role(re.escape(found.group("name")))
+    owner = f"{parted.group('other').lower()}'s " if parted else ""
     for card in cards:
-        if held.search(card.statement):
+        if held.search(card.statement) and card.statement.lower().startswith(owner):
             return replace(candidate, card, f"who {card.memory_id} names in a role is gone from it")
     return None

@@ -175,7 +175,11 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         # "seeing someone called Leo", "seeing Leo" (not "seeing the dentist on Friday")
         (
-            r"(?:married to|engaged to|dating|seeing (?=someone\b|(?-i:[A-Z]))|broke up with|split up with|divorced)\b",
+            # ("seeing Tom on Friday", "seeing Dr Lee at 3" is a meeting)
+            r"(?:married to|engaged to|dating|seeing (?=someone\b|(?-i:[A-Z])(?![\w'.-]*(?: (?-i:[A-Z])[\w'-]*)?"
+            r" (?:on|at|for|this|next|tomorrow|tonight|today|later|in|about)\b))|broke up with|split up with|divorced|"
+            # "I've got a girlfriend now, Mia" (not "I've got a girlfriend who ...": of her)
+            r"(?:got|have got|have) an? (?:new )?(?:girlfriend|boyfriend|partner)(?= *(?:$|[,.;!]|now\b|called\b|named\b)))",
             "partner",
         ),
         (
@@ -256,6 +260,7 @@ MY_SLOT_NAMES = {
         "reg car_reg registration car_registration number_plate plate reg_number".split(), "car_reg"
     ),
     **dict.fromkeys("phone mobile mobile_phone smartphone".split(), "phone"),
+    **dict.fromkeys("hairdresser hairdressers hair_salon salon barber barbers".split(), "hairdresser"),
 }
 # Slots whose value is a person: "my husband is Tom" says who; "my husband is a teacher" says of him.
 WHO_SLOTS = frozenset({"partner", "manager"})

@@ -196,11 +196,13 @@ DOES_A_TASK_RE = re.compile(
     r"\d+\s*(?:x|times)|every|each|most|on\s+\w+days?|at\s+(?:the\s+)?weekends?|weekly|daily|nightly)\b)"
     # ... or said to be what one mostly does: "I mostly do street photography", "we mainly do weddings"
     r"|^(?:i|we) (?:mostly|mainly|usually|normally|generally|largely) do (?!(?:it|this|that|so|not|them)\b)[a-z]"
-    # ... or a sport or a practice one does, named: "I do yoga", "we do hot yoga at Bikram Leeds", "I do parkrun"
-    r"|^(?:i|we) " + _ADV + r"do (?:a\s+bit\s+of\s+|some\s+|a\s+lot\s+of\s+|hot\s+|aerial\s+|power\s+|"
+    # ... or a sport, a practice or an instrument one does, named: "I do yoga", "we do hot yoga at Bikram Leeds", "I
+    # do parkrun", "I'm doing drums instead"
+    r"|^(?:i|we)(?:'m|\s+am|'re|\s+are)?\s+" + _ADV + r"(?:do|doing) "
+    r"(?:a\s+bit\s+of\s+|some\s+|a\s+lot\s+of\s+|hot\s+|aerial\s+|power\s+|"
     r"competitive\s+)?(?:yoga|pilates|karate|judo|boxing|kickboxing|crossfit|zumba|ballet|tai\s+chi|aikido|"
     r"taekwondo|jiu-?jitsu|spin|parkrun|triathlons?|archery|fencing|rowing|pottery|calligraphy|improv|karaoke|"
-    r"martial\s+arts|weights|cardio)\b",
+    r"martial\s+arts|weights|cardio|drums|guitar|piano|violin|cello|singing|saxophone|trumpet|ukulele)\b",
     re.I,
 )
 PERFECT_RE = re.compile(

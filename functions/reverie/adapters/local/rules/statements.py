@@ -105,7 +105,10 @@ _REQUEST_RE = re.compile(
 )
 # "Planning a trip to Bath on 3 May" too: what is planned, its "I'm" left out.
 _ELIDED_PLAN_RE = re.compile(
-    r"^(?:gonna|going to|planning (?:to|on|a|an|my|our)|wanna|hoping to)\b(?! be\b)", re.I
+    # ("going to be a long day" predicts; "going to be working from Lisbon", "gonna be in Leeds all week" plans)
+    r"^(?:gonna|going to|planning (?:to|on|a|an|my|our)|wanna|hoping to)\b"
+    r"(?! be\b(?! (?:[a-z]+ing|in|at|away|off|back|based|staying)\b))",
+    re.I,
 )
 # A plan told with no owner: "the plan is we do the upgrade on Sunday", "plan is to fly out on the 3rd".
 # A percentage that is a rate, not progress ("our mortgage is fixed at 4.2%", "remortgaged at 3.9%").

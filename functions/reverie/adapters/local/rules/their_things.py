@@ -88,6 +88,29 @@ def favourite_of_taste(candidate: Candidate, card: MemoryCard) -> bool:
     return taste is not None and bool(terms(" ".join(kind)) & terms(taste.group("what")))
 
 
+# What someone always has, said as a habit: "Dai always orders a flat white", "Mo usually drinks oat lattes".
+_USUALLY_HAS_RE = re.compile(
+    r"^(?P<who>the\s+user|[\w-]+)\s+(?:always|usually|normally|mostly|generally)\s+(?:orders?|drinks?|has|have|"
+    r"gets?|eats?|takes?|chooses?|picks?)\s+(?P<what>[^,.;]+)",
+    re.I,
+)
+
+
+def usual_said_as_habit(candidate: Candidate, card: MemoryCard) -> bool:
+    """One says someone's usual of a kind ("Dai's go-to coffee is a flat white"), the other that they always have
+    the same thing ("Dai always orders a flat white"): one habit, said twice, whichever came first."""
+    if candidate.type not in _FUSIBLE or card.type not in _FUSIBLE:
+        return False
+    for usual, habit in ((candidate.statement, card.statement), (card.statement, candidate.statement)):
+        found = _FAVOURITE_RES[0].match(usual.strip())
+        does = _USUALLY_HAS_RE.match(habit.strip())
+        if found and does and found.group("who").lower() == does.group("who").lower():
+            value = terms(usual[found.end() :])
+            if value and value == terms(does.group("what")):
+                return True
+    return False
+
+
 # A thing of a kind, not yet named ("volunteers at a charity shop", "plays in a band"): its head noun.
 _ONE_OF_A_KIND_RE = re.compile(r"\b(?:a|an)\s+(?:[a-z][\w-]*\s+){0,2}(?P<head>[a-z][\w-]*)\b")
 

@@ -24,6 +24,17 @@ def other_numbers(a: str, b: str) -> bool:
 
 
 _NUMBER_RE = re.compile(r"\d+")
+# A code of letters and digits: a postcode's half, a flight, a plate ("2AB", "LS6", "BA283", "KX19").
+_CODE_RE = re.compile(r"\b(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{2,}\b", re.I)
+
+
+def other_codes(a: str, b: str) -> bool:
+    """Both name codes of letters and digits and neither's are all in the other's: "LS6 2AD" is another
+    postcode than "LS6 2AB", whatever numbers the two share."""
+    mine, theirs = {c.lower() for c in _CODE_RE.findall(a)}, {c.lower() for c in _CODE_RE.findall(b)}
+    return bool(mine and theirs) and not (mine <= theirs or theirs <= mine)
+
+
 # A calendar date or a year: "2 May 2027", "May 2027", "9 May", "2027".
 _CALENDAR_RE = re.compile(
     rf"\b(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{MONTH_NAME}(?:\s+\d{{4}})?|{MONTH_NAME}\s+\d{{1,2}}(?:st|nd|rd|th)?"
