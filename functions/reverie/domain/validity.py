@@ -359,10 +359,38 @@ def _plan_day_end(text: str, ts: datetime) -> datetime | None:
     return _end_of("day", ts.date(), ts, ahead=1 if found.group("tomorrow") else 0)
 
 
+# A plan for a month or a year, with nothing nearer: "moving house in August", "going to Glastonbury in 2027".
+_PLAN_MONTH_RE = re.compile(
+    r"\bin\s+(?:early\s+|mid[- ]?|late\s+)?(?P<month>"
+    + MONTH_OR_SHORT
+    + r")\b(?:\s+(?P<year>(?:19|20)\d\d))?"
+    r"|\bin\s+(?P<only_year>(?:19|20)\d\d)\b",
+    re.I,
+)
+
+
+def _plan_month_end(text: str, ts: datetime) -> datetime | None:
+    """The end of the month (the next one on or after `ts` when no year is said) or year a plan names, or None."""
+    found = _PLAN_MONTH_RE.search(text)
+    if found is None or _EVERY_RE.search(text):
+        return None
+    if found.group("only_year"):
+        return _end_of("year", date(int(found.group("only_year")), 1, 1), ts)
+    month = _month(found.group("month"))
+    year = int(found.group("year")) if found.group("year") else ts.year + (month < ts.month)
+    end = _end_of("month", date(year, month, 1), ts)
+    return end if end > ts else None
+
+
 def plan_ends(text: str, ts: datetime) -> datetime | None:
     """When a plan stops being the current plan: the end of the last day it names ("Deploy 2.15.0 on Monday
     30 November" → the end of 30 November, the next one on or after `ts` when no year is said; "an interview on
     Thursday" → the end of the coming Thursday), or what its stated validity says. None when it names no day."""
     days = [_day_end(year, month, day, ts) for month, day, year in named_days(text)]
     ends = [d for d in days if d is not None and d > ts]
-    return max(ends, default=None) or valid_until(text, ts) or _plan_day_end(text, ts)
+    return (
+        max(ends, default=None)
+        or valid_until(text, ts)
+        or _plan_day_end(text, ts)
+        or _plan_month_end(text, ts)
+    )

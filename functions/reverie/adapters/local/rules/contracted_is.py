@@ -32,8 +32,16 @@ _CONTRACTED_IS_RE = re.compile(
 )
 
 
+# ... and one's own someone's "'s" before a participle of having or being: "my husband's got a new job" (has).
+_MINE_HAS_RE = re.compile(
+    r"(?<!\bat\s)(?<!\bto\s)(?<!\bfrom\s)\b(?P<mine>(?i:my|our)\s+(?:[a-z][\w-]*\s+)?[a-z][\w-]*)'s\s+"
+    r"(?=(?:just\s+|finally\s+|now\s+)?(?:got|been|gone|had)\b)"
+)
+
+
 def is_written_out(text: str) -> str:
-    """`text` with a thing's "'s" that stands for "is" written as "is"."""
+    """`text` with a thing's "'s" that stands for "is" written as "is" (or "has", before "got", "been")."""
+    text = _MINE_HAS_RE.sub(lambda m: f"{m.group('mine')} has ", text)
     return _CONTRACTED_IS_RE.sub(
         lambda m: f"{m.group('subject') or m.group('own') or m.group('mine') or m.group('plan')} is ", text
     )

@@ -213,7 +213,7 @@ def _one_of(attribute: str) -> str:
 
 # One's home said to be in a named place: "my flat is in Clapton", "our house is now just outside Leeds".
 _HOME_IS_IN_RE = re.compile(
-    r"^(?:my|our) (?:new |current )?(?:flat|house|home|place|apartment|bungalow|cottage)(?:'s| is)(?: now)?"
+    r"^(?:my|our|the new) (?:new |current )?(?:flat|house|home|place|apartment|bungalow|cottage)(?:'s| is)(?: now)?"
     r" (?:in|near|just outside|outside|on the edge of) (?-i:[A-Z])",
     re.I,
 )

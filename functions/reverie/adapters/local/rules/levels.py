@@ -37,10 +37,10 @@ def _names(text: str) -> frozenset[str]:
     return named | ({"the user"} if text.lower().startswith("the user") else set())
 
 
-def _same_person(candidate: Candidate, card: MemoryCard) -> bool:
-    """The news names someone, only people the card names, and no person of theirs the card does not ("Maya"
-    for "Rae's daughter Maya"; not "Maya's brother")."""
-    named = _names(candidate.statement)
+def _same_person(candidate: Candidate, card: MemoryCard, said: str | None = None) -> bool:
+    """The news (`said` of it, all of it by default) names someone, only people the card names, and no person of
+    theirs the card does not ("Maya" for "Rae's daughter Maya"; not "Maya's brother")."""
+    named = _names(candidate.statement if said is None else said)
     return (
         bool(named)
         and named <= _names(card.statement)
@@ -74,7 +74,18 @@ _COUNT_RE = re.compile(
 )
 
 
+# ... or one more of them got, by its place in the count: "adopted a third cat" (three now), "had our second baby".
+_ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
+_ONE_MORE_RE = re.compile(
+    r"\b(?:adopted|got|bought|rescued|had|welcomed|took\s+in)\s+(?:a|an|our|their|my)\s+"
+    rf"(?P<nth>{'|'.join(_ORDINALS)})\s+(?P<things>[a-z]{{3,}})\b",
+    re.I,
+)
+
+
 def _count(found: re.Match[str]) -> int:
+    if "nth" in found.groupdict():
+        return _ORDINALS[found.group("nth").lower()]
     n = found.group("n").lower()
     return int(n) if n.isdigit() else _NUMBERS[n]
 
@@ -82,7 +93,7 @@ def _count(found: re.Match[str]) -> int:
 def count_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
     """The held card giving the same person's count of the same things another number ("Tim has three cats
     now" after "Tim has two cats, so no lilies"): the later count wins."""
-    mine = _COUNT_RE.search(candidate.statement)
+    mine = _COUNT_RE.search(candidate.statement) or _ONE_MORE_RE.search(candidate.statement)
     if mine is None or negated(candidate.statement):
         return None
     for card in cards:
@@ -91,7 +102,8 @@ def count_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecis
             theirs is None
             or stem(theirs.group("things").lower()) != stem(mine.group("things").lower())
             or _count(theirs) == _count(mine)
-            or not _same_person(candidate, card)
+            # (the name of the one more got is not whom the count is of: "adopted a third cat, Pepper")
+            or not _same_person(candidate, card, candidate.statement[: mine.end()])
         ):
             continue
         return replace(candidate, card, f"{card.memory_id} gives another count of {mine.group('things')}")

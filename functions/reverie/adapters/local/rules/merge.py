@@ -59,6 +59,7 @@ from reverie.adapters.local.rules.same_amount import same_amount
 from reverie.adapters.local.rules.same_message import same_message_value
 from reverie.adapters.local.rules.same_tool import same_tool
 from reverie.adapters.local.rules.same_value import same_value
+from reverie.adapters.local.rules.state_concluded import state_concluded
 from reverie.adapters.local.rules.taste_lost import taste_lost
 from reverie.adapters.local.rules.thing_moved import thing_moved
 from reverie.adapters.local.rules.thing_told_more import thing_told_more
@@ -122,6 +123,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     decision = ended_in_correction(candidate, cards)  # "...; the atenolol was stopped": the card on it
     decision = decision or loss(candidate, cards) or plan_moved(candidate, cards)  # "Pip died"; "the 9th"
     decision = decision or role_vacated(candidate, cards)  # "Kim retired": no longer the user's hairdresser
+    decision = decision or state_concluded(candidate, cards)  # "had her baby" after "is pregnant"
     decision = decision or membership_ended(candidate, cards)  # "cancelled my PureGym membership"
     decision = decision or place_switched(candidate, cards)  # "switched gyms": not PureGym any more
     decision = decision or promotion(candidate, cards)  # "promoted to senior engineer": still at Monzo

@@ -17,7 +17,8 @@ from reverie.adapters.local.rules.statement_types import Speaker, Statement
 
 _NEW_HOME_RE = re.compile(
     r"\b(?i:the|my|our) (?i:new) (?P<home>(?i:house|home|flat|place|apartment|flat share|bungalow|cottage))"
-    r" (?i:in|at) (?P<place>[A-Z][\w'-]+(?: (?!(?:Is|Has|Was|Are)\b)[A-Z][\w'-]+)*)"
+    # ("the new place is in Chorlton": where it is, said of it)
+    r"(?: (?i:is|'s))? (?i:in|at) (?P<place>[A-Z][\w'-]+(?: (?!(?:Is|Has|Was|Are)\b)[A-Z][\w'-]+)*)"
 )
 
 

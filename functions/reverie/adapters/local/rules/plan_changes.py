@@ -266,7 +266,7 @@ def booked_plans(kept: list[Statement], ts: datetime) -> list[Statement]:
 
 # Someone doing something, in the present, on a day named: "Sam is flying to Rome on 11 February 2027".
 _ARRANGED_RE = re.compile(
-    r"^(?:the\s+user|(?-i:[A-Z])[\w'-]*)(?:'s\s+[a-z]+)?\s+(?:is|are)\s+(?!(?:not|still|starting|joining|moving|relocating|transferring|switching|leaving)\b)"
+    r"^(?:the\s+user|(?-i:[A-Z])[\w'-]*)(?:'s\s+[a-z]+)?\s+(?:is|are)\s+(?!(?:not|still|starting|joining|moving(?!\s+house\b)|relocating|transferring|switching|leaving)\b)"
     r"[a-z]{3,}ing\b",
     re.I,
 )

@@ -127,7 +127,9 @@ def _done_word(word: str) -> bool:
 
 # How a thing went, judged afterwards: "Japan was amazing", "the wedding was lovely", "the trip was a disaster".
 _JUDGED_RE = re.compile(
-    r"^(?P<thing>(?:the\s+)?(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:was|were)\s+(?:so\s+|really\s+|absolutely\s+|just\s+)?"
+    # ("Glastonbury was muddy but amazing": one more word of how it went, first)
+    r"^(?P<thing>(?:the\s+)?(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:was|were)\s+(?:[a-z]+,?\s+(?:but|and|yet)\s+)?"
+    r"(?:so\s+|really\s+|absolutely\s+|just\s+)?"
     r"(?:amazing|great|brilliant|fantastic|lovely|wonderful|incredible|awesome|fun|good|terrible|awful|magic|"
     r"magical|perfect|beautiful|a\s+(?:disaster|success|blast|dream|washout))\b",
     re.I,

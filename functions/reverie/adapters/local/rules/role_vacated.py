@@ -40,8 +40,8 @@ def _in_role(name: str) -> re.Pattern[str]:
 # is Amy" (said of the card's owner and no one else).
 _PARTED_RE = re.compile(
     r"^(?P<name>(?-i:[A-Z][a-z]+))\s+and\s+(?P<other>(?-i:[A-Z][a-z]+)|the\s+user)\s+(?:have\s+|had\s+)?"
-    r"(?:fell\s+out|fallen\s+out|split\s+up|broke\s+up|stopped\s+(?:talking|speaking)|"
-    r"are\s+(?:no\s+longer|not)\s+(?:friends|together))\b",
+    # (a couple's break-up is `relationship_ended`'s)
+    r"(?:fell\s+out|fallen\s+out|stopped\s+(?:talking|speaking)|are\s+(?:no\s+longer|not)\s+friends)\b",
     re.I,
 )
 

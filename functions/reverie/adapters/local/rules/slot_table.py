@@ -152,7 +152,9 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             # "got a job at Arup", "got the band 6 job on the Acute Medical Unit": the job names the place
             r"got (?:a|an|the) (?:[\w-]+ ){0,3}?(?:job|post|position|role) (?:at|on|with)"
             + NOT_A_DAY
-            + r" (?=(?:the )?(?-i:[A-Z]))|"
+            # (or a place of work named by what it is: "a new job at the council", "at the hospital")
+            + r" (?=(?:the )?(?:(?-i:[A-Z])|(?:council|hospital|university|uni|school|college|library|airport|"
+            r"post office|fire station|police station)\b))|"
             r"got hired (?:at|by)|hired by|resigned from|(?:handed|handing|hand|gave|given|put) (?:in )?"
             r"(?:my|our) notice)\b",
             "employer",

@@ -144,7 +144,8 @@ def without_opening(text: str, pattern: re.Pattern[str]) -> str | None:
 # A new thing got, said to be there now: "the new kitchen is in", "our new boiler is fitted", "the new sofa's here".
 _NEW_THING_IN_RE = re.compile(
     r"^(?:the|my|our)\s+(?:brand[\s-]+)?new\s+(?P<what>[\w-]+(?:\s+[\w-]+)?)\s+(?:is|are|has\s+been|have\s+been)\s+"
-    r"(?:finally\s+|now\s+)?(?P<how>in|here|fitted|installed|delivered|up|done)\b",
+    # ("the new place is in Chorlton" says where it is, not that it is in)
+    r"(?:finally\s+|now\s+)?(?P<how>in(?!\s+(?:(?-i:[A-Z])|the\b|a\b|an\b))|here|fitted|installed|delivered|up|done)\b",
     re.I,
 )
 
