@@ -154,11 +154,12 @@ class SqliteDatabase:
         after the COMMIT (this transaction holds the file's write lock, so only its COMMIT lies between
         them). Rolled back on any error (`committed` is not called then). A ":memory:" database has no
         second connection: there it is `write()`."""
-        if self.path == MEMORY:
-            with self.write() as conn:
-                yield conn
+        if self.path == MEMORY:  # (both locks held through `committed` too, in the one order there is)
+            with self._write_lock, self._lock:
+                with self.write() as conn:
+                    yield conn
                 version = self._data_version()
-            committed(version, version)
+                committed(version, version)
             return
         with self._write_lock:
             conn = self._background_connection()
