@@ -12,7 +12,7 @@ import pytest
 
 from reverie.adapters.local.rules.merge import decide
 from reverie.domain.models import MemoryType
-from reverie.domain.validity import plan_ends
+from reverie.domain.plan_validity import plan_ends
 from reverie.ports import MergeAction
 from tests.adapters.test_rule_slots import cand, held
 from tests.fakes.rule_session import RuleSession

@@ -781,7 +781,7 @@ def test_a_plan_written_through_the_api_is_no_longer_current_after_the_day_it_na
 
 
 def test_plan_ends_is_the_end_of_the_last_day_a_plan_names() -> None:
-    from reverie.domain.validity import plan_ends
+    from reverie.domain.plan_validity import plan_ends
 
     said = datetime(2026, 11, 27, 16, 0, tzinfo=UTC)
     assert plan_ends("Trip to Japan from April 3 to April 14, 2027.", said) == datetime(

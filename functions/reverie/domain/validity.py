@@ -126,7 +126,7 @@ _TOWARD_RE = re.compile(
 
 def _first_day_end(text: str, ts: datetime) -> datetime | None:
     """The end of the first day of a month `text` names that is still ahead of `ts`."""
-    days = [_day_end(year, month, day, ts) for month, day, year in named_days(text)]
+    days = [day_end(year, month, day, ts) for month, day, year in named_days(text)]
     return next((d for d in days if d is not None and d > ts), None)
 
 
@@ -148,8 +148,8 @@ def valid_until(text: str, ts: datetime) -> datetime | None:
     if now is None:
         return None
     if now.group("window"):
-        return _end_of("week", ts.date(), ts)
-    return _end_of("day", ts.date(), ts, ahead=1 if now.group("tomorrow") else 0)
+        return end_of("week", ts.date(), ts)
+    return end_of("day", ts.date(), ts, ahead=1 if now.group("tomorrow") else 0)
 
 
 def _span_from(found: re.Match[str], ts: datetime) -> datetime | None:
@@ -194,9 +194,9 @@ def valid_from(text: str, ts: datetime) -> tuple[datetime, re.Match[str]] | None
     if groups & {"end", "this", "rest", "today", "weekend"}:
         return None
     if "nextp" in groups:
-        start = _end_of(found.group("nextp").lower(), today, ts)
+        start = end_of(found.group("nextp").lower(), today, ts)
     elif groups & {"m3", "m4"}:
-        month = _month(found.group("m3") or found.group("m4"))
+        month = month_number(found.group("m3") or found.group("m4"))
         said = found.group("y3") or found.group("y4")
         start = _midnight(date(int(said) if said else ts.year + (month < ts.month), month, 1), ts)
     elif "year" in groups:
@@ -215,7 +215,7 @@ def _midnight(day: date, ts: datetime) -> datetime:
     return datetime(day.year, day.month, day.day, tzinfo=ts.tzinfo or UTC)
 
 
-def _end_of(period: str, day: date, ts: datetime, ahead: int = 0) -> datetime:
+def end_of(period: str, day: date, ts: datetime, ahead: int = 0) -> datetime:
     """The end (exclusive) of the `period` that holds `day`, or of the one `ahead` periods later."""
     if period == "day":
         return _midnight(day + timedelta(days=1 + ahead), ts)
@@ -226,7 +226,7 @@ def _end_of(period: str, day: date, ts: datetime, ahead: int = 0) -> datetime:
     return _midnight(date(index // 12, index % 12 + 1, 1), ts)
 
 
-def _day_end(year: str | None, month: int, day: int, ts: datetime) -> datetime | None:
+def day_end(year: str | None, month: int, day: int, ts: datetime) -> datetime | None:
     """The end of `day` `month` of `year`, or of the next such day on or after `ts` when no year is said."""
     try:
         when = date(int(year) if year else ts.year, month, day)
@@ -234,10 +234,10 @@ def _day_end(year: str | None, month: int, day: int, ts: datetime) -> datetime |
             when = date(ts.year + 1, month, day)
     except ValueError:  # "31 June": not a date
         return None
-    return _end_of("day", when, ts)
+    return end_of("day", when, ts)
 
 
-def _month(name: str) -> int:
+def month_number(name: str) -> int:
     return _MONTHS.index(name[:3].lower()) + 1
 
 
@@ -250,45 +250,43 @@ def _end(found: re.Match[str], ts: datetime) -> datetime | None:
 
     if g("iso"):
         iso_year, iso_month, iso_day = g("iso").split("-")
-        return _day_end(iso_year, int(iso_month), int(iso_day), ts)
+        return day_end(iso_year, int(iso_month), int(iso_day), ts)
     if g("na") or g("da"):  # day first, as most of the world writes it, unless only month first can be
         first, second = int(g("na") or g("da")), int(g("nb") or g("db"))
         day, month = (second, first) if second > 12 >= first else (first, second)  # "3/13"
         said = g("ny") or g("dy")
-        return (
-            _day_end(str(2000 + int(said) % 100) if said else None, month, day, ts) if month <= 12 else None
-        )
+        return day_end(str(2000 + int(said) % 100) if said else None, month, day, ts) if month <= 12 else None
     for d, m, y in (("d1", "m1", "y1"), ("d2", "m2", "y2")):
         if g(d):
-            return _day_end(g(y), _month(g(m)), int(g(d)), ts)
+            return day_end(g(y), month_number(g(m)), int(g(d)), ts)
     for m, y in (("m3", "y3"), ("m4", "y4"), ("m5", "y5")):
         if g(m):
-            month = _month(g(m))
+            month = month_number(g(m))
             year = int(g(y)) if g(y) else ts.year + (month < ts.month)  # the next such month
             if m == "m4":
                 return _midnight(date(year, month, 1), ts)
             if m == "m5":
-                return _end_of("day", date(year, month, 15), ts)
-            return _end_of("month", date(year, month, 1), ts)
+                return end_of("day", date(year, month, 15), ts)
+            return end_of("month", date(year, month, 1), ts)
     if g("wd"):
         ahead = (WEEKDAYS.index(g("wd").lower()) - today.weekday()) % 7
         if g("next").lower().startswith("next"):
             ahead = ahead or 7
-        return _end_of("day", today + timedelta(days=ahead), ts)
+        return end_of("day", today + timedelta(days=ahead), ts)
     if g("end") or g("this") or g("rest") or g("weekend"):
-        return _end_of((g("end") or g("this") or g("rest") or "week").lower(), today, ts)
+        return end_of((g("end") or g("this") or g("rest") or "week").lower(), today, ts)
     if g("nextp"):
-        return _end_of(g("nextp").lower(), today, ts, ahead=1)
+        return end_of(g("nextp").lower(), today, ts, ahead=1)
     if g("tomorrow") or g("today"):
-        return _end_of("day", today, ts, ahead=1 if g("tomorrow") else 0)
+        return end_of("day", today, ts, ahead=1 if g("tomorrow") else 0)
     if g("year"):
-        return _end_of("year", date(int(g("year")), 1, 1), ts)
+        return end_of("year", date(int(g("year")), 1, 1), ts)
     if g("dom"):
         day, month, year = int(g("dom")), today.month, today.year
         if day < today.day:
             month, year = (1, year + 1) if month == 12 else (month + 1, year)
         try:
-            return _end_of("day", date(year, month, day), ts)
+            return end_of("day", date(year, month, day), ts)
         except ValueError:  # "the 31st" of a month without one
             return None
     amount = NUMBERS.get((g("n") or "one").lower()) or int(g("n"))
@@ -329,68 +327,6 @@ _NAMED_DAY_RE = re.compile(
 def named_days(text: str) -> list[tuple[int, int, str | None]]:
     """Each day of a month `text` names, as (month, day, year or None), in order."""
     return [
-        (_month(m.group("m1") or m.group("m2")), int(m.group("d1") or m.group("d2")), m.group("y"))
+        (month_number(m.group("m1") or m.group("m2")), int(m.group("d1") or m.group("d2")), m.group("y"))
         for m in _NAMED_DAY_RE.finditer(digit_days(text))
     ]
-
-
-# One day of the coming week a plan is for: "a job interview on Thursday", "dinner at Mum's this Sunday",
-# "the vet next Tuesday", "the party is tomorrow", "drinks tonight" (a habit says "on Thursdays", "every Thursday").
-_PLAN_DAY_RE = re.compile(
-    r"\b(?:(?:on|this|coming)\s+|(?P<next>next)\s+)(?P<wd>" + "|".join(WEEKDAYS) + r")\b(?!')"
-    # what is for a day: "brownies for Saturday", "for Saturday's party"
-    r"|\bfor\s+(?P<wdfor>" + "|".join(WEEKDAYS) + r")(?:'s)?\b"
-    r"|\b(?P<tomorrow>tomorrow)\b|\b(?P<tonight>tonight)\b",
-    re.I,
-)
-
-
-_EVERY_RE = re.compile(r"\b(?:every|each)\b", re.I)
-
-
-def _plan_day_end(text: str, ts: datetime) -> datetime | None:
-    """The end of the day of the coming week `text` names, as said at `ts`, or None."""
-    found = _PLAN_DAY_RE.search(text)
-    if found is None or _EVERY_RE.search(text):
-        return None
-    if day := found.group("wd") or found.group("wdfor"):
-        ahead = (WEEKDAYS.index(day.lower()) - ts.weekday()) % 7
-        return _end_of("day", ts.date(), ts, ahead=ahead or (7 if found.group("next") else 0))
-    return _end_of("day", ts.date(), ts, ahead=1 if found.group("tomorrow") else 0)
-
-
-# A plan for a month or a year, with nothing nearer: "moving house in August", "going to Glastonbury in 2027".
-_PLAN_MONTH_RE = re.compile(
-    r"\bin\s+(?:early\s+|mid[- ]?|late\s+)?(?P<month>"
-    + MONTH_OR_SHORT
-    + r")\b(?:\s+(?P<year>(?:19|20)\d\d))?"
-    r"|\bin\s+(?P<only_year>(?:19|20)\d\d)\b",
-    re.I,
-)
-
-
-def _plan_month_end(text: str, ts: datetime) -> datetime | None:
-    """The end of the month (the next one on or after `ts` when no year is said) or year a plan names, or None."""
-    found = _PLAN_MONTH_RE.search(text)
-    if found is None or _EVERY_RE.search(text):
-        return None
-    if found.group("only_year"):
-        return _end_of("year", date(int(found.group("only_year")), 1, 1), ts)
-    month = _month(found.group("month"))
-    year = int(found.group("year")) if found.group("year") else ts.year + (month < ts.month)
-    end = _end_of("month", date(year, month, 1), ts)
-    return end if end > ts else None
-
-
-def plan_ends(text: str, ts: datetime) -> datetime | None:
-    """When a plan stops being the current plan: the end of the last day it names ("Deploy 2.15.0 on Monday
-    30 November" → the end of 30 November, the next one on or after `ts` when no year is said; "an interview on
-    Thursday" → the end of the coming Thursday), or what its stated validity says. None when it names no day."""
-    days = [_day_end(year, month, day, ts) for month, day, year in named_days(text)]
-    ends = [d for d in days if d is not None and d > ts]
-    return (
-        max(ends, default=None)
-        or valid_until(text, ts)
-        or _plan_day_end(text, ts)
-        or _plan_month_end(text, ts)
-    )

@@ -32,8 +32,8 @@ from reverie.domain.models import (
     Status,
     Trust,
 )
+from reverie.domain.plan_validity import plan_ends
 from reverie.domain.trust import written_source
-from reverie.domain.validity import plan_ends
 from reverie.services import forget
 from reverie.services.backends import Backends
 from reverie.services.forget import Forgotten, delete_user

@@ -80,8 +80,9 @@ from reverie.adapters.local.rules.writers import with_writers
 from reverie.domain.dream import Candidate
 from reverie.domain.events import Event, FeedbackEvent, MessageEvent, NoteEvent, TagEvent, ToolResultEvent
 from reverie.domain.models import MemoryType, Source, SourceKind, Trust
+from reverie.domain.plan_validity import plan_ends
 from reverie.domain.text import time_window
-from reverie.domain.validity import plan_ends, valid_until
+from reverie.domain.validity import valid_until
 
 # What the speaker is doing for now, said as "I'm <doing>" right after a state with an end: "(so) I'm working
 # from the library", "we're staying with my parents" (never "I'm going to ...": a plan).

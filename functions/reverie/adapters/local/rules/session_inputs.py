@@ -39,8 +39,9 @@ from reverie.domain.models import (
     Stability,
     Trust,
 )
+from reverie.domain.plan_validity import plan_ends
 from reverie.domain.trust import written_source
-from reverie.domain.validity import plan_ends, valid_until
+from reverie.domain.validity import valid_until
 
 MAIL_CONFIDENCE = 0.6  # what a mail the user received says of its writer: news the user now holds
 
