@@ -27,7 +27,7 @@ from reverie.adapters.local.rules.named_notes import note_subject, notes_apart
 from reverie.adapters.local.rules.named_things import names_its_subject
 from reverie.adapters.local.rules.phrase_then_i import statement_after_phrase
 from reverie.adapters.local.rules.pursuits import continues_pursuit
-from reverie.adapters.local.rules.references import people_named
+from reverie.adapters.local.rules.references import is_or_has, people_named
 from reverie.adapters.local.rules.request_patterns import (
     RULE_MARKER_RE,
     SOFT_NEGATIVE_RE,
@@ -354,14 +354,10 @@ def independent_statements(sentence: str) -> list[str]:
     return [s for s in out if s]
 
 
-_HAS_DONE_RE = re.compile(r"\s+(?:got|been|gone|had)\b")
-
-
 def _said_of(name: str, clause: str) -> str:
     """`clause` with its opening "he"/"she" said as `name`: "he's a chef" → "my partner is a chef" (never "my
     partner's a chef"), "she's got two kids" → "... has got two kids"."""
     if found := re.match(r"^(?:he|she)'s\b", clause, re.I):
         rest = clause[found.end() :]
-        verb = "has" if _HAS_DONE_RE.match(rest) else "is"
-        return f"{name} {verb}{rest}"
+        return f"{name} {is_or_has(rest)}{rest}"
     return re.sub(r"^(?:he|she)\b", name, clause, flags=re.I)

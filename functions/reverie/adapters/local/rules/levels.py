@@ -14,6 +14,7 @@ from reverie.adapters.local.rules.verdicts import replace
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard
 from reverie.domain.numerals import as_digits
+from reverie.domain.ordinal_days import ORDINALS
 from reverie.domain.restatement import negated, stem
 from reverie.domain.text import entities
 from reverie.domain.validity import NUMBERS
@@ -75,17 +76,16 @@ _COUNT_RE = re.compile(
 
 
 # ... or one more of them got, by its place in the count: "adopted a third cat" (three now), "had our second baby".
-_ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
 _ONE_MORE_RE = re.compile(
     r"\b(?:adopted|got|bought|rescued|had|welcomed|took\s+in)\s+(?:a|an|our|their|my)\s+"
-    rf"(?P<nth>{'|'.join(_ORDINALS)})\s+(?P<things>[a-z]{{3,}})\b",
+    r"(?P<nth>second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+(?P<things>[a-z]{3,})\b",
     re.I,
 )
 
 
 def _count(found: re.Match[str]) -> int:
     if "nth" in found.groupdict():
-        return _ORDINALS[found.group("nth").lower()]
+        return ORDINALS[found.group("nth").lower()]
     n = found.group("n").lower()
     return int(n) if n.isdigit() else _NUMBERS[n]
 

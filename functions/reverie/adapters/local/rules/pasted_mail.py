@@ -87,18 +87,14 @@ _INLINE_RE = re.compile(
 )
 
 
-_GREETING_RE = re.compile(
-    r"^(?:hi|hello|hey|dear|morning|afternoon|evening)\s+(?-i:[A-Z])[\w'-]*\s*,\s*", re.I
-)
-
-
 def _as_quoted(text: str) -> str:
     """An inline pasted mail (`_INLINE_RE`) as a header and its quoted lines; `text` as it was otherwise."""
     found = _INLINE_RE.match(text)
     if found is None:
         return text
     # the greeting that opens it says nothing: "Hi Sef, your interview is on 3 March" tells of the interview
-    lines = _SENTENCE_RE.split(_GREETING_RE.sub("", found.group("body").strip()))
+    body = found.group("body").strip()
+    lines = _SENTENCE_RE.split(without_opening(body, GREETING_RE) or body)
     return "\n".join(
         [f"From: {found.group('who').strip()}", *(f"> {line}" for line in lines if line.strip())]
     )

@@ -112,6 +112,14 @@ def people_named(text: str, speaker_words: frozenset[str]) -> list[str]:
     return out
 
 
+_HAS_DONE_RE = re.compile(r"\s+(?:got|been|gone|had|done|taken|made|seen|left|lost|won|started|finished)\b")
+
+
+def is_or_has(following: str) -> str:
+    """What a pronoun's "'s" stands for before `following`: "has" before a participle ("she's got"), else "is"."""
+    return "has" if _HAS_DONE_RE.match(following) else "is"
+
+
 def resolve_person(part: str, people: list[str]) -> str:
     """ "he/she/him/her/his" → the one person the message named so far ("He's in Year 4" → "Sami is in Year 4",
     "her bike" → "Ana's bike", "his pension" → "Tomás's pension"); `part` as it was when the message named none or several."""
@@ -123,11 +131,7 @@ def resolve_person(part: str, people: list[str]) -> str:
     def named(match: re.Match[str]) -> str:
         word, contracted = match.group("word").lower(), match.group("contracted")
         if contracted:  # "she's got", "he's been": "has"; "she's in Year 4": "is"
-            has = re.match(
-                r"\s+(?:got|been|gone|had|done|taken|made|seen|left|lost|won|started|finished)\b",
-                part[match.end() :],
-            )
-            return f"{name} has" if has else f"{name} is"
+            return f"{name} {is_or_has(part[match.end() :])}"
         following = part[match.end() :].lstrip()
         if word == "his":  # "his pension", "the bike is his"
             return f"{name}'s"
