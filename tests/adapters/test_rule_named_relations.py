@@ -117,7 +117,7 @@ def test_his_clause_after_naming_someone_is_a_fact_of_their_own() -> None:
     [
         ("I live with two flatmates in Clapton.", "sam.home_city"),
         ("I've moved in with my girlfriend in Hackney Wick.", "sam.home_city"),
-        ("I live with my parents.", None),  # no place named (NEGATIVE)
+        ("I live with my parents.", "sam.household"),  # no place named: whom, not where (NEGATIVE)
     ],
 )
 def test_where_one_lives_with_others_is_the_home(said: str, key: str | None) -> None:

@@ -19,6 +19,9 @@ SAID = datetime(2026, 9, 1, 9, 0, tzinfo=UTC)  # a Tuesday
         ("I'm in Glasgow this week for the audit", datetime(2026, 9, 7, tzinfo=UTC)),
         ("the clinic is closed tomorrow", datetime(2026, 9, 3, tzinfo=UTC)),
         ("we're away tonight", datetime(2026, 9, 2, tzinfo=UTC)),
+        ("This month I'm doing a no-spend challenge.", datetime(2026, 10, 1, tzinfo=UTC)),
+        ("I'm doing dry January this month", datetime(2026, 10, 1, tzinfo=UTC)),
+        ("This week, we're working from the Lisbon office.", datetime(2026, 9, 7, tzinfo=UTC)),
     ],
 )
 def test_a_state_for_a_near_window_ends_with_it(text: str, end: datetime) -> None:
@@ -33,6 +36,9 @@ def test_a_state_for_a_near_window_ends_with_it(text: str, end: datetime) -> Non
         "My sister visits every weekend",
         "I was in Glasgow this week",
         "I am vegetarian",
+        # a lasting state begun in the window: it holds beyond it
+        "I'm starting at Google this week",
+        "This month I'm joining the platform team",
     ],
 )
 def test_what_happened_or_always_holds_has_no_end(text: str) -> None:

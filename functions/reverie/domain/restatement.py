@@ -30,7 +30,8 @@ RESTATED_SHARE = 0.6  # of the shorter statement's terms found in the other
 
 def stem(word: str) -> str:
     """One form for a word's inflections: "coffee", "coffees" → coffe; "love", "loves", "loved", "loving" →
-    lov; "boxes" → box (-es only after s, x, z, ch, sh, o; a final e dropped, as -ed and -ing drop it);
+    lov; "boxes" → box (-es only after s, x, z, ch, sh, o; a final e dropped, as -ed and -ing drop it, and a
+    consonant they double: "running" → run);
     "allergy", "allergies", "allergic" → allergi (a final y after a consonant, and -ic, become i)."""
     word = word.removesuffix("'s").rstrip("'")  # "Alice's" is about Alice
     for suffix in _SUFFIXES:
@@ -38,6 +39,13 @@ def stem(word: str) -> str:
             if suffix == "es" and not word[:-2].endswith((*_ES_BASES, "i")):
                 continue  # "coffees", "likes": the plural or third person of a word ending in e
             word = word[: -len(suffix)]
+            if (
+                suffix in ("ing", "ed")
+                and len(word) >= 4
+                and word[-1] == word[-2]
+                and word[-1] not in "lszfaeiou"
+            ):
+                word = word[:-1]  # "running", "planned": run, plan (not "falling", "passed")
             break
     if len(word) >= 4 and word.endswith("e"):
         return word[:-1]
@@ -107,6 +115,8 @@ _CONTRAST_RE = re.compile(CONTRAST, re.I)
 _LEAVING_RE = re.compile(
     r"\b(?:left|leaves|leaving|quit|quits|resigned|sold|sells|selling|moved (?:out|away)|dropped out|"
     r"cancell?ed|gave up|no longer|stopped|ended|broke up|split up|divorced|fell out|"
+    # off a medicine: "has been taken off sertraline", "came off the pill"
+    r"(?:taken|took|came|come|weaned)\s+off|"
     # over a condition or a need: "has outgrown her egg allergy", "got over the flu"
     r"outgrown|outgrew|grew out of|recovered from|got over)\b",
     re.I,
@@ -118,10 +128,12 @@ def leaves(text: str) -> bool:
     return _LEAVING_RE.search(text) is not None
 
 
-# A thing said to be over: done, finished, cancelled, off, fallen through.
+# A thing said to be over: done, finished, cancelled, off, decided, fallen through.
 _OVER_RE = re.compile(
     r"\b(?:is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+|finally\s+|all\s+)?(?:done|finished|complete|"
-    r"completed|over|off|cancell?ed|called\s+off|scrapped)\b|\b(?:went|fell|gone|fallen)\s+through\b",
+    r"completed|over|off|cancell?ed|called\s+off|scrapped|"
+    # ... or decided: "the mortgage is approved", "the visa was refused"
+    r"approved|accepted|granted|refused|rejected|declined|turned\s+down)\b|\b(?:went|fell|gone|fallen)\s+through\b",
     re.I,
 )
 

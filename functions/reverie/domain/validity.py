@@ -108,10 +108,17 @@ _SPAN_MONTHS = {"month": 1, "quarter": 3, "year": 12}
 # A state said to be so for now, with a near window: "my sister is visiting this weekend", "I'm in Leeds this
 # week", "the office is closed tomorrow", "the pool is shut this week", "we're away tonight": it holds until that
 # window ends.
+_STATE = (
+    # (not a state begun then, that lasts: "I'm starting at Google this week", "moving to Leeds this week")
+    r"(?:am|is|are|'m|'s|'re)\s+(?:(?!(?:starting|beginning|joining|moving|relocating|switching)\b)\w+ing|in|at|away|"
+    r"off|out|closed|shut|down|broken|under|home|here|there|around|busy|unavailable|offline|on\s+(?:call|leave|"
+    r"holiday))\b"
+)
 _STATE_NOW_RE = re.compile(
-    r"\b(?:am|is|are|'m|'s|'re)\s+(?:\w+ing|in|at|away|off|out|closed|shut|down|broken|under|home|here|there|"
-    r"around|busy|unavailable|offline|on\s+(?:call|leave|holiday))\b[^.;!?]{0,60}?\b(?:this\s+(?P<window>weekend|week)|"
-    r"(?P<tomorrow>tomorrow)|(?P<today>tonight|today))\b",
+    r"\b" + _STATE + r"[^.;!?]{0,60}?\b(?:this\s+(?P<window>weekend|week|month)|"
+    r"(?P<tomorrow>tomorrow)|(?P<today>tonight|today))\b"
+    # ... or the time said first: "This month I'm doing a no-spend challenge"
+    r"|^\s*this\s+(?P<first>weekend|week|month)\s*,?\s+(?:i|we|he|she|they|[A-Z][\w-]*)\s*" + _STATE,
     re.I,
 )
 
@@ -147,8 +154,8 @@ def valid_until(text: str, ts: datetime) -> datetime | None:
     now = _STATE_NOW_RE.search(text)
     if now is None:
         return None
-    if now.group("window"):
-        return end_of("week", ts.date(), ts)
+    if window := now.group("window") or now.group("first"):
+        return end_of("month" if window.lower() == "month" else "week", ts.date(), ts)
     return end_of("day", ts.date(), ts, ahead=1 if now.group("tomorrow") else 0)
 
 

@@ -52,6 +52,10 @@ _PET_GOT_RE = re.compile(
     + ANIMAL
     + r"\b"
 )
+# ... or what one was waiting for, got at last: "Got my allotment!", "we finally got our visas"
+_OWN_GOT_RE = re.compile(
+    r"^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?got\s+(?:my|our)\s+(?:[\w-]+\s+)?[\w-]{4,}[.!]*$"
+)
 _FELT_ABOUT_RE = re.compile(r"^(?:\s+(?:about|for|that|to|with|at|of)\b|\s*[,.!]|\s*$)")
 _PREPOSITIONS = frozenset("to from at in on with by into onto for".split())
 _SOME_VERB_RE = re.compile(
@@ -227,11 +231,15 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
     if identity or any(r.match(lowered) for r in habits):
         key = attribute_key(core, who.subject)
         # "Ana is a nurse", "Ana is diabetic": one word says who she is
-        condition = identity is not None and identity.group("condition") is not None
+        # ... and "Ana is on a statin": one word, the medicine
+        condition = (
+            identity is not None and (identity.group("condition") or identity.group("medicine")) is not None
+        )
         short_ok = (
             condition
             or (identity is not None and identity.group("what").strip() in ("a", "an"))
             or _PET_GOT_RE.match(lowered) is not None  # "We got a dog!": a new member of the household
+            or _OWN_GOT_RE.match(lowered) is not None  # "Got my allotment!": what was waited for
             or DOES_A_TASK_RE.match(lowered) is not None  # "I do yoga": the practice is the whole fact
         )
         if condition:  # "im lactose intolerant btw so no milk stuff": the condition, not the ask after it

@@ -14,7 +14,9 @@ from reverie.domain.models import MemoryType
 
 _NAME = r"(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?"
 _CALL_ME_RE = re.compile(
-    rf"^(?:(?:please|pls|just|and)\s+)*call\s+me\s+(?P<name>{_NAME})(?:,?\s+not\s+(?P<not>{_NAME}))?"
+    # "..., not Joanna", "..., nobody calls me Zachary"
+    rf"^(?:(?:please|pls|just|and)\s+)*call\s+me\s+(?P<name>{_NAME})"
+    rf"(?:,?\s+(?:not|(?:nobody|no\s+one|no-one)\s+(?:\w+\s+)?calls\s+me)\s+(?P<not>{_NAME}))?"
     r"(?:\s+(?:please|pls|from\s+now\s+on|in\s+future))?\W*$",
     re.I,
 )

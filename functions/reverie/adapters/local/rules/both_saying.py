@@ -1,4 +1,4 @@
-"""Two sources' words joined by a plain "and", each with its own verb of saying: "the office says the 14th and
+"""Two sources' words joined by a plain "and" (or a comma), each with its own verb of saying: "the office says the 14th and
 the coaches say the 15th", "the label reads 250 ml and the website states 300 ml". Said side by side about
 one thing, it is the same contrast as "X says A, but Y says B" (`disagreements`).
 
@@ -19,8 +19,8 @@ _REPORTING = (
     r"reports?|reported|quotes?|quoted)"
 )
 _BOTH_RE = re.compile(
-    rf"^(?P<first>(?:(?!\band\b).)+?\s{_REPORTING}\s(?:(?!\band\b).)+?),?\s+and\s+"
-    rf"(?P<second>(?!(?:I|we|you)\s)(?:(?!\band\b).)+?\s{_REPORTING}\s.+)$",
+    rf"^(?P<first>(?:(?!\band\b).)+?\s{_REPORTING}\s(?:(?!\band\b).)+?)(?:,?\s+and\s+|,\s+)"
+    rf"(?P<second>(?!(?:I|we|you)\s)(?:(?!\band\b)[^,])+?\s{_REPORTING}\s.+)$",
     re.I,
 )
 

@@ -21,6 +21,7 @@ from reverie.adapters.local.rules.described_same import (
     refines,
     tells_of,
 )
+from reverie.adapters.local.rules.frequency import how_often
 from reverie.adapters.local.rules.keys import other_slots, state_slot
 from reverie.adapters.local.rules.plan_ends import (
     called_off,
@@ -187,6 +188,10 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
             return fused(
                 candidate, card, join(card.statement, candidate.statement), "a pursuit held, taken further"
             )
+        if not happened and practised(candidate, card):
+            return fused(
+                candidate, card, join(card.statement, candidate.statement), "how a pursuit is practised"
+            )
         if not happened and (
             refines(candidate, card)
             or describes_what_it_has(candidate, card)
@@ -219,6 +224,23 @@ _JOINED_RE = re.compile(
     r"a\s+course|coaching))\b",
     re.I,
 )
+
+
+def practised(candidate: Candidate, card: MemoryCard) -> bool:
+    """The candidate says how often the person does what the card holds they do or are learning, named the
+    same ("is learning Spanish" / "does 20 minutes of Spanish on Duolingo every morning")."""
+    goes = _GOES_RE.search(card.statement)  # "goes running": what they do is the running
+    held = pursuit(card.statement) or (frozenset({stem(goes.group("what").lower())}) if goes else frozenset())
+    return (
+        bool(held)
+        and (goes or _DOES_RE.search(card.statement) or _BEGUN_RE.search(card.statement)) is not None
+        and how_often(card.statement) is None
+        and how_often(candidate.statement) is not None
+        and held <= topic(candidate.statement)
+    )
+
+
+_GOES_RE = re.compile(r"^\S+(?: \S+)? (?:goes|go) (?P<what>[a-z]+ing)\b", re.I)
 _ABSOLUTE_DATE_RE = re.compile(
     rf"\b(?:1[89]|20)\d\d\b|\b{MONTH_NAME}\b",
     re.I,
@@ -243,7 +265,7 @@ def _keys_allow(candidate: Candidate, card: MemoryCard) -> bool:
 # A statement that reports a change replaces what it changes instead of adding to it.
 _CHANGE_RE = re.compile(
     r"\b(?:switched|swapped|changed|replaced|moved (?:from|away|to)|no longer|no more(?! than)|not any ?more|"
-    r"stopped|quit|"
+    r"stopped|quit|(?:taken|took|came|come|weaned)\s+(?:\w+\s+)?off|discharged|"
     r"gave up|left|instead of|went back to|(?:is|are|am) back on|now (?:uses?|prefers?|works?|lives?)|"
     r"stepped down|stepped back|"
     # out of what one was in for: "pulled out of Brighton with a stress fracture", "dropped out of the course"

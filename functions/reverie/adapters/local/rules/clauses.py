@@ -109,7 +109,9 @@ _PERSON_DOES_RE = re.compile(
 _KIN_OPENS_RE = re.compile(
     r"^(?P<name>(?:my|our)\s+(?:mum|mom|mother|dad|father|brother|sister|son|daughter|gran|granny|grandma|grandad|"
     r"grandpa|nan|nana|aunt|auntie|uncle|cousin|niece|nephew|wife|husband|partner|boyfriend|girlfriend))"
-    r"(?=\s+(?:is|has|was|[a-z]+s)\b)(?!\s+is\s+(?-i:[A-Z]))",
+    r"(?=\s+(?:is|has|was|[a-z]+s|[a-z]+ed|split|left|got|went|broke|moved|"
+    # "my sister and Dan split up, she's ...": she is the one the clause opens with
+    r"and\s+(?-i:[A-Z])[\w-]+\s+(?:split|broke|separated|divorced|got\s+divorced))\b)(?!\s+is\s+(?-i:[A-Z]))",
     re.I,
 )
 # Something of the speaker's someone put up or down ("Landlord put the rent up", "they've upped my premium") or
@@ -303,6 +305,9 @@ _PRESENTING_RE = re.compile(
 def _complete(clause: str) -> bool:
     """A clause with a subject of its own and its verb, about something other than the speaker (a thing, a
     pronoun, someone named holding a piece of work: "Fatima's taking over the billing migration")."""
+    # "Actually Mia's birthday is 21 May, ...": what follows the opener (a statement told "for the record" goes
+    # on with what it tells: "for the record the shift is at Brixton, I'm on the sorting team ...")
+    clause = clause if INFORMING_RE.match(clause) else strip_opening(clause)
     return bool(_PRONOUN_CLAUSE_RE.match(clause) or ABOUT_A_THING_RE.match(clause) or names_a_holder(clause))
 
 
@@ -334,18 +339,22 @@ def independent_statements(sentence: str) -> list[str]:
     parts = JOINT_RE.split(sentence)  # clause, joint, clause, joint, ..., clause
     out: list[str] = []
     current, shared = parts[0], ""
-    pending = ""  # an interjection standing alone between commas ("..., and oh, for the record ...")
+    # an interjection standing alone between commas ("..., and oh, for the record ..."), with the joints before
+    # it (kept when what follows goes on the same statement: "I mix up my left and right"); `cut`: the first's
+    pending, cut = "", 0
     for joint, clause in zip(parts[1::2], parts[2::2], strict=True):
         if clause.strip() and not strip_opening(clause.strip()):
-            pending += clause
+            cut = cut if pending else len(joint)
+            pending += joint + clause
             continue
-        clause, pending = (pending + joint + clause if pending else clause), ""
+        said = pending + joint + clause  # with every joint, as the sentence has it
+        clause, pending = (said[cut:] if pending else clause), ""
         found = _second(current.strip(), clause.strip()) if current.strip() and clause.strip() else None
         # "..., my mechanic is Gary, and the van takes ...": the van named in a statement set apart before
         if found is None and named_earlier(out, clause.strip()) and states(current.strip()):
             found = clause.strip(), ""
         if found is None:
-            current += joint + clause
+            current += said
             continue
         out.append(current.strip())
         shared = shared or found[1]

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from reverie.adapters.local.rules.about import event, owner, possessions, topic
+from reverie.adapters.local.rules.about import event, owner, possessions, pursuit, topic
+from reverie.adapters.local.rules.their_people import persons_of
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.restatement import negated, stem, terms
@@ -62,7 +63,19 @@ def tells_of(candidate: Candidate, card: MemoryCard) -> bool:
     thing = owner(candidate.statement)[1] - _LINKS
     about = topic(card.statement)
     # "Bex's vinyl collection" is what "Bex collects vinyl" tells of: a noun made of the card's verb
-    return bool(thing) and all(w in about or (w.endswith("ion") and stem(w[:-3]) in about) for w in thing)
+    missing = {w for w in thing if not (w in about or (w.endswith("ion") and stem(w[:-3]) in about))}
+    if not missing:
+        return bool(thing)
+    # ... or a thing for what the card's person does: "Pip's sourdough starter" after "Pip bakes sourdough
+    # every weekend" (the thing named by what the card's verb acts on, and one word more)
+    done = thing - missing
+    return (
+        len(missing) == 1
+        and bool(done)
+        and done <= pursuit(card.statement)
+        and not event(card.statement)
+        and not done & persons_of(candidate.statement)
+    )
 
 
 _LINKS = frozenset(stem(w) for w in "is are was were has have had".split())

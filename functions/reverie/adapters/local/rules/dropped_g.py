@@ -38,9 +38,9 @@ def vocabulary() -> frozenset[str]:
 
 def _english(word: str) -> bool:
     """`word` is in the spelling lexicon (medicines such as "aspirin", "heparin" the tokenizer splits up)."""
-    from reverie.adapters.local.rules.typos import english_lexicon  # loaded once, shared with `typos`
+    from reverie.adapters.local.rules.typos import english_lexicon, medicine_name  # loaded once, shared
 
-    return word in english_lexicon()
+    return word in english_lexicon() or medicine_name(word)  # "statin" is no "stating"
 
 
 def _restored(match: re.Match[str]) -> str:

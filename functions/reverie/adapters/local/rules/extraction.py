@@ -29,6 +29,7 @@ from reverie.adapters.local.rules.dialogue import (
 )
 from reverie.adapters.local.rules.disputed_values import with_disagreements
 from reverie.adapters.local.rules.forget_requests import with_forget_requests
+from reverie.adapters.local.rules.fragment_detail import detail_of, with_detail
 from reverie.adapters.local.rules.group_answers import Thread
 from reverie.adapters.local.rules.habit_changes import habit_change
 from reverie.adapters.local.rules.habit_validity import statement_until
@@ -176,6 +177,7 @@ class _Session(SessionInputs):
         own_question: str | None = None  # the speaker's own question earlier in this message
         before: tuple[str, Statement | Drop] | None = None  # the part before, and what it was kept as
         describing: tuple[int, str] | None = None  # the part kept last, when a pronoun in it was a thing
+        kept_at = -1  # the part kept last
         earlier = Earlier(frozenset(w.lower() for w in name.split()), self.named.get(name, ()))
         shown = message.role == "user" and self.reports.shown  # a tool's output the user may confirm
         # "I changed jobs! I'm at Deloitte now": the employer, not where they are today
@@ -298,6 +300,16 @@ class _Session(SessionInputs):
             correcting = False
             put_right = put_right or (isinstance(result, Statement) and result.type is MemoryType.CORRECTION)
             if isinstance(result, Drop):
+                if (
+                    result.reason == "not a statement"
+                    and kept
+                    and kept_at == n - 1
+                    and (detail := detail_of(part))
+                ):
+                    kept[-1] = replace(
+                        kept[-1], text=with_detail(kept[-1].text, detail)
+                    )  # "... A red Kia Niro."
+                    continue
                 own_question = part if result.reason == "question" else own_question
                 self.drop(message, part, result.reason)
                 opener = CORRECTION_OPENER_RE.match(part)
@@ -312,6 +324,7 @@ class _Session(SessionInputs):
             if until is None and kept and kept[-1].valid_until and _MEANWHILE_RE.match(part):
                 until = kept[-1].valid_until
             kept.append(replace(result, valid_until=until))
+            kept_at = n
             self.last_told[name] = part
             joined = (
                 describing is not None

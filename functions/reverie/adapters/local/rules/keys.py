@@ -137,6 +137,9 @@ def attribute_key(text: str, subject: str) -> str | None:
             return tool or vocabulary_key(lowered, subject)
     if addressed_by_kin(text):  # "Gran's moved in with my aunt": the speaker's gran
         text = f"my {text[:1].lower()}{text[1:]}"
+    if inverted := _NAME_IS_MY_RE.match(text):  # "Priya is my manager": as "my manager is Priya" says it
+        text = f"{inverted.group('my')} {inverted.group('what')} is {inverted.group('name')}{inverted.group('rest')}"
+        lowered = text.lower()
     theirs = _of_their_person(text)
     if theirs is not None:  # "my sister has moved to York": her home, not the speaker's
         person, said = theirs
@@ -179,13 +182,23 @@ def attribute_key(text: str, subject: str) -> str | None:
     attr = MY_ATTRIBUTE_RE.match(lowered)
     if attr and _names_someone(text[attr.start("attr") : attr.end("attr")]):
         return None  # "my daughter Maisie is allergic to nuts": said of Maisie, and not her only attribute
-    if attr and attr.group("attr").split()[0] not in ("own", "only", "last", "first", "new", "old"):
-        # "my main project now", "my current project", "my project": one slot, whatever says it is current
-        words = [w for w in attr.group("attr").split() if w not in _CURRENT] or attr.group("attr").split()
+    named = attr.group("attr").split() if attr else []
+    if attr and named[0] not in ("own", "only", "last", "first", "old") and named != ["new"]:
+        # "my main project now", "my current project", "my project", "my new mentor": one slot, whatever says
+        # it is current
+        words = [w for w in named if w not in _CURRENT and w != "new"] or named
         what = slug(" ".join(words), 2)
         named = MY_SLOT_NAMES.get(slug(attr.group("attr"), 2))  # "my current account": the bank, by its name
         return f"{subject}.{named or MY_SLOT_NAMES.get(what, what)}"
     return None
+
+
+# Someone named, then what they are to the speaker: "Priya is my manager", "Dr Hughes is my dentist now".
+_NAME_IS_MY_RE = re.compile(
+    r"^(?!(?:It|This|That|He|She|They|There|Here|What|Who|Which|Today|Tomorrow)\b)"
+    r"(?P<name>(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+){0,2})(?: is|'s) (?P<my>my|our) (?P<what>(?:new )?[a-z-]+"
+    r"(?: (?!now\b|these\b)[a-z-]+)?)(?P<rest> now| these days)?[.!]*$"
+)
 
 
 # One who serves the speaker, changed for another: "I've registered with a new dentist", "we switched to a new
@@ -290,8 +303,18 @@ def statement_key(statement: str) -> str | None:
         return (
             f"user.{slug(bare.group('attr'), 2)}"  # "Bin day has changed to ...": the user's (not "Tom has")
         )
+    # "Hannah is Ted's mentor": as "Ted's mentor is Hannah" says it
+    if inverted := _NAME_IS_THEIRS_RE.match(text):
+        text = f"{inverted.group('whose')} {inverted.group('what')} is {inverted.group('name')}{inverted.group('rest')}"
     said = _in_first_person(text)
     return attribute_key(*said) if said else None
+
+
+_NAME_IS_THEIRS_RE = re.compile(
+    r"^(?!(?:It|This|That|He|She|They|There|Here|What|Who|Which|Today|Tomorrow)\b)"
+    r"(?P<name>(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+){0,2}) is (?P<whose>(?i:the user)'s|(?-i:[A-Z])[\w-]*'s) "
+    r"(?P<what>(?:new )?[a-z-]+(?: (?!now\b|these\b)[a-z-]+)?)(?P<rest> now| these days)?[.!]*$"
+)
 
 
 def _in_first_person(text: str) -> tuple[str, str] | None:

@@ -22,7 +22,7 @@ _EMOTICON_RE = re.compile(r"(?<!\w)(?::|;|=)-?[()DPpO/\\|]+(?!\w)|<3")
 _LEADING_INTERJECTION_RE = re.compile(
     # "great news" before "great" (the first alternative that matches is taken, and "news" alone is none)
     r"^(?:(?:(?:good|great|bad|sad|big|some)\s+news|"
-    r"@[\w.-]+|oh|ah|aw+|ooh|wow|oops|whoops|whoa|well|yeah|yea|ya|yah|yeh|yep|yup|yes|ok|okay|hmm+|um+|uh+|lol|haha+|omg|gosh|"
+    r"@[\w.-]+|oh|ah|aw+|ooh|wow|oops|whoops|sorry(?!\s+(?:for|about|to|that|if|but)\b)|my\s+bad|whoa|well|yeah|yea|ya|yah|yeh|yep|yup|yes|ok|okay|hmm+|um+|uh+|lol|haha+|omg|gosh|"
     r"man|dude|yay|ugh|so|anyway|anyways|alright|right|sure|also|and|but|plus|oh well|by the way|btw|"
     # asked to note what follows ("pls note the repair café runs ...", "make a note that ...")
     r"(?:please\s+)?(?:make\s+a\s+note|take\s+note|note\s+down|note)(?:\s+(?:that|of\s+this))?|"
@@ -37,6 +37,9 @@ _LEADING_INTERJECTION_RE = re.compile(
     r"it|it's|that|that's|this|the|you|he|she|they)\b)|"
     # how the speaker feels about the news, not part of it ("sadly our cat died", "unfortunately I didn't ...")
     r"sadly|unfortunately|luckily|fortunately|thankfully|annoyingly|alas|"
+    # ... or how surprising it is ("weirdly I've started to like olives", "funnily enough we ...")
+    r"weirdly|oddly|strangely|funnily(?:\s+enough)?|surprisingly|amazingly|ironically|interestingly|"
+    r"believe\s+it\s+or\s+not|to\s+be\s+honest|tbh|"
     # news announced as such ("update for you, ...", "quick update: ..."), never an order ("update the docs")
     r"(?:(?:a\s+)?(?:quick|small|little|short)\s+update|update\s+for\s+you)|"
     # the same words mixed in from other languages: Hindi, Spanish, German, Dutch, French, Italian, Portuguese

@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 
 from reverie.adapters.local.rules.their_people import persons_of
-from reverie.adapters.local.rules.verdicts import replace
+from reverie.adapters.local.rules.verdicts import fused, join, replace
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard
 from reverie.domain.numerals import as_digits
@@ -38,14 +38,15 @@ def _names(text: str) -> frozenset[str]:
     return named | ({"the user"} if text.lower().startswith("the user") else set())
 
 
-def _same_person(candidate: Candidate, card: MemoryCard, said: str | None = None) -> bool:
+def _same_person(candidate: Candidate, card: MemoryCard, said: str | None = None, counted: str = "") -> bool:
     """The news (`said` of it, all of it by default) names someone, only people the card names, and no person of
-    theirs the card does not ("Maya" for "Rae's daughter Maya"; not "Maya's brother")."""
+    theirs the card does not ("Maya" for "Rae's daughter Maya"; not "Maya's brother"), the one `counted` aside
+    ("our third baby": one more of the children counted, not a person of someone's)."""
     named = _names(candidate.statement if said is None else said)
     return (
         bool(named)
         and named <= _names(card.statement)
-        and persons_of(candidate.statement) <= persons_of(card.statement)
+        and persons_of(candidate.statement) - {counted.lower()} <= persons_of(card.statement)
     )
 
 
@@ -68,6 +69,7 @@ def level_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecis
 # How many of a kind of thing someone has: "has two cats", "we have 3 kids" (numbers written as digits first).
 # number words one to twelve, as validity reads them
 _NUMBERS = {w: n for w, n in NUMBERS.items() if w.isalpha() and w not in ("a", "an")}
+_WORDS = {n: w for w, n in _NUMBERS.items()}
 _COUNT_RE = re.compile(
     rf"\b(?:has|have|got|own|owns)\s+(?P<n>\d{{1,3}}|{'|'.join(sorted(_NUMBERS, key=len, reverse=True))})\s+"
     r"(?P<things>[a-z]{3,}s)\b",
@@ -83,6 +85,21 @@ _ONE_MORE_RE = re.compile(
 )
 
 
+# ... or one more child born: "our third baby, Ada, arrived on Sunday", "Kim's second child was born in May".
+_BORN_RE = re.compile(
+    r"\b(?:a|an|our|their|my|his|her|[A-Z][\w-]*'s)\s+(?P<nth>second|third|fourth|fifth|sixth|seventh|eighth)\s+"
+    r"(?P<things>baby|child|kid|son|daughter)\b(?=[^.;!?]*\b(?:arrived|was\s+born|came\s+along)\b)",
+    re.I,
+)
+# children are counted under any of these names: "has two kids" before "our third baby arrived"
+_CHILD = frozenset({"kid", "child", "children", "babi", "baby"})
+
+
+def _counted(things: str) -> str:
+    said = stem(things.lower())
+    return "child" if said in _CHILD else said
+
+
 def _count(found: re.Match[str]) -> int:
     if "nth" in found.groupdict():
         return ORDINALS[found.group("nth").lower()]
@@ -93,19 +110,35 @@ def _count(found: re.Match[str]) -> int:
 def count_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
     """The held card giving the same person's count of the same things another number ("Tim has three cats
     now" after "Tim has two cats, so no lilies"): the later count wins."""
-    mine = _COUNT_RE.search(candidate.statement) or _ONE_MORE_RE.search(candidate.statement)
+    mine = (
+        _COUNT_RE.search(candidate.statement)
+        or _ONE_MORE_RE.search(candidate.statement)
+        or _BORN_RE.search(candidate.statement)
+    )
     if mine is None or negated(candidate.statement):
         return None
     for card in cards:
         theirs = _COUNT_RE.search(card.statement)
         if (
             theirs is None
-            or stem(theirs.group("things").lower()) != stem(mine.group("things").lower())
+            or _counted(theirs.group("things")) != _counted(mine.group("things"))
             or _count(theirs) == _count(mine)
             # (the name of the one more got is not whom the count is of: "adopted a third cat, Pepper")
-            or not _same_person(candidate, card, candidate.statement[: mine.end()])
+            or not _same_person(candidate, card, candidate.statement[: mine.end()], mine.group("things"))
         ):
             continue
+        if mine.re is not _COUNT_RE and _count(mine) == _count(theirs) + 1:
+            # "our third baby, Ada, arrived" after "has two kids, Sam and Ava": the count moves on, the names stay
+            given = theirs.group("n")
+            now = str(_count(mine)) if given.isdigit() else _WORDS.get(_count(mine), str(_count(mine)))
+            held = card.statement[: theirs.start("n")] + now + card.statement[theirs.end("n") :]
+            statement = join(held, candidate.statement)
+            return fused(
+                candidate,
+                card,
+                statement,
+                f"one more of the {theirs.group('things')} {card.memory_id} counts",
+            )
         return replace(candidate, card, f"{card.memory_id} gives another count of {mine.group('things')}")
     return None
 

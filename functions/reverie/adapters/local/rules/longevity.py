@@ -216,6 +216,14 @@ _WISH_NOW_RE = re.compile(
 )
 
 
+# News had, told by how it felt and nothing of what it was: "I've had some bad news", "we got great news today".
+_NEWS_HAD_RE = re.compile(
+    r"(?:^|[,;]\s*)(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+)?(?:had|got|received)\s+(?:some\s+)?(?:really\s+)?(?:bad|sad|"
+    r"terrible|awful|horrible|upsetting|good|great|amazing|brilliant|wonderful|big)\s+news[.!]*$",
+    re.I,
+)
+
+
 def passing_mood(text: str) -> bool:
     """Whether `text` only says how someone felt ("the kids were over the moon", "she was in tears", "so done
     with this job today", "might just quit"), not as a habit or under a condition ("she gets upset when plans
@@ -224,6 +232,6 @@ def passing_mood(text: str) -> bool:
     fed_up = _FED_UP_RE.match(text.strip()) or _FED_UP_RE.match(said)
     if (fed_up and (fed_up.group("very") or _FOR_TODAY_RE.search(said))) or _GIVING_UP_RE.search(said):
         return not _LASTING_RE.search(said)
-    if _WISH_NOW_RE.search(said):  # "Rainy Monday, I just want to stay in bed"
+    if _WISH_NOW_RE.search(said) or _NEWS_HAD_RE.search(said):  # "Rainy Monday, I just want to stay in bed"
         return not _LASTING_RE.search(said)
     return _MOOD_RE.match(said) is not None and not _LASTING_RE.search(said)

@@ -24,6 +24,9 @@ _LOSS_RE = re.compile(
     r"(?:(?:has|had|sadly|finally)\s+)*(?:passed away|passed|died|was put down|was put to sleep|crossed the "
     r"rainbow bridge)\b"
     rf"|\b(?:put|had to put)\s+(?:(?:my|our|their)\s+(?:[a-z]+\s+){{0,3}})?(?P<put>{_NAME})\s+(?:down|to sleep)\b"
+    # "we had to have Bruno put down"
+    rf"|\b(?:had|had to have|have had)\s+(?:(?:my|our|their)\s+(?:[a-z]+\s+){{0,3}})?(?P<had>{_NAME})\s+put\s+"
+    r"(?:down|to sleep)\b"
     rf"|\blost\s+(?:(?:my|our|their)\s+(?:[a-z]+\s+){{0,3}})?(?P<lost>{_NAME})\b",  # "we lost Biscuit last week"
     re.I,
 )
@@ -42,7 +45,11 @@ def _having(name: str) -> re.Pattern[str]:
 def lost(statement: str) -> str | None:
     """The name of the being whose death `statement` reports, or None."""
     found = _LOSS_RE.search(statement)
-    return (found.group("name") or found.group("put") or found.group("lost")) if found else None
+    return (
+        (found.group("name") or found.group("put") or found.group("had") or found.group("lost"))
+        if found
+        else None
+    )
 
 
 def loss(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:

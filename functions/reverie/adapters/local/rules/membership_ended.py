@@ -26,7 +26,9 @@ _ENDED_RE = re.compile(
     r"\b(?:cancell?ed|ended|quit|stopped|terminated|closed|did\s+not\s+renew|didn't\s+renew)\s+"
     r"(?:(?:my|our|their|his|her|the)\s+(?P<org>(?:[A-Z][\w&'-]*\s+){1,3}?)" + _WHAT + r"\b"
     # ... or the organisation alone: "Cancelled PureGym, I go to the leisure centre now"
-    r"|(?P<bare>[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,2})(?![\w&'-]|\s+[A-Z]))",
+    r"|(?P<bare>[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,2})(?![\w&'-]|\s+[A-Z])"
+    # ... or its kind: "cancelled my gym membership" ends "is a member of PureGym" (the kind in its name)
+    r"|(?:my|our|their|his|her|the)\s+(?P<kind>(?-i:[a-z]+))\s+" + _WHAT + r"\b)",
 )
 # ... or names it as the person's gym, club or provider: "Dex's gym is the PureGym on Deansgate"
 _HELD_RE = (
@@ -40,8 +42,9 @@ def membership_ended(candidate: Candidate, cards: Sequence[MemoryCard]) -> Merge
     found = _ENDED_RE.search(candidate.statement)
     if found is None:
         return None
-    org = (found.group("org") or found.group("bare")).strip()
-    named = re.compile(rf"(?<![\w-]){re.escape(org)}(?![\w-])", re.I)
+    org = (found.group("org") or found.group("bare") or found.group("kind")).strip()
+    edge = "" if found.group("kind") else r"(?<![\w-])"  # a kind may end a name: "PureGym"
+    named = re.compile(rf"{edge}{re.escape(org)}(?![\w-])", re.I)
     for card in cards:
         held = named.search(card.statement) and re.search(_HELD_RE, card.statement, re.I)
         if (

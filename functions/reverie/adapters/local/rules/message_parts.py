@@ -19,6 +19,7 @@ from reverie.adapters.local.rules.clauses import independent_statements
 from reverie.adapters.local.rules.config_blocks import read_config_blocks
 from reverie.adapters.local.rules.counts_left import with_counts_left
 from reverie.adapters.local.rules.day_requests import one_off_before, request_before
+from reverie.adapters.local.rules.decided_by import decided_by
 from reverie.adapters.local.rules.denied_first import with_denied_turned
 from reverie.adapters.local.rules.held_by_another import with_holder_named
 from reverie.adapters.local.rules.item_lists import joined_lists
@@ -141,6 +142,7 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
         if asked:  # "ok note this down for me the van's MOT is due ...": what to note follows
             dropped.append((asked, "preamble"))
         sentence = asserted(sentence)  # "you know I moved to Ghent, right?": the speaker says it
+        sentence = decided_by(sentence)  # "Nationwide approved our mortgage!": the mortgage was approved
         sentence, question = question_after(sentence)  # "I play padel on Tuesdays, can you ...?"
         if question:
             dropped.append((question, "question"))

@@ -1,5 +1,6 @@
 """Something of someone's moved from one named place or tool to another: "moved all my notes from Notion to
-Obsidian" after "Kaz is using Notion for all their notes", "moved our daughter to Rainbow Nursery" after "Lia's
+Obsidian" after "Kaz is using Notion for all their notes", "upgraded staging to Postgres 16" after "the staging
+database is Postgres 13", "moved our daughter to Rainbow Nursery" after "Lia's
 daughter's nursery is Little Acorns". What the held card says is where the thing was, and it is not there now,
 so the news replaces it (latest wins).
 
@@ -23,9 +24,10 @@ from reverie.ports import MergeDecision
 
 _NAME = r"(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z])[\w&'.-]*)*"
 _MOVED_RE = re.compile(
-    r"\b(?:moved|migrated|switched|transferred)\s+(?:all\s+|everything\s+of\s+)?(?:(?:my|our|their|his|her|the)\s+)?"
+    r"\b(?:moved|migrated|switched|transferred|upgraded|downgraded|updated|bumped)\s+(?:all\s+|everything\s+of\s+)?"
+    r"(?:(?:my|our|their|his|her|the)\s+)?"
     rf"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:over\s+|across\s+)?(?:from\s+(?P<old>{_NAME})\s+)?"
-    rf"(?:to|into|onto)\s+(?P<new>{_NAME})",
+    rf"(?:to|into|onto)\s+(?P<new>{_NAME}(?:\s+v?\d[\w.]*)?)",
     re.I,
 )
 _KINDS = frozenset({MemoryType.FACT, MemoryType.PREFERENCE})
@@ -57,10 +59,16 @@ def moved_over(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisi
         # where it went named only: the card speaks of the thing, and of that kind of place ("nursery") or of
         # the tool it went through ("deploys go through Jenkins")
         kind_held = kind <= said and len(new.split()) > 1
-        if thing <= said and (kind_held or _THROUGH_RE.search(card.statement)):
+        # ... or another version of what it runs: "upgraded staging to Postgres 16" after "... is Postgres 13"
+        version = _VERSION_RE.match(new)
+        other_version = version is not None and re.search(
+            rf"(?<![\w-]){re.escape(version.group('name'))}\s+v?\d", card.statement
+        )
+        if thing <= said and (kind_held or other_version or _THROUGH_RE.search(card.statement)):
             return replace(candidate, card, f"what {card.memory_id} says was where it is no longer")
     return None
 
 
+_VERSION_RE = re.compile(r"^(?P<name>.+?)\s+v?\d[\w.]*$")
 # What a thing goes through or runs on, named: "deploys go through Jenkins", "the blog runs on WordPress".
 _THROUGH_RE = re.compile(rf"\b(?:through|via|runs\s+on|run\s+on|hosted\s+on|uses|using)\s+{_NAME}")

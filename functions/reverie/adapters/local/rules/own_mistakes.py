@@ -30,7 +30,10 @@ _OWN_MISTAKE_RE = re.compile(
 # trick"): said alone ("I misread the map and got lost") it puts nothing right.
 _HOW_IT_CAME_RE = re.compile(
     r"\b(?:I|we)(?:'ve|\s+have|\s+must\s+have)?\s+(?:misread|misremembered|misheard|mistyped|misspelt|misspelled)\b"
-    r"|\bmy\s+memory\s+(?:played|plays|is\s+playing|was\s+playing)\s+(?:a\s+)?tricks?\b",
+    r"|\bmy\s+memory\s+(?:played|plays|is\s+playing|was\s+playing)\s+(?:a\s+)?tricks?\b"
+    # ... or how it keeps happening: "I always mix the numbers up", "I keep getting the dates wrong"
+    r"|\b(?:I|we)\s+(?:always|often|keep|tend\s+to)\s+(?:mix|muddle|confuse|get)(?:ing)?\s+(?:[\w']+\s+){0,3}?"
+    r"(?:up|wrong|mixed\s+up|muddled(?:\s+up)?)\b",
     re.I,
 )
 

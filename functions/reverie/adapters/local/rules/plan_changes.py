@@ -212,6 +212,7 @@ def outcome(text: str, who: Speaker) -> Statement | None:
         or _chore(found.group("what"))  # "the washing done": a chore, no plan's outcome
         or _AWAY_RE.match(found.group("rest"))
         or _ANOTHER_CLAUSE_RE.search(found.group("rest"))
+        or _RECURRING_RE.search(found.group("rest"))  # "the bins get collected every Wednesday": a routine
     ):
         return None
     rest = found.group("rest").strip(" ,;:-")
@@ -230,7 +231,10 @@ def outcome(text: str, who: Speaker) -> Statement | None:
         what = (
             what[:1].lower() + what[1:]
         )  # "Driving test passed", "Mortgage approved": the capital is the message's
-    said = f"{_whose(found.group('owner'))} {what} {_be(what)} {fate}" + (f", {rest}" if rest else "")
+    # "approved by Nationwide": who decided goes on the verb; anything else is how it went, after a comma
+    said = f"{_whose(found.group('owner'))} {what} {_be(what)} {fate}" + (
+        (f" {rest}" if rest.lower().startswith("by ") else f", {rest}") if rest else ""
+    )
     result = as_statement(MemoryType.FACT, said, who, short_ok=True)
     return result if isinstance(result, Statement) else None
 

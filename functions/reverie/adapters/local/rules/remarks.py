@@ -38,6 +38,7 @@ from reverie.adapters.local.rules.plan_labels import labelled_plan
 from reverie.adapters.local.rules.record_line import record_line
 from reverie.adapters.local.rules.reported import only_unsure
 from reverie.adapters.local.rules.request_patterns import CORRECTION_OPENER_RE
+from reverie.adapters.local.rules.respelled import respelled
 from reverie.adapters.local.rules.role_people import role_deed
 from reverie.adapters.local.rules.roles import responsibility
 from reverie.adapters.local.rules.specificity import SPECIFIC_ENOUGH, specificity
@@ -92,11 +93,13 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     if isinstance(result, Drop) and result.reason in UNPARSED:
         # "No, Ama goes to Oakwood, not Hillside" opening a session, nothing said before to deny: the rest
         opener = CORRECTION_OPENER_RE.match(sentence) or _APOLOGY_RE.match(sentence)  # "Sorry, it's 21 May"
-        sentence = opener.group("rest") if opener and opener.group("rest").strip() else sentence
+        if opener and (rest := opener.group("rest").strip()):
+            sentence = rest[:1].upper() + rest[1:]  # "Sorry, it's a 2019 Focus, not 2018": as said alone
         # Between people, a specific remark; said to an agent, an unparsed sentence is most often a task
         # for now, unless it states something about the world.
         found = (
-            current_routine(sentence, who)  # "For now it's pool running 3x a week": theirs
+            respelled(sentence, who)  # "Sorry, it's spelled Claire, with an i": the name put right
+            or current_routine(sentence, who)  # "For now it's pool running 3x a week": theirs
             or milestone(sentence, who)  # "Grandad passed away", "Tom got married in June"
             or (
                 (
@@ -192,7 +195,8 @@ _BARE_NAME_DOES_RE = re.compile(
 # deliveries come every Friday" (the verb in its plural form, which `ABOUT_A_THING_RE` does not read).
 _PLURAL_RECURS_RE = re.compile(
     r"^(?:the|our|my)\s+(?:[\w-]+\s+){0,2}?[a-z]+s\s+(?!(?:is|was|has)\b)[a-z]{2,}\b(?=[^.;]*\b(?:every|each|"
-    r"weekly|daily|monthly|fortnightly|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b)",
+    r"weekly|daily|monthly|fortnightly|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days|"
+    r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:mornings|afternoons|evenings|nights))\b)",
     re.I,
 )
 
@@ -251,6 +255,11 @@ _SOMEONE_ONGOING_RE = re.compile(
     _SOMEONE + r"(?:needs?\s+(?:help|support|practice)|is\s+(?:learning|studying|revising|practi[cs]ing|"
     r"preparing\s+for|working\s+(?:on|towards))|has\s+to\s+(?:learn|revise|practi[cs]e|study))\b"
 )
+# ... or the role they trained for: "Fran's retrained as a midwife", "Tom has qualified as a plumber"
+_NEW_ROLE_RE = re.compile(
+    _SOMEONE.removesuffix(r"\s+")
+    + r"(?:'s\s+|\s+has\s+|\s+just\s+|\s+)(?:re-?trained|trained|qualified)\s+as\s+an?\s+[a-z]"
+)
 _NOW_RE = re.compile(r"^(?:(?:now|so|and|also|then|next)\b[,\s]+)+", re.I)
 # (a weekday in the plural says "every" on its own: "Ebere swims Tuesdays 4pm")
 _RECURRING_RE = re.compile(
@@ -272,6 +281,11 @@ def _what_someone_did(sentence: str, who: Speaker) -> Statement | None:
     text = _NOW_RE.sub("", compress(strip_emoji(sentence)))
     if _SOMEONE_ONGOING_RE.match(text):  # "Zofia need help": one person needs it
         text = re.sub(r"^(\S+(?:\s+[A-Z][a-z]+)?\s+)need\b", r"\1needs", text)
+    if _NEW_ROLE_RE.match(text):  # "Fran's retrained as a midwife": a role, named by its kind alone
+        text = re.sub(r"^([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)'s\s+", r"\1 has ", text)
+        return Statement(
+            type=MemoryType.FACT, text=render(text, who), salience=salience(MemoryType.FACT, text, who)
+        )
     ongoing = _SOMEONE_ONGOING_RE.match(text)
     did = (
         _SOMEONE_DID_RE.match(text)

@@ -43,6 +43,8 @@ def choice(statement: str) -> tuple[str, str] | None:
         clause = re.split(r"[,;(]", statement[: found.start()])[-1]
         if NEGATION_RE.search(clause):  # "not npm", "never yarn": denied, not chosen
             continue
+        if found.group(1)[:1].isupper() and statement[found.end() : found.end() + 2] in ("'s", "’s"):
+            continue  # "Pip's sister": someone named like a tool, not the tool
         tool = found.group(1).lower()
         kind = VOCABULARY[tool]
         if used.get(kind, tool) != tool:

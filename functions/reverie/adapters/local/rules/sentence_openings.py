@@ -150,11 +150,24 @@ def undislocated(sentence: str) -> str:
 # "they moved me to ward 9", "they promoted me to sergeant". The speaker's state is the news.
 _DONE_TO_ME_RE = re.compile(
     # ... or by "work", "my work", "the company", "my boss" ("Work's moved me to the Manchester office")
-    r"^(?:(?:so|well|oh|and),?\s+)?(?:they|(?:my\s+|the\s+)?(?:work|company|firm|employer|boss|trust|council))"
+    r"^(?:(?:so|well|oh|and),?\s+)?(?:they|(?:my\s+|the\s+)?(?:work|company|firm|employer|boss|trust|council|"
+    # ... or by a doctor: "my GP took me off sertraline", "the consultant's put me on a statin"
+    r"gp|doctor|consultant|specialist|surgeon|nurse|dentist|physio))"
     r"(?:'ve|'s|\s+have|\s+has|\s+just|\s+finally|\s+now)*\s+(?P<verb>put|moved|switched|"
-    r"transferred|posted|promoted|reassigned|relocated|seconded|rotated|made)\s+(?P<me>me|us)\s+(?P<rest>"
-    r"(?:on|onto|to|over|back|across|up)\b.*|(?-i:[a-z])[\w-]*\s+(?:lead|manager|head|captain|chair|"
+    r"transferred|posted|promoted|reassigned|relocated|seconded|rotated|made|took|taken)\s+(?P<me>me|us)\s+(?P<rest>"
+    r"(?:on|onto|to|over|back|across|up|off)\b.*|(?-i:[a-z])[\w-]*\s+(?:lead|manager|head|captain|chair|"
     r"supervisor)\b.*)$",
+    re.I | re.S,
+)
+
+
+# ... or one who treats the speaker done with them: "the physio signed me off", "the clinic discharged me"
+_DISCHARGED_RE = re.compile(
+    r"^(?:(?:so|well|oh|and),?\s+)?(?:the|my)\s+(?P<who>physio|physiotherapist|consultant|specialist|therapist|"
+    r"counsellor|clinic|hospital|gp|doctor|dentist|surgeon)(?:'s|\s+has)?\s+(?:finally\s+|just\s+)?"
+    # (not "signed me off work": off sick)
+    r"(?:signed\s+(?P<me>me|us)\s+off(?!\s+(?:work|sick|school|college|uni|for)\b)|discharged\s+(?P<us>me|us))\b"
+    r"(?P<rest>.*)$",
     re.I | re.S,
 )
 
@@ -162,8 +175,12 @@ _DONE_TO_ME_RE = re.compile(
 def done_to_the_speaker(sentence: str) -> str:
     """ "They've put me on nights from Monday" → "I've been put on nights from Monday": the speaker's new
     state, said of them (`sentence` unchanged when no unnamed "they" did something to the speaker)."""
+    if done := _DISCHARGED_RE.match(sentence.strip()):  # "the physio signed me off": discharged by them
+        who = "I've" if (done.group("me") or done.group("us")).lower() == "me" else "We've"
+        return f"{who} been discharged by my {done.group('who')}{done.group('rest')}"
     found = _DONE_TO_ME_RE.match(sentence.strip())
     if found is None:
         return sentence
     who = "I've" if found.group("me").lower() == "me" else "We've"
-    return f"{who} been {found.group('verb').lower()} {found.group('rest')}"
+    verb = "taken" if found.group("verb").lower() == "took" else found.group("verb").lower()
+    return f"{who} been {verb} {found.group('rest')}"

@@ -21,7 +21,7 @@ from reverie.adapters.local.rules.slot_words import (
 # Adverbs a first-person clause may carry before its verb ("I've now moved", "we're still living").
 ADVERB_RUN = (
     r"(?:(?:now|also|recently|just|finally|officially|actually|currently|still|no longer|never|rarely|"
-    r"don't|do not|mostly|usually) )*"
+    r"don't|do not|mostly|usually|only) )*"
 )
 # (first-person clause pattern, attribute), tried in order; the first that matches names the slot.
 SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -75,7 +75,17 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:new )?(?:flat|house|place|apartment|home) in\b",
             "home_city",
         ),
-        (r"(?:work|working|worked) (?:as|in the role of)\b", "job_title"),
+        # whom one lives with, at no place named: "Mum lives with us", "I live with my parents now" (not "with
+        # asthma": people only)
+        (
+            r"(?:live|lives|lived|living|moved in|moving in) with (?:us|me|them|our \w+|my (?:parents|family|folks|"
+            r"partner|wife|husband|boyfriend|girlfriend|mum|mom|dad|mother|father|sister|brother|son|daughter|kids|"
+            r"grandparents|gran|nan|grandma|aunt|auntie|uncle|cousin|in-laws|flatmates?|housemates?)|(?-i:[A-Z])\w+)"
+            r"(?= *(?:$|[,.;!]|now\b|these days\b|again\b|for now\b))",
+            "household",
+        ),
+        # ... or one trained for: "I've retrained as a midwife", "qualified as a plumber"
+        (r"(?:work|working|worked|re-?trained|trained|qualified) (?:as|in the role of)\b", "job_title"),
         (
             r"(?:a|b|ab|o) ?(?:positive|negative|pos|neg)(?=\s*(?:$|[,.;!]|now\b|too\b|blood\b))",
             "blood_type",
@@ -185,6 +195,7 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "partner",
         ),
         (
+            r"(?:(?:gone|went|going|become|became|turned|been) (?:an? )?)?"  # "I've gone vegan", "became a vegan"
             r"(?:vegetarian|vegan|pescatarian|(?:eat|eating|ate|started eating|stopped eating) "
             r"(?:meat|fish|dairy|pork|beef|chicken))\b",
             "diet",
@@ -201,6 +212,13 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:(?:been|got) )?(?:(?:gone|moved|switched|put|back) )?(?:on|onto|to|work|working|worked|doing|do)"
             r" (?:(?:the )?(?:day|night|early|late|evening|weekend|twilight)s?(?: |-)?(?:shifts?|rota)|nights|"
             r"days|earlies|lates)\b(?! (?:off|of|out|ago|in a row|a week|\d))",
+            "shift_pattern",
+        ),
+        # ... and for how long: "I work 9 to 5", "I only work mornings now", "I've gone part-time"
+        (
+            r"(?:(?:gone|went|going|switched|moved|dropped|cut|back|been|work|working|worked|am|'m) (?:down |back )?"
+            r"(?:to )?(?:part|full)[- ]time\b|(?:work|working|worked) (?:(?:from )?\d{1,2}(?:[:.]\d\d)? ?(?:am|pm)? ?"
+            r"(?:to|till|until|-) ?\d{1,2}(?:[:.]\d\d)? ?(?:am|pm)?|mornings|afternoons|evenings|weekends|weekdays)\b)",
             "shift_pattern",
         ),
         # what one drives is one's car: "we drive a 2021 Kia Niro now", "I drive an old Volvo estate" (not

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules.dates import RELATIVE_RE
+from reverie.adapters.local.rules.typos import MEDICINE_ENDINGS
 from reverie.adapters.local.rules.verb_forms import ADVERBS, IRREGULAR_PAST, PRESENT_EED
 
 _ADV = r"(?:(?:" + "|".join(sorted(ADVERBS)) + r")\s+)*"
@@ -36,6 +37,9 @@ PREFERENCE_RE = re.compile(
     r"rather|into|(?:a )?(?:big |huge )?fan of|keen on|passionate about|interested in|been into|"
     # a taste lost: "I've gone off flat whites", "I've gone right off running", "got sick of podcasts"
     r"(?:gone|went) (?:right |completely |a bit )?off(?! (?:to|on|with|for|at|in)\b)|"
+    # ... or one come to: "I've started to like olives", "we've started enjoying jazz", "come round to tofu"
+    r"(?:started|starting|begun|beginning|began|come|came|coming) (?:to (?:like|love|enjoy)|(?:liking|loving|"
+    r"enjoying)|round to|around to)|"
     r"(?:got|gotten|grown|grew) (?:sick|tired|bored) of)\b\s*"
     r"(?P<obj>.*)$",
     re.I,
@@ -112,6 +116,9 @@ IDENTITY_RE = re.compile(
     r"on (?:[a-z-]+ ){0,2}(?:leave|holidays?|vacation|sabbatical|furlough|secondment|probation|call|nights|days|"
     r"earlies|lates|"
     r"shifts?|bed rest|medication|meds|diet|waiting list|tour|strike|placement)\b|"
+    # ... or a medicine one takes ("I'm on a statin", "she's on warfarin", "I'm on the pill")
+    r"(?P<medicine>on (?:a |the )?(?:pill|hrt|insulin|antibiotics|antidepressants|blood thinners|steroids|warfarin|"
+    r"[a-z]*" + MEDICINE_ENDINGS + r"))\b|"
     # a team or body one belongs to ("I'm on the sorting team", "we're in the PTA committee")
     r"(?:on|in) (?:the |a )?(?!the\b)(?:[\w-]+ ){1,3}(?:team|committee|board|rota|squad|crew|panel)"
     r"(?=\s*$|\s*[,.;!]|\s+(?:at|for|of|in|on|with|and|now|since|this|again)\b)|"

@@ -1,5 +1,7 @@
 """A state that ends in the event it was heading for: "is pregnant" ends when she "had her baby", "is learning to
-drive" when they "passed their driving test", "is engaged" when they "got married". The news replaces the state
+drive" when they "passed their driving test", "is engaged" when they "got married", "is on the waiting list
+for an allotment" when they "got their allotment", "is saving for a deposit on a house" when they "bought a
+house". The news replaces the state
 (latest wins) rather than joining it ("had her baby ... and is pregnant").
 
 Said of the same someone (the same name and the same person of theirs: "Pia's sister"), the state before the news.
@@ -14,6 +16,7 @@ from reverie.adapters.local.rules.about import owner
 from reverie.adapters.local.rules.verdicts import replace
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard
+from reverie.domain.restatement import stem
 from reverie.ports import MergeDecision
 
 # (the state, the event that concludes it)
@@ -36,12 +39,34 @@ _CONCLUDED = (
 )
 
 
+# A waiting list, left when what it was for is got: "on the waiting list for an allotment" / "got my allotment".
+# ... and so is saving up for it: "saving for a deposit on a house" / "bought a house in Stockport"
+_WAITING_RE = re.compile(
+    r"\b(?:on\s+(?:the|a|their|his|her)\s+waiting\s+list|saving(?:\s+up)?)\s+for\s+"
+    r"(?:(?:a|the)\s+deposit\s+(?:on|for)\s+)?(?:a|an|the|my|our|their|his|her)?\s*"
+    r"(?:[\w-]+\s+){0,2}?(?P<what>[\w-]+)[.!]*$",
+    re.I,
+)
+_GOT_RE = re.compile(
+    r"\b(?:got|has\s+got|have\s+got|bought|has\s+bought|have\s+bought|(?:been|was|were)\s+(?:offered|given|allocated))\s+"
+    r"(?:a|an|the|my|our|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?P<what>[\w-]+)\b",
+    re.I,
+)
+
+
+def _waited_for(candidate: Candidate, card: MemoryCard) -> bool:
+    waiting, got = _WAITING_RE.search(card.statement), _GOT_RE.search(candidate.statement)
+    if waiting is None or got is None:
+        return False
+    return stem(waiting.group("what").lower()) == stem(got.group("what").lower())
+
+
 def state_concluded(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
     """The held card saying the state the candidate's event concludes, of the same someone (see the module)."""
-    for state, event in _CONCLUDED:
-        if not event.search(candidate.statement):
-            continue
-        for card in cards:
-            if state.search(card.statement) and owner(card.statement) == owner(candidate.statement):
-                return replace(candidate, card, f"the state {card.memory_id} says has come to its end")
+    for card in cards:
+        ends = _waited_for(candidate, card) or any(
+            state.search(card.statement) and event.search(candidate.statement) for state, event in _CONCLUDED
+        )
+        if ends and owner(card.statement) == owner(candidate.statement):
+            return replace(candidate, card, f"the state {card.memory_id} says has come to its end")
     return None

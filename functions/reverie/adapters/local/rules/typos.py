@@ -63,10 +63,24 @@ def _swapped(word: str) -> set[str]:
     return {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(1, len(word) - 2)}
 
 
+# Medicines the word list lacks, by their names' common endings ("statin", "atorvastatin", "ramipril",
+# "bisoprolol", "losartan", "omeprazole", "metformin", "apixaban"): names, never slips ("statin" is no "station").
+MEDICINE_ENDINGS = (
+    r"(?:statin|pril|olol|sartan|azole|mycin|cillin|oxetine|azepam|idone|tidine|formin|gliptin|parin|xaban|"
+    r"triptan|dronate|tadine|lukast|semide|thiazide|dipine)s?"
+)
+_MEDICINE_RE = re.compile(MEDICINE_ENDINGS + "$")
+
+
+def medicine_name(word: str) -> bool:
+    """`word` ends as medicines' names do (see `_MEDICINE_RE`): a name the word list lacks, not a slip."""
+    return _MEDICINE_RE.search(word) is not None
+
+
 def meant(word: str) -> str | None:
     """The common word `word` is a clear slip of (see the module docstring), or None."""
     lexicon = english_lexicon()
-    if word in lexicon or word in vocabulary():
+    if word in lexicon or word in vocabulary() or medicine_name(word):
         return None
     for slip in (_left_out, _typed_twice, _swapped):
         found = sorted(

@@ -17,7 +17,7 @@ IRREGULAR_PAST = frozenset(
     held kept slept stood understood wore ate drank swam sang rode broke chose fell forgot hid hit hurt
     let put quit set shut cut paid laid led meant dealt fought sought struck threw woke sat shot spoke
     stole stuck swore tore read gotten done seen been taken given written driven ridden eaten fallen
-    forgotten begun become come run grown known shown flown swum sung drunk""".split()
+    forgotten begun become come run grown known shown flown swum sung drunk gone""".split()
 )
 # An adverb made of an adjective and "-ly" ("genuinely", "hardly", "happily"): never the verb after "I".
 # The verbs in "-ly" are short ("fly", "rely", "tally") or end in "-ply" ("apply", "reply", "multiply").

@@ -130,7 +130,9 @@ def join(held: str, new: str) -> str:
     )
     second = new.strip()
     said = opening and second.lower().startswith(opening.group(1).lower() + " ")
-    # "Ama ..." + "Ama Owusu's lease ...": the second names someone in full, not the same opening
-    if said and opening and not second[len(opening.group(1)) + 1 :][:1].isupper():
+    # "Ama ..." + "Ama Owusu's lease ...": the second names someone in full, not the same opening; "Pip's
+    # sister and Dan split up" has two people as its subject, not the second's one
+    shared = said and opening and not first[opening.end() :].lower().startswith(("and ", "& "))
+    if shared and opening and not second[len(opening.group(1)) + 1 :][:1].isupper():
         return f"{first} and {second[len(opening.group(1)) + 1 :].rstrip(' .')}."
     return f"{first}; {lowered_opening(second)}"

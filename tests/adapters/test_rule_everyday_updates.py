@@ -1,0 +1,366 @@
+"""Everyday updates the rules read: a correction opened with "Actually" and followed by how the mistake keeps
+happening, a pursuit and how often it is practised, a membership ended by its kind ("my gym membership"), one more
+child born after a count of children, a diet or working hours one has "gone" to."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from reverie.adapters.local.rules.merge import decide
+from reverie.domain.models import MemoryType
+from reverie.ports import MergeAction
+from tests.adapters.test_rule_slots import cand, held
+from tests.fakes.rule_session import RuleSession
+
+S = RuleSession(datetime(2027, 2, 10, 9, 0, tzinfo=UTC))
+
+
+def keyed(said: str) -> list[tuple[str | None, str]]:
+    return [(c.key, c.statement) for c in S.extract(S.told(said))]
+
+
+def opening_a_session(said: str) -> list[str]:
+    """What is kept of `said` when it opens a session (no agent turn before it)."""
+    events = [S.ev("m1", 0, text=said), S.ev("a1", 5, role="assistant", text="OK.")]
+    return [c.statement for c in S.extract(events)]
+
+
+def test_a_correction_keeps_its_value_and_drops_how_the_mistake_keeps_happening() -> None:
+    kept = S.extract(S.told("Actually Mia's birthday is 21 May, I always mix the numbers up."))
+    assert [(c.type, c.statement) for c in kept] == [(MemoryType.CORRECTION, "Mia's birthday is 21 May.")]
+    # NEGATIVE: said on its own, a habit of mixing things up is a fact about the person
+    assert S.statements("I always mix up my left and right.") == [
+        "The user always mixes up their left and right."
+    ]
+
+
+def test_an_opener_does_not_hide_the_statement_it_opens() -> None:
+    assert (
+        opening_a_session("Actually the dentist is on Friday, I always forget.")[0]
+        == "The dentist is on Friday."
+    )
+    assert (
+        opening_a_session("Mia's birthday is 21 May, I always mix the numbers up.")[0]
+        == "Mia's birthday is 21 May."
+    )
+
+
+@pytest.mark.parametrize(
+    ("card", "news"),
+    [
+        ("The user is learning Spanish.", "The user does 20 minutes of Spanish on Duolingo every morning."),
+        ("Kim plays chess.", "Kim plays chess online twice a week."),
+    ],
+)
+def test_how_often_a_held_pursuit_is_practised_fuses_with_it(card: str, news: str) -> None:
+    decision = decide(cand(news), [held(card)])
+    assert (decision.action, decision.target_id) == (MergeAction.FUSE, "m-1")
+
+
+@pytest.mark.parametrize(
+    ("card", "news"),
+    [
+        ("The user plays chess.", "The user's brother plays chess every Sunday."),  # someone else's habit
+        ("The user is learning Spanish.", "The user visits Spain twice a year."),  # another thing
+    ],
+)
+def test_someone_elses_or_another_routine_stays_apart(card: str, news: str) -> None:
+    assert decide(cand(news), [held(card)]).action is MergeAction.ADD  # NEGATIVE
+
+
+def test_a_membership_ended_by_its_kind_ends_the_one_held_by_name() -> None:
+    news = cand("The user cancelled their gym membership.")
+    decision = decide(news, [held("The user is a member of PureGym on Deansgate.")])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    # NEGATIVE: a membership of another kind
+    assert decide(news, [held("The user is a member of the golf club in Hale.")]).action is MergeAction.ADD
+
+
+def test_one_more_child_born_grows_the_count_of_children_and_keeps_their_names() -> None:
+    decision = decide(
+        cand("Oli's third baby, Ada, arrived on Sunday."), [held("Oli has two kids, Sam and Ava.")]
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.FUSE, "m-1")
+    assert decision.statement == "Oli has three kids, Sam and Ava; Oli's third baby, Ada, arrived on Sunday."
+    # NEGATIVE: the speaker's baby is not their sister's child
+    sisters = held("The user's sister has two kids.")
+    assert decide(cand("The user's second baby was born on Sunday."), [sisters]).action is MergeAction.ADD
+
+
+@pytest.mark.parametrize(
+    ("said", "slot"),
+    [
+        ("I've gone vegan.", "user.diet"),
+        ("I became a vegetarian last year.", "user.diet"),
+        ("I work 9 to 5 at the library.", "user.shift_pattern"),
+        ("I only work mornings now.", "user.shift_pattern"),
+        ("I've gone part-time.", "user.shift_pattern"),
+        ("I work weekends at the pub.", "user.shift_pattern"),
+    ],
+)
+def test_a_diet_or_working_hours_one_has_gone_to_is_a_slot(said: str, slot: str) -> None:
+    assert keyed(said)[0][0] == slot
+
+
+def test_working_hours_said_anew_replace_the_old_ones() -> None:
+    old = held("The user works 9 to 5 at the library.", "user.shift_pattern")
+    decision = decide(cand("The user only works mornings at the library now.", "user.shift_pattern"), [old])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    # NEGATIVE: where one works on a day is not when one works
+    assert keyed("I work from home on Fridays.")[0][0] is None
+
+
+def test_whom_one_lives_with_is_a_slot_that_a_move_of_home_ends() -> None:
+    assert keyed("My mum lives with us.") == [
+        ("user.mother.household", "The user's mum lives with the user.")
+    ]
+    assert keyed("I live with my parents.")[0][0] == "user.household"
+    assert keyed("I live with asthma.")[0][0] is None  # NEGATIVE: a condition, not a person
+    living = held("The user's mum lives with the user.", "user.mother.household")
+    moved = cand("Mum moved into a care home in Didsbury in January 2027.", "user.mother.home_city")
+    decision = decide(moved, [living])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    # NEGATIVE: someone moving in leaves the city one lives in as it was
+    city = held("The user lives in Leeds.", "user.home_city")
+    assert decide(cand("The user's flatmate Jo lives with the user.", "user.household"), [city]).action is (
+        MergeAction.ADD
+    )
+
+
+def test_a_household_routine_on_a_weekday_evening_is_kept_as_said() -> None:
+    assert S.statements("The bins go out on Tuesday nights.") == ["The bins go out on Tuesday nights."]
+    # a routine is no outcome of a plan ("the bins get collected" said like "MOT done")
+    assert S.statements("The bins get collected every Wednesday.") == [
+        "The bins get collected every Wednesday."
+    ]
+    assert S.statements("MOT done, passed.") == ["The user's MOT is done, passed."]
+    assert S.statements("The bins go out on Tuesday night.") == []  # NEGATIVE: one night, no routine
+
+
+def test_how_surprising_the_news_is_does_not_hide_it_and_a_taste_come_to_replaces_the_old_one() -> None:
+    assert keyed("Weirdly I've started to like olives.") == [
+        ("user.taste.olives", "The user has started to like olives.")
+    ]
+    assert keyed("Funnily enough I've come round to tofu.")[0][0] == "user.taste.tofu"
+    old = held("The user can't stand olives.", "user.taste.olives", type=MemoryType.PREFERENCE)
+    news = cand("The user has started to like olives.", "user.taste.olives", type=MemoryType.PREFERENCE)
+    assert (decide(news, [old]).action, decide(news, [old]).target_id) == (MergeAction.SUPERSEDE, "m-1")
+    # NEGATIVE: starting to learn something is no taste
+    assert keyed("I started to learn Spanish.")[0][0] is None
+
+
+def test_going_running_is_practised_as_the_runs_said_later() -> None:
+    decision = decide(
+        cand("The user runs 5k around Victoria Park three mornings a week."), [held("The user goes running.")]
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.FUSE, "m-1")
+    # NEGATIVE: another pursuit
+    assert decide(
+        cand("The user runs 5k three mornings a week."), [held("The user goes swimming.")]
+    ).action is (MergeAction.ADD)
+
+
+def test_a_name_spelled_anew_puts_right_the_card_naming_its_near_spelling() -> None:
+    fix = S.extract(S.told("Sorry, it's spelled Claire, with an i."))
+    assert [(c.type, c.statement) for c in fix] == [(MemoryType.CORRECTION, "It is spelled Claire.")]
+    news = cand("It is spelled Claire.", type=MemoryType.CORRECTION)
+    decision = decide(news, [held("The user's wife's name is Clare.", "user.partner")])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    assert decision.statement == "The user's wife's name is Claire."
+    # NEGATIVE: no near spelling held (another name), and a thing "spelled out" is no spelling
+    assert decide(news, [held("The user's wife's name is Mandy.", "user.partner")]).action is MergeAction.ADD
+    assert S.statements("It's spelled out in the contract.") == []
+
+
+def test_what_a_relative_and_their_ex_did_and_who_they_are_with_now_are_two_statements() -> None:
+    assert S.statements("My sister and Dan split up, she's with a guy called Tariq now.") == [
+        "The user's sister and Dan split up.",
+        "The user's sister is with a guy called Tariq now.",
+    ]
+
+
+def test_a_decision_on_ones_application_said_with_who_made_it_is_about_the_application() -> None:
+    assert S.statements("Nationwide approved our mortgage!") == [
+        "The user's mortgage is approved by Nationwide."
+    ]
+    plan = held("The user is applying for a mortgage with Nationwide.", type=MemoryType.PLAN)
+    decision = decide(cand("The user's mortgage is approved by Nationwide."), [plan])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    assert S.statements("I approved my own PR.") == [
+        "The user approved their own PR."
+    ]  # NEGATIVE: the speaker's
+
+
+def test_someone_named_like_a_tool_is_no_choice_of_it_and_two_people_as_a_subject_are_not_joined_on() -> None:
+    from reverie.adapters.local.rules.same_tool import choice
+    from reverie.adapters.local.rules.verdicts import join
+
+    assert choice("Pip's sister and Dan split up.") is None
+    assert choice("Pip uses pip for installs.") is not None  # NEGATIVE: the tool, named as used
+    assert join("Pip's sister and Dan split up.", "Pip's sister is with a guy called Tariq now.") == (
+        "Pip's sister and Dan split up; Pip's sister is with a guy called Tariq now."
+    )
+    assert join("The user loves jazz.", "The user goes to a jazz club every Friday.") == (
+        "The user loves jazz and goes to a jazz club every Friday."
+    )
+
+
+@pytest.mark.parametrize(
+    ("said", "slot"),
+    [
+        ("Priya is my manager.", "user.manager"),
+        ("Dr Hughes is my dentist now.", "user.dentist"),
+        ("My new mentor is Joe.", "user.mentor"),
+    ],
+)
+def test_who_someone_is_to_the_speaker_is_a_slot_whichever_way_round(said: str, slot: str) -> None:
+    from reverie.adapters.local.rules.keys import attribute_key, statement_key
+
+    assert attribute_key(said, "user") == slot
+    assert attribute_key("It is my birthday.", "user") is None  # NEGATIVE: no one named
+    assert statement_key("Hannah is Ted's mentor.") == "ted.mentor"
+
+
+def test_a_waiting_list_ends_when_what_it_was_for_is_got() -> None:
+    assert S.statements("Got my allotment!") == ["The user got their allotment."]
+    waiting = held("The user is on the waiting list for an allotment.")
+    decision = decide(cand("The user got their allotment."), [waiting])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    # NEGATIVE: someone else's got one
+    assert decide(cand("The user's sister got her allotment."), [waiting]).action is MergeAction.ADD
+
+
+def test_a_verbless_fragment_after_a_statement_is_its_detail() -> None:
+    assert S.statements("We got a new car! A red Kia Niro.") == ["The user got a new car (a red Kia Niro)."]
+    assert S.statements("I booked a table. 7pm at Dishoom.") == ["The user booked a table (7pm at Dishoom)."]
+    # NEGATIVE: a reaction or a thank-you is no detail
+    assert S.statements("I passed my driving test! Lovely.") == ["The user passed their driving test."]
+    assert S.statements("My sister lives in Leeds. Thanks Bob.") == ["The user's sister lives in Leeds."]
+    assert S.statements("My sister lives in Leeds. Best wishes, Keyhome Lettings.") == [
+        "The user's sister lives in Leeds."
+    ]  # a sign-off
+    assert (
+        S.statements("Base = Leith. Crewmate mostly Dougie.")[0] == "Base is Leith."
+    )  # a label and its value
+
+
+def test_a_thing_for_what_someone_does_fuses_with_it() -> None:
+    card = held("The user bakes sourdough every weekend.")
+    decision = decide(cand("The user's sourdough starter is called Doughy."), [card])
+    assert (decision.action, decision.target_id) == (MergeAction.FUSE, "m-1")
+    # NEGATIVE: a thing of someone else the card names
+    sister = held("The user's sister lives in Leeds.")
+    assert decide(cand("The user's sister's car is a red Fiat."), [sister]).action is MergeAction.ADD
+
+
+def test_a_statement_told_for_the_record_goes_on_with_what_it_tells() -> None:
+    said = "For the record the Saturday shift is at the Brixton branch, I'm on the sorting team from 9 to 1."
+    assert len(S.statements(said)) == 1
+
+
+def test_an_apology_before_a_value_put_right_does_not_hide_it() -> None:
+    assert opening_a_session("Sorry, it's a 2019 Focus, not 2018.") == ["It's a 2019 Focus, not 2018."]
+
+
+def test_a_doctor_taking_someone_off_a_medicine_ends_it() -> None:
+    assert S.statements("My GP took me off sertraline last month.") == [
+        "The user has been taken off sertraline in January 2027."
+    ]
+    decision = decide(
+        cand("The user has been taken off sertraline in January 2027."),
+        [held("The user takes 50mg of sertraline.")],
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    assert S.statements("They took me to the cinema.") != ["The user has been taken off the cinema."]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I'm on a statin.", "The user is on a statin."),
+        ("The consultant has put me on a statin.", "The user has been put on a statin."),
+        ("My dad's on warfarin.", "The user's dad is on warfarin."),
+    ],
+)
+def test_a_medicine_is_no_typo_and_being_on_it_is_kept(said: str, kept: str) -> None:
+    assert S.statements(said) == [kept]
+
+
+def test_the_train_one_is_on_is_no_medicine() -> None:
+    assert S.statements("I'm on the train.") == []  # NEGATIVE
+
+
+def test_a_system_upgraded_to_another_version_replaces_the_version_held() -> None:
+    news = cand("The user upgraded staging to Postgres 16 over the weekend.")
+    decision = decide(news, [held("The staging database is Postgres 13.")])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    assert decide(news, [held("The prod database is Postgres 13.")]).action is MergeAction.ADD  # NEGATIVE
+
+
+def test_saving_up_for_a_thing_ends_when_it_is_bought() -> None:
+    saving = held("The user is saving for a deposit on a house.")
+    decision = decide(cand("The user has bought a house in Stockport."), [saving])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    assert decide(cand("The user has bought a car."), [saving]).action is MergeAction.ADD  # NEGATIVE
+
+
+def test_two_sources_said_side_by_side_with_a_comma_are_two_claims() -> None:
+    claims = S.statements("My brother says the party starts at 7pm, my sister says 8pm.")
+    assert claims == [
+        "The party starts at 7pm (according to the user's brother)",
+        "The party starts at 8pm (according to the user's sister)",
+    ]
+
+
+def test_no_wait_opens_a_correction_not_a_rule() -> None:
+    assert opening_a_session("No wait, our anniversary is 17 July.") == ["The user's anniversary is 17 July."]
+
+
+def test_a_pet_one_had_put_down_is_had_no_more() -> None:
+    from reverie.adapters.local.rules.losses import lost
+
+    assert lost("The user had to have Bruno put down last week.") == "Bruno"
+    assert lost("We had Bruno down for the weekend.") is None  # NEGATIVE: a visit
+    decision = decide(
+        cand("The user had to have Bruno put down last week."),
+        [held("The user has got a Labrador called Bruno.")],
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+
+
+def test_the_name_one_is_not_called_by_is_the_one_denied() -> None:
+    assert keyed("Please call me Zed, nobody calls me Zachary.") == [
+        ("user.called", "The user prefers to be called Zed, not Zachary.")
+    ]
+
+
+def test_a_role_someone_trained_for_replaces_the_one_held() -> None:
+    assert S.statements("Fran's retrained as a midwife.") == ["Fran has retrained as a midwife."]
+    decision = decide(
+        cand("Fran has retrained as a midwife."), [held("The user's sister Fran is a teacher.")]
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+
+
+def test_discharged_by_the_one_treating_you_ends_the_treatment() -> None:
+    assert S.statements("The physio signed me off, my knee's fine now.") == [
+        "The user has been discharged by their physio, their knee's fine now."
+    ]
+    decision = decide(
+        cand("The user has been discharged by their physio."),
+        [held("The user is seeing a physio for their knee.")],
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    # NEGATIVE: signed off work is off sick, no discharge
+    assert S.statements("My GP signed me off work for two weeks.") == [
+        "The user's GP signed the user off work for two weeks."
+    ]
+
+
+def test_news_told_only_by_how_it_felt_is_a_passing_mood() -> None:
+    assert S.statements("Be extra gentle today, I've had some bad news.") == []
+    assert S.statements("I had bad news about my biopsy, it's benign.") == [
+        "The user had bad news about their biopsy."
+    ]  # NEGATIVE: the news said
