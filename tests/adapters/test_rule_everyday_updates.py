@@ -364,3 +364,102 @@ def test_news_told_only_by_how_it_felt_is_a_passing_mood() -> None:
     assert S.statements("I had bad news about my biopsy, it's benign.") == [
         "The user had bad news about their biopsy."
     ]  # NEGATIVE: the news said
+
+
+def test_another_month_or_weekday_is_another_value_not_a_paraphrase() -> None:
+    from reverie.domain.restatement import adds_no_number
+
+    assert not adds_no_number("Tom's birthday is 3 July.", "Tom's birthday is 3 June.")
+    assert not adds_no_number("The class is on Friday.", "The class is on Thursday.")
+    assert adds_no_number(
+        "Tom's birthday is on 3 June.", "Tom's birthday is 3 June."
+    )  # NEGATIVE: the same day
+    assert adds_no_number("Tom may come.", "Tom comes.")  # NEGATIVE: "may", a verb
+
+
+def test_a_browser_is_a_tool_one_uses_one_of() -> None:
+    assert keyed("I use Chrome.") == [("user.browser", "The user uses Chrome.")]
+    old = held("The user uses Chrome.", "user.browser")
+    news = cand("The user switched to Firefox for privacy reasons.", "user.browser")
+    assert (decide(news, [old]).action, decide(news, [old]).target_id) == (MergeAction.SUPERSEDE, "m-1")
+
+
+def test_a_first_house_bought_somewhere_is_the_new_home() -> None:
+    assert keyed("We've bought our first house in Horsforth!")[0][0] == "user.home_city"
+    assert keyed("We've bought our first car.")[0][0] != "user.home_city"  # NEGATIVE
+
+
+def test_hours_upped_by_work_are_the_hours_one_is_on_now() -> None:
+    assert S.statements("They've upped me to 16 hours a week at the café.") == [
+        "The user is on 16 hours a week at the café now."
+    ]
+    decision = decide(
+        cand("The user is on 16 hours a week at the café now."),
+        [held("The user is on 10 hours a week at the café.")],
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+
+
+def test_a_new_boss_named_in_a_question_is_who_the_boss_is() -> None:
+    assert keyed("Should I tell my new boss, Raj, about my holiday plans?") == [
+        ("user.manager", "The user's new boss is called Raj.")
+    ]
+    assert S.statements("Should I tell my boss, honestly?") == []  # NEGATIVE: no one named
+
+
+def test_volunteering_moved_to_a_named_shop_leaves_the_one_held() -> None:
+    old = held("The user volunteers at the Oxfam shop on Saturdays.")
+    news = cand("The user has moved their volunteering to the British Heart Foundation shop.")
+    assert (decide(news, [old]).action, decide(news, [old]).target_id) == (MergeAction.SUPERSEDE, "m-1")
+
+
+def test_cos_is_because_except_the_cosine() -> None:
+    assert S.statements("My mum's moving in with us cos her hip's bad.") == [
+        "The user's mum's moving in with the user because her hip's bad."
+    ]
+    assert S.statements("The cos of 60 degrees is a half.") == [
+        "The cos of 60 degrees is a half."
+    ]  # NEGATIVE
+
+
+def test_a_code_put_right_after_an_apology_answers_for_the_held_card() -> None:
+    assert opening_a_session("Oops, it's M20 4TR.") == ["It is M20 4TR."]
+    assert opening_a_session("It's 5pm.") == []  # NEGATIVE: a time, no thing
+
+
+def test_a_language_one_is_doing_now_is_kept() -> None:
+    assert S.statements("I gave up German, I'm doing Italian now.") == [
+        "The user gave up German.",
+        "The user is doing Italian now.",
+    ]
+
+
+def test_graduating_ends_being_at_university() -> None:
+    card = held("The user's son Jake is at Leeds Uni.")
+    decision = decide(cand("Jake graduated and now works in Bristol."), [card])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    assert (
+        decide(cand("Amy graduated last year."), [card]).action is MergeAction.ADD
+    )  # NEGATIVE: someone else
+
+
+def test_a_pet_named_in_a_list_held_dies() -> None:
+    card = held("The user has got two cats, Pepper and Salt.")
+    decision = decide(cand("Salt died in January 2027, so it's Pepper now."), [card])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+
+
+def test_gone_fully_vegan_is_the_diet() -> None:
+    assert keyed("I've gone fully vegan, so no fish any more.")[0][0] == "user.diet"
+
+
+def test_a_labels_value_then_a_statement_of_its_own_are_two() -> None:
+    said = S.statements("Wi-Fi: network FoxDen, and the router is in the hall cupboard.")
+    assert "The router is in the hall cupboard." in said
+
+
+def test_a_quote_under_a_card_leaves_chat_laughs_out() -> None:
+    from reverie.services.cited_turns import _LAUGH
+
+    assert _LAUGH.sub("", "Dr Kaur now lol").strip() == "Dr Kaur now"
+    assert _LAUGH.sub("", "We went to Lolita's bar").strip() == "We went to Lolita's bar"  # NEGATIVE

@@ -168,8 +168,20 @@ _NUMBER_RE = re.compile(r"\d+")
 def adds_no_number(new: str, known: str) -> bool:
     """Every number (a date, a version, an amount) in `new` is already in `known`: "went on 20 June" is
     another event than "went on 7 May", and "went on 7 May" adds a date to "went"."""
-    # numbers in words as digits: "up to thirty miles a week" adds a number to "runs twenty miles a week"
-    return _numbers(new) <= _numbers(known)
+    # numbers in words as digits: "up to thirty miles a week" adds a number to "runs twenty miles a week"; a
+    # month or a day named is a value as a number is ("3 July" is another day than "3 June")
+    return _numbers(new) <= _numbers(known) and _calendar(new) <= _calendar(known)
+
+
+_CALENDAR_RE = re.compile(
+    r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December|"
+    r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b"
+)
+
+
+def _calendar(text: str) -> set[str]:
+    """The months and weekdays `text` names (capitalised, as dates are written: "may" is a verb)."""
+    return set(_CALENDAR_RE.findall(text))
 
 
 # "one" and "two" stay words in `as_digits` (a threshold of its reader: "no one", "one of them"); counting

@@ -89,6 +89,10 @@ SMALL_TALK = frozenset(
 )
 
 
+# A laugh typed into chat ("Dr Kaur now lol"): quoted, it says nothing of what the card left out.
+_LAUGH = re.compile(r"(?<!\w)(?:lol+|lmao|rofl|ha(?:ha)+h?|he(?:he)+|xd)(?!\w)[!.]*", re.I)
+
+
 @dataclass(frozen=True)
 class RetiredClaim:
     """What a superseded card said that the card superseding it no longer says: `values`, said in the
@@ -220,7 +224,7 @@ class CitedTurns:
         and those that tell nothing (`tells`); when they do not fit, those sharing the most words with
         the query (the earlier on a tie), in their order; when not even one fits, the first words of the
         best one. Gaps are marked "…"."""
-        sentences = [s for s in _SENTENCE_END.split(turn.text) if s]
+        sentences = [t for s in _SENTENCE_END.split(turn.text) if (t := _LAUGH.sub("", s).strip())]
         about, current = terms(said), values(said)
         now = self.b.clock()
         left = [

@@ -263,8 +263,11 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
     if (
         _DOING_NAMED_RE.match(clause) or _BY_BUS_RE.match(lowered) or _SEES_REGULARLY_RE.match(lowered)
-    ):  # "I'm doing Dry January", "I get the bus"
-        return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
+    ):  # "I'm doing Dry January", "I get the bus", "I'm doing Italian now" (one name is the whole fact)
+        short = _DOING_NAMED_RE.match(clause) is not None
+        return as_statement(
+            MemoryType.FACT, clause, who, key=attribute_key(core, who.subject), short_ok=short
+        )
     if _LIMIT_RE.match(lowered):  # "I can only drive automatics", "I can't eat spicy food": a standing limit
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
     if (

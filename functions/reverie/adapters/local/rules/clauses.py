@@ -106,6 +106,7 @@ _PERSON_DOES_RE = re.compile(
 # After the speaker's own statement, a verb only a person does (no agent carries, wears or eats anything),
 # its subject left out as chat does: the speaker again ("I'm allergic to shellfish, carry an EpiPen").
 # ... or with whose family they are ("My mum is 80 and she still drives"; never "my wife is Ana": who she is)
+_LABEL_VALUE_RE = re.compile(r"(?:^|:\s+)(?-i:[a-z][\w-]*)\s+(?-i:[A-Z0-9])[\w-]*$")
 _KIN_OPENS_RE = re.compile(
     r"^(?P<name>(?:my|our)\s+(?:mum|mom|mother|dad|father|brother|sister|son|daughter|gran|granny|grandma|grandad|"
     r"grandpa|nan|nana|aunt|auntie|uncle|cousin|niece|nephew|wife|husband|partner|boyfriend|girlfriend))"
@@ -186,6 +187,9 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
     if (habit := habit_after(left, right)) and _opening(strip_opening(left)) is not None:
         return habit, ""  # "I'm obsessed with bouldering, go 3x a week": the speaker's habit
     if INFORMING_RE.match(right) and len(left.split()) >= 3:  # "..., and oh, for the record the shift is ..."
+        return right, ""
+    # "Wi-Fi: network FoxDen, the router is in the hall cupboard": a label's value, then a statement of its own
+    if _LABEL_VALUE_RE.search(left) and ABOUT_A_THING_RE.match(right):
         return right, ""
     subject = _SUBJECT_RE.match(left)
     if _POSSESSIVE_RE.match(right) and subject:  # "its CI runs on Buildkite": the repo's CI

@@ -23,7 +23,7 @@ _LEADING_INTERJECTION_RE = re.compile(
     # "great news" before "great" (the first alternative that matches is taken, and "news" alone is none)
     r"^(?:(?:(?:good|great|bad|sad|big|some)\s+news|"
     r"@[\w.-]+|oh|ah|aw+|ooh|wow|oops|whoops|sorry(?!\s+(?:for|about|to|that|if|but)\b)|my\s+bad|whoa|well|yeah|yea|ya|yah|yeh|yep|yup|yes|ok|okay|hmm+|um+|uh+|lol|haha+|omg|gosh|"
-    r"man|dude|yay|ugh|so|anyway|anyways|alright|right|sure|also|and|but|plus|oh well|by the way|btw|"
+    r"man|dude|yay|ugh|so+|anyway|anyways|alright|right|sure|also|and|but|plus|oh well|by the way|btw|"
     # asked to note what follows ("pls note the repair café runs ...", "make a note that ...")
     r"(?:please\s+)?(?:make\s+a\s+note|take\s+note|note\s+down|note)(?:\s+(?:that|of\s+this))?|"
     r"careful|fyi|fwiw|for what it'?s worth|heads up|guess what|you know what|honestly|actually|basically|true|"

@@ -172,6 +172,7 @@ _RATE_RE = re.compile(
     re.I,
 )
 _LEVEL_CHANGE_RE = re.compile(r"\b(?:up|down|back)\s+to\b", re.I)
+_ON_RATE_RE = re.compile(r"\b(?:is|are|am|'s|'re|'m)\s+(?:now\s+|only\s+)?on\s+\d", re.I)
 
 
 def rate_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
@@ -198,7 +199,9 @@ def rate_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisi
         return None
     card = same[0][0]
     doing = _verbs(candidate.statement) & _verbs(card.statement)
-    if not (_LEVEL_CHANGE_RE.search(candidate.statement) or doing):
+    # ... or both say what the person is on ("is on 10 hours a week" / "is on 16 hours a week now")
+    on = _ON_RATE_RE.search(as_digits(candidate.statement)) and _ON_RATE_RE.search(as_digits(card.statement))
+    if not (_LEVEL_CHANGE_RE.search(candidate.statement) or doing or on):
         return None
     return replace(candidate, card, f"{card.memory_id} gives another rate of {rate.group('unit')} a {period}")
 

@@ -36,8 +36,9 @@ def _having(name: str) -> re.Pattern[str]:
     """A card saying the speaker has the named being: "has a cat, Pip", "a beagle called Pip", "our dog Pip",
     "Sol's dog Pip"."""
     return re.compile(
-        rf"\b(?:has|have|had|owns?|keeps?)\s+(?:an?|two|three)\s+[a-z]+(?:\s+[a-z]+)?,?\s+(?:called\s+|named\s+)?"
-        rf"{name}\b|\b(?:called|named)\s+{name}\b|(?:\b(?:my|our|their)|['’]s)\s+[a-z]+,?\s+{name}\b",
+        # ("has two cats, Pepper and Salt": one named in a list)
+        rf"\b(?:has|have|had|owns?|keeps?)(?:\s+got)?\s+(?:an?|two|three|four)\s+[a-z]+(?:\s+[a-z]+)?,?\s+(?:called\s+|named\s+)?"
+        rf"(?:(?-i:[A-Z])[a-z]+,?\s+(?:and\s+)?){{0,3}}{name}\b|\b(?:called|named)\s+{name}\b|(?:\b(?:my|our|their)|['’]s)\s+[a-z]+,?\s+{name}\b",
         re.I,
     )
 

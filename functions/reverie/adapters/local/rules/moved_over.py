@@ -23,11 +23,16 @@ from reverie.domain.restatement import terms
 from reverie.ports import MergeDecision
 
 _NAME = r"(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z])[\w&'.-]*)*"
+_PLACE_KIND = (
+    r"(?:shop|store|school|nursery|gym|club|surgery|practice|office|branch|centre|center|library|church|"
+    r"hospital|clinic|team|group|studio|salon|pool)\b"
+)
 _MOVED_RE = re.compile(
     r"\b(?:moved|migrated|switched|transferred|upgraded|downgraded|updated|bumped)\s+(?:all\s+|everything\s+of\s+)?"
     r"(?:(?:my|our|their|his|her|the)\s+)?"
     rf"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:over\s+|across\s+)?(?:from\s+(?P<old>{_NAME})\s+)?"
-    rf"(?:to|into|onto)\s+(?P<new>{_NAME}(?:\s+v?\d[\w.]*)?)",
+    # (the kind of place after its name: "to the British Heart Foundation shop")
+    rf"(?:to|into|onto)\s+(?:the\s+)?(?P<new>{_NAME}(?:\s+v?\d[\w.]*|\s+{_PLACE_KIND})?)",
     re.I,
 )
 _KINDS = frozenset({MemoryType.FACT, MemoryType.PREFERENCE})

@@ -31,11 +31,12 @@ _PEOPLE = (
     "gran grandma grandpa grandad grandmother grandfather niece nephew stepson stepdaughter stepmum stepdad "
     "godson goddaughter"
 ).split()
-_AGE = r"(?:(?:little|older|younger|big|baby|eldest|oldest|youngest|twin)\s+)?"
+_AGE = r"(?:(?:little|older|younger|big|baby|eldest|oldest|youngest|twin|new|current)\s+)?"
 _NAME = r"(?-i:[A-Z][a-z]+(?:-[A-Z][a-z]+)?)"
 # "my cat Nata", "our neighbour Dervla", "my little brother Rui" (not "Should I name my cat Nata?").
 _NAMED_RE = re.compile(
-    rf"(?<!\w)(?P<own>my|our)\s+(?P<age>{_AGE})(?P<whom>{'|'.join(_PETS + _PEOPLE)})\s+(?P<name>{_NAME})\b",
+    # ("Should I tell my new boss, Raj, about ...": the name set off by commas)
+    rf"(?<!\w)(?P<own>my|our)\s+(?P<age>{_AGE})(?P<whom>{'|'.join(_PETS + _PEOPLE)}),?\s+(?P<name>{_NAME})\b",
     re.I,
 )
 _NAMING_VERB_RE = re.compile(r"\b(?:name|call|rename|nickname|christen)\s+$", re.I)

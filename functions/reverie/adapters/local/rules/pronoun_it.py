@@ -52,8 +52,11 @@ _NOT_A_PLACE_RE = re.compile(
 # (not "a long day", "my birthday on the 5th", "5pm", "Tuesday", "day 3").
 _NAMED = (
     r"(?=(?:(?:a|an|the)\s+)?(?:(?-i:[a-z][\w-]*)\s+){0,2}(?-i:[A-Z][\w-]*[a-z])|"
-    r"(?-i:[a-z]+)\s+\d[\w.]*|(?:a|an)\s+\d{4}\s+(?-i:[A-Z]))"
+    # ... or a code of capitals and digits ("it's M20 4TR", "it's BA283")
+    r"(?-i:[a-z]+)\s+\d[\w.]*|(?:a|an)\s+\d{4}\s+(?-i:[A-Z])|(?-i:[A-Z]{1,4}\d[A-Z\d]*)\b)"
 )
+# An apology or a "no" before what is put right: "Oops, it's M20 4TR", "No, it's plot 14B".
+_PUT_RIGHT_LEAD_RE = re.compile(r"^(?:oops|whoops|sorry|my\s+bad|no|nope|no\s+wait|wait)[,.!\s]+", re.I)
 _IT_RE = re.compile(
     rf"^{_LEAD}it(?P<verb>['’]s|\s+is|\s+runs|\s+has)\s+(?P<rest>(?:{_PLACE}|{_NAMED})\S.*)$", re.I | re.S
 )
@@ -184,7 +187,7 @@ class Antecedent:
             return as_statement(MemoryType.FACT, amount, who)
         if pronoun_contrast(said := strip_opening(part)):  # "he's in Year 5, not Year 4": for the held card
             return as_statement(MemoryType.FACT, said, who, short_ok=True)  # saying Year 4 to answer
-        found = says_what_it_is(part) if self.opening else None
+        found = says_what_it_is(_PUT_RIGHT_LEAD_RE.sub("", part.strip())) if self.opening else None
         return result if found is None else as_statement(MemoryType.FACT, unresolved(found), who)
 
     def resolve(self, part: str) -> str:

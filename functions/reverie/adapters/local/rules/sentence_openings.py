@@ -172,9 +172,23 @@ _DISCHARGED_RE = re.compile(
 )
 
 
+# ... or given another amount: "they've upped me to 16 hours a week", "work cut us to three days"
+_AMOUNT_CHANGED_RE = re.compile(
+    r"^(?:(?:so|well|oh|and),?\s+)?(?:they|(?:my\s+|the\s+)?(?:work|company|firm|employer|boss|manager))"
+    r"(?:'ve|'s|\s+have|\s+has|\s+just|\s+finally|\s+now)*\s+(?:upped|cut|bumped|dropped|reduced|increased|"
+    r"raised|put)\s+(?P<me>me|us)\s+(?:up\s+|down\s+|back\s+)?to\s+(?P<rest>\d.*|(?:one|two|three|four|five|six|seven|"
+    r"eight|nine|ten)\b.*)$",
+    re.I | re.S,
+)
+
+
 def done_to_the_speaker(sentence: str) -> str:
     """ "They've put me on nights from Monday" → "I've been put on nights from Monday": the speaker's new
     state, said of them (`sentence` unchanged when no unnamed "they" did something to the speaker)."""
+    if amount := _AMOUNT_CHANGED_RE.match(sentence.strip()):  # "upped me to 16 hours a week": on 16 now
+        rest = amount.group("rest").rstrip(" .!")
+        now = "" if re.search(r"\bnow\b", rest) else " now"
+        return f"{'I am' if amount.group('me').lower() == 'me' else 'We are'} on {rest}{now}."
     if done := _DISCHARGED_RE.match(sentence.strip()):  # "the physio signed me off": discharged by them
         who = "I've" if (done.group("me") or done.group("us")).lower() == "me" else "We've"
         return f"{who} been discharged by my {done.group('who')}{done.group('rest')}"

@@ -72,7 +72,7 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # living at home, moving out, a place of one's own got somewhere: where one lives too
         (
             r"(?:live|lives|lived|living) at home\b|moved out\b|(?:got|bought|rented|renting|found) (?:a|an|our|my) "
-            r"(?:new )?(?:flat|house|place|apartment|home) in\b",
+            r"(?:(?:new|first|own|dream|forever) )?(?:flat|house|place|apartment|home|bungalow|cottage) in\b",
             "home_city",
         ),
         # whom one lives with, at no place named: "Mum lives with us", "I live with my parents now" (not "with
@@ -195,7 +195,8 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "partner",
         ),
         (
-            r"(?:(?:gone|went|going|become|became|turned|been) (?:an? )?)?"  # "I've gone vegan", "became a vegan"
+            # "I've gone (fully) vegan", "became a vegan"
+            r"(?:(?:gone|went|going|become|became|turned|been) (?:(?:fully|completely|totally|full|strictly) )?(?:an? )?)?"
             r"(?:vegetarian|vegan|pescatarian|(?:eat|eating|ate|started eating|stopped eating) "
             r"(?:meat|fish|dairy|pork|beef|chicken))\b",
             "diet",

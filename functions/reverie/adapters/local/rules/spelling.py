@@ -32,6 +32,7 @@ _WORDS = {
     "bc": "because",
     "cuz": "because",
     "coz": "because",
+    "cos": "because",
     "thru": "through",
     "tmrw": "tomorrow",
     "tmr": "tomorrow",
@@ -196,6 +197,9 @@ def _spelled(match: re.Match[str]) -> str:
     word = match.group("word")
     if len(word) > 1 and word.isupper():
         return word  # "BC", "IM": an acronym, not a shortening
+    before, after = match.string[: match.start()], match.string[match.end() :]
+    if word.lower() == "cos" and (re.match(r"\s+of\b", after) or re.search(r"\b(?:the|a)\s+$", before, re.I)):
+        return word  # "the cos of 60 degrees": the cosine
     full = _WORDS[word.lower()]
     return full[:1].upper() + full[1:] if word[:1].isupper() and full != "I'm" else full
 

@@ -1,7 +1,7 @@
 """A state that ends in the event it was heading for: "is pregnant" ends when she "had her baby", "is learning to
 drive" when they "passed their driving test", "is engaged" when they "got married", "is on the waiting list
 for an allotment" when they "got their allotment", "is saving for a deposit on a house" when they "bought a
-house". The news replaces the state
+house", "is at Leeds Uni" when they "graduated". The news replaces the state
 (latest wins) rather than joining it ("had her baby ... and is pregnant").
 
 Said of the same someone (the same name and the same person of theirs: "Pia's sister"), the state before the news.
@@ -33,6 +33,16 @@ _CONCLUDED = (
         re.compile(r"\bpassed\s+(?:\w+\s+)?driving\s+test\b", re.I),
     ),
     (
+        re.compile(
+            r"\b(?:is|are)\s+(?:now\s+)?(?:at|in\s+(?:his|her|their)\s+\w+\s+year\s+at)\s+(?:[A-Z][\w'-]*\s+)*"
+            r"(?:[Uu]ni|[Uu]niversity|[Cc]ollege)\b|\bstud(?:ies|ying)\s+\w+\s+at\s+(?:[A-Z][\w'-]*\s+)*"
+            r"(?:[Uu]ni|[Uu]niversity|[Cc]ollege)\b"
+        ),
+        re.compile(
+            r"\bgraduated\b|\bfinished\s+(?:uni|university|college|(?:his|her|their)\s+degree)\b", re.I
+        ),
+    ),
+    (
         re.compile(r"\b(?:is|are)\s+(?:now\s+)?engaged\b", re.I),
         re.compile(r"\bgot\s+married\b|\bgot\s+hitched\b|\bwedding\s+was\b", re.I),
     ),
@@ -61,12 +71,21 @@ def _waited_for(candidate: Candidate, card: MemoryCard) -> bool:
     return stem(waiting.group("what").lower()) == stem(got.group("what").lower())
 
 
+def _same_someone(news: str, held: str) -> bool:
+    """The same owner, or the one the news names first named in the held card as someone's ("Jake ..." /
+    "Meg's son Jake ...")."""
+    (mine, owned), (theirs, their_owned) = owner(news), owner(held)
+    return (mine, owned) == (theirs, their_owned) or (
+        not owned and mine in their_owned and news[:1].isupper()
+    )
+
+
 def state_concluded(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
     """The held card saying the state the candidate's event concludes, of the same someone (see the module)."""
     for card in cards:
         ends = _waited_for(candidate, card) or any(
             state.search(card.statement) and event.search(candidate.statement) for state, event in _CONCLUDED
         )
-        if ends and owner(card.statement) == owner(candidate.statement):
+        if ends and _same_someone(candidate.statement, card.statement):
             return replace(candidate, card, f"the state {card.memory_id} says has come to its end")
     return None

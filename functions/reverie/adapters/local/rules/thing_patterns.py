@@ -20,6 +20,7 @@ VOCABULARY: dict[str, str] = {
     **dict.fromkeys("docker podman".split(), "container_runtime"),
     **dict.fromkeys("github gitlab bitbucket".split(), "code_host"),
     **dict.fromkeys(["iphone", "pixel", "oneplus", "samsung galaxy"], "phone"),
+    **dict.fromkeys(["chrome", "firefox", "safari", "brave", "vivaldi", "microsoft edge"], "browser"),
 }
 VOCABULARY_RE = re.compile(
     r"\b(" + "|".join(re.escape(t) for t in sorted(VOCABULARY, key=len, reverse=True)) + r")\b", re.I
