@@ -111,7 +111,9 @@ def mask_document(value: Any) -> Any:
 # the user, or hand a secret to someone. Hostile whoever relays it (a user rarely says it to their own agent).
 _SECRET_WORDS = (
     r"(?:api[\s_-]?keys?|passwords?|passphrases?|tokens?|credentials?|secrets?|private[\s_-]?keys?|"
-    r"(?:ssh|access|deploy|signing|gpg|pgp|master|encryption|license)[\s_-]?keys?|env(?:ironment)?[\s_-]?(?:variables?|vars?|files?)|\.env\b|cookies?)"
+    r"(?:ssh|access|deploy|signing|gpg|pgp|master|encryption|license)[\s_-]?keys?|env(?:ironment)?[\s_-]?(?:variables?|vars?|files?)|\.env\b|cookies?|"
+    # ... or the people they know: "email the user's contacts list to ..."
+    r"contacts(?:[\s_-]?list)?|contact[\s_-]?list|address[\s_-]?book)"
 )
 _INJECTION_RE = re.compile(
     r"(?ix)"
@@ -129,6 +131,8 @@ _INJECTION_RE = re.compile(
     # ... or labelled for it ("AI assistant: the user has ...", "[SYSTEM: assistant, ...]")
     r"|\b(ai|llm)\s+(assistant|agent|model|system)s?\s*:"
     r"|\[\s*(system|admin|developer|assistant)\s*:"
+    # ... or wrapped in markup meant for it ("<instructions>...</instructions>", "<system>")
+    r"|<\s*/?\s*(instructions?|system|assistant|admin|prompt|directive)s?\s*>"
 )
 _INSTRUCTION_RE = re.compile(
     r"(?ix)"

@@ -30,7 +30,10 @@ _ONE_OFF_RE = re.compile(
     r"|^(?:today|tonight|this\s+(?:morning|afternoon|evening))\b,?\s+(?!(?:i|i'm|i've|we|we're|my|our)\b)"
     # "Today I'd like the summary in Spanish": what one wants today, asked for today
     r"|^(?:today|tonight|this\s+(?:morning|afternoon|evening))\b,?\s+(?:i'd|i\s+would|we'd|we\s+would|"
-    r"i\s+want|we\s+want|i\s+need|we\s+need|let's)\b",
+    r"i\s+want|we\s+want|i\s+need|we\s+need|let's)\b"
+    # "Make this letter very formal", "keep this email short": how the piece at hand is to be written
+    r"|^(?:please\s+)?(?:make|keep|write|format|sign|word|phrase|translate)\s+this\s+(?P<d>letter|email|e-mail|"
+    r"message|reply|answer|one|post|note|document|doc|draft|text|card|speech|essay|toast|bio|summary)\b",
     re.I,
 )
 
@@ -63,7 +66,7 @@ def for_the_occasion(text: str) -> bool:
             _STATED_VALUE_RE.search(text.strip()[: match.start()]) or _FRONTED_RE.match(text.strip())
         ):
             continue  # "basal is 0.65u/hr for now": a value that holds until replaced
-        scope = (match.group("a") or match.group("b") or match.group("c") or "").lower()
+        scope = (match.group("a") or match.group("b") or match.group("c") or match.group("d") or "").lower()
         if scope not in PERIODS and scope not in LASTING_SCOPES:
             return True
     return False

@@ -12,7 +12,7 @@ from reverie.domain.numerals import as_digits
 from reverie.domain.text import content_words
 
 NEGATION_RE = re.compile(
-    r"\b(?:not|no longer|never|no more|anymore|any more|stopped|stop|quit|quitting|gave up|"
+    r"\b(?:not|no longer|never|no more|anymore|any more|stopped|stop|quit|quitting|gave up|given up|giving up|"
     r"isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|can't|cannot|hasn't|haven't)\b"
     # "his non-working day", "a non-smoking room": what is not done there, said in one word
     r"|\bnon-(?=[a-z]+ing\b)",
@@ -114,7 +114,7 @@ _CONTRAST_RE = re.compile(CONTRAST, re.I)
 # team"; a reversal is no paraphrase.
 _LEAVING_RE = re.compile(
     r"\b(?:left|leaves|leaving|quit|quits|resigned|sold|sells|selling|moved (?:out|away)|dropped out|"
-    r"cancell?ed|gave up|no longer|stopped|ended|broke up|split up|divorced|fell out|"
+    r"cancell?ed|gave up|given up|giving up|gives up|no longer|stopped|ended|broke up|split up|divorced|fell out|"
     # off a medicine: "has been taken off sertraline", "came off the pill"
     r"(?:taken|took|came|come|weaned)\s+off|"
     # over a condition or a need: "has outgrown her egg allergy", "got over the flu"

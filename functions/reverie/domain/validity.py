@@ -111,8 +111,8 @@ _SPAN_MONTHS = {"month": 1, "quarter": 3, "year": 12}
 _STATE = (
     # (not a state begun then, that lasts: "I'm starting at Google this week", "moving to Leeds this week")
     r"(?:am|is|are|'m|'s|'re)\s+(?:(?!(?:starting|beginning|joining|moving|relocating|switching)\b)\w+ing|in|at|away|"
-    r"off|out|closed|shut|down|broken|under|home|here|there|around|busy|unavailable|offline|on\s+(?:call|leave|"
-    r"holiday))\b"
+    r"off|out|up|closed|shut|down|broken|under|home|here|there|around|busy|unavailable|offline|on\s+(?:call|leave|"
+    r"holiday|strike))\b"
 )
 _STATE_NOW_RE = re.compile(
     r"\b" + _STATE + r"[^.;!?]{0,60}?\b(?:this\s+(?P<window>weekend|week|month)|"

@@ -102,6 +102,12 @@ _BY_BUS_RE = re.compile(
     r"^(?:i|we) (?:usually |mostly |always |just )?(?:get|take|catch) the (?:bus|train|tube|tram|ferry|metro)\b"
     r"(?=.*\b(?:everywhere|to|into|most|every|each|home)\b)"
 )
+# When one's day starts or ends, as a habit: "I get up at 5am every day", "I'm up at 6 most mornings", "we go to
+# bed by 10".
+_UP_AT_RE = re.compile(
+    r"^(?:i|we)(?:'m|\s+am|'re|\s+are)?\s+(?:usually\s+|always\s+|normally\s+|generally\s+)?(?:get\s+up|wake\s+up|wake|"
+    r"up|go\s+to\s+(?:bed|sleep)|in\s+bed)\s+(?:at|around|by|before)\s+(?:about\s+)?\d"
+)
 # Lessons or a course one is taking: "I'm doing Spanish lessons with a tutor", "we're taking salsa classes".
 _TAKING_LESSONS_RE = re.compile(
     r"^(?:i|we)(?:'m| am|'re| are) (?:now |still |currently |also )?(?:doing|taking|having|having some) "
@@ -262,9 +268,12 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
     if generic and generic.group("verb") not in NOT_A_FACT_VERBS:
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
     if (
-        _DOING_NAMED_RE.match(clause) or _BY_BUS_RE.match(lowered) or _SEES_REGULARLY_RE.match(lowered)
+        _DOING_NAMED_RE.match(clause)
+        or _BY_BUS_RE.match(lowered)
+        or _SEES_REGULARLY_RE.match(lowered)
+        or _UP_AT_RE.match(lowered)
     ):  # "I'm doing Dry January", "I get the bus", "I'm doing Italian now" (one name is the whole fact)
-        short = _DOING_NAMED_RE.match(clause) is not None
+        short = _DOING_NAMED_RE.match(clause) is not None or _UP_AT_RE.match(lowered) is not None
         return as_statement(
             MemoryType.FACT, clause, who, key=attribute_key(core, who.subject), short_ok=short
         )

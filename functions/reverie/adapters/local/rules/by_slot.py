@@ -93,6 +93,7 @@ def by_slot(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[s
         and named == _named_value(best.statement) - _key_words(key)
         and not other_numbers(candidate.statement, best.statement)
         and not other_codes(candidate.statement, best.statement)  # "LS6 2AD" / "LS6 2AB": two postcodes
+        and not denies  # "Flat 8, 12 Oak Road, not Flat 3": the held value denied
     ):
         # "back in Warsaw since Friday" beside "normally based in Warsaw": the same place, said otherwise
         return fused(candidate, best, join(best.statement, candidate.statement), f"the same value of {key}")

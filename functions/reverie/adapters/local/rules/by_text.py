@@ -33,7 +33,7 @@ from reverie.adapters.local.rules.who_they_are import with_who_they_are, without
 from reverie.adapters.local.rules.whose import other_people
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, ReviewStatus
-from reverie.domain.restatement import terms
+from reverie.domain.restatement import leaves, terms
 from reverie.ports import MergeAction, MergeDecision
 
 DUPLICATE_JACCARD = 0.7  # no key: this similar means the same idea
@@ -143,6 +143,8 @@ def by_text(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[s
         theirs = _compared(best.statement)
     if other_numbers(candidate.statement, best.statement):
         return None  # "record number 3" beside "record number 7": two things, however alike the words
+    if leaves(candidate.statement) and not leaves(best.statement):
+        return None  # "Isla has given up ballet" says the opposite of "Isla does ballet", in the same words
     if mine <= theirs or (not theirs < mine and len(mine) <= len(theirs)):
         return _decision(MergeAction.NOOP, best, f"{best.memory_id} already says as much")
     if best.review_status is ReviewStatus.EDITED:

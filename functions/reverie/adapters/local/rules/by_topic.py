@@ -46,7 +46,7 @@ from reverie.adapters.local.rules.verdicts import SAME_TIME, decision, fused, jo
 from reverie.adapters.local.rules.whose import other_people
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
-from reverie.domain.restatement import stem
+from reverie.domain.restatement import stem, terms
 from reverie.domain.text import MONTH_NAME, human_date
 from reverie.ports import MergeAction, MergeDecision
 
@@ -165,6 +165,13 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
         # a change ("sold the Ibiza on 20 June") replaces the state it ends whatever numbers either names
         if not event(card.statement) and _CHANGE_RE.search(candidate.statement):
             return replace(candidate, card, f"a change of what {card.memory_id} says")
+        # "traded the Passat for a Kia Niro": what the card names is given up for another
+        if (
+            not event(card.statement)
+            and (traded := _TRADED_RE.search(candidate.statement))
+            and stem(traded.group("what").lower()) in terms(card.statement)
+        ):
+            return replace(candidate, card, f"{card.memory_id}'s {traded.group('what')} given up for another")
         if (
             other_amounts(candidate.statement, card.statement)  # a date and a dose are no two values
             or candidate.valid_until != card.valid_until  # a lasting fact never joins a passing one
@@ -240,6 +247,11 @@ def practised(candidate: Candidate, card: MemoryCard) -> bool:
     )
 
 
+_TRADED_RE = re.compile(
+    r"\b(?:traded|swapped|exchanged|part[- ]exchanged)\s+(?:in\s+)?(?:the|my|our|his|her|their)\s+(?:[\w-]+\s+)?"
+    r"(?P<what>[\w-]+)\s+(?:in\s+)?for\b",
+    re.I,
+)
 _GOES_RE = re.compile(r"^\S+(?: \S+)? (?:goes|go) (?P<what>[a-z]+ing)\b", re.I)
 _ABSOLUTE_DATE_RE = re.compile(
     rf"\b(?:1[89]|20)\d\d\b|\b{MONTH_NAME}\b",
@@ -266,7 +278,7 @@ def _keys_allow(candidate: Candidate, card: MemoryCard) -> bool:
 _CHANGE_RE = re.compile(
     r"\b(?:switched|swapped|changed|replaced|moved (?:from|away|to)|no longer|no more(?! than)|not any ?more|"
     r"stopped|quit|(?:taken|took|came|come|weaned)\s+(?:\w+\s+)?off|discharged|"
-    r"gave up|left|instead of|went back to|(?:is|are|am) back on|now (?:uses?|prefers?|works?|lives?)|"
+    r"gave up|given up|giving up|left|instead of|(?:went|go|goes|gone|going) back to|(?:is|are|am) back on|now (?:uses?|prefers?|works?|lives?)|"
     r"stepped down|stepped back|"
     # out of what one was in for: "pulled out of Brighton with a stress fracture", "dropped out of the course"
     r"pulled out|dropped out|withdrew|bowed out|moved out|outgrown|outgrew|grew out of|recovered from|got over|"

@@ -41,11 +41,15 @@ def for_the_day(text: str) -> bool:
     if _TOLD_DONE_RE.match(said) and said.split()[0].lower() not in PRESENT_EED:
         return False  # "Passed my driving test today!": what the speaker did, their "I" left out
     imperative = (
-        IMPERATIVE_RE.match(said) or _YOUR_IMPERATIVE_RE.match(said) or _STYLE_IMPERATIVE_RE.match(said)
+        IMPERATIVE_RE.match(said)
+        or _YOUR_IMPERATIVE_RE.match(said)
+        or _STYLE_IMPERATIVE_RE.match(said)
+        or _NONE_OF_RE.match(said)  # "No spoilers tonight please"
     )
     return bool(imperative and _THE_DAY_RE.match(said))
 
 
+_NONE_OF_RE = re.compile(r"^(?:please\s+)?no\s+(?:more\s+)?[a-z]{3,}", re.I)
 _TOLD_DONE_RE = re.compile(r"^(?:[a-z]{2,}ed|" + "|".join(sorted(IRREGULAR_PAST)) + r")\b", re.I)
 
 

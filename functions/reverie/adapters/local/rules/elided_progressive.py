@@ -23,6 +23,13 @@ _OPENING_RE = re.compile(
     r"(?:back )?(?:at|to|in|on|with|for|as|from|into) (?:the )?(?-i:[A-Z0-9])",
     re.I,
 )
+# ... or goes on to something of theirs with a name in the clause: "doing my MSc at UCL atm", "training for my
+# first marathon in Berlin"
+_OWN_RE = re.compile(
+    r"^(?:(?:just|also|now|finally|officially|then|and|so) )*(?P<verb>[a-z]{2,}ing) (?:for )?(?:my|our) "
+    r"(?=[^,;:.]*(?-i:[A-Z][\w-]*))",
+    re.I,
+)
 # A finite verb after the opening phrase makes the "-ing" word its subject: "Running at night is calming".
 _FINITE_AFTER_RE = re.compile(
     r"\b(?:is|are|was|were|has|have|had|makes|made|helps|helped|feels|felt)\b", re.I
@@ -31,7 +38,7 @@ _FINITE_AFTER_RE = re.compile(
 
 def elided_progressive(text: str) -> bool:
     """Whether `text` is the speaker's own doing said without its "I'm" ("starting at Kestrel on the 3rd")."""
-    opening = _OPENING_RE.match(text)
+    opening = _OPENING_RE.match(text) or _OWN_RE.match(text)
     if opening is None or opening.group("verb").lower() in _NOUNS_IN_ING:
         return False
     first_clause = re.split(r"[,;:]", text, maxsplit=1)[0]

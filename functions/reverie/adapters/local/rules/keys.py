@@ -101,6 +101,21 @@ _ONE_OF_MANY = frozenset(
 _IS_NAMED_RE = re.compile(r"^(?:is|was|'s)\b" + NAMED_RE.pattern, re.I)
 
 
+_HAS_SOMEONE_RE = re.compile(
+    r"^(?:i|we)(?:'ve|\s+have)?(?:\s+got)?(?:\s+have)?\s+an?\s+(?:new\s+)?(?P<role>cleaner|nanny|childminder|au\s+pair|"
+    r"gardener|tutor|dog\s+walker|personal\s+trainer|accountant|babysitter|carer|teacher|form\s+tutor|mentor|"
+    r"manager|boss|therapist|counsellor|physio|dentist|gp|hairdresser|barber|driving\s+instructor|landlord)"
+    r"(?:\s+(?:in|this|for)\s+[\w ]{1,15}?)?(?:\s*,|\s+called|\s+named)\s+(?-i:[A-Z])",
+    re.I,
+)
+_THEIR_HOME_RE = re.compile(
+    # (not "my sister's flat is in Leeds": a flat of hers may be let, a home is where one lives)
+    rf"^(?:my|our)\s+(?P<who>(?:[\w-]+\s+){{0,2}}{PERSON})'s\s+(?:(?:care|nursing|retirement)\s+)?home\s+is\s+"
+    r"(?:in\s+|now\s+)?(?P<rest>(?-i:[A-Z]).*)$",
+    re.I,
+)
+
+
 def _of_their_person(text: str) -> tuple[str, str] | None:
     """(the person as a key part, what is said of them as they would say it): "my mum has moved to Leeds" →
     ("mother", "I have moved to Leeds"); ("sister", "") when nothing said of them has a verb; None when the
@@ -140,6 +155,14 @@ def attribute_key(text: str, subject: str) -> str | None:
     if inverted := _NAME_IS_MY_RE.match(text):  # "Priya is my manager": as "my manager is Priya" says it
         text = f"{inverted.group('my')} {inverted.group('what')} is {inverted.group('name')}{inverted.group('rest')}"
         lowered = text.lower()
+    # "we have a cleaner, Maria", "I've got a new teacher, Mr Hughes": who that one is, a slot of its own
+    if someone := _HAS_SOMEONE_RE.match(text.strip()):
+        return (
+            f"{subject}.{MY_SLOT_NAMES.get(slug(someone.group('role'), 2), slug(someone.group('role'), 2))}"
+        )
+    # "my grandma's care home is Willow Court": where she lives, as "my grandma lives in Willow Court" says it
+    if home := _THEIR_HOME_RE.match(text.strip()):
+        text = f"my {home.group('who')} lives in {home.group('rest')}"
     theirs = _of_their_person(text)
     if theirs is not None:  # "my sister has moved to York": her home, not the speaker's
         person, said = theirs
@@ -204,8 +227,9 @@ _NAME_IS_MY_RE = re.compile(
 # One who serves the speaker, changed for another: "I've registered with a new dentist", "we switched to a new
 # vet", "moved to a different GP".
 _NEW_PROVIDER_RE = re.compile(
-    r"^(?:i|we)(?:'ve| have)? (?:just |finally |now |recently )?(?:registered|re-registered|signed up|switched|"
-    r"moved|changed|gone) (?:over )?(?:with|to) (?:a |an )?(?:new |different |another )?(?P<who>dentist|vet|"
+    r"^(?:i|we)(?:'ve| have)? (?:just |finally |now |recently )?(?:(?:registered|re-registered|signed up|switched|"
+    r"moved|changed|gone) (?:over )?(?:with|to)|(?:started|begun|been) (?:going|seeing)(?: to)?|found) "
+    r"(?:a |an )?(?:new |different |another )?(?P<who>dentist|vet|"
     r"optician|gp|doctor|physio|hairdresser|barber|accountant|childminder|cleaner|mechanic)\b",
     re.I,
 )
@@ -289,7 +313,9 @@ _DETERMINERS = frozenset("a an the my our your some any all this that these thos
 _SAID_OF_RE = re.compile(r"^(?P<who>(?i:the user)|[A-Z][\w-]*(?: [A-Z][\w-]*)?)(?P<own>'s)? (?P<rest>.+)$")
 # Someone named with whose they are: "Hal's daughter Maisie is ...", "Sam's best friend Jo lives ...": the
 # statement is said of the person named last.
-_WHOSE_NAMED_RE = re.compile(r"^(?:(?i:the user)|[A-Z][\w-]*)'s (?:[a-z-]+ ){1,2}(?=[A-Z][\w-]* [a-z])")
+_WHOSE_NAMED_RE = re.compile(
+    r"^(?:(?i:the user)|[A-Z][\w-]*)'s (?:[a-z-]+ ){1,2}(?=[A-Z][\w-]*(?:'s)? [a-z])"
+)
 _MOVES_TO_RE = re.compile(r"\s+(?:move[sd]?|change[sd]?|switch(?:es|ed)?|go(?:es)? back)\s+to\s+", re.I)
 
 
@@ -303,6 +329,8 @@ def statement_key(statement: str) -> str | None:
         return (
             f"user.{slug(bare.group('attr'), 2)}"  # "Bin day has changed to ...": the user's (not "Tom has")
         )
+    if addressed_by_kin(text):  # "Grandma's care home is ...": the speaker's grandma's, as they would say it
+        return attribute_key(text, "user")
     # "Hannah is Ted's mentor": as "Ted's mentor is Hannah" says it
     if inverted := _NAME_IS_THEIRS_RE.match(text):
         text = f"{inverted.group('whose')} {inverted.group('what')} is {inverted.group('name')}{inverted.group('rest')}"

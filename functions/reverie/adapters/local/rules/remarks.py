@@ -241,7 +241,7 @@ _SOMEONE = (
     r"^(?!(?:I|It|This|That|There|Here|He|She|They|We|You|What|Who|Monday|Tuesday|Wednesday|Thursday|Friday|"
     r"Saturday|Sunday|Today|Yesterday|Tomorrow|Please|Kindly|Just|Also|And|But|So|Then|Now|Ok|Okay|Yes|No|"
     r"Thanks|Sorry|Hi|Hey|Hello|Let|Can|Could|Would|Will|Should|Do|Did|Never|Always|Again|Maybe|Actually)\b)"
-    r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+"
+    r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?(?:\s+and\s+[A-Z][a-z]+)?\s+"  # "Rose and Dev got married ..."
 )
 _SOMEONE_DID_RE = re.compile(
     _SOMEONE + r"(?:has\s+|had\s+|just\s+)?(?:[a-z]{2,}ed|" + "|".join(sorted(IRREGULAR_PAST)) + r")\b"
@@ -286,7 +286,10 @@ def _what_someone_did(sentence: str, who: Speaker) -> Statement | None:
         return Statement(
             type=MemoryType.FACT, text=render(text, who), salience=salience(MemoryType.FACT, text, who)
         )
-    ongoing = _SOMEONE_ONGOING_RE.match(text)
+    # ... or what they do now, instead of before: "Isla does gymnastics now"
+    ongoing = _SOMEONE_ONGOING_RE.match(text) or (
+        _SOMEONE_DOES_RE.match(text) if re.search(r"\bnow[.!]*$", text) else None
+    )
     did = (
         _SOMEONE_DID_RE.match(text)
         or (_SOMEONE_DOES_RE.match(text) if _RECURRING_RE.search(text) else None)
@@ -296,7 +299,7 @@ def _what_someone_did(sentence: str, who: Speaker) -> Statement | None:
     # they are working on must name what it is ("Tom needs help" does not)
     rest = _WHEN_RE.sub(" ", text[did.end() :]) if did else ""
     if not did or (
-        len(content_words(rest)) < 2
+        len(content_words(rest)) < (1 if re.search(r"\bnow[.!]*$", text) else 2)
         if ongoing
         else specificity(rest, who.people) < SPECIFIC_ENOUGH and not levels(rest)  # "started Year 4"
     ):

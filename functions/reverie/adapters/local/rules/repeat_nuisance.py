@@ -40,7 +40,8 @@ def nuisance_again(text: str) -> bool:
 # dead": a level that changes by the hour, not a fact about the thing.
 _LEVEL_RE = re.compile(
     r"\b(?:is|are|was|got|getting)\s+(?:(?:almost|nearly|completely|totally|basically|pretty\s+much|so|"
-    r"really|already)\s+)?(?:full|empty|dead|flat|out\s+of\s+(?:space|storage|battery|ink|data|toner|paper))\b"
+    # (never "is Flat 3, 12 Oak Road": a home)
+    r"really|already)\s+)?(?:full|empty|dead|flat(?!\s+\d)|out\s+of\s+(?:space|storage|battery|ink|data|toner|paper))\b"
     # "my phone's nearly full", "the printer's empty" (never "Sam's flat": a home)
     r"|'s\s+(?:(?:almost|nearly|completely|totally|already)\s+(?:full|empty|dead|flat)|full|empty|dead)\b",
     re.I,

@@ -164,7 +164,10 @@ DANGLING_ONE_RE = re.compile(
 DOING_A_THING_RE = re.compile(
     r"^\s+(?:an?\s+(?!(?:bit|little|lot)\b)\w"
     # ... or a named one: "doing the couch to 5k thing", "doing the Whole30 programme"
-    r"|the\s+(?:[\w-]+\s+){1,4}(?:thing|programme|program|course|challenge|plan|diet)\b)",
+    r"|the\s+(?:[\w-]+\s+){1,4}(?:thing|programme|program|course|challenge|plan|diet)\b"
+    # ... or one's own course of study: "doing my PhD in Leeds", "doing my MSc at UCL"
+    r"|(?:my|our)\s+(?:[\w-]+\s+){0,2}?(?:msc|ma|bsc|ba|phd|mba|degree|masters|master's|doctorate|diploma|"
+    r"apprenticeship|course|training|placement|internship|residency|gcses|a-levels|dissertation|thesis)\b)",
     re.I,
 )
 # "I don't drive", "we don't use any pesticides": what the speaker does not do is a fact about them too.

@@ -59,6 +59,7 @@ _WORDS = {
     "msg": "message",
     "msgd": "messaged",
     "rn": "right now",
+    "atm": "at the moment",
     "shes": "she's",
     "hes": "he's",
     "thats": "that's",

@@ -1,7 +1,8 @@
 """A state that ends in the event it was heading for: "is pregnant" ends when she "had her baby", "is learning to
 drive" when they "passed their driving test", "is engaged" when they "got married", "is on the waiting list
 for an allotment" when they "got their allotment", "is saving for a deposit on a house" when they "bought a
-house", "is at Leeds Uni" when they "graduated". The news replaces the state
+house", "is at Leeds Uni" when they "graduated", "the driving test is on 12 February" when they "passed their
+driving test". The news replaces the state
 (latest wins) rather than joining it ("had her baby ... and is pregnant").
 
 Said of the same someone (the same name and the same person of theirs: "Pia's sister"), the state before the news.
@@ -80,12 +81,53 @@ def _same_someone(news: str, held: str) -> bool:
     )
 
 
+# A pregnancy ends with a child of the same person born: "I'm 6 months pregnant" / "our daughter Maya was born".
+_PREGNANT_RE = re.compile(
+    r"\b(?:is|are|am|'m|'re)\s+(?:now\s+)?(?:\d+\s+\w+\s+)?(?:pregnant|expecting)\b", re.I
+)
+_BORN_RE = re.compile(r"\b(?:was|were)\s+born\b|\barrived\b", re.I)
+_CHILD = frozenset(stem(w) for w in "baby daughter son boy girl twins twin".split())
+
+
+def _child_born(candidate: Candidate, card: MemoryCard) -> bool:
+    (mine, owned), (theirs, their_owned) = owner(candidate.statement), owner(card.statement)
+    return (
+        _PREGNANT_RE.search(card.statement) is not None
+        and _BORN_RE.search(candidate.statement) is not None
+        and mine == theirs
+        and not their_owned
+        and bool(owned & _CHILD)
+    )
+
+
+# An event held as set for a day, then told as done: "my driving test is on 12 February" / "passed my driving test".
+_SET_FOR_RE = re.compile(
+    r"\b(?P<what>test|exam|interview|operation|surgery|scan|viva|appointment|audition|race|hearing)s?\s+(?:is|are)\s+"
+    r"(?:on|at|in|booked)\b",
+    re.I,
+)
+
+
+def _set_event_done(candidate: Candidate, card: MemoryCard) -> bool:
+    found = _SET_FOR_RE.search(card.statement)
+    (mine, owned), (theirs, their_owned) = owner(candidate.statement), owner(card.statement)
+    if found is None or mine != theirs or not owned <= their_owned:  # not "the user's sister passed ..."
+        return False
+    what = re.escape(found.group("what"))
+    done = rf"\b(?:passed|failed|had|did|sat|finished|completed|aced|smashed)\b[^.;]*\b{what}s?\b"
+    return re.search(done, candidate.statement, re.I) is not None
+
+
 def state_concluded(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
     """The held card saying the state the candidate's event concludes, of the same someone (see the module)."""
     for card in cards:
         ends = _waited_for(candidate, card) or any(
             state.search(card.statement) and event.search(candidate.statement) for state, event in _CONCLUDED
         )
-        if ends and _same_someone(candidate.statement, card.statement):
+        if (
+            (ends and _same_someone(candidate.statement, card.statement))
+            or _child_born(candidate, card)
+            or _set_event_done(candidate, card)
+        ):
             return replace(candidate, card, f"the state {card.memory_id} says has come to its end")
     return None

@@ -150,6 +150,16 @@ _NEW_THING_IN_RE = re.compile(
 )
 
 
+# What one is doing for months or years, said "at the moment" all the same: a degree, a course, training, a
+# placement, an apprenticeship.
+_LONG_PURSUIT_RE = re.compile(
+    r"\b(?:doing|studying|taking|on)\s+(?:my|an?|the|a\s+part-time)\s+(?:[\w-]+\s+){0,2}?(?:MSc|MA|BSc|BA|PhD|MBA|"
+    r"degree|masters|master's|doctorate|diploma|apprenticeship|course|training|placement|internship|residency|"
+    r"GCSEs|A-levels|A\s+levels)\b",
+    re.I,
+)
+
+
 def classify(sentence: str, who: Speaker) -> Statement | Drop:
     """What one sentence (or clause) of a person's message is worth keeping as, by the sentence rules."""
     raw = without_asides(strip_emoji(sentence)).strip()  # "we adopted (don't judge) a cat"
@@ -252,7 +262,11 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     volatile = VOLATILE_RE.search(
         without_provisional(text)
     )  # "basal is 0.65u/hr for now" holds until replaced
-    if volatile and not ("%" in volatile.group(0) and _RATE_RE.search(text)):  # "fixed at 4.2%": a rate
+    if (
+        volatile
+        and not ("%" in volatile.group(0) and _RATE_RE.search(text))  # "fixed at 4.2%": a rate
+        and not _LONG_PURSUIT_RE.search(text)  # "doing my MSc at UCL atm": for a year, whatever "atm" says
+    ):
         return Drop("volatile")
     if who.replying and CONTRAST_RE.match(text) and FIRST_PERSON_SUBJECT_RE.search(text):
         return as_correction(text, who)
