@@ -15,6 +15,7 @@ import re
 from reverie.adapters.local.rules.kin_words import addressed_by_kin, relation_word
 from reverie.adapters.local.rules.language import slug, subject_of
 from reverie.adapters.local.rules.settling_events import settling_slot
+from reverie.adapters.local.rules.slot_forms import owner_first, someone_had, their_home
 from reverie.adapters.local.rules.slot_table import (
     ADVERB_RUN,
     MY_SLOT_NAMES,
@@ -101,21 +102,6 @@ _ONE_OF_MANY = frozenset(
 _IS_NAMED_RE = re.compile(r"^(?:is|was|'s)\b" + NAMED_RE.pattern, re.I)
 
 
-_HAS_SOMEONE_RE = re.compile(
-    r"^(?:i|we)(?:'ve|\s+have)?(?:\s+got)?(?:\s+have)?\s+an?\s+(?:new\s+)?(?P<role>cleaner|nanny|childminder|au\s+pair|"
-    r"gardener|tutor|dog\s+walker|personal\s+trainer|accountant|babysitter|carer|teacher|form\s+tutor|mentor|"
-    r"manager|boss|therapist|counsellor|physio|dentist|gp|hairdresser|barber|driving\s+instructor|landlord)"
-    r"(?:\s+(?:in|this|for)\s+[\w ]{1,15}?)?(?:\s*,|\s+called|\s+named)\s+(?-i:[A-Z])",
-    re.I,
-)
-_THEIR_HOME_RE = re.compile(
-    # (not "my sister's flat is in Leeds": a flat of hers may be let, a home is where one lives)
-    rf"^(?:my|our)\s+(?P<who>(?:[\w-]+\s+){{0,2}}{PERSON})'s\s+(?:(?:care|nursing|retirement)\s+)?home\s+is\s+"
-    r"(?:in\s+|now\s+)?(?P<rest>(?-i:[A-Z]).*)$",
-    re.I,
-)
-
-
 def _of_their_person(text: str) -> tuple[str, str] | None:
     """(the person as a key part, what is said of them as they would say it): "my mum has moved to Leeds" →
     ("mother", "I have moved to Leeds"); ("sister", "") when nothing said of them has a verb; None when the
@@ -152,17 +138,12 @@ def attribute_key(text: str, subject: str) -> str | None:
             return tool or vocabulary_key(lowered, subject)
     if addressed_by_kin(text):  # "Gran's moved in with my aunt": the speaker's gran
         text = f"my {text[:1].lower()}{text[1:]}"
-    if inverted := _NAME_IS_MY_RE.match(text):  # "Priya is my manager": as "my manager is Priya" says it
-        text = f"{inverted.group('my')} {inverted.group('what')} is {inverted.group('name')}{inverted.group('rest')}"
-        lowered = text.lower()
-    # "we have a cleaner, Maria", "I've got a new teacher, Mr Hughes": who that one is, a slot of its own
-    if someone := _HAS_SOMEONE_RE.match(text.strip()):
-        return (
-            f"{subject}.{MY_SLOT_NAMES.get(slug(someone.group('role'), 2), slug(someone.group('role'), 2))}"
-        )
-    # "my grandma's care home is Willow Court": where she lives, as "my grandma lives in Willow Court" says it
-    if home := _THEIR_HOME_RE.match(text.strip()):
-        text = f"my {home.group('who')} lives in {home.group('rest')}"
+    # "Priya is my manager", "we have a cleaner, Maria", "my grandma's care home is ..." (`slot_forms`)
+    if said := owner_first(text):
+        text, lowered = said, said.lower()
+    if role := someone_had(text):
+        return f"{subject}.{MY_SLOT_NAMES.get(slug(role, 2), slug(role, 2))}"
+    text = their_home(text) or text
     theirs = _of_their_person(text)
     if theirs is not None:  # "my sister has moved to York": her home, not the speaker's
         person, said = theirs
@@ -214,14 +195,6 @@ def attribute_key(text: str, subject: str) -> str | None:
         named = MY_SLOT_NAMES.get(slug(attr.group("attr"), 2))  # "my current account": the bank, by its name
         return f"{subject}.{named or MY_SLOT_NAMES.get(what, what)}"
     return None
-
-
-# Someone named, then what they are to the speaker: "Priya is my manager", "Dr Hughes is my dentist now".
-_NAME_IS_MY_RE = re.compile(
-    r"^(?!(?:It|This|That|He|She|They|There|Here|What|Who|Which|Today|Tomorrow)\b)"
-    r"(?P<name>(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+){0,2})(?: is|'s) (?P<my>my|our) (?P<what>(?:new )?[a-z-]+"
-    r"(?: (?!now\b|these\b)[a-z-]+)?)(?P<rest> now| these days)?[.!]*$"
-)
 
 
 # One who serves the speaker, changed for another: "I've registered with a new dentist", "we switched to a new
@@ -331,18 +304,11 @@ def statement_key(statement: str) -> str | None:
         )
     if addressed_by_kin(text):  # "Grandma's care home is ...": the speaker's grandma's, as they would say it
         return attribute_key(text, "user")
-    # "Hannah is Ted's mentor": as "Ted's mentor is Hannah" says it
-    if inverted := _NAME_IS_THEIRS_RE.match(text):
-        text = f"{inverted.group('whose')} {inverted.group('what')} is {inverted.group('name')}{inverted.group('rest')}"
+    text = (
+        owner_first(text, own=False) or text
+    )  # "Hannah is Ted's mentor": as "Ted's mentor is Hannah" says it
     said = _in_first_person(text)
     return attribute_key(*said) if said else None
-
-
-_NAME_IS_THEIRS_RE = re.compile(
-    r"^(?!(?:It|This|That|He|She|They|There|Here|What|Who|Which|Today|Tomorrow)\b)"
-    r"(?P<name>(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+){0,2}) is (?P<whose>(?i:the user)'s|(?-i:[A-Z])[\w-]*'s) "
-    r"(?P<what>(?:new )?[a-z-]+(?: (?!now\b|these\b)[a-z-]+)?)(?P<rest> now| these days)?[.!]*$"
-)
 
 
 def _in_first_person(text: str) -> tuple[str, str] | None:

@@ -1,0 +1,56 @@
+"""Other ways of saying who or what fills a slot, read as the slot rules' own form (`keys`):
+
+- the name first: "Priya is my manager", "Hannah is Ted's mentor" → "my manager is Priya", "Ted's mentor is
+  Hannah" (not "It is my birthday": no one named);
+- someone one has for a service, named: "we have a cleaner, Maria", "Leo has a new teacher, Mr Hughes" → the
+  cleaner, the teacher (not "I have a cleaner": no one named);
+- a person's home named: "my grandma's care home is Willow Court" → "my grandma lives in Willow Court" (not "my
+  sister's flat is in Leeds": a flat of hers may be let; a home is where one lives).
+"""
+
+from __future__ import annotations
+
+import re
+
+from reverie.adapters.local.rules.their_people import PERSON
+
+_NOT_A_NAME = r"(?!(?:It|This|That|He|She|They|There|Here|What|Who|Which|Today|Tomorrow)\b)"
+_NAME_FIRST_RE = re.compile(
+    rf"^{_NOT_A_NAME}"
+    r"(?P<name>(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+){0,2})(?: is|'s) "
+    r"(?P<whose>my|our|(?i:the user)'s|(?-i:[A-Z])[\w-]*'s) (?P<what>(?:new )?[a-z-]+(?: (?!now\b|these\b)[a-z-]+)?)"
+    r"(?P<rest> now| these days)?[.!]*$"
+)
+_HAS_SOMEONE_RE = re.compile(
+    r"^(?:i|we)(?:'ve|\s+have)?(?:\s+got)?(?:\s+have)?\s+an?\s+(?:new\s+)?(?P<role>cleaner|nanny|childminder|au\s+pair|"
+    r"gardener|tutor|dog\s+walker|personal\s+trainer|accountant|babysitter|carer|teacher|form\s+tutor|mentor|"
+    r"manager|boss|therapist|counsellor|physio|dentist|gp|hairdresser|barber|driving\s+instructor|landlord)"
+    r"(?:\s+(?:in|this|for)\s+[\w ]{1,15}?)?(?:\s*,|\s+called|\s+named)\s+(?-i:[A-Z])",
+    re.I,
+)
+_THEIR_HOME_RE = re.compile(
+    rf"^(?:my|our)\s+(?P<who>(?:[\w-]+\s+){{0,2}}{PERSON})'s\s+(?:(?:care|nursing|retirement)\s+)?home\s+is\s+"
+    r"(?:in\s+|now\s+)?(?P<rest>(?-i:[A-Z]).*)$",
+    re.I,
+)
+
+
+def owner_first(text: str, own: bool = True) -> str | None:
+    """ "Priya is my manager" → "my manager is Priya" (`own`: the speaker's "my"/"our" only; else someone's
+    "Ted's" too); None when `text` says no such thing."""
+    found = _NAME_FIRST_RE.match(text.strip())
+    if found is None or (own != (found.group("whose").lower() in ("my", "our"))):
+        return None
+    return f"{found.group('whose')} {found.group('what')} is {found.group('name')}{found.group('rest') or ''}"
+
+
+def someone_had(text: str) -> str | None:
+    """The role of someone one has, named ("we have a cleaner, Maria" → "cleaner"), or None."""
+    found = _HAS_SOMEONE_RE.match(text.strip())
+    return None if found is None else " ".join(found.group("role").lower().split())
+
+
+def their_home(text: str) -> str | None:
+    """ "my grandma's care home is Willow Court" → "my grandma lives in Willow Court", or None."""
+    found = _THEIR_HOME_RE.match(text.strip())
+    return None if found is None else f"my {found.group('who')} lives in {found.group('rest')}"
