@@ -109,7 +109,7 @@ def test_working_hours_said_anew_replace_the_old_ones() -> None:
     decision = decide(cand("The user only works mornings at the library now.", "user.shift_pattern"), [old])
     assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
     # NEGATIVE: where one works on a day is not when one works
-    assert keyed("I work from home on Fridays.")[0][0] is None
+    assert keyed("I work from home on Fridays.")[0][0] != "user.shift_pattern"
 
 
 def test_whom_one_lives_with_is_a_slot_that_a_move_of_home_ends() -> None:
@@ -596,3 +596,39 @@ def test_an_event_set_for_a_day_then_done_is_over() -> None:
     assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
     other = cand("The user's sister passed her driving test.")
     assert decide(other, [card]).action is not MergeAction.SUPERSEDE  # NEGATIVE: someone else's
+
+
+def test_a_move_to_lead_another_team_replaces_the_team() -> None:
+    assert keyed("I've moved across to lead the payments team at Zopa.")[0][0] == "user.team"
+    old = held("The user leads the growth team at Zopa.", "user.team")
+    decision = decide(
+        cand("The user has moved across to lead the payments team at Zopa.", "user.team"), [old]
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    more = cand("The user leads the growth team at Zopa, five engineers.", "user.team")
+    assert decide(more, [old]).action is MergeAction.FUSE  # NEGATIVE: the same team, said with more
+
+
+def test_work_from_home_days_a_couple_moving_and_a_vet_for_the_dogs_are_slots() -> None:
+    from reverie.adapters.local.rules.keys import attribute_key
+
+    assert attribute_key("I work from home on Mondays.", "user") == "user.wfh_days"
+    assert attribute_key("My work-from-home day has changed to Fridays.", "user") == "user.wfh_days"
+    assert attribute_key("My sister and Callum have moved to Edinburgh.", "user") == "user.sister.home_city"
+    assert attribute_key("We've moved the dogs to a new vet, Greenfield Vets.", "user") == "user.vet"
+
+
+def test_a_bike_stolen_is_had_no_more_and_the_twins_age_moves_on() -> None:
+    card = held("The user cycles to work on their Brompton.")
+    decision = decide(cand("The user's Brompton got stolen."), [card])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    twins = held("The user's twins are 7.")
+    decision = decide(cand("The twins are 8 now."), [twins])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+
+
+def test_how_one_gets_somewhere_for_now_holds_until_replaced() -> None:
+    assert keyed("I'm getting the bus to work for now.") == [
+        ("user.commute", "The user is getting the bus to work for now.")
+    ]
+    assert S.statements("I'm getting a takeaway for now.") == []  # NEGATIVE: a one-off

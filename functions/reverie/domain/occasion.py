@@ -44,7 +44,10 @@ _STATED_VALUE_RE = re.compile(
     r"(?:^|\s)(?:is|are|am|was|were|'s|'re|'m)\s+(?:still\s+)?(?:[^\s,;]+\s+){0,4}?[^\s,;]*[\d]"
     r"[^\s,;]*(?:\s+[^\s,;]+){0,3}\s*,?\s*$"
     r"|(?:^|\s)(?:i'm|i\s+am|we're|we\s+are|(?:is|are|'s|'re))\s+(?:still\s+)?on\s+(?:the\s+)?[^\s,;]+"
-    r"(?:\s+[^\s,;]+){0,3}\s*,?\s*$",
+    r"(?:\s+[^\s,;]+){0,3}\s*,?\s*$"
+    # ... or how one gets somewhere meanwhile: "I'm getting the bus to work for now"
+    r"|(?:^|\s)(?:i'm|i\s+am|we're|we\s+are)\s+(?:getting|taking|catching|driving|cycling|walking)\s+"
+    r"(?:the\s+)?[^\s,;]+(?:\s+to\s+[^\s,;]+)?\s*,?\s*$",
     re.I,
 )
 

@@ -46,6 +46,15 @@ _ROLE_RE = re.compile(
 )
 
 
+_TEAM_RE = re.compile(r"\bthe\s+(?P<team>(?:[\w-]+\s+){0,2}?[\w-]+)\s+team\b", re.I)
+
+
+def _other_teams(said: str, held: str) -> bool:
+    """Both name a team, and not the same one: a move of team wherever the employer stays."""
+    mine, theirs = _TEAM_RE.search(said), _TEAM_RE.search(held)
+    return bool(mine and theirs and terms(mine.group("team")) != terms(theirs.group("team")))
+
+
 def _other_roles(said: str, held: str) -> bool:
     """Both give a role at a place, and not the same one: a change of role wherever the slot's value stays."""
     mine, theirs = _ROLE_RE.search(said), _ROLE_RE.search(held)
@@ -87,6 +96,10 @@ def by_slot(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[s
     # in March" / "... in May": the MOT is the thing, not its value)
     if _other_roles(candidate.statement, best.statement):  # "a senior developer at Sky now" / "a junior ..."
         return replace(candidate, best, f"a new role, {key} the same")
+    if _other_teams(
+        candidate.statement, best.statement
+    ):  # "leads the payments team at Zopa" / "the growth team"
+        return replace(candidate, best, f"another team, {key} the same")
     named = _named_value(candidate.statement) - _key_words(key)
     if (
         named

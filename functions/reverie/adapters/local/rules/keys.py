@@ -15,7 +15,7 @@ import re
 from reverie.adapters.local.rules.kin_words import addressed_by_kin, relation_word
 from reverie.adapters.local.rules.language import slug, subject_of
 from reverie.adapters.local.rules.settling_events import settling_slot
-from reverie.adapters.local.rules.slot_forms import owner_first, someone_had, their_home
+from reverie.adapters.local.rules.slot_forms import as_one, owner_first, someone_had, their_home
 from reverie.adapters.local.rules.slot_table import (
     ADVERB_RUN,
     MY_SLOT_NAMES,
@@ -143,7 +143,7 @@ def attribute_key(text: str, subject: str) -> str | None:
         text, lowered = said, said.lower()
     if role := someone_had(text):
         return f"{subject}.{MY_SLOT_NAMES.get(slug(role, 2), slug(role, 2))}"
-    text = their_home(text) or text
+    text = their_home(text) or as_one(text) or text
     theirs = _of_their_person(text)
     if theirs is not None:  # "my sister has moved to York": her home, not the speaker's
         person, said = theirs
@@ -201,7 +201,8 @@ def attribute_key(text: str, subject: str) -> str | None:
 # vet", "moved to a different GP".
 _NEW_PROVIDER_RE = re.compile(
     r"^(?:i|we)(?:'ve| have)? (?:just |finally |now |recently )?(?:(?:registered|re-registered|signed up|switched|"
-    r"moved|changed|gone) (?:over )?(?:with|to)|(?:started|begun|been) (?:going|seeing)(?: to)?|found) "
+    r"moved|changed|gone) (?:(?:the|our|my) [\w-]+ )?(?:over )?(?:with|to)|(?:started|begun|been) (?:going|seeing)(?: to)?|"
+    r"found) "
     r"(?:a |an )?(?:new |different |another )?(?P<who>dentist|vet|"
     r"optician|gp|doctor|physio|hairdresser|barber|accountant|childminder|cleaner|mechanic)\b",
     re.I,

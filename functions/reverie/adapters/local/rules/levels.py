@@ -43,11 +43,18 @@ def _same_person(candidate: Candidate, card: MemoryCard, said: str | None = None
     theirs the card does not ("Maya" for "Rae's daughter Maya"; not "Maya's brother"), the one `counted` aside
     ("our third baby": one more of the children counted, not a person of someone's)."""
     named = _names(candidate.statement if said is None else said)
+    if not named and (
+        the := _THE_KIN_RE.match(candidate.statement)
+    ):  # "the twins are 8 now": the user's twins
+        return re.search(rf"'s\s+{re.escape(the.group('kin'))}\b", card.statement, re.I) is not None
     return (
         bool(named)
         and named <= _names(card.statement)
         and persons_of(candidate.statement) - {counted.lower()} <= persons_of(card.statement)
     )
+
+
+_THE_KIN_RE = re.compile(r"^the\s+(?P<kin>twins|kids|children|boys|girls|baby|eldest|youngest)\b", re.I)
 
 
 def level_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
@@ -145,7 +152,7 @@ def count_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecis
 
 # The age someone is or has reached: "Theo is 6", "Theo turned 7 last week", "Gran is 89 years old now".
 _AGE_RE = re.compile(
-    r"\b(?:is|turned|turns|'s|aged)\s+(?P<n>\d{1,3})(?:\s+years?\s+old)?"
+    r"\b(?:is|are|turned|turns|'s|'re|aged)\s+(?P<n>\d{1,3})(?:\s+years?\s+old)?"
     r"(?=\s*(?:now\b|today\b|last\b|this\b|on\b|in\b|[.,;!]|$))",
     re.I,
 )

@@ -5,7 +5,8 @@
 - someone one has for a service, named: "we have a cleaner, Maria", "Leo has a new teacher, Mr Hughes" → the
   cleaner, the teacher (not "I have a cleaner": no one named);
 - a person's home named: "my grandma's care home is Willow Court" → "my grandma lives in Willow Court" (not "my
-  sister's flat is in Leeds": a flat of hers may be let; a home is where one lives).
+  sister's flat is in Leeds": a flat of hers may be let; a home is where one lives);
+- a person of the speaker's and their partner: "my sister and Callum have moved" → "my sister has moved".
 """
 
 from __future__ import annotations
@@ -33,6 +34,22 @@ _THEIR_HOME_RE = re.compile(
     r"(?:in\s+|now\s+)?(?P<rest>(?-i:[A-Z]).*)$",
     re.I,
 )
+
+
+_WITH_PARTNER_RE = re.compile(
+    rf"^(?P<who>(?:my|our)\s+(?:[\w-]+\s+){{0,2}}{PERSON})\s+and\s+(?-i:[A-Z])[\w-]+\s+(?P<verb>have|'ve|are|'re)\s+",
+    re.I,
+)
+
+
+def as_one(text: str) -> str | None:
+    """ "my sister and Callum have moved to Edinburgh" → "my sister has moved to Edinburgh": what the pair did,
+    said of the speaker's person (their slot changes with it); None for any other text."""
+    found = _WITH_PARTNER_RE.match(text.strip())
+    if found is None:
+        return None
+    verb = "has" if found.group("verb").lower() in ("have", "'ve") else "is"
+    return f"{found.group('who')} {verb} {text.strip()[found.end() :]}"
 
 
 def owner_first(text: str, own: bool = True) -> str | None:

@@ -41,8 +41,8 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(?:based|stationed) (?:at|out of) (?:the )?(?-i:[A-Z])", "workplace"),
         # a team before a home: "moved to the Ads team" is no house move
         (
-            r"(?:joined|(?:moved|switched|transferred)(?: over| across)? to|on|part of|leading|lead|running|"
-            r"managing|heading) the [\w -]+ team\b",
+            r"(?:joined|(?:moved|switched|transferred)(?: over| across)? to(?: (?:lead|run|join|head))?|on|part of|"
+            r"leading|lead|running|managing|heading) the [\w -]+ team\b",
             "team",
         ),
         (
@@ -208,6 +208,8 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "drinking",
         ),
         (r"(?:working on|building|leading)\b", "current_project"),
+        # the days one works from home: "I work from home on Mondays" (one's "work-from-home day" by name)
+        (r"(?:work|working) from home (?:on )?(?:mon|tues|wednes|thurs|fri)days?\b", "wfh_days"),
         # when one works: "I work day shifts", "I'm on nights now", "we're doing earlies this month"
         (
             r"(?:(?:been|got) )?(?:(?:gone|moved|switched|put|back) )?(?:on|onto|to|work|working|worked|doing|do)"
@@ -265,6 +267,7 @@ SWITCHED_ATTRIBUTE_RE = re.compile(
     re.I,
 )
 MY_SLOT_NAMES = {
+    **dict.fromkeys("home_day home_days wfh_day wfh_days".split(), "wfh_days"),
     **dict.fromkeys("manager boss lead supervisor team_lead".split(), "manager"),
     **dict.fromkeys(
         "girlfriend boyfriend wife husband partner fiance fiancee fiancé fiancée".split(), "partner"
