@@ -632,3 +632,11 @@ def test_how_one_gets_somewhere_for_now_holds_until_replaced() -> None:
         ("user.commute", "The user is getting the bus to work for now.")
     ]
     assert S.statements("I'm getting a takeaway for now.") == []  # NEGATIVE: a one-off
+
+
+def test_retiring_ends_the_work_held_as_a_role() -> None:
+    role = held("The user's dad works as a bus driver.", "user.father.job_title")
+    news = cand("Dad retired last month after 30 years on the buses.", "user.father.employer")
+    assert (decide(news, [role]).action, decide(news, [role]).target_id) == (MergeAction.SUPERSEDE, "m-1")
+    mum = cand("The user's mum retired last month.", "user.mother.employer")
+    assert decide(mum, [role]).action is MergeAction.ADD  # NEGATIVE: someone else retired

@@ -53,6 +53,7 @@ from reverie.adapters.local.rules.pursuits import the_pursuit
 from reverie.adapters.local.rules.relationship_ended import relationship_ended
 from reverie.adapters.local.rules.relatives import one_relative
 from reverie.adapters.local.rules.respelled import spelling_put_right
+from reverie.adapters.local.rules.retired import retired_from_role
 from reverie.adapters.local.rules.role_vacated import role_vacated
 from reverie.adapters.local.rules.rule_condition import rule_condition
 from reverie.adapters.local.rules.rule_grounds import rule_grounds
@@ -129,7 +130,10 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     decision = decision or membership_ended(candidate, cards)  # "cancelled my PureGym membership"
     decision = decision or place_switched(candidate, cards)  # "switched gyms": not PureGym any more
     decision = decision or spelling_put_right(candidate, cards)  # "it's spelled Claire": not Clare
-    decision = decision or household_left(candidate, cards)  # "Mum moved into a care home": not with us now
+    decision = decision or household_left(candidate, cards)
+    decision = decision or retired_from_role(
+        candidate, cards
+    )  # "Dad retired": no longer a bus driver  # "Mum moved into a care home": not with us now
     decision = decision or promotion(candidate, cards)  # "promoted to senior engineer": still at Monzo
     decision = decision or relationship_ended(candidate, cards)  # "Dan and I broke up": Dan is no partner
     decision = decision or taste_lost(candidate, cards)  # "gone off flat whites": no go-to order now
