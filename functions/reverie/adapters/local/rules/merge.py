@@ -29,7 +29,6 @@ from reverie.adapters.local.rules.doses import dose_moved
 from reverie.adapters.local.rules.ended_in_correction import ended_in_correction
 from reverie.adapters.local.rules.found_later import found_later
 from reverie.adapters.local.rules.held_it import stands_for_held
-from reverie.adapters.local.rules.household import household_left
 from reverie.adapters.local.rules.it_amount import it_amount_moved, stands_for_it_amount
 from reverie.adapters.local.rules.keys import statement_key
 from reverie.adapters.local.rules.levels import age_moved, count_moved, level_moved, rate_moved
@@ -53,7 +52,6 @@ from reverie.adapters.local.rules.pursuits import the_pursuit
 from reverie.adapters.local.rules.relationship_ended import relationship_ended
 from reverie.adapters.local.rules.relatives import one_relative
 from reverie.adapters.local.rules.respelled import spelling_put_right
-from reverie.adapters.local.rules.retired import retired_from_role
 from reverie.adapters.local.rules.role_vacated import role_vacated
 from reverie.adapters.local.rules.rule_condition import rule_condition
 from reverie.adapters.local.rules.rule_grounds import rule_grounds
@@ -62,6 +60,7 @@ from reverie.adapters.local.rules.same_amount import same_amount
 from reverie.adapters.local.rules.same_message import same_message_value
 from reverie.adapters.local.rules.same_tool import same_tool
 from reverie.adapters.local.rules.same_value import same_value
+from reverie.adapters.local.rules.slot_ends import slot_ended
 from reverie.adapters.local.rules.state_concluded import state_concluded
 from reverie.adapters.local.rules.taste_lost import taste_lost
 from reverie.adapters.local.rules.thing_moved import thing_moved
@@ -130,10 +129,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     decision = decision or membership_ended(candidate, cards)  # "cancelled my PureGym membership"
     decision = decision or place_switched(candidate, cards)  # "switched gyms": not PureGym any more
     decision = decision or spelling_put_right(candidate, cards)  # "it's spelled Claire": not Clare
-    decision = decision or household_left(candidate, cards)
-    decision = decision or retired_from_role(
-        candidate, cards
-    )  # "Dad retired": no longer a bus driver  # "Mum moved into a care home": not with us now
+    decision = decision or slot_ended(candidate, cards)  # "Mum moved into a care home", "Dad retired"
     decision = decision or promotion(candidate, cards)  # "promoted to senior engineer": still at Monzo
     decision = decision or relationship_ended(candidate, cards)  # "Dan and I broke up": Dan is no partner
     decision = decision or taste_lost(candidate, cards)  # "gone off flat whites": no go-to order now
