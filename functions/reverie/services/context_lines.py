@@ -97,6 +97,17 @@ def card_line(
     """`- [label] date: statement (ev session/event)`: a card's line, `label` its memory id unless given.
 
     Under a date heading the line leaves its date out (`dated=False`); with handles, its evidence."""
+    return labelled(line_body(card, dated=dated, evidence=evidence), label or card.memory_id)
+
+
+def labelled(body: str, label: str) -> str:
+    """A card's line from its `line_body` and its label."""
+    return f"- [{label}] {body}"
+
+
+def line_body(card: MemoryCard, *, dated: bool = True, evidence: bool = True) -> str:
+    """What a card's line says after its label (the same whatever the label: a renderer that labels a
+    card several times, as handles widen, builds it once)."""
     body = card.statement
     said = " ".join(body.lower().split())
     # what the statement does not say already ("When X fails with E: retry with Y" says its condition and
@@ -117,7 +128,7 @@ def card_line(
     if evidence:
         body += " " + evidence_note(card.evidence_refs)
     # One line per memory: a statement's own line breaks (a checklist, a stack trace) would read as more memories.
-    return f"- [{label or card.memory_id}] {' '.join(body.split())}"
+    return " ".join(body.split())
 
 
 def date_heading(card: MemoryCard) -> str:

@@ -16,7 +16,7 @@ is not rendered at all unless a person approved it (`trusted_section`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -34,6 +34,8 @@ from reverie.services.context_lines import (
     card_line,
     date_heading,
     evidence_note,
+    labelled,
+    line_body,
     quote_line,
     raw_line,
     section_of,
@@ -91,13 +93,25 @@ class _Fill:
         self._widened: tuple[int, int] | None = None  # (n, the taken lines recounted for line n's width)
         self.quotes: dict[str, RawTurn] = {}  # memory id → the turn quoted under its line
         self.quoted_tokens = 0  # the quotes' lines and their note
+        self.bodies: dict[tuple[str, bool], str] = {}  # (memory id, dated) → its line after the label
 
     def cost(self, piece: str) -> int:
         return self.count(piece + "\n")
 
     def line_cost(self, card: MemoryCard, section: str, width: int) -> int:
         label = "9" * width if self.handles else card.memory_id
-        return self.cost(card_line(card, label, dated=section not in BY_DATE, evidence=not self.handles))
+        return self.cost(labelled(self.body(card, section), label))
+
+    def body(self, card: MemoryCard, section: str) -> str:
+        """`card`'s line after its label in `section` (built once: lines are recounted as handles widen,
+        then assembled)."""
+        dated = section not in BY_DATE
+        found = self.bodies.get((card.memory_id, dated))
+        if found is None:
+            found = self.bodies[card.memory_id, dated] = line_body(
+                card, dated=dated, evidence=not self.handles
+            )
+        return found
 
     def take(self, card: MemoryCard, section: str, limit: int) -> bool:
         n = len(self.taken) + 1
@@ -142,16 +156,16 @@ class _Fill:
 
 def _assemble(
     header: str,
+    fill: _Fill,
     taken: Sequence[tuple[MemoryCard, str]],
-    handles: bool,
     raw: Sequence[RawTurn] = (),
-    quotes: Mapping[str, RawTurn] | None = None,
 ) -> tuple[str, dict[str, list[MemoryCard]]]:
     """The block's text and its cards by section, in the order they appear (memories and reference in
     time order, one heading per date; the other sections in take order, dates inline), each card's quote
     under its line (and the quotes' note under the header when there is one), then the raw turns in the
     order given; handles count lines 1..n."""
-    quotes = {m: t for m, t in (quotes or {}).items() if any(c.memory_id == m for c, _ in taken)}
+    handles = fill.handles
+    quotes = {m: t for m, t in fill.quotes.items() if any(c.memory_id == m for c, _ in taken)}
     by_section = {name: [c for c, s in taken if s == name] for name in SECTION_ORDER}
     for name in BY_DATE:
         by_section[name].sort(key=when)
@@ -167,7 +181,7 @@ def _assemble(
                     lines.append(heading)
                 handle += 1
                 label = str(handle) if handles else card.memory_id
-                lines.append(card_line(card, label, dated=name not in BY_DATE, evidence=not handles))
+                lines.append(labelled(fill.body(card, name), label))
                 if card.memory_id in quotes:
                     lines.append(quote_line(quotes[card.memory_id], card))
     if raw:
@@ -282,14 +296,14 @@ def render_context(
     shown, _ = _take_raw(
         unsaid, fill.cost, handles, len(taken) + 1, min(raw_limit, budget_tokens - fill.used)
     )
-    text, by_section = _assemble(header, taken, handles, _by_time(shown), fill.quotes)
+    text, by_section = _assemble(header, fill, taken, _by_time(shown))
     tokens = count(text)
     while (taken or shown) and tokens > budget_tokens:
         if shown:
             shown.pop()
         else:
             taken.pop()
-        text, by_section = _assemble(header, taken, handles, _by_time(shown), fill.quotes)
+        text, by_section = _assemble(header, fill, taken, _by_time(shown))
         tokens = count(text)
     if not taken and not shown:
         return Rendered(text="", tokens=0, memory_ids=[], sections={}, citations=[])
