@@ -70,6 +70,33 @@ def test_a_breakup_leaves_other_cards_about_the_name_and_other_couples_alone() -
     )
 
 
+@pytest.mark.parametrize(
+    ("held_text", "news"),
+    [
+        ("The user is seeing someone called Dan.", "Dan and the user split up over the summer."),
+        ("The user has been dating Priya since March.", "Priya and the user broke up."),
+        ("Jess and the user have been together 6 years.", "The user and Jess separated in June."),
+        ("The user is engaged to Omar.", "The user broke up with Omar."),
+    ],
+)
+def test_a_breakup_ends_a_relationship_told_as_seeing_dating_or_being_together(
+    held_text: str, news: str
+) -> None:
+    # GIVEN a card telling who the user is with, in words other than "boyfriend"/"partner"
+    decision = decide(cand(news), [held(held_text)])
+    # THEN the news of the break-up replaces it
+    assert decision.action is MergeAction.SUPERSEDE and decision.target_id == "m-1"
+
+
+def test_a_breakup_leaves_a_card_on_doing_things_with_the_same_person_alone() -> None:
+    # NEGATIVE: playing tennis with Dan does not make him a partner
+    assert (
+        relationship_ended(cand("Dan and the user split up."), [held("The user plays tennis with Dan.")])
+        is None
+    )
+    assert relationship_ended(cand("The user and Ana split up."), [held("The user is seeing Dan.")]) is None
+
+
 def test_a_fact_about_a_partner_has_no_partner_slot_but_who_the_partner_is_does() -> None:
     # "my husband is allergic to shellfish" is of him; keyed as the partner slot, "my husband is a teacher"
     # would have superseded it

@@ -100,7 +100,12 @@ def test_one_idea_is_never_split(text: str) -> None:
             "I'm lactose intolerant, so I use oat milk in everything.",
             "The user is lactose intolerant, so the user uses oat milk in everything.",
         ),
-        ("I'm colour-blind, so I label every chart by hand.", "The user labels every chart by hand."),
+        (
+            "I'm colour-blind, so I label every chart by hand.",
+            "The user is colour-blind, so the user labels every chart by hand.",
+        ),
+        # a premise not understood: its consequence alone
+        ("I'm on the rota, so I label every chart by hand.", "The user labels every chart by hand."),
         ("I'm vegetarian, so I never eat meat.", "The user is vegetarian, so the user never eats meat."),
     ],
 )

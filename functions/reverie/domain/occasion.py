@@ -33,7 +33,10 @@ _ONE_OFF_RE = re.compile(
     r"i\s+want|we\s+want|i\s+need|we\s+need|let's)\b"
     # "Make this letter very formal", "keep this email short": how the piece at hand is to be written
     r"|^(?:please\s+)?(?:make|keep|write|format|sign|word|phrase|translate)\s+this\s+(?P<d>letter|email|e-mail|"
-    r"message|reply|answer|one|post|note|document|doc|draft|text|card|speech|essay|toast|bio|summary)\b",
+    r"message|reply|answer|one|post|note|document|doc|draft|text|card|speech|essay|toast|bio|summary)\b"
+    # "Use British spelling for this document", "no jargon in this reply": the piece at hand, however asked
+    r"|\b(?:for|in)\s+this\s+(?P<e>letter|email|e-mail|message|reply|answer|response|document|doc|draft|text|"
+    r"post|essay|paragraph|chat|conversation|summary|translation)\b",
     re.I,
 )
 
@@ -69,7 +72,7 @@ def for_the_occasion(text: str) -> bool:
             _STATED_VALUE_RE.search(text.strip()[: match.start()]) or _FRONTED_RE.match(text.strip())
         ):
             continue  # "basal is 0.65u/hr for now": a value that holds until replaced
-        scope = (match.group("a") or match.group("b") or match.group("c") or match.group("d") or "").lower()
+        scope = "".join(match.group(g) or "" for g in "abcde").lower()
         if scope not in PERIODS and scope not in LASTING_SCOPES:
             return True
     return False

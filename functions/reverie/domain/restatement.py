@@ -84,12 +84,31 @@ def _unglossed(text: str) -> str:
     return text
 
 
+# Everyday abbreviations, read as the words they stand for ("WFH days" is about working from home), and a young
+# animal as the animal too ("got a puppy" is about a dog).
+_ABBREVIATION_RE = re.compile(
+    r"\b(?:WFH|OOO|bday|b-day|pupp(?:y|ies)|kittens?|colou?r[- ]?blind(?:ness)?)\b", re.I
+)
+_ABBREVIATED = {
+    "wfh": "work from home",
+    "ooo": "out of office",
+    "bday": "birthday",
+    "b-day": "birthday",
+    "puppy": "puppy dog",
+    "puppies": "puppies dogs",
+    "kitten": "kitten cat",
+    "kittens": "kittens cats",
+}
+_COLOUR_BLIND = "colour blind vision deficiency"  # by its medical name too: "colour vision deficiency"
+
+
 @lru_cache(maxsize=32768)  # pure; the self-audit counts the terms of every held card on each run
 def terms(text: str) -> frozenset[str]:
     """Stemmed content words without negations: what a statement is about ("a non-working day" is about
     working, as "does not work" is; "10 mg" is the one term "10mg"; "forty one" is the one term "41";
-    "7-10" the two ends 7 and 10). Words of any script count, accents folded ("Tomás" is tomas, "서울" 서울);
+    "7-10" the two ends 7 and 10; "WFH" is "work from home"). Words of any script count, accents folded ("Tomás" is tomas, "서울" 서울);
     a word's gloss in brackets is that word ("peanuts (땅콩)": peanut)."""
+    text = _ABBREVIATION_RE.sub(lambda m: _ABBREVIATED.get(m.group(0).lower(), _COLOUR_BLIND), text)
     plain_text = _RANGE_RE.sub(r"\1 to \2", _AMOUNT_UNIT_RE.sub(r"\1\2", as_digits(text)))
     plain_text = _COUNTED_RE.sub(r"\1 \2", plain_text)
     if not plain_text.isascii():
@@ -171,6 +190,22 @@ def adds_no_number(new: str, known: str) -> bool:
     # numbers in words as digits: "up to thirty miles a week" adds a number to "runs twenty miles a week"; a
     # month or a day named is a value as a number is ("3 July" is another day than "3 June")
     return _numbers(new) <= _numbers(known) and _calendar(new) <= _calendar(known)
+
+
+# A name inside a sentence (not its first word): a place, a firm, a person ("is in Vancouver", "at Arup").
+_NAME_INSIDE_RE = re.compile(r"(?<=[\w,;:)] )(?-i:[A-Z])[\w'-]+")
+
+
+def adds_no_name(new: str, known: str) -> bool:
+    """Every name inside `new` is said in `known` too: "Qi's brother is in Vancouver" names a place that "Qi's
+    brother lives in Canada" does not (a detail or a change, never the same thing said again)."""
+    said = {w.lower().removesuffix("'s") for w in re.findall(r"[\w'-]+", known)}
+
+    def in_known(name: str) -> bool:  # "Brazil" is said by "Brazilian"
+        name = name.lower().removesuffix("'s")
+        return any(w.startswith(name) or (len(w) >= 4 and name.startswith(w)) for w in said)
+
+    return all(in_known(n) for n in _NAME_INSIDE_RE.findall(new))
 
 
 _CALENDAR_RE = re.compile(

@@ -92,7 +92,11 @@ def _answer(text: str) -> bool:
 
 def _random_looking(text: str) -> bool:
     """Weakly labelled values ("use the password X") must look made up: quoted, or with a digit or symbol."""
-    return _value(text) and (text[0] in "\"'" or bool(re.search(r"[\d\W_]", text)))
+    return (
+        _value(text)
+        and bool(re.search(r"[^\W_]", text))  # a dash alone is no value
+        and (text[0] in "\"'" or bool(re.search(r"[\d\W_]", text)))
+    )
 
 
 def _made_up(text: str) -> bool:
@@ -230,6 +234,8 @@ PATTERNS: list[SecretPattern] = [
     # codes that open something, in digits or spelled out (`secret_codes`)
     *(SecretPattern(kind, regex, needle=needle) for kind, regex, needle in CODES),
     SecretPattern("password", re.compile(rf"(?i)\b{_PROSE_LABEL}\b\s*(?:is|was|:|=)\s*{_V}"), _value),
+    # ... given after a comma or a dash ("Here's my wifi password, Tulip88Garden!, ..."): a made-up value only
+    SecretPattern("password", re.compile(rf"(?i)\b{_PROSE_LABEL}\b\s*(?:,|\s[-–—])\s*{_V}"), _random_looking),
     SecretPattern(
         "password",
         re.compile(

@@ -11,6 +11,7 @@ from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, Status
 from reverie.domain.restatement import (
     absorbed_but_a_word,
+    adds_no_name,
     adds_no_number,
     leaves,
     negated,
@@ -92,6 +93,7 @@ def paraphrase_of(
             and keys_agree
             and card.status is status
             and adds_no_number(candidate.statement, card.statement)
+            and adds_no_name(candidate.statement, card.statement)  # "in Vancouver" after "in Canada"
             # "want US English, not British" is close to "want British English": the value denied is no paraphrase
             and not repeats_denied(candidate.statement, card.statement)
             # "has left fraud" is close to "moved to the fraud team" by meaning and by words: leaving is

@@ -87,6 +87,16 @@ _LIMIT_RE = re.compile(
 # year"): a news of a move "to York this time" is no want and keeps its "this time".
 _THIS_TIME_RE = re.compile(r"\bthis\s+time\b(?!\s+(?:of|next|last|around|round|every|each)\b)")
 # A named challenge or event one is doing ("I'm doing Dry January this year", "we're running the Great North
+# What one needs every time something happens ("I need antihistamines if I visit anyone with a cat", "I need my
+# inhaler when I run", "I need glasses for driving"); not a need of now ("I need a new oven", "I need a lift").
+_LASTING_NEED_RE = re.compile(
+    r"^(?:i|we) (?:always |usually |still )?need (?!.*\b(?:lift|ride|favour|hand)\b)(?:my |our |a |an |to take |"
+    r"to use |to wear )?[\w' -]{2,40}?"
+    r"(?: (?:if|when|whenever|every time|each time|before|after) (?:i|we) (?!(?:get|arrive|land|leave|finish|come)\b)"
+    r"[a-z]+\b| for (?:driving|reading|running|"
+    r"work|exercise|sleeping|flying|swimming|cycling|the gym|long drives|screens)\b)",
+    re.I,
+)
 # Run") and a way one gets about ("I get the bus everywhere", "we take the train into town").
 _DOING_NAMED_RE = re.compile(
     r"^(?:I|we)(?:'m| am|'re| are) (?:now |also |currently )?(?:doing|running|walking|cycling|riding|swimming) "
@@ -266,6 +276,8 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
     generic = GENERIC_VERB_RE.match(lowered)
     if generic and generic.group("verb") not in NOT_A_FACT_VERBS:
+        return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
+    if _LASTING_NEED_RE.match(lowered):  # "I need antihistamines if I visit anyone with a cat": every time
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
     if (
         _DOING_NAMED_RE.match(clause)

@@ -29,7 +29,7 @@ _SAYS = (
     # files and settings: ".tool-versions pins Python 3.11.7", "pyproject.toml requires 3.12"
     r"pins?|pinned|requires?|required|specifies|specified|sets|declares?|declared|expects?|expected|"
     # people: "Arjun texted ...", "Priti is adamant it's ...", "my brother reckons ..."
-    r"texted|messaged|emailed|insists?|insisted|reckons?|reckoned|swears?|swore|"
+    r"texted|messaged|emailed|insists?|insisted|reckons?|reckoned|swears?|swore|told\s+(?:me|us)|tells\s+(?:me|us)|"
     r"(?:is|was)\s+(?:adamant|sure|certain|convinced|positive))"
 )
 # a source ends in a noun, not a determiner ("the report says": "report" is no verb there)
@@ -111,10 +111,11 @@ _WORDED_RE = re.compile(r"^(?-i:[A-Z])[\w'-]*(?:\s+[\w'-]+){0,2}$")
 _COMMA_RE = re.compile(r",\s+(?=\S)")
 
 
-# The first clause may name the thing before its value ("the report deadline is Friday"); the second,
-# only the value ("but the brief says Monday"): the thing is said once for both.
+# The first clause may name the thing before its value ("the report deadline is Friday", "[my passport has]
+# my surname as Kowalska"); the second, only the value ("but the brief says Monday"): the thing is said once
+# for both.
 _THING_IS_RE = re.compile(
-    r"^(?P<thing>(?:the|my|our|their|his|her)\s.{1,40}?)\s+(?:is|are|was|'s)\s+(?P<value>\S.*)$", re.I
+    r"^(?P<thing>(?:the|my|our|their|his|her)\s.{1,40}?)\s+(?P<be>is|are|was|'s|as)\s+(?P<value>\S.*)$", re.I
 )
 
 _AT_RE = re.compile(r"^(?:in|at|on)\s+(?=[A-Z])")
@@ -149,6 +150,8 @@ def _worded(text: str) -> Report | None:
         ):
             return None
         thing = frozenset(terms(named.group("thing"))) if named else frozenset()
+        if named is not None and named.groupdict().get("be", "").lower() == "as":  # "my surname is Kowalska"
+            rest = f"{named.group('thing')} is {named.group('value')}"
         said.append(Said(source=_lowered(found.group("source").strip()), value=value, rest=rest, thing=thing))
     first, second = said
     one, other = first.value.lower(), second.value.lower()

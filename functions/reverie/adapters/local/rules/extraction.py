@@ -38,7 +38,7 @@ from reverie.adapters.local.rules.job_change import job_changes
 from reverie.adapters.local.rules.job_news import at_new_job
 from reverie.adapters.local.rules.keys import statement_key
 from reverie.adapters.local.rules.kin_words import addressed_by_kin
-from reverie.adapters.local.rules.language import subject_of
+from reverie.adapters.local.rules.language import said_in_full, subject_of
 from reverie.adapters.local.rules.message_parts import message_parts
 from reverie.adapters.local.rules.named_speaker import name_for
 from reverie.adapters.local.rules.own_mistakes import (
@@ -192,6 +192,7 @@ class _Session(SessionInputs):
                 shown = False
                 continue
             part = uncleft(part) or part  # "It is Ross-on-Wye I go to": no "it" to resolve
+            part = said_in_full(part)  # "he's all about swimming now": he's into swimming now
             part = earlier.resolve(part)  # "Mine is in June", "I collect him ... until then"
             said = self.antecedent.resolve(part)  # "it's on a Hetzner box" after "this server": the server
             # "They are Light Sussex" after "more about the hens": the hens

@@ -9,7 +9,8 @@ Code-switched forms of the same clause ("estoy en", "sto da", "estou na", "desde
 not "I'm at home", "I'm at a loss"); a message with no job news is left as it is.
 
 The same reading holds for other news of where the speaker now is: a place of a kind changed ("switched gyms,
-I'm at The Gym Group now": my gym is ...) and a home moved ("Moved again! We're in Durham now": we live in ...).
+I'm at The Gym Group now": my gym is ...) and a home moved ("Moved again! We're in Durham now": we live in ...), and so does a first stint of work got
+through ("First week as a GP registrar in Harrogate done!": I work as a GP registrar in Harrogate now).
 """
 
 from __future__ import annotations
@@ -59,10 +60,41 @@ _IN_RE = re.compile(
 )
 
 
+# A first stint of work got through: "First week as a GP registrar in Harrogate done!", "Survived my first shift
+# at Pret", "my first day at Arup is over": the speaker works there, or as that, now.
+_STINT = r"first\s+(?:day|week|shift|month|fortnight)"
+# (a school or a university may be where they study: "First week at Leeds Uni done" is left as it is)
+_AS_OR_AT = (
+    r"(?:as\s+(?P<role>(?:a|an)\s+[^!.,;?]+?)|at\s+(?P<firm>(?-i:[A-Z])(?![^!.,;?]*\b(?:uni|university|college|"
+    r"school|high|academy|primary|sixth\s+form)\b)[^!.,;?]+?))"
+)
+_DONE = r"(?:done|over|complete|completed|finished|survived|in\s+the\s+bag|down)"
+_FIRST_STINT_RES = (
+    re.compile(
+        rf"^(?:(?:so|well|yay|phew|woo+|and)[,!\s]+)*(?:my\s+)?{_STINT}\s+{_AS_OR_AT}\s+(?:is\s+|now\s+)?{_DONE}"
+        r"(?P<end>\s*[!.]*)(?=\s|$)",
+        re.I,
+    ),
+    re.compile(
+        rf"^(?:(?:so|well|yay|phew|woo+|and|just)[,!\s]+)*(?:survived|finished|done|completed|got\s+through)\s+"
+        rf"my\s+{_STINT}\s+{_AS_OR_AT}(?P<end>\s*[!.]*)(?=[\s,]|$)",
+        re.I,
+    ),
+)
+
+
+def _works_now(found: re.Match[str]) -> str:
+    what = f"as {found.group('role')}" if found.group("role") else f"at {found.group('firm')}"
+    return f"I work {what} now{found.group('end') or '.'}"
+
+
 def at_new_job(text: str) -> str:
     """`text` with the speaker's "I'm at <name>" read as "I work at <name>" when it announces a new job, or as
-    "my <place> is <name>" when it announces another place changed (see the module); `text` as it is
-    otherwise."""
+    "my <place> is <name>" when it announces another place changed, and a first stint of work got through
+    ("First week as a GP registrar done!") as "I work as a GP registrar now" (see the module); `text` as it
+    is otherwise."""
+    for stint in _FIRST_STINT_RES:
+        text = stint.sub(_works_now, text, count=1)
     if place := _PLACE_NEWS_RE.search(text):
         what = re.sub(r"ie$", "y", place.group("what"), flags=re.I)
         what = what if what.isupper() else what.lower()

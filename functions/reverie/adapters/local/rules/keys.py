@@ -276,10 +276,14 @@ def preference_key(verb: str, obj: str, subject: str) -> str | None:
         return None
     if verb.lower() in ("prefer", "rather"):
         return f"{subject}.prefers.{words[-1]}"
+    # "anything by Studio Ghibli", "stuff from Aldi": the taste is for the maker named after it
+    while len(words) > 2 and words[0] in _ANY_OF and words[1] in ("by", "from", "of"):
+        words = words[2:]
     return f"{subject}.taste.{words[0]}"
 
 
 _DETERMINERS = frozenset("a an the my our your some any all this that these those to".split())
+_ANY_OF = frozenset("anything everything something stuff things films movies music songs books shows".split())
 
 
 # "Ingrid works at Spotify", "Tom's manager is Ana", "The user no longer eats meat": a stored statement said of

@@ -59,6 +59,47 @@ _FILLER_RE = re.compile(
     r"super|kinda|sorta|kind of|sort of|you know|i mean|very|quite|pretty much|all in all)\b,?\s*",
     re.IGNORECASE,
 )
+# A person taken with a pursuit, said as "into" is: "he's all about swimming now", "Alfie's obsessed with
+# swimming" (a person: "the film is all about revenge" and "Sunday is all about football" stay as they are).
+_INTO_RE = re.compile(
+    r"(?P<who>^(?:i|he|she|we|they|(?!(?:this|that|it|there|here|what|which|everything|life|work|today|tonight|"
+    r"tomorrow)\b)(?-i:[A-Z])[a-z]+(?<!day))|(?<=[,;]\s)(?:i|he|she|we|they))"
+    r"(?P<be>['’]s|['’]m|['’]re|\s+is|\s+am|\s+are)\s+(?P<now>(?:now|still)\s+)?"
+    r"(?:all\s+about|obsessed\s+with|mad\s+about|crazy\s+about|hooked\s+on|big\s+into|into)\s+(?=\w)",
+    re.I,
+)
+_SAID_FULL = {"'s": " is", "’s": " is", "'re": " are", "’re": " are"}
+
+
+# "We're expecting!", "she's expecting again": a baby, left unsaid.
+_EXPECTING_RE = re.compile(
+    r"(?P<be>\b(?:i['’]m|we['’]re|she['’]s|they['’]re|(?:i\s+am|we\s+are|she\s+is|they\s+are)|"
+    r"(?-i:[A-Z])[a-z]+(?:['’]s|\s+is))\s+(?:now\s+)?expecting)(?=\s*(?:[!.,;]|$|again\b|(?:in|this|next|due)\b))",
+    re.I,
+)
+
+
+# "Me and the kids go to ...", "me and Jess are ...": chat's subject, said as "the kids and I"
+_ME_AND_RE = re.compile(
+    r"^(?:me|myself)\s+and\s+(?P<who>(?:my|the|our)\s+[a-z]+|(?-i:[A-Z])[a-z]+)\s+(?=(?:go|are|have|live|do|were|went|"
+    r"had|'re|'ve|get|take|play|love|like|moved|got|usually|always|often)\b)",
+    re.I,
+)
+
+
+def said_in_full(text: str) -> str:
+    """`text` with everyday shorthand about a person said in full: "all about" / "obsessed with" a pursuit as
+    "is into" (and "Alfie's into" as "Alfie is into": no possession there); "we're expecting!" as "we're
+    expecting a baby!"; "me and the kids go ..." as "the kids and I go ..."."""
+
+    def into(found: re.Match[str]) -> str:
+        be = found.group("be")
+        return f"{found.group('who')}{_SAID_FULL.get(be.lower(), be)} {found.group('now') or ''}into "
+
+    text = _ME_AND_RE.sub(lambda m: f"{m.group('who')[:1].upper()}{m.group('who')[1:]} and I ", text)
+    return _EXPECTING_RE.sub(r"\g<be> a baby", _INTO_RE.sub(into, text))
+
+
 # A laugh at the end, also inside a closing aside ("(the fruit, not the bird lol)" keeps its bracket).
 _TRAILING_LAUGH_RE = re.compile(r"[,\s]+(?:ha(?:ha)+|lol|hehe+|xd|lmao)(?P<close>\))?\W*$", re.IGNORECASE)
 # A sign-off after what was said ("sorted, cheers", "all good now, thanks!"): no part of the statement.
@@ -83,7 +124,9 @@ _LIKE_FILLER_RE = re.compile(r"(?:,\s*like\s*,|^like\s*,)", re.IGNORECASE)
 # "so no long run on Sunday", "so my plans changed": an intensifier comes before no determiner or pronoun).
 _SO_INTENSIFIER_RE = re.compile(
     r"(?<![,;:]\s)(?<![,;:])\bso\s+(?!(?:that|i|we|he|she|they|it|you|the|a|an|much|many|far|long|on|no|not|"
-    r"nothing|none|any|some|there|this|these|those|my|our|your|his|her|their|if|when|then)\b)"
+    r"nothing|none|any|some|there|this|these|those|my|our|your|his|her|their|if|when|then|please|"
+    # ... nor before what follows from it, asked ("vegetarian so please don't ...", "so always avoid ...")
+    r"don't|do|always|never|avoid|no|use|keep|make)\b)"
     # nor before a verb whose subject it leaves out ("coeliac so needs gluten free"; "so nervous" is one)
     r"(?![a-z]+(?<!ou)(?<![su])s\b)",
     re.IGNORECASE,

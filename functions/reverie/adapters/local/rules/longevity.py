@@ -45,7 +45,8 @@ def about_what_is_at_hand(rule: str) -> bool:
 # ("my back is always stiff after a long drive") or a condition ("when the build is failing"), it lasts.
 _MALFUNCTION_RE = re.compile(
     r"\b(?:is|are|'s|'re)\s+(?:still\s+|currently\s+|now\s+|totally\s+|completely\s+)?"
-    r"(?:failing|broken|crashing|erroring|timing out|not working|not loading|hanging|offline)\b"
+    r"(?:failing|broken|crashing|erroring|timing out|not working|not loading|hanging|offline|leaking|dripping|"
+    r"blocked|flooding|playing up|on the blink|out of order)\b"
     r"|\b(?:stopped working|just died|has died|won't (?:start|load|boot|turn on))\b",
     re.I,
 )

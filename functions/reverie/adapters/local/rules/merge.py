@@ -29,6 +29,7 @@ from reverie.adapters.local.rules.doses import dose_moved
 from reverie.adapters.local.rules.ended_in_correction import ended_in_correction
 from reverie.adapters.local.rules.found_later import found_later
 from reverie.adapters.local.rules.held_it import stands_for_held
+from reverie.adapters.local.rules.how_they_take_it import how_they_take_it
 from reverie.adapters.local.rules.it_amount import it_amount_moved, stands_for_it_amount
 from reverie.adapters.local.rules.keys import statement_key
 from reverie.adapters.local.rules.levels import age_moved, count_moved, level_moved, rate_moved
@@ -40,6 +41,7 @@ from reverie.adapters.local.rules.moved_day import day_moved
 from reverie.adapters.local.rules.moved_over import moved_over
 from reverie.adapters.local.rules.never_done import never_done
 from reverie.adapters.local.rules.one_rule import same_rule
+from reverie.adapters.local.rules.opposite_states import opposite_state
 from reverie.adapters.local.rules.plan_changes import plan_moved, plan_went
 from reverie.adapters.local.rules.plan_happened import plan_happened, plan_judged
 from reverie.adapters.local.rules.plan_instead import unnamed_plan_moved
@@ -57,6 +59,7 @@ from reverie.adapters.local.rules.rule_condition import rule_condition
 from reverie.adapters.local.rules.rule_grounds import rule_grounds
 from reverie.adapters.local.rules.rule_reason import same_reason
 from reverie.adapters.local.rules.same_amount import same_amount
+from reverie.adapters.local.rules.same_children import same_children
 from reverie.adapters.local.rules.same_message import same_message_value
 from reverie.adapters.local.rules.same_tool import same_tool
 from reverie.adapters.local.rules.same_value import same_value
@@ -130,6 +133,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     decision = decision or place_switched(candidate, cards)  # "switched gyms": not PureGym any more
     decision = decision or spelling_put_right(candidate, cards)  # "it's spelled Claire": not Clare
     decision = decision or slot_ended(candidate, cards)  # "Mum moved into a care home", "Dad retired"
+    decision = decision or opposite_state(candidate, cards)  # "started letting Pepper outside": not indoor
     decision = decision or promotion(candidate, cards)  # "promoted to senior engineer": still at Monzo
     decision = decision or relationship_ended(candidate, cards)  # "Dan and I broke up": Dan is no partner
     decision = decision or taste_lost(candidate, cards)  # "gone off flat whites": no go-to order now
@@ -169,7 +173,9 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
             or price_change(candidate, cards)
         )
     if decision is None:  # "The user's greenhouse tomatoes are ..." after "grows tomatoes in the greenhouse"
-        decision = thing_told_more(candidate, cards)
+        decision = thing_told_more(candidate, cards) or how_they_take_it(
+            candidate, cards
+        )  # "tea, two sugars"
     if decision is None:  # a listing's field against the card saying it in the person's words
         decision = listed_value(candidate, cards)
     if decision is None:
@@ -186,6 +192,9 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
             or added_to(candidate, cards)  # "on top of Duolingo I now take classes" after "... on Duolingo"
             or _more_of(candidate, pointer)  # "the scope is a 200P"; "training is Thursdays"
             or one_relative(candidate, cards)  # "Amma moved into X" / "Ravi's mum is a resident at X"
+            or same_children(
+                candidate, cards
+            )  # "two kids, Ollie and Grace" / "children are Ollie (9) and ..."
             or found_later(candidate, cards)  # "account not found: 'X'", then "X's account manager: ..."
             or corrected_guess(candidate, cards)  # "that's wrong, it's my son" / the agent's "daughter ..."
         )

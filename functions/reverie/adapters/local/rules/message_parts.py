@@ -53,7 +53,14 @@ from reverie.adapters.local.rules.thing_details import described_in_brackets
 from reverie.adapters.local.rules.thing_heading import of_the_heading, thing_heading
 from reverie.adapters.local.rules.told_you import told_you
 from reverie.adapters.local.rules.topic_label import it_as_heading
-from reverie.adapters.local.rules.trailing_asks import condition_after, question_after, request_after
+from reverie.adapters.local.rules.trailing_asks import (
+    condition_after,
+    question_after,
+    request_after,
+    standing_ask,
+)
+from reverie.adapters.local.rules.value_reassigned import with_value_reassigned
+from reverie.adapters.local.rules.work_material import set_apart
 from reverie.adapters.local.rules.wrong_then_right import with_wrong_turned
 from reverie.domain.guards import mask_secrets
 
@@ -83,12 +90,16 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
         text
     )  # "You told me 5W-30, that's wrong. My Golf takes 0W-20": "0W-20, not 5W-30"
     text = with_holder_named(text)  # "I'm not diabetic, my dad is": "I'm not diabetic. My dad is diabetic."
+    text = with_value_reassigned(text)  # "Mum's birthday is 14 May, 4 May is Dad's": Dad's birthday is 4 May
     text = with_animal_named(text)  # "we got a cat! she's called Miso": "... My cat is called Miso."
     text = with_counts_left(
         text
     )  # "a fox got one of the chickens, so we're down to two": "We have two chickens now"
     text, pasted = without_chat_lines(text)  # "[04/03/2026, 21:14] Dev: ...": what someone said then
     dropped: list[tuple[str, str]] = [(line, "a line of a pasted chat") for line in pasted]
+    if to_agent:  # "Summarise this email for me: '...'": someone's text to work on, not the speaker's word
+        text, material = set_apart(text)
+        dropped.extend([(material, "text to work on")] if material else [])
     heading, text = about_whom(text)  # "Para kay Lolo: his pension is ...": whom every "his" stands for
     if heading:
         dropped.append((heading, "preamble"))
@@ -148,6 +159,7 @@ def message_parts(text: str, to_agent: bool) -> MessageParts:
             dropped.append((question, "question"))
             out.extend(presupposed(question))  # "..., can my cat Nata come?": they have a cat called Nata
         if sentence and to_agent:  # "..., so scale the recipe for 8": the request is for now
+            sentence = standing_ask(sentence)  # "I'm colour-blind so please avoid red ...": every time
             sentence, request = request_after(sentence)
             if request:
                 dropped.append((request, "request"))

@@ -102,10 +102,10 @@ def desubjectivise(text: str, name: str) -> str:
 def _later_possessives(text: str, name: str) -> str:
     """ "Jon lost Jon's job" → "Jon lost their job": once the statement has named its speaker, a
     possessive of that name reads (and costs) less as "their"."""
-    first = text.find(name)
-    if first < 0:
-        return text
-    cut = first + len(name)
+    first = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text)  # "Mo", not the "Mo" of "Mondays"
+    if first is None or re.search(rf"\band\s+{re.escape(name)}\b|\b{re.escape(name)}\s+and\b", text):
+        return text  # "The kids and Mo go to Mo's mum's": "their" would be the kids' too
+    cut = first.end()
     head, tail = text[:cut], text[cut:]
     # a sentence that opens with the possessive opens with "Their" ("... cashews. Their daughter can ...")
     tail = re.sub(rf"(?<=[.!?] ){re.escape(name)}'s\b", "Their", tail)

@@ -27,7 +27,8 @@ _SOMEONE = r"(?:he|she|they|it|that|(?:his|her|their)\s+[a-z]+(?:\s+[a-z]+)?)"
 _CONTRAST_RE = re.compile(
     # (or a verb of what they do: "she lives in Derry, not Derby", "he works at Tesco, not Asda")
     rf"^{_SOMEONE}(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were|\s+go|\s+take|\s+[a-z]+s)\s+"
-    r"(?P<head>[^,;]{2,80}?)(?:\s+(?:by\s+the\s+way|btw|actually|now))?,?\s+not\s+(?P<denied>[^,;.!?]{1,40})[.!]*$",
+    r"(?P<head>[^,;]{2,80}?)(?:\s+(?:by\s+the\s+way|btw|actually|now))?,?\s+not\s+(?P<denied>[^,;.!?]{1,40})"
+    r"(?:,\s+[^;]*)?[.!]*$",  # (and how they know: ", the test came back")
     re.I,
 )
 
@@ -46,6 +47,10 @@ def _given(head: str, denied: str) -> str | None:
     if len(denied.split()) > 1:  # "Year 4": the same leading word, then its own value
         found = re.search(rf"\b{re.escape(first)}\s+\S+", head, re.I)
         return found.group(0).rstrip(".,") if found else None
+    # "allergic to tree nuts" for "peanuts": what follows the head's last preposition, when it is short
+    after = re.search(r"\b(?:to|in|at|on|with|from|for|of|as)\s+((?:[\w'-]+\s+)?[\w'-]+)[.,]?$", head, re.I)
+    if after is not None:
+        return after.group(1)
     values = re.findall(r"\S+", head)
     return values[-1].rstrip(".,") if values else None
 

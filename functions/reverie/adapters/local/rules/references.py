@@ -292,6 +292,15 @@ _PLACE_BEFORE_RE = re.compile(
     r"(?:\s+(?:in|on|at|near|by)\s+the\s+[a-z][\w-]*(?:\s+(?!(?:is|are|was|were|and)\b)[a-z][\w-]*)?)?)",
     re.I,
 )
+# ... or a place named by name after a preposition ("a vet near Headingley", "my brother is in Vancouver")
+_NAMED_PLACE_BEFORE_RE = re.compile(
+    r"\b(?P<prep>in|at|near|around|to|from)\s+(?P<place>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)"
+)
+# ... said as where someone is ("is in", "lives in", "is based in"), then more of them ("he", "she")
+_WHERE_THEY_ARE_RE = re.compile(
+    r"\b(?:is|are|'s|'re|lives?|living|based|settled)\s+(?:now\s+)?(?:based\s+|living\s+)?$", re.I
+)
+_PRONOUN_RE = re.compile(r"^\s*(?:and\s+|so\s+)?(?:he|she|they)\b", re.I)
 _TOWARDS_RE = re.compile(
     r"\b(?:go|goes|going|gone|went|come|comes|coming|came|get|head|heading|drive|walk|cycle|move|moved)\s+$",
     re.I,
@@ -308,12 +317,26 @@ def resolve_there(part: str, before: str | None) -> str:
     if found is None or not before or found.start() == 0:
         return part
     places = {m.group("place").lower(): m.group("place") for m in _PLACE_BEFORE_RE.finditer(before)}
-    if len(places) != 1:
+    named = {m.group("place").lower(): m for m in _NAMED_PLACE_BEFORE_RE.finditer(before)}
+    if named:  # "My brother is in Vancouver": the one it opens with is who is there, not a place
+        places = {k: v for k, v in places.items() if not before.lstrip().lower().startswith(k)}
+    if len(places) + len(named) != 1:
         return part
-    (place,) = places.values()
+    way = "to" if _TOWARDS_RE.search(part[: found.start()]) else "at"
+    # "moved there" after "near Headingley": to Headingley; "a nurse there" after "in Vancouver": in
+    if named:
+        (at,) = named.values()
+        where = _WHERE_THEY_ARE_RE.search(before[: at.start()])
+        subject = before[: where.start()].strip().lower() if where else ""
+        same_one = _PRONOUN_RE.match(part) or (subject and part.strip().lower().startswith(subject + " "))
+        if where and same_one and way != "to":
+            # "My brother is in Vancouver, he works as a nurse there": where he is, said already
+            return f"{part[: found.start()].rstrip()}{part[found.end() :]}"
+        place, way = at.group("place"), way if way == "to" or at.group("prep").lower() == "at" else "in"
+    else:
+        (place,) = places.values()
     if before.lstrip().lower().startswith(place.lower()):
         return part  # "The allotment is plot 14, I grow leeks there": more about the thing just described
-    way = "to" if _TOWARDS_RE.search(part[: found.start()]) else "at"
     return f"{part[: found.start()]}{way} {place}{part[found.end() :]}"
 
 

@@ -19,18 +19,32 @@ _PARTNER = r"(?:boyfriend|girlfriend|partner|husband|wife|fianc[eé]e?|spouse|ot
 _NAME = r"(?-i:[A-Z][\w'-]+)"
 _ENDED = r"(?:broke\s+up|split\s+up|split|separated|divorced|got\s+divorced|called\s+it\s+(?:off|quits)|ended\s+it)"
 _ENDED_RES = (
-    re.compile(rf"^(?P<a>{_NAME})\s+and\s+(?P<b>{_NAME})\s+(?:have\s+|had\s+|just\s+)?{_ENDED}\b", re.I),
+    # "Dan and Noor broke up", "Dan and the user split up", "The user and Dan separated"
+    re.compile(
+        rf"^(?:(?P<a>{_NAME})|the\s+user)\s+and\s+(?:(?P<b>{_NAME})|the\s+user)\s+(?:have\s+|had\s+|just\s+)?"
+        rf"{_ENDED}\b",
+        re.I,
+    ),
     re.compile(
         rf"\b{_ENDED}\s+(?:with\s+|from\s+)?(?:(?:my|his|her|their)\s+{_PARTNER}\s+)?(?P<b>{_NAME})", re.I
     ),
 )
 
 
+# "is seeing someone called Dan", "has been dating Dan", "is engaged to Dan"
+_WITH = r"(?:seeing|dating|going\s+out\s+with|in\s+a\s+relationship\s+with|engaged\s+to|married\s+to)"
+
+
 def _partner_named(name: str) -> re.Pattern[str]:
+    who = re.escape(name)
     return re.compile(
-        rf"\b{_PARTNER}\s+{re.escape(name)}\b|\b{re.escape(name)}\s+is\s+\S+\s+{_PARTNER}\b|\b{re.escape(name)},\s+"
+        rf"\b{_PARTNER}\s+{who}\b|\b{who}\s+is\s+\S+\s+{_PARTNER}\b|\b{who},\s+"
         # "Lex's partner's name is Chris", "Lex's partner is Chris"
-        rf"\S+\s+{_PARTNER}\b|\b{_PARTNER}(?:'s\s+name)?\s+is\s+(?:called\s+)?{re.escape(name)}\b",
+        rf"\S+\s+{_PARTNER}\b|\b{_PARTNER}(?:'s\s+name)?\s+is\s+(?:called\s+)?{who}\b|"
+        rf"\b{_WITH}\s+(?:someone|a\s+(?:guy|girl|man|woman|lad|bloke))?\s*(?:called\s+|named\s+)?{who}\b|"
+        # "The user and Jess have been together six years"
+        rf"\band\s+{who}\s+have\s+been\s+(?:together|married)\b|"
+        rf"\b{who}\s+and\s+(?:the\s+user|\S+)\s+have\s+been\s+(?:together|married)\b",
         re.I,
     )
 

@@ -25,14 +25,25 @@ from reverie.ports import MergeAction, MergeDecision
 
 RULE_TYPES = frozenset({MemoryType.CONSTRAINT, MemoryType.PREFERENCE})
 REASON_WORDS = 2  # what the smaller reason must say beside whom it is about
-# ", so no peanut oil", "; so avoid them" (not "so much", "so far": no consequence)
-_SO_RE = re.compile(r"\s*[,;]\s*so\s+(?!(?:much|many|far|long|often|that)\b)", re.I)
+# ", so no peanut oil", "; so avoid them", "; avoid them" (not "so much", "so far": no consequence)
+_SO_RE = re.compile(
+    r"\s*[,;]\s*so\s+(?!(?:much|many|far|long|often|that)\b)"
+    # ... or what to do, after a semicolon: "has a red-green colour vision deficiency; distinguish series with ..."
+    r"|\s*;\s+(?=(?:please\s+)?(?:don't|never|always|avoid|use|keep|make|distinguish|add|include|skip|check|give|"
+    r"show|write|put|stick|label|mark)\b)",
+    re.I,
+)
 
 
 def reason_and_result(statement: str) -> tuple[str, str]:
     """A rule's reason and what it says follows ("" when it gives no ", so ...")."""
     parts = _SO_RE.split(statement.strip().rstrip("."), maxsplit=1)
     return (parts[0], parts[1]) if len(parts) == 2 else (parts[0], "")
+
+
+def _parts(said: frozenset[str]) -> frozenset[str]:
+    """Terms with a hyphenated one read as its parts ("red-green" says what "red/green" does)."""
+    return frozenset(part for term in said for part in term.split("-") if part)
 
 
 def _who(reason: str, their_reason: str, user_id: str) -> frozenset[str]:
@@ -62,8 +73,8 @@ def same_reason(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecis
         ):
             continue
         user = card.user_id or ""
-        mine = as_one_person(terms(reason), terms(their_reason), user)
-        theirs = as_one_person(terms(their_reason), terms(reason), user)
+        mine = _parts(as_one_person(terms(reason), terms(their_reason), user))
+        theirs = _parts(as_one_person(terms(their_reason), terms(reason), user))
         who = _who(reason, their_reason, user)
         if contains(theirs, mine) and len(mine - who) >= REASON_WORDS:
             said = terms(card.statement) | theirs

@@ -62,6 +62,14 @@ _MARKER_ONLY_RE = re.compile(
     r"ok|okay|right|btw|fyi)\W*)+$",
     re.I,
 )
+# A clause handing over the secret that follows it ("Here's the door code for my building, [REDACTED], and ..."):
+# with the secret cut, it says nothing; cut with it.
+_HANDS_OVER_RE = re.compile(
+    r"^\s*(?:(?:ok|okay|so|and|right)[,\s]+)?(?:here(?:'s|\s+is|\s+are)|this\s+is|these\s+are|that's)\s+"
+    r"(?:the|my|our|your)\s+(?:[\w'-]+\s+){0,4}?(?:code|password|passcode|pin|key|login|combination|token|"
+    r"secret|details|number)(?:\s+(?:for|to|of)\s+[\w' -]+?)?\s*[:,]?\s*$",
+    re.I,
+)
 # "which" opening the clause after the secret's, and the thing the secret's clause named last ("... that's for
 # the staging box", ", which runs Ubuntu 22.04").
 _WHICH_RE = re.compile(r"^(?P<lead>\s*)(?:which|that)\s+(?=[a-z])", re.I)
@@ -86,6 +94,8 @@ def without_secrets(text: str) -> tuple[str, list[str]]:
         before: str | None = None  # the joint before the clause cut: "Going forward, [cut] and deploy" → ", "
         for joint, clause in zip(["", *clauses[1::2]], clauses[::2], strict=True):
             if _MASKED_RE.search(clause):
+                if pieces and _HANDS_OVER_RE.match(pieces[-1]):  # "Here's the door code for my building,"
+                    cut.append(pieces.pop().strip(" ,;"))
                 cut.append(clause.strip())
                 secret, before = clause, joint if before is None else before
             elif clause.strip():

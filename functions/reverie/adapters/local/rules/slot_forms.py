@@ -42,9 +42,20 @@ _WITH_PARTNER_RE = re.compile(
 )
 
 
+# "My partner and I live in a flat in Bristol", "Jess and I rent in Leith": the speaker's household, as "we"
+_AND_I_RE = re.compile(
+    rf"^(?:(?:my|our)\s+(?:[\w-]+\s+){{0,2}}{PERSON}|(?-i:[A-Z])[\w-]+)\s+and\s+(?:I|me)\s+(?=(?:live|rent|own|"
+    r"have|'ve|are|'re|moved|bought|share)\b)",
+    re.I,
+)
+
+
 def as_one(text: str) -> str | None:
     """ "my sister and Callum have moved to Edinburgh" → "my sister has moved to Edinburgh": what the pair did,
-    said of the speaker's person (their slot changes with it); None for any other text."""
+    said of the speaker's person (their slot changes with it); "my partner and I live in Bristol" → "we live
+    in Bristol": the speaker's household; None for any other text."""
+    if household := _AND_I_RE.match(text.strip()):
+        return f"we {text.strip()[household.end() :]}"
     found = _WITH_PARTNER_RE.match(text.strip())
     if found is None:
         return None

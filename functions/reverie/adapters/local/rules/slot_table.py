@@ -67,11 +67,28 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:surgery|medical (?:centre|center|practice)|health centre|gp practice)\b",
             "gp",
         ),
+        # whom one goes to for one's hair, teeth or eyes ("started going to Jade at Studio 9 for my hair"): who
+        # does them
+        (
+            r"(?:started |been |begun )?(?:go|goes|going|gone|went|see|sees|seeing) to (?:[\w&'-]+ ){1,5}for (?:my|our|his|her|their) "
+            r"(?:hair|haircuts?)\b",
+            "hairdresser",
+        ),
+        (
+            r"(?:started |been |begun )?(?:go|goes|going|gone|went|see|sees|seeing) to (?:[\w&'-]+ ){1,5}for (?:my|our|his|her|their) teeth\b",
+            "dentist",
+        ),
+        (
+            r"(?:started |been |begun )?(?:go|goes|going|gone|went|see|sees|seeing) to (?:[\w&'-]+ ){1,5}for (?:my|our|his|her|their) "
+            r"(?:eyes|eye tests?|glasses)\b",
+            "optician",
+        ),
         # back in a named place: where one lives again ("we're back in Bristol now")
         (r"back (?:home )?in (?-i:[A-Z])", "home_city"),
         # living at home, moving out, a place of one's own got somewhere: where one lives too
         (
-            r"(?:live|lives|lived|living) at home\b|moved out\b|(?:got|bought|rented|renting|found) (?:a|an|our|my) "
+            r"(?:live|lives|lived|living) at home\b|moved out\b|(?:got|bought|rented|renting|rent|rents|found) "
+            r"(?:a|an|our|my) "
             r"(?:(?:new|first|own|dream|forever) )?(?:flat|house|place|apartment|home|bungalow|cottage) in\b",
             "home_city",
         ),
@@ -152,7 +169,9 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (
             # after "I'm" or "we are" (never "I have a therapist": whom one sees)
             r"(?:(?<='m )|(?<= am )|(?<='re )|(?<= are )|(?<=now )|(?<=still )|(?<=currently )|(?<=actually ))"
-            r"(?:a|an) (?:[\w-]+ ){0,2}" + OCCUPATION + r"(?! (?:by training|in training)\b)",
+            # ("a builder's tea person" is a taste: the occupation's word is no occupation there)
+            r"(?:a|an) (?:[\w-]+ ){0,2}" + OCCUPATION + r"(?! (?:by training|in training)\b)(?!['’]s\b)"
+            r"(?!(?: [\w'-]+){0,2} person\b)",
             "job_title",
         ),
         (

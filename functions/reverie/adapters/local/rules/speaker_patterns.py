@@ -83,7 +83,8 @@ MY_ANYTHING_RE = re.compile(r"^(?:my|our) [\w-]+", re.I)
 CONDITION = (
     r"(?:type[ -]?(?:\d|i{1,2}) |(?:mildly|severely|profoundly|partially|slightly|borderline) )?(?:"
     r"(?:[a-z-]+ )?intolerant|(?:pre-?)?diabetic|coeliac|celiac|asthmatic|epileptic|an(?:a)?emic|dyslexic|"
-    r"dyspraxic|autistic|deaf|(?:short|long|near|far)-?sighted|(?:left|right)-?handed|"
+    r"dyspraxic|dyscalculic|autistic|deaf|blind(?!\s+(?:drunk|date|spot|panic))|colou?r[- ]?blind|(?:short|long|near|far)-?sighted|"
+    r"(?:left|right)-?handed|hard\s+of\s+hearing|"
     r"ambidextrous|teetotal|immunocompromised|hypertensive|neurodivergent|insulin-dependent|"
     # expecting a baby, for months: "I'm pregnant", "I'm 7 months pregnant", "20 weeks pregnant with twins"
     r"(?:\d{1,2} (?:weeks?|months?) )?pregnant|"

@@ -1,9 +1,9 @@
-"""A state that ends in the event it was heading for: "is pregnant" ends when she "had her baby", "is learning to
-drive" when they "passed their driving test", "is engaged" when they "got married", "is on the waiting list
-for an allotment" when they "got their allotment", "is saving for a deposit on a house" when they "bought a
-house", "is at Leeds Uni" when they "graduated", "the driving test is on 12 February" when they "passed their
-driving test". The news replaces the state
-(latest wins) rather than joining it ("had her baby ... and is pregnant").
+"""A state that ends in the event it was heading for: "is trying for a baby" ends when they "are expecting", "is
+pregnant" when she "had her baby", "is learning to drive" when they "passed their driving test", "is engaged"
+when they "got married", "is on the waiting list for an allotment" when they "got their allotment", "is saving
+for a deposit on a house" when they "bought a house", "is at Leeds Uni" when they "graduated", "the driving test
+is on 12 February" when they "passed their driving test". The news replaces the state (latest wins) rather than
+joining it ("had her baby ... and is pregnant").
 
 Said of the same someone (the same name and the same person of theirs: "Pia's sister"), the state before the news.
 """
@@ -28,6 +28,13 @@ _CONCLUDED = (
             r"\b(?:had|has\s+had)\s+(?:her|their|the|a)\s+baby\b|\bgave\s+birth\b|\bbaby\s+(?:was\s+born|arrived)\b",
             re.I,
         ),
+    ),
+    (  # trying for a baby, then expecting one
+        re.compile(
+            r"\btrying\s+(?:for\s+(?:a\s+)?(?:baby|another|kids|children|a\s+family)|to\s+(?:conceive|get\s+pregnant))\b",
+            re.I,
+        ),
+        re.compile(r"\b(?:is|are)\s+(?:now\s+)?(?:pregnant|expecting)\b", re.I),
     ),
     (
         re.compile(r"\blearning\s+to\s+drive\b|\btaking\s+driving\s+lessons\b", re.I),

@@ -40,6 +40,16 @@ def _choice_of(who: str) -> re.Pattern[str]:
     )
 
 
+# What a choice is made over: "prefers email to phone calls", "tea rather than coffee", "... over Android, not ..."
+_OVER_RE = re.compile(r"\b(?:rather\s+than|instead\s+of|over|not)\s+[^,;.]+", re.I)
+_PREFERS_TO_RE = re.compile(r"(\bprefers?\b[^,;.]*?)\s+to\s+[^,;.]+", re.I)
+
+
+def _chosen(statement: str) -> str:
+    """`statement` without what its choice is made over (no taste for that is lost by not liking it)."""
+    return _OVER_RE.sub("", _PREFERS_TO_RE.sub(r"\1", statement))
+
+
 def taste_lost(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
     """The held card giving as the person's choice the thing the candidate says they lost the taste for."""
     lost = _LOST_RE.match(candidate.statement.strip())
@@ -50,7 +60,7 @@ def taste_lost(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisi
         return None
     held = _choice_of(lost.group("who"))
     for card in cards:
-        if card.type in _KINDS and held.match(card.statement) and what <= terms(card.statement):
+        if card.type in _KINDS and held.match(card.statement) and what <= terms(_chosen(card.statement)):
             return replace(candidate, card, f"{card.memory_id}'s choice is one the person lost the taste for")
     return None
 

@@ -13,6 +13,7 @@ from reverie.adapters.local.rules.request_patterns import (
     IMPERATIVE_RE,
     RULE_MARKER_RE,
 )
+from reverie.adapters.local.rules.speaker_patterns import CONDITION
 
 # ", so <a request to the agent>" after a statement ("My salary lands on the 25th, so schedule the rent transfer
 # for the 26th every month"): the request follows from the fact and is done once; the fact lasts. A rule
@@ -59,6 +60,54 @@ _HELP_ASKED_RE = re.compile(
 _TASK_RE = re.compile(
     r"^(?:please\s+)?(?:find|suggest|recommend|search|look\s+up|check|list|draft|book|order|help)\s+\w", re.I
 )
+
+
+# What the speaker lastingly is, then "so" and what to do about it ("I'm colour-blind so please avoid red and
+# green charts", "I'm vegetarian so please don't suggest meat dishes"): a rule for every time, with its reason.
+# An ask about the thing at hand ("I'm vegetarian, so check this recipe") is none.
+_LASTING_REASON_SO_RE = re.compile(
+    r"^(?P<reason>.+?),?\s+so\s+(?:(?:please|pls|plz)\s+)?(?P<ask>\S.*)$", re.I | re.S
+)
+_OPENERS_RE = re.compile(
+    r"^(?:(?:and|but|so|also|oh|fyi|btw|by\s+the\s+way|just\s+so\s+you\s+know)[,\s]+)+", re.I
+)
+# The reason: a lasting condition, a diet or an allergy of the speaker's ("I'm colour-blind", "we're vegan");
+# not what they are doing ("I'm learning Japanese, so add kanji practice to my plan" asks once)
+_LASTING_REASON_RE = re.compile(
+    rf"^(?:i|we)(?:'m| am|'re| are|m) (?:also |still |now |very |quite )?(?:{CONDITION}|vegetarian|vegan|pescatarian|"
+    r"allergic to [\w -]+|(?:a )?(?:coeliac|diabetic)|kosher|halal|(?:on )?(?:a )?(?:low[- ]\w+|keto|gluten[- ]free) "
+    r"diet)(?:\s*\([^)]{1,30}\))?[.!]?$",  # ("colour-blind (red/green)")
+    re.I,
+)
+_CLAUSE_START_RE = re.compile(r"(?:[,;]\s*(?:and\s+|but\s+)?|\s+and\s+)(?=i\b|i'm\b|we\b|we're\b)", re.I)
+_AT_HAND_RE = re.compile(r"\b(?:this|that|these|those|it|now|today|tonight|tomorrow|here)\b", re.I)
+_ASK_VERB_RE = re.compile(
+    r"^(?:don't|dont|do\s+not|never|always|avoid|use|keep|make|send|suggest|give|show|write|put|add|stick|include|skip|"
+    r"leave|remind|offer|pick|choose|recommend|stop|try|check|book)\b",
+    re.I,
+)
+
+
+def standing_ask(sentence: str) -> str:
+    """ "I'm colour-blind so please avoid red and green charts" → "I'm colour-blind, so always avoid red and
+    green charts" (a rule with its reason); `sentence` as it is otherwise."""
+    found = _LASTING_REASON_SO_RE.match(sentence.strip())
+    if found is None:
+        return sentence
+    # the reason is the clause just before "so" ("I work best after 10pm, and I'm colour-blind so ...")
+    head = found.group("reason")
+    cut = max((m.end() for m in _CLAUSE_START_RE.finditer(head)), default=0)
+    reason = head[cut:]
+    ask = found.group("ask")
+    if (
+        not _LASTING_REASON_RE.match(_OPENERS_RE.sub("", reason))
+        or not (IMPERATIVE_RE.match(ask) or _ASK_VERB_RE.match(ask))
+        or _AT_HAND_RE.search(ask)
+    ):
+        return sentence
+    ask = re.sub(r"^dont\b", "don't", ask, flags=re.I)
+    standing = ask if CONSTRAINT_OPENER_RE.match(ask) or _STANDING_RE.search(ask) else f"always {ask}"
+    return f"{head}, so {standing}"
 
 
 def request_after(sentence: str) -> tuple[str, str]:

@@ -8,7 +8,8 @@ The wrong value is what someone was told or noted ("you told me X ..., that's wr
 said not to be the speaker's own thing ("X is not my lab partner"); the right one is the next sentence's
 first value of the same kind (a number-like value for a number-like one, a name for a name), and for "X is
 not my <thing>" the next sentence must name the same thing ("My lab partner is ..."). Anything else stays
-as typed: "Priya is not my lab partner. She's in year 2." gives no right value.
+as typed: "Priya is not my lab partner. She's in year 2." gives no right value. "You've got my dog's name wrong,
+he's called Rex, not Max" says the right value of the thing got wrong: "My dog is called Rex, not Max".
 """
 
 from __future__ import annotations
@@ -55,6 +56,23 @@ def _not_mine(found: re.Match[str]) -> str:
     return found.group() if turned is None else turned
 
 
+# "You've got my dog's name wrong, he's called Rex, not Max": what was got wrong, then the right value; the
+# right value says it all, and its subject ("my dog" as "he") is the thing named.
+_GOT_WRONG_RE = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?:(?:sorry|no|oh|but)[,\s]+)?(?:you(?:'ve|\s+have)?|u)\s+(?:got|put|have)\s+"
+    r"(?P<whose>my|our)\s+(?P<thing>[\w' -]{2,40}?)\s+wrong\s*[,;:.!–—-]+\s*(?P<right>(?:he|she|it|they)(?:'s|'re|\s+is|\s+are)\s+)",
+    re.I,
+)
+
+
+def _got_wrong(found: re.Match[str]) -> str:
+    """ "You've got my dog's name wrong, he's called Rex" → "My dog is called Rex": the thing's owner named."""
+    thing = re.sub(r"'s\s+\w+$", "", found["thing"]).strip()  # "dog's name" → "dog"
+    be = "are" if found["right"].lower().startswith("they") else "is"
+    return f"{found['whose'].capitalize()} {thing} {be} "
+
+
 def with_wrong_turned(text: str) -> str:
     """`text` with each wrong-then-right pair said as "<right value>, not <wrong value>" (see the module)."""
+    text = _GOT_WRONG_RE.sub(_got_wrong, text)
     return _NOT_MINE_RE.sub(_not_mine, _TOLD_RE.sub(_told, text))
