@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 import pytest
 
 from reverie.adapters.local.rules.merge import decide
-from reverie.adapters.local.rules.references import resolve_there
+from reverie.adapters.local.rules.place_references import resolve_there
 from reverie.domain.models import MemoryType
 from reverie.ports import MergeAction
 from tests.adapters.test_rule_slots import cand, held

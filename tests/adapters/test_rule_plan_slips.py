@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from reverie.adapters.local.rules.references import resolve_went
+from reverie.adapters.local.rules.place_references import resolve_went
 from reverie.domain.models import MemoryType
 from tests.fakes.rule_session import RuleSession
 

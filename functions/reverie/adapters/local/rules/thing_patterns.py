@@ -119,3 +119,11 @@ BARE_PLURAL_RE = re.compile(
     r"some|to|and|or|of|in|on|for)\b)[a-z]{2,}(?=[\s,.;:!]|$)"
 )
 CAPITALISED_RE = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+")
+
+
+# Capitalised words that name no one: pronouns and determiners opening a sentence, days and months.
+NOT_PEOPLE = frozenset(
+    """I It It's That This There Here The A An My Our Your His Her Their Monday Tuesday Wednesday
+    Thursday Friday Saturday Sunday January February March April May June July August September October
+    November December""".split()
+)
