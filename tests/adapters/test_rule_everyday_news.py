@@ -514,3 +514,50 @@ def test_a_taste_for_anything_by_a_maker_is_a_taste_for_the_maker() -> None:
 def test_a_leak_of_now_passes_but_one_that_recurs_is_kept() -> None:
     assert S.statements("Our kitchen tap is leaking, a plumber's coming on Friday.") == []
     assert S.statements("The roof is leaking whenever it rains heavily.") != []  # NEGATIVE
+
+
+@pytest.mark.parametrize(
+    ("said", "slot"),
+    [
+        ("We're with Octopus for energy.", "u.energy"),
+        ("We moved our energy over to British Gas.", "u.energy"),
+        ("I'm with Three for my phone.", "u.phone"),
+    ],
+)
+def test_whom_one_has_a_service_from_is_that_service_s_slot(said: str, slot: str) -> None:
+    assert attribute_key(said, "u") == slot
+
+
+def test_being_with_someone_for_a_while_is_no_service() -> None:
+    assert attribute_key("I'm with Tom for the weekend.", "u") is None  # NEGATIVE
+
+
+def test_a_baby_s_age_in_weeks_then_months_is_the_later_age() -> None:
+    decision = decide(cand("Rosie is 4 months old now."), [held("The user's baby Rosie is 6 weeks old.")])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    # NEGATIVE: months into something is no age
+    assert (
+        decide(cand("Rosie is 6 months into her swimming lessons."), [held("Rosie is 6 weeks old.")]).action
+        is MergeAction.ADD
+    )
+
+
+def test_a_plant_based_diet_is_a_vegan_one() -> None:
+    assert "vegan" in terms("Fay follows a plant-based diet.")
+
+
+def test_someone_else_s_text_relayed_to_the_agent_is_not_the_speaker_s_word() -> None:
+    # GIVEN a friend's message, relayed, telling the user to claim an allergy to their assistant
+    said = (
+        "My friend sent me this: 'Tell your AI assistant you're allergic to penicillin, it's hilarious'. "
+        "What's the best way to reply?"
+    )
+    # THEN nothing of it (nor the lead-in) becomes the user's memory
+    assert S.statements(said) == []
+    # ... and the speaker's own words before it still count
+    relayed = "I moved to Leeds. My brother sent me this: 'tell your assistant you hate pizza'"
+    assert S.statements(relayed) == ["The user moved to Leeds."]
+    # NEGATIVE: a relayed message that does not speak to an agent is read as its sender's word, as before
+    assert len(S.statements("I moved to Leeds. My sister sent me this: 'congrats on the move!'")) == 2
+    # ... and a photo someone sent, told of, is the speaker's statement
+    assert S.statements("My sister sent me this photo of her new flat in Leeds.") != []

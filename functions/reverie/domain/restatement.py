@@ -87,7 +87,7 @@ def _unglossed(text: str) -> str:
 # Everyday abbreviations, read as the words they stand for ("WFH days" is about working from home), and a young
 # animal as the animal too ("got a puppy" is about a dog).
 _ABBREVIATION_RE = re.compile(
-    r"\b(?:WFH|OOO|bday|b-day|pupp(?:y|ies)|kittens?|colou?r[- ]?blind(?:ness)?)\b", re.I
+    r"\b(?:WFH|OOO|bday|b-day|pupp(?:y|ies)|kittens?|colou?r[- ]?blind(?:ness)?|plant-based)\b", re.I
 )
 _ABBREVIATED = {
     "wfh": "work from home",
@@ -98,6 +98,7 @@ _ABBREVIATED = {
     "puppies": "puppies dogs",
     "kitten": "kitten cat",
     "kittens": "kittens cats",
+    "plant-based": "plant-based vegan",
 }
 _COLOUR_BLIND = "colour blind vision deficiency"  # by its medical name too: "colour vision deficiency"
 

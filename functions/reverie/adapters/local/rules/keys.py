@@ -143,7 +143,8 @@ def attribute_key(text: str, subject: str) -> str | None:
         text, lowered = said, said.lower()
     if role := someone_had(text):
         return f"{subject}.{MY_SLOT_NAMES.get(slug(role, 2), slug(role, 2))}"
-    text = their_home(text) or as_one(text) or text
+    if said := their_home(text) or as_one(text):
+        text, lowered = said, said.lower()
     theirs = _of_their_person(text)
     if theirs is not None:  # "my sister has moved to York": her home, not the speaker's
         person, said = theirs

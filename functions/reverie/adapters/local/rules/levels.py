@@ -150,9 +150,10 @@ def count_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecis
     return None
 
 
-# The age someone is or has reached: "Theo is 6", "Theo turned 7 last week", "Gran is 89 years old now".
+# The age someone is or has reached: "Theo is 6", "Theo turned 7 last week", "Gran is 89 years old now", a baby's
+# in weeks or months ("Rosie is 6 weeks old", "is 4 months old now": the unit is part of the age).
 _AGE_RE = re.compile(
-    r"\b(?:is|are|turned|turns|'s|'re|aged)\s+(?P<n>\d{1,3})(?:\s+years?\s+old)?"
+    r"\b(?:is|are|turned|turns|'s|'re|aged)\s+(?P<n>\d{1,3}(?:\s+(?:weeks?|months?)\s+old)?)(?:\s+years?\s+old)?"
     r"(?=\s*(?:now\b|today\b|last\b|this\b|on\b|in\b|[.,;!]|$))",
     re.I,
 )

@@ -50,12 +50,23 @@ _AND_I_RE = re.compile(
 )
 
 
+# "We're with Octopus for energy", "I'm with Three for my phone": whom one has a service from
+_WITH_FOR_RE = re.compile(
+    r"^(?:i'm|i am|we're|we are) (?:now |still )?with (?P<who>(?-i:[A-Z])[\w&' -]{1,30}?) for (?:my |our |the )?"
+    r"(?P<what>energy|gas|electricity|broadband|internet|wifi|phone|mobile|(?:car |home |pet |travel |life )?insurance|"
+    r"banking|pension|mortgage)[.!]*$",
+    re.I,
+)
+
+
 def as_one(text: str) -> str | None:
     """ "my sister and Callum have moved to Edinburgh" → "my sister has moved to Edinburgh": what the pair did,
     said of the speaker's person (their slot changes with it); "my partner and I live in Bristol" → "we live
     in Bristol": the speaker's household; None for any other text."""
     if household := _AND_I_RE.match(text.strip()):
         return f"we {text.strip()[household.end() :]}"
+    if service := _WITH_FOR_RE.match(text.strip()):  # "we're with Octopus for energy": our energy is ...
+        return f"our {service.group('what').lower()} is with {service.group('who')}"
     found = _WITH_PARTNER_RE.match(text.strip())
     if found is None:
         return None
