@@ -12,7 +12,7 @@ import pytest
 
 from reverie.adapters.local.rules.clefts import uncleft
 from reverie.adapters.local.rules.disagreements import reported
-from reverie.adapters.local.rules.keys import attribute_key, preference_key
+from reverie.adapters.local.rules.keys import attribute_key, preference_key, statement_key
 from reverie.adapters.local.rules.merge import decide
 from reverie.adapters.local.rules.opposite_states import opposite_state
 from reverie.adapters.local.rules.value_reassigned import with_value_reassigned
@@ -561,3 +561,31 @@ def test_someone_else_s_text_relayed_to_the_agent_is_not_the_speaker_s_word() ->
     assert len(S.statements("I moved to Leeds. My sister sent me this: 'congrats on the move!'")) == 2
     # ... and a photo someone sent, told of, is the speaker's statement
     assert S.statements("My sister sent me this photo of her new flat in Leeds.") != []
+
+
+def test_someone_named_as_the_speakers_manager_now_replaces_the_held_manager() -> None:
+    assert statement_key("Tom is the user's manager now.") == "user.manager"
+    decision = decide(
+        cand("Tom is the user's manager now."), [held("The user's manager is Priya.", key="user.manager")]
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    # NEGATIVE: someone's daughter named is said of her, not of a slot of the owner
+    assert statement_key("Hal's daughter Maisie is allergic to nuts.") is None
+
+
+def test_a_named_thing_dropped_for_another_is_a_switch() -> None:
+    assert S.statements("We've dropped PagerDuty for Opsgenie.") == [
+        "The user has switched from PagerDuty to Opsgenie."
+    ]
+    decision = decide(
+        cand("The user has switched from PagerDuty to Opsgenie."),
+        [held("The user's on-call rota uses PagerDuty.")],
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    assert attribute_key("We switched from PagerDuty to Opsgenie.", "u") != "u.from_pagerduty"
+    # NEGATIVE: a thing swapped for something unnamed is said as it was
+    assert S.statements("I swapped my Kindle for a Kobo.") == ["The user swapped their Kindle for a Kobo."]
+
+
+def test_a_chat_aside_inside_a_sentence_is_left_out() -> None:
+    assert S.statements("yeah so we use pnpm btw not npm lol") == ["The user uses pnpm not npm."]

@@ -293,7 +293,7 @@ _SAID_OF_RE = re.compile(r"^(?P<who>(?i:the user)|[A-Z][\w-]*(?: [A-Z][\w-]*)?)(
 # Someone named with whose they are: "Hal's daughter Maisie is ...", "Sam's best friend Jo lives ...": the
 # statement is said of the person named last.
 _WHOSE_NAMED_RE = re.compile(
-    r"^(?:(?i:the user)|[A-Z][\w-]*)'s (?:[a-z-]+ ){1,2}(?=[A-Z][\w-]*(?:'s)? [a-z])"
+    r"^(?:(?i:the user)|[A-Z][\w-]*)'s (?:(?!(?:is|are|was|were)\b)[a-z-]+ ){1,2}(?=[A-Z][\w-]*(?:'s)? [a-z])"
 )
 _MOVES_TO_RE = re.compile(r"\s+(?:move[sd]?|change[sd]?|switch(?:es|ed)?|go(?:es)? back)\s+to\s+", re.I)
 

@@ -55,6 +55,7 @@ INFORMING_RE = re.compile(
     re.I,
 )
 _FILLER_RE = re.compile(
+    r"(?<!\bnot )(?<=\w )\b(?:btw|fyi|tbh|ngl|imo|imho)\b,?\s*|"  # chat's asides inside a sentence ("we use pnpm btw")
     r"(?<!\bnot )\b(?:really|just|actually|honestly|basically|literally|totally|definitely|seriously|truly|"
     r"super|kinda|sorta|kind of|sort of|you know|i mean|very|quite|pretty much|all in all)\b,?\s*",
     re.IGNORECASE,
@@ -79,6 +80,13 @@ _EXPECTING_RE = re.compile(
 )
 
 
+# "We've dropped PagerDuty for Opsgenie", "ditched Spotify for Tidal": one named thing given up for another, said
+# as the switch it is
+_DROPPED_FOR_RE = re.compile(
+    r"\b(?:dropped|ditched|swapped|replaced|traded|binned|dumped)\s+(?P<old>(?-i:[A-Z])[\w.+&-]*(?:\s+(?-i:[A-Z])[\w.+&-]*)?)"
+    r"\s+(?:for|with)\s+(?P<new>(?-i:[A-Z])[\w.+&-]*(?:\s+(?-i:[A-Z])[\w.+&-]*)?)",
+    re.I,
+)
 # "Me and the kids go to ...", "me and Jess are ...": chat's subject, said as "the kids and I"
 _ME_AND_RE = re.compile(
     r"^(?:me|myself)\s+and\s+(?P<who>(?:my|the|our)\s+[a-z]+|(?-i:[A-Z])[a-z]+)\s+(?=(?:go|are|have|live|do|were|went|"
@@ -90,13 +98,15 @@ _ME_AND_RE = re.compile(
 def said_in_full(text: str) -> str:
     """`text` with everyday shorthand about a person said in full: "all about" / "obsessed with" a pursuit as
     "is into" (and "Alfie's into" as "Alfie is into": no possession there); "we're expecting!" as "we're
-    expecting a baby!"; "me and the kids go ..." as "the kids and I go ..."."""
+    expecting a baby!"; "me and the kids go ..." as "the kids and I go ..."; "dropped PagerDuty for Opsgenie" as
+    "switched from PagerDuty to Opsgenie"."""
 
     def into(found: re.Match[str]) -> str:
         be = found.group("be")
         return f"{found.group('who')}{_SAID_FULL.get(be.lower(), be)} {found.group('now') or ''}into "
 
     text = _ME_AND_RE.sub(lambda m: f"{m.group('who')[:1].upper()}{m.group('who')[1:]} and I ", text)
+    text = _DROPPED_FOR_RE.sub(r"switched from \g<old> to \g<new>", text)
     return _EXPECTING_RE.sub(r"\g<be> a baby", _INTO_RE.sub(into, text))
 
 

@@ -282,7 +282,7 @@ MY_SLOT_RE = re.compile(
 # supplier to Octopus" (a thing moved to a place, "moved my desk to the window", is no such value).
 SWITCHED_ATTRIBUTE_RE = re.compile(
     r"^(?:i|we)(?:'ve| have)? (?:just |finally |now |recently )?(?:switched|changed|moved) (?:my |our |the |their |his |her )?"
-    r"(?P<attr>[a-z]+(?: (?!over\b)[a-z]+)?) (?:over )?to (?-i:[A-Z])",
+    r"(?P<attr>(?!from\b)[a-z]+(?: (?!over\b)[a-z]+)?) (?:over )?to (?-i:[A-Z])",
     re.I,
 )
 MY_SLOT_NAMES = {
