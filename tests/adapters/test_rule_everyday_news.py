@@ -589,3 +589,30 @@ def test_a_named_thing_dropped_for_another_is_a_switch() -> None:
 
 def test_a_chat_aside_inside_a_sentence_is_left_out() -> None:
     assert S.statements("yeah so we use pnpm btw not npm lol") == ["The user uses pnpm not npm."]
+
+
+@pytest.mark.parametrize(
+    ("card", "news", "now"),
+    [
+        ("The user is 8 weeks pregnant.", "The user is 20 weeks now.", "The user is 20 weeks pregnant."),
+        ("Rosie is 10 months old.", "Rosie's 14 months now.", "Rosie is 14 months old."),
+        (
+            "The user has been sober for 30 days.",
+            "The user is 45 days now.",
+            "The user has been sober for 45 days.",
+        ),
+    ],
+)
+def test_a_count_said_without_its_noun_moves_the_held_count_on(card: str, news: str, now: str) -> None:
+    decision = decide(cand(news), [held(card)])
+    assert (decision.action, decision.target_id, decision.statement) == (MergeAction.SUPERSEDE, "m-1", now)
+
+
+def test_a_count_without_its_noun_that_nothing_held_answers_for_is_not_kept() -> None:
+    # NEGATIVE: nothing held counts weeks of the user
+    assert (
+        decide(cand("The user is 20 weeks now."), [held("The user loves jazz.")]).action is MergeAction.NOOP
+    )
+    # ... and without "now" the count is not read at all
+    assert S.statements("I'm 20 weeks.") == []
+    assert S.statements("I'm 20 weeks now!") == ["The user is 20 weeks now."]

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from reverie.adapters.local.rules.added_to import added_to
+from reverie.adapters.local.rules.amount_now import amount_moved_on
 from reverie.adapters.local.rules.by_slot import by_slot
 from reverie.adapters.local.rules.by_text import by_text
 from reverie.adapters.local.rules.by_topic import by_topic, plan_news
@@ -120,7 +121,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     pointer = pointed_at(candidate, cards)  # "that job we inherited", "the scope", the agent's note of it
     if pointer is not None and pointer.way in (Way.DEMONSTRATIVE, Way.PRONOUN):
         return _named_thing(candidate, cards, pointer)
-    if moved := it_amount_moved(candidate, cards):  # "so it's twelve hundred quid a month now"
+    if moved := it_amount_moved(candidate, cards) or amount_moved_on(candidate, cards):  # "... now"
         return moved
     if stands_for_held(candidate) or stands_for_it_amount(candidate):  # no one thing held that it can be
         return _decision(MergeAction.NOOP, None, "'it' stands for nothing held that is known")

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules.about import GENERIC
+from reverie.adapters.local.rules.amount_now import amount_now
 from reverie.adapters.local.rules.it_amount import it_amount
 from reverie.adapters.local.rules.language import strip_opening
 from reverie.adapters.local.rules.pronoun_contrast import pronoun_contrast
@@ -185,6 +186,8 @@ class Antecedent:
             return result
         if amount := it_amount(part):  # "so it's twelve hundred quid a month now": a held amount moved
             return as_statement(MemoryType.FACT, amount, who)
+        if count := amount_now(part):  # "I'm 20 weeks now!": a held count moved on
+            return as_statement(MemoryType.FACT, count, who, short_ok=True)
         if pronoun_contrast(said := strip_opening(part)):  # "he's in Year 5, not Year 4": for the held card
             return as_statement(MemoryType.FACT, said, who, short_ok=True)  # saying Year 4 to answer
         found = says_what_it_is(_PUT_RIGHT_LEAD_RE.sub("", part.strip())) if self.opening else None
