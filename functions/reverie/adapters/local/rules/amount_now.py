@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from reverie.adapters.local.rules.verdicts import decision, replace
+from reverie.adapters.local.rules.verdicts import decision, replace_with
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.numerals import as_digits
@@ -64,7 +64,4 @@ def amount_moved_on(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeD
     card, held = fits[0]
     said = as_digits(card.statement)
     statement = said[: held.start("n")] + found.group("n") + said[held.end("n") :]
-    decided = replace(candidate, card, f"{card.memory_id}'s count moved on")
-    if decided.action is MergeAction.SUPERSEDE:
-        decided = decided.model_copy(update={"statement": statement})
-    return decided
+    return replace_with(candidate, card, f"{card.memory_id}'s count moved on", statement)

@@ -13,12 +13,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from reverie.adapters.local.rules.verdicts import replace
+from reverie.adapters.local.rules.verdicts import replace_with
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.numerals import as_digits
 from reverie.domain.restatement import stem
-from reverie.ports import MergeAction, MergeDecision
+from reverie.ports import MergeDecision
 
 _LEAD_RE = re.compile(r"^(?:(?:and|but|so|well|yeah|yes|oh|ok|okay)[,.!\s]+)*", re.I)
 _AMOUNT = r"(?P<amount>[£$€₦]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?)(?:\s?(?P<money>quid|pounds?|euros?|dollars?|bucks))?"
@@ -70,12 +70,9 @@ def it_amount_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeD
     if held.group("amount")[:1] in "£$€₦" and new[:1] not in "£$€₦":
         new = held.group("amount")[0] + new
     statement = said[: held.start("amount")] + new + said[held.end("amount") :]
-    decided = replace(
-        candidate, card, f"a new amount per {found.group('unit')} of what {card.memory_id} gives"
+    return replace_with(
+        candidate, card, f"a new amount per {found.group('unit')} of what {card.memory_id} gives", statement
     )
-    if decided.action is MergeAction.SUPERSEDE:
-        decided = decided.model_copy(update={"statement": statement})
-    return decided
 
 
 def stands_for_it_amount(candidate: Candidate) -> bool:

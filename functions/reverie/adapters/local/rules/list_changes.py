@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from reverie.adapters.local.rules.item_lists import held_items, written
 from reverie.adapters.local.rules.list_edits import edit_of
-from reverie.adapters.local.rules.verdicts import decision, replace
+from reverie.adapters.local.rules.verdicts import decision, replace_with
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.restatement import stem
@@ -73,10 +73,9 @@ def list_change(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecis
         items = _edited(held[1], old, new)
         if items is None:
             continue
-        decided = replace(candidate, card, f"an edit of the list {card.memory_id} holds")
-        if decided.action is MergeAction.SUPERSEDE:
-            decided = decided.model_copy(update={"statement": written(held[0], items)})
-        return decided
+        return replace_with(
+            candidate, card, f"an edit of the list {card.memory_id} holds", written(held[0], items)
+        )
     if name == "list":
         return decision(MergeAction.NOOP, None, "edits a list, and no list held has that item")
     return None

@@ -16,12 +16,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from reverie.adapters.local.rules.verdicts import replace
+from reverie.adapters.local.rules.verdicts import replace_with
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.numerals import as_digits
 from reverie.domain.restatement import stem
-from reverie.ports import MergeAction, MergeDecision
+from reverie.ports import MergeDecision
 
 _CHANGE_RE = re.compile(
     r"^(?P<who>(?-i:[A-Z])[\w-]+|the\s+[\w-]+)\s+(?:has\s+|have\s+|just\s+)?"
@@ -85,10 +85,7 @@ def _goes_to(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
                 unit_at = re.search(rf"{re.escape(new)}\s+(?:per|a|an|each)\s+\w+", statement)
                 at = unit_at.end() if unit_at else len(statement.rstrip(" ."))
                 statement = f"{statement[:at]} {since.group(0).strip()}{statement[at:]}"
-            decided = replace(candidate, card, f"a new amount of what {card.memory_id} gives")
-            if decided.action is MergeAction.SUPERSEDE:
-                decided = decided.model_copy(update={"statement": statement})
-            return decided
+            return replace_with(candidate, card, f"a new amount of what {card.memory_id} gives", statement)
     return None
 
 
@@ -113,8 +110,5 @@ def price_change(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDeci
         if thing in words and unit in words and named and len(amounts) == 1:
             new = _new_amount(found, amounts[0])
             statement = card.statement.replace(amounts[0], new, 1)
-            decided = replace(candidate, card, f"a new price of what {card.memory_id} prices")
-            if decided.action is MergeAction.SUPERSEDE:
-                decided = decided.model_copy(update={"statement": statement})
-            return decided
+            return replace_with(candidate, card, f"a new price of what {card.memory_id} prices", statement)
     return None

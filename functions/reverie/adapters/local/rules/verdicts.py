@@ -41,6 +41,15 @@ def decision(
     )
 
 
+def replace_with(candidate: Candidate, card: MemoryCard, what: str, statement: str) -> MergeDecision:
+    """`replace`, the new card worded as `statement` when the candidate wins (the held card with a new value
+    in place: "Rent is £1,200 a month", "The user is 20 weeks pregnant")."""
+    decided = replace(candidate, card, what)
+    if decided.action is MergeAction.SUPERSEDE:
+        return decided.model_copy(update={"statement": statement})
+    return decided
+
+
 def replace(candidate: Candidate, card: MemoryCard, what: str) -> MergeDecision:
     """The candidate says something else than `card` about the same thing: latest wins, or a person
     decides (a card a person edited, a less trusted source, an older or simultaneous observation)."""
