@@ -87,6 +87,15 @@ def owner(statement: str) -> tuple[str, frozenset[str]]:
     return stem(match.group(1).lower()), owned
 
 
+# A capitalised word inside a statement (not opening it or a sentence of it): a name ("Pepper", "Ollie").
+_NAME_INSIDE_RE = re.compile(r"(?<![.!?]\s)(?<!^)\b(?-i:[A-Z])[a-z]+\b")
+
+
+def names_inside(statement: str) -> frozenset[str]:
+    """The names a statement gives after its opening word: "The user's cat Pepper ..." → {"Pepper"}."""
+    return frozenset(_NAME_INSIDE_RE.findall(statement))
+
+
 def _verb_after(word: str) -> bool:
     """`word`, after what someone has, is a verb of the sentence ("is", "flew", "booked"), not more of the thing
     ("run" in "Aiko's Saturday run": a noun as often as a verb)."""

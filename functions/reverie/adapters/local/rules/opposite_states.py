@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from reverie.adapters.local.rules.about import owner
+from reverie.adapters.local.rules.about import names_inside, owner
 from reverie.adapters.local.rules.verdicts import replace
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard
@@ -40,14 +40,13 @@ _CHANGE_RE = re.compile(
     r"back\s+(?:on|to)|from\s+now\s+on|decided)\b",
     re.I,
 )
-_NAME_RE = re.compile(r"(?<![.!?]\s)(?<!^)\b(?-i:[A-Z])[a-z]+\b")
 
 
 def _same_someone(news: str, held: str) -> bool:
     mine, theirs = owner(news), owner(held)
     if mine[0] and mine == theirs:
         return True
-    shared = set(_NAME_RE.findall(news)) & set(_NAME_RE.findall(held))
+    shared = names_inside(news) & names_inside(held)
     return bool({n.lower() for n in shared} - {mine[0], theirs[0]})
 
 

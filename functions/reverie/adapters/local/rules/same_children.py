@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from reverie.adapters.local.rules.about import owner
+from reverie.adapters.local.rules.about import names_inside, owner
 from reverie.adapters.local.rules.verdicts import fused, join
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard
@@ -21,7 +21,6 @@ from reverie.ports import MergeDecision
 _GROUP_RE = re.compile(
     r"\b(?:kids|children|sons|daughters|boys|girls|twins|grandchildren|grandkids|stepchildren)\b", re.I
 )
-_NAME_RE = re.compile(r"(?<![.!?]\s)(?<!^)\b(?-i:[A-Z])[a-z]+\b")
 
 
 def _whose(statement: str) -> tuple[str, frozenset[str]]:
@@ -32,7 +31,7 @@ def _whose(statement: str) -> tuple[str, frozenset[str]]:
 
 def _names(statement: str) -> frozenset[str]:
     who, _ = owner(statement)
-    return frozenset(n for n in _NAME_RE.findall(statement) if n.lower() != who)
+    return frozenset(n for n in names_inside(statement) if n.lower() != who)
 
 
 def same_children(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
