@@ -335,14 +335,17 @@ PATTERNS: list[SecretPattern] = [
     ),
     SecretPattern("card_number", re.compile(r"\b(?:\d[ -]?){13,19}\b"), _card),
     # ... and one named as a card's number, whatever its check digit says ("my card number is 4929 1234 5678
-    # 9012": a slip of one digit still gives most of a card away)
+    # 9012": a slip of one digit still gives most of a card away), also a few words on
     SecretPattern(
         "card_number",
         re.compile(
-            r"(?i)\b(?:(?:credit|debit|bank|visa|mastercard|amex)\s+)?card(?:\s*(?:number|num|no\.?|#))?"
+            r"(?i)\b(?:(?:(?:credit|debit|bank|visa|mastercard|amex)\s+)?card|visa|mastercard|amex)"
+            r"(?:\s*(?:number|num|no\.?|#))?"
+            # ("Card ending 4421, full number 4929 ...": a few words on, after a word for its number)
+            r"(?:[^.;\n\d]{1,20}?(?:\d{1,4}[^.;\n\d]{1,20}?)?\b(?:number|num|no\.?|#|digits))?"
             r"(?:\s*(?:is|was|:|=))?\s*(?P<secret>\d(?:[ -]?\d){11,18})\b(?![.,]\d)"
         ),
-        needle=re.compile(r"(?i)card"),
+        needle=re.compile(r"(?i)card|visa|mastercard|amex"),
     ),
     SecretPattern(
         "national_id", re.compile(r"\b(?!000|666|9\d\d)\d{3}([- ])(?!00)\d{2}\1(?!0000)\d{4}\b")

@@ -135,8 +135,12 @@ _BACK_ON_RE = re.compile(r"^(?:i|we)(?:'m| am|'re| are) (?:now )?back on (?:the 
 # What one asks for because of a condition, said after it: "... btw so no milk stuff", "..., so pls no cream"
 # (what they do because of it, "..., so I use oat milk", stays with it).
 _ASK_AFTER_RE = re.compile(
-    r"(?:\s+(?:btw|fyi))?\s*,?\s+(?:and\s+)?so\s+(?=(?:no|pls|please|plz|don'?t|do\s+not|never|avoid)\b)",
+    r"(?:\s+(?:btw|fyi))?\s*,?\s+(?:and\s+)?so\s+(?=(?:no|nothing|pls|please|plz|don'?t|do\s+not|never|avoid)\b)",
     re.I,
+)
+# What one cannot eat, drink or take: the ask after it follows from it ("I can't have lactose, so no milk ...").
+_CANNOT_TAKE_RE = re.compile(
+    r"^(?:i|we) (?:can'?t|cannot|can not|don'?t|do not|must not|mustn'?t) (?:have|eat|drink|take|tolerate|digest)\b"
 )
 # A want that stands ("I always want PRs squash-merged", "we generally want invoices in PDF") or that says how a
 # thing is to be done ("I want my reports formatted as PDFs"): a preference, as "prefer" says one. "I want a
@@ -194,6 +198,8 @@ SHORT_ABOUT_SPEAKER_WORDS = 10  # "My dog Max turned five last week.": short eno
 def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
     """Preferences, plans and facts whose subject is the speaker."""
     lowered = core.lower()
+    if _CANNOT_TAKE_RE.match(lowered):  # "I can't have lactose, so no milk in anything": what it rules out
+        clause = _ASK_AFTER_RE.split(clause, maxsplit=1)[0]
     favourite = FAVOURITE_RE.match(lowered)
     if favourite:
         key = attribute_key(core, who.subject)

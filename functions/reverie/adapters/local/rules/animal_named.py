@@ -10,11 +10,18 @@ from __future__ import annotations
 
 import re
 
+# The dog breeds people name their dog by ("we adopted a greyhound": a dog).
+DOG_BREEDS = (
+    "greyhound lurcher whippet spaniel cockapoo cavapoo labradoodle labrador retriever terrier collie poodle beagle "
+    "dachshund husky corgi pug bulldog dalmatian schnauzer rottweiler"
+).split()
+
 ANIMAL = (
     r"(?:cat|kitten|dog|puppy|pup|rabbit|bunny|hamster|guinea\s+pig|horse|pony|parrot|budgie|tortoise|snake|"
-    r"lizard|ferret|goat|hen|chicken|gecko|rat|mouse|greyhound|lurcher|whippet|spaniel|labrador|retriever|terrier|"
-    r"collie|poodle|beagle|dachshund|husky)"
+    r"lizard|ferret|goat|hen|chicken|gecko|rat|mouse|" + "|".join(DOG_BREEDS) + ")"
 )
+# What kind of cat one is, by its coat or breed ("a tabby", "a ragdoll").
+CAT_KIND = r"(?:tabby|tortoiseshell|tortie|calico|moggy|ragdoll|siamese|persian|bengal|sphynx|maine\s+coon)"
 _NAMED_AFTER_RE = re.compile(
     r"(?P<intro>\b(?:got|get|adopted|have|has|rescued|bought|brought\s+home|took\s+in|picked\s+up)\s+"
     r"(?:a|an|our|my)\s+(?:[\w-]+\s+){0,2}?(?P<animal>" + ANIMAL + r")\b[^.!?\n]*[.!?]+\s+)"

@@ -130,6 +130,27 @@ _NAME_OPENS_RE = re.compile(
     r"(?P<name>(?-i:[A-Z])[a-z]+)(?=(?:'s|\s+(?:is|has|was|[a-z]+s))\b)",
     re.I,
 )
+# What was decided about a thing of the speaker's, said in the passive: "the mortgage got approved", "our visa
+# was refused": news of its own beside the speaker's next clause.
+_DONE_TO_RE = re.compile(
+    r"^(?:the|my|our)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:got|was|were|has\s+been|have\s+been)\s+(?:finally\s+)?"
+    r"(?:approved|accepted|granted|signed|confirmed|cancelled|canceled|rejected|refused|declined|turned\s+down|"
+    r"finali[sz]ed|agreed|sorted|booked|delivered|fixed)$",
+    re.I,
+)
+# Someone's age said alone ("my son is 7", "Mia is 4", "our daughter's 12") ...
+_AGED_RE = re.compile(
+    r"^(?P<who>(?:my|our)\s+[a-z]+(?:\s+(?-i:[A-Z])[a-z]+)?|(?-i:[A-Z])[a-z]+)(?:\s+is|'s)\s+\d{1,2}"
+    r"(?:\s+(?:years?|yrs?)(?:\s+old)?)?$",
+    re.I,
+)
+# ... then, with their subject left out, more of them: a verb of theirs ("loves trains", "plays football") or
+# what they are ("mad about dinosaurs", "in Year 3"), never a clause with a subject of its own.
+_MORE_OF_THEM_RE = re.compile(
+    r"^(?!(?:i|we|you|he|she|they|it|my|our|the|a|an|this|that|there|so|then|also|now|just)\b)"
+    r"(?:(?P<verb>(?:(?:still|also|really|totally|absolutely|always|never)\s+)?"
+    r"(?:(?![a-z]*(?:ous|ss|us|is)\b)[a-z]+s|has|does|goes))\b|(?![a-z]+\s+(?:is|are|was|were)\b)[a-z]+(?:\s+\S+){1,5}$)",
+)
 _BODILY_RE = re.compile(
     r"^(?:(?:also|always|usually|still)\s+)?(?:carry|wear|eat|drink|sleep|walk|cycle|swim|smoke|live|reside)\s+\w",
     re.I,
@@ -212,6 +233,10 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
     # "Mia is 4 and she loves trains": what holds for the one the clause before opens with, by name
     if _PERSON_DOES_RE.match(right) and (opener := _NAME_OPENS_RE.match(left) or _KIN_OPENS_RE.match(left)):
         return _said_of(opener.group("name"), right), ""
+    # "my son is 7 and mad about dinosaurs", "Mia is 4 and loves trains": their age, then more of them
+    if (aged := _AGED_RE.match(left)) and (more := _MORE_OF_THEM_RE.match(right)):
+        verb = more.group("verb") is not None
+        return f"{aged.group('who')} {right if verb else 'is ' + right}", ""
     if (
         _BODILY_RE.match(right) and _opening(strip_opening(left)) is not None
     ):  # "I'm allergic to X, carry an EpiPen"
@@ -258,6 +283,8 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         if opening is None and MY_ATTRIBUTE_RE.match(left):  # "our repo is a monorepo, and we deploy ..."
             return right, ""
         if opening is None and _bare_thing(left):  # "backups go to Backblaze now, we dropped Dropbox"
+            return right, ""
+        if opening is None and _DONE_TO_RE.match(left):  # "The mortgage got approved and we've completed"
             return right, ""
         if opening is None and ELIDED_SUBJECT_RE.match(left):  # "Sold the Ibiza, I'm in a Niro now"
             return right, ""

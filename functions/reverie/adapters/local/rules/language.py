@@ -87,6 +87,12 @@ _DROPPED_FOR_RE = re.compile(
     r"\s+(?:for|with)\s+(?P<new>(?-i:[A-Z])[\w.+&-]*(?:\s+(?-i:[A-Z])[\w.+&-]*)?)",
     re.I,
 )
+# "Dina's stepped up as my team lead", "Raj took over as our manager": who holds that role now.
+_STEPPED_UP_RE = re.compile(
+    r"\b(?P<who>(?-i:[A-Z])[a-z]+)(?:'s|\s+has|\s+have)?\s+(?:stepped\s+(?:up|in)|taken\s+over|took\s+over|come\s+in|"
+    r"came\s+in)\s+as\s+(?P<whose>my|our)\s+(?:new\s+)?(?=[a-z])",
+    re.I,
+)
 # "Me and the kids go to ...", "me and Jess are ...": chat's subject, said as "the kids and I"
 _ME_AND_RE = re.compile(
     r"^(?:me|myself)\s+and\s+(?P<who>(?:my|the|our)\s+[a-z]+|(?-i:[A-Z])[a-z]+)\s+(?=(?:go|are|have|live|do|were|went|"
@@ -99,7 +105,7 @@ def said_in_full(text: str) -> str:
     """`text` with everyday shorthand about a person said in full: "all about" / "obsessed with" a pursuit as
     "is into" (and "Alfie's into" as "Alfie is into": no possession there); "we're expecting!" as "we're
     expecting a baby!"; "me and the kids go ..." as "the kids and I go ..."; "dropped PagerDuty for Opsgenie" as
-    "switched from PagerDuty to Opsgenie"."""
+    "switched from PagerDuty to Opsgenie"; "Dina's stepped up as my team lead" as "Dina is my new team lead"."""
 
     def into(found: re.Match[str]) -> str:
         be = found.group("be")
@@ -107,11 +113,15 @@ def said_in_full(text: str) -> str:
 
     text = _ME_AND_RE.sub(lambda m: f"{m.group('who')[:1].upper()}{m.group('who')[1:]} and I ", text)
     text = _DROPPED_FOR_RE.sub(r"switched from \g<old> to \g<new>", text)
+    text = _STEPPED_UP_RE.sub(r"\g<who> is \g<whose> new ", text)
     return _EXPECTING_RE.sub(r"\g<be> a baby", _INTO_RE.sub(into, text))
 
 
 # A laugh at the end, also inside a closing aside ("(the fruit, not the bird lol)" keeps its bracket).
-_TRAILING_LAUGH_RE = re.compile(r"[,\s]+(?:ha(?:ha)+|lol|hehe+|xd|lmao)(?P<close>\))?\W*$", re.IGNORECASE)
+# ... or a sigh ("smh", "ugh", "sigh", "fml"), as chat ends a complaint.
+_TRAILING_LAUGH_RE = re.compile(
+    r"[,\s]+(?:ha(?:ha)+|lol|hehe+|xd|lmao|smh|ugh+|sigh|fml)(?P<close>\))?\W*$", re.IGNORECASE
+)
 # A sign-off after what was said ("sorted, cheers", "all good now, thanks!"): no part of the statement.
 _TRAILING_THANKS_RE = re.compile(
     r"[,\s]+(?:cheers|thanks|thank you|thx|ty|ta|many thanks|much appreciated|gracias|merci|danke)"

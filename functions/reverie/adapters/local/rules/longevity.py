@@ -47,7 +47,10 @@ _MALFUNCTION_RE = re.compile(
     r"\b(?:is|are|'s|'re)\s+(?:still\s+|currently\s+|now\s+|totally\s+|completely\s+)?"
     r"(?:failing|broken|crashing|erroring|timing out|not working|not loading|hanging|offline|leaking|dripping|"
     r"blocked|flooding|playing up|on the blink|out of order)\b"
-    r"|\b(?:stopped working|just died|has died|won't (?:start|load|boot|turn on))\b",
+    r"|\b(?:stopped working|just died|has died|won't (?:start|load|boot|turn on))\b"
+    # a journey or a delivery held up ("my flight's delayed by two hours", "the train was cancelled")
+    r"|\b(?:flight|train|bus|plane|ferry|coach|connection|parcel|delivery|order)(?:'s|\s+(?:is|was|has\s+been|got))\s+"
+    r"(?:\w+\s+)?(?:delayed|cancell?ed|canceled|late|diverted|held\s+up|stuck)\b",
     re.I,
 )
 _BODY_STATE_RE = re.compile(
@@ -84,6 +87,14 @@ _OUTCOME_RE = re.compile(
 # Something arranged for the day it is said ("We've got eight people coming tonight", "my sister's staying
 # over tonight", "I'm cooking for six this evening"): over by tomorrow. A change that starts that day ("I'm
 # starting the new job today") or a habit ("every", "usually") lasts.
+# How one night's sleep went ("I barely slept last night", "didn't sleep well last night", "slept badly"):
+# that night's, not how the speaker sleeps (a habit says so: "I never sleep well before a race" is kept).
+_ONE_NIGHT_RE = re.compile(
+    r"\b(?:barely|hardly|badly|terribly|didn'?t|did\s+not|couldn'?t|could\s+not|only)\s+(?:get\s+to\s+)?"
+    r"sle(?:pt|ep)\b(?:\s+(?:well|much|a\s+wink|properly))?[^,;.!?]*?\b(?:last\s+night|yesterday)\b"
+    r"|\bslept\s+(?:badly|terribly|awfully|like\s+rubbish|so\s+badly)\b[^,;.!?]*?\b(?:last\s+night|yesterday)\b",
+    re.I,
+)
 _SAME_DAY_RE = re.compile(
     r"\b(?:[a-z]+ing|over|round|around)\b[^,;.!?]*?\b(?:tonight|today|this\s+(?:morning|afternoon|evening))\b",
     re.I,
@@ -162,6 +173,7 @@ def passing_state(text: str) -> bool:
         or same_day
         or _WINDFALL_RE.search(said)
         or _DOING_NOW_RE.match(said)
+        or _ONE_NIGHT_RE.search(said)
     )
     return bool(passing) and not _LASTING_RE.search(said)
 

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from reverie.adapters.local.rules.added_to import added_to
-from reverie.adapters.local.rules.amount_now import amount_moved_on
+from reverie.adapters.local.rules.amount_now import amount_moved_on, size_now, time_instead
 from reverie.adapters.local.rules.by_slot import by_slot
 from reverie.adapters.local.rules.by_text import by_text
 from reverie.adapters.local.rules.by_topic import by_topic, plan_news
@@ -40,6 +40,9 @@ from reverie.adapters.local.rules.losses import loss
 from reverie.adapters.local.rules.membership_ended import membership_ended, place_switched
 from reverie.adapters.local.rules.moved_day import day_moved
 from reverie.adapters.local.rules.moved_over import moved_over
+from reverie.adapters.local.rules.moved_them import moved_them
+from reverie.adapters.local.rules.name_contrast import name_contrast
+from reverie.adapters.local.rules.named_place import named_place
 from reverie.adapters.local.rules.never_done import never_done
 from reverie.adapters.local.rules.one_rule import same_rule
 from reverie.adapters.local.rules.opposite_states import opposite_state
@@ -62,6 +65,7 @@ from reverie.adapters.local.rules.rule_reason import same_reason
 from reverie.adapters.local.rules.same_amount import same_amount
 from reverie.adapters.local.rules.same_children import same_children
 from reverie.adapters.local.rules.same_message import same_message_value
+from reverie.adapters.local.rules.same_restriction import same_restriction
 from reverie.adapters.local.rules.same_tool import same_tool
 from reverie.adapters.local.rules.same_value import same_value
 from reverie.adapters.local.rules.slot_ends import slot_ended
@@ -116,22 +120,31 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
                     MergeAction.CONFLICT, target, f"corrects {target.memory_id}, which a person edited"
                 )
             return _decision(MergeAction.SUPERSEDE, target, f"corrects {target.memory_id}")
-    if put_right := contrast_on_held(candidate, cards):  # "he's in Year 5, not Year 4": the card on Year 4
+    if put_right := contrast_on_held(candidate, cards) or name_contrast(
+        candidate, cards
+    ):  # "..., not Year 4"
         return put_right
     pointer = pointed_at(candidate, cards)  # "that job we inherited", "the scope", the agent's note of it
     if pointer is not None and pointer.way in (Way.DEMONSTRATIVE, Way.PRONOUN):
         return _named_thing(candidate, cards, pointer)
-    if moved := it_amount_moved(candidate, cards) or amount_moved_on(candidate, cards):  # "... now"
+    moved = (
+        it_amount_moved(candidate, cards) or amount_moved_on(candidate, cards) or size_now(candidate, cards)
+    )
+    if moved:  # "... now"
         return moved
+    if instead := time_instead(candidate, cards):  # "I've been catching the 7:55 instead"
+        return instead
     if stands_for_held(candidate) or stands_for_it_amount(candidate):  # no one thing held that it can be
         return _decision(MergeAction.NOOP, None, "'it' stands for nothing held that is known")
     mine = terms(candidate.statement)
     decision = ended_in_correction(candidate, cards)  # "...; the atenolol was stopped": the card on it
+    decision = decision or same_restriction(candidate, cards)  # "can't have lactose" / "lactose intolerant"
     decision = decision or loss(candidate, cards) or plan_moved(candidate, cards)  # "Pip died"; "the 9th"
     decision = decision or role_vacated(candidate, cards)  # "Kim retired": no longer the user's hairdresser
     decision = decision or state_concluded(candidate, cards)  # "had her baby" after "is pregnant"
     decision = decision or membership_ended(candidate, cards)  # "cancelled my PureGym membership"
     decision = decision or place_switched(candidate, cards)  # "switched gyms": not PureGym any more
+    decision = decision or moved_them(candidate, cards)  # "moved her to Sunflowers nursery"
     decision = decision or spelling_put_right(candidate, cards)  # "it's spelled Claire": not Clare
     decision = decision or slot_ended(candidate, cards)  # "Mum moved into a care home", "Dad retired"
     decision = decision or opposite_state(candidate, cards)  # "started letting Pepper outside": not indoor
@@ -174,9 +187,11 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
             or price_change(candidate, cards)
         )
     if decision is None:  # "The user's greenhouse tomatoes are ..." after "grows tomatoes in the greenhouse"
-        decision = thing_told_more(candidate, cards) or how_they_take_it(
-            candidate, cards
-        )  # "tea, two sugars"
+        decision = (
+            thing_told_more(candidate, cards)
+            or how_they_take_it(candidate, cards)  # "tea, two sugars"
+            or named_place(candidate, cards)  # "at the Hillside food bank" after "at a food bank"
+        )
     if decision is None:  # a listing's field against the card saying it in the person's words
         decision = listed_value(candidate, cards)
     if decision is None:

@@ -1,5 +1,6 @@
 """Who someone named is, in the words that say who the speaker is ("I'm vegetarian", "I'm retired", "I'm a
-nurse", "I'm 34"): "Ana's vegan so no cheese on hers", "Tomás is pescatarian", "Ana is a chef at Dishoom". Said of someone named, it is a lasting fact about them
+nurse", "I'm 34"): "Ana's vegan so no cheese on hers", "Tomás is pescatarian", "Ana is a chef at Dishoom"; and what
+kind of animal a pet named is ("Mochi is a tabby"). Said of someone named, it is a lasting fact about them
 (what follows "so" is what it means for now and is left out), not a passing remark. So is the age someone
 named has reached ("Theo turned 7 last week", "Gran turns 90 on Sunday")."""
 
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.adapters.local.rules.animal_named import ANIMAL, CAT_KIND
 from reverie.adapters.local.rules.slot_words import OCCUPATION
 from reverie.adapters.local.rules.speaker_patterns import CONDITION
 from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
@@ -20,7 +22,9 @@ _NAMED_IDENTITY_RE = re.compile(
     # a lasting condition ("Ines is coeliac", "Dad's diabetic")
     rf"(?P<what>{CONDITION}|(?:a\s+)?(?:vegetarian|vegan|pescatarian|teetotal|married|divorced|engaged|widowed|retired|self-employed)|"
     # what they work as ("Ana is a nurse", "Leo's a sous chef at Hoppers") and their age ("Mia is 4")
-    rf"(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?{OCCUPATION}(?:\s+(?:at|for|in)\s+[^,.;!]+)?|\d{{1,2}}(?:\s+years\s+old)?)"
+    rf"(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?{OCCUPATION}(?:\s+(?:at|for|in)\s+[^,.;!]+)?|\d{{1,2}}(?:\s+years\s+old)?|"
+    # what kind of animal a pet named is ("Mochi is a tabby", "Rex is a rescue greyhound")
+    rf"(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?(?:{ANIMAL}|{CAT_KIND}))"
     r"(?=\s*$|\s*[,.;!]|\s+(?:so|and|now|too|as well|since)\b)",
 )
 

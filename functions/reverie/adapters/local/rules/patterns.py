@@ -41,7 +41,9 @@ VOLATILE_RE = re.compile(
     + r"|loading|"
     r"building|deploying|compiling|installing|pending|in progress|down(?!\s+(?:in|at|near|by)\b))|in progress|"
     r"\d+\s?% (?:done|complete)|"
-    r"(?:at|is at|reached|hit) \d+(?:\.\d+)?\s?%|today i'?m|i'?m (?:a bit |kind of |so |very )?(?:tired|"
+    r"(?:at|is at|reached|hit) \d+(?:\.\d+)?\s?%|today i'?m|"
+    # "Running 10 minutes late for my call", "running a bit late": chat leaves the "I'm" out
+    r"^running (?:a (?:bit|little) |\d+ (?:mins?|minutes) |(?:so|very|super) )?late\b|i'?m (?:a bit |kind of |so |very )?(?:tired|"
     r"exhausted|sleepy|hungry|thirsty|busy|swamped|sick|ill|late|running late|in a meeting|on a call|on my "
     r"way|at the office|at work|at home|away|"
     # "I'm back" (home again) passes; "I'm back on days", "back to full-time" is the work pattern now, and "back

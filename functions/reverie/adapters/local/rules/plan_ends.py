@@ -8,6 +8,7 @@ from datetime import timedelta
 from itertools import pairwise
 
 from reverie.adapters.local.rules.about import jaccard, owner, topic
+from reverie.adapters.local.rules.animal_named import DOG_BREEDS
 from reverie.adapters.local.rules.verb_forms import IRREGULAR_PAST
 from reverie.adapters.local.rules.verdicts import time_of
 from reverie.domain.dream import Candidate
@@ -63,12 +64,23 @@ _GETTING_RE = re.compile(
 _NEW_THING_RE = re.compile(r"\b(?:the|my|our|his|her|their)\s+(?:brand[\s-]+)?new\s+(?P<thing>[\w-]+)", re.I)
 
 
+# ... or, for a dog, when one of a breed was got: "We adopted a greyhound called Pepper" after "thinking of getting
+# a dog".
+_DOG_GOT_RE = re.compile(
+    r"\b(?:got|adopted|rescued|bought|brought\s+home|took\s+in|picked\s+up)\s+(?:a|an|our|my)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:" + "|".join(DOG_BREEDS) + r")\b",
+    re.I,
+)
+
+
 def got(candidate: Candidate, card: MemoryCard) -> bool:
-    """The candidate speaks of the new thing the plan `card` was to get."""
-    new = _NEW_THING_RE.search(candidate.statement)
-    if new is None or not _GETTING_RE.search(card.statement):
+    """The candidate speaks of the new thing the plan `card` was to get (a dog by its breed too)."""
+    if not _GETTING_RE.search(card.statement):
         return False
-    return stem(new.group("thing").lower()) in terms(card.statement)
+    if _DOG_GOT_RE.search(candidate.statement) and stem("dog") in terms(card.statement):
+        return True
+    new = _NEW_THING_RE.search(candidate.statement)
+    return new is not None and stem(new.group("thing").lower()) in terms(card.statement)
 
 
 # A plan said as one, whatever type it was kept as ("The plan is to remortgage with Nationwide", "Ana intends

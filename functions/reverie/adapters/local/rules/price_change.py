@@ -1,5 +1,5 @@
 """A new price told as a change ("Musa has increased flour to 41,500 per bag", "the gym cut the fee back down
-to thirty pounds a month") puts right the held card giving that thing's price per that unit ("buys flour from
+to thirty pounds a month", "the landlord's bumped the rent to £1,020", its unit the held card's) puts right the held card giving that thing's price per that unit ("buys flour from
 Alhaji Musa's depot, ₦38,000 for a 50kg bag"): latest wins, worded differently but the same thing's price.
 
 The change may also be said of the thing itself, with what tells it apart from its neighbours ("Flat 1 rent
@@ -25,9 +25,11 @@ from reverie.ports import MergeDecision
 
 _CHANGE_RE = re.compile(
     r"^(?P<who>(?-i:[A-Z])[\w-]+|the\s+[\w-]+)\s+(?:has\s+|have\s+|just\s+)?"
-    r"(?:increased|raised|hiked|lowered|reduced|cut|dropped|put|brought|moved|changed)\s+"
-    r"(?:the\s+)?(?:price\s+of\s+(?:the\s+)?)?(?P<thing>[a-z]{3,})(?:\s+price)?\s+(?:back\s+)?(?:(?:up|down)\s+)?to\s+"
-    r"(?P<amount>[£$€₦]?\s?\d[\d,]*(?:\.\d+)?(?:\s?[a-z]{1,6})?)\s+(?:per|a|an|each|for\s+a)\s+(?P<unit>[a-z]{3,})\b",
+    r"(?:increased|raised|hiked|bumped|upped|pushed|lowered|reduced|cut|dropped|put|brought|moved|changed)\s+"
+    r"(?:the\s+|my\s+|our\s+)?(?:price\s+of\s+(?:the\s+)?)?(?P<thing>[a-z]{3,})(?:\s+price)?\s+(?:back\s+)?"
+    r"(?:(?:up|down)\s+)?to\s+(?P<amount>[£$€₦]?\s?\d[\d,]*(?:\.\d+)?(?:\s?(?!(?:per|a|an|each|for)\b)[a-z]{1,6})?)"
+    # the unit may go unsaid when the held card gives it ("bumped the rent to £1,020": the rent a month)
+    r"(?:\s+(?:per|a|an|each|for\s+a)\s+(?P<unit>[a-z]{3,}))?\b",
     re.I,
 )
 # The thing's own value moving: "Flat 1 rent goes up to £875 a month from January", "the pitch fee rises to
@@ -56,11 +58,14 @@ def _change(statement: str) -> re.Match[str] | None:
 
 
 def _new_amount(found: re.Match[str], held: str) -> str:
-    """The changed amount written as the held one is ("₦38,000" → "₦41,500")."""
+    """The changed amount written as the held one is ("₦38,000" → "₦41,500"), with the thousands marked if either
+    marks them ("£950" → "£1,020")."""
     digits = re.match(r"[£$€₦]?\s?([\d,]+(?:\.\d+)?)", found.group("amount"))
     value = digits.group(1).replace(",", "") if digits else ""
     number = float(value) if "." in value else int(value or 0)
-    text = f"{number:,}" if "," in held else str(number)
+    text = (
+        f"{number:,}" if "," in held or "," in found.group("amount") else str(number)
+    )  # as either writes it
     symbol = held[0] if held[0] in "£$€₦" else ""
     return f"{symbol}{text}"
 
@@ -96,18 +101,15 @@ def price_change(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDeci
     found = _change(candidate.statement)
     if found is None:
         return _goes_to(candidate, cards)
-    who, thing, unit = (
-        found.group("who"),
-        stem(found.group("thing").lower()),
-        stem(found.group("unit").lower()),
-    )
+    who, thing = found.group("who"), stem(found.group("thing").lower())
+    unit = stem(found.group("unit").lower()) if found.group("unit") else None
     for card in cards:
         if card.type is not MemoryType.FACT:
             continue
         words = {stem(w.lower()) for w in _WORDS_RE.findall(card.statement)}
         named = who.lower().startswith("the ") or who in card.statement
         amounts = _AMOUNT_RE.findall(card.statement)
-        if thing in words and unit in words and named and len(amounts) == 1:
+        if thing in words and (unit is None or unit in words) and named and len(amounts) == 1:
             new = _new_amount(found, amounts[0])
             statement = card.statement.replace(amounts[0], new, 1)
             return replace_with(candidate, card, f"a new price of what {card.memory_id} prices", statement)

@@ -91,11 +91,22 @@ _INTRODUCED_RE = re.compile(r"\b(?i:my|our)\s+[a-z]{2,20}\s+(?P<name>(?-i:[A-Z][
 # ... or someone by title and name: "Dr Katarzyna Novak", "Mrs Osei" (the surname stands for them).
 _TITLED_RE = re.compile(r"\b" + TITLE + r"\s+(?:(?-i:[A-Z][a-z]+)\s+)?(?P<name>(?-i:[A-Z][a-z]+))\b")
 _HE_RE = re.compile(r"\b(?P<word>he|she|him|her|his)\b(?P<contracted>'s)?", re.I)
+# ... or someone by who they are to the speaker, with no name: "my mum's building", "our son". Said as such
+# ("her flat" after "my mum's building" → "my mum's flat"), only by the pronoun of their sex.
+_KIN_SEX = {
+    **dict.fromkeys("mum mom mother sister daughter wife girlfriend gf gran granny grandma nan nana aunt auntie niece".split(), "she"),
+    **dict.fromkeys("dad father brother son husband boyfriend bf grandad granddad grandpa uncle nephew".split(), "he"),
+}  # fmt: skip
+_KIN_REF_RE = re.compile(
+    r"\b(?P<kin>(?:my|our)\s+(?P<word>" + "|".join(_KIN_SEX) + r"))\b(?!\s+(?-i:[A-Z]))(?!-in-law)", re.I
+)
+_PRONOUN_SEX = {"he": "he", "him": "he", "his": "he", "she": "she", "her": "she"}
 
 
 def people_named(text: str, speaker_words: frozenset[str]) -> list[str]:
     """The people `text` names ("Sami's bike", "Sami has started ...", "my sister Ana"), in order, without the
-    speaker."""
+    speaker; when it names no one by name, those it names by who they are to the speaker ("my mum's building":
+    "my mum"), as "my wife is called Priya" names Priya once, not twice."""
     out: list[str] = []
     found = sorted(
         [(m.start(), m.group(0)) for m in _PERSON_RE.finditer(text)]
@@ -105,7 +116,13 @@ def people_named(text: str, speaker_words: frozenset[str]) -> list[str]:
     for _, name in found:
         if name not in NOT_PEOPLE and name.lower() not in speaker_words and name not in out:
             out.append(name)
-    return out
+    return out or list(dict.fromkeys(m.group("kin").lower() for m in _KIN_REF_RE.finditer(text)))
+
+
+def _by_name(people: list[str]) -> list[str]:
+    """`people`, only those named by name if any is: a relative said as "my mum" may be the one named later."""
+    named = [p for p in people if not p.startswith(("my ", "our "))]
+    return named or people
 
 
 _HAS_DONE_RE = re.compile(r"\s+(?:got|been|gone|had|done|taken|made|seen|left|lost|won|started|finished)\b")
@@ -123,6 +140,9 @@ def resolve_person(part: str, people: list[str]) -> str:
     if len(people) != 1 or (words & {"he", "him", "his"} and words & {"she", "her"}):
         return part  # "she's lovely with him": two people, whoever was named
     (name,) = people
+    sex = _KIN_SEX.get(name.split()[-1]) if name.startswith(("my ", "our ")) else None
+    if sex is not None and any(_PRONOUN_SEX[w] != sex for w in words):
+        return part  # "my dad ..., her ...": someone else
 
     def named(match: re.Match[str]) -> str:
         word, contracted = match.group("word").lower(), match.group("contracted")
@@ -225,7 +245,9 @@ def _is_at(found: re.Match[str]) -> str:
 # "bin day's changed to Wednesday", "rent's gone up to 1,100": a thing's "'s" before a change is "has".
 _THING_HAS_RE = re.compile(
     r"\b(?P<what>(?!(?:it|that|this|there|here|what|who|he|she|let)'s)[a-z][\w-]*)'s\s+"
-    r"(?=(?:changed|moved|switched|gone\s+up|gone\s+down)\s+to\b)",
+    r"(?=(?:changed|moved|switched|gone\s+up|gone\s+down)\s+to\b"
+    # "the landlord's bumped the rent to ...", "the council's put our tax up": has, a price moved
+    r"|(?:bumped|put|pushed|raised|upped|hiked|increased|cut|dropped|lowered|reduced)\s+(?:up\s+)?(?:the|my|our)\b)",
     re.I,
 )
 _BEEN_RE = re.compile(
@@ -316,10 +338,14 @@ class Earlier:
         "her" means ("The key safe code for Mum's house is [REDACTED], and her carer comes at 8am")."""
         self.aside = part
         if secret:
-            self.people += [p for p in people_named(part, self.speaker_words) if p not in self.people]
+            self.people = _by_name(
+                self.people + [p for p in people_named(part, self.speaker_words) if p not in self.people]
+            )
 
     def said(self, part: str) -> None:
         """Remember `part` (as resolved) for the parts after it."""
         self.previous = part
-        self.people += [p for p in people_named(part, self.speaker_words) if p not in self.people]
+        self.people = _by_name(
+            self.people + [p for p in people_named(part, self.speaker_words) if p not in self.people]
+        )
         self.until = until_said(part) or self.until

@@ -8,7 +8,10 @@ CORRECTION_OPENER_RE = re.compile(
     # ("Sorry, I meant ...", "oops, actually ...": an apology first)
     r"^(?:(?:sorry|oops|whoops|my bad)\s*[,.!]?\s*)?"
     r"(?:(?:no|nope|nah|wrong|incorrect|not quite|(?:no\s+)?wait|hang\s+on|hold\s+on)\s*[,.!:;\-–—]|actually\b|(?:that'?s|that is|this is|it'?s) "
-    r"(?:wrong|incorrect|not (?:right|correct|true|it))\b|you'?re wrong\b|i (?:said|meant)\b)[\s,.!:;\-–—]*"
+    r"(?:wrong|incorrect|not (?:right|correct|true|it))\b|you'?re wrong\b|i (?:said|meant)\b"
+    # "I told you wrong before:", "I gave you the wrong date earlier:", "I got that wrong:": said before a colon
+    r"|i (?:told you wrong|gave you the wrong [a-z]+|got (?:that|it|this) wrong)(?: (?:before|earlier|last time))?\s*[:;,\-–—])"
+    r"[\s,.!:;\-–—]*"
     r"(?P<rest>.*)$",
     re.I | re.S,
 )

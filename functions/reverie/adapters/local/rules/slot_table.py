@@ -53,7 +53,8 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?: (?:down|up|out)(?: (?:north|south|east|west|here|there))?)?"
             # ("lives on her own in Hull", "moved in with my Auntie Sue in Beverley")
             r"(?: in)?(?: on (?:my|her|his|their|our) own)?(?: with (?:my |our |two |three |a |an |the |[\w-]+'s )?"
-            r"[\w-]+(?: [\w-]+)?)? (?:in|to)\b",
+            # ("moved up to Year 5", "moved down to level 2": a level, not a place)
+            r"[\w-]+(?: [\w-]+)?)? (?:in|to)\b(?! (?:year|level|grade|stage|set|group|division|league) \d)",
             "home_city",
         ),
         # the club one plays for, named ("plays for Riverside FC", "now plays for Hillside"): one at a time
@@ -66,6 +67,11 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:registered|re-registered|signed up) (?:with|at) (?:the |a new )?(?:[\w'-]+ ){0,3}?"
             r"(?:surgery|medical (?:centre|center|practice)|health centre|gp practice)\b",
             "gp",
+        ),
+        # where one gets one's coffee ("I get my coffee at Fern now", "my go-to coffee shop is Grind"): one at a time
+        (
+            r"(?:get|gets|getting|buy|buys|buying|grab|grabs) (?:my|our|his|her|their) (?:morning )?coffees? (?:at|from)\b",
+            "coffee_shop",
         ),
         # whom one goes to for one's hair, teeth or eyes ("started going to Jade at Studio 9 for my hair"): who
         # does them
@@ -124,7 +130,7 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # where one is in one's schooling: "I'm in year 11", "in grade 4", "in my second year", "a third-year
         # medic" (a year of study moves on each September: one current value)
         (
-            r"(?:(?:now |going |moved up |moving up )?(?:in|into|to) (?:(?:my|the|our) )?(?:(?:year|grade|form|"
+            r"(?:(?:now |going |moved (?:up|down) |moving (?:up|down) )?(?:in|into|to) (?:(?:my|the|our) )?(?:(?:year|grade|form|"
             r"standard|class) ?\d{1,2}\b|" + NTH + r" year\b(?! of\b))|(?:a|an) " + NTH + r"[- ]year\b)",
             "school_year",
         ),

@@ -240,7 +240,12 @@ HABIT_RE = re.compile(
     r"lead|manage|belong|come|sing|dance|draw|knit|fish|surf|climb|garden|travel|go to|"
     # what is done to the speaker on a recurring day: "I get paid on the 25th", "we get billed monthly"
     r"get (?:paid|billed|charged|invoiced|picked up|dropped off)(?=[^.;]*\b(?:every|each|monthly|weekly|"
-    r"fortnightly|yearly|annually|daily|on the \d{1,2}(?:st|nd|rd|th)|on (?:mon|tues|wednes|thurs|fri|satur|sun)days)\b))",
+    r"fortnightly|yearly|annually|daily|on the \d{1,2}(?:st|nd|rd|th)|on (?:mon|tues|wednes|thurs|fri|satur|sun)days)\b)|"
+    # a regular stint somewhere: "I do Saturday mornings at the food bank", "we do Friday nights at the pub quiz"
+    r"do (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day |weekend |weekday |night |early |late )?"
+    r"(?:mornings|afternoons|evenings|nights|shifts|lates|earlies)\s+(?:at|for|with|in)\s+(?=\S)|"
+    # where one gets one's own things: "I get my coffee at Fern now", "we get our veg from the market"
+    r"get (?:my|our) (?!way\b)(?:[\w-]+ ){1,3}?(?:done |cut |fixed |serviced )?(?:at|from) (?=\S))",
     re.I,
 )
 KEYED_FACT_RES: tuple[tuple[re.Pattern[str], str], ...] = (

@@ -263,9 +263,7 @@ def spelled_out(text: str) -> str:
     )
     text = _SHORT_DAY_RE.sub(lambda m: f"{m.group('when')} {_DAYS[m.group('day').lower()]}", text)
     text = _PERMANENT_RE.sub("permanently", text)
-    text = _DOCTORS_RE.sub(
-        "doctor's", _TWO_RE.sub(lambda m: f"{m.group('takes')} to" if m.group("takes") else "to", text)
-    )
+    text = _DOCTORS_RE.sub("doctor's", _TWO_RE.sub(lambda m: _two(text, m), text))
     text = _R_RE.sub(" are ", _N_RE.sub(" and ", _AMPERSAND_RE.sub(" and ", text)))
     text = _YEAR_RE.sub(
         lambda m: f"{m.group('which').rstrip()} year{'s' if m.group('yr')[-1] in 'sS' else ''}", text
@@ -304,7 +302,14 @@ def _four(text: str, match: re.Match[str]) -> str:
     return "4" if value or _BEING_BEFORE_RE.search(before) else "for"
 
 
-# A thing named by its number ("Year 4 this week", "Platform 4 this time"): the 4 is that number.
+def _two(text: str, match: re.Match[str]) -> str:
+    if match.group("takes"):
+        return f"{match.group('takes')} to"
+    before = text[: match.start()]  # "Year 2 this year", "the iPhone 2 that": that number, not "to"
+    return "2" if _NUMBERED_RE.search(before) or _NAMED_BEFORE_RE.search(text, 0, match.start()) else "to"
+
+
+# A thing named by its number ("Year 4 this week", "Platform 4 this time"): the 4 (or 2) is that number.
 _NUMBERED_RE = re.compile(
     r"\b(?:year|grade|level|stage|form|class|room|gate|platform|terminal|zone|size|step|chapter|week|ward|flat|"
     r"unit|route|line|series|season|episode|part|team|group|set|lane|court|page|table|seat|row|floor|block|phase|"

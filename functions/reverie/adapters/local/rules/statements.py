@@ -159,6 +159,11 @@ _LONG_PURSUIT_RE = re.compile(
     re.I,
 )
 
+# One's weight, said "at the moment" all the same: the value it has until the next one is said.
+_WEIGHED_RE = re.compile(
+    r"\b(?:weigh|weighs|weighing|weight\s+is|weight's)\s+(?:about\s+|around\s+|just\s+)?\d", re.I
+)
+
 
 def classify(sentence: str, who: Speaker) -> Statement | Drop:
     """What one sentence (or clause) of a person's message is worth keeping as, by the sentence rules."""
@@ -266,6 +271,7 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         volatile
         and not ("%" in volatile.group(0) and _RATE_RE.search(text))  # "fixed at 4.2%": a rate
         and not _LONG_PURSUIT_RE.search(text)  # "doing my MSc at UCL atm": for a year, whatever "atm" says
+        and not _WEIGHED_RE.search(text)  # "I weigh 82 kilos at the moment": until the next weight is said
     ):
         return Drop("volatile")
     if who.replying and CONTRAST_RE.match(text) and FIRST_PERSON_SUBJECT_RE.search(text):

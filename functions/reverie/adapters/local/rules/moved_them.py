@@ -1,0 +1,50 @@
+"""A child moved to another nursery or school, said with a pronoun: "We've moved her to Sunflowers nursery" names
+no one, and the held card of the one child of the user's at a nursery ("The user's daughter goes to Little Acorns
+nursery") says who: that card, with the new place in it (latest wins).
+
+The new place is a name and the kind of place the held card names after its own name (nursery, school, college,
+academy, childminder's ...); the held card is the one card of the user's people naming a place of that kind.
+None, or two (two children at nurseries), and it is left to the other rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from reverie.adapters.local.rules.verdicts import replace_with
+from reverie.domain.dream import Candidate
+from reverie.domain.models import MemoryCard, MemoryType
+from reverie.ports import MergeDecision
+
+_KIND = r"(?P<kind>nursery|pre-?school|school|primary|academy|college|sixth\s+form|childminder'?s?)"
+_PLACE = r"(?P<name>(?-i:[A-Z])[\w'&-]*(?:\s+(?-i:[A-Z])[\w'&-]*){0,3})"
+_MOVED_RE = re.compile(
+    rf"\b(?:moved|switched|changed|transferred|put)\s+(?:him|her|them|the\s+kids|the\s+children)\s+(?:over\s+)?"
+    rf"(?:to|into)\s+(?:the\s+)?{_PLACE}\s+{_KIND}\b",
+    re.I,
+)
+_HELD_RE = re.compile(rf"\b(?:the\s+)?{_PLACE}\s+{_KIND}\b", re.I)
+
+
+def moved_them(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The one held card naming a place of the kind a child was moved to (see the module), with the new one."""
+    found = _MOVED_RE.search(candidate.statement)
+    if candidate.type is not MemoryType.FACT or found is None:
+        return None
+    kind = found.group("kind").lower()
+    fits = [
+        (card, held)
+        for card in cards
+        if card.type is MemoryType.FACT
+        and (held := _HELD_RE.search(card.statement)) is not None
+        and held.group("kind").lower() == kind
+        and held.group("name") != found.group("name")
+    ]
+    if len(fits) != 1:
+        return None
+    card, held = fits[0]
+    statement = (
+        card.statement[: held.start("name")] + found.group("name") + card.statement[held.end("name") :]
+    )
+    return replace_with(candidate, card, f"a child of {card.memory_id}'s moved to another {kind}", statement)

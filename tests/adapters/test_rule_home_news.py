@@ -1,0 +1,295 @@
+"""Everyday news from home the rules read in the words people use for it: "her flat" after "my mum's building", a
+weight "down to" a new figure, a train caught "instead", an age joined to more of the same child, a restriction
+said two ways, a chat sigh at the end ("smh"), one night's bad sleep, a dog got by its breed, a rent "bumped"
+to a new figure, "I told you wrong before:", and news of a thing decided before the speaker's next clause."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from reverie.adapters.local.rules.amount_now import amount_now, time_instead
+from reverie.adapters.local.rules.merge import decide
+from reverie.adapters.local.rules.moved_them import moved_them
+from reverie.adapters.local.rules.name_contrast import bare_name_contrast, name_contrast
+from reverie.adapters.local.rules.named_place import named_place
+from reverie.adapters.local.rules.plan_ends import got
+from reverie.adapters.local.rules.same_restriction import same_restriction
+from reverie.domain.guards import mask_secrets
+from reverie.domain.models import MemoryType
+from reverie.ports import MergeAction
+from tests.adapters.test_rule_slots import cand, held
+from tests.fakes.rule_session import RuleSession
+
+S = RuleSession(datetime(2027, 2, 10, 9, 0, tzinfo=UTC))
+
+
+def test_her_after_a_relative_named_by_relation_is_that_relative() -> None:
+    # GIVEN a message naming the speaker's relative only by who they are to the speaker, the secret cut out
+    kept = S.statements(
+        "The key code for my nan's block is 7312 for the carers; her flat is on the third floor."
+    )
+    # THEN "her" is that relative, and the code is not kept
+    assert kept == ["The user's nan's flat is on the third floor."]
+    assert S.statements("Book dinner for my brother, he's vegan.") == ["The user's brother is vegan."]
+    # NEGATIVE: a pronoun of the other sex is someone else, and a relative with a name is named by it
+    assert "The user's dad's" not in " ".join(S.statements("My dad is visiting and her train gets in at 6."))
+    assert S.statements("My wife Ana is a teacher and her school is in Leith.") == [
+        "The user's wife Ana is a teacher.",
+        "Ana's school is in Leith.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("Down to 64 kg after the diet!", "I am 64 kg now."),
+        ("Up to 90 kilos, bulking season.", None),  # no "now" or end of what moved: left as it was
+        ("So I'm down to 11 stone now", "I am 11 stone now."),
+        ("I'm up to 71.5 kg", "I am 71.5 kg now."),
+    ],
+)
+def test_a_weight_moved_down_or_up_is_read_with_its_subject_left_out(said: str, read: str | None) -> None:
+    assert amount_now(said) == read
+
+
+def test_a_weight_moved_on_replaces_the_held_weight_in_its_own_unit() -> None:
+    # GIVEN a held weight said "at the moment" (kept: a weight holds until the next one is said)
+    assert S.statements("I weigh 95 kilograms at the moment.") == [
+        "The user weighs 95 kilograms at the moment."
+    ]
+    # WHEN the user says it moved, in another word for the same unit
+    decision = decide(cand("The user is 88 kg now."), [held("The user weighs 95 kilograms at the moment.")])
+    # THEN the held card is superseded by itself with the new figure
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    assert decision.statement == "The user weighs 88 kilograms at the moment."
+    # NEGATIVE: a weight in pounds does not move a count in kilos, and nothing held: not kept
+    assert (
+        decide(cand("The user is 190 lbs now."), [held("The user weighs 95 kilograms.")]).action
+        is MergeAction.NOOP
+    )
+    # ... and a passing "at the moment" of anything else is still left out
+    assert S.statements("I'm weighing the flour at the moment.") == []
+
+
+def test_a_clock_time_said_instead_replaces_the_one_held_time() -> None:
+    card = held("The user gets the 8:15 bus to college on weekdays.")
+    decision = time_instead(cand("The user has been getting the 8:40 instead."), [card])
+    assert decision is not None and decision.action is MergeAction.SUPERSEDE
+    assert decision.statement == "The user gets the 8:40 bus to college on weekdays."
+    # NEGATIVE: two held cards with a time, or a held card with two: which one is not known
+    two = [card, held("The user has yoga at 18:30.").model_copy(update={"memory_id": "m-2"})]
+    assert time_instead(cand("The user has been getting the 8:40 instead."), two) is None
+    assert (
+        time_instead(
+            cand("The user has been getting the 8:40 instead."), [held("The user works 9:00-17:30.")]
+        )
+        is None
+    )
+    # ... and without "instead" it is not a replacement
+    assert time_instead(cand("The user has been getting the 8:40."), [card]) is None
+
+
+def test_an_age_then_more_of_the_same_child_is_two_ideas() -> None:
+    assert S.statements("My daughter is 9 and crazy about horses.") == [
+        "The user's daughter is 9.",
+        "The user's daughter is crazy about horses.",
+    ]
+    assert S.statements("Our grandson is 3 and still naps after lunch.") == [
+        "The user's grandson is 3.",
+        "The user's grandson still naps after lunch.",
+    ]
+    # NEGATIVE: a clause with a subject of its own is not said of the child
+    assert S.statements("My son is 10 and football is his life.") == [
+        "The user's son is 10 and football is his life."
+    ]
+
+
+def test_a_restriction_said_the_other_way_is_the_same_fact() -> None:
+    # GIVEN a held condition
+    card = held("The user is allergic to shellfish.")
+    # WHEN the user says what it rules out (the ask after it not kept)
+    assert S.statements("I can't eat shellfish, so nothing with prawns please.") == [
+        "The user can't eat shellfish."
+    ]
+    decision = decide(cand("The user can't eat shellfish."), [card])
+    # THEN nothing changes: the held card says it
+    assert (decision.action, decision.target_id) == (MergeAction.NOOP, "m-1")
+    # ... and the other way round
+    assert same_restriction(cand("The user is gluten intolerant."), [held("The user can't have gluten.")])
+    # NEGATIVE: the condition itself denied is a change, and another thing is another restriction
+    denied = decide(cand("The user is not allergic to shellfish any more."), [card])
+    assert denied.action is MergeAction.SUPERSEDE
+    assert same_restriction(cand("The user can't eat peanuts."), [card]) is None
+
+
+def test_a_sigh_at_the_end_of_a_complaint_is_left_out() -> None:
+    assert S.statements("my train to work takes 50 minutes now, fml") == [
+        "The user's train to work takes 50 minutes now."
+    ]
+    assert S.statements("our gym is shut on Sundays now smh") == ["The user's gym is shut on Sundays now."]
+
+
+def test_one_nights_bad_sleep_is_not_kept_but_how_one_sleeps_is() -> None:
+    assert S.statements("Hardly slept last night, the storm kept me up.") == []
+    assert S.statements("I couldn't sleep last night.") == []
+    # NEGATIVE: how the user sleeps, as a habit, is kept
+    assert S.statements("I never sleep well before an early flight.") != []
+
+
+def test_a_dog_got_by_its_breed_ends_the_plan_to_get_a_dog() -> None:
+    plan = held("The user is hoping to get a dog this summer.", type=MemoryType.PLAN)
+    assert got(cand("The user brought home a cockapoo puppy called Ziggy."), plan)
+    # NEGATIVE: a plan for something else, and another animal got, leave it
+    assert not got(
+        cand("The user brought home a cockapoo called Ziggy."),
+        held("The user is hoping to get a new sofa.", type=MemoryType.PLAN),
+    )
+    assert not got(cand("The user adopted a kitten called Miso."), plan)
+
+
+def test_a_price_bumped_to_a_new_figure_replaces_the_held_one_in_its_unit() -> None:
+    assert S.statements("The council's put our parking permit up to £120.") == [
+        "The council has put the user's parking permit up to £120."
+    ]
+    decision = decide(
+        cand("The landlord has upped the rent to £1,250."), [held("The user's rent is £990 a month.")]
+    )
+    assert (decision.action, decision.statement) == (
+        MergeAction.SUPERSEDE,
+        "The user's rent is £1,250 a month.",
+    )
+    # NEGATIVE: a price of another thing is left alone
+    other = decide(
+        cand("The landlord has upped the rent to £1,250."), [held("The user's gym is £40 a month.")]
+    )
+    assert other.action is not MergeAction.SUPERSEDE
+
+
+def test_told_you_wrong_before_opens_a_correction() -> None:
+    # GIVEN a held date, WHEN the user says they told it wrong before, THEN the opener is cut and the date put right
+    said = S.statements("Sorry, I told you wrong earlier: the recital is on the 14th, not the 4th.")
+    assert said == ["The recital is on the 14th, not the 4th."]
+    decision = decide(cand(said[0]), [held("The recital is on the 4th.")])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    # NEGATIVE: someone else telling the user wrong opens nothing
+    assert S.statements("My sister told me wrong about the train times.") != ["The train times."]
+
+
+def test_a_thing_decided_then_the_speakers_own_news_are_two_ideas() -> None:
+    assert S.statements("The visa got approved and we've booked flights to Lagos!") == [
+        "The user's visa is approved.",
+        "The user has booked flights to Lagos.",
+    ]
+    # NEGATIVE: a thing described, not decided, stays with what follows
+    assert len(S.statements("The flat got cold and we've moved out.")) != 2
+
+
+def test_a_card_number_a_few_words_after_card_is_masked() -> None:
+    said = mask_secrets("Visa ending 1234, the long number is 4539 8877 6655 4433, expires 11/29").text
+    assert "4539" not in said and "[REDACTED:card_number]" in said
+    # NEGATIVE: a long number beside a card that is no card's number stays
+    assert "123456789012345" in mask_secrets("The card reader has serial 123456789012345 on it").text
+
+
+def test_where_one_gets_coffee_is_one_slot_and_a_new_one_replaces_it() -> None:
+    decision = decide(
+        cand("The user gets their coffee at Ritual now."),
+        [held("The user's go-to coffee shop is Blend.", key="user.coffee_shop")],
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    assert S.statements("I get my bread from the bakery on Elm Street.") == [
+        "The user gets their bread from the bakery on Elm Street."
+    ]
+    # NEGATIVE: getting one's way is no place one gets things
+    assert S.statements("I get my way at home.") == []
+
+
+def test_someone_who_stepped_up_as_my_manager_is_my_manager() -> None:
+    decision = decide(
+        cand(S.statements("Tom's taken over as our manager.")[0]),
+        [held("The user's manager is Greta.", key="user.manager")],
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    # NEGATIVE: stepping up as something else of theirs is not who manages the user
+    assert S.statements("Tom stepped up to the plate.") != ["Tom is the user's new plate."]
+
+
+def test_what_kind_of_animal_a_named_pet_is_is_kept() -> None:
+    assert S.statements("Toffee is our cat, she's a tortoiseshell.") == [
+        "Toffee is the user's cat.",
+        "Toffee is a tortoiseshell.",
+    ]
+    # NEGATIVE: a name and "a" something no animal is still needs more to say
+    assert S.statements("Toffee is a star.") == []
+
+
+def test_a_bare_size_now_moves_the_one_held_size_on() -> None:
+    decision = decide(cand("The user is a 7 now."), [held("The user's ring size is 6.")])
+    assert (decision.action, decision.statement) == (MergeAction.SUPERSEDE, "The user's ring size is 7.")
+    # NEGATIVE: nothing held gives a size, or two cards do: not kept
+    assert decide(cand("The user is a 7 now."), [held("The user loves rings.")]).action is MergeAction.NOOP
+    two = [
+        held("The user's ring size is 6."),
+        held("The user's shoe size is 5.").model_copy(update={"memory_id": "m-2"}),
+    ]
+    assert decide(cand("The user is a 7 now."), two).action is MergeAction.NOOP
+
+
+def test_a_journey_held_up_today_is_not_kept_but_a_usual_delay_is() -> None:
+    assert S.statements("Ugh, the 18:05 train was cancelled again.") == []
+    assert S.statements("My parcel's stuck in customs, annoying.") == []
+    # NEGATIVE: what usually happens is kept
+    assert S.statements("My train to work is always late.") == ["The user's train to work is always late."]
+
+
+def test_a_price_said_instead_is_no_clock_time() -> None:
+    card = held("The user pays £6.80 for the 7:40 train.")
+    assert time_instead(cand("The user has been paying £7.50 instead."), [card]) is None
+
+
+def test_a_regular_stint_somewhere_is_a_habit_and_names_the_place_held_as_a_kind() -> None:
+    assert S.statements("We do Friday nights at the Red Lion quiz.") == [
+        "The user does Friday nights at the Red Lion quiz."
+    ]
+    # GIVEN a place held by its kind, WHEN its name is told in a new statement of the same person, THEN one card
+    card = held("The user works at a garden centre.")
+    new = cand("The user does weekend shifts at the Greenfields garden centre.")
+    decision = named_place(new, [card])
+    assert decision is not None and decision.action is MergeAction.FUSE
+    assert decision.statement == (
+        "The user works at a garden centre and does weekend shifts at the Greenfields garden centre."
+    )
+    # NEGATIVE: two held places of that kind (which one?), and another person's place
+    second = held("The user volunteers at a garden centre on Sundays.").model_copy(
+        update={"memory_id": "m-2"}
+    )
+    assert named_place(new, [card, second]) is None
+    assert named_place(cand("Ana does weekend shifts at the Greenfields garden centre."), [card]) is None
+
+
+def test_a_name_put_right_in_so_many_words_swaps_it_in_the_held_card() -> None:
+    card = held("The user shops at Aldi on Saturdays.")
+    decision = name_contrast(cand("Lidl, not Aldi."), [card])
+    assert decision is not None
+    assert (decision.action, decision.statement) == (
+        MergeAction.SUPERSEDE,
+        "The user shops at Lidl on Saturdays.",
+    )
+    # ... kept for that card when it opens a session, with no agent turn before it
+    assert bare_name_contrast("Sorry, I meant Lidl, not Aldi") == "Lidl, not Aldi."
+    # NEGATIVE: nothing held names Aldi: the contrast alone is not kept; a sentence that says more is not bare
+    assert name_contrast(cand("Lidl, not Aldi."), [held("The user likes pasta.")]).action is MergeAction.NOOP
+    assert bare_name_contrast("I shop at Lidl, not Aldi") is None
+
+
+def test_a_child_moved_to_another_school_said_with_a_pronoun_replaces_the_held_school() -> None:
+    card = held("The user's son goes to St Mary's primary.")
+    decision = moved_them(cand("The user has switched him to Oakfield primary."), [card])
+    assert decision is not None
+    assert decision.statement == "The user's son goes to Oakfield primary."
+    # NEGATIVE: two children at primaries (which one moved?), and a nursery is another kind of place
+    other = held("The user's daughter goes to Hillcrest primary.").model_copy(update={"memory_id": "m-2"})
+    assert moved_them(cand("The user has switched him to Oakfield primary."), [card, other]) is None
+    assert moved_them(cand("The user has moved her to Sunflowers nursery."), [card]) is None
