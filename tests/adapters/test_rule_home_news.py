@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 import pytest
 
 from reverie.adapters.local.rules.amount_now import amount_now, time_instead
+from reverie.adapters.local.rules.keys import attribute_key
 from reverie.adapters.local.rules.merge import decide
 from reverie.adapters.local.rules.moved_them import moved_them
 from reverie.adapters.local.rules.name_contrast import bare_name_contrast, name_contrast
@@ -293,3 +294,44 @@ def test_a_child_moved_to_another_school_said_with_a_pronoun_replaces_the_held_s
     other = held("The user's daughter goes to Hillcrest primary.").model_copy(update={"memory_id": "m-2"})
     assert moved_them(cand("The user has switched him to Oakfield primary."), [card, other]) is None
     assert moved_them(cand("The user has moved her to Sunflowers nursery."), [card]) is None
+
+
+def test_a_value_of_one_capital_letter_is_another_value() -> None:
+    key = "user.blood_type"
+    decision = decide(
+        cand("The user's blood type is O positive.", key=key),
+        [held("The user's blood type is B positive.", key)],
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    # NEGATIVE: the same letter is the same value
+    same = decide(
+        cand("The user's blood type is O positive.", key=key),
+        [held("The user's blood type is O positive.", key)],
+    )
+    assert same.action is MergeAction.NOOP
+
+
+def test_the_new_provider_named_first_sets_what_it_is_for() -> None:
+    assert attribute_key("I've switched over to Octopus for the energy.", "u") == "u.energy"
+    assert attribute_key("We've gone over to Virgin Media for the broadband.", "u") == "u.broadband"
+    # NEGATIVE: a move of home for a reason is still where one lives
+    assert attribute_key("We moved to Leeds for the schools.", "u") == "u.home_city"
+
+
+def test_saving_for_something_is_a_plan() -> None:
+    kept = S.extract(S.told("We're saving up for a new boiler."))
+    assert [(c.type, c.statement) for c in kept] == [
+        (MemoryType.PLAN, "The user is saving up for a new boiler.")
+    ]
+    # NEGATIVE: saving money by a habit is a fact
+    assert [c.type for c in S.extract(S.told("I'm saving lots of money by cycling."))] == [MemoryType.FACT]
+
+
+def test_it_after_a_secret_for_a_thing_is_that_thing() -> None:
+    assert S.statements(
+        "The password for the office printer is Xk9!mQ2#zL7, and it sits by the kitchen."
+    ) == ["The office printer sits by the kitchen."]
+    # NEGATIVE: a secret of a thing named before it keeps "it" as that thing
+    assert S.statements("The wifi password is Xk9!mQ2#zL7 and it works upstairs too.") == [
+        "The wifi works upstairs too."
+    ]

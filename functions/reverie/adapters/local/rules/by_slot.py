@@ -61,6 +61,14 @@ def _other_roles(said: str, held: str) -> bool:
     return bool(mine and theirs and terms(mine.group("role")) != terms(theirs.group("role")))
 
 
+# A capital letter standing alone inside a sentence: a value (a blood group, a grade, a block), not an article.
+_LETTER_RE = re.compile(r"(?<=[\w,;:] )(?P<letter>[A-HJ-Z])\b(?![.'’])")
+
+
+def _letters(statement: str) -> frozenset[str]:
+    return frozenset(m.group("letter") for m in _LETTER_RE.finditer(statement))
+
+
 def by_slot(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[str]) -> MergeDecision | None:
     """What `candidate` is to the held cards sharing its slot (see the module docstring); None when no
     card has its slot. `mine` is the candidate's terms."""
@@ -82,7 +90,10 @@ def by_slot(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[s
     ):
         return replace(candidate, best, f"a reversal of {key}")  # "left Canva" after "started at Canva"
     # "meets on Tuesdays, not Mondays" repeats the held card's words, but to deny its value
-    denies = repeats_denied(candidate.statement, best.statement)
+    # ... and a value of one capital letter is a value all the same ("blood type is O positive" / "A positive")
+    denies = repeats_denied(candidate.statement, best.statement) or _letters(candidate.statement) != _letters(
+        best.statement
+    )
     if (jaccard(mine, theirs) >= SAME_VALUE_JACCARD or contains(theirs, mine)) and not denies:
         return _decision(MergeAction.NOOP, best, f"{best.memory_id} already says this (key {key})")
     if (

@@ -40,6 +40,10 @@ def _of_the_secret(clause: str, secret: str | None) -> str:
     named = _NAMED_LAST_RE.search(secret) if secret and which else None
     if which and named:  # "[REDACTED] that's for the staging box, which runs Ubuntu 22.04": the box runs it
         return f"{which.group('lead')}{named.group('thing')} {clause[which.end() :]}"
+    # "The API token for the staging bot is [REDACTED], and it posts to #deploys": the bot posts there
+    served = _FOR_THING_RE.search(secret) if secret else None
+    if served and (it := _IT_RE.match(clause)):
+        return f"{it.group('lead')}{served.group('thing')} {clause[it.end() :]}"
     owner = _SECRET_OF_RE.match(secret) if secret else None
     if owner is None:
         return clause
@@ -74,6 +78,12 @@ _HANDS_OVER_RE = re.compile(
 # the staging box", ", which runs Ubuntu 22.04").
 _WHICH_RE = re.compile(r"^(?P<lead>\s*)(?:which|that)\s+(?=[a-z])", re.I)
 _NAMED_LAST_RE = re.compile(r"\b(?P<thing>(?:the|my|our)\s+[\w-]+(?:\s+[\w-]+){0,2}?)\s*[.!]?\s*$", re.I)
+# The thing a secret is for, named after it: "the API token for the staging bot is [REDACTED]".
+_FOR_THING_RE = re.compile(
+    r"\b(?:token|key|password|passcode|pin|code|secret|login|credentials?)\s+(?:for|to|of)\s+"
+    r"(?P<thing>(?:the|my|our)\s+[\w-]+(?:\s+[\w-]+){0,2}?)\s*(?:is|are|=|:)\s*\[REDACTED",
+    re.I,
+)
 # "it" opening the clause after the secret's: the thing the secret belongs to ("it expires in 2031").
 _IT_RE = re.compile(r"^(?P<lead>\s*)it\s+(?!(?:is|was|'s)\s+\[)", re.I)
 

@@ -288,7 +288,11 @@ MY_SLOT_RE = re.compile(
 # supplier to Octopus" (a thing moved to a place, "moved my desk to the window", is no such value).
 SWITCHED_ATTRIBUTE_RE = re.compile(
     r"^(?:i|we)(?:'ve| have)? (?:just |finally |now |recently )?(?:switched|changed|moved) (?:my |our |the |their |his |her )?"
-    r"(?P<attr>(?!from\b)[a-z]+(?: (?!over\b)[a-z]+)?) (?:over )?to (?-i:[A-Z])",
+    r"(?P<attr>(?!(?:from|over)\b)[a-z]+(?: (?!over\b)[a-z]+)?) (?:over )?to (?-i:[A-Z])"
+    # ... or the new one named first, what it is for after it: "we've gone over to Virgin Media for the broadband"
+    r"|^(?:i|we)(?:'ve| have)? (?:just |finally |now |recently )?(?:switched|changed|moved|gone|gone over|"
+    r"switched over) to (?-i:[A-Z])[\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*){0,2} for (?:my |our |the )"
+    r"(?P<attr_after>[a-z]+(?: [a-z]+)?)[.!]*$",
     re.I,
 )
 MY_SLOT_NAMES = {

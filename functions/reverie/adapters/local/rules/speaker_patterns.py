@@ -55,7 +55,9 @@ PLAN_RE = re.compile(
     + r")?(?:going to|gonna|planning(?:\s+(?:to|on))?|plan to|intend to|hope to|hoping to|want to|wanna|like to|"
     r"love to|aim to|will|'ll|thinking (?:of|about)|looking to|considering|set to|scheduled to|have to|"
     # an application waiting for its answer ("I'm applying for a mortgage with Nationwide"): over once decided
-    r"need to|applying (?:for|to)|applied (?:for|to))\b\s*(?P<rest>.*)$",
+    r"need to|applying (?:for|to)|applied (?:for|to)|"
+    # money put by for something ahead ("we're saving for a trip to Japan"): over once it is had or dropped
+    r"saving (?:up )?(?:for|to))\b\s*(?P<rest>.*)$",
     re.I,
 )
 # "Harry Potter is my favourite book", "Family time means a lot to me": a taste stated the other way round.
