@@ -9,13 +9,14 @@ from datetime import UTC, datetime
 
 import pytest
 
-from reverie.adapters.local.rules.amount_now import amount_now, time_instead
+from reverie.adapters.local.rules.amount_now import amount_now, hour_now, time_instead
 from reverie.adapters.local.rules.keys import attribute_key
 from reverie.adapters.local.rules.merge import decide
 from reverie.adapters.local.rules.moved_them import moved_them
 from reverie.adapters.local.rules.name_contrast import bare_name_contrast, name_contrast
 from reverie.adapters.local.rules.named_place import named_place
 from reverie.adapters.local.rules.plan_ends import got
+from reverie.adapters.local.rules.plays_for import plays_for_team
 from reverie.adapters.local.rules.same_restriction import same_restriction
 from reverie.domain.guards import mask_secrets
 from reverie.domain.models import MemoryType
@@ -335,3 +336,45 @@ def test_it_after_a_secret_for_a_thing_is_that_thing() -> None:
     assert S.statements("The wifi password is Xk9!mQ2#zL7 and it works upstairs too.") == [
         "The wifi works upstairs too."
     ]
+
+
+def test_the_team_someone_plays_for_is_told_with_the_game_they_play() -> None:
+    card = held("The user's daughter Isla plays netball.")
+    assert plays_for_team(cand("Isla plays for the Comets on Saturday mornings."), card) == (
+        "The user's daughter Isla plays netball; Isla plays for the Comets on Saturday mornings."
+    )
+    # NEGATIVE: another person's team, and a card that names two people
+    assert plays_for_team(cand("Maya plays for the Comets."), card) is None
+    assert (
+        plays_for_team(
+            cand("Isla plays for the Comets."), held("The user's daughters Isla and Maya play netball.")
+        )
+        is None
+    )
+
+
+def test_a_shift_of_days_a_week_is_the_shift_pattern_a_change_of_hours_replaces() -> None:
+    assert attribute_key("I work four days a week.", "u") == "u.shift_pattern"
+    decision = decide(
+        cand("The user has gone back to full-time.", key="u.shift_pattern"),
+        [held("The user works 3 days a week.", "u.shift_pattern")],
+    )
+    assert decision.action is MergeAction.SUPERSEDE
+    # NEGATIVE: days a week of something else is no shift pattern
+    assert attribute_key("I swim four days a week.", "u") != "u.shift_pattern"
+
+
+def test_a_new_thing_fronted_before_the_news_is_left_out_and_down_to_is_no_outage() -> None:
+    assert S.statements("With the new bypass my commute is down to 25 minutes.") == [
+        "The user's commute is down to 25 minutes."
+    ]
+    # NEGATIVE: something down is still a passing state
+    assert S.statements("The staging server is down again.") == []
+
+
+def test_an_hour_said_now_moves_the_one_held_hour_for_the_same_thing() -> None:
+    card = held("Dad's physio comes at 10am on Fridays.")
+    decision = hour_now(cand("The physio's time has changed, he comes at 11 now."), [card])
+    assert decision is not None and decision.statement == "Dad's physio comes at 11am on Fridays."
+    # NEGATIVE: an hour now of another thing leaves the held hour alone
+    assert hour_now(cand("The gym opens at 6am now."), [card]) is None

@@ -19,6 +19,7 @@ from reverie.adapters.local.rules.verdicts import decision, replace_with
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.numerals import as_digits
+from reverie.domain.restatement import stem, terms
 from reverie.ports import MergeAction, MergeDecision
 
 # A unit's words, by the one unit they name.
@@ -148,3 +149,35 @@ def size_now(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
     card, held = fits[0]
     statement = card.statement[: held.start("n")] + found.group("n") + card.statement[held.end("n") :]
     return replace_with(candidate, card, f"{card.memory_id}'s size moved on", statement)
+
+
+# "The carer's time has changed, she comes at 9 now": an hour said "now" of a thing a held card times.
+_HOUR = r"\d{1,2}(?:[:.][0-5]\d)?\s*(?:am|pm)\b|\d{1,2}[:.][0-5]\d(?![\d:])"
+_HELD_HOUR_RE = re.compile(rf"(?<![\d:.£$€])(?P<t>{_HOUR})", re.I)
+_HOUR_NOW_RE = re.compile(rf"\bat\s+(?P<t>{_HOUR}|\d{{1,2}}(?=\s+now\b))\s+now\b", re.I)
+_NOT_THE_THING = frozenset(stem(w) for w in "time times now changed change moved hour".split())
+
+
+def hour_now(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The one held fact that gives an hour for a thing the candidate names too, superseded with the hour the
+    candidate says it is "now" ("Mum's carer comes at 8am" → "... at 9am"); None otherwise."""
+    found = _HOUR_NOW_RE.search(candidate.statement)
+    if candidate.type is not MemoryType.FACT or found is None:
+        return None
+    mine = terms(candidate.statement) - _NOT_THE_THING
+    fits = [
+        (card, hours[0])
+        for card in cards
+        if card.type is MemoryType.FACT
+        and len(hours := list(_HELD_HOUR_RE.finditer(card.statement))) == 1
+        and mine & (terms(card.statement) - _NOT_THE_THING - terms(hours[0].group("t")))
+    ]
+    if len(fits) != 1:
+        return None
+    card, held = fits[0]
+    new = found.group("t")
+    suffix = re.search(r"(am|pm)$", held.group("t"), re.I)
+    if suffix and new.isdigit():  # "at 9 now" after "at 8am": 9am
+        new += suffix.group(1)
+    statement = card.statement[: held.start("t")] + new + card.statement[held.end("t") :]
+    return replace_with(candidate, card, f"{card.memory_id}'s hour moved on", statement)

@@ -33,6 +33,7 @@ from reverie.adapters.local.rules.plan_ends import (
     same_plan,
     state_ended,
 )
+from reverie.adapters.local.rules.plays_for import plays_for_team
 from reverie.adapters.local.rules.their_things import (
     about_what_they_do,
     does_what_they_are,
@@ -148,6 +149,10 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
             return fused(
                 candidate, card, join(card.statement, candidate.statement), "the thing it has, by name"
             )
+        if team := plays_for_team(
+            candidate, card
+        ):  # "Leo plays for the Hornets" after "... Leo plays football"
+            return fused(candidate, card, team, "the team of the game they play")
         if about_what_they_do(candidate, card):  # "The book club meets ..." after "Cas is in a book club"
             return fused(
                 candidate, card, join(card.statement, candidate.statement), "what they do, described"

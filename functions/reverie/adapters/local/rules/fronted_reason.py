@@ -42,6 +42,13 @@ _PAST_REASON_RE = re.compile(
     r"(?P<main>(?:my|our|the)\s+\w|(?-i:[A-Z])[a-z][\w-]*\s+(?-i:[a-z])|I(?:'m|'ve|\s)|we(?:'re|'ve|\s))",
     re.I,
 )
+# What brought the news about, said as a new thing before it: "With the new bypass my commute is down to 25 minutes",
+# "thanks to the new timetable, we're home by six".
+_WITH_NEW_RE = re.compile(
+    _START + r"(?:with|thanks\s+to)\s+(?:the|a|our|my)\s+new\s+[\w-]+(?:\s+[\w-]+)?\s*,?\s+"
+    r"(?=(?:my|our)\s+\w|I(?:'m|'ve|\s)|we(?:'re|'ve|\s))",
+    re.I,
+)
 _PAST_RE = re.compile(r"\b(?:was|were|had|did)\b|\w{3,}ed\b", re.I)
 _FINITE_RE = re.compile(r"\b(?:is|are|was|were|has|had|have|got|did|does)\b|\w{3,}ed\b", re.I)
 
@@ -110,6 +117,7 @@ def without_background(sentence: str) -> str:
     """`sentence` without the reason clause fronted before the speaker's news and the words announcing
     news (see the module docstring)."""
     sentence = _NEWS_RE.sub(lambda m: m.group("lead"), sentence)
+    sentence = _WITH_NEW_RE.sub(lambda m: m.group("lead"), sentence)
     sentence = _REASON_RE.sub(_reasonless, sentence)
     return _PAST_REASON_RE.sub(_pastless, sentence)
 

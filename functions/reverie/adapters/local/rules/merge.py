@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from reverie.adapters.local.rules.added_to import added_to
-from reverie.adapters.local.rules.amount_now import amount_moved_on, size_now, time_instead
+from reverie.adapters.local.rules.amount_now import amount_moved_on, hour_now, size_now, time_instead
 from reverie.adapters.local.rules.by_slot import by_slot
 from reverie.adapters.local.rules.by_text import by_text
 from reverie.adapters.local.rules.by_topic import by_topic, plan_news
@@ -132,7 +132,9 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     )
     if moved:  # "... now"
         return moved
-    if instead := time_instead(candidate, cards):  # "I've been catching the 7:55 instead"
+    if instead := time_instead(candidate, cards) or hour_now(
+        candidate, cards
+    ):  # "the 7:55 instead", "at 9 now"
         return instead
     if stands_for_held(candidate) or stands_for_it_amount(candidate):  # no one thing held that it can be
         return _decision(MergeAction.NOOP, None, "'it' stands for nothing held that is known")

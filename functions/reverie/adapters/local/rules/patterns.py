@@ -39,7 +39,7 @@ VOLATILE_RE = re.compile(
     r"currently (?:at (?!(?-i:[A-Z]))|running|waiting|stuck|down|blocked|\d)|(?:is|are) (?:still )?(?:"
     + _RUNNING
     + r"|loading|"
-    r"building|deploying|compiling|installing|pending|in progress|down(?!\s+(?:in|at|near|by)\b))|in progress|"
+    r"building|deploying|compiling|installing|pending|in progress|down(?!\s+(?:in|at|near|by|to)\b))|in progress|"
     r"\d+\s?% (?:done|complete)|"
     r"(?:at|is at|reached|hit) \d+(?:\.\d+)?\s?%|today i'?m|"
     # "Running 10 minutes late for my call", "running a bit late": chat leaves the "I'm" out

@@ -246,7 +246,9 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (
             r"(?:(?:gone|went|going|switched|moved|dropped|cut|back|been|work|working|worked|am|'m) (?:down |back )?"
             r"(?:to )?(?:part|full)[- ]time\b|(?:work|working|worked) (?:(?:from )?\d{1,2}(?:[:.]\d\d)? ?(?:am|pm)? ?"
-            r"(?:to|till|until|-) ?\d{1,2}(?:[:.]\d\d)? ?(?:am|pm)?|mornings|afternoons|evenings|weekends|weekdays)\b)",
+            r"(?:to|till|until|-) ?\d{1,2}(?:[:.]\d\d)? ?(?:am|pm)?|mornings|afternoons|evenings|weekends|weekdays)\b"
+            # "I work four days a week", "I'm working 3 days a week now"
+            r"|(?:work|works|working) (?:only |just )?(?:[1-6]|one|two|three|four|five|six) days? (?:a|per) week\b)",
             "shift_pattern",
         ),
         # what one drives is one's car: "we drive a 2021 Kia Niro now", "I drive an old Volvo estate" (not
