@@ -12,6 +12,7 @@ import pytest
 from reverie.adapters.local.rules.amount_now import amount_now, hour_now, time_instead
 from reverie.adapters.local.rules.keys import attribute_key
 from reverie.adapters.local.rules.merge import decide
+from reverie.adapters.local.rules.moved_over import moved_over
 from reverie.adapters.local.rules.moved_them import moved_them
 from reverie.adapters.local.rules.name_contrast import bare_name_contrast, name_contrast
 from reverie.adapters.local.rules.named_place import named_place
@@ -378,3 +379,38 @@ def test_an_hour_said_now_moves_the_one_held_hour_for_the_same_thing() -> None:
     assert decision is not None and decision.statement == "Dad's physio comes at 11am on Fridays."
     # NEGATIVE: an hour now of another thing leaves the held hour alone
     assert hour_now(cand("The gym opens at 6am now."), [card]) is None
+
+
+def test_a_thing_moved_to_a_place_in_common_words_leaves_where_it_was_kept_by_name() -> None:
+    card = held("The user's recipes live in Notion.")
+    decision = moved_over(cand("The user has moved the recipes into the family folder."), [card])
+    assert decision is not None and decision.action is MergeAction.SUPERSEDE
+    # NEGATIVE: moving furniture names no place it was kept
+    assert (
+        moved_over(cand("The user moved the sofa to the window."), [held("The user's sofa is from Ikea.")])
+        is None
+    )
+
+
+def test_a_thing_said_to_be_in_place_ends_the_plan_to_get_it() -> None:
+    plan = held("The user is hoping to get a heat pump.", type=MemoryType.PLAN)
+    assert got(cand("The new heat pump was fitted on Monday."), plan)
+    assert got(cand("The heat pump went in last week."), plan)
+    # NEGATIVE: another thing in place leaves the plan
+    assert not got(cand("The new kitchen was fitted on Monday."), plan)
+
+
+def test_a_price_going_up_with_its_unit_unsaid_replaces_the_held_one() -> None:
+    decision = decide(
+        cand("The allotment fee goes up to £60 from March."),
+        [held("The user pays an allotment fee of £45 a year.")],
+    )
+    assert (decision.action, decision.statement) == (
+        MergeAction.SUPERSEDE,
+        "The user pays an allotment fee of £60 a year from March.",
+    )
+    # NEGATIVE: another thing's price going up leaves it
+    other = decide(
+        cand("The gym fee goes up to £45 from April."), [held("The user's council tax is £1,740 a year.")]
+    )
+    assert other.action is not MergeAction.SUPERSEDE

@@ -7,7 +7,9 @@ so the news replaces it (latest wins).
 The held card must be the same someone's and name the place the thing left (named in the news, "from
 Notion"); or, when the news names only where it went ("to Rainbow Nursery"), speak of the thing and of that
 kind of place ("nursery") under another name, or of the named tool it went through ("deploys go through
-Jenkins"). Moving furniture ("moved the sofa to the window") names no place.
+Jenkins"); or, when where it went is said in common words ("moved the docs into the repo"), say where the
+thing was kept by name ("our docs live in Confluence"). Moving furniture ("moved the sofa to the window") names
+no place.
 """
 
 from __future__ import annotations
@@ -32,8 +34,12 @@ _MOVED_RE = re.compile(
     r"(?:(?:my|our|their|his|her|the)\s+)?"
     rf"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:over\s+|across\s+)?(?:from\s+(?P<old>{_NAME})\s+)?"
     # (the kind of place after its name: "to the British Heart Foundation shop")
-    rf"(?:to|into|onto)\s+(?:the\s+)?(?P<new>{_NAME}(?:\s+v?\d[\w.]*|\s+{_PLACE_KIND})?)",
+    rf"(?:to|into|onto)\s+(?:the\s+)?(?P<new>{_NAME}(?:\s+v?\d[\w.]*|\s+{_PLACE_KIND})?|(?-i:[a-z])[\w-]*)",
     re.I,
+)
+# Where a thing is kept, by name: "our docs live in Confluence", "the photos are stored on Google Drive".
+_KEPT_IN_RE = re.compile(
+    rf"\b(?:live|lives|is\s+kept|are\s+kept|is\s+stored|are\s+stored|sit|sits)\s+(?:in|on)\s+{_NAME}"
 )
 _KINDS = frozenset({MemoryType.FACT, MemoryType.PREFERENCE})
 
@@ -69,7 +75,9 @@ def moved_over(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisi
         other_version = version is not None and re.search(
             rf"(?<![\w-]){re.escape(version.group('name'))}\s+v?\d", card.statement
         )
-        if thing <= said and (kind_held or other_version or _THROUGH_RE.search(card.statement)):
+        # ... or, moved to a place named in common words ("into the repo"), where it was kept by name
+        kept = new[:1].islower() and _KEPT_IN_RE.search(card.statement) is not None
+        if thing <= said and (kind_held or other_version or kept or _THROUGH_RE.search(card.statement)):
             return replace(candidate, card, f"what {card.memory_id} says was where it is no longer")
     return None
 

@@ -73,11 +73,24 @@ _DOG_GOT_RE = re.compile(
 )
 
 
+# ... or when it is said to be in place: "the solar panels went in last week", "the new boiler was fitted".
+_IN_PLACE_RE = re.compile(
+    r"^(?:the|our|my)\s+(?:new\s+)?(?:[\w-]+\s+)?(?P<thing>[\w-]+)\s+(?:went\s+in|went\s+up|(?:was|were|got|have\s+been|"
+    r"has\s+been)\s+(?:fitted|installed|put\s+in|delivered)|arrived|came)\b",
+    re.I,
+)
+
+
 def got(candidate: Candidate, card: MemoryCard) -> bool:
-    """The candidate speaks of the new thing the plan `card` was to get (a dog by its breed too)."""
+    """The candidate speaks of the new thing the plan `card` was to get (a dog by its breed too), or says it is
+    in place."""
     if not _GETTING_RE.search(card.statement):
         return False
     if _DOG_GOT_RE.search(candidate.statement) and stem("dog") in terms(card.statement):
+        return True
+    if (placed := _IN_PLACE_RE.match(candidate.statement.strip())) and stem(
+        placed.group("thing").lower()
+    ) in terms(card.statement):
         return True
     new = _NEW_THING_RE.search(candidate.statement)
     return new is not None and stem(new.group("thing").lower()) in terms(card.statement)

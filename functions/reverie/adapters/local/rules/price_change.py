@@ -39,8 +39,9 @@ _GOES_TO_RE = re.compile(
     r"(?:(?:is|are)\s+going|will\s+go|goes|go|went|has\s+gone|(?:is|are|will|has)?\s*(?:rises?|rose|risen|"
     r"increase[sd]?|drops?|dropped|falls?|fell|fallen|decrease[sd]?|changes?|changed))\s+"
     r"(?:(?:up|down|back)\s+)?to\s+"
-    r"(?P<amount>[£$€₦]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s?(?:pounds|euros|dollars|quid))\s+"
-    r"(?:per|a|an|each)\s+(?P<unit>[a-z]{3,})\b(?P<rest>.*)$",
+    r"(?P<amount>[£$€₦]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s?(?:pounds|euros|dollars|quid))"
+    # (the unit may go unsaid when the held card gives it: "the rent goes up to £1,050 from April")
+    r"(?:\s+(?:per|a|an|each)\s+(?P<unit>[a-z]{3,}))?\b(?P<rest>.*)$",
     re.I,
 )
 _FROM_RE = re.compile(r"\b(?:from|starting|as of)\s+[^,;.]+", re.I)
@@ -76,14 +77,14 @@ def _goes_to(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
     if found is None:
         return None
     named = {stem(w.lower()) for w in found.group("thing").split()}
-    unit = stem(found.group("unit").lower())
+    unit = stem(found.group("unit").lower()) if found.group("unit") else None
     since = _FROM_RE.search(found.group("rest"))
     for card in cards:
         if card.type is not MemoryType.FACT:
             continue
         words = {stem(w.lower()) for w in _TOKENS_RE.findall(card.statement)}
         amounts = _AMOUNT_RE.findall(card.statement)
-        if named <= words and unit in words and len(amounts) == 1:
+        if named <= words and (unit is None or unit in words) and len(amounts) == 1:
             new = _new_amount(found, amounts[0])
             statement = card.statement.replace(amounts[0], new, 1)
             if since and not _FROM_RE.search(card.statement):  # from when the new amount holds
