@@ -13,12 +13,13 @@ from reverie.adapters.local.rules.amount_now import amount_now, hour_now, time_i
 from reverie.adapters.local.rules.keys import attribute_key
 from reverie.adapters.local.rules.merge import decide
 from reverie.adapters.local.rules.moved_over import moved_over
-from reverie.adapters.local.rules.moved_them import moved_them
+from reverie.adapters.local.rules.moved_them import moved_them, they_moved
 from reverie.adapters.local.rules.name_contrast import bare_name_contrast, name_contrast
 from reverie.adapters.local.rules.named_place import named_place
 from reverie.adapters.local.rules.plan_ends import got
 from reverie.adapters.local.rules.plays_for import plays_for_team
 from reverie.adapters.local.rules.same_restriction import same_restriction
+from reverie.adapters.local.rules.their_things import about_what_they_do
 from reverie.domain.guards import mask_secrets
 from reverie.domain.models import MemoryType
 from reverie.ports import MergeAction
@@ -302,7 +303,7 @@ def test_a_value_of_one_capital_letter_is_another_value() -> None:
     key = "user.blood_type"
     decision = decide(
         cand("The user's blood type is O positive.", key=key),
-        [held("The user's blood type is B positive.", key)],
+        [held("The user's blood type is A positive.", key)],
     )
     assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
     # NEGATIVE: the same letter is the same value
@@ -414,3 +415,85 @@ def test_a_price_going_up_with_its_unit_unsaid_replaces_the_held_one() -> None:
         cand("The gym fee goes up to £45 from April."), [held("The user's council tax is £1,740 a year.")]
     )
     assert other.action is not MergeAction.SUPERSEDE
+
+
+def test_a_payment_of_two_words_to_someone_upped_replaces_the_held_amount() -> None:
+    decision = decide(
+        cand("The user has raised the pocket money for Alfie to £8."),
+        [held("The user's pocket money for Alfie is £5 a week.")],
+    )
+    assert (decision.action, decision.statement) == (
+        MergeAction.SUPERSEDE,
+        "The user's pocket money for Alfie is £8 a week.",
+    )
+    # NEGATIVE: a payment of another thing is left alone
+    other = decide(
+        cand("The user has raised the gym fee to £40."),
+        [held("The user's pocket money for Alfie is £5 a week.")],
+    )
+    assert other.action is not MergeAction.SUPERSEDE
+
+
+def test_how_a_thing_tastes_to_them_is_more_of_the_taste_held() -> None:
+    assert about_what_they_do(
+        cand("Coriander tastes like soap to the user."),
+        held("The user hates coriander.", type=MemoryType.PREFERENCE),
+    )
+    # NEGATIVE: another thing's taste
+    assert not about_what_they_do(
+        cand("Mint tastes fresh to the user."), held("The user hates coriander.", type=MemoryType.PREFERENCE)
+    )
+
+
+def test_stuck_in_traffic_is_not_kept() -> None:
+    assert S.statements("Stuck in traffic on the A1 again.") == []
+    # NEGATIVE: a lasting fact about the commute is kept
+    assert S.statements("My commute is 40 minutes each way.") == [
+        "The user's commute is 40 minutes each way."
+    ]
+
+
+def test_a_name_said_then_put_right_with_but_swaps_it() -> None:
+    assert bare_name_contrast("Sorry, I said Park Lane but it's Park Road") == "Park Road, not Park Lane."
+    decision = name_contrast(cand("Park Road, not Park Lane."), [held("The user's office is on Park Lane.")])
+    assert decision is not None and decision.statement == "The user's office is on Park Road."
+    # NEGATIVE: "but" joining two statements is no name put right
+    assert bare_name_contrast("I said Park Lane but nobody listened") is None
+
+
+def test_an_amount_moved_up_to_a_percentage_is_no_plan_moved_to_a_day() -> None:
+    assert S.statements("I've bumped my savings rate up to 12%.") == [
+        "The user has bumped their savings rate up to 12%."
+    ]
+    # NEGATIVE: a plan moved to the 12th is still moved to a day
+    assert S.statements("I've bumped my dentist appointment to the 12th.") == [
+        "The user's dentist appointment is moved to 12 February."
+    ]
+
+
+def test_a_child_said_to_have_moved_club_replaces_the_one_held_club() -> None:
+    assert they_moved("He's switched to Rovers football club") == "He has moved to Rovers football club."
+    card = held("The user's son plays for Wanderers football club.")
+    decision = moved_them(cand("He has moved to Rovers football club."), [card])
+    assert decision is not None and decision.statement == "The user's son plays for Rovers football club."
+    # NEGATIVE: nothing held names a football club: the pronoun's move is not kept alone
+    lone = moved_them(cand("He has moved to Rovers football club."), [held("The user likes tea.")])
+    assert lone is not None and lone.action is MergeAction.NOOP
+
+
+def test_a_clause_of_the_speakers_own_after_a_security_answer_is_kept() -> None:
+    said = mask_secrets("My memorable place is Whitby and my home branch is Harrogate.").text
+    assert "Whitby" not in said and "Harrogate" in said
+    # NEGATIVE: an answer of several words is masked whole
+    assert "vinegar" not in mask_secrets("my memorable phrase is salt and vinegar").text
+
+
+def test_a_bad_head_today_is_not_kept_and_getting_up_is_one_slot() -> None:
+    assert S.statements("Woke up with a pounding headache.") == []
+    assert (
+        attribute_key("I'm up at 6 every morning.", "u")
+        == attribute_key("I always get up at 6am.", "u")
+        == "u.wake_time"
+    )
+    # NEGATIVE: being up at a place is no time of getting up
+    assert attribute_key("I'm up at the allotment.", "u") != "u.wake_time"

@@ -271,12 +271,14 @@ PATTERNS: list[SecretPattern] = [
             r"(?:birthday|birth\s+year|date\s+of\s+birth|name|number|postcode|anniversary)\b[^.;,\n]*)"
         ),
     ),
-    # The answer to a security question, to the end of its clause ("Kowalski", "the blue bicycle").
+    # The answer to a security question, to the end of its clause ("Kowalski", "the blue bicycle"), or to a clause
+    # of the speaker's own after it ("... is Pinecone and my branch is Leeds Briggate").
     SecretPattern(
         "password",
         re.compile(
             rf"(?i)\b{_ANSWER_LABEL}\b\s*(?:is|was|:|=)\s*"
-            r"(?P<secret>\"[^\"\n]+\"|'[^'\n]+'|[^.;,\n\"']+?(?=\s*(?:[.;,\n\"'}\])]|$)))"
+            r"(?P<secret>\"[^\"\n]+\"|'[^'\n]+'|[^.;,\n\"']+?(?=\s*(?:[.;,\n\"'}\])]|$)"
+            r"|\s+and\s+(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is|are)\b))"
         ),
         _answer,
     ),

@@ -48,6 +48,11 @@ _MALFUNCTION_RE = re.compile(
     r"(?:failing|broken|crashing|erroring|timing out|not working|not loading|hanging|offline|leaking|dripping|"
     r"blocked|flooding|playing up|on the blink|out of order)\b"
     r"|\b(?:stopped working|just died|has died|won't (?:start|load|boot|turn on))\b"
+    # a bad head today ("got a splitting headache", "I've got a stinking cold"): not how they usually are
+    r"|\b(?:got|have\s+got|'ve\s+got|woke\s+up\s+with)\s+(?:a\s+|such\s+a\s+)?(?:splitting|pounding|banging|killer|"
+    r"stinking|horrible|awful|raging)\s+(?:headache|migraine|cold|hangover)\b"
+    # stuck on the way ("stuck in traffic on the M25", "sat in a jam on the A1")
+    r"|\b(?:stuck|sat|sitting)\s+in\s+(?:traffic|a\s+(?:queue|jam|tailback))\b"
     # a journey or a delivery held up ("my flight's delayed by two hours", "the train was cancelled")
     r"|\b(?:flight|train|bus|plane|ferry|coach|connection|parcel|delivery|order)(?:'s|\s+(?:is|was|has\s+been|got))\s+"
     r"(?:\w+\s+)?(?:delayed|cancell?ed|canceled|late|diverted|held\s+up|stuck)\b",

@@ -1,10 +1,11 @@
-"""A child moved to another nursery or school, said with a pronoun: "We've moved her to Sunflowers nursery" names
+"""A child moved to another nursery, school or club, said with a pronoun: "We've moved her to Sunflowers nursery" names
 no one, and the held card of the one child of the user's at a nursery ("The user's daughter goes to Little Acorns
 nursery") says who: that card, with the new place in it (latest wins).
 
 The new place is a name and the kind of place the held card names after its own name (nursery, school, college,
 academy, childminder's ...); the held card is the one card of the user's people naming a place of that kind.
-None, or two (two children at nurseries), and it is left to the other rules.
+None, or two (two children at nurseries), and it is left to the other rules. "She's moved to Otters swim club",
+said with the child as its subject, is kept for that card (`they_moved`), and is nothing without it.
 """
 
 from __future__ import annotations
@@ -12,12 +13,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from reverie.adapters.local.rules.verdicts import replace_with
+from reverie.adapters.local.rules.verdicts import decision, replace_with
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
-from reverie.ports import MergeDecision
+from reverie.ports import MergeAction, MergeDecision
 
-_KIND = r"(?P<kind>nursery|pre-?school|school|primary|academy|college|sixth\s+form|childminder'?s?)"
+_KIND = (
+    r"(?P<kind>(?:[a-z]+\s+)?(?:nursery|pre-?school|school|primary|academy|college|sixth\s+form|childminder'?s?|"
+    r"club|team|squad))"
+)
 _PLACE = r"(?P<name>(?-i:[A-Z])[\w'&-]*(?:\s+(?-i:[A-Z])[\w'&-]*){0,3})"
 _MOVED_RE = re.compile(
     rf"\b(?:moved|switched|changed|transferred|put)\s+(?:him|her|them|the\s+kids|the\s+children)\s+(?:over\s+)?"
@@ -25,13 +29,30 @@ _MOVED_RE = re.compile(
     re.I,
 )
 _HELD_RE = re.compile(rf"\b(?:the\s+)?{_PLACE}\s+{_KIND}\b", re.I)
+# ... or said with the child as "she"/"he": "She's moved to Otters swim club, closer to home."
+_THEY_MOVED_RE = re.compile(
+    rf"^(?P<who>she|he|they)(?:'s|'ve|\s+has|\s+have)?\s+(?:now\s+|just\s+)?(?:moved|switched|changed)\s+(?:over\s+)?"
+    rf"(?:to|into)\s+(?:the\s+)?{_PLACE}\s+{_KIND}\b",
+    re.I,
+)
+
+
+def they_moved(part: str) -> str | None:
+    """ "She has moved to Otters swim club." when `part` says a child of the speaker's ("she", "he") moved to a
+    named club, school or nursery: kept for the held card that says which child (`moved_them`); None otherwise."""
+    found = _THEY_MOVED_RE.match(part.strip())
+    if found is None:
+        return None
+    has = "have" if found.group("who").lower() == "they" else "has"
+    return f"{found.group('who').capitalize()} {has} moved to {found.group('name')} {found.group('kind')}."
 
 
 def moved_them(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
     """The one held card naming a place of the kind a child was moved to (see the module), with the new one."""
-    found = _MOVED_RE.search(candidate.statement)
+    found = _MOVED_RE.search(candidate.statement) or _THEY_MOVED_RE.match(candidate.statement.strip())
     if candidate.type is not MemoryType.FACT or found is None:
         return None
+    alone = found.re is _THEY_MOVED_RE  # "She has moved to ...": nothing without the card it is about
     kind = found.group("kind").lower()
     fits = [
         (card, held)
@@ -42,7 +63,11 @@ def moved_them(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisi
         and held.group("name") != found.group("name")
     ]
     if len(fits) != 1:
-        return None
+        return (
+            decision(MergeAction.NOOP, None, "a pronoun's move that no one held card answers for")
+            if alone
+            else None
+        )
     card, held = fits[0]
     statement = (
         card.statement[: held.start("name")] + found.group("name") + card.statement[held.end("name") :]

@@ -42,7 +42,9 @@ _MONTH = MONTH_WORD
 # What a thing is moved to: a time, never a place ("moved to Leeds" is a house move).
 _WHEN = (
     rf"(?:(?:next|this|the\s+following|coming)\s+(?:week|month|{_WEEKDAY})|{_WEEKDAY}|tomorrow|"
-    rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+(?:of\s+)?{_MONTH})?|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?|"
+    # (a number that is an amount is no day: "bumped my pension up to 8%")
+    rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?![\d%]|\.\d|\s*(?:per\s*cent|percent)\b)(?:\s+(?:of\s+)?{_MONTH})?|"
+    rf"{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?|"
     r"\d{1,2}[:.]\d\d|\d{1,2}\s*(?:am|pm)|(?:early|mid|late|the\s+end\s+of|the\s+start\s+of)\b|"
     r"next\s+year|(?:19|20)\d\d\b)"  # "deferred my place to 2027"
 )

@@ -26,7 +26,9 @@ from reverie.ports import MergeDecision
 _CHANGE_RE = re.compile(
     r"^(?P<who>(?-i:[A-Z])[\w-]+|the\s+[\w-]+)\s+(?:has\s+|have\s+|just\s+)?"
     r"(?:increased|raised|hiked|bumped|upped|pushed|lowered|reduced|cut|dropped|put|brought|moved|changed)\s+"
-    r"(?:the\s+|my\s+|our\s+)?(?:price\s+of\s+(?:the\s+)?)?(?P<thing>[a-z]{3,})(?:\s+price)?\s+(?:back\s+)?"
+    # (a thing of two words, and whom it goes to: "upped the standing order to Mum to £75")
+    r"(?:the\s+|my\s+|our\s+)?(?:price\s+of\s+(?:the\s+)?)?(?P<thing>[a-z]{3,}(?:\s+(?!(?:back|up|down)\b)[a-z]{3,})?)(?:\s+price)?"
+    r"(?:\s+(?:to|for)\s+(?-i:[A-Z])[\w-]*)?\s+(?:back\s+)?"
     r"(?:(?:up|down)\s+)?to\s+(?P<amount>[£$€₦]?\s?\d[\d,]*(?:\.\d+)?(?:\s?(?!(?:per|a|an|each|for)\b)[a-z]{1,6})?)"
     # the unit may go unsaid when the held card gives it ("bumped the rent to £1,020": the rent a month)
     r"(?:\s+(?:per|a|an|each|for\s+a)\s+(?P<unit>[a-z]{3,}))?\b",
@@ -102,7 +104,7 @@ def price_change(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDeci
     found = _change(candidate.statement)
     if found is None:
         return _goes_to(candidate, cards)
-    who, thing = found.group("who"), stem(found.group("thing").lower())
+    who, thing = found.group("who"), {stem(w) for w in found.group("thing").lower().split()}
     unit = stem(found.group("unit").lower()) if found.group("unit") else None
     for card in cards:
         if card.type is not MemoryType.FACT:
@@ -110,7 +112,7 @@ def price_change(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDeci
         words = {stem(w.lower()) for w in _WORDS_RE.findall(card.statement)}
         named = who.lower().startswith("the ") or who in card.statement
         amounts = _AMOUNT_RE.findall(card.statement)
-        if thing in words and (unit is None or unit in words) and named and len(amounts) == 1:
+        if thing <= words and (unit is None or unit in words) and named and len(amounts) == 1:
             new = _new_amount(found, amounts[0])
             statement = card.statement.replace(amounts[0], new, 1)
             return replace_with(candidate, card, f"a new price of what {card.memory_id} prices", statement)

@@ -27,6 +27,7 @@ from reverie.adapters.local.rules.about import GENERIC
 from reverie.adapters.local.rules.amount_now import amount_now
 from reverie.adapters.local.rules.it_amount import it_amount
 from reverie.adapters.local.rules.language import strip_opening
+from reverie.adapters.local.rules.moved_them import they_moved
 from reverie.adapters.local.rules.name_contrast import bare_name_contrast
 from reverie.adapters.local.rules.pronoun_contrast import pronoun_contrast
 from reverie.adapters.local.rules.statement_types import Drop, Speaker, Statement
@@ -191,10 +192,12 @@ class Antecedent:
             return as_statement(MemoryType.FACT, count, who, short_ok=True)
         if pronoun_contrast(said := strip_opening(part)):  # "he's in Year 5, not Year 4": for the held card
             return as_statement(MemoryType.FACT, said, who, short_ok=True)  # saying Year 4 to answer
-        if named := bare_name_contrast(
-            part
-        ):  # "Sorry, I meant HSBC, not Barclays": for the card naming Barclays
+        if named := bare_name_contrast(part):  # "Sorry, I meant HSBC, not Barclays": for the card on Barclays
             return as_statement(MemoryType.FACT, named, who, short_ok=True)
+        if moved := they_moved(
+            strip_opening(part)
+        ):  # "She's moved to Otters swim club": for the child's card
+            return as_statement(MemoryType.FACT, moved, who, short_ok=True)
         found = says_what_it_is(_PUT_RIGHT_LEAD_RE.sub("", part.strip())) if self.opening else None
         return result if found is None else as_statement(MemoryType.FACT, unresolved(found), who)
 

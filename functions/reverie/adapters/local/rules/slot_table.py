@@ -68,6 +68,11 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:surgery|medical (?:centre|center|practice)|health centre|gp practice)\b",
             "gp",
         ),
+        # when one gets up: "I'm up at 5 every morning", "I always get up at 5am" (one time at a time)
+        (
+            r"(?:(?:always|normally|generally) )?(?:(?:get|gets|getting|wake|wakes|waking) )?up at \d",
+            "wake_time",
+        ),
         # where one gets one's coffee ("I get my coffee at Fern now", "my go-to coffee shop is Grind"): one at a time
         (
             r"(?:get|gets|getting|buy|buys|buying|grab|grabs) (?:my|our|his|her|their) (?:morning )?coffees? (?:at|from)\b",

@@ -20,7 +20,9 @@ _FUSIBLE = frozenset({MemoryType.FACT, MemoryType.PREFERENCE})
 # "Penicillin gives me ..."; a person's name or a pronoun is no thing.
 _THING_SAID_RE = re.compile(
     r"^(?:the\s+)?(?P<thing>[\w-]+(?:\s+[a-z][\w-]*){0,2}?)\s+(?:is|are|meets?|runs?|starts?|gives?|makes?|"
-    r"happens?|takes\s+place|rehearses|trains|practises|practices|plays|opens|closes|sits|gathers)\b",
+    r"happens?|takes\s+place|rehearses|trains|practises|practices|plays|opens|closes|sits|gathers|"
+    # how it is to them: "Coriander tastes like soap to the user" after "the user hates coriander"
+    r"tastes|smells|feels|sounds)\b",
     re.I,
 )
 _NO_THING = frozenset(
