@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from reverie.adapters.local.rules.amount_now import amount_now, hour_now, time_instead
+from reverie.adapters.local.rules.amount_now import amount_now
 from reverie.adapters.local.rules.keys import attribute_key
 from reverie.adapters.local.rules.merge import decide
 from reverie.adapters.local.rules.moved_over import moved_over
@@ -20,6 +20,7 @@ from reverie.adapters.local.rules.plan_ends import got
 from reverie.adapters.local.rules.plays_for import plays_for_team
 from reverie.adapters.local.rules.same_restriction import same_restriction
 from reverie.adapters.local.rules.their_things import about_what_they_do
+from reverie.adapters.local.rules.time_now import hour_now, time_instead
 from reverie.domain.guards import mask_secrets
 from reverie.domain.models import MemoryType
 from reverie.ports import MergeAction

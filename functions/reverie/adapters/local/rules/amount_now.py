@@ -13,13 +13,12 @@ statement stands for nothing held: it is not kept.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from reverie.adapters.local.rules.verdicts import decision, replace_with
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.numerals import as_digits
-from reverie.domain.restatement import stem, terms
 from reverie.ports import MergeAction, MergeDecision
 
 # A unit's words, by the one unit they name.
@@ -69,59 +68,43 @@ def _counts(statement: str, unit: str) -> list[re.Match[str]]:
     return list(re.finditer(rf"\b(?P<n>\d{{1,3}}(?:\.\d)?)\s*(?:{words})\b", as_digits(statement), re.I))
 
 
+def one_held_value(
+    cards: Sequence[MemoryCard],
+    values: Callable[[str], list[re.Match[str]]],
+    of: Callable[[MemoryCard], bool] = lambda card: True,
+) -> tuple[MemoryCard, re.Match[str]] | None:
+    """The one held fact that `of` accepts and whose statement gives one value (`values` finds them), with that
+    value; None when no card, or more than one, does (which one is meant is not known)."""
+    fits = [
+        (card, found[0])
+        for card in cards
+        if card.type is MemoryType.FACT and of(card) and len(found := values(card.statement)) == 1
+    ]
+    return fits[0] if len(fits) == 1 else None
+
+
+def with_value(statement: str, held: re.Match[str], group: str, new: str) -> str:
+    """`statement` with the value `held` found (its `group`) replaced by `new`."""
+    return statement[: held.start(group)] + new + statement[held.end(group) :]
+
+
 def amount_moved_on(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
     """The held card of the same person whose one count in the candidate's unit moved on (see the module),
     superseded with the new count in place; a no-op when no one card fits."""
     found = _KEPT_RE.match(candidate.statement.strip())
     if candidate.type is not MemoryType.FACT or found is None:
         return None
-    who = found.group("who")
-    fits = [
-        (card, counts[0])
-        for card in cards
-        if card.type is MemoryType.FACT
-        and card.statement.startswith(f"{who} ")
-        and len(counts := _counts(card.statement, found.group("unit"))) == 1
-    ]
-    if len(fits) != 1:
+    who, unit = found.group("who"), found.group("unit")
+    fit = one_held_value(
+        cards, lambda said: _counts(said, unit), lambda card: card.statement.startswith(f"{who} ")
+    )
+    if fit is None:
         return decision(MergeAction.NOOP, None, "a count with no noun that no one held card answers for")
-    card, held = fits[0]
-    said = as_digits(card.statement)
-    statement = said[: held.start("n")] + found.group("n") + said[held.end("n") :]
+    card, held = fit
+    statement = with_value(
+        as_digits(card.statement), held, "n", found.group("n")
+    )  # `_counts` reads the digits
     return replace_with(candidate, card, f"{card.memory_id}'s count moved on", statement)
-
-
-# "The user has been catching the 7:55 instead": a clock time that replaces one held, its noun left out.
-_CLOCK_RE = re.compile(r"(?<![\d:.£$€])(?P<t>\d{1,2}[:.][0-5]\d)(?![\d:])")
-_TIME_INSTEAD_RE = re.compile(r"^(?P<who>.+?) (?:has|have|is|are|was|now|will|'s)\b.*\binstead[.!]*$")
-
-
-def time_instead(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
-    """The held card of the same person with one clock time, superseded with the time a short statement says
-    "instead" ("The user has been catching the 7:55 instead" → "The user takes the 7:55 train to work");
-    None when the candidate is not such a statement or no one held card has one time to replace."""
-    found = _TIME_INSTEAD_RE.match(candidate.statement.strip())
-    times = _CLOCK_RE.findall(candidate.statement)
-    if (
-        candidate.type is not MemoryType.FACT
-        or found is None
-        or len(times) != 1
-        or len(found.string.split()) > 12
-    ):
-        return None
-    who = found.group("who")
-    fits = [
-        (card, clocks[0])
-        for card in cards
-        if card.type is MemoryType.FACT
-        and card.statement.startswith(f"{who} ")
-        and len(clocks := list(_CLOCK_RE.finditer(card.statement))) == 1
-    ]
-    if len(fits) != 1:
-        return None
-    card, held = fits[0]
-    statement = card.statement[: held.start("t")] + times[0] + card.statement[held.end("t") :]
-    return replace_with(candidate, card, f"{card.memory_id}'s time said instead", statement)
 
 
 # "I'm a 9 now" after "my shoe size is 8": a size said with its noun left out.
@@ -136,48 +119,20 @@ def size_now(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
     if candidate.type is not MemoryType.FACT or found is None:
         return None
     who = found.group("who")
-    fits = [
-        (card, sizes[0])
-        for card in cards
-        if card.type is MemoryType.FACT
-        and card.statement.startswith((f"{who} ", f"{who}'s "))  # "The user's shoe size is 8"
-        and re.search(r"\bsize\b", card.statement, re.I)
-        and len(sizes := list(_SIZE_HELD_RE.finditer(card.statement))) == 1
-    ]
-    if len(fits) != 1:
+    fit = one_held_value(
+        cards,
+        lambda said: list(_SIZE_HELD_RE.finditer(said)),
+        lambda card: (
+            card.statement.startswith((f"{who} ", f"{who}'s "))  # "The user's shoe size is 8"
+            and re.search(r"\bsize\b", card.statement, re.I) is not None
+        ),
+    )
+    if fit is None:
         return decision(MergeAction.NOOP, None, "a size with no noun that no one held card answers for")
-    card, held = fits[0]
-    statement = card.statement[: held.start("n")] + found.group("n") + card.statement[held.end("n") :]
-    return replace_with(candidate, card, f"{card.memory_id}'s size moved on", statement)
-
-
-# "The carer's time has changed, she comes at 9 now": an hour said "now" of a thing a held card times.
-_HOUR = r"\d{1,2}(?:[:.][0-5]\d)?\s*(?:am|pm)\b|\d{1,2}[:.][0-5]\d(?![\d:])"
-_HELD_HOUR_RE = re.compile(rf"(?<![\d:.£$€])(?P<t>{_HOUR})", re.I)
-_HOUR_NOW_RE = re.compile(rf"\bat\s+(?P<t>{_HOUR}|\d{{1,2}}(?=\s+now\b))\s+now\b", re.I)
-_NOT_THE_THING = frozenset(stem(w) for w in "time times now changed change moved hour".split())
-
-
-def hour_now(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
-    """The one held fact that gives an hour for a thing the candidate names too, superseded with the hour the
-    candidate says it is "now" ("Mum's carer comes at 8am" → "... at 9am"); None otherwise."""
-    found = _HOUR_NOW_RE.search(candidate.statement)
-    if candidate.type is not MemoryType.FACT or found is None:
-        return None
-    mine = terms(candidate.statement) - _NOT_THE_THING
-    fits = [
-        (card, hours[0])
-        for card in cards
-        if card.type is MemoryType.FACT
-        and len(hours := list(_HELD_HOUR_RE.finditer(card.statement))) == 1
-        and mine & (terms(card.statement) - _NOT_THE_THING - terms(hours[0].group("t")))
-    ]
-    if len(fits) != 1:
-        return None
-    card, held = fits[0]
-    new = found.group("t")
-    suffix = re.search(r"(am|pm)$", held.group("t"), re.I)
-    if suffix and new.isdigit():  # "at 9 now" after "at 8am": 9am
-        new += suffix.group(1)
-    statement = card.statement[: held.start("t")] + new + card.statement[held.end("t") :]
-    return replace_with(candidate, card, f"{card.memory_id}'s hour moved on", statement)
+    card, held = fit
+    return replace_with(
+        candidate,
+        card,
+        f"{card.memory_id}'s size moved on",
+        with_value(card.statement, held, "n", found.group("n")),
+    )

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from reverie.adapters.local.rules.added_to import added_to
-from reverie.adapters.local.rules.amount_now import amount_moved_on, hour_now, size_now, time_instead
+from reverie.adapters.local.rules.amount_now import amount_moved_on, size_now
 from reverie.adapters.local.rules.by_slot import by_slot
 from reverie.adapters.local.rules.by_text import by_text
 from reverie.adapters.local.rules.by_topic import by_topic, plan_news
@@ -74,6 +74,7 @@ from reverie.adapters.local.rules.taste_lost import taste_lost
 from reverie.adapters.local.rules.thing_moved import thing_moved
 from reverie.adapters.local.rules.thing_told_more import thing_told_more
 from reverie.adapters.local.rules.time_bounds import same_bound
+from reverie.adapters.local.rules.time_now import hour_now, time_instead
 from reverie.adapters.local.rules.value_swap import with_value_swapped
 from reverie.adapters.local.rules.verdicts import FUSED_MAX_CHARS, fused, join
 from reverie.adapters.local.rules.verdicts import decision as _decision
