@@ -18,6 +18,7 @@ from reverie.adapters.local.rules.name_contrast import bare_name_contrast, name_
 from reverie.adapters.local.rules.named_place import named_place
 from reverie.adapters.local.rules.plan_ends import got
 from reverie.adapters.local.rules.plays_for import plays_for_team
+from reverie.adapters.local.rules.pronoun_contrast import contrast_on_held
 from reverie.adapters.local.rules.same_restriction import same_restriction
 from reverie.adapters.local.rules.their_things import about_what_they_do
 from reverie.adapters.local.rules.time_now import hour_now, time_instead
@@ -498,3 +499,60 @@ def test_a_bad_head_today_is_not_kept_and_getting_up_is_one_slot() -> None:
     )
     # NEGATIVE: being up at a place is no time of getting up
     assert attribute_key("I'm up at the allotment.", "u") != "u.wake_time"
+
+
+def test_a_place_put_right_with_its_region_after_it_swaps_the_place() -> None:
+    card = held("The user's brother lives in Boston.")
+    decision = contrast_on_held(cand("He lives in Bolton, in Greater Manchester, not Boston."), [card])
+    assert decision is not None and decision.statement == "The user's brother lives in Bolton."
+    # NEGATIVE: nothing held names Boston
+    assert (
+        contrast_on_held(
+            cand("He lives in Bolton, in Greater Manchester, not Boston."), [held("The user likes tea.")]
+        )
+        is None
+    )
+
+
+def test_a_club_that_rides_out_is_more_of_the_club_held() -> None:
+    assert about_what_they_do(
+        cand("The running club runs from the park gates on Tuesdays."), held("The user is in a running club.")
+    )
+    assert about_what_they_do(
+        cand("The walking group walks the canal path on Sundays."), held("The user is in a walking group.")
+    )
+    # NEGATIVE: another group's outings
+    assert not about_what_they_do(
+        cand("The walking group walks the canal path on Sundays."), held("The user is in a book club.")
+    )
+
+
+def test_a_bare_number_a_plan_is_moved_to_is_no_day() -> None:
+    assert not any("March" in k for k in S.statements("The party's moved to 8 now."))
+    # NEGATIVE: the 8th is a day (and "'s moved" is "has moved", not "has are moved")
+    assert S.statements("The party's moved to the 8th.") == ["The user's party is moved to 8 March."]
+
+
+def test_a_contract_said_to_have_ended_ends_the_card_naming_it() -> None:
+    decision = decide(
+        cand("The user's Vodafone contract has ended."),
+        [held("The user's broadband contract is with Vodafone.")],
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    # NEGATIVE: another provider's contract ending leaves it
+    other = decide(
+        cand("The user's Sky contract has ended."), [held("The user's broadband contract is with Vodafone.")]
+    )
+    assert other.action is not MergeAction.SUPERSEDE
+
+
+def test_chat_asides_lmao_locked_out_and_a_key_block_ending_a_sentence() -> None:
+    assert S.statements("lmao my brother works at Tesco so obviously he gets the discount") == [
+        "The user's brother works at Tesco so obviously he gets the discount."
+    ]
+    assert S.statements("Locked out of the house again, ugh.") == []
+    key = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXk\n-----END OPENSSH PRIVATE KEY-----"
+    kept = S.statements(f"Here's my key: {key} The build box is at 10.1.2.3.")
+    assert kept == ["The build box is at 10.1.2.3."]
+    # NEGATIVE: the key itself is never kept
+    assert not any("b3BlbnNzaC1rZXk" in k for k in kept)

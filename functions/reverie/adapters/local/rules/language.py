@@ -22,7 +22,7 @@ _EMOTICON_RE = re.compile(r"(?<!\w)(?::|;|=)-?[()DPpO/\\|]+(?!\w)|<3")
 _LEADING_INTERJECTION_RE = re.compile(
     # "great news" before "great" (the first alternative that matches is taken, and "news" alone is none)
     r"^(?:(?:(?:good|great|bad|sad|big|some)\s+news|"
-    r"@[\w.-]+|oh|ah|aw+|ooh|wow|oops|whoops|sorry(?!\s+(?:for|about|to|that|if|but)\b)|my\s+bad|whoa|well|yeah|yea|ya|yah|yeh|yep|yup|yes|ok|okay|hmm+|um+|uh+|lol|haha+|omg|gosh|"
+    r"@[\w.-]+|oh|ah|aw+|ooh|wow|oops|whoops|sorry(?!\s+(?:for|about|to|that|if|but)\b)|my\s+bad|whoa|well|yeah|yea|ya|yah|yeh|yep|yup|yes|ok|okay|hmm+|um+|uh+|lol|lmao|lmfao|rofl|haha+|omg|gosh|"
     r"man|dude|yay|ugh|so+|anyway|anyways|alright|right|sure|also|and|but|plus|oh well|by the way|btw|"
     # asked to note what follows ("pls note the repair café runs ...", "make a note that ...")
     r"(?:please\s+)?(?:make\s+a\s+note|take\s+note|note\s+down|note)(?:\s+(?:that|of\s+this))?|"
@@ -146,7 +146,7 @@ _SO_INTENSIFIER_RE = re.compile(
     r"(?<![,;:]\s)(?<![,;:])\bso\s+(?!(?:that|i|we|he|she|they|it|you|the|a|an|much|many|far|long|on|no|not|"
     r"nothing|none|any|some|there|this|these|those|my|our|your|his|her|their|if|when|then|please|"
     # ... nor before what follows from it, asked ("vegetarian so please don't ...", "so always avoid ...")
-    r"don't|do|always|never|avoid|no|use|keep|make)\b)"
+    r"don't|do|always|never|avoid|no|use|keep|make|of\s+course|obviously|naturally)\b)"
     # nor before a verb whose subject it leaves out ("coeliac so needs gluten free"; "so nervous" is one)
     r"(?![a-z]+(?<!ou)(?<![su])s\b)",
     re.IGNORECASE,

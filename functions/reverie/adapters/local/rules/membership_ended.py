@@ -2,7 +2,7 @@
 PureGym on Deansgate" means she is a member no more, so the card saying she is one is replaced by the news
 (latest wins), and an answer about where she trains no longer names the gym as current.
 
-The news ends ("cancelled", "ended", "quit", "stopped", "didn't renew") a membership,
+The news ends ("cancelled", "ended", "quit", "stopped", "didn't renew"; or "my EE contract ended") a membership,
 subscription, contract or plan named by its organisation, or the organisation itself ("cancelled PureGym"); the held card says the same person is a member of,
 subscribes to or has a membership or subscription with that organisation, or names it as their gym, club
 or provider. A card that only mentions the
@@ -28,12 +28,18 @@ _ENDED_RE = re.compile(
     # ... or the organisation alone: "Cancelled PureGym, I go to the leisure centre now"
     r"|(?P<bare>[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,2})(?![\w&'-]|\s+[A-Z])"
     # ... or its kind: "cancelled my gym membership" ends "is a member of PureGym" (the kind in its name)
-    r"|(?:my|our|their|his|her|the)\s+(?P<kind>(?-i:[a-z]+))\s+" + _WHAT + r"\b)",
+    r"|(?:my|our|their|his|her|the)\s+(?P<kind>(?-i:[a-z]+))\s+" + _WHAT + r"\b)"
+    # ... or said of it: "my EE contract ended", "the user's Netflix subscription has lapsed"
+    r"|(?:\b(?:my|our|their|his|her|the)|'s)\s+(?P<said>(?:[A-Z][\w&'-]*\s+){1,3}?)"
+    + _WHAT
+    + r"\s+(?:has\s+|had\s+|just\s+)?(?:ended|expired|finished|lapsed|ran\s+out|run\s+out|is\s+over)\b",
 )
 # ... or names it as the person's gym, club or provider: "Dex's gym is the PureGym on Deansgate"
 _HELD_RE = (
     r"\b(?:members?|membership|subscri\w+|signed\s+up)\b|(?:'s|\bmy|\bour|\btheir)\s+(?:[a-z]+\s+)?"
     r"(?:gym|club|provider|supplier|network|streaming\s+service)\s+is\b"
+    # ... or has a contract with it: "The user's phone contract is with EE"
+    r"|\b(?:contract|plan|account|policy)\s+is\s+with\b"
 )
 
 
@@ -42,7 +48,7 @@ def membership_ended(candidate: Candidate, cards: Sequence[MemoryCard]) -> Merge
     found = _ENDED_RE.search(candidate.statement)
     if found is None:
         return None
-    org = (found.group("org") or found.group("bare") or found.group("kind")).strip()
+    org = (found.group("org") or found.group("said") or found.group("bare") or found.group("kind")).strip()
     edge = "" if found.group("kind") else r"(?<![\w-])"  # a kind may end a name: "PureGym"
     named = re.compile(rf"{edge}{re.escape(org)}(?![\w-])", re.I)
     for card in cards:

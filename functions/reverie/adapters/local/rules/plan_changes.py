@@ -42,8 +42,10 @@ _MONTH = MONTH_WORD
 # What a thing is moved to: a time, never a place ("moved to Leeds" is a house move).
 _WHEN = (
     rf"(?:(?:next|this|the\s+following|coming)\s+(?:week|month|{_WEEKDAY})|{_WEEKDAY}|tomorrow|"
-    # (a number that is an amount is no day: "bumped my pension up to 8%")
-    rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?![\d%]|\.\d|\s*(?:per\s*cent|percent)\b)(?:\s+(?:of\s+)?{_MONTH})?|"
+    # (a day said as one: "the 9th", "the 9", "9th", "9 March"; a bare number is an hour or an amount: "bedtime's
+    # moved to 8 now", "bumped my pension up to 8%")
+    rf"(?:the\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th))(?![\d%]|\.\d|\s*(?:per\s*cent|percent)\b)"
+    rf"(?:\s+(?:of\s+)?{_MONTH})?|\d{{1,2}}\s+(?:of\s+)?{_MONTH}|\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b|"
     rf"{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?|"
     r"\d{1,2}[:.]\d\d|\d{1,2}\s*(?:am|pm)|(?:early|mid|late|the\s+end\s+of|the\s+start\s+of)\b|"
     r"next\s+year|(?:19|20)\d\d\b)"  # "deferred my place to 2027"
@@ -63,7 +65,7 @@ _TO_WHEN = (
 )
 # "dentist pushed to the 9th", "my viva has been moved to next Friday", "the tasting's postponed till 3 Oct"
 _MOVED_RE = re.compile(
-    rf"^{_OWNER}?{_THING}(?:'s|\s+(?:is|was|has\s+been|have\s+been|had\s+been|got|been|are|were))?"
+    rf"^{_OWNER}?{_THING}(?:'s|\s+(?:is|was|has\s+been|have\s+been|had\s+been|has|have|got|been|are|were))?"
     rf"\s+(?:now\s+|just\s+|all\s+)?{_MOVE_VERB}{_TO_WHEN}",
     re.I,
 )

@@ -10,7 +10,9 @@ import re
 from reverie.adapters.local.rules.clauses import JOINT_RE
 
 _MASKED_RE = re.compile(r"\[REDACTED:[a-z_]+\]")
-_SENTENCE_END_RE = re.compile(r"((?<=[.!?])\s+|\n+)")
+# (a masked secret, a private key's block say, may end a sentence without a full stop: "[REDACTED:private_key] The
+# server is at 10.0.4.12")
+_SENTENCE_END_RE = re.compile(r"((?<=[.!?])\s+|(?<=\])\s+(?=[A-Z])|\n+)")
 # A masked password inside an address ("postgres://reader:[REDACTED:password]@db.internal/warehouse"): the
 # address without it says where the data is and holds no secret.
 _URL_CREDENTIAL_RE = re.compile(

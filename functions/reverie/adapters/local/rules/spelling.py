@@ -60,6 +60,7 @@ _WORDS = {
     "msgd": "messaged",
     "rn": "right now",
     "atm": "at the moment",
+    "ofc": "of course",
     "shes": "she's",
     "hes": "he's",
     "thats": "that's",

@@ -22,7 +22,9 @@ _THING_SAID_RE = re.compile(
     r"^(?:the\s+)?(?P<thing>[\w-]+(?:\s+[a-z][\w-]*){0,2}?)\s+(?:is|are|meets?|runs?|starts?|gives?|makes?|"
     r"happens?|takes\s+place|rehearses|trains|practises|practices|plays|opens|closes|sits|gathers|"
     # how it is to them: "Coriander tastes like soap to the user" after "the user hates coriander"
-    r"tastes|smells|feels|sounds)\b",
+    r"tastes|smells|feels|sounds|"
+    # where a group goes: "The cycling club rides out from the Bell on Sundays" after "is in a cycling club"
+    r"rides|walks|sails|swims)\b",
     re.I,
 )
 _NO_THING = frozenset(
