@@ -556,3 +556,20 @@ def test_chat_asides_lmao_locked_out_and_a_key_block_ending_a_sentence() -> None
     assert kept == ["The build box is at 10.1.2.3."]
     # NEGATIVE: the key itself is never kept
     assert not any("b3BlbnNzaC1rZXk" in k for k in kept)
+
+
+def test_what_one_grows_somewhere_described_by_where_it_is_is_one_card() -> None:
+    card = held("The user keeps chickens at the allotment.")
+    assert about_what_they_do(cand("The chickens at the allotment are in a new run, six hens in all."), card)
+    # NEGATIVE: other things at the same place
+    assert not about_what_they_do(cand("The bees at the allotment are in two hives."), card)
+
+
+def test_a_pursuit_stopped_for_now_ends_it_and_a_missed_bus_is_not_kept() -> None:
+    kept = S.statements("I've paused the piano lessons for now.")
+    assert kept == ["The user has paused the piano lessons for now."]
+    decision = decide(cand(kept[0]), [held("The user is taking piano lessons on Saturdays.")])
+    assert decision.action is MergeAction.SUPERSEDE
+    assert S.statements("Just missed the train, typical.") == []
+    # NEGATIVE: being busy for now is still not kept
+    assert S.statements("I'm busy for now.") == []

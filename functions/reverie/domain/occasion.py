@@ -50,7 +50,10 @@ _STATED_VALUE_RE = re.compile(
     r"(?:\s+[^\s,;]+){0,3}\s*,?\s*$"
     # ... or how one gets somewhere meanwhile: "I'm getting the bus to work for now"
     r"|(?:^|\s)(?:i'm|i\s+am|we're|we\s+are)\s+(?:getting|taking|catching|driving|cycling|walking)\s+"
-    r"(?:the\s+)?[^\s,;]+(?:\s+to\s+[^\s,;]+)?\s*,?\s*$",
+    r"(?:the\s+)?[^\s,;]+(?:\s+to\s+[^\s,;]+)?\s*,?\s*$"
+    # ... or what one has stopped meanwhile: "I've stopped the driving lessons for now" (until taken up again)
+    r"|(?:^|\s)(?:i|we)(?:'ve|\s+have)?\s+(?:stopped|paused|dropped|given\s+up|quit|put\s+off)\s+"
+    r"(?:the\s+|my\s+|our\s+)?[^\s,;]+(?:\s+[^\s,;]+){0,2}\s*,?\s*$",
     re.I,
 )
 

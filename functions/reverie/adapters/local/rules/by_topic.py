@@ -282,7 +282,7 @@ def _keys_allow(candidate: Candidate, card: MemoryCard) -> bool:
 # A statement that reports a change replaces what it changes instead of adding to it.
 _CHANGE_RE = re.compile(
     r"\b(?:switched|swapped|changed|replaced|moved (?:from|away|to)|no longer|no more(?! than)|not any ?more|"
-    r"stopped|quit|(?:taken|took|came|come|weaned)\s+(?:\w+\s+)?off|discharged|retired\b(?!\s+from\b)|"
+    r"stopped|paused|put\s+on\s+hold|quit|(?:taken|took|came|come|weaned)\s+(?:\w+\s+)?off|discharged|retired\b(?!\s+from\b)|"
     # a thing of theirs gone: "my Brompton got stolen", "the car was written off"
     r"(?:got|was|been)\s+(?:stolen|nicked|written\s+off)|"
     r"gave up|given up|giving up|left|instead of|(?:went|go|goes|gone|going) back to|(?:is|are|am) back on|now (?:uses?|prefers?|works?|lives?)|"

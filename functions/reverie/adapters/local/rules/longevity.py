@@ -51,6 +51,8 @@ _MALFUNCTION_RE = re.compile(
     # a bad head today ("got a splitting headache", "I've got a stinking cold"): not how they usually are
     r"|\b(?:got|have\s+got|'ve\s+got|woke\s+up\s+with)\s+(?:a\s+|such\s+a\s+)?(?:splitting|pounding|banging|killer|"
     r"stinking|horrible|awful|raging)\s+(?:headache|migraine|cold|hangover)\b"
+    # a bus missed today ("just missed the bus, when's the next one?")
+    r"|\bmissed\s+(?:the|my)\s+(?:bus|train|tram|flight|ferry|connection)\b"
     # locked out today ("locked out of my flat, what locksmith is open now?")
     r"|\blocked\s+(?:myself\s+)?out\b"
     # stuck on the way ("stuck in traffic on the M25", "sat in a jam on the A1")

@@ -19,7 +19,9 @@ _FUSIBLE = frozenset({MemoryType.FACT, MemoryType.PREFERENCE})
 # A thing as a statement's subject, and the verb said of it: "The book club meets ...", "Five-a-side is on ...",
 # "Penicillin gives me ..."; a person's name or a pronoun is no thing.
 _THING_SAID_RE = re.compile(
-    r"^(?:the\s+)?(?P<thing>[\w-]+(?:\s+[a-z][\w-]*){0,2}?)\s+(?:is|are|meets?|runs?|starts?|gives?|makes?|"
+    # (where they are after them: "The vegetables in the back garden are in four raised beds")
+    r"^(?:the\s+)?(?P<thing>[\w-]+(?:\s+[a-z][\w-]*){0,2}?)(?:\s+(?:in|at|on)\s+(?:the|my|our)\s+[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*)?)?\s+(?:is|are|meets?|runs?|starts?|gives?|makes?|"
     r"happens?|takes\s+place|rehearses|trains|practises|practices|plays|opens|closes|sits|gathers|"
     # how it is to them: "Coriander tastes like soap to the user" after "the user hates coriander"
     r"tastes|smells|feels|sounds|"
