@@ -573,3 +573,25 @@ def test_a_pursuit_stopped_for_now_ends_it_and_a_missed_bus_is_not_kept() -> Non
     assert S.statements("Just missed the train, typical.") == []
     # NEGATIVE: being busy for now is still not kept
     assert S.statements("I'm busy for now.") == []
+
+
+def test_a_reminder_asked_at_the_end_is_not_part_of_the_statement() -> None:
+    assert S.statements("gf's birthday is 2 May, don't let me forget!") == [
+        "The user's girlfriend's birthday is 2 May."
+    ]
+    # NEGATIVE: a statement that is about forgetting keeps its words
+    assert S.statements("My dad is starting to forget names.") == [
+        "The user's dad is starting to forget names."
+    ]
+
+
+def test_a_power_cut_today_is_not_kept_and_a_monthly_day_is_no_past_date() -> None:
+    assert S.statements("There's a power cut on our street again.") == []
+    card = held("The user runs a knitting circle.")
+    said = "The knitting circle I run meets in the library on the last Tuesday of the month."
+    decision = decide(cand(said), [card])
+    assert decision.action is MergeAction.FUSE and "the last Tuesday of the month" in (
+        decision.statement or ""
+    )
+    # NEGATIVE: "last Tuesday" alone is a day gone by
+    assert "last Tuesday" not in " ".join(S.statements("I went to the knitting circle last Tuesday."))

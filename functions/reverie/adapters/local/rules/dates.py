@@ -34,7 +34,8 @@ RELATIVE_RE = re.compile(
     r"|(?P<thisyear>this year)"
     r"|(?P<nextyear>next year)"
     r"|(?P<otherday>the other day|a few days ago|few days ago)"
-    rf"|(?P<lastwd>last (?P<wd1>{'|'.join(WEEKDAYS)}))"
+    # ("the last Friday of the month" is every month's, no day gone by)
+    rf"|(?P<lastwd>last (?P<wd1>{'|'.join(WEEKDAYS)})(?!\s+of\b))"
     rf"|(?P<nextwd>(?:next|this|coming) (?P<wd2>{'|'.join(WEEKDAYS)}))"
     rf"|(?P<ago>(?P<n>{_NUMBER_ALT}) (?P<unit>day|week|weekend|month|year)s? ago)"
     r")\b",

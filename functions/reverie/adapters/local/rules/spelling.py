@@ -187,6 +187,12 @@ _BARE_KIN_RE = re.compile(
     r"sister|mum|mom|dad|flatmate|housemate|roommate|fiancée?|bestie|best friend|client|customer|boss|"
     r"manager|colleague|landlord|landlady|neighbour|neighbor|accountant|tutor|supplier))\s+(?=[A-Z][a-z])"
 )
+# ... or, typed in small letters, before what is theirs ("boyfriend's birthday is 9 oct", from "bf's bday"); a
+# parent's word is also a name ("Mum's on warfarin": Mum's own word is kept).
+_BARE_KIN_OWNS_RE = re.compile(
+    r"(?:(?<=^)|(?<=[.!?]\s))(?P<kin>girlfriend|boyfriend|wife|husband|partner|son|daughter|brother|sister|"
+    r"flatmate|housemate|roommate|bestie|boss|manager|landlord|landlady|neighbour|neighbor)(?='s\s)"
+)
 
 # A name typed in lower case after "my" and who they are ("my boyfriend ravi is ..."): a name all the same.
 _KIN_NAME_RE = re.compile(
@@ -259,6 +265,7 @@ def spelled_out(text: str) -> str:
     text = in_english(_KIN_RE.sub(lambda m: f"my {_KIN[m.group('kin').lower()]}", text))  # "Javi se casa"
     text = _TERSE_KIN_RE.sub(lambda m: f"my {m.group('kin').lower()} {m.group('name').capitalize()}", text)
     text = _BARE_KIN_RE.sub(lambda m: f"my {m.group('kin').lower()} ", text)
+    text = _BARE_KIN_OWNS_RE.sub(lambda m: f"my {m.group('kin')}", text)
     text = _KIN_NAME_RE.sub(
         lambda m: m.group(0)[: -len(m.group("name"))] + m.group("name").capitalize(), text
     )

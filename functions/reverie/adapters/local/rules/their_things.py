@@ -21,7 +21,8 @@ _FUSIBLE = frozenset({MemoryType.FACT, MemoryType.PREFERENCE})
 _THING_SAID_RE = re.compile(
     # (where they are after them: "The vegetables in the back garden are in four raised beds")
     r"^(?:the\s+)?(?P<thing>[\w-]+(?:\s+[a-z][\w-]*){0,2}?)(?:\s+(?:in|at|on)\s+(?:the|my|our)\s+[a-z][\w-]*"
-    r"(?:\s+[a-z][\w-]*)?)?\s+(?:is|are|meets?|runs?|starts?|gives?|makes?|"
+    # (or whose it is: "The book club I host meets at my flat ...")
+    r"(?:\s+[a-z][\w-]*)?|\s+(?:I|we)\s+(?:host|run|started|set\s+up|organise|organize|lead))?\s+(?:is|are|meets?|runs?|starts?|gives?|makes?|"
     r"happens?|takes\s+place|rehearses|trains|practises|practices|plays|opens|closes|sits|gathers|"
     # how it is to them: "Coriander tastes like soap to the user" after "the user hates coriander"
     r"tastes|smells|feels|sounds|"

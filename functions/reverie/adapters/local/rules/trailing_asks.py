@@ -110,10 +110,22 @@ def standing_ask(sentence: str) -> str:
     return f"{head}, so {standing}"
 
 
+# An ask to be reminded, at the end ("bf's bday is 9 oct, dont let me forget!!"): what the agent is to do with
+# the statement, not part of it.
+_REMIND_ME_RE = re.compile(
+    r"(?:\s*[,.;!-]\s*|\s+)(?P<request>(?:please\s+|pls\s+)?(?:don'?t|do\s+not)\s+let\s+me\s+forget(?:\s+it)?|"
+    r"(?:please\s+)?make\s+sure\s+i\s+(?:don'?t\s+forget|remember))\W*$",
+    re.I,
+)
+
+
 def request_after(sentence: str) -> tuple[str, str]:
     """(the statement, the request for now it ends with): "We've got eight people coming, so scale the
     recipe for 8" → ("We've got eight people coming", "scale the recipe for 8"); (sentence, "") when it
     ends with no such request."""
+    remind = _REMIND_ME_RE.search(sentence)
+    if remind and len(sentence[: remind.start()].split()) >= 3:
+        return sentence[: remind.start()].strip(), remind.group("request").strip()
     asked = _HELP_ASKED_RE.search(sentence)
     if asked and len(sentence[: asked.start()].split()) >= 3:
         return sentence[: asked.start()].strip(), asked.group("request").strip()
