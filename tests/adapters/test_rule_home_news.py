@@ -20,6 +20,7 @@ from reverie.adapters.local.rules.plan_ends import got
 from reverie.adapters.local.rules.plays_for import plays_for_team
 from reverie.adapters.local.rules.pronoun_contrast import contrast_on_held
 from reverie.adapters.local.rules.same_restriction import same_restriction
+from reverie.adapters.local.rules.task_moved import task_moved
 from reverie.adapters.local.rules.their_things import about_what_they_do
 from reverie.adapters.local.rules.time_now import hour_now, time_instead
 from reverie.domain.guards import mask_secrets
@@ -595,3 +596,12 @@ def test_a_power_cut_today_is_not_kept_and_a_monthly_day_is_no_past_date() -> No
     )
     # NEGATIVE: "last Tuesday" alone is a day gone by
     assert "last Tuesday" not in " ".join(S.statements("I went to the knitting circle last Tuesday."))
+
+
+def test_a_household_task_taken_over_by_someone_else_replaces_who_did_it() -> None:
+    card = held("The user does the food shop on Saturdays.")
+    decision = task_moved(cand("The user's partner does the food shop now."), [card])
+    assert decision is not None and decision.action is MergeAction.SUPERSEDE
+    # NEGATIVE: without saying it is new, two people may share it; another task is another card
+    assert task_moved(cand("The user's partner does the food shop."), [card]) is None
+    assert task_moved(cand("The user's partner does the bins now."), [card]) is None

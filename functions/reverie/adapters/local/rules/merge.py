@@ -70,6 +70,7 @@ from reverie.adapters.local.rules.same_tool import same_tool
 from reverie.adapters.local.rules.same_value import same_value
 from reverie.adapters.local.rules.slot_ends import slot_ended
 from reverie.adapters.local.rules.state_concluded import state_concluded
+from reverie.adapters.local.rules.task_moved import task_moved
 from reverie.adapters.local.rules.taste_lost import taste_lost
 from reverie.adapters.local.rules.thing_moved import thing_moved
 from reverie.adapters.local.rules.thing_told_more import thing_told_more
@@ -148,6 +149,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     decision = decision or membership_ended(candidate, cards)  # "cancelled my PureGym membership"
     decision = decision or place_switched(candidate, cards)  # "switched gyms": not PureGym any more
     decision = decision or moved_them(candidate, cards)  # "moved her to Sunflowers nursery"
+    decision = decision or task_moved(candidate, cards)  # "my husband does the school run now"
     decision = decision or spelling_put_right(candidate, cards)  # "it's spelled Claire": not Clare
     decision = decision or slot_ended(candidate, cards)  # "Mum moved into a care home", "Dad retired"
     decision = decision or opposite_state(candidate, cards)  # "started letting Pepper outside": not indoor
