@@ -13,9 +13,9 @@ statement stands for nothing held: it is not kept.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from reverie.adapters.local.rules.verdicts import decision, replace_with
+from reverie.adapters.local.rules.verdicts import decision, one_held_value, replace_with, with_value
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.numerals import as_digits
@@ -66,26 +66,6 @@ def amount_now(part: str) -> str | None:
 def _counts(statement: str, unit: str) -> list[re.Match[str]]:
     words = _UNITS[_unit_of(unit)]
     return list(re.finditer(rf"\b(?P<n>\d{{1,3}}(?:\.\d)?)\s*(?:{words})\b", as_digits(statement), re.I))
-
-
-def one_held_value(
-    cards: Sequence[MemoryCard],
-    values: Callable[[str], list[re.Match[str]]],
-    of: Callable[[MemoryCard], bool] = lambda card: True,
-) -> tuple[MemoryCard, re.Match[str]] | None:
-    """The one held fact that `of` accepts and whose statement gives one value (`values` finds them), with that
-    value; None when no card, or more than one, does (which one is meant is not known)."""
-    fits = [
-        (card, found[0])
-        for card in cards
-        if card.type is MemoryType.FACT and of(card) and len(found := values(card.statement)) == 1
-    ]
-    return fits[0] if len(fits) == 1 else None
-
-
-def with_value(statement: str, held: re.Match[str], group: str, new: str) -> str:
-    """`statement` with the value `held` found (its `group`) replaced by `new`."""
-    return statement[: held.start(group)] + new + statement[held.end(group) :]
 
 
 def amount_moved_on(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:

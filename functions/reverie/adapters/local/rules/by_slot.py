@@ -91,9 +91,8 @@ def by_slot(candidate: Candidate, cards: Sequence[MemoryCard], mine: frozenset[s
         return replace(candidate, best, f"a reversal of {key}")  # "left Canva" after "started at Canva"
     # "meets on Tuesdays, not Mondays" repeats the held card's words, but to deny its value
     # ... and a value of one capital letter is a value all the same ("blood type is O positive" / "A positive")
-    denies = repeats_denied(candidate.statement, best.statement) or _letters(candidate.statement) != _letters(
-        best.statement
-    )
+    other_letter = _letters(candidate.statement) != _letters(best.statement)
+    denies = repeats_denied(candidate.statement, best.statement) or other_letter
     if (jaccard(mine, theirs) >= SAME_VALUE_JACCARD or contains(theirs, mine)) and not denies:
         return _decision(MergeAction.NOOP, best, f"{best.memory_id} already says this (key {key})")
     if (

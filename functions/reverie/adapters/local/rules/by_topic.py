@@ -149,9 +149,8 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
             return fused(
                 candidate, card, join(card.statement, candidate.statement), "the thing it has, by name"
             )
-        if team := plays_for_team(
-            candidate, card
-        ):  # "Leo plays for the Hornets" after "... Leo plays football"
+        # "Leo plays for the Hornets" after "... Leo plays football"
+        if team := plays_for_team(candidate, card):
             return fused(candidate, card, team, "the team of the game they play")
         if about_what_they_do(candidate, card):  # "The book club meets ..." after "Cas is in a book club"
             return fused(

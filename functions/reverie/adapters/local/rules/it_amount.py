@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from reverie.adapters.local.rules.verdicts import replace_with
+from reverie.adapters.local.rules.verdicts import one_held_value, replace_with, with_value
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.numerals import as_digits
@@ -57,19 +57,14 @@ def it_amount_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeD
     if found is None:
         return None
     unit = stem(found.group("unit").lower())
-    fits = [
-        (card, amounts[0])
-        for card in cards
-        if card.type is MemoryType.FACT and len(amounts := _amounts(card.statement, unit)) == 1
-    ]
-    if len(fits) != 1:
+    fit = one_held_value(cards, lambda said: _amounts(said, unit))
+    if fit is None:
         return None
-    card, held = fits[0]
-    said = as_digits(card.statement)
+    card, held = fit
     new = found.group("amount")
     if held.group("amount")[:1] in "£$€₦" and new[:1] not in "£$€₦":
         new = held.group("amount")[0] + new
-    statement = said[: held.start("amount")] + new + said[held.end("amount") :]
+    statement = with_value(as_digits(card.statement), held, "amount", new)  # `_amounts` reads the digits
     return replace_with(
         candidate, card, f"a new amount per {found.group('unit')} of what {card.memory_id} gives", statement
     )

@@ -173,9 +173,8 @@ def attribute_key(text: str, subject: str) -> str | None:
         return f"{subject}.home_city"
     switched = SWITCHED_ATTRIBUTE_RE.match(text)
     if switched:  # "we've switched broadband to Zen": the broadband's new value
-        what = _one_of(
-            slug(switched.group("attr") or switched.group("attr_after"), 2)
-        )  # "changed vets": the vet
+        # "changed vets": the vet; "gone over to Virgin Media for the broadband": the broadband
+        what = _one_of(slug(switched.group("attr") or switched.group("attr_after"), 2))
         return f"{subject}.{MY_SLOT_NAMES.get(what, what)}"
     for pattern, attribute in KEYED_FACT_RES:
         if pattern.search(lowered):

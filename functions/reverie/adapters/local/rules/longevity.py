@@ -47,9 +47,13 @@ _MALFUNCTION_RE = re.compile(
     r"\b(?:is|are|'s|'re)\s+(?:still\s+|currently\s+|now\s+|totally\s+|completely\s+)?"
     r"(?:failing|broken|crashing|erroring|timing out|not working|not loading|hanging|offline|leaking|dripping|"
     r"blocked|flooding|playing up|on the blink|out of order)\b"
-    r"|\b(?:stopped working|just died|has died|won't (?:start|load|boot|turn on))\b"
+    r"|\b(?:stopped working|just died|has died|won't (?:start|load|boot|turn on))\b",
+    re.I,
+)
+# What went wrong for the speaker today, gone tomorrow: not how they usually are or get about.
+_MISHAP_RE = re.compile(
     # a bad head today ("got a splitting headache", "I've got a stinking cold"): not how they usually are
-    r"|\b(?:got|have\s+got|'ve\s+got|woke\s+up\s+with)\s+(?:a\s+|such\s+a\s+)?(?:splitting|pounding|banging|killer|"
+    r"\b(?:got|have\s+got|'ve\s+got|woke\s+up\s+with)\s+(?:a\s+|such\s+a\s+)?(?:splitting|pounding|banging|killer|"
     r"stinking|horrible|awful|raging)\s+(?:headache|migraine|cold|hangover)\b"
     # a power cut now ("we've got a power cut, how long do freezers stay cold?")
     r"|\b(?:got|having|there'?s|there\s+is)\s+(?:a\s+)?power\s+(?:cut|outage|failure)\b"
@@ -95,9 +99,6 @@ _OUTCOME_RE = re.compile(
     r"beautiful(?:ly)?)\b",
     re.I,
 )
-# Something arranged for the day it is said ("We've got eight people coming tonight", "my sister's staying
-# over tonight", "I'm cooking for six this evening"): over by tomorrow. A change that starts that day ("I'm
-# starting the new job today") or a habit ("every", "usually") lasts.
 # How one night's sleep went ("I barely slept last night", "didn't sleep well last night", "slept badly"):
 # that night's, not how the speaker sleeps (a habit says so: "I never sleep well before a race" is kept).
 _ONE_NIGHT_RE = re.compile(
@@ -106,6 +107,9 @@ _ONE_NIGHT_RE = re.compile(
     r"|\bslept\s+(?:badly|terribly|awfully|like\s+rubbish|so\s+badly)\b[^,;.!?]*?\b(?:last\s+night|yesterday)\b",
     re.I,
 )
+# Something arranged for the day it is said ("We've got eight people coming tonight", "my sister's staying
+# over tonight", "I'm cooking for six this evening"): over by tomorrow. A change that starts that day ("I'm
+# starting the new job today") or a habit ("every", "usually") lasts.
 _SAME_DAY_RE = re.compile(
     r"\b(?:[a-z]+ing|over|round|around)\b[^,;.!?]*?\b(?:tonight|today|this\s+(?:morning|afternoon|evening))\b",
     re.I,
@@ -180,6 +184,7 @@ def passing_state(text: str) -> bool:
     same_day = today and not _CHANGE_ING_RE.search(said) and not from_now_on(said)
     passing = (
         _MALFUNCTION_RE.search(said)
+        or _MISHAP_RE.search(said)
         or _BODY_STATE_RE.search(said)
         or same_day
         or _WINDFALL_RE.search(said)

@@ -122,22 +122,22 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
                     MergeAction.CONFLICT, target, f"corrects {target.memory_id}, which a person edited"
                 )
             return _decision(MergeAction.SUPERSEDE, target, f"corrects {target.memory_id}")
-    if put_right := contrast_on_held(candidate, cards) or name_contrast(
-        candidate, cards
-    ):  # "..., not Year 4"
+    # "he's in Year 5, not Year 4", "I meant HSBC, not Barclays": the card saying the value denied
+    if put_right := contrast_on_held(candidate, cards) or name_contrast(candidate, cards):
         return put_right
     pointer = pointed_at(candidate, cards)  # "that job we inherited", "the scope", the agent's note of it
     if pointer is not None and pointer.way in (Way.DEMONSTRATIVE, Way.PRONOUN):
         return _named_thing(candidate, cards, pointer)
+    # a value said without its noun: "it's twelve hundred quid now", "I'm 20 weeks now", "the 7:55 instead"
     moved = (
-        it_amount_moved(candidate, cards) or amount_moved_on(candidate, cards) or size_now(candidate, cards)
+        it_amount_moved(candidate, cards)
+        or amount_moved_on(candidate, cards)
+        or size_now(candidate, cards)
+        or time_instead(candidate, cards)
+        or hour_now(candidate, cards)
     )
-    if moved:  # "... now"
+    if moved:
         return moved
-    if instead := time_instead(candidate, cards) or hour_now(
-        candidate, cards
-    ):  # "the 7:55 instead", "at 9 now"
-        return instead
     if stands_for_held(candidate) or stands_for_it_amount(candidate):  # no one thing held that it can be
         return _decision(MergeAction.NOOP, None, "'it' stands for nothing held that is known")
     mine = terms(candidate.statement)

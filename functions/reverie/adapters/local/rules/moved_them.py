@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from reverie.adapters.local.rules.verdicts import decision, replace_with
+from reverie.adapters.local.rules.verdicts import decision, one_held_value, replace_with, with_value
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.ports import MergeAction, MergeDecision
@@ -53,23 +53,17 @@ def moved_them(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisi
     if candidate.type is not MemoryType.FACT or found is None:
         return None
     alone = found.re is _THEY_MOVED_RE  # "She has moved to ...": nothing without the card it is about
-    kind = found.group("kind").lower()
-    fits = [
-        (card, held)
-        for card in cards
-        if card.type is MemoryType.FACT
-        and (held := _HELD_RE.search(card.statement)) is not None
-        and held.group("kind").lower() == kind
-        and held.group("name") != found.group("name")
-    ]
-    if len(fits) != 1:
-        return (
-            decision(MergeAction.NOOP, None, "a pronoun's move that no one held card answers for")
-            if alone
-            else None
-        )
-    card, held = fits[0]
-    statement = (
-        card.statement[: held.start("name")] + found.group("name") + card.statement[held.end("name") :]
-    )
+    kind, name = found.group("kind").lower(), found.group("name")
+
+    def other_place(said: str) -> list[re.Match[str]]:  # the held place of that kind, under another name
+        held = _HELD_RE.search(said)
+        return [held] if held and held.group("kind").lower() == kind and held.group("name") != name else []
+
+    fit = one_held_value(cards, other_place)
+    if fit is None and alone:
+        return decision(MergeAction.NOOP, None, "a pronoun's move that no one held card answers for")
+    if fit is None:
+        return None
+    card, held = fit
+    statement = with_value(card.statement, held, "name", name)
     return replace_with(candidate, card, f"a child of {card.memory_id}'s moved to another {kind}", statement)

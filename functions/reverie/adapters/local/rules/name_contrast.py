@@ -1,8 +1,8 @@
 """A name put right in so many words: "Sorry, I meant HSBC, not Barclays" says nothing alone, and everything about
 the held card that names Barclays ("The user's husband works at Barclays"): that card, with HSBC in its place.
 
-Read: a statement that is only "<Name>, not <Name>" or "I said <Name> but it's <Name>" (each one to three capitalised words, so where each begins and
-ends is plain). Merged (`name_contrast`): the one held card naming the denied name word for word, once, and not
+Read: a statement that is only "<Name>, not <Name>" or "I said <Name> but it's <Name>" (each one to three
+capitalised words, so where each begins and ends is plain). Merged (`name_contrast`): the one held card naming the denied name word for word, once, and not
 the given one; none, or two, and nothing is kept. Said to open a session ("Sorry, I meant HSBC, not Barclays"
 with no agent turn before), it is kept all the same for the held card (`bare_name_contrast`).
 """

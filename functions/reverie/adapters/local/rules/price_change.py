@@ -1,6 +1,7 @@
 """A new price told as a change ("Musa has increased flour to 41,500 per bag", "the gym cut the fee back down
-to thirty pounds a month", "the landlord's bumped the rent to £1,020", its unit the held card's) puts right the held card giving that thing's price per that unit ("buys flour from
-Alhaji Musa's depot, ₦38,000 for a 50kg bag"): latest wins, worded differently but the same thing's price.
+to thirty pounds a month", "the landlord's bumped the rent to £1,020", its unit the held card's) puts right the
+held card giving that thing's price per that unit ("buys flour from Alhaji Musa's depot, ₦38,000 for a 50kg
+bag"): latest wins, worded differently but the same thing's price.
 
 The change may also be said of the thing itself, with what tells it apart from its neighbours ("Flat 1 rent
 goes up to £875 a month from January" beside "Flat 2 is let at £920 a month"): the held card must then name
@@ -66,9 +67,8 @@ def _new_amount(found: re.Match[str], held: str) -> str:
     digits = re.match(r"[£$€₦]?\s?([\d,]+(?:\.\d+)?)", found.group("amount"))
     value = digits.group(1).replace(",", "") if digits else ""
     number = float(value) if "." in value else int(value or 0)
-    text = (
-        f"{number:,}" if "," in held or "," in found.group("amount") else str(number)
-    )  # as either writes it
+    marked = "," in held or "," in found.group("amount")
+    text = f"{number:,}" if marked else str(number)
     symbol = held[0] if held[0] in "£$€₦" else ""
     return f"{symbol}{text}"
 

@@ -28,7 +28,7 @@ _CONTRAST_RE = re.compile(
     # (or a verb of what they do: "she lives in Derry, not Derby", "he works at Tesco, not Asda")
     rf"^{_SOMEONE}(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were|\s+go|\s+take|\s+[a-z]+s)\s+"
     # (a place's region after a comma is part of it: "she lives in Derry, in Northern Ireland, not Derby")
-    r"(?P<head>[^,;]{2,80}?(?:,\s+in\s+[^,;]{2,40}?)?)(?:\s+(?:by\s+the\s+way|btw|actually|now))?,?\s+not\s+"
+    r"(?P<head>[^,;]{2,80}?)(?P<region>,\s+in\s+[^,;]{2,40}?)?(?:\s+(?:by\s+the\s+way|btw|actually|now))?,?\s+not\s+"
     r"(?P<denied>[^,;.!?]{1,40})"
     r"(?:,\s+[^;]*)?[.!]*$",  # (and how they know: ", the test came back")
     re.I,
@@ -63,9 +63,7 @@ def contrast_on_held(candidate: Candidate, cards: Sequence[MemoryCard]) -> Merge
     if found is None:
         return None
     denied = found.group("denied").strip()
-    given = _given(
-        re.sub(r",\s+in\s+[^,;]+$", "", found.group("head")), denied
-    )  # "Derry, in Northern Ireland"
+    given = _given(found.group("head"), denied)
     if not given or given.lower() == denied.lower():
         return None
     said = re.compile(rf"(?<![\w-]){re.escape(denied)}(?![\w-])", re.I)

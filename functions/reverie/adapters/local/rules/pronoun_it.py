@@ -194,9 +194,8 @@ class Antecedent:
             return as_statement(MemoryType.FACT, said, who, short_ok=True)  # saying Year 4 to answer
         if named := bare_name_contrast(part):  # "Sorry, I meant HSBC, not Barclays": for the card on Barclays
             return as_statement(MemoryType.FACT, named, who, short_ok=True)
-        if moved := they_moved(
-            strip_opening(part)
-        ):  # "She's moved to Otters swim club": for the child's card
+        # "She's moved to Otters swim club": for the held card of the child at a club
+        if moved := they_moved(strip_opening(part)):
             return as_statement(MemoryType.FACT, moved, who, short_ok=True)
         found = says_what_it_is(_PUT_RIGHT_LEAD_RE.sub("", part.strip())) if self.opening else None
         return result if found is None else as_statement(MemoryType.FACT, unresolved(found), who)

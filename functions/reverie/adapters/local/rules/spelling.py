@@ -306,15 +306,18 @@ def _four(text: str, match: re.Match[str]) -> str:
     if not match.start():
         return "For"
     before = text[: match.start()]
-    value = _NAMED_BEFORE_RE.search(text, 0, match.start()) or _NUMBERED_RE.search(before)
-    return "4" if value or _BEING_BEFORE_RE.search(before) else "for"
+    return "4" if _named_number(text, match) or _BEING_BEFORE_RE.search(before) else "for"
+
+
+def _named_number(text: str, match: re.Match[str]) -> bool:
+    """The digit `match` found is the number of a thing named before it ("Year 4", "my old iPhone 4")."""
+    return bool(_NAMED_BEFORE_RE.search(text, 0, match.start()) or _NUMBERED_RE.search(text[: match.start()]))
 
 
 def _two(text: str, match: re.Match[str]) -> str:
     if match.group("takes"):
         return f"{match.group('takes')} to"
-    before = text[: match.start()]  # "Year 2 this year", "the iPhone 2 that": that number, not "to"
-    return "2" if _NUMBERED_RE.search(before) or _NAMED_BEFORE_RE.search(text, 0, match.start()) else "to"
+    return "2" if _named_number(text, match) else "to"  # "Year 2 this year", "the iPhone 2 that": that number
 
 
 # A thing named by its number ("Year 4 this week", "Platform 4 this time"): the 4 (or 2) is that number.

@@ -9,8 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from reverie.adapters.local.rules.amount_now import one_held_value, with_value
-from reverie.adapters.local.rules.verdicts import replace_with
+from reverie.adapters.local.rules.verdicts import one_held_value, replace_with, with_value
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.restatement import stem, terms

@@ -5,6 +5,7 @@ merge (`merge`) and the fusion by subject (`by_topic`)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
 from reverie.adapters.local.rules.claims import attributed_to
@@ -39,6 +40,26 @@ def decision(
         reason=reason,
         usage=_USAGE,
     )
+
+
+def one_held_value(
+    cards: Sequence[MemoryCard],
+    values: Callable[[str], list[re.Match[str]]],
+    of: Callable[[MemoryCard], bool] = lambda card: True,
+) -> tuple[MemoryCard, re.Match[str]] | None:
+    """The one held fact that `of` accepts and whose statement gives one value (`values` finds them), with that
+    value; None when no card, or more than one, does (which one is meant is not known)."""
+    fits = [
+        (card, found[0])
+        for card in cards
+        if card.type is MemoryType.FACT and of(card) and len(found := values(card.statement)) == 1
+    ]
+    return fits[0] if len(fits) == 1 else None
+
+
+def with_value(statement: str, held: re.Match[str], group: str, new: str) -> str:
+    """`statement` with the value `held` found (its `group`) replaced by `new`."""
+    return statement[: held.start(group)] + new + statement[held.end(group) :]
 
 
 def replace_with(candidate: Candidate, card: MemoryCard, what: str, statement: str) -> MergeDecision:
