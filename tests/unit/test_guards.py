@@ -19,6 +19,18 @@ from reverie.domain.guards import mask_secrets
         ("mail me at carol@example.com", "email", "carol@example.com"),
         ("card 4111 1111 1111 1111 exp 12/29", "card_number", "4111 1111 1111 1111"),
         ("call me on +44 20 7946 0958", "phone", "7946 0958"),
+        # a token or key given right after its name, with no "is" ("my Notion token X", "use API key X")
+        ("here's my Linear token lin_Qz81mVx0aPk3 for the sync", "api_key", "lin_Qz81mVx0aPk3"),
+        ("use API key Xq7mz92LpR4t for staging", "api_key", "Xq7mz92LpR4t"),
+        # a passphrase of a thing named, quoted or to the end of its clause
+        (
+            "the passphrase on my ssh key is 'violet kettle orbit' and I deploy at 9",
+            "password",
+            "violet kettle orbit",
+        ),
+        ("The recovery phrase for the wallet is apple lamp cherry, keep it", "password", "apple lamp cherry"),
+        # backup codes, a list of them
+        ("My 2FA backup codes are 8821-4410 and 9930-1127; I use Authy", "password", "9930-1127"),
     ],
 )
 def test_secret_is_masked_and_named(text: str, kind: str, secret: str) -> None:
@@ -32,6 +44,22 @@ def test_ordinary_text_is_left_alone() -> None:
     text = "Deploy at 10:30 on 2026-05-01; the build took 42 s and 3 retries."
     masked = mask_secrets(text)
     assert masked.text == text and not masked.changed
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the seed phrase is in the safe",
+        "backup codes are in the drawer",
+        "the passphrase on the old key was changed last year",
+        "the token expires tomorrow",
+        "the API key 2 is revoked",
+        "the token bucket refills at 100rps",
+        "a secret santa",
+    ],
+)
+def test_a_token_key_or_phrase_named_without_a_value_is_left_alone(text: str) -> None:
+    assert mask_secrets(text).text == text
 
 
 def test_number_that_fails_luhn_is_not_a_card() -> None:

@@ -70,6 +70,7 @@ _NOT_VALUES = {"none", "null", "true", "false", "required", "optional", "empty",
 _PROSE_WORDS = {
     *"on in at of for with under inside by the a an my your our his her their its this that these those".split(),
     *"still now also not just written stored saved kept somewhere wrong incorrect expired blocked locked".split(),
+    *"changed reset updated lost forgotten".split(),
 }
 
 
@@ -252,6 +253,24 @@ PATTERNS: list[SecretPattern] = [
         re.compile(rf"(?i)\b(?:password|passwd|passcode|pw|pin)\s+(?:to\s+)?{_V}"),
         _random_looking,
     ),
+    # "here's my Notion token secret_9fK2...", "use API key Xq7mz92LpR": a token or key given right after its
+    # name, made up ("the token expires tomorrow", "the API key 2 is revoked" are not)
+    SecretPattern(
+        "api_key",
+        re.compile(
+            rf"(?i)\b(?:token|api[_ ]?key|access key|secret key|auth token|access token|secret)\s+{_V}"
+        ),
+        _made_up,
+    ),
+    # Backup or recovery codes, one or a list: "my 2FA backup codes are 8821-4410 and 9930-1127"
+    SecretPattern(
+        "password",
+        re.compile(
+            r"(?i)\b(?:backup|recovery|2fa|mfa|otp|one-time|verification|authenticator)\s+codes?\b[^.;:\d\n]{0,12}?"
+            r"(?:is|are|was|were|:|=)\s*(?P<secret>[\w-]*\d[\w-]*(?:\s*(?:,|and|&)\s*[\w-]*\d[\w-]*)*)"
+        ),
+        needle=re.compile(r"(?i)code"),
+    ),
     # "X is my password"
     SecretPattern(
         "password",
@@ -282,14 +301,16 @@ PATTERNS: list[SecretPattern] = [
         ),
         _answer,
     ),
-    # A passphrase is several words: to the end of its clause, or what its quotes hold.
+    # A passphrase is several words: to the end of its clause, or what its quotes hold (also of a thing named:
+    # "the passphrase on my ssh key is ...").
     SecretPattern(
         "password",
         re.compile(
-            rf"(?i)\b{_PHRASE_LABEL}\b\s*(?:is|was|:|=)\s*"
+            rf"(?i)\b{_PHRASE_LABEL}\b(?:\s+(?:for|to|of|on|at|in|from|with)\s+[^.,;:\n]{{1,40}}?\s+(?=is|was))?"
+            r"\s*(?:is|was|:|=)\s*"
             r"(?P<secret>\"[^\"\n]+\"|'[^'\n]+'|[^.;,\n\"']+?(?=\s*(?:[.;,\n\"'}\])]|$)))"
         ),
-        _value,
+        _answer,  # not where it is kept ("the seed phrase is in the safe")
     ),
     # Credentials given as a pair: "the app's creds are ledger_app / [REDACTED:password]" (the user kept).
     SecretPattern(
