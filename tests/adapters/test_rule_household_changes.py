@@ -23,7 +23,7 @@ S = RuleSession(datetime(2027, 2, 10, 9, 0, tzinfo=UTC))
     ("said", "key"),
     [
         ("Mo has switched broadband to Zen.", "mo.broadband"),
-        ("Mo changed energy supplier to Octopus.", "mo.energy_supplier"),
+        ("Mo changed energy supplier to Octopus.", "mo.energy"),  # the supplier: the energy it supplies
         ("Kit moved their current account to Starling last month.", "kit.bank"),
         ("Lex's partner's name is Chris.", "lex.partner"),
         ("Mo moved their desk to the window.", None),  # NEGATIVE: a thing moved to a place

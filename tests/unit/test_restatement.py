@@ -121,3 +121,36 @@ def test_a_statement_another_says_but_for_one_common_word_is_absorbed() -> None:
         "Alice's sister lives in Porto with her kids.", "Alice's sister lives in Lisbon with her kids."
     )
     assert not absorbed_but_a_word("Alice loves jazz.", "Alice loves jazz and blues.")
+
+
+def test_a_person_named_by_relation_is_another_subject_not_one_word_more() -> None:
+    from reverie.domain.restatement import absorbed_but_a_word
+
+    # GIVEN what the user does; WHEN a relative now does it, or it is a relative's at all
+    held = "Pab does the school run every morning."
+    assert not absorbed_but_a_word("Pab's husband does the school run now.", held)
+    assert not absorbed_but_a_word(
+        "Ines's stepdad walks the dog every evening.", "Ines walks the dog every evening."
+    )
+    # THEN a word said another way is still absorbed by the card that says it all
+    assert absorbed_but_a_word("Pab handles the school run every morning.", held)
+
+
+def test_a_word_put_between_two_the_held_card_says_together_is_a_detail_added() -> None:
+    from reverie.domain.restatement import absorbed_but_a_word
+
+    # GIVEN a choir held; WHEN the voice part is said: a detail for the reasoner to fuse, not a restatement
+    assert not absorbed_but_a_word("Fay sings alto in the choir.", "Fay sings in a community choir.")
+    # NEGATIVE: a word standing where the held card has another is the same thing said another way
+    assert absorbed_but_a_word("Fay sings weekly in the choir.", "Fay sings often in a community choir.")
+
+
+def test_a_compound_written_with_a_hyphen_is_its_words() -> None:
+    from reverie.domain.restatement import restates
+
+    # GIVEN one rule written with "force-push", again with "a force push"
+    assert restates(
+        "Never force-push to shared branches.", "Don't ever do a force push on a branch other people use."
+    )
+    # NEGATIVE: another rule that shares a word of the compound
+    assert not restates("Never push to main on a Friday.", "Never force-push to shared branches.")

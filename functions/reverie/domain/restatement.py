@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import pairwise
 
 from reverie.domain.numerals import as_digits
 from reverie.domain.text import content_words
@@ -170,6 +171,9 @@ def negated(text: str) -> bool:
     return NEGATION_RE.search(_CONTRAST_RE.sub(",", text)) is not None
 
 
+_HYPHEN_RE = re.compile(r"(?<=[a-z])-(?=[a-z])", re.I)
+
+
 def restates(a: str, b: str) -> bool:
     """`a` and `b` point the same way (a negation in both or in neither) and most of the shorter one's
     terms are in the other: "Do not start a payments production deploy on a Friday" restates "Never deploy
@@ -177,7 +181,8 @@ def restates(a: str, b: str) -> bool:
     deploy on Fridays". Only a hint: callers combine it with closeness in meaning."""
     if negated(a) != negated(b):
         return False
-    mine, theirs = terms(a), terms(b)
+    # a compound is its words ("force-push" / "a force push")
+    mine, theirs = terms(_HYPHEN_RE.sub(" ", a)), terms(_HYPHEN_RE.sub(" ", b))
     shorter = min(len(mine), len(theirs))
     return shorter >= 2 and len(mine & theirs) >= RESTATED_SHARE * shorter
 
@@ -223,7 +228,10 @@ def _calendar(text: str) -> set[str]:
 # "one" and "two" stay words in `as_digits` (a threshold of its reader: "no one", "one of them"); counting
 # things they are numbers too: "has two chickens now" gives a number "has got three chickens" does not.
 _SMALL_COUNT_RE = re.compile(
-    r"(?<!\bno )(?<!\bany )(?<!\bsome )(?<!\bevery )\b(one|two)\s+(?=[a-z]+s\b)", re.I
+    r"(?<!\bno )(?<!\bany )(?<!\bsome )(?<!\bevery )\b(one|two)\s+"
+    # ... or a rate: "one coffee a day"
+    r"(?=[a-z]+s\b|[a-z]+\s+(?:a|an|per|every|each)\s+(?:day|night|week|fortnight|month|year)\b)",
+    re.I,
 )
 
 
@@ -247,7 +255,8 @@ def changed_values(wrong: str, right: str) -> frozenset[str]:
 def absorbed_but_a_word(new: str, known: str, same_source: bool = False) -> bool:
     """`known` says all `new` says but for one common word: "Npm doesn't understand Alice's workspace:
     dependencies" beside "Alice's repositories use pnpm, not npm: npm fails on their workspace:
-    dependencies". The odd word must be no name or number (another name or number is another value), and
+    dependencies". The odd word must be no name, number or person named by relation (another name, number or
+    person is another value), and
     `new` must say enough (four terms or more) for one word to be a small part of it, and point the same
     way, unless both rest on the same source (`same_source`: one message, told as "doesn't understand" and
     as "fails on"). Only a hint: callers combine it with closeness in meaning."""
@@ -257,7 +266,39 @@ def absorbed_but_a_word(new: str, known: str, same_source: bool = False) -> bool
         return False
     (word,) = odd
     spelt = [w for w in re.findall(r"[\w'-]+", new) if stem(w.lower()) == word]
-    return bool(spelt) and not any(w[:1].isupper() or any(ch.isdigit() for ch in w) for w in spelt)
+    return (
+        bool(spelt)
+        and not any(
+            w[:1].isupper() or any(ch.isdigit() for ch in w) or is_kin(w.removesuffix("'s")) for w in spelt
+        )
+        and not _inserted(word, new, known)
+    )
+
+
+def _inserted(word: str, new: str, known: str) -> bool:
+    """`word` stands in `new` between two words that are side by side in `known`: a detail added ("sings alto in
+    the choir" beside "sings in a community choir"), not a word said another way ("npm breaks on" for "npm fails
+    on")."""
+    mine = [stem(w.lower()) for w in re.findall(r"[\w'-]+", new)]
+    theirs = [stem(w.lower()) for w in re.findall(r"[\w'-]+", known)]
+    pairs = set(pairwise(theirs))
+    return any((mine[i - 1], mine[i + 1]) in pairs for i in range(1, len(mine) - 1) if mine[i] == word)
+
+
+# A person named by relation: another subject, as another name is ("Pab's husband does the school run now" is
+# news beside "Pab does the school run every morning", not the same thing said with one word more).
+_KIN_RE = re.compile(
+    r"(?:grand|step|great-?)*(?:mum|mom|mother|dad|father|parents?|wife|husband|partner|spouse|boyfriend|"
+    r"girlfriend|fianc[eé]e?|sons?|daughters?|kids?|child|children|brothers?|sisters?|siblings?|aunt|uncle|"
+    r"cousins?|nieces?|nephews?|in-laws?|nan|nana|grandpa|granny|boss|manager|colleagues?|neighbou?rs?|"
+    r"friends?|flatmates?|housemates?|roommates?)",
+    re.I,
+)
+
+
+def is_kin(word: str) -> bool:
+    """`word` names a person by relation ("husband", "stepdad", "neighbours")."""
+    return _KIN_RE.fullmatch(word) is not None
 
 
 # "his name's Jack", "it's BA 283, not BA 287": whose or what, unsaid

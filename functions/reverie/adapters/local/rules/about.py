@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules.verb_forms import IRREGULAR_PAST
-from reverie.domain.restatement import stem, terms
+from reverie.domain.restatement import is_kin, stem, terms
 from reverie.domain.text import MONTH_NAME
 
 
@@ -85,6 +85,23 @@ def owner(statement: str) -> tuple[str, frozenset[str]]:
     said = said[:1] if len(said) > 1 and _verb_after(said[1].lower()) else said
     owned = frozenset(stem(w.lower()) for w in said) - GENERIC
     return stem(match.group(1).lower()), owned
+
+
+# Someone's relative or friend by name: "Ish's son Leo", "The user's best friend Hana".
+_NAMED_RELATIVE_RE = re.compile(
+    r"^(?:The user|(?-i:[A-Z])[\w-]*)'s\s+(?:[a-z]+\s+){1,2}(?P<name>(?-i:[A-Z])[\w-]+)\b"
+)
+
+
+def whom(statement: str) -> tuple[str, frozenset[str]]:
+    """Whom a statement is about: its owner and the relatives of theirs it names ("Fay's son sings ..." →
+    fay, {son}; "Fay's Saturday run is ..." → fay, {}); a relative or friend named is that person ("Ish's son Leo
+    is ..." → leo, as "Leo can't ..." is)."""
+    if named := _NAMED_RELATIVE_RE.match(statement.strip()):
+        return stem(named.group("name").lower()), frozenset()
+    person, owned = owner(statement)
+    said = re.findall(r"[\w-]+", statement.lower())  # as written: "wife" (its stem "wif" names no one)
+    return person, frozenset(stem(w) for w in said if is_kin(w) and stem(w) in owned)
 
 
 # A capitalised word inside a statement (not opening it or a sentence of it): a name ("Pepper", "Ollie").

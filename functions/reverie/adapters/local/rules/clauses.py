@@ -25,10 +25,12 @@ from reverie.adapters.local.rules.named_clause import named_clause
 from reverie.adapters.local.rules.named_earlier import named_earlier
 from reverie.adapters.local.rules.named_notes import note_subject, notes_apart
 from reverie.adapters.local.rules.named_things import names_its_subject
+from reverie.adapters.local.rules.own_mistakes import explains_a_mistake
 from reverie.adapters.local.rules.phrase_then_i import statement_after_phrase
 from reverie.adapters.local.rules.pursuits import continues_pursuit
 from reverie.adapters.local.rules.references import is_or_has, people_named
 from reverie.adapters.local.rules.request_patterns import (
+    REACH_ME_RE,
     RULE_MARKER_RE,
     SOFT_NEGATIVE_RE,
     USE_ADDRESS_RE,
@@ -209,6 +211,11 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         return habit, ""  # "I'm obsessed with bouldering, go 3x a week": the speaker's habit
     if INFORMING_RE.match(right) and len(left.split()) >= 3:  # "..., and oh, for the record the shift is ..."
         return right, ""
+    if REACH_ME_RE.match(right) and len(left.split()) >= 2:  # "I hate phone calls, text me instead"
+        return right, ""
+    # "her birthday's 21 August, I swapped the digits": how the mistake came about, apart from the value
+    if explains_a_mistake(right) and len(left.split()) >= 2:
+        return right, ""
     # "Wi-Fi: network FoxDen, the router is in the hall cupboard": a label's value, then a statement of its own
     if _LABEL_VALUE_RE.search(left) and ABOUT_A_THING_RE.match(right):
         return right, ""
@@ -306,11 +313,18 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         )
     ):
         return right, ""
-    # "our CI runs on CircleCI and deploys go to Fly.io": a thing named bare, with enough of its own
+    # "our CI runs on CircleCI and deploys go to Fly.io": a thing named bare, with enough of its own (also
+    # after an instruction: "SSH to build-01 as deploy, and builds go in /srv/builds")
     if (
         _bare_thing(right)
         and right.split()[0].lower() not in SAID_OF_IT
-        and (_opening(left) is not None or _complete(left) or _bare_thing(left))
+        and (
+            _opening(left) is not None
+            or _complete(left)
+            or _bare_thing(left)
+            # (an instruction of its own, not an opening: "From now on, always ...")
+            or (len(left.split()) >= 3 and not (INTRO_RE.match(left) or RULE_MARKER_RE.fullmatch(left)))
+        )
     ):
         return right, ""
     # ... and after one: "bins go out Thursday night, the stopcock is under the sink"

@@ -27,7 +27,9 @@ _CONTRACTED_IS_RE = re.compile(
     # a plan named by where or what it is, then how it stands: "Iceland's off", "Glastonbury's cancelled"
     # ("Iceland's glaciers" are its own)
     r"|(?P<plan>(?:^|(?<=[.!?]\s))(?-i:[A-Z])[\w-]*(?:\s+(?-i:[a-z])[\w-]*)?)'s\s+"
-    r"(?=(?i:off|cancell?ed|postponed|called\s+off|on\s+hold|not\s+happening|booked|confirmed)\b)",
+    # ... or it is sold or fixed ("Caravan's sold"; "Tom's sold his van", "Tom's fixed it" are what he has done)
+    r"(?=(?i:off|cancell?ed|postponed|called\s+off|on\s+hold|not\s+happening|booked|confirmed|sold|fixed)\b"
+    r"(?!\s+(?i:his|her|their|my|our|the|a|an|it|them|up|out|off|everything|one|some)\b))",
     re.MULTILINE,
 )
 
@@ -39,9 +41,18 @@ _MINE_HAS_RE = re.compile(
 )
 
 
+# ... and a thing's "'s" before what it did to its own: "the school's changed its hours" (has).
+_THING_HAS_RE = re.compile(
+    r"\b(?P<thing>(?i:the|this|that|my|our)\s+[a-z][\w-]*)'s\s+"
+    r"(?=(?:changed|extended|shortened|cut|moved|raised|dropped|put\s+up)\s+(?:its|their)\b)"
+)
+
+
 def is_written_out(text: str) -> str:
-    """`text` with a thing's "'s" that stands for "is" written as "is" (or "has", before "got", "been")."""
+    """`text` with a thing's "'s" that stands for "is" written as "is" (or "has", before "got", "been", or what a
+    thing did to its own)."""
     text = _MINE_HAS_RE.sub(lambda m: f"{m.group('mine')} has ", text)
+    text = _THING_HAS_RE.sub(lambda m: f"{m.group('thing')} has ", text)
     return _CONTRACTED_IS_RE.sub(
         lambda m: f"{m.group('subject') or m.group('own') or m.group('mine') or m.group('plan')} is ", text
     )

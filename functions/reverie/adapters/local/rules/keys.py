@@ -35,6 +35,13 @@ _USES_RE = re.compile(
     r"^(?:i|we)(?:'ve| have)? (?:\w+ )?(?:use|using|switched|moved|changed|started using|went back to)\b"
 )
 _SWITCH_TARGET_RE = re.compile(r"\b(?:to|for)\b(?P<target>.*)$")
+# The tool one works in or is on: "I write all my code in VS Code", "we do everything in Emacs" (the tool named after it).
+_WORKS_IN_RE = re.compile(
+    r"^(?:i|we)(?:'ve| have)? (?:\w+ )?(?:write|code|program|edit|do (?:all|everything|most))\b.*?"
+    r"\b(?:in|on|with) (?P<target>.+)$"
+    # ... or is on: "I'm on a Pixel 8 now", "we're on Postgres 16"
+    r"|^(?:i|we)(?:'m|'re| am| are) (?:now |still |all )?on (?P<on>.+)$"
+)
 _NOT_A_PLACE = frozenset("a an the my our this that home work town here there".split())
 _PLACE_RE = re.compile(r"\b(?:in|to|at)\s+(?P<place>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*)")
 STATE_ATTRIBUTES = frozenset(
@@ -136,6 +143,10 @@ def attribute_key(text: str, subject: str) -> str | None:
         tool = tool or (vocabulary_key(lowered, subject) if "using" in lowered.split()[1:3] else None)
         if tool or lowered.split()[1:2] == ["use"]:
             return tool or vocabulary_key(lowered, subject)
+    if (works_in := _WORKS_IN_RE.match(lowered)) and (
+        tool := vocabulary_key(works_in.group("target") or works_in.group("on"), subject)
+    ):
+        return tool
     if addressed_by_kin(text):  # "Gran's moved in with my aunt": the speaker's gran
         text = f"my {text[:1].lower()}{text[1:]}"
     # "Priya is my manager", "we have a cleaner, Maria", "my grandma's care home is ..." (`slot_forms`)

@@ -80,10 +80,11 @@ _EXPECTING_RE = re.compile(
 )
 
 
-# "We've dropped PagerDuty for Opsgenie", "ditched Spotify for Tidal": one named thing given up for another, said
+# "We've dropped PagerDuty for Opsgenie", "ditched Spotify for Tidal", "left Sky for Vodafone": one named thing
+# given up for another, said
 # as the switch it is
 _DROPPED_FOR_RE = re.compile(
-    r"\b(?:dropped|ditched|swapped|replaced|traded|binned|dumped)\s+(?P<old>(?-i:[A-Z])[\w.+&-]*(?:\s+(?-i:[A-Z])[\w.+&-]*)?)"
+    r"\b(?:dropped|ditched|swapped|replaced|traded|binned|dumped|left)\s+(?P<old>(?-i:[A-Z])[\w.+&-]*(?:\s+(?-i:[A-Z])[\w.+&-]*)?)"
     r"\s+(?:for|with)\s+(?P<new>(?-i:[A-Z])[\w.+&-]*(?:\s+(?-i:[A-Z])[\w.+&-]*)?)",
     re.I,
 )
@@ -145,6 +146,8 @@ _LIKE_FILLER_RE = re.compile(r"(?:,\s*like\s*,|^like\s*,)", re.IGNORECASE)
 _SO_INTENSIFIER_RE = re.compile(
     r"(?<![,;:]\s)(?<![,;:])\bso\s+(?!(?:that|i|we|he|she|they|it|you|the|a|an|much|many|far|long|on|no|not|"
     r"nothing|none|any|some|there|this|these|those|my|our|your|his|her|their|if|when|then|please|"
+    # (nor before a subject of its own: "coeliac so everything has to be gluten-free")
+    r"everything|everyone|everybody|anything|anyone|something|someone|nobody|all|each|every|both|"
     # ... nor before what follows from it, asked ("vegetarian so please don't ...", "so always avoid ...")
     r"don't|do|always|never|avoid|no|use|keep|make|of\s+course|obviously|naturally)\b)"
     # nor before a verb whose subject it leaves out ("coeliac so needs gluten free"; "so nervous" is one)

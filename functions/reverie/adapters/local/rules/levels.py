@@ -175,12 +175,17 @@ def age_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
 
 # A rate someone keeps up: "runs 20 miles a week", "is up to thirty miles a week now" (numbers in words as digits).
 _RATE_RE = re.compile(
-    r"\b(?P<n>\d+(?:\.\d+)?)\s+(?P<unit>[a-z]{2,}s?)\s+(?:a|an|per|each|every)\s+"
+    # ("one coffee a day", "two walks a week": the small counts words are left as)
+    r"\b(?P<n>\d+(?:\.\d+)?|one|two)\s+(?P<unit>[a-z]{2,}s?)\s+(?:a|an|per|each|every)\s+"
     r"(?P<period>day|week|fortnight|month|year|night|session)\b",
     re.I,
 )
 _LEVEL_CHANGE_RE = re.compile(r"\b(?:up|down|back)\s+to\b", re.I)
 _ON_RATE_RE = re.compile(r"\b(?:is|are|am|'s|'re|'m)\s+(?:now\s+|only\s+)?on\s+\d", re.I)
+
+
+def _rate_number(n: str) -> float:
+    return {"one": 1.0, "two": 2.0}.get(n.lower()) or float(n)
 
 
 def rate_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
@@ -203,7 +208,7 @@ def rate_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisi
             and _same_person(candidate, card)
         ):
             same.append((card, theirs[0]))
-    if len(same) != 1 or float(same[0][1].group("n")) == float(rate.group("n")):
+    if len(same) != 1 or _rate_number(same[0][1].group("n")) == _rate_number(rate.group("n")):
         return None
     card = same[0][0]
     doing = _verbs(candidate.statement) & _verbs(card.statement)
@@ -214,8 +219,12 @@ def rate_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisi
     return replace(candidate, card, f"{card.memory_id} gives another rate of {rate.group('unit')} a {period}")
 
 
+_ADVERBS = frozenset("only still now usually just also normally generally currently roughly about".split())
+
+
 def _verbs(statement: str) -> frozenset[str]:
     """The verb after the statement's subject ("runs" of "Bel runs 20 miles a week"), stemmed; none for "is"."""
-    words = statement.split()
+    words = re.sub(r"^the user\b", "User", statement.strip(), flags=re.I).split()  # "The user" is one subject
+    words = [words[0], *(w for w in words[1:] if w.lower() not in _ADVERBS)] if words else []
     verb = words[1].lower().strip(",.") if len(words) > 1 else ""
     return frozenset({stem(verb)}) if verb.endswith("s") and verb not in ("is", "has", "was") else frozenset()

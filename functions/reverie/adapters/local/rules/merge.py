@@ -26,6 +26,7 @@ from reverie.adapters.local.rules.by_slot import by_slot
 from reverie.adapters.local.rules.by_text import by_text
 from reverie.adapters.local.rules.by_topic import by_topic, plan_news
 from reverie.adapters.local.rules.corrected_guess import corrected_guess
+from reverie.adapters.local.rules.corrected_number import corrected_number
 from reverie.adapters.local.rules.doses import dose_moved
 from reverie.adapters.local.rules.ended_in_correction import ended_in_correction
 from reverie.adapters.local.rules.found_later import found_later
@@ -38,18 +39,21 @@ from reverie.adapters.local.rules.list_changes import list_change
 from reverie.adapters.local.rules.listed_values import listed_value
 from reverie.adapters.local.rules.losses import loss
 from reverie.adapters.local.rules.membership_ended import membership_ended, place_switched
-from reverie.adapters.local.rules.moved_day import day_moved
+from reverie.adapters.local.rules.moved_day import day_moved, day_put_right
+from reverie.adapters.local.rules.moved_everything import moved_everything
 from reverie.adapters.local.rules.moved_over import moved_over
 from reverie.adapters.local.rules.moved_them import moved_them
 from reverie.adapters.local.rules.name_contrast import name_contrast
-from reverie.adapters.local.rules.named_place import named_place
+from reverie.adapters.local.rules.named_place import named_again, named_place
 from reverie.adapters.local.rules.never_done import never_done
+from reverie.adapters.local.rules.off_the_rota import off_the_rota
 from reverie.adapters.local.rules.one_rule import same_rule
 from reverie.adapters.local.rules.opposite_states import opposite_state
 from reverie.adapters.local.rules.plan_changes import plan_moved, plan_went
 from reverie.adapters.local.rules.plan_happened import plan_happened, plan_judged
 from reverie.adapters.local.rules.plan_instead import unnamed_plan_moved
 from reverie.adapters.local.rules.pointed_at import Pointer, Way, pointed_at
+from reverie.adapters.local.rules.preferred_over import preferred_over
 from reverie.adapters.local.rules.price_change import price_change
 from reverie.adapters.local.rules.promoted import promotion
 from reverie.adapters.local.rules.pronoun_contrast import contrast_on_held, stands_for_no_one
@@ -170,6 +174,10 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
     decision = decision or thing_moved(candidate, cards)  # "the callback moved to https://.../v2"
     decision = decision or moved_over(candidate, cards)  # "moved all my notes from Notion to Obsidian"
     decision = decision or day_moved(candidate, cards)  # "PT's moved to Wednesdays at 6pm"
+    decision = decision or day_put_right(candidate, cards)  # "Release day is Thursday now, not Tuesday"
+    decision = decision or corrected_number(candidate, cards)  # "Correction, the local port is 3000"
+    decision = decision or moved_everything(candidate, cards)  # "moved everything to eu-central-1"
+    decision = decision or off_the_rota(candidate, cards)  # "come off the on-call rota"
     if decision is None and candidate.key:
         decision = by_slot(candidate, cards, mine)
     if decision is None:
@@ -185,6 +193,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
         decision = (
             _one_rule(candidate, cards)
             or same_tool(candidate, cards)  # "manages deps with pnpm" / "always use pnpm for installs"
+            or preferred_over(candidate, cards)  # "prefers email to calls" / "always email rather than ring"
             or same_bound(candidate, cards)  # "no calls before 10am" / "no meetings earlier than ten"
             or same_reason(candidate, cards)  # "allergic to peanuts, so ..." twice: one rule
             or rule_grounds(candidate, cards)  # "is coeliac" beside "no gluten for her: she is coeliac"
@@ -196,6 +205,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
             thing_told_more(candidate, cards)
             or how_they_take_it(candidate, cards)  # "tea, two sugars"
             or named_place(candidate, cards)  # "at the Hillside food bank" after "at a food bank"
+            or named_again(candidate, cards)  # "sings alto in the choir" after "sings in a community choir"
         )
     if decision is None:  # a listing's field against the card saying it in the person's words
         decision = listed_value(candidate, cards)

@@ -2,6 +2,10 @@
 Tuesdays at 7am", "choir has changed to Thursday evenings" after "Ana sings in a choir on Mondays". The thing
 the news names (every word of it) is the held card's, which gives it a day or a time; the news gives another,
 so it replaces the card (latest wins). A card about something else that happens on a day is left alone.
+
+A day put right against another in so many words ("Release day is Thursday now, not Tuesday") names the thing in
+its own words; the one held card naming the day denied ("Ben deploys to production on Tuesdays") is that thing,
+and takes the new day in its place. Two cards naming that day leave it undecided.
 """
 
 from __future__ import annotations
@@ -9,25 +13,44 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from reverie.adapters.local.rules.verdicts import replace
+from reverie.adapters.local.rules.verdicts import decision, replace
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.restatement import terms
-from reverie.ports import MergeDecision
+from reverie.ports import MergeAction, MergeDecision
 
-_WHEN = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2})"
+_WHEN = (
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2}|"
+    r"\d{1,2}\s*o'?clock)"
+)
 _MOVED_RE = re.compile(
     r"^(?:(?:the|my|our)\s+|(?-i:[A-Z])[\w-]*'s\s+)?(?P<thing>[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:has\s+|have\s+)?"
     rf"(?:moved|changed|switched|gone)\s+to\s+(?P<when>[^.;]*\b{_WHEN}\b[^.;]*)",
     re.I,
 )
-_WHEN_RE = re.compile(rf"\b{_WHEN}\b", re.I)
+# ... or said with the thing after its verb: "we pushed standup back to 10 o'clock", "moved swimming to Fridays"
+_MOVED_IT_RE = re.compile(
+    r"\b(?:moved|pushed|brought|put|shifted|changed)\s+(?:the\s+|our\s+|my\s+)?(?P<thing>[\w-]+(?:\s+(?!back|forward|earlier|later)[\w-]+)?)\s+"
+    rf"(?:back\s+|forward\s+|earlier\s+|later\s+)?to\s+(?P<when>[^.;]*\b{_WHEN}(?![\w'])[^.;]*)",
+    re.I,
+)
+# ... or said to be on another day now: "Swimming lessons are on Saturdays now" after "... on Wednesdays"
+_NOW_ON_RE = re.compile(
+    r"^(?:the\s+|our\s+|my\s+|(?-i:[A-Z])[\w-]*'s\s+)?(?P<thing>[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:is|are)\s+(?:on\s+|at\s+)?"
+    rf"(?P<when>{_WHEN}(?:\s+(?:at|from)\s+{_WHEN})?)\s+(?:now|these\s+days|from\s+now\s+on)\b",
+    re.I,
+)
+_WHEN_RE = re.compile(rf"\b{_WHEN}(?![\w'])", re.I)
 _KINDS = frozenset({MemoryType.FACT, MemoryType.PREFERENCE, MemoryType.PLAN})
 
 
 def day_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
     """The held card giving the thing the candidate moves its day or time (see the module)."""
-    found = _MOVED_RE.match(candidate.statement.strip())
+    found = (
+        _MOVED_RE.match(candidate.statement.strip())
+        or _MOVED_IT_RE.search(candidate.statement)
+        or _NOW_ON_RE.match(candidate.statement.strip())
+    )
     if found is None or candidate.type not in _KINDS:
         return None
     thing = terms(found.group("thing"))
@@ -37,3 +60,33 @@ def day_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
         if card.type in _KINDS and thing and thing <= terms(card.statement) and held and held != new:
             return replace(candidate, card, f"{card.memory_id} gives the day or time it is moved from")
     return None
+
+
+_DAY = r"(?P<{0}>(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?"
+_DAY_CONTRAST_RE = re.compile(
+    r"\b(?:on\s+)?"
+    + _DAY.format("given")
+    + r"(?:\s+now)?,?\s+(?:not|rather than|instead of)\s+(?:on\s+)?"
+    + _DAY.format("denied")
+    + r"\b",
+    re.I,
+)
+
+
+def day_put_right(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The one held card naming the day the candidate denies, with the day it gives instead (see the module)."""
+    found = _DAY_CONTRAST_RE.search(candidate.statement)
+    if found is None or candidate.type not in _KINDS:
+        return None
+    given, denied = found.group("given").capitalize(), found.group("denied").capitalize()
+    said = re.compile(rf"\b{denied}(?=s?\b)")
+    held = [c for c in cards if c.type in _KINDS and said.search(c.statement) and given not in c.statement]
+    if given == denied or len(held) != 1:
+        return None
+    card = held[0]
+    return decision(
+        MergeAction.SUPERSEDE,
+        card,
+        f"{given}, not {denied}: {card.memory_id} put right",
+        said.sub(given, card.statement),
+    )

@@ -23,7 +23,10 @@ _ADVERB_ALT = "|".join(sorted(ADVERBS)) + "|" + LY_ADVERB
 _I_VERB_RE = re.compile(
     rf"(?<![\w-])(?:(?-i:I)|(?i:we))((?:\s+(?i:{_ADVERB_ALT})){{0,2}})(\s+)([A-Za-z]+(?:-[A-Za-z]+)*(?:n't)?)\b(?!')"
 )
-_I_RE = re.compile(r"(?<![\w-])(?:(?-i:I)|(?i:we)|us)(?![\w'-])")
+# ("with an i", "a capital I": the letter, never the speaker)
+_I_RE = re.compile(
+    r"(?<![\w-])(?<!\ban\s)(?<!\bthe\s)(?<!\bletter\s)(?<!\bcapital\s)(?:(?-i:I)|(?i:we)|us)(?![\w'-])"
+)
 _POSSESSIVE_RE = re.compile(r"(?<![\w-])(?:my|mine|our|ours)(?![\w-])", re.IGNORECASE)
 _OBJECT_RE = re.compile(r"(?<![\w-])(?:me|myself|ourselves)(?![\w-])", re.IGNORECASE)
 # "My wife and I", "me and my sister": the speaker first, then whom they name ("Diego and their wife").

@@ -23,6 +23,9 @@ _OWN_MISTAKE_RE = re.compile(
     r"\b(?:I|we)(?:'ve|\s+have|\s+must\s+have)?\s+(?:mixed|muddled|confused)\s+(?:[\w']+\s+){0,3}?up\b"
     r"|\b(?:I|we)(?:'ve|\s+have|\s+must\s+have)?\s+got\s+(?:[\w']+\s+){0,3}?(?:wrong|mixed\s+up|muddled(?:\s+up)?)\b"
     r"|\b(?:I|we)\s+(?:misspoke|was\s+wrong|were\s+wrong|made\s+a\s+mistake)\b"
+    # "I spelt it wrong", "I wrote that down wrong", "I typed the number wrong"
+    r"|\b(?:I|we)(?:'ve|\s+have)?\s+(?:spelt|spelled|wrote|written|typed|put|said|told\s+you)\s+(?:[\w']+\s+){0,3}?"
+    r"(?:down\s+)?wrong(?:ly)?\b"
     r"|\bmy\s+(?:mistake|bad)\b|\bscratch\s+that\b|\bignore\s+what\s+I\s+said\b",
     re.I,
 )
@@ -30,6 +33,9 @@ _OWN_MISTAKE_RE = re.compile(
 # trick"): said alone ("I misread the map and got lost") it puts nothing right.
 _HOW_IT_CAME_RE = re.compile(
     r"\b(?:I|we)(?:'ve|\s+have|\s+must\s+have)?\s+(?:misread|misremembered|misheard|mistyped|misspelt|misspelled)\b"
+    # "I swapped the digits", "I transposed the numbers"
+    r"|\b(?:I|we)(?:'ve|\s+have|\s+must\s+have)?\s+(?:swapped|transposed|flipped|reversed)\s+(?:the\s+)?(?:two\s+)?"
+    r"(?:digits|numbers|dates|days|months|letters)(?:\s+(?:round|around|over))?\b"
     r"|\bmy\s+memory\s+(?:played|plays|is\s+playing|was\s+playing)\s+(?:a\s+)?tricks?\b"
     # ... or how it keeps happening: "I always mix the numbers up", "I keep getting the dates wrong"
     r"|\b(?:I|we)\s+(?:always|often|keep|tend\s+to)\s+(?:mix|muddle|confuse|get)(?:ing)?\s+(?:[\w']+\s+){0,3}?"

@@ -111,9 +111,21 @@ _OFF_RE = re.compile(
 )
 
 
+# ... or that someone called it off: "we've called the wedding off", "they cancelled the trip to Rome".
+_CALLED_OFF_RE = re.compile(
+    r"\b(?:called|call|calling)\s+(?:off\s+(?P<a>(?:the|our|my|their|his|her)\s+[^,.;]{2,60}?)(?=\s*(?:[,.;!]|$)|"
+    r"\s+(?:because|as|since|after)\b)|(?P<b>(?:the|our|my|their|his|her)\s+[^,.;]{2,40}?)\s+off\b)"
+    r"|\b(?:cancell?ed|scrapped|shelved|postponed indefinitely)\s+(?P<c>(?:the|our|my|their|his|her)\s+[^,.;]{2,60}?)"
+    r"(?=\s*(?:[,.;!]|$)|\s+(?:because|as|since|after)\b)",
+    re.I,
+)
+# An event and the verb for what happens at it: "the wedding is off" ends "getting married in September".
+_EVENT_VERBS = {stem("wedding"): frozenset({stem("married"), stem("marry"), stem("marrying")})}
+
+
 def called_off(candidate: Candidate, card: MemoryCard) -> bool:
     """The candidate, said later, says the thing a held plan was for is off (cancelled, fell through)."""
-    off = _OFF_RE.match(candidate.statement)
+    off = _OFF_RE.match(candidate.statement) or _CALLED_OFF_RE.search(candidate.statement)
     if off is None or not (card.type.value == "plan" or _PLAN_SAID_RE.search(card.statement)):
         return False
     if (
@@ -121,7 +133,9 @@ def called_off(candidate: Candidate, card: MemoryCard) -> bool:
         and candidate.observed_at <= (card.observed_at or card.updated_at) + SAME_TIME
     ):
         return False
-    thing = topic(off.group("thing") or off.group("fell")) - _PLANNING
+    said = next(g for g in off.groups() if g)
+    thing = (topic(said) if off.re is _OFF_RE else terms(said)) - _PLANNING  # "the wedding": no subject
+    thing |= {verb for word in thing for verb in _EVENT_VERBS.get(word, ())}
     return bool(thing & (topic(card.statement) - _PLANNING))
 
 
@@ -225,7 +239,9 @@ def _irregular_past(particle: str | None, words: list[str]) -> bool:
 
 # What a plan was to do ("planning to get a dog", "going to buy a Golf", "we'll book Crete") ...
 _PLANNED_VERB_RE = re.compile(
-    r"\b(?:plans?|planning|planned|intends?|going|aims?|hopes?|wants?)\s+to\s+(?P<verb>[a-z]+)\b|\bwill\s+(?P<will>[a-z]+)\b",
+    r"\b(?:(?:plans?|planning|planned|intends?|going|aims?|hopes?|wants?)\s+to|"
+    # ("thinking of selling the caravan")
+    r"(?:thinking\s+(?:of|about)|considering)(?=\s+[a-z]+ing\b))\s+(?P<verb>[a-z]+)\b|\bwill\s+(?P<will>[a-z]+)\b",
     re.I,
 )
 # ... done otherwise, said as such: "we got a cat instead", "ended up booking Crete", "in the end we bought a van".
@@ -264,7 +280,8 @@ def done_otherwise(candidate: Candidate, card: MemoryCard) -> bool:
 # What a plan was to do to a thing, said done to it: "the kitchen is finally painted" after "planning to repaint
 # the kitchen in May", "our old van has been sold" after "going to sell the van", "the shed is done".
 _DONE_TO_RE = re.compile(
-    r"^(?:(?:so|and|well|yay|finally)\W+)?(?P<thing>(?:the|my|our|his|her|their)\s+[a-z][\w' -]{1,40}?)\s+"
+    # (the thing bare, as chat leaves out "the": "Caravan's sold")
+    r"^(?:(?:so|and|well|yay|finally)\W+)?(?P<thing>(?:the|my|our|his|her|their)\s+[a-z][\w' -]{1,40}?|[a-z][\w-]+)\s+"
     r"(?:is|are|'s|has\s+been|have\s+been|was|were|got)\s+(?:(?:now|finally|all|fully|completely|officially)\s+)?"
     r"(?P<done>[a-z]+)\b",
     re.I,

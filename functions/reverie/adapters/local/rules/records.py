@@ -291,6 +291,34 @@ def _table(text: str) -> list[dict[str, Any]] | None:
     return None
 
 
+# A line of a settings file: "CURRENCY=gbp", "request_timeout: 30", "export REGION=eu-west-2".
+# Keys are written as code writes them (`currency`, `request_timeout`, `CURRENCY`), never as a word with a capital
+# ("Invite: ...", "From: ...": a message's labels).
+_SETTING_RE = re.compile(
+    r"^(?:export\s+)?(?P<key>(?-i:[a-z_][a-z0-9_.-]*|[A-Z_][A-Z0-9_.-]*))\s*[=:]\s*(?P<value>\S.*?)\s*$"
+)
+
+
+# A log's or a reply's labels ("Error: connection refused", "Status: 200"): a moment, not a setting.
+_LOG_LABELS = frozenset(
+    "error warning warn info debug status note result message reason code details".split()
+)
+
+
+def _settings(text: str) -> dict[str, Any] | None:
+    """A settings file's keys and values (`.env`, YAML or INI of flat keys; comment and section lines aside),
+    when every other line is a setting (two or more); None when `text` is no such file."""
+    lines = [
+        line.strip()
+        for line in text.splitlines()
+        if line.strip() and not line.strip().startswith(("#", ";", "//", "[", "---"))
+    ]
+    found = [_SETTING_RE.match(line) for line in lines]
+    if len(lines) < 2 or not all(found) or any(m and m.group("key").lower() in _LOG_LABELS for m in found):
+        return None
+    return {m.group("key"): m.group("value").strip("\"'") for m in found if m}
+
+
 def _row_name(row: dict[str, Any]) -> str | None:
     """A table row's name: its name column, else its first column that is words, not an identifier."""
     name = _name_of(row)[1]
@@ -318,6 +346,9 @@ def read_records(output: str, default_subject: str | None = None) -> list[list[F
                 for record in _records(parsed)
                 if (fields := record_fields(record, None if record_name(record) else default_subject))
             ]
+    if settings := _settings(text):  # a settings file: one record of its keys
+        fields = record_fields(settings, default_subject or "The config")
+        return [fields] if fields else None
     rows = _table(text)
     if rows is None:
         return None

@@ -204,7 +204,9 @@ _HAS_RE = re.compile(
     r"\b(?!(?:it|that|this|there|here|what|who|he|she|let)'s)(?P<name>(?-i:[A-Z])[a-z]+)'s\s+(?P<done>(?:just\s+|finally\s+|recently\s+|also\s+)?(?:been|gone|got|"
     r"begun|become|done|taken|given|won|lost|left|started|joined|finished|moved|passed|switched|changed|"
     r"stopped|quit|signed|enrolled|booked|decided|agreed|broken|learned|learnt|outgrown|grown|recovered|"
-    r"split))\b",
+    r"split|relocated|emigrated|graduated|resigned|retrained|returned|applied|"
+    # (a verb of having, with its object: "Tom's sold his van"; "the caravan's sold." is "is")
+    r"(?:bought|sold|adopted|found|had)(?=\s+[a-z])))\b",
     re.I,
 )
 # "Ngozi's allergic to penicillin", "my son's scared of dogs": "'s" before what someone is (an adjective and its
@@ -246,6 +248,8 @@ def _is_at(found: re.Match[str]) -> str:
 _THING_HAS_RE = re.compile(
     r"\b(?P<what>(?!(?:it|that|this|there|here|what|who|he|she|let)'s)[a-z][\w-]*)'s\s+"
     r"(?=(?:changed|moved|switched|gone\s+up|gone\s+down)\s+to\b"
+    # "the school's changed its hours", "the gym's extended its opening times": has, of its own thing
+    r"|(?:changed|extended|shortened|cut|moved)\s+(?:its|their)\b"
     # "the landlord's bumped the rent to ...", "the council's put our tax up": has, a price moved
     r"|(?:bumped|put|pushed|raised|upped|hiked|increased|cut|dropped|lowered|reduced)\s+(?:up\s+)?(?:the|my|our)\b)",
     re.I,

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from reverie.adapters.local.rules.constraints import as_correction
 from reverie.adapters.local.rules.current_routine import current_routine
 from reverie.adapters.local.rules.due_notes import due_line
 from reverie.adapters.local.rules.fronted import after_from_now, main_clause
@@ -54,8 +55,12 @@ from reverie.adapters.local.rules.thing_patterns import (
 )
 from reverie.adapters.local.rules.verb_forms import IRREGULAR_PAST
 from reverie.domain.models import MemoryType
+from reverie.domain.restatement import is_kin
 from reverie.domain.text import MONTH_NAME, content_words
 
+# Someone's value, named by a pronoun only: "her birthday's 21 August", "his shoe size is 9".
+_THEIR_VALUE_RE = re.compile(r"^(?:his|her|their)\s+[\w-]+(?:\s+[\w-]+)?(?:'s|\s+is|\s+are)\s+[^,;]*\d", re.I)
+_THEIR_IS_RE = re.compile(r"^(?P<whose>(?:his|her|their)\s+[\w-]+(?:\s+[\w-]+)?)'s\s+", re.I)
 _APOLOGY_RE = re.compile(
     r"^(?:sorry|oops|whoops|my\s+bad|apologies)\s*[,.!:;\-–—]+\s*(?P<rest>.*)$", re.I | re.S
 )
@@ -89,12 +94,18 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         return plan
     if only_unsure(sentence):  # "I genuinely don't know which is right": a doubt, no fact
         return Drop("unsure which is right")
+    if spelled := respelled(sentence, who):  # "it's Clio with an i" (after "I spelt it wrong" too)
+        return spelled
     result = parse(sentence, who)
     if isinstance(result, Drop) and result.reason in UNPARSED:
         # "No, Ama goes to Oakwood, not Hillside" opening a session, nothing said before to deny: the rest
         opener = CORRECTION_OPENER_RE.match(sentence) or _APOLOGY_RE.match(sentence)  # "Sorry, it's 21 May"
         if opener and (rest := opener.group("rest").strip()):
             sentence = rest[:1].upper() + rest[1:]  # "Sorry, it's a 2019 Focus, not 2018": as said alone
+            if _THEIR_VALUE_RE.match(sentence):  # "Oops, her birthday's 21 August": a value of hers put right
+                corrected = as_correction(_THEIR_IS_RE.sub(r"\g<whose> is ", sentence, count=1), who)
+                if isinstance(corrected, Statement):
+                    return corrected
         # Between people, a specific remark; said to an agent, an unparsed sentence is most often a task
         # for now, unless it states something about the world.
         found = (
@@ -201,6 +212,16 @@ _PLURAL_RECURS_RE = re.compile(
 )
 
 
+# Where a thing is kept: "the printer is in the study", "our fuse box is under the stairs".
+_KEPT_IN_RE = re.compile(
+    # (a thing, not someone who moves about: "the cat is in the garden" is where it is now)
+    r"^(?:the|our|my)\s+(?P<what>(?!(?:cats?|dogs?|kittens?|pupp(?:y|ies)|baby|babies|hamsters?|rabbits?)\b)[\w-]+"
+    r"(?:\s+[\w-]+)?)\s+(?:is|are|lives|live|goes|go)\s+(?:kept\s+)?"
+    r"(?:in|under|behind|above|beside|inside|on\s+top\s+of|next\s+to|at\s+the\s+back\s+of)\s+(?:the|our|my)\s+[\w-]+",
+    re.I,
+)
+
+
 def _about_the_world(sentence: str, who: Speaker) -> Statement | None:
     """A specific present-tense statement about a thing, kept as the plain sentence (de-subjectivised:
     it is not about the speaker, so it is not attributed to them)."""
@@ -225,7 +246,10 @@ def _about_the_world(sentence: str, who: Speaker) -> Statement | None:
     until = statement_until(text, who.ts)  # "..., indoor nets until April": the nets', not the habit's
     # Saying how long it holds ("this week only") makes a statement worth holding until then; a bare plural
     # must name more ("Kids grow up fast" is a saying, "Alerts go to #ops-alerts" a fact of the user's setup).
-    if specificity(text, who.people) < SPECIFIC_ENOUGH + plural - (until is not None):
+    # ... and where a thing is kept says enough of it ("the printer is in the study", "the stopcock is under the
+    # sink": asked for when it is needed)
+    placed = (kept := _KEPT_IN_RE.match(text)) is not None and not is_kin(kept.group("what"))
+    if specificity(text, who.people) < SPECIFIC_ENOUGH + plural - (until is not None) - placed:
         return None
     return Statement(
         type=MemoryType.FACT,
@@ -244,7 +268,14 @@ _SOMEONE = (
     r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?(?:\s+and\s+[A-Z][a-z]+)?\s+"  # "Rose and Dev got married ..."
 )
 _SOMEONE_DID_RE = re.compile(
-    _SOMEONE + r"(?:has\s+|had\s+|just\s+)?(?:[a-z]{2,}ed|" + "|".join(sorted(IRREGULAR_PAST)) + r")\b"
+    _SOMEONE + r"(?:has\s+|had\s+|just\s+)?(?P<verb>[a-z]{2,}ed|" + "|".join(sorted(IRREGULAR_PAST)) + r")\b"
+)
+# ... a state of theirs changed, said with both its values or as a new one, names enough in common words: "Priya
+# switched from law to history", "Callum started a new job in May", "Dad changed his diet".
+_CHANGED_STATE_RE = re.compile(
+    r"(?:switched|changed|transferred)\s+(?:over\s+)?from\s+\S+(?:\s+\S+){0,3}?\s+to\s+\S+"
+    r"|(?:started|got|landed|found)\s+a\s+new\s+(?:job|role|position|school|course|place|flat|house|partner)\b",
+    re.I,
 )
 # ... or what they do, again and again: "Grandad Hendrik picks Lotte up from school on Thursdays", "Ruth
 # walks the dog every morning" (a present-tense verb with a recurrence; "Tom says hi" is neither).
@@ -298,10 +329,15 @@ def _what_someone_did(sentence: str, who: Speaker) -> Statement | None:
     # what they did must name enough, the person and when aside ("Tom called me yesterday" does not); what
     # they are working on must name what it is ("Tom needs help" does not)
     rest = _WHEN_RE.sub(" ", text[did.end() :]) if did else ""
-    if not did or (
-        len(content_words(rest)) < (1 if re.search(r"\bnow[.!]*$", text) else 2)
-        if ongoing
-        else specificity(rest, who.people) < SPECIFIC_ENOUGH and not levels(rest)  # "started Year 4"
+    if (
+        not did
+        or (
+            len(content_words(rest)) < (1 if re.search(r"\bnow[.!]*$", text) else 2)
+            if ongoing
+            else specificity(rest, who.people) < SPECIFIC_ENOUGH
+            and not levels(rest)  # "started Year 4"
+            and not _CHANGED_STATE_RE.match(text[did.start("verb") :])  # "switched from law to history"
+        )
     ):
         return None
     return Statement(

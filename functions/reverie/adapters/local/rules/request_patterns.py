@@ -7,7 +7,8 @@ import re
 CORRECTION_OPENER_RE = re.compile(
     # ("Sorry, I meant ...", "oops, actually ...": an apology first)
     r"^(?:(?:sorry|oops|whoops|my bad)\s*[,.!]?\s*)?"
-    r"(?:(?:no|nope|nah|wrong|incorrect|not quite|(?:no\s+)?wait|hang\s+on|hold\s+on)\s*[,.!:;\-–—]|actually\b|(?:that'?s|that is|this is|it'?s) "
+    r"(?:(?:no|nope|nah|wrong|incorrect|not quite|(?:no\s+)?wait|hang\s+on|hold\s+on|correction|to correct (?:that|myself))"
+    r"\s*[,.!:;\-–—]|actually\b|(?:that'?s|that is|this is|it'?s) "
     r"(?:wrong|incorrect|not (?:right|correct|true|it))\b|you'?re wrong\b|i (?:said|meant)\b"
     # "I told you wrong before:", "I gave you the wrong date earlier:", "I got that wrong:": said before a colon
     r"|i (?:told you wrong|gave you the wrong [a-z]+|got (?:that|it|this) wrong)(?: (?:before|earlier|last time))?\s*[:;,\-–—])"
@@ -101,5 +102,13 @@ WHILE_RULE_RE = re.compile(
 # something lives, a standing fact, not a request for now.
 USE_ADDRESS_RE = re.compile(
     r"^(?:please\s+)?(?:use|connect to|point (?:it|everything) at)\s+(?P<what>\S*(?:://|@)\S+(?:\s+for\s+[^,;.]+)?)",
+    re.I,
+)
+
+# How to reach the speaker, one way set against another: "Please message rather than ring me", "text me instead":
+# a standing preference, never a request for now.
+REACH_ME_RE = re.compile(
+    r"^(?:please\s+)?(?P<rest>(?:text|message|email|e-mail|whatsapp|dm|call|ring|phone)\b(?:\s+me)?\s*,?\s*"
+    r"(?:rather\s+than|instead(?:\s+of)?|not|don't)\b.*)$",
     re.I,
 )

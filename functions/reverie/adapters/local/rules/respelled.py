@@ -20,10 +20,12 @@ from reverie.ports import MergeAction, MergeDecision
 
 NEAR_SPELLING = 0.75  # of the two names' letters in common ("Clare" / "Claire": 0.91; "Clare" / "Clara": 0.8)
 _NAME = r"(?P<name>(?-i:[A-Z])[\w'-]+)"
+# the letters that tell a spelling: "with an i", "without an h", "with two n's"
+_LETTERS = r"(?:with|without)\s+(?:an?|two|double|one)\s+[a-zA-Z](?:'?s)?\b"
 # "it's spelled Claire", "her name's spelt Siobhan", "that's Jon without an h": the new spelling
 _SPELLED_RE = re.compile(
     r"^(?:(?:it|that|the\s+name|her\s+name|his\s+name|their\s+name)(?:'s|\s+is)\s+)?(?:actually\s+)?"
-    rf"(?:spelled|spelt|written)\s+(?:as\s+)?{_NAME}(?:\s*,?\s*(?:with|without)\s+(?:an?|two|double|one)\s+\w+)?[.!]*$",
+    rf"(?P<spelled>(?:spelled|spelt|written)\s+(?:as\s+)?)?{_NAME}(?P<letters>\s*,?\s*{_LETTERS})?[.!]*$",
     re.I,
 )
 # ... and in a correction kept as said: "It's spelled Claire, with an i."
@@ -34,7 +36,9 @@ _WORD_RE = re.compile(r"(?-i:[A-Z])[\w'-]+")
 def respelled(sentence: str, who: Speaker) -> Statement | None:
     """The spelling put right, as a correction ("It is spelled Claire."); None when the sentence is no such thing."""
     found = _SPELLED_RE.match(sentence.strip())
-    if found is None:
+    if found is None or not (
+        found.group("spelled") or found.group("letters")
+    ):  # "it's Clio" alone: no spelling
         return None
     said = as_statement(
         MemoryType.CORRECTION,

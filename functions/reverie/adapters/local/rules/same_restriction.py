@@ -6,6 +6,10 @@ fact, and the card held stands (nothing to add).
 Both name the same person and the same thing, one as a condition of theirs (intolerant, allergic, an allergy)
 and the other as what they cannot or do not eat, drink or take. "Daw is not lactose intolerant any more" is a
 negation of the condition itself, and is left to the other rules.
+
+A diet is such a condition too, ruling out what it is defined by: "Gus is vegan" and "Gus doesn't eat any animal
+products", "Ama is vegetarian" and "Ama doesn't eat meat" say one thing ("Ama doesn't eat dairy" says more than
+"vegetarian" does: the two fuse into one card, the diet held).
 """
 
 from __future__ import annotations
@@ -13,11 +17,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from reverie.adapters.local.rules.about import owner
-from reverie.adapters.local.rules.verdicts import decision
+from reverie.adapters.local.rules.about import whom
+from reverie.adapters.local.rules.verdicts import decision, fused, join
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard
 from reverie.domain.restatement import negated, stem
+from reverie.domain.text import content_words
 from reverie.ports import MergeAction, MergeDecision
 
 # A condition that rules a thing out: "lactose intolerant", "intolerant to gluten", "allergic to peanuts", "a
@@ -30,34 +35,89 @@ _CONDITION_RE = re.compile(
 # What one cannot or does not eat, drink or take.
 _CANNOT_RE = re.compile(
     r"\b(?:can't|can not|cannot|doesn't|don't|does not|do not|must not|mustn't|never|avoids?)\s+"
-    r"(?:have|has|eat|eats|drink|drinks|take|takes|tolerate|tolerates|digest|digests)\s+(?:any\s+)?(?P<a>[a-z-]+)\b",
+    r"(?:have|has|eat|eats|drink|drinks|take|takes|tolerate|tolerates|digest|digests)\s+(?:any\s+)?"
+    r"(?P<a>animal products|[a-z-]+)\b",
+    re.I,
+)
+# A diet, by what it rules out (as stems).
+_MEAT = {"meat", "poultry", "chicken", "pork", "beef", "lamb"}
+_RULED_OUT = {
+    "vegan": {*_MEAT, "fish", "seafood", "dairy", "egg", "milk", "chees", "honey", "animal product"},
+    "plant-based": {*_MEAT, "fish", "seafood", "dairy", "egg", "milk", "chees", "animal product"},
+    "vegetarian": {*_MEAT, "fish", "seafood"},
+    "pescatarian": _MEAT,
+    "coeliac": {"gluten", "wheat"},
+    "celiac": {"gluten", "wheat"},
+}
+# "is vegan", "is a vegetarian", "has coeliac disease"
+_DIET_RE = re.compile(
+    r"\b(?:(?:is|am|are|'s|'m|'re)\s+(?:now\s+|still\s+|(?:a\s+))?|(?:has|have)\s+(?=\w+\s+disease))"
+    r"(?P<diet>vegan|plant-based|vegetarian|pescatarian|coeliac|celiac)\b",
     re.I,
 )
 
 
-def _condition(statement: str) -> str | None:
-    found = _CONDITION_RE.search(statement)
-    if found is None or negated(statement):
-        return None
-    return stem(next(g for g in found.groups() if g).lower())
+def _condition(statement: str) -> frozenset[str]:
+    """What the statement's condition or diet rules out (stems); empty when it states none, or denies it."""
+    if negated(statement):
+        return frozenset()
+    if found := _CONDITION_RE.search(statement):
+        return frozenset({stem(next(g for g in found.groups() if g).lower())})
+    return _diet(statement)
+
+
+def _diet(statement: str) -> frozenset[str]:
+    """What the diet the statement gives rules out; empty when it gives none."""
+    found = _DIET_RE.search(statement)
+    return (
+        frozenset(_RULED_OUT[found.group("diet").lower()])
+        if found and not negated(statement)
+        else frozenset()
+    )
 
 
 def _cannot(statement: str) -> str | None:
     found = _CANNOT_RE.search(statement)
-    return None if found is None else stem(found.group("a").lower())
+    return None if found is None else " ".join(stem(w) for w in found.group("a").lower().split())
+
+
+# Words a restriction is told with, beside what it rules out.
+_RESTRICTION_WORDS = frozenset(
+    "allergic allergy allergies intolerant intolerance disease diet all really actually now still anymore "
+    "strictly completely totally fully".split()
+)
+
+
+def _says_more(statement: str) -> bool:
+    """`statement` says something beside its restriction and whose it is ("..., keeps antihistamines in his
+    bag")."""
+    rest = statement
+    for pattern in (_CONDITION_RE, _CANNOT_RE, _DIET_RE):
+        rest = pattern.sub(" ", rest)
+    person = whom(statement)[0]
+    return any(
+        w not in _RESTRICTION_WORDS and stem(w) != person and not w.startswith(person)
+        for w in content_words(rest.lower())
+    )
 
 
 def same_restriction(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
     """The held card saying the candidate's restriction the other way (see the module): nothing to add."""
     said = candidate.statement
     mine = (_condition(said), _cannot(said))
-    if mine == (None, None):
-        return None
-    who = owner(said)[0]
+    if mine == (frozenset(), None) or _says_more(said):
+        return None  # "is vegetarian and needs veggie breakfast options": more than the restriction, to fuse
+    who = whom(said)  # the person and whose ("Ama's son" is not Ama)
     for card in cards:
-        if not who or owner(card.statement)[0] != who:
+        if not who[0] or whom(card.statement) != who:
             continue
         theirs = (_condition(card.statement), _cannot(card.statement))
-        if (mine[0] and mine[0] == theirs[1]) or (mine[1] and mine[1] == theirs[0]):
+        # one rules out what the other cannot have, or both name one condition ("is coeliac" / "has coeliac
+        # disease", "allergic to peanuts" / "a peanut allergy")
+        if (theirs[1] in mine[0]) or (mine[1] in theirs[0]) or (mine[0] and mine[0] == theirs[0]):
             return decision(MergeAction.NOOP, card, f"{card.memory_id} says the same restriction")
+        if mine[1] and _diet(card.statement):  # "doesn't eat dairy" on top of "is vegetarian": both hold
+            return fused(
+                candidate, card, join(card.statement, said), "a further restriction on the diet held"
+            )
     return None

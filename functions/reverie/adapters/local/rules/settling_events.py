@@ -52,6 +52,11 @@ SETTLING_SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "home_city",
         ),
         (r"moved\s+into\s+" + _HOME + _WHERE, "home_city"),
+        # a care home is a home, named or not ("moved into Rosewood care home", "into a nursing home")
+        (
+            r"moved\s+into\s+(?:(?:the|a|an)\s+)?(?:[\w'-]+\s+){0,2}?(?:care|nursing|retirement)\s+home\b",
+            "home_city",
+        ),
         (
             r"(?:got|picked\s+up|collected|been\s+(?:given|handed))\s+the\s+keys\s+(?:to|for|of)\s+"
             + _HOME

@@ -96,6 +96,10 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         # back in a named place: where one lives again ("we're back in Bristol now")
         (r"back (?:home )?in (?-i:[A-Z])", "home_city"),
+        # an address one lives at: "we live at 7 Calder Road"
+        (r"(?:live|lives|living) at \d+[a-z]? (?-i:[A-Z])", "home_city"),
+        # moved back to one's parents' ("Lily has moved back home with us for a while", "he moved home in May")
+        (r"(?:moved|moving|moves|move) (?:back )?home\b", "home_city"),
         # living at home, moving out, a place of one's own got somewhere: where one lives too
         (
             r"(?:live|lives|lived|living) at home\b|moved out\b|(?:got|bought|rented|renting|rent|rents|found) "
@@ -321,6 +325,12 @@ MY_SLOT_NAMES = {
     ),
     **dict.fromkeys("phone mobile mobile_phone smartphone".split(), "phone"),
     **dict.fromkeys("hairdresser hairdressers hair_salon salon barber barbers".split(), "hairdresser"),
+    # a provider, by what it provides: "our energy supplier is Octopus" / "switched energy to British Gas"
+    **dict.fromkeys(
+        "energy energy_supplier energy_provider energy_company gas_supplier electricity_supplier".split(),
+        "energy",
+    ),
+    **dict.fromkeys("broadband broadband_provider internet internet_provider isp".split(), "broadband"),
 }
 # Slots whose value is a person: "my husband is Tom" says who; "my husband is a teacher" says of him.
 WHO_SLOTS = frozenset({"partner", "manager"})

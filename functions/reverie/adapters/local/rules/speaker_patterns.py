@@ -57,7 +57,9 @@ PLAN_RE = re.compile(
     # an application waiting for its answer ("I'm applying for a mortgage with Nationwide"): over once decided
     r"need to|applying (?:for|to)|applied (?:for|to)|"
     # money put by for something ahead ("we're saving for a trip to Japan"): over once it is had or dropped
-    r"saving (?:up )?(?:for|to))\b\s*(?P<rest>.*)$",
+    r"saving (?:up )?(?:for|to)|"
+    # a search under way, over once the thing is found ("we're looking for a house to buy", "I'm job hunting")
+    r"(?=looking for .{1,40}? to (?:buy|rent|live in)\b|(?:house|flat|home|job)[ -]hunting\b))\b\s*(?P<rest>.*)$",
     re.I,
 )
 # "Harry Potter is my favourite book", "Family time means a lot to me": a taste stated the other way round.

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from reverie.adapters.local.rules.about import owner
+from reverie.adapters.local.rules.about import owner, whom
 from reverie.adapters.local.rules.verdicts import replace
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard
@@ -50,6 +50,16 @@ _CONCLUDED = (
             r"\bgraduated\b|\bfinished\s+(?:uni|university|college|(?:his|her|their)\s+degree)\b", re.I
         ),
     ),
+    (  # a job applied or interviewed for, then got or turned down
+        re.compile(
+            r"\b(?:interviewing|applying|applied|shortlisted|in\s+the\s+running)\s+(?:for|at|with|to)\b", re.I
+        ),
+        re.compile(
+            r"\b(?:got|landed|accepted|took|been\s+offered|was\s+offered|turned\s+down|didn't\s+get|did\s+not\s+get)"
+            r"\s+(?:the\s+|a\s+)?(?:[\w-]+\s+)?(?:job|role|position|offer)\b|\bgot\s+the\s+(?:job|role)\b",
+            re.I,
+        ),
+    ),
     (
         re.compile(r"\b(?:is|are)\s+(?:now\s+)?engaged\b", re.I),
         re.compile(r"\bgot\s+married\b|\bgot\s+hitched\b|\bwedding\s+was\b", re.I),
@@ -83,8 +93,10 @@ def _same_someone(news: str, held: str) -> bool:
     """The same owner, or the one the news names first named in the held card as someone's ("Jake ..." /
     "Meg's son Jake ...")."""
     (mine, owned), (theirs, their_owned) = owner(news), owner(held)
-    return (mine, owned) == (theirs, their_owned) or (
-        not owned and mine in their_owned and news[:1].isupper()
+    return (
+        (mine, owned) == (theirs, their_owned)
+        or (not owned and mine in their_owned and news[:1].isupper())
+        or whom(news) == whom(held)  # "Hana ..." / "The user's best friend Hana ..."
     )
 
 

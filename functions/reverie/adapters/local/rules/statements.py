@@ -40,6 +40,7 @@ from reverie.adapters.local.rules.request_patterns import (
     HABIT_MARKER_RE,
     MAIN_CLAUSE_END_RE,
     RATHER_NOT_RE,
+    REACH_ME_RE,
     USE_ADDRESS_RE,
     WRAPPED_REQUEST_RE,
     YOU_RE,
@@ -165,6 +166,15 @@ _WEIGHED_RE = re.compile(
 )
 
 
+_AT_ADDRESS_RE = re.compile(
+    r"^(?P<who>i|we)(?:'m|'re|\s+am|\s+are)\s+(?:now\s+)?at\s+(?:(?:his|her|their|my|our|[\w-]+'s)\s+(?:place|flat|house)"
+    r"\s*,\s*)?(?P<address>\d+[A-Za-z]?\s+(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2}\s+(?-i:Road|Street|St|Avenue|Ave|"
+    r"Lane|Close|Drive|Way|Court|Crescent|Place|Terrace|Gardens|Grove|Row|Square|Hill|Park|Walk|Mews))\b",
+    re.I,
+)
+_SAYS_CORRECTION_RE = re.compile(r"^(?:correction|to\s+correct\s+(?:that|myself))\b", re.I)
+
+
 def classify(sentence: str, who: Speaker) -> Statement | Drop:
     """What one sentence (or clause) of a person's message is worth keeping as, by the sentence rules."""
     raw = without_asides(strip_emoji(sentence)).strip()  # "we adopted (don't judge) a cat"
@@ -178,7 +188,8 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         return Drop("one_off")  # "just for this reply, use a table": a request for now stays in the raw log
     opener = CORRECTION_OPENER_RE.match(raw)
     text = compress(raw)
-    if who.correcting or (who.replying and opener):
+    # ... put right in so many words ("Correction, the port is 3000"), replying or not
+    if who.correcting or (opener and (who.replying or _SAYS_CORRECTION_RE.match(raw))):
         rest = compress(opener.group("rest")) if opener else text
         if not rest:
             return Drop("reaction")
@@ -213,8 +224,17 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         text = f"Don't {rather.group('rest')}"
     if _ELIDED_I_DONT_RE.match(text):  # "don't want to call and ask": the speaker, not a rule for the agent
         text = f"I {text}"
+    # "we're at his place, 7 Calder Road": where they live, by its address
+    text = _AT_ADDRESS_RE.sub(lambda m: f"{m.group('who')} live at {m.group('address')}", text)
     if name := called(text, who):  # "Call me James": how to address them, for good
         return name
+    # "Please message rather than ring me", "text me instead": how to reach them, for good (the way set against
+    # another, as "always" would)
+    reach = REACH_ME_RE.match(text)
+    if reach and (
+        rule := as_constraint(f"Always {reach.group('rest')[:1].lower()}{reach.group('rest')[1:]}", who)
+    ):
+        return rule
     if _REQUEST_RE.search(text) and (not who.to_agent or as_constraint(text, who) is None):
         return Drop("request")  # to an agent, "Please send me a summary after each task" may be a rule
     address = USE_ADDRESS_RE.match(text) if who.to_agent else None

@@ -37,11 +37,13 @@ from reverie.domain.restatement import stem, terms
 # "Biscuit's tablet is ...": a named owner's thing, taken up only from a held card that names the owner.
 # "The bakery where the user works is ...": the thing, told apart by what the held card says of it.
 _THE_THING_RE = re.compile(
-    r"^(?:The|(?P<owner>[A-Z][\w-]+)'s)\s+(?:[a-z]{3,}\s+of\s+the\s+)?(?:[a-z][\w-]*\s+){0,2}?"
+    r"^(?:The|(?P<owner>[A-Z][\w-]+)'s)\s+(?:[a-z]{3,}\s+of\s+the\s+)?(?P<kind>(?:[a-z][\w-]*\s+){0,2}?)"
     r"(?P<noun>[a-z]{3,})(?:\s+(?:where|that|which|who)\s+(?P<which>[^,;.!?]{3,60}))?"
     # what the thing does, as well as what it is: "the chickens lay about three eggs a day"
     r"\s+(?:is|are|was|were|has|have|lives|live|sits|sit|lay|lays|laid|eat|eats|ate|need|needs|cost|costs|"
-    r"sleep|sleeps|slept|get|gets|got|love|loves|hate|hates|run|runs|ran|take|takes|took|weigh|weighs)\b"
+    r"sleep|sleeps|slept|get|gets|got|love|loves|hate|hates|run|runs|ran|take|takes|took|weigh|weighs|"
+    # ... or when and where it happens: "the running club meets on Tuesday nights"
+    r"meet|meets|met|start|starts|open|opens|train|trains|play|plays)\b"
 )
 _WORD_RE = re.compile(r"[a-z]+")
 # A participle of the thing's making: "baked", "knitted", "brewed", "grown", "woven", "sewn".
@@ -94,6 +96,7 @@ def the_thing_held(candidate: Candidate, cards: Sequence[MemoryCard]) -> Pointer
     if found is None or names_the_speaker(found.group("noun")) or not _kind_fits(candidate, found):
         return None
     noun, owner, which = found.group("noun"), found.group("owner"), found.group("which")
+    kind = terms(found.group("kind"))  # "the chess club" is no running club held
     card = only_one(
         [
             card
@@ -101,6 +104,7 @@ def the_thing_held(candidate: Candidate, cards: Sequence[MemoryCard]) -> Pointer
             if card.type is MemoryType.FACT
             and (owner is None or re.search(rf"\b{re.escape(owner)}\b", card.statement))
             and (which is None or _told_apart_by(which, card.statement))
+            and not kind - terms(card.statement.replace("-", " "))
             and (
                 _heads(noun, words := set(_WORD_RE.findall(card.statement.lower())))
                 or of_its_kind(noun, words)  # "the race" for a held marathon (`kinds`)

@@ -116,7 +116,9 @@ VALUE_CHANGE_RE = re.compile(
 BARE_PLURAL_RE = re.compile(
     _NOT_A_THING
     + r"(?-i:[A-Za-z][a-z]+[^s\W]s)\s+(?!(?i:the|a|an|me|my|us|our|it|them|this|that|these|those|every|all|"
-    r"some|to|and|or|of|in|on|for)\b)[a-z]{2,}(?=[\s,.;:!]|$)"
+    # (nor a verb and its preposition: "reads from the queue", "deals with them")
+    r"some|to|and|or|of|in|on|for|from|with|at|by|into|onto|over|about|up|out|off|back|down|through)\b)[a-z]{2,}"
+    r"(?=[\s,.;:!]|$)"
 )
 CAPITALISED_RE = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+")
 

@@ -11,6 +11,7 @@ from reverie.adapters.local.rules.references import people_named
 from reverie.adapters.local.rules.request_patterns import (
     CONSTRAINT_OPENER_RE,
     IMPERATIVE_RE,
+    REACH_ME_RE,
     RULE_MARKER_RE,
 )
 from reverie.adapters.local.rules.speaker_patterns import CONDITION
@@ -132,7 +133,7 @@ def request_after(sentence: str) -> tuple[str, str]:
     found = _SO_REQUEST_RE.search(sentence)
     if found is None and not _CONDITION_RE.match(sentence.strip()):
         found = _TASK_AFTER_RE.search(sentence)
-    if found is None:
+    if found is None or REACH_ME_RE.match(found.group("request").strip()):  # "..., text me instead": standing
         return sentence, ""
     request, head = found.group("request").strip(), sentence[: found.start()].strip()
     if (

@@ -21,7 +21,10 @@ from reverie.domain.text import STOP_WORDS
 # A name is letters (a hyphen inside): "Q3", "R2D2" or "4B" open no person's statement.
 _WORD = r"[A-Z][^\W\d_]*(?:-[^\W\d_]+)*(?![\w-])"
 _NAME = rf"{_WORD}(?:\s+{_WORD}){{0,2}}"
-_OPENING_NAME_RE = re.compile(rf"^({_NAME})(?=['’]s\b|\s|[,.:;]|$)")
+# (a determiner first opens a thing: "The GitHub Actions runners Fed uses ...")
+_OPENING_NAME_RE = re.compile(
+    rf"^(?!(?:The|A|An|This|That|These|Those|Our|My|Your|Their|His|Her|Its)\s)({_NAME})(?=['’]s\b|\s|[,.:;]|$)"
+)
 _POSSESSOR_RE = re.compile(rf"\b({_NAME})['’]s\b")
 _FOR_RE = re.compile(rf"\bfor\s+({_NAME})\b")
 # Verbs a standing instruction opens with ("Keep replies short", "Send Ines's ..."): no one's name.
