@@ -31,6 +31,8 @@ from reverie.domain.guards import mask_secrets
         ("The recovery phrase for the wallet is apple lamp cherry, keep it", "password", "apple lamp cherry"),
         # backup codes, a list of them
         ("My 2FA backup codes are 8821-4410 and 9930-1127; I use Authy", "password", "9930-1127"),
+        # the thing a code opens, given its value as its own
+        ("House alarm is 5521, and the bins go out on Tuesday nights.", "code", "5521"),
     ],
 )
 def test_secret_is_masked_and_named(text: str, kind: str, secret: str) -> None:
@@ -51,6 +53,7 @@ def test_ordinary_text_is_left_alone() -> None:
     [
         "the seed phrase is in the safe",
         "backup codes are in the drawer",
+        "The alarm was 2019 model, still works.",
         "the passphrase on the old key was changed last year",
         "the token expires tomorrow",
         "the API key 2 is revoked",

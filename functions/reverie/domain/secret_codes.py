@@ -73,4 +73,14 @@ CODES: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     ("code", re.compile(rf"(?i)\b{_ENTERED}\s+{_TYPED}(?={_SAME_SENTENCE}{_NAMED})"), _NEEDLE),
     ("code", re.compile(rf"(?i){_NAMED}{_SAME_SENTENCE}\b{_ENTERED}\s+{_TYPED}"), _NEEDLE),
     ("code", re.compile(rf"(?i){_OPENS_WITH}(?:the\s+(?:code|pin)\s+)?{_TYPED}"), _OPENS_NEEDLE),
+    # the thing a code opens, its value given as the thing's own: "House alarm is 5521", "the key safe's 0392"
+    (
+        "code",
+        re.compile(
+            rf"(?i)\b(?:(?:house|burglar|home|the|our|my)\s+)?(?:alarm|key ?safe|lock ?box|padlock|keypad)"
+            # (never a number a word goes on to count or name: "was 2019 model")
+            rf"(?:\s+(?:is|was)|['’]s|\s*[:=])\s*{_VALUE}(?!\s+[a-z])"
+        ),
+        re.compile(r"(?i)alarm|safe|lock|keypad"),
+    ),
 )
