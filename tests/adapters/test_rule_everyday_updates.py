@@ -128,3 +128,93 @@ def test_one_way_of_reaching_someone_preferred_over_another_is_one_preference() 
     assert decide(other, [held_pref]).action is MergeAction.ADD
     tea = cand("Dot prefers tea to coffee.", type=MemoryType.PREFERENCE)
     assert decide(tea, [held_pref]).action is not MergeAction.NOOP
+
+
+def test_a_spelling_with_what_the_name_is_after_it_puts_the_name_right() -> None:
+    card = held("The user's manager is Sarah Thomson.", "user.manager")
+    (said,) = S.extract(S.told("It's Thompson with a p, my manager's surname."))
+    assert decide(said, [card]).statement == "The user's manager is Sarah Thompson."
+    # NEGATIVE: a name with a friend is no spelling
+    assert S.statements("It's Thompson with a friend, my manager's surname.") != ["It is spelled Thompson."]
+
+
+def test_an_hour_said_instead_replaces_the_card_timing_the_same_thing() -> None:
+    card = held("The user goes to the gym at 6am before work.")
+    news = cand("The user has started going to the gym in the evenings instead, around 7pm.")
+    assert decide(news, [card]).action is MergeAction.SUPERSEDE
+    # NEGATIVE: another thing done instead at another hour
+    assert decide(cand("The user walks the dog instead, at 7pm."), [card]).action is MergeAction.ADD
+
+
+def test_an_arrangement_ahead_that_fell_through_is_over() -> None:
+    card = held("The user is moving to Bristol in the summer.")
+    news = cand("The user's Bristol move fell through, the user is staying in Leeds.", days=40)
+    assert decide(news, [card]).action is MergeAction.SUPERSEDE
+    # NEGATIVE: a habit in the present is no arrangement
+    habit = held("The user is swimming twice a week.")
+    assert (
+        decide(cand("The user's Bristol move fell through.", days=40), [habit]).action
+        is not MergeAction.SUPERSEDE
+    )
+
+
+def test_a_value_of_it_owned_as_a_mix_up_is_a_correction() -> None:
+    card = held("The user lives at flat 12, Harbour Court.")
+    # GIVEN a session opening with a value and a mix-up owned (no agent turn before it to reply to)
+    said = S.extract([S.ev("m1", 5, text="Actually it's flat 21, Harbour Court, I always mix them up.")])
+    assert [c.type for c in said] == [MemoryType.CORRECTION]
+    # THEN it puts the held number right
+    assert decide(said[0], [card]).statement == "The user lives at flat 21, Harbour Court."
+    # NEGATIVE: the value said with no mistake owned is no correction
+    plain = S.extract([S.ev("m1", 5, text="Actually it's flat 21, Harbour Court.")])
+    assert MemoryType.CORRECTION not in [c.type for c in plain]
+
+
+def test_passing_the_test_while_learning_to_drive_ends_the_lessons() -> None:
+    card = held("The user is taking driving lessons.")
+    assert (
+        decide(cand("The user passed their test first time.", days=40), [card]).action
+        is MergeAction.SUPERSEDE
+    )
+    # NEGATIVE: a maths test is another test
+    assert decide(cand("The user passed their maths test.", days=40), [card]).action is MergeAction.ADD
+
+
+def test_a_trip_next_week_is_a_plan_that_holds_until_that_week_ends() -> None:
+    # GIVEN "we're off to Lisbon next week" said on Wednesday 10 February
+    (plan,) = S.extract(S.told("We're off to Lisbon next week."))
+    # THEN it is a plan, valid to the end of the week after (not the day it was said)
+    assert plan.type is MemoryType.PLAN
+    assert plan.valid_until is not None and plan.valid_until.date().isoformat() == "2027-02-22"
+    # ... and text-speak for it reads the same ("bf n i r off 2 lisbon": "my boyfriend and I are off to ...")
+    (terse,) = S.extract(S.told("bf n i r off 2 lisbon nxt wk 4 his bday"))
+    assert terse.type is MemoryType.PLAN and "for his birthday" in terse.statement
+    # NEGATIVE: off to bed is for now, and a count after "off 2" stays a number
+    assert S.statements("I'm off to bed.") == []
+    (dated,) = S.extract(S.told("We're going to Lisbon on 3 March."))
+    assert dated.valid_until is not None and dated.valid_until.date().isoformat() == "2027-03-04"
+
+
+def test_a_food_the_body_cannot_take_is_a_standing_limit() -> None:
+    assert S.statements("I can't handle spicy food.") == ["The user can't handle spicy food."]
+    assert S.statements("I can't stomach coffee.") == ["The user can't stomach coffee."]
+    # NEGATIVE: "it" is a mood's, not a food's
+    assert S.statements("I can't stomach it.") == []
+
+
+def test_off_to_somewhere_is_a_trip_not_a_plan_called_off() -> None:
+    (trip,) = S.extract(S.told("My boyfriend and I are off to Lisbon next week."))
+    assert trip.type is MemoryType.PLAN and "off to Lisbon" in trip.statement
+    # NEGATIVE: a plan said to be off is over
+    assert S.statements("Our Lisbon trip is off.") != []
+    assert "off to" not in " ".join(S.statements("Our Lisbon trip is off."))
+
+
+def test_a_typo_owned_puts_the_name_right() -> None:
+    card = held("The user's partner Jonh is a chef.")
+    said = S.extract([S.ev("m1", 5, text="Typo, it's John, not Jonh.")])
+    assert [c.type for c in said] == [MemoryType.CORRECTION]
+    assert decide(said[0], [card]).statement == "The user's partner John is a chef."
+    # NEGATIVE: a typo in something else names no held card
+    other = S.extract([S.ev("m1", 5, text="Typo, it's Leeds, not Leds.")])
+    assert decide(other[0], [card]).action is not MergeAction.SUPERSEDE

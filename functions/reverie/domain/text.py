@@ -126,6 +126,22 @@ def entities(text: str) -> list[str]:
     return list(found)
 
 
+# A week or weekend named by a day in it ("the week after 10 February 2027", how "next week" is stored).
+_RELATIVE_WEEK_RE = re.compile(r"\bthe\s+(?P<span>week|weekend)\s+(?P<side>after|before)\s+$", re.I)
+
+
+def _week_of(day: datetime, span: str, side: str) -> tuple[datetime, datetime]:
+    """The [start, end) window of the week (Monday to Monday) after or before the one `day` is in; a weekend after
+    or before it is either of the next (or last) two, as "next weekend" is said of both."""
+    monday = day - timedelta(days=day.weekday())
+    if span.lower() == "weekend":
+        if side.lower() == "after":
+            return day + timedelta(days=1), monday + timedelta(days=14)
+        return monday - timedelta(days=9), day
+    week = monday + timedelta(days=7 if side.lower() == "after" else -7)
+    return week, week + timedelta(days=7)
+
+
 def time_window(text: str) -> tuple[datetime, datetime] | None:
     """The most precise date named in a text, as a [start, end) window: a day ("on 7 July, 2023",
     "May 3rd, 2023"), a month ("in June 2023") or a year ("during 2022"). None when no date is named."""
@@ -144,6 +160,10 @@ def time_window(text: str) -> tuple[datetime, datetime] | None:
                 )
             except ValueError:  # "31 February": not a date
                 continue
+            if relative := _RELATIVE_WEEK_RE.search(
+                text, 0, match.start()
+            ):  # "in the week after 10 February"
+                return _week_of(day, relative.group("span"), relative.group("side"))
             return day, day + timedelta(days=1)
     month = _MONTH_YEAR_RE.search(text)
     if month:

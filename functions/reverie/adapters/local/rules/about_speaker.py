@@ -81,7 +81,10 @@ _LIMIT_RE = re.compile(
     # ... or cannot do, of the body's or a condition's limits: "I can't eat spicy food", "I can't drive at night"
     # (not a rule for the agent: "I can't have gluten when you suggest recipes" is a constraint's business)
     r"|^(?:i|we)\s+(?:can'?t|cannot|can\s+not)\s+(?:eat|drink|have|take|tolerate|digest|drive|walk|climb|lift|swim|"
-    r"ride|read|hear|kneel|run|cycle|fly|sit|stand\s+for)\s+(?!.*\byou\b)\w"
+    r"ride|read|hear|kneel|run|cycle|fly|sit|stand\s+for|"
+    # ... a food or a thing the body cannot take ("can't handle spicy food"; "can't handle it" is a mood)
+    r"(?:handle|stomach)(?=\s+(?!(?:it|this|that|them|him|her|me|everything|anything|much|more|any)\b)))"
+    r"\s+(?!.*\byou\b)\w"
 )
 # A want said for this occasion ("I'd prefer bullet points this time"; not "this time of year", "this time last
 # year"): a news of a move "to York this time" is no want and keeps its "this time".

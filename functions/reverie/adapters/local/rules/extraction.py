@@ -90,6 +90,13 @@ from reverie.domain.validity import valid_until
 _MEANWHILE_RE = re.compile(r"^(?:so\s+|and\s+)?(?:i'm|i\s+am|we're|we\s+are)\s+(?!going\b)[a-z]+ing\b", re.I)
 
 
+# A value said of "it" with a number or a name: what a correction gives ("actually it's flat 21").
+_IT_IS_VALUE_RE = re.compile(
+    r"^(?:(?:actually|sorry|oops|no)[,\s]+)*(?:it'?s|it\s+is|that'?s|that\s+is)\s+[^,;]*(?:\d|\b(?-i:[A-Z]))",
+    re.I,
+)
+
+
 class _Session(SessionInputs):
     """One pass over a session's events, in order."""
 
@@ -271,6 +278,13 @@ class _Session(SessionInputs):
             )  # "Finn isn't allergic to peanuts, it's sesame": sesame, not peanuts
             if n == 0 and (fixed := value_put_right(part, self.last_told.get(name))):  # "Sorry, it's BA 177"
                 part, correcting = fixed, True
+            # "Actually it's flat 21, Harbour Court, I always mix them up": a value put right, as the end owns
+            elif (
+                n == 0
+                and _IT_IS_VALUE_RE.match(part)
+                and any(explains_a_mistake(p) for p in shaped.parts[1:])
+            ):
+                correcting = True
             if (
                 who.to_agent
                 and before

@@ -99,7 +99,12 @@ def got(candidate: Candidate, card: MemoryCard) -> bool:
 # A plan said as one, whatever type it was kept as ("The plan is to remortgage with Nationwide", "Ana intends
 # to move to Porto", "we're going to sell the van") ...
 _PLAN_SAID_RE = re.compile(
-    r"\b(?:the plan is|plans? to|planning to|intends? to|going to|aims? to|hopes? to|will)\b", re.I
+    r"\b(?:the plan is|plans? to|planning to|intends? to|going to|aims? to|hopes? to|will)\b"
+    # ... or an arrangement said in the present for a time ahead: "we're moving to Bristol in the summer"
+    r"|\b(?:is|are|am)\s+(?:[a-z]+ing)\b[^.;]*\b(?:in\s+the\s+(?:summer|spring|autumn|winter|new\s+year)|next\s+"
+    r"(?:week|month|year|spring|summer|autumn|winter)|in\s+(?:January|February|March|April|May|June|July|August|"
+    r"September|October|November|December))\b",
+    re.I,
 )
 # ... is over when the thing it was for is said to be off: "the Nationwide remortgage is off", "the move to
 # Porto has been called off", "the van sale fell through", "the trip is cancelled".

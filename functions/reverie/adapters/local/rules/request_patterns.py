@@ -7,7 +7,7 @@ import re
 CORRECTION_OPENER_RE = re.compile(
     # ("Sorry, I meant ...", "oops, actually ...": an apology first)
     r"^(?:(?:sorry|oops|whoops|my bad)\s*[,.!]?\s*)?"
-    r"(?:(?:no|nope|nah|wrong|incorrect|not quite|(?:no\s+)?wait|hang\s+on|hold\s+on|correction|to correct (?:that|myself))"
+    r"(?:(?:no|nope|nah|wrong|incorrect|not quite|(?:no\s+)?wait|hang\s+on|hold\s+on|correction|to correct (?:that|myself)|(?:my\s+)?typo)"
     r"\s*[,.!:;\-–—]|actually\b|(?:that'?s|that is|this is|it'?s) "
     r"(?:wrong|incorrect|not (?:right|correct|true|it))\b|you'?re wrong\b|i (?:said|meant)\b"
     # "I told you wrong before:", "I gave you the wrong date earlier:", "I got that wrong:": said before a colon

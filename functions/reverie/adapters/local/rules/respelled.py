@@ -25,7 +25,9 @@ _LETTERS = r"(?:with|without)\s+(?:an?|two|double|one)\s+[a-zA-Z](?:'?s)?\b"
 # "it's spelled Claire", "her name's spelt Siobhan", "that's Jon without an h": the new spelling
 _SPELLED_RE = re.compile(
     r"^(?:(?:it|that|the\s+name|her\s+name|his\s+name|their\s+name)(?:'s|\s+is)\s+)?(?:actually\s+)?"
-    rf"(?P<spelled>(?:spelled|spelt|written)\s+(?:as\s+)?)?{_NAME}(?P<letters>\s*,?\s*{_LETTERS})?[.!]*$",
+    rf"(?P<spelled>(?:spelled|spelt|written)\s+(?:as\s+)?)?{_NAME}(?P<letters>\s*,?\s*{_LETTERS})?"
+    # (what the name is, after it: "..., my manager's surname")
+    r"(?:\s*,\s*(?:my|our|his|her|their|the)\s+[\w' ]{1,40})?[.!]*$",
     re.I,
 )
 # ... and in a correction kept as said: "It's spelled Claire, with an i."

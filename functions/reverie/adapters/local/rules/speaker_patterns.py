@@ -50,10 +50,13 @@ FAVOURITE_RE = re.compile(
     re.I,
 )
 PLAN_RE = re.compile(
-    r"^(?:(?:i|we)(?:'m| am|'re| are|'d| would|'ll| will|'ve| have)?\s+"
+    # ("my boyfriend and I are off to Lisbon": the two of them)
+    r"^(?:(?:(?:my|our)\s+[\w-]+\s+and\s+)?(?:i|we)(?:'m| am|'re| are|'d| would|'ll| will|'ve| have)?\s+"
     + _ADV
     + r")?(?:going to|gonna|planning(?:\s+(?:to|on))?|plan to|intend to|hope to|hoping to|want to|wanna|like to|"
     r"love to|aim to|will|'ll|thinking (?:of|about)|looking to|considering|set to|scheduled to|have to|"
+    # a trip: "we're off to Lisbon next week"
+    r"off to(?= (?-i:[A-Z])| [a-z]+ (?:next|this|on|in|for|tomorrow)\b)|"
     # an application waiting for its answer ("I'm applying for a mortgage with Nationwide"): over once decided
     r"need to|applying (?:for|to)|applied (?:for|to)|"
     # money put by for something ahead ("we're saving for a trip to Japan"): over once it is had or dropped
@@ -288,7 +291,8 @@ PLAN_FATE_RE = re.compile(
     r"(?:now\s+|officially\s+)?(?:off(?=\s*(?:$|[,.;!]|for\s+(?:us|me)\b|now\b))|cancell?ed|called\s+off|scrapped|"
     r"postponed|on\s+hold)|fell\s+through)\b))\s+"
     r"(?:(?P<verb>is|was|has been|had been|got|were|are)\s+(?:now\s+|finally\s+|officially\s+)?"
-    r"(?P<fate>off|over|cancell?ed|called off|scrapped|postponed|done|finished|completed?|on hold|on ice)"
+    # ("my boyfriend and I are off to Lisbon" is a trip, not a plan's end)
+    r"(?P<fate>off(?!\s+to\b)|over|cancell?ed|called off|scrapped|postponed|done|finished|completed?|on hold|on ice)"
     # "the house sale went through", "the van sale fell through"
     r"|(?:has\s+|have\s+)?(?:finally\s+)?(?P<through>went|gone|fell|fallen)\s+through)\b"
     r"(?P<rest>.*)$",

@@ -155,8 +155,8 @@ _NAMED_THEN_VERB_RE = re.compile(
 )
 # "4" standing for "for": before a word that no count ever counts ("4 this trip", "4 me"), not "4 people".
 _FOUR_RE = re.compile(
-    r"(?<![\w.,:/-])4(?= (?:this|that|the|these|those|a|an|my|our|your|you|me|him|her|us|them|now|ever|sure|"
-    r"good|real|once|some|any|every|each|all)\b)",
+    r"(?<![\w.,:/-])4(?= (?:this|that|the|these|those|a|an|my|our|your|you|me|him|her|his|their|us|them|now|ever|"
+    r"sure|good|real|once|some|any|every|each|all)\b)",
     re.IGNORECASE,
 )
 
@@ -165,6 +165,8 @@ _FOUR_RE = re.compile(
 _TWO_RE = re.compile(
     r"\b(?P<takes>allergic|intolerant|sensitive|married|engaged|used|going|want|wants|need|needs|got|next|close|"
     r"due|talk|talking|went|go|goes|come|came|back|similar|related|moved|moving|listen|according) 2(?= [a-z])"
+    # ... or a journey's: "off 2 lisbon", "heading 2 mum's" (a plural after it is a count: "off 2 cats")
+    r"|\b(?P<trip>off|flying|flew|driving|drove|heading|headed|travelling|trip|holiday|way) 2(?= [a-z]+\b(?<!s\b))"
     r"|(?<![\w.,:/-])2(?= (?:the|this|that|my|your|our|his|her|their|me|him|us|them|be|go|do|get|see|make)\b)",
     re.IGNORECASE,
 )
@@ -187,11 +189,12 @@ _BARE_KIN_RE = re.compile(
     r"sister|mum|mom|dad|flatmate|housemate|roommate|fiancée?|bestie|best friend|client|customer|boss|"
     r"manager|colleague|landlord|landlady|neighbour|neighbor|accountant|tutor|supplier))\s+(?=[A-Z][a-z])"
 )
-# ... or, typed in small letters, before what is theirs ("boyfriend's birthday is 9 oct", from "bf's bday"); a
+# ... or, typed in small letters, before what is theirs ("boyfriend's birthday is 9 oct", from "bf's bday") or
+# with the speaker ("boyfriend and I are off to lisbon", from "bf n i r off 2 lisbon"); a
 # parent's word is also a name ("Mum's on warfarin": Mum's own word is kept).
 _BARE_KIN_OWNS_RE = re.compile(
     r"(?:(?<=^)|(?<=[.!?]\s))(?P<kin>girlfriend|boyfriend|wife|husband|partner|son|daughter|brother|sister|"
-    r"flatmate|housemate|roommate|bestie|boss|manager|landlord|landlady|neighbour|neighbor)(?='s\s)"
+    r"flatmate|housemate|roommate|bestie|boss|manager|landlord|landlady|neighbour|neighbor)(?='s\s|\s+(?:and|n|&)\s+(?i:i)\b)"
 )
 
 # A name typed in lower case after "my" and who they are ("my boyfriend ravi is ..."): a name all the same.
@@ -306,7 +309,12 @@ def _four(text: str, match: re.Match[str]) -> str:
     if not match.start():
         return "For"
     before = text[: match.start()]
+    if _WHOSE_AFTER_RE.match(text, match.end()):  # "wk 4 his bday": for his birthday, whatever is before
+        return "for"
     return "4" if _named_number(text, match) or _BEING_BEFORE_RE.search(before) else "for"
+
+
+_WHOSE_AFTER_RE = re.compile(r" (?:his|her|their|my|our|your)\b", re.I)
 
 
 def _named_number(text: str, match: re.Match[str]) -> bool:
@@ -315,8 +323,8 @@ def _named_number(text: str, match: re.Match[str]) -> bool:
 
 
 def _two(text: str, match: re.Match[str]) -> str:
-    if match.group("takes"):
-        return f"{match.group('takes')} to"
+    if match.group("takes") or match.group("trip"):
+        return f"{match.group('takes') or match.group('trip')} to"
     return "2" if _named_number(text, match) else "to"  # "Year 2 this year", "the iPhone 2 that": that number
 
 

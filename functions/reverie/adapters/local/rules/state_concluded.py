@@ -38,7 +38,8 @@ _CONCLUDED = (
     ),
     (
         re.compile(r"\blearning\s+to\s+drive\b|\btaking\s+driving\s+lessons\b", re.I),
-        re.compile(r"\bpassed\s+(?:\w+\s+)?driving\s+test\b", re.I),
+        # ("passed my test first time": while learning to drive, the test is the driving test)
+        re.compile(r"\bpassed\s+(?:\w+\s+)?(?:driving\s+|practical\s+)?test\b", re.I),
     ),
     (
         re.compile(

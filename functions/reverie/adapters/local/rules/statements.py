@@ -172,7 +172,7 @@ _AT_ADDRESS_RE = re.compile(
     r"Lane|Close|Drive|Way|Court|Crescent|Place|Terrace|Gardens|Grove|Row|Square|Hill|Park|Walk|Mews))\b",
     re.I,
 )
-_SAYS_CORRECTION_RE = re.compile(r"^(?:correction|to\s+correct\s+(?:that|myself))\b", re.I)
+_SAYS_CORRECTION_RE = re.compile(r"^(?:correction|to\s+correct\s+(?:that|myself)|(?:my\s+)?typo)\b", re.I)
 
 
 def classify(sentence: str, who: Speaker) -> Statement | Drop:

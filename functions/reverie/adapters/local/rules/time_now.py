@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from reverie.adapters.local.rules.verdicts import one_held_value, replace_with, with_value
+from reverie.adapters.local.rules.verdicts import one_held_value, replace, replace_with, with_value
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.restatement import stem, terms
@@ -52,14 +52,17 @@ def time_instead(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDeci
 _HOUR = r"\d{1,2}(?:[:.][0-5]\d)?\s*(?:am|pm)\b|\d{1,2}[:.][0-5]\d(?![\d:])"
 _HELD_HOUR_RE = re.compile(rf"(?<![\d:.£$€])(?P<t>{_HOUR})", re.I)
 _HOUR_NOW_RE = re.compile(rf"\bat\s+(?P<t>{_HOUR}|\d{{1,2}}(?=\s+now\b))\s+now\b", re.I)
-_NOT_THE_THING = frozenset(stem(w) for w in "time times now changed change moved hour".split())
+# ... or said "instead", the hour anywhere after it: "going to the gym in the evenings instead, around 7pm"
+_HOUR_INSTEAD_RE = re.compile(rf"\binstead\b[^.;]*?\b(?:at|around|about|from)\s+(?P<t>{_HOUR})", re.I)
+_NOT_THE_THING = frozenset(stem(w) for w in "time times now changed change moved hour instead user".split())
 
 
 def hour_now(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
     """The one held fact that gives an hour for a thing the candidate names too, superseded with the hour the
     candidate says it is "now" ("Mum's carer comes at 8am" → "... at 9am"); None otherwise."""
     found = _HOUR_NOW_RE.search(candidate.statement)
-    if candidate.type is not MemoryType.FACT or found is None:
+    instead = None if found else _HOUR_INSTEAD_RE.search(candidate.statement)
+    if candidate.type is not MemoryType.FACT or (found or instead) is None:
         return None
     mine = terms(candidate.statement) - _NOT_THE_THING  # the thing timed, which the held card names too
 
@@ -70,6 +73,11 @@ def hour_now(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
     if fit is None:
         return None
     card, held = fit
+    if (
+        instead is not None
+    ):  # said in its own words ("in the evenings instead"): the news replaces the card whole
+        return replace(candidate, card, f"{card.memory_id}'s hour said instead")
+    assert found is not None
     new = found.group("t")
     suffix = re.search(r"(am|pm)$", held.group("t"), re.I)
     if suffix and new.isdigit():  # "at 9 now" after "at 8am": 9am
