@@ -218,3 +218,46 @@ def test_a_typo_owned_puts_the_name_right() -> None:
     # NEGATIVE: a typo in something else names no held card
     other = S.extract([S.ev("m1", 5, text="Typo, it's Leeds, not Leds.")])
     assert decide(other[0], [card]).action is not MergeAction.SUPERSEDE
+
+
+def test_a_bus_route_taken_now_replaces_the_one_held() -> None:
+    assert S.statements("I get the 36 bus to work.") == ["The user gets the 36 bus to work."]
+    card = held("The user gets the 36 bus to work.")
+    (said,) = S.statements("They cut the 36, so I get the 38 now.")
+    decision = decide(cand(said), [card])
+    assert (decision.action, decision.statement) == (
+        MergeAction.SUPERSEDE,
+        "The user gets the 38 bus to work.",
+    )
+    # NEGATIVE: the same route said again changes nothing
+    assert decide(cand("The user gets the 36 now."), [card]).action is not MergeAction.SUPERSEDE
+
+
+def test_news_after_a_secrets_relative_clause_is_kept_without_it() -> None:
+    kept = S.statements(
+        "My security answer is Biscuit, which was my first dog, and now we have a cat called Miso."
+    )
+    assert kept == ["The user has a cat called Miso."]
+    assert "Biscuit" not in " ".join(kept)
+    # NEGATIVE: a change said in one clause stays one statement
+    assert S.statements("We had a dog and now we have a cat.") == [
+        "The user had a dog and now the user has a cat."
+    ]
+
+
+def test_how_often_one_person_does_one_thing_moves_on_but_another_persons_is_theirs() -> None:
+    card = held("Bak runs three times a week.")
+    news = cand("Bak is running five times a week now, training for the marathon.")
+    assert decide(news, [card]).action is MergeAction.SUPERSEDE
+    # NEGATIVE: another person's runs, and another activity
+    assert decide(cand("Ana runs five times a week."), [card]).action is not MergeAction.SUPERSEDE
+    assert decide(cand("Bak swims five times a week now."), [card]).action is not MergeAction.SUPERSEDE
+
+
+def test_where_one_has_ones_hair_cut_and_a_diet_gone_back_to_are_slots() -> None:
+    from reverie.adapters.local.rules.keys import attribute_key
+
+    assert attribute_key("I get my hair cut at Toni's on the high street.", "user") == "user.hairdresser"
+    assert attribute_key("I've gone back to being vegetarian.", "user") == "user.diet"
+    # NEGATIVE: hair said otherwise is no hairdresser
+    assert attribute_key("I get my hair wet every morning.", "user") != "user.hairdresser"

@@ -112,8 +112,11 @@ _SEES_REGULARLY_RE = re.compile(
     r"(?:on \w+days?|every|each|once|twice|weekly|monthly|fortnightly)\b"
 )
 _BY_BUS_RE = re.compile(
-    r"^(?:i|we) (?:usually |mostly |always |just )?(?:get|take|catch) the (?:bus|train|tube|tram|ferry|metro)\b"
-    r"(?=.*\b(?:everywhere|to|into|most|every|each|home)\b)"
+    # ("the 36 bus to work", "the 7:40 train into town": the route or the time named)
+    r"^(?:i|we) (?:usually |mostly |always |just )?(?:get|take|catch) the (?:(?:\d{1,3}[a-z]?|\d{1,2}[:.]\d{2}) )?"
+    r"(?:bus|train|tube|tram|ferry|metro)\b(?=.*\b(?:everywhere|to|into|most|every|each|home)\b)"
+    # ... or the route alone, as it is now: "I get the 38 now"
+    r"|^(?:i|we) (?:now )?(?:get|take|catch) the \d{1,3}[a-z]?(?: bus| train| tram)?(?= (?:now|instead|these days)\b)"
 )
 # When one's day starts or ends, as a habit: "I get up at 5am every day", "I'm up at 6 most mornings", "we go to
 # bed by 10".

@@ -15,7 +15,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from reverie.adapters.local.rules.verdicts import decision, one_held_value, replace_with, with_value
+from reverie.adapters.local.rules.verdicts import (
+    decision,
+    one_held_value,
+    opened_by,
+    replace_with,
+    with_value,
+)
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.numerals import as_digits
@@ -75,9 +81,7 @@ def amount_moved_on(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeD
     if candidate.type is not MemoryType.FACT or found is None:
         return None
     who, unit = found.group("who"), found.group("unit")
-    fit = one_held_value(
-        cards, lambda said: _counts(said, unit), lambda card: card.statement.startswith(f"{who} ")
-    )
+    fit = one_held_value(cards, lambda said: _counts(said, unit), opened_by(who))
     if fit is None:
         return decision(MergeAction.NOOP, None, "a count with no noun that no one held card answers for")
     card, held = fit
@@ -99,13 +103,11 @@ def size_now(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
     if candidate.type is not MemoryType.FACT or found is None:
         return None
     who = found.group("who")
+    theirs = opened_by(who, f"{who}'s")  # "The user's shoe size is 8"
     fit = one_held_value(
         cards,
-        lambda said: list(_SIZE_HELD_RE.finditer(said)),
-        lambda card: (
-            card.statement.startswith((f"{who} ", f"{who}'s "))  # "The user's shoe size is 8"
-            and re.search(r"\bsize\b", card.statement, re.I) is not None
-        ),
+        _SIZE_HELD_RE,
+        lambda card: theirs(card) and re.search(r"\bsize\b", card.statement, re.I) is not None,
     )
     if fit is None:
         return decision(MergeAction.NOOP, None, "a size with no noun that no one held card answers for")

@@ -213,6 +213,10 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         return right, ""
     if REACH_ME_RE.match(right) and len(left.split()) >= 2:  # "I hate phone calls, text me instead"
         return right, ""
+    # "which was my first dog, and now we have a cat called Miso": a relative clause left alone (its sentence's
+    # head masked out as a secret), then the speaker's news
+    if _RELATIVE_RE.match(left) and (news := _NOW_I_RE.match(right)):
+        return news.group("clause"), ""
     # "her birthday's 21 August, I swapped the digits": how the mistake came about, apart from the value
     if explains_a_mistake(right) and len(left.split()) >= 2:
         return right, ""
@@ -297,6 +301,7 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
             return right, ""
         if opening is None and _PRESENTING_RE.match(left):  # "Here's the DB URL ... and we always run ..."
             return right, ""
+
         return None if opening is None else (right, opening)
     if ABOUT_A_THING_RE.match(right) and (
         ABOUT_A_THING_RE.match(left)
@@ -341,6 +346,9 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
     return None
 
 
+# A relative clause of the sentence before, cut off from it (by a secret masked out): "which was my first dog".
+_RELATIVE_RE = re.compile(r"^(?:which|who|whose)\b", re.I)
+_NOW_I_RE = re.compile(r"^(?:now|these\s+days|nowadays)\s*,?\s+(?P<clause>(?:i|we)\b.*)$", re.I | re.S)
 # Something handed over before a statement: "Here's the DB URL ...", "this is the log".
 _PRESENTING_RE = re.compile(
     r"^(?:here'?s|here\s+(?:is|are)|this\s+is|attached\s+is|pasting)\s+(?:the|my|our|a|an)\b", re.I

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from reverie.adapters.local.rules.about import contains, event, jaccard, name_words, subject
+from reverie.adapters.local.rules.about import contains, event, jaccard, name_words, subject, whom
 from reverie.domain.restatement import negated, terms
 from reverie.domain.validity import NUMBERS
 
@@ -73,18 +73,36 @@ def another_frequency(a: str, b: str) -> bool:
         return False
     if negated(a) != negated(b) or event(a) or event(b):
         return False
+    if _two_people(a, b):  # "Ana runs ..." / "Bak runs ...": two people's
+        return False
     who = name_words(a) | name_words(b) | _relations(a) | _relations(b)  # "Lou's daughter Ada": who, not what
     rest_a, rest_b = terms(mine[1]) - who, terms(theirs[1]) - who
     if not rest_a or not rest_b:
         return False
+    # one person's one activity, by its verb alone ("Bak runs three times a week" / "Bak is running five ...")
+    one_verb = min(rest_a, rest_b, key=len)
+    same_doer = bool(name_words(a)) and name_words(a) == name_words(b) and len(one_verb) == 1
     return (
         jaccard(rest_a, rest_b) >= SAME_REST_JACCARD
         or contains(rest_a, rest_b)
         or contains(rest_b, rest_a)
+        or (same_doer and one_verb <= rest_a and one_verb <= rest_b)
         or _same_thing(a, b, rest_a, rest_b)
     )
 
 
+def _two_people(a: str, b: str) -> bool:
+    """Both name whom they are about, and not the same person ("the user", whose name may be either, agrees with
+    any name: "The user waters ..." and "Alice waters ..." may be one person)."""
+    mine, theirs = whom(a), whom(b)
+    if not mine[0] or not theirs[0] or (_USER in (mine[0], theirs[0]) and mine[1] == theirs[1]):
+        return False
+    # ... nor when one names the other's person ("The landlord put Bea's rent up" is of Bea's rent)
+    named_a, named_b = terms(a), terms(b)
+    return mine != theirs and mine[0] not in named_b and theirs[0] not in named_a
+
+
+_USER = "user"
 # A relation naming whom a statement is about: "Lou's daughter Ada", "my husband Tom".
 _RELATION_RE = re.compile(
     r"(?:\b(?-i:[A-Z])[\w-]*'s|\b(?:my|our|his|her|their))\s+(?P<kin>[a-z]+)\s+(?-i:[A-Z])", re.I

@@ -79,7 +79,7 @@ from reverie.adapters.local.rules.taste_lost import taste_lost
 from reverie.adapters.local.rules.thing_moved import thing_moved
 from reverie.adapters.local.rules.thing_told_more import thing_told_more
 from reverie.adapters.local.rules.time_bounds import same_bound
-from reverie.adapters.local.rules.time_now import hour_now, time_instead
+from reverie.adapters.local.rules.time_now import hour_now, route_now, time_instead
 from reverie.adapters.local.rules.value_swap import with_value_swapped
 from reverie.adapters.local.rules.verdicts import FUSED_MAX_CHARS, fused, join
 from reverie.adapters.local.rules.verdicts import decision as _decision
@@ -139,6 +139,7 @@ def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecis
         or size_now(candidate, cards)
         or time_instead(candidate, cards)
         or hour_now(candidate, cards)
+        or route_now(candidate, cards)  # "I get the 38 now" after "the 36 bus to work"
     )
     if moved:
         return moved

@@ -82,7 +82,9 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # does them
         (
             r"(?:started |been |begun )?(?:go|goes|going|gone|went|see|sees|seeing) to (?:[\w&'-]+ ){1,5}for (?:my|our|his|her|their) "
-            r"(?:hair|haircuts?)\b",
+            r"(?:hair|haircuts?)\b"
+            # ... or where one has it done: "I get my hair cut at Toni's"
+            r"|(?:get|gets|getting|have|has|having) (?:my|our|his|her|their) hair (?:cut|done|coloured|colored) (?:at|by|with)\b",
             "hairdresser",
         ),
         (
@@ -230,7 +232,8 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         (
             # "I've gone (fully) vegan", "became a vegan"
-            r"(?:(?:gone|went|going|become|became|turned|been) (?:(?:fully|completely|totally|full|strictly) )?(?:an? )?)?"
+            r"(?:(?:gone|went|going|become|became|turned|been) (?:back to (?:being )?)?(?:(?:fully|completely|totally|"
+            r"full|strictly) )?(?:an? )?)?"
             r"(?:vegetarian|vegan|pescatarian|(?:eat|eating|ate|started eating|stopped eating) "
             r"(?:meat|fish|dairy|pork|beef|chicken))\b",
             "diet",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from reverie.adapters.local.rules.verdicts import one_held_value, replace, replace_with, with_value
+from reverie.adapters.local.rules.verdicts import one_held_value, opened_by, replace, replace_with, with_value
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.restatement import stem, terms
@@ -34,9 +34,7 @@ def time_instead(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDeci
     ):
         return None
     who = found.group("who")
-    fit = one_held_value(
-        cards, lambda said: list(_CLOCK_RE.finditer(said)), lambda card: card.statement.startswith(f"{who} ")
-    )
+    fit = one_held_value(cards, _CLOCK_RE, opened_by(who))
     if fit is None:
         return None
     card, held = fit
@@ -69,7 +67,7 @@ def hour_now(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
     def names_it(card: MemoryCard) -> bool:
         return bool(mine & (terms(card.statement) - _NOT_THE_THING))
 
-    fit = one_held_value(cards, lambda said: list(_HELD_HOUR_RE.finditer(said)), names_it)
+    fit = one_held_value(cards, _HELD_HOUR_RE, names_it)
     if fit is None:
         return None
     card, held = fit
@@ -85,3 +83,29 @@ def hour_now(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
     return replace_with(
         candidate, card, f"{card.memory_id}'s hour moved on", with_value(card.statement, held, "t", new)
     )
+
+
+# "The user gets the 38 now" after "The user gets the 36 bus to work": the route, its noun left out.
+_ROUTE_NOW_RE = re.compile(
+    r"^(?P<who>.+?) (?:gets|takes|catches|get|take|catch) the (?P<n>\d{1,3}[a-z]?)(?: bus| train| tram)? "
+    r"(?:now|instead|these days)\b",
+    re.I,
+)
+_HELD_ROUTE_RE = re.compile(
+    r"\b(?:gets|takes|catches|get|take|catch) the (?P<t>\d{1,3}[a-z]?) (?:bus|train|tram)\b", re.I
+)
+
+
+def route_now(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The one held card of the same person naming the route they take, with the one the candidate says they take
+    now ("The user gets the 36 bus to work" → "... the 38 bus to work")."""
+    found = _ROUTE_NOW_RE.match(candidate.statement.strip())
+    if candidate.type is not MemoryType.FACT or found is None:
+        return None
+    who = found.group("who")
+    fit = one_held_value(cards, _HELD_ROUTE_RE, opened_by(who))
+    if fit is None or fit[1].group("t") == found.group("n"):
+        return None
+    card, held = fit
+    statement = with_value(card.statement, held, "t", found.group("n"))
+    return replace_with(candidate, card, f"{card.memory_id}'s route said now", statement)

@@ -44,17 +44,25 @@ def decision(
 
 def one_held_value(
     cards: Sequence[MemoryCard],
-    values: Callable[[str], list[re.Match[str]]],
+    values: re.Pattern[str] | Callable[[str], list[re.Match[str]]],
     of: Callable[[MemoryCard], bool] = lambda card: True,
 ) -> tuple[MemoryCard, re.Match[str]] | None:
-    """The one held fact that `of` accepts and whose statement gives one value (`values` finds them), with that
-    value; None when no card, or more than one, does (which one is meant is not known)."""
+    """The one held fact that `of` accepts and whose statement gives one value (`values` finds them: a pattern's
+    matches, or a function's), with that value; None when no card, or more than one, does (which one is meant is
+    not known)."""
+    find = values.finditer if isinstance(values, re.Pattern) else values
     fits = [
         (card, found[0])
         for card in cards
-        if card.type is MemoryType.FACT and of(card) and len(found := values(card.statement)) == 1
+        if card.type is MemoryType.FACT and of(card) and len(found := list(find(card.statement))) == 1
     ]
     return fits[0] if len(fits) == 1 else None
+
+
+def opened_by(*who: str) -> Callable[[MemoryCard], bool]:
+    """Whether a card's statement opens with `who` ("The user ", "The user's "): the same person's card."""
+    openings = tuple(f"{w} " for w in who)
+    return lambda card: card.statement.startswith(openings)
 
 
 def with_value(statement: str, held: re.Match[str], group: str, new: str) -> str:
