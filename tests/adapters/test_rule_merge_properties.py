@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -153,3 +154,25 @@ def test_a_lasting_statement_never_fuses_with_one_that_expires_and_a_fusion_stay
         target = next(c for c in held if c.memory_id == decision.target_id)
         assert target.valid_until is None  # the candidate holds for good: so does what it joined
         assert decision.statement is not None and len(decision.statement) <= FUSED_MAX_CHARS
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("Ana's sprints end on Thursdays.", "Ana's sprints end on Fridays, not Thursdays."),
+        ("The local dev server port is 8080.", "Correction, the local dev server port is 3000."),
+        ("Theo is 6.", "Theo turned 7."),
+        ("The user has two cats.", "The user has three cats now."),
+        ("The user is a member of PureGym.", "The user cancelled the PureGym membership."),
+    ],
+)
+def test_whichever_rule_finds_the_change_a_card_a_person_edited_goes_to_a_person(
+    held: str, said: str
+) -> None:
+    # GIVEN a card the news replaces, once as the dream wrote it and once as a person edited it
+    plain = card("m-1", held, None, 0)
+    edited = plain.model_copy(update={"review_status": ReviewStatus.EDITED})
+    # WHEN the later news is decided against each
+    # THEN the dream's own card is superseded, the edited one is left for a person to decide
+    assert decide(candidate(said, None, 10), [plain]).action is MergeAction.SUPERSEDE
+    assert decide(candidate(said, None, 10), [edited]).action is MergeAction.CONFLICT

@@ -113,10 +113,29 @@ def _slotted(claim: _Claim) -> _Claim:
 
 
 def decide(candidate: Candidate, neighbours: Sequence[MemoryCard]) -> MergeDecision:
-    """What to do with `candidate` given the most similar current cards (see the module docstring)."""
+    """What to do with `candidate` given the most similar current cards (see the module docstring). A card a
+    person edited is never rewritten, whichever rule found it: news against it goes to a person (conflict),
+    more of it is a no-op."""
     cards = sorted(
         (_slotted(c) for c in neighbours if c.status is not Status.SUPERSEDED), key=lambda c: c.memory_id
     )
+    decided = _decide(candidate, cards)
+    target = next((c for c in cards if c.memory_id == decided.target_id), None)
+    if target is None or target.review_status is not ReviewStatus.EDITED:
+        return decided
+    if decided.action in (MergeAction.SUPERSEDE, MergeAction.RETIRE):
+        return _decision(
+            MergeAction.CONFLICT, target, f"{decided.reason}, but {target.memory_id} was edited by a person"
+        )
+    if decided.action is MergeAction.FUSE:
+        return _decision(
+            MergeAction.NOOP, target, f"{decided.reason}, but {target.memory_id} was edited by a person"
+        )
+    return decided
+
+
+def _decide(candidate: Candidate, cards: list[MemoryCard]) -> MergeDecision:
+    """`decide`, over the current cards in `memory_id` order."""
     candidate = _slotted(candidate)
     if candidate.correction_of:
         target = next((c for c in cards if c.named_by(candidate.correction_of)), None)
