@@ -488,7 +488,7 @@ def test_made_to_go_back_to_the_office_ends_remote_work() -> None:
 
 def test_a_prohibition_for_tonight_is_a_one_off() -> None:
     assert S.dropped("No spoilers tonight please, I'm watching the final later.")[0][0] == "one_off"
-    assert S.statements("No meetings before 10am please.") == ["No meetings before 10am please."]  # NEGATIVE
+    assert S.statements("No meetings before 10am please.") == ["No meetings before 10am."]  # NEGATIVE
 
 
 @pytest.mark.parametrize(

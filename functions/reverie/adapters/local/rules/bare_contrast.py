@@ -16,7 +16,10 @@ _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 _MONTH = month_names("may")
 _VALUE = rf"(?:\d[\w:.,/-]*|(?i:{_DAY})|(?i:{_MONTH})|[A-Z][\w'-]+)"
 _BARE_NOT_RE = re.compile(rf"(?<=\w)\s+not\s+(?=(?:on\s+|at\s+)?{_VALUE}\b)")
-_LAST_WORD_RE = re.compile(rf"(?:^|\s){_VALUE}$")
+# a pronoun and its verb ("It's not Tuesday") is no value, capitalised at a sentence's start or not
+_LAST_WORD_RE = re.compile(
+    rf"(?:^|\s)(?!(?i:it|that|this|there|he|she|they|we|I|you)(?:'\w+|’\w+)?$){_VALUE}$"
+)
 
 
 def with_contrast_comma(text: str) -> str:

@@ -294,6 +294,9 @@ _CHANGE_RE = re.compile(
     r"(?=[^.;]*\bto\b)|"
     # parting with what the card says one has: "sold the Ibiza", "gave away the piano", "got rid of the van"
     r"sold|gave away|given away|got rid of|traded (?:(?:the|my|our|his|her|their) [\w-]+ )?in|part[- ]exchanged|"
+    # ... or given back: "the ThinkPad's gone back", "returned the loan car"
+    r"(?:has|have|'s|’s)\s+(?:gone|been\s+(?:sent|given|handed))\s+back(?!\s+to\b)|"
+    r"returned(?!\s+(?:from|to|home|after)\b)|handed\s+(?:it\s+|them\s+)?back|sent\s+(?:it\s+|them\s+)?back|"
     r"scrapped|"
     # a new one of the thing got: "got a new Vaillant boiler fitted" after "the boiler is a Baxi"
     r"(?:got|bought|had|have|fitted|installed|ordered)\s+(?:a|our|my)\s+(?:brand\s+)?new)\b",

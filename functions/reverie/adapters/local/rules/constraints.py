@@ -28,6 +28,7 @@ from reverie.domain.models import MemoryType, Stability
 
 _ABOUT_ME_RE = re.compile(r"\b(?:me|my)\b", re.I)
 _PLEASE_RE = re.compile(r"^please\s+", re.I)
+_PLEASE_AT_END_RE = re.compile(r",?\s+(?:please|pls|thanks|thank\s+you)(?=[.!]*$)", re.I)
 _SO_RE = re.compile(r"\bso\b", re.I)
 # The marker with no rule after it ("our prod region is eu-north-1, always"): it stresses the statement before.
 _MARKER_ALONE_RE = re.compile(r"^\W*(?:always|never|ever)\W*$", re.I)
@@ -42,8 +43,29 @@ def as_correction(text: str, who: Speaker) -> Statement | Drop:
     return as_statement(MemoryType.CORRECTION, text, who, key=key, confidence=0.8, stability=Stability.HIGH)
 
 
+# A rule's second half that repeats the first's verb unsaid: "never spaces", "always the aisle seat".
+_ELLIPTICAL_RE = re.compile(
+    r"^(?:never|always)\s+(?:(?:the|a|an|my|our)\s+)?[\w'-]+(?:\s+[\w'-]+)?[.!]?$", re.I
+)
+
+
+# An order about how a whole kind of the speaker's things is done is a rule, not a request for now: "Use tabs
+# for indentation in my code please", "Write all my emails in British English". One thing of theirs ("in my
+# email to Sam", "in this file") is the task at hand.
+_STANDING_ORDER_RE = re.compile(
+    r"^(?!.*\b(?:this|that|these|today|tonight|now|just|once)\b)(?:please\s+)?(?:use|write|format|indent|spell|sign|date|structure|label|title|tag|cite|keep)\b(?:[^.;!?]*?"
+    r"\b(?:in|for|on|across|throughout))?\s+(?:all\s+(?:of\s+)?)?(?:my|our)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:code|codebases|repos|repositories|projects|emails|e-mails|docs|documents|files|commits|commit\s+messages|"
+    r"messages|notes|reports|slides|decks|PRs|pull\s+requests|posts|letters|invoices|essays|writing|scripts|"
+    r"notebooks|spreadsheets|tickets|pages|recipes|plans)\b"
+    r"(?!\s+(?:folder|directory|dir|file|page|drive|account|inbox|template|app|tab|channel)s?\b)[^.;!?]*?(?:,?\s*please)?[.!]*$",
+    re.I,
+)
+
+
 def as_constraint(text: str, who: Speaker) -> Statement | Drop | None:
     """A standing rule in the sentence ("never ...", "while I'm in X, ...", "you must ..."); None when it has none."""
+    text = _PLEASE_AT_END_RE.sub("", text)  # "No meetings before ten please": the rule, without the courtesy
     if language := language_asked(text, who):  # "English from now on, please": the language to answer in
         return language
     opener = CONSTRAINT_OPENER_RE.search(text)
@@ -58,8 +80,10 @@ def as_constraint(text: str, who: Speaker) -> Statement | Drop | None:
         if not who.to_agent and not _ABOUT_ME_RE.search(clause):
             return None  # between two people, a rule is only memorable when it is about the speaker
         head = text[: opener.start()].strip(" ,")
-        if _SO_RE.search(text[opener.start() : opener.start("clause")]) or (
-            head and (INTRO_RE.match(head) or RULE_MARKER_RE.fullmatch(head))
+        if (
+            _SO_RE.search(text[opener.start() : opener.start("clause")])
+            or (head and (INTRO_RE.match(head) or RULE_MARKER_RE.fullmatch(head)))
+            or (head and _ELLIPTICAL_RE.match(clause))  # "I always indent with tabs, never spaces": one rule
         ):
             # The rule's reason or scope stays with it: "The cluster is reserved until 14 May, so don't
             # schedule anything on it", "For this project only, always use tabs".
@@ -75,8 +99,10 @@ def as_constraint(text: str, who: Speaker) -> Statement | Drop | None:
     ):
         # "While I'm in Nairobi, put my calls in Nairobi time": a rule for as long as the state lasts
         return as_statement(MemoryType.CONSTRAINT, text, who, confidence=0.7, stability=Stability.HIGH)
-    if who.to_agent and NO_THING_RE.match(text):
-        return as_statement(MemoryType.CONSTRAINT, text, who, confidence=0.7, stability=Stability.HIGH)
+    if who.to_agent and NO_THING_RE.match(text):  # "No mushrooms on anything": one thing named is the rule
+        return as_statement(
+            MemoryType.CONSTRAINT, text, who, confidence=0.7, stability=Stability.HIGH, short_ok=True
+        )
     # An order to the agent stands with the reason the speaker gives after it ("Please write to me in
     # paragraphs from now on, I need to unlearn the habit"): the speaker's "I" there is no state of theirs.
     ordered = MAIN_CLAUSE_END_RE.split(text, maxsplit=1)[0] if IMPERATIVE_RE.match(text) else text
@@ -91,4 +117,7 @@ def as_constraint(text: str, who: Speaker) -> Statement | Drop | None:
         return as_statement(
             MemoryType.CONSTRAINT, text, who, key=key, confidence=0.7, stability=Stability.HIGH
         )
+    if who.to_agent and _STANDING_ORDER_RE.match(text):  # "Use tabs for indentation in my code please"
+        order = _PLEASE_RE.sub("", text)
+        return as_statement(MemoryType.CONSTRAINT, order, who, confidence=0.7, stability=Stability.HIGH)
     return None

@@ -45,7 +45,10 @@ def after_from_now(text: str) -> str | None:
 _PLACE_FIRST_RE = re.compile(
     r"^(?P<place>(?:at|in)\s+(?:the|my|our)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+)\s*,?\s+"
     r"(?P<who>(?:I|we|(?-i:[A-Z])[a-z]+))\s+(?P<rest>(?!(?:is|are|was|were|'s)\b)(?-i:[a-z]+)\b[^,;]*?)"
-    r"(?P<now>\s+(?:now|these\s+days|nowadays))?(?P<end>[.!]*)$",
+    r"(?P<now>\s+(?:now|these\s+days|nowadays))?"
+    # ... and when, after a comma: "At the shelter I mostly walk the dogs, Saturday mornings"
+    r"(?P<when>,\s*(?:on\s+|every\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?)"
+    r"(?:\s+(?:mornings?|evenings?|afternoons?|nights?))?)?(?P<end>[.!]*)$",
     re.I,
 )
 
@@ -59,7 +62,7 @@ def place_after(text: str) -> str:
     place = found.group("place")
     return (
         f"{found.group('who')} {found.group('rest')} {place[:1].lower()}{place[1:]}"
-        f"{found.group('now') or ''}{found.group('end')}"
+        f"{found.group('now') or ''}{found.group('when') or ''}{found.group('end')}"
     )
 
 

@@ -21,13 +21,69 @@ _INSTEAD_RE = re.compile(
 
 _NO_VALUE = frozenset(
     "a an the her his my our their its your so too very just not fine ok okay late early raining today here there "
-    "now yet true fair done over".split()
+    "now yet true fair done over that this about for because like really much bad good great nice easy hard "
+    "worth all what how why me you him them us".split()
 )
+# The other order: the value denied first, then the statement giving the right one ("No, it's not penicillin,
+# I'm allergic to amoxicillin").
+_DENIED_FIRST_RE = re.compile(
+    r"^(?:(?:no|nope|actually|sorry)[,!]?\s+)?(?:it'?s|it\s+is|that'?s|that\s+is)\s+not\s+(?P<old>[^,;.!?]{1,30}?)"
+    r"\s*[,;:]\s*(?P<rest>[^,;]{8,}?)[.!]?$",
+    re.I,
+)
+
+
+# The subject said again with the right value: "She doesn't go to St Anne's, she goes to St Mark's", "He isn't in
+# Year 4, he's in Year 5".
+_SAID_AGAIN_RE = re.compile(
+    r"^(?:(?:no|nope|actually)[,!]?\s+)?(?P<subject>she|he|they|we|I)\s+"
+    r"(?:isn'?t|is\s+not|aren'?t|are\s+not|'m\s+not|am\s+not|doesn'?t|does\s+not|don'?t|do\s+not)\s+"
+    r"(?P<denied>[^,;]+?)\s*[,;]\s*(?:(?P=subject)(?P<again>'s|'re|'m|\s)\s*(?P<given>[^,;]+?))[.!]?$",
+    re.I,
+)
+
+
+_SHARED = frozenset("to in at on with for from the a an my our his her their its into of by".split())
+
+
+def _said_again(part: str) -> str | None:
+    """ "She goes to St Mark's, not St Anne's" for "She doesn't go to St Anne's, she goes to St Mark's": the
+    words both halves share after the verb kept once, the value the first denies named; None otherwise."""
+    found = _SAID_AGAIN_RE.match(part.strip())
+    if found is None:
+        return None
+    denied, given = found.group("denied").split(), found.group("given").split()
+    if found.group("again").strip() == "":  # "she goes to ...": the verb said again, in its own form
+        if not denied or not given or not given[0].lower().startswith(denied[0].lower()[:2]):
+            return None
+        denied, given = denied[1:], given[1:]
+    while denied and given and denied[0].lower() == given[0].lower() and denied[0].lower() in _SHARED:
+        denied, given = denied[1:], given[1:]
+    old = " ".join(denied)
+    value = old[:1].isupper() or any(c.isdigit() for c in old) or len(denied) == 1
+    if not denied or not given or not value or len(denied) > 4 or denied[0].lower() in _NO_VALUE:
+        return None
+    start = (
+        part.strip()
+        .lower()
+        .index(found.group("subject").lower() + found.group("again").rstrip(), found.end("denied"))
+    )
+    again = part.strip()[start:].rstrip(".! ")
+    return f"{again[:1].upper()}{again[1:]}, not {old}"
 
 
 def its_instead(part: str) -> str | None:
     """`part` said as the statement it puts right ("Finn isn't allergic to peanuts, it's sesame" → "Finn is
-    allergic to sesame, not peanuts"); None when it denies and gives no value in that way."""
+    allergic to sesame, not peanuts"; "No, it's not penicillin, I'm allergic to amoxicillin" → "I'm allergic to
+    amoxicillin, not penicillin"); None when it denies and gives no value in that way."""
+    if first := _DENIED_FIRST_RE.match(part.strip()):
+        old, rest = first.group("old").strip(), first.group("rest").strip()
+        value = old[:1].isupper() or any(c.isdigit() for c in old) or len(old.split()) <= 2
+        if value and old.split()[0].lower() not in _NO_VALUE and old.lower() not in rest.lower():
+            return f"{rest}, not {old}"
+        return None
+    if again := _said_again(part):
+        return again
     found = _INSTEAD_RE.match(part.strip())
     if found is None:
         return None

@@ -6,6 +6,9 @@ The loss names a being by its name ("Biscuit died", "we had to put Rolo down", "
 the held card says the speaker has, owns or keeps that named being ("has a cat, Pip", "a beagle called
 Lottie", "our dog Juno"). A card that only mentions the name ("Pip's vet is Dr Ng") is left alone: what
 it says may still matter (the bill, the vet).
+
+A thing given back ends having it too: "the ThinkPad's gone back" replaces the one card naming the ThinkPad
+(`given_back`).
 """
 
 from __future__ import annotations
@@ -34,11 +37,12 @@ _LOSS_RE = re.compile(
 
 def _having(name: str) -> re.Pattern[str]:
     """A card saying the speaker has the named being: "has a cat, Pip", "a beagle called Pip", "our dog Pip",
-    "Sol's dog Pip"."""
+    "Sol's old cat Pip"."""
     return re.compile(
         # ("has two cats, Pepper and Salt": one named in a list)
         rf"\b(?:has|have|had|owns?|keeps?)(?:\s+got)?\s+(?:an?|two|three|four)\s+[a-z]+(?:\s+[a-z]+)?,?\s+(?:called\s+|named\s+)?"
-        rf"(?:(?-i:[A-Z])[a-z]+,?\s+(?:and\s+)?){{0,3}}{name}\b|\b(?:called|named)\s+{name}\b|(?:\b(?:my|our|their)|['’]s)\s+[a-z]+,?\s+{name}\b",
+        rf"(?:(?-i:[A-Z])[a-z]+,?\s+(?:and\s+)?){{0,3}}{name}\b|\b(?:called|named)\s+{name}\b|(?:\b(?:my|our|their)|['’]s)\s+(?:(?!(?:for|of|to|with|from|and|at|in|on|by)\b)[a-z]+\s+)?"
+        rf"(?!(?:for|of|to|with|from|and|at|in|on|by)\b)[a-z]+,?\s+{name}\b",
         re.I,
     )
 
@@ -62,3 +66,32 @@ def loss(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | N
         if card.type is MemoryType.FACT and having.search(card.statement) and not lost(card.statement):
             return replace(candidate, card, f"{name} died: the user has {name} no more")
     return None
+
+
+# A thing of one's own given back or returned, named as the card names it: "the ThinkPad's gone back",
+# "returned the Kindle", "sent the Dyson back".
+_GIVEN_BACK_RE = re.compile(
+    r"\bthe\s+(?P<thing>(?-i:[A-Z])[\w-]*)(?:'s|’s|\s+has|\s+have|\s+was|\s+were)?\s+(?:gone|been\s+(?:sent|given|"
+    r"handed|returned|taken))\s+back\b|\bthe\s+(?P<was>(?-i:[A-Z])[\w-]*)\s+(?:was|has\s+been)\s+returned\b"
+    r"|\b(?:returned|sent|handed|gave|given|took|taken)\s+(?:back\s+)?the\s+(?P<object>(?-i:[A-Z])[\w-]*)"
+    r"(?:\s+back)?\b(?!\s+(?:from|to)\b)",
+    re.I,
+)
+
+
+def given_back(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The one held fact naming the thing the candidate says was given back ("Work gave Ulr a MacBook Pro, the
+    ThinkPad has gone back" after "Ulr's laptop is a ThinkPad X1"), replaced: it is had no more."""
+    found = _GIVEN_BACK_RE.search(candidate.statement)
+    if candidate.type is not MemoryType.FACT or found is None:
+        return None
+    thing = found.group("thing") or found.group("was") or found.group("object")
+    named = re.compile(rf"\b{re.escape(thing)}\b")
+    fits = [
+        c
+        for c in cards
+        if c.type is MemoryType.FACT and named.search(c.statement) and not _GIVEN_BACK_RE.search(c.statement)
+    ]
+    if len(fits) != 1:  # (said as "the ThinkPad", never "Mum's ThinkPad": the speaker's own)
+        return None
+    return replace(candidate, fits[0], f"the {thing} {fits[0].memory_id} names was given back")

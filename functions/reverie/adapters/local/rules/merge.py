@@ -37,9 +37,9 @@ from reverie.adapters.local.rules.keys import statement_key
 from reverie.adapters.local.rules.levels import age_moved, count_moved, level_moved, rate_moved
 from reverie.adapters.local.rules.list_changes import list_change
 from reverie.adapters.local.rules.listed_values import listed_value
-from reverie.adapters.local.rules.losses import loss
+from reverie.adapters.local.rules.losses import given_back, loss
 from reverie.adapters.local.rules.membership_ended import membership_ended, place_switched
-from reverie.adapters.local.rules.moved_day import day_moved, day_put_right
+from reverie.adapters.local.rules.moved_day import day_moved, day_put_right, days_said_again
 from reverie.adapters.local.rules.moved_everything import moved_everything
 from reverie.adapters.local.rules.moved_over import moved_over
 from reverie.adapters.local.rules.moved_them import moved_them
@@ -168,6 +168,7 @@ def _decide(candidate: Candidate, cards: list[MemoryCard]) -> MergeDecision:
     decision = ended_in_correction(candidate, cards)  # "...; the atenolol was stopped": the card on it
     decision = decision or same_restriction(candidate, cards)  # "can't have lactose" / "lactose intolerant"
     decision = decision or loss(candidate, cards) or plan_moved(candidate, cards)  # "Pip died"; "the 9th"
+    decision = decision or given_back(candidate, cards)  # "the ThinkPad's gone back"
     decision = decision or role_vacated(candidate, cards)  # "Kim retired": no longer the user's hairdresser
     decision = decision or state_concluded(candidate, cards)  # "had her baby" after "is pregnant"
     decision = decision or membership_ended(candidate, cards)  # "cancelled my PureGym membership"
@@ -195,6 +196,9 @@ def _decide(candidate: Candidate, cards: list[MemoryCard]) -> MergeDecision:
     decision = decision or moved_over(candidate, cards)  # "moved all my notes from Notion to Obsidian"
     decision = decision or day_moved(candidate, cards)  # "PT's moved to Wednesdays at 6pm"
     decision = decision or day_put_right(candidate, cards)  # "Release day is Thursday now, not Tuesday"
+    decision = decision or days_said_again(
+        candidate, cards
+    )  # "Bins are Tuesday nights" / "... Monday nights"
     decision = decision or corrected_number(candidate, cards)  # "Correction, the local port is 3000"
     decision = decision or moved_everything(candidate, cards)  # "moved everything to eu-central-1"
     decision = decision or off_the_rota(candidate, cards)  # "come off the on-call rota"

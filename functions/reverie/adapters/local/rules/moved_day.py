@@ -6,6 +6,9 @@ so it replaces the card (latest wins). A card about something else that happens 
 A day put right against another in so many words ("Release day is Thursday now, not Tuesday") names the thing in
 its own words; the one held card naming the day denied ("Ben deploys to production on Tuesdays") is that thing,
 and takes the new day in its place. Two cards naming that day leave it undecided.
+
+The same thing said again in the same words on other days of the week ("Bins are Tuesday nights" after "Bins go
+out on Monday nights") has moved to them (`days_said_again`); "on Mondays too" adds a day.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import re
 from collections.abc import Sequence
 
 from reverie.adapters.local.rules.verdicts import decision, replace
+from reverie.adapters.local.rules.whose import other_people
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.restatement import terms
@@ -90,3 +94,51 @@ def day_put_right(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDec
         f"{given}, not {denied}: {card.memory_id} put right",
         said.sub(given, card.statement),
     )
+
+
+# A day said as a habit: "Mondays", "Monday nights", "every Monday".
+_ONE_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_HABIT_DAY_RE = re.compile(
+    rf"\bevery\s+(?P<every>{_ONE_DAY})\b|\b(?P<plural>{_ONE_DAY})s\b"
+    rf"|\b(?P<part>{_ONE_DAY})(?=\s+(?:nights?|mornings?|evenings?|afternoons?|lunchtimes?)\b)",
+    re.I,
+)
+_DAY_WORD_RE = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.I)
+# what says when beside the day, or that it holds now: not what the thing is
+_WHEN_WORDS = terms(
+    "now on and every each these days from instead night nights morning mornings evening evenings afternoon "
+    "afternoons lunchtime lunchtimes usually normally"
+)
+_BESIDE_RE = re.compile(r"\b(?:too|also|as\s+well|additionally|extra)\b", re.I)
+
+
+def _habit_days(statement: str) -> frozenset[str]:
+    return frozenset(
+        (m.group("every") or m.group("plural") or m.group("part")).lower()
+        for m in _HABIT_DAY_RE.finditer(statement)
+    )
+
+
+def days_said_again(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The one held card saying what the candidate says in the same words but on other days of the week ("Bins
+    are Tuesday nights" after "Bins go out on Monday nights", "in the office Mondays, Wednesdays and Fridays
+    now" after "... Tuesdays and Thursdays"): the days moved, the card replaced. A day added ("on Mondays
+    too") adds."""
+    mine = _habit_days(candidate.statement)
+    # ("on Saturdays, not Fridays" names the day it puts right: `day_put_right`, or the card it was built on)
+    if not mine or _BESIDE_RE.search(candidate.statement) or _DAY_CONTRAST_RE.search(candidate.statement):
+        return None
+    said = terms(_DAY_WORD_RE.sub(" ", candidate.statement)) - _WHEN_WORDS
+    fits = [
+        card
+        for card in cards
+        if card.type in _KINDS
+        and said
+        and said <= terms(_DAY_WORD_RE.sub(" ", card.statement)) - _WHEN_WORDS
+        and (held := _habit_days(card.statement))
+        and held != mine
+        and not other_people(candidate.statement, card.statement)
+    ]
+    if len(fits) != 1:
+        return None
+    return replace(candidate, fits[0], f"{fits[0].memory_id} says the same on other days")

@@ -66,7 +66,8 @@ def explains_a_mistake(part: str) -> bool:
 
 
 # The admission, what it was about, then what puts it right: "Scratch that about Nordlys: they want ...".
-_ADMISSION_THEN_RE = re.compile(r"^(?P<admission>[^:;,—–]+?)\s*(?:[:;,—–]|\s-\s)\s*(?P<rest>\S.*)$")
+_SEPARATOR_RE = re.compile(r"\s*(?:[:;,—–]|\s-\s)\s*")
+MAX_ADMISSION_CLAUSES = 3
 _ABOUT_RE = re.compile(r"\b(?:about|re|regarding|on)\s+(?P<topic>.+?)\s*$", re.I)
 _PRONOUN_RE = re.compile(r"^(?P<pronoun>they|he|she|it)(?P<verb>'re|’re|'s|’s|\s+(?!(?:all|both)\b)\w)", re.I)
 # what a pronoun can stand for: a name, or a thing said with its determiner ("the surgery", "our landlord")
@@ -78,10 +79,12 @@ def mistake_then(part: str) -> tuple[str, str] | None:
     """The admission opening `part` and the correction said after it in the same sentence, its opening "they"
     put as what the admission named ("Scratch that about Nordlys: they want US English" → ("Scratch that
     about Nordlys", "Nordlys want US English")); None when `part` opens with no admission or says no more."""
-    found = _ADMISSION_THEN_RE.match(part.strip())
-    if found is None or not owns_a_mistake(found.group("admission")):
+    # the admission may take a clause or two: "Sorry, I mixed it up, her birthday is 14 March"
+    cuts = [m for m in _SEPARATOR_RE.finditer(part.strip())][:MAX_ADMISSION_CLAUSES]
+    found = next((m for m in cuts if owns_a_mistake(part.strip()[: m.start()])), None)
+    if found is None or not found.string[found.end() :].strip():
         return None
-    admission, rest = found.group("admission"), found.group("rest")
+    admission, rest = found.string[: found.start()].strip(), found.string[found.end() :].strip()
     if len(rest.split()) < MIN_REST_WORDS:
         return None
     about = _ABOUT_RE.search(admission)

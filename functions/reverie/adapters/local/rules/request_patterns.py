@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 CORRECTION_OPENER_RE = re.compile(
-    # ("Sorry, I meant ...", "oops, actually ...": an apology first)
-    r"^(?:(?:sorry|oops|whoops|my bad)\s*[,.!]?\s*)?"
+    # ("Sorry, I meant ...", "oops, actually ...", "wait, no, ...": an apology or a pause first)
+    r"^(?:(?:sorry|oops|whoops|my bad|wait|hang\s+on|hold\s+on|oh|ah|hmm)\s*[,.!]?\s*)?"
     r"(?:(?:no|nope|nah|wrong|incorrect|not quite|(?:no\s+)?wait|hang\s+on|hold\s+on|correction|to correct (?:that|myself)|(?:my\s+)?typo)"
     r"\s*[,.!:;\-–—]|actually\b|(?:that'?s|that is|this is|it'?s) "
     r"(?:wrong|incorrect|not (?:right|correct|true|it))\b|you'?re wrong\b|i (?:said|meant)\b"
@@ -34,7 +34,10 @@ NOT_A_RULE_AFTER_RE = re.compile(
     re.I,
 )
 NO_THING_RE = re.compile(
-    r"^no (?!problem|worries|way|idea|thanks?\b|ta\b|rush|doubt|kidding|wonder|one|big deal|need\b)\w+", re.I
+    r"^no (?!problem|worries|way|idea|thanks?\b|ta\b|rush|doubt|kidding|wonder|one|big deal|need\b|luck\b|"
+    r"chance\b|clue\b|offen[cs]e\b|stress\b|hurry\b|pressure\b|bother\b|matter\b|comment\b|joke\b|"
+    r"longer\b|more\s+for\b|sorry\b|really\b|good\b|change\b|news\b|reply\b|answer\b)\w+",
+    re.I,
 )
 MUST_RE = re.compile(r"\b(?:(?:you|we|everyone|all \w+) must|must (?:not|never|always)|mustn'?t)\b", re.I)
 HAVE_TO_RE = re.compile(r"\b(?:you|we|everyone) (?:have to|need to|should (?:always|never))\b", re.I)

@@ -31,9 +31,13 @@ _FUTURE_RE = re.compile(
 # ... or in the present: "I'm based at", "we are on nights", "I work at", "I live in" (not "I got the job":
 # what was done is no state said ahead)
 _PRESENT_RE = re.compile(
-    r"^(?:i|we)(?:'m|’m|'re|’re|\s+am|\s+are|\s+(?:work|live|report|teach|lead|run|manage)\b)\s*\S", re.I
+    r"^(?:(?:i|we)(?:'m|’m|'re|’re|\s+am|\s+are|\s+(?:work|live|report|teach|lead|run|manage)\b)"
+    # ... or one's own thing's new value: "our rent is £1,275", "my hours are 9 to 5"
+    r"|(?:my|our)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are)\b)\s*\S",
+    re.I,
 )
 _BE = {"i": "I'm", "we": "we're"}
+_REPLACED_RE = re.compile(r"(?:\s+(?:instead\s+of|rather\s+than)|,?\s+not)\s+[^,;.!]+(?=[,;.!]|$)", re.I)
 
 
 def said_ahead(text: str, who: Speaker) -> Statement | None:
@@ -48,8 +52,11 @@ def said_ahead(text: str, who: Speaker) -> Statement | None:
     present = _in_the_present(clause)
     if present is None:
         return None
+    # the value it replaces is the held card's until that day, not this one's: "06:45 instead of 18:30" → "06:45"
+    present = _REPLACED_RE.sub("", present)
     key = attribute_key(present, who.subject)
-    if not state_slot(key):
+    # one's own thing keyed by what it is ("our rent is ...") holds one value at a time, as a state does
+    if not state_slot(key) and not (key and re.match(r"(?:my|our)\s", present, re.I)):
         return None
     found = as_statement(MemoryType.FACT, f"From {human_date(start)}, {present}", who, key=key, short_ok=True)
     return replace(found, valid_from=start) if isinstance(found, Statement) else None

@@ -34,6 +34,14 @@ _USE_WORDS = terms(
     "tools user user's instead rather than default every all"
 )
 
+# A tool given up, said right before it: "sold my Pixel", "traded the Pixel in", "migrated off Jenkins".
+_PARTED_WITH_RE = re.compile(
+    r"\b(?:sold|traded(?:\s+in)?|gave\s+away|got\s+rid\s+of|ditched|dumped|binned|uninstalled|stopped\s+using|"
+    r"quit|(?:switched|moved|migrated|changed)\s+(?:away\s+)?(?:from|off)|off)\s+"
+    r"(?:(?:the|my|our|his|her|their|an?|old|that)\s+)*$",
+    re.I,
+)
+
 
 def choice(statement: str) -> tuple[str, str] | None:
     """(the kind, the tool) a statement chooses: its one tool of a kind named as used, the others of that
@@ -41,8 +49,8 @@ def choice(statement: str) -> tuple[str, str] | None:
     used: dict[str, str] = {}
     for found in VOCABULARY_RE.finditer(statement):
         clause = re.split(r"[,;(]", statement[: found.start()])[-1]
-        if NEGATION_RE.search(clause):  # "not npm", "never yarn": denied, not chosen
-            continue
+        if NEGATION_RE.search(clause) or _PARTED_WITH_RE.search(clause):  # "not npm", "traded the Pixel in"
+            continue  # denied or given up, not chosen
         if found.group(1)[:1].isupper() and statement[found.end() : found.end() + 2] in ("'s", "’s"):
             continue  # "Pip's sister": someone named like a tool, not the tool
         tool = found.group(1).lower()

@@ -16,7 +16,7 @@ from reverie.adapters.local.rules.clauses import SCOPE_OPENING_RE, states
 from reverie.adapters.local.rules.comma_names import without_comma_name
 from reverie.adapters.local.rules.language import INFORMING_RE, strip_opening
 from reverie.adapters.local.rules.longevity import one_off
-from reverie.adapters.local.rules.request_patterns import RULE_MARKER_RE
+from reverie.adapters.local.rules.request_patterns import CORRECTION_OPENER_RE, RULE_MARKER_RE
 from reverie.adapters.local.rules.rule_labels import names_a_rule
 from reverie.adapters.local.rules.speaker_patterns import INTRO_RE
 
@@ -34,6 +34,10 @@ def preamble(sentence: str) -> tuple[str, str]:
     if found is None:
         return "", sentence
     label, rest = found.group("label").strip(), found.group("rest").strip()
+    if CORRECTION_OPENER_RE.match(
+        f"{label}:"
+    ):  # "Correction: it's flat 21": what it puts right, as a correction
+        return "", sentence
     scoped = not (_names_its_place(label) or names_its_purpose(label)) and (
         INTRO_RE.match(label)
         or RULE_MARKER_RE.search(label)

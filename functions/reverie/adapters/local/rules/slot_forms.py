@@ -58,6 +58,20 @@ _WITH_FOR_RE = re.compile(
     re.I,
 )
 
+# A service of one's own said bare, as chat does: "Broadband is with Zen Internet now", "energy's with Octopus".
+_BARE_SERVICE_RE = re.compile(
+    r"^(?:energy|gas|electricity|broadband|internet|wifi|mobile|(?:car|home|pet|travel|life) insurance|"
+    r"mortgage)(?=(?:'s|\s+is)\s+(?:now\s+)?(?:with|through|from)\s+(?-i:[A-Z]))",
+    re.I,
+)
+
+
+def owned_service(text: str) -> str:
+    """`text` with the service it says bare owned by the speaker ("Broadband is with Zen Internet now" → "Our
+    broadband is with Zen Internet now"): said in one's own message, it is one's own."""
+    bare = _BARE_SERVICE_RE.match(text)
+    return f"Our {text[: bare.end()].lower()}{text[bare.end() :]}" if bare else text
+
 
 def as_one(text: str) -> str | None:
     """ "my sister and Callum have moved to Edinburgh" → "my sister has moved to Edinburgh": what the pair did,

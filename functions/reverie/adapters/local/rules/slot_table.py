@@ -20,7 +20,7 @@ from reverie.adapters.local.rules.slot_words import (
 
 # Adverbs a first-person clause may carry before its verb ("I've now moved", "we're still living").
 ADVERB_RUN = (
-    r"(?:(?:now|also|recently|just|finally|officially|actually|currently|still|no longer|never|rarely|"
+    r"(?:(?:now|also|recently|just|finally|officially|actually|currently|still|no longer|never|rarely|since|"
     r"don't|do not|mostly|usually|only) )*"
 )
 # (first-person clause pattern, attribute), tried in order; the first that matches names the slot.
@@ -45,6 +45,8 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"leading|lead|running|managing|heading) the [\w -]+ team\b",
             "team",
         ),
+        # the clock one keeps, not a place: "I'm based in Singapore time", "we're on Pacific time now"
+        (r"(?:based |living |working )?(?:in|on) (?:[\w+-]+ ){1,2}time\b", "timezone"),
         (
             # "I live with two flatmates in Clapton", "moved in with my girlfriend in Hackney Wick" too
             # "moved down to London", "moved back up north to Leeds"

@@ -1,7 +1,7 @@
 """A state that ends in the event it was heading for: "is trying for a baby" ends when they "are expecting", "is
 pregnant" when she "had her baby", "is learning to drive" when they "passed their driving test", "is engaged"
 when they "got married", "is on the waiting list for an allotment" when they "got their allotment", "is saving
-for a deposit on a house" when they "bought a house", "is at Leeds Uni" when they "graduated", "the driving test
+for a deposit on a house" when they "bought a house", "put an offer in on a house" when they "got the keys", "is at Leeds Uni" when they "graduated", "the driving test
 is on 12 February" when they "passed their driving test". The news replaces the state (latest wins) rather than
 joining it ("had her baby ... and is pregnant").
 
@@ -49,6 +49,18 @@ _CONCLUDED = (
         ),
         re.compile(
             r"\bgraduated\b|\bfinished\s+(?:uni|university|college|(?:his|her|their)\s+degree)\b", re.I
+        ),
+    ),
+    (  # a home being bought, then got or lost: "put an offer in on a house" / "got the keys"
+        re.compile(
+            r"\b(?:put|made|putting|making)\s+(?:in\s+)?an?\s+offer\s+(?:in\s+)?on\b|\bhouse[- ]hunting\b"
+            r"|\b(?:buying|trying\s+to\s+buy)\s+(?:a|our|my|the)\s+(?:first\s+)?(?:house|flat|home)\b",
+            re.I,
+        ),
+        re.compile(
+            r"\bgot\s+the\s+keys\b|\bcompleted\s+on\b|\bmoved\s+in(?:to)?\b|\b(?:sale|purchase|offer)\s+"
+            r"(?:has\s+)?fell\s+through\b|\bfell\s+through\b|\bpulled\s+out\b",
+            re.I,
         ),
     ),
     (  # a job applied or interviewed for, then got or turned down

@@ -46,6 +46,7 @@ from reverie.adapters.local.rules.request_patterns import (
     YOU_RE,
 )
 from reverie.adapters.local.rules.said_ahead import said_ahead
+from reverie.adapters.local.rules.slot_forms import owned_service
 from reverie.adapters.local.rules.speaker_patterns import (
     BACK_FROM_RE,
     BACK_IN_RE,
@@ -197,7 +198,7 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     if opener:
         text = compress(opener.group("rest"))
     # "At the food bank I run ...": "I run ... at the food bank"; "Fridays I'm ...": "I'm ... on Fridays"
-    text = days_after(place_after(uncleft(text) or text))
+    text = owned_service(days_after(place_after(uncleft(text) or text)))  # "Broadband is with Zen now": ours
     if not text:
         return Drop("reaction")
     for pattern, reason in ((THANKS_RE, "thanks"), (GREETING_RE, "greeting")):

@@ -14,6 +14,9 @@ Values said in parallel on both sides are swapped pair by pair: "£1,250 on the 
 (the same words between the values on each side) puts £1,250 for £1,150 and the 28th for the 1st, each pair
 of one kind, each denied value standing once in the card and no given one there yet; when any pair fails,
 nothing of the parallel reading is swapped.
+
+A correction naming what it is about only by a pronoun ("Her birthday is 14 March") is the card it replaces with
+its one date, or its one value with a digit, put as the one given.
 """
 
 from __future__ import annotations
@@ -126,6 +129,56 @@ def _date_swapped(statement: str, held: str) -> str | None:
     return None if span is None else held[: span[0]] + found.group("new") + held[span[1] :]
 
 
+# A correction that does not stand alone: what it is about is only a pronoun ("Her birthday is 14 March").
+_PRONOUN_OPENING_RE = re.compile(r"^(?:her|his|their|its|it|it's|she|she's|he|he's|they|they're)\b", re.I)
+_DATE_RE = re.compile(rf"\b(?:{_DATE})\b", re.I)
+
+
+def _one_value_put(statement: str, held: str) -> str | None:
+    """`held` with its one date (or its one value with a digit) put as the one `statement` gives, when the
+    statement names what it is about only by a pronoun ("Her birthday is 14 March" against "Cyr's wife's
+    birthday is 14 May"); None otherwise."""
+    if not _PRONOUN_OPENING_RE.match(statement):
+        return None
+    for find, dates in ((lambda t: list(_DATE_RE.finditer(t)), True), (_values, False)):
+        given, had = find(statement), find(held)
+        if len(given) == len(had) == 1:
+            new, old = given[0].group().rstrip(".,"), had[0].group().rstrip(".,")
+            if new.lower() == old.lower() or not (dates or _kind(new) == _kind(old)):
+                return None
+            return held[: had[0].start()] + new + held[had[0].start() + len(old) :]
+        if given or had:
+            return None
+    return None
+
+
+_DENIED_VALUE_RE = re.compile(rf",\s+not\s+(?P<old>{_AMOUNT})(?![\w,.:/]*\w)(?=\s*[.!]?\s*$)", re.I)
+
+
+def _given_apart(statement: str, held: str) -> str | None:
+    """`held` with the value denied at the end of `statement` put as the one value of its kind said before
+    it, words between them ("it's flat 21, Oak House, not 12" against "lives at flat 12, Oak House"); None when the two
+    are not of one kind or the held card does not say the denied value once."""
+    found = _DENIED_VALUE_RE.search(statement)
+    if found is None:
+        return None
+    old = found.group("old").rstrip(".,")
+    before = [v.group().rstrip(".,") for v in _values(statement[: found.start()])]
+    if len(alike := [v for v in before if _kind(v) == _kind(old)]) != 1:  # which one is given must be plain
+        return None
+    new = alike[-1]
+    # what is said between them the card says already: nothing given is lost ("£980 on the 28th, not £940"
+    # against a card due on the 1st is more than one value put right)
+    last = [v for v in _values(statement[: found.start()]) if v.group().rstrip(".,") == new][-1]
+    between = re.findall(r"[\w£$€'-]+", statement[last.end() : found.start()].lower())
+    span = _at_once(held, old, new)
+    if span is None or any(
+        not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", held.lower()) for w in between
+    ):
+        return None
+    return held[: span[0]] + new + held[span[1] :]
+
+
 def swapped(statement: str, held: str) -> str | None:
     """`held` with the value (or the parallel values) `statement` denies replaced by the ones it gives, or
     None."""
@@ -133,6 +186,10 @@ def swapped(statement: str, held: str) -> str | None:
         return parallel
     if (dated := _date_swapped(statement, held)) is not None:
         return dated
+    if (put := _one_value_put(statement, held)) is not None:
+        return put
+    if (apart := _given_apart(statement, held)) is not None:
+        return apart
     found = _SWAP_RE.search(statement)
     if found is None:
         return None

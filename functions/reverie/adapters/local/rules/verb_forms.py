@@ -9,7 +9,7 @@ ADVERBS = frozenset(
     """also really just never always still usually often recently finally sometimes even already
     definitely totally actually only mostly rarely seldom currently personally especially absolutely
     truly certainly probably honestly kinda totally once first now then typically normally generally
-    regularly occasionally last ever""".split()
+    regularly occasionally last ever since""".split()
 ) | {"no longer"}
 IRREGULAR_PAST = frozenset(
     """went got had did was were made took saw met ran bought brought thought felt left lost won found

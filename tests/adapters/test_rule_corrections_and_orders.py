@@ -1,0 +1,252 @@
+"""Corrections and standing orders said the way chat says them: the value denied before the right one ("No, it's
+not penicillin, I'm allergic to amoxicillin"), an apology of two clauses before the value put right, a rule whose
+second half repeats the verb unsaid ("always tabs, never spaces"), an order about a whole kind of the user's things,
+a phone traded in, the clock one keeps (not a place)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from reverie.adapters.local.rules.merge import decide
+from reverie.adapters.local.rules.value_swap import swapped
+from reverie.domain.models import MemoryType
+from reverie.ports import MergeAction
+from tests.adapters.test_rule_slots import cand, held
+from tests.fakes.rule_session import RuleSession
+
+S = RuleSession(datetime(2027, 2, 10, 9, 0, tzinfo=UTC))
+
+
+def test_a_value_denied_before_the_right_one_puts_the_held_card_right() -> None:
+    # GIVEN an allergy held; WHEN the user denies it first and gives the right one after
+    (said,) = S.extract(S.told("No, it's not penicillin, I'm allergic to amoxicillin."))
+    assert said.statement == "The user is allergic to amoxicillin, not penicillin."
+    # THEN the held allergy is replaced, not kept beside the new one
+    decision = decide(said, [held("The user is allergic to penicillin.")])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    # the same order about a thing: the day denied, then the statement
+    assert S.statements("It's not Tuesday, the bins go out on Wednesdays.") == [
+        "The bins go out on Wednesdays, not Tuesday."
+    ]
+    # NEGATIVE: "it's not that" denies no value
+    assert S.statements("It's not that, I'm just tired.") == []
+
+
+def test_an_apology_of_two_clauses_then_the_value_puts_the_card_right_in_its_own_words() -> None:
+    # GIVEN "Sorry, I mixed it up, her birthday is 14 March" against the birthday held
+    (said,) = S.extract(S.told("Sorry, I mixed it up, her birthday is 14 March."))
+    assert said.type is MemoryType.CORRECTION
+    decision = decide(said, [held("The user's wife's birthday is 14 May.")])
+    # THEN the card says whose birthday it is, with the date put right
+    assert (decision.action, decision.statement) == (
+        MergeAction.SUPERSEDE,
+        "The user's wife's birthday is 14 March.",
+    )
+    # NEGATIVE: a card with two dates: which one "her" means is not known, the card is not rewritten with one
+    both = held("The user's wife's birthday is 14 May and her brother's is 3 June.")
+    assert (
+        decide(said, [both]).statement
+        != "The user's wife's birthday is 14 March and her brother's is 3 June."
+    )
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I always indent with tabs, never spaces.", ["The user always indents with tabs, never spaces."]),
+        ("I always drink tea, never coffee.", ["The user always drinks tea, never coffee."]),
+        ("Use tabs for indentation in my code please.", ["Use tabs for indentation in the user's code."]),
+        ("Write all my emails in British English.", ["Write all the user's emails in British English."]),
+        # NEGATIVE: one thing of theirs, or this one, is the task at hand
+        ("Use tabs in my email to Sam.", []),
+        ("Use my docs folder for this.", []),
+    ],
+)
+def test_a_rule_said_in_two_halves_and_an_order_for_a_whole_kind_of_things_are_kept_whole(
+    said: str, kept: list[str]
+) -> None:
+    assert S.statements(said) == kept
+
+
+def test_a_phone_traded_in_is_no_choice_of_that_phone() -> None:
+    # GIVEN the phone held; WHEN it is traded in
+    decision = decide(cand("The user traded the Pixel in."), [held("The user is on a Pixel 7.")])
+    # THEN the card saying it is the phone is replaced, not fused with its end
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    # NEGATIVE: a case bought for it says more about the same phone
+    assert decide(cand("The user bought a Pixel case."), [held("The user is on a Pixel 7.")]).action is (
+        MergeAction.FUSE
+    )
+
+
+def test_the_clock_one_keeps_is_the_timezone_not_the_home_city() -> None:
+    (zone,) = S.extract(S.told("I'm based in Singapore time."))
+    assert zone.key == "user.timezone"
+    # NEGATIVE: where one is based is still the home
+    (home,) = S.extract(S.told("I'm based in Leeds."))
+    assert home.key != "user.timezone"
+
+
+def test_a_correction_labelled_so_with_a_colon_puts_the_number_right_though_words_stand_between() -> None:
+    # GIVEN "Correction: it's flat 21, Oak House, not 12" (the number given, the house named, then the one denied)
+    (said,) = S.extract(S.told("Correction: it's flat 21, Oak House, not 12."))
+    assert said.type is MemoryType.CORRECTION
+    # THEN the address held is put right in its own words
+    decision = decide(said, [held("The user lives at flat 12, Oak House.")])
+    assert (decision.action, decision.statement) == (
+        MergeAction.SUPERSEDE,
+        "The user lives at flat 21, Oak House.",
+    )
+    # NEGATIVE: a time denied is put as the time given, not as the room number said between them
+    moved = decide(
+        cand("The meeting is at 3pm in room 4, not 2pm.", type=MemoryType.CORRECTION),
+        [held("The meeting is at 2pm in room 4.")],
+    )
+    assert moved.statement == "The meeting is at 3pm in room 4."
+    # NEGATIVE: three numbers before the one denied: which is given is not plain, no number is swapped in
+    assert swapped("The Golf takes 0W-20 (VW 508 00), not 5W-30.", "Kofi's Golf takes 5W-30.") != (
+        "Kofi's Golf takes 00."
+    )
+
+
+def test_a_person_said_again_with_the_right_value_puts_the_held_card_right() -> None:
+    # GIVEN the agent's note of the daughter's school; WHEN "She doesn't go to St Anne's, she goes to St Mark's"
+    (said,) = S.extract(S.told("She doesn't go to St Anne's, she goes to St Mark's."))
+    assert said.statement == "She goes to St Mark's, not St Anne's."
+    decision = decide(said, [held("The user's daughter goes to St Anne's.")])
+    # THEN the card says whose school it is, put right
+    assert (decision.action, decision.statement) == (
+        MergeAction.SUPERSEDE,
+        "The user's daughter goes to St Mark's.",
+    )
+    # NEGATIVE: another verb says more than a value ("doesn't like it, loves it"): nothing to keep
+    assert S.statements("She doesn't like it, she loves it.") == []
+
+
+def test_a_service_said_bare_is_the_speakers_own() -> None:
+    (said,) = S.extract(S.told("Broadband is with Zen Internet now."))
+    assert (said.key, said.statement) == ("user.broadband", "The user's broadband is with Zen Internet now.")
+    # NEGATIVE: someone else's service is theirs
+    (mum,) = S.extract(S.told("Mum's broadband is with BT."))
+    assert mum.key != "user.broadband"
+
+
+def test_a_pet_named_with_a_word_before_it_is_had_no_more_when_it_dies() -> None:
+    # GIVEN "Gus's old cat Smudge is 16"; WHEN Smudge passed away
+    decision = decide(cand("Smudge passed away in the spring."), [held("Gus's old cat Smudge is 16.")])
+    # THEN the card saying Gus has Smudge is replaced
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    # NEGATIVE: a card about Smudge's vet is no card of having him
+    assert decide(
+        cand("Smudge passed away in the spring."), [held("Gus's vet for Smudge is Dr Ng.")]
+    ).action is (MergeAction.ADD)
+
+
+def test_what_one_has_since_done_is_kept_with_its_slot() -> None:
+    assert S.statements("We've since adopted a kitten called Pepper.") == [
+        "The user has since adopted a kitten called Pepper."
+    ]
+    (moved,) = S.extract(S.told("I have since moved to Leeds."))
+    assert moved.key == "user.home_city"
+
+
+def test_a_pause_then_no_and_an_admission_after_make_a_correction_at_a_sessions_start() -> None:
+    # GIVEN a session opening with "Wait, no, bins are Tuesday nights, I always get that wrong"
+    (said,) = S.extract([S.ev("m1", 5, text="Wait, no, bins are Tuesday nights, I always get that wrong.")])
+    assert (said.type, said.statement) == (MemoryType.CORRECTION, "Bins are Tuesday nights.")
+    # THEN it replaces the day held, said in other words
+    decision = decide(said, [held("Bins go out on Monday nights.")])
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+
+
+@pytest.mark.parametrize(
+    ("said", "card", "action"),
+    [
+        (
+            "Yus is in the office Mondays, Wednesdays and Fridays now.",
+            "Yus is in the office Tuesdays and Thursdays.",
+            MergeAction.SUPERSEDE,
+        ),
+        # NEGATIVE: a day added is more of the same habit; another habit on another day is another card
+        ("Yus is in the office on Mondays too.", "Yus is in the office on Tuesdays.", MergeAction.FUSE),
+        ("Yus swims on Mondays.", "Yus runs on Tuesdays.", MergeAction.ADD),
+        # NEGATIVE: one day's outing is no habit moved
+        ("Yus went to the office on Monday.", "Yus is in the office on Tuesdays.", MergeAction.ADD),
+    ],
+)
+def test_the_same_habit_said_on_other_days_has_moved_to_them(
+    said: str, card: str, action: MergeAction
+) -> None:
+    assert decide(cand(said), [held(card)]).action is action
+
+
+def test_an_amount_that_went_up_is_the_new_amount_from_the_day_it_starts() -> None:
+    # GIVEN "Landlord put the rent up, it's £1,275 from next month" (said on 10 February 2027)
+    (said,) = S.extract(S.told("Landlord put the rent up, it's £1,275 from next month."))
+    # THEN it is the rent's new value, in its slot, from 1 March
+    assert (said.key, said.statement) == ("user.rent", "From 1 March 2027, the user's rent is £1,275.")
+    assert said.valid_from is not None and (said.valid_from.month, said.valid_from.day) == (3, 1)
+    (rent,) = S.extract(S.told("Our rent went up, it's £1,275 now."))
+    assert (rent.key, rent.statement) == ("user.rent", "The user's rent is £1,275 now.")
+    # NEGATIVE: someone else's rent, and a rise with no figure, are no new value of the user's
+    assert all(c.key != "user.rent" for c in S.extract(S.told("Mum's rent went up to £900.")))
+    assert S.statements("Prices went up, it's crazy.") == []
+
+
+def test_a_rule_is_kept_without_the_courtesy_after_it() -> None:
+    assert S.statements("No meetings before ten in the morning please.") == [
+        "No meetings before ten in the morning."
+    ]
+    assert S.statements("Never call me before 9, thanks.") == ["Never call the user before 9."]
+
+
+@pytest.mark.parametrize(
+    ("said", "card", "action"),
+    [
+        (
+            "Work gave Ulr a MacBook Pro, the ThinkPad has gone back.",
+            "Ulr's laptop is a ThinkPad X1.",
+            MergeAction.SUPERSEDE,
+        ),
+        ("Ulr returned the Kindle.", "Ulr reads on a Kindle Paperwhite.", MergeAction.SUPERSEDE),
+        # NEGATIVE: a thing taken somewhere, or coming back from a place, is still had
+        ("Ulr took the ThinkPad to the repair shop.", "Ulr's laptop is a ThinkPad X1.", MergeAction.ADD),
+        ("Ulr returned from the Lakes.", "Ulr loves the Lakes.", MergeAction.ADD),
+    ],
+)
+def test_a_thing_given_back_is_had_no_more(said: str, card: str, action: MergeAction) -> None:
+    assert decide(cand(said), [held(card)]).action is action
+
+
+def test_an_offer_on_a_house_ends_when_the_keys_are_got() -> None:
+    decision = decide(
+        cand("Bo got the keys to the Didsbury house on 15 March 2027."),
+        [held("Bo has put an offer in on a house in Didsbury.")],
+    )
+    assert (decision.action, decision.target_id) == (MergeAction.SUPERSEDE, "m-1")
+    # NEGATIVE: another person's keys end no offer of Bo's
+    assert decide(
+        cand("Bo's sister got the keys to her flat."),
+        [held("Bo has put an offer in on a house in Didsbury.")],
+    ).action is not (MergeAction.SUPERSEDE)
+
+
+def test_a_place_said_first_with_when_after_is_said_of_the_person() -> None:
+    assert S.statements("At the shelter I mostly walk the dogs, Saturday mornings.") == [
+        "The user mostly walks the dogs at the shelter, Saturday mornings."
+    ]
+    decision = decide(
+        cand("Wil mostly walks the dogs at the shelter, Saturday mornings."),
+        [held("Wil volunteers at the animal shelter.")],
+    )
+    assert decision.action is MergeAction.FUSE
+
+
+def test_a_value_said_ahead_keeps_only_the_new_value() -> None:
+    # GIVEN on 10 February "from next week my Tuesday swim is 06:45 to 07:45 instead of 18:30"
+    (said,) = S.extract(S.told("From next week my Tuesday swim is 06:45 to 07:45 instead of 18:30."))
+    # THEN the card says the new time from the day it starts; the old one stays the held card's until then
+    assert said.statement == "From 15 February 2027, the user's Tuesday swim is 06:45 to 07:45."
+    assert said.valid_from is not None
