@@ -384,7 +384,7 @@ def test_an_ask_about_the_thing_at_hand_after_a_condition_is_no_rule() -> None:
 
 def test_me_and_someone_as_a_subject_is_read_and_the_speakers_possessive_stays_theirs() -> None:
     assert S.statements("Me and the kids go to my mum's every Sunday for lunch.") == [
-        "The kids and the user go to the user's mum's every Sunday for lunch."
+        "The user and their kids go to the user's mum's every Sunday for lunch."
     ]
 
 

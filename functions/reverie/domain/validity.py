@@ -118,7 +118,11 @@ _STATE_NOW_RE = re.compile(
     r"\b" + _STATE + r"[^.;!?]{0,60}?\b(?:this\s+(?P<window>weekend|week|month)|"
     r"(?P<tomorrow>tomorrow)|(?P<today>tonight|today))\b"
     # ... or the time said first: "This month I'm doing a no-spend challenge"
-    r"|^\s*this\s+(?P<first>weekend|week|month)\s*,?\s+(?:i|we|he|she|they|[A-Z][\w-]*)\s*" + _STATE,
+    r"|^\s*this\s+(?P<first>weekend|week|month)\s*,?\s+(?:i|we|he|she|they|[A-Z][\w-]*)\s*"
+    + _STATE
+    # ... or the day: "Tonight I'm cooking for eight"
+    + r"|^\s*(?:tonight|today|this\s+(?:evening|afternoon|morning))\s*,?\s+(?:i|we|he|she|they|[A-Z][\w-]*)\s*"
+    + _STATE,
     re.I,
 )
 

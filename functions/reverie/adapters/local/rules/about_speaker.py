@@ -179,9 +179,12 @@ _PLEASE_TAIL_RE = re.compile(r",\s*[\w\s]{1,30}?\s+(?:please|pls|plz)\W*$", re.I
 # A booking for a time to come ("Booked a week in Crete for late May!", "we've booked the vet for next Tuesday"):
 # a plan, over once it has happened or been called off.
 _BOOKED_FOR_RE = re.compile(
-    r"^(?:(?:i|we)(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+|already\s+)?booked\s+[^.;!?]*?\b(?:for|in|on)\s+"
+    r"^(?:(?:i|we)(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+|already\s+)?"
+    # ... or tickets got for a day: "we've got tickets for Fontaines D.C. on 4 November"
+    r"(?:booked|(?:got|bought)\s+(?:\w+\s+)?tickets?)\s+(?:\b(?:\w\.){2,}|[^.;!?])*?\b(?:for|in|on)\s+"
     rf"(?:late\s+|early\s+|mid-?\s*)?(?:next\s+\w+|this\s+(?:summer|spring|autumn|winter|weekend|year)|"
-    rf"(?:mon|tues|wednes|thurs|fri|satur|sun)day|{MONTH_WORD}|the\s+\d{{1,2}}(?:st|nd|rd|th))\b",
+    rf"(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?{MONTH_WORD}|"
+    r"the\s+\d{{1,2}}(?:st|nd|rd|th))\b",
     re.I,
 )
 # Where the speaker is on days that recur ("I'm at the studio Tuesdays and Thursdays", "we're in the office

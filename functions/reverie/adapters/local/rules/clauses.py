@@ -37,6 +37,7 @@ from reverie.adapters.local.rules.request_patterns import (
 )
 from reverie.adapters.local.rules.roles import leads_the_speaker, names_a_holder
 from reverie.adapters.local.rules.said_ahead import opens_ahead
+from reverie.adapters.local.rules.slot_forms import owned_person
 from reverie.adapters.local.rules.speaker_patterns import (
     ELIDED_SUBJECT_RE,
     FIRST_PERSON_SUBJECT_RE,
@@ -125,7 +126,24 @@ _CHANGED_THING_RE = re.compile(
     r"(?:the|my|our)\s+(?P<thing>[a-z]+(?:\s+(?!up$|down$)[a-z]+)?)(?:\s+(?:up|down))?$",
     re.I,
 )
-_IT_NOW_RE = re.compile(r"^it(?:'s|\s+is)\s+(?P<rest>(?:[^,;]|,(?=\d))*\bnow\b(?:[^,;]|,(?=\d))*)$", re.I)
+# ... or the thing changed, said of it: "our rent went up", "the delivery got moved", "rent's gone up"
+_THING_CHANGED_RE = re.compile(
+    r"^(?:(?:the|my|our)\s+)?(?P<thing>[a-z]+(?:\s+[a-z]+)?)(?:'s|\s+has|\s+have)?\s+(?:went|gone|got|been|was|were)\s+"
+    r"(?:up|down|moved|changed|rescheduled|pushed\s+back|put\s+back|brought\s+forward)$",
+    re.I,
+)
+# its value after it, now or from a day on: "it's £1,050 now", "it'll be £1,275 from next month"
+_IT_NOW_RE = re.compile(
+    r"^it(?:'s|\s+is|'ll\s+be|\s+will\s+be)\s+"
+    r"(?P<rest>(?:[^,;]|,(?=\d))*\b(?:now|from|as\s+of|starting)\b(?:[^,;]|,(?=\d))*)$",
+    re.I,
+)
+# ... what became of them: "Dev's stopped coaching", "Graham has retired", "Kim left"
+_NAME_CHANGED_RE = re.compile(
+    r"^(?-i:[A-Z])[a-z]+(?:'s|\s+has|\s+had)?\s+(?:just\s+|finally\s+|now\s+)?(?:retired|left|stopped|quit|moved|gone|"
+    r"died|passed|started|joined|resigned|changed|given\s+up|packed\s+in)\b",
+    re.I,
+)
 # A clause opening with someone's name and their verb: "Mia is 4", "Ana works as a chef".
 _NAME_OPENS_RE = re.compile(
     r"^(?:(?:my|our)\s+[a-z]+\s+)?(?!(?:It|That|This|There|Here|The|What|Who|He|She|They|We|You|My|Our|Your)\b)"
@@ -203,6 +221,7 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
     own beside `left`; None when the two are one idea."""
     if _AMOUNT_A_PERIOD_RE.match(right):  # "I've started Portuguese on Duolingo, 15 minutes a day"
         return None
+    right = owned_person(right)  # "..., the new boss is Fatima": the speaker's boss
     # "I joined a tennis club in Harrow, we play on Sunday mornings": when, of the club (never of a thing the
     # clause before describes: "our repo is a monorepo, and we deploy every Tuesday" is two)
     if only_when(right) and not MY_ATTRIBUTE_RE.match(left):
@@ -238,8 +257,11 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         return right, ""
     if instead := taken_to_instead(left, right):  # "Leo's gone off trains, it's all dinosaurs now"
         return instead, ""
-    # "Landlord put the rent up, it's £1,050 now", "painted the kitchen, it's sage green now": its value now
-    if (moved := _CHANGED_THING_RE.search(left)) and (now := _IT_NOW_RE.match(right)):
+    # "Landlord put the rent up, it's £1,050 now", "painted the kitchen, it's sage green now", "the delivery got
+    # moved, it's Friday 2-4pm now", "rent went up, it's £1,275 from next month": its value now, or from then
+    if (moved := _CHANGED_THING_RE.search(left) or _THING_CHANGED_RE.match(left)) and (
+        now := _IT_NOW_RE.match(right)
+    ):
         return f"my {moved.group('thing')} is {now.group('rest')}", ""
     # "Mia is 4 and she loves trains": what holds for the one the clause before opens with, by name
     if _PERSON_DOES_RE.match(right) and (opener := _NAME_OPENS_RE.match(left) or _KIN_OPENS_RE.match(left)):
@@ -300,6 +322,14 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         if opening is None and ELIDED_SUBJECT_RE.match(left):  # "Sold the Ibiza, I'm in a Niro now"
             return right, ""
         if opening is None and _PRESENTING_RE.match(left):  # "Here's the DB URL ... and we always run ..."
+            return right, ""
+        if (
+            opening is None
+            and (MY_ATTRIBUTE_RE.match(right) or _NAME_CHANGED_RE.match(left))
+            and _NAME_OPENS_RE.match(left)
+        ):
+            # "Graham's retired, my new boss is Fatima", "Dev's stopped coaching, I'm training with Abi now": what
+            # became of someone, then the speaker's news
             return right, ""
 
         return None if opening is None else (right, opening)

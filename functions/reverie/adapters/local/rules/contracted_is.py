@@ -28,7 +28,9 @@ _CONTRACTED_IS_RE = re.compile(
     # ("Iceland's glaciers" are its own)
     r"|(?P<plan>(?:^|(?<=[.!?]\s))(?-i:[A-Z])[\w-]*(?:\s+(?-i:[a-z])[\w-]*)?)'s\s+"
     # ... or it is sold or fixed ("Caravan's sold"; "Tom's sold his van", "Tom's fixed it" are what he has done)
-    r"(?=(?i:off|cancell?ed|postponed|called\s+off|on\s+hold|not\s+happening|booked|confirmed|sold|fixed)\b"
+    # ... or done ("Bathroom's done, finally": is)
+    r"(?=(?i:off|cancell?ed|postponed|called\s+off|on\s+hold|not\s+happening|booked|confirmed|sold|fixed|done|"
+    r"finished|complete|completed|sorted|ready|over)\b"
     r"(?!\s+(?i:his|her|their|my|our|the|a|an|it|them|up|out|off|everything|one|some)\b))",
     re.MULTILINE,
 )

@@ -76,7 +76,6 @@ from reverie.adapters.local.rules.swaps import swaps
 from reverie.adapters.local.rules.told_otherwise import with_told_otherwise
 from reverie.adapters.local.rules.trailing_asks import task_detail
 from reverie.adapters.local.rules.verdicts import join
-from reverie.adapters.local.rules.went_up import went_up
 from reverie.adapters.local.rules.which_one import which_one_answer
 from reverie.adapters.local.rules.writers import with_writers
 from reverie.domain.dream import Candidate
@@ -274,8 +273,9 @@ class _Session(SessionInputs):
             if owned := mistake_then(part):  # "scratch that about Nordlys: they want US English, not British"
                 self.drop(message, owned[0], "owns a mistake")
                 part, correcting = owned[1], True
-            # "Finn isn't allergic to peanuts, it's sesame": sesame, not peanuts; "rent went up, it's £1,275 now"
-            part = its_instead(part) or went_up(part) or part
+            part = (
+                its_instead(part) or part
+            )  # "Finn isn't allergic to peanuts, it's sesame": sesame, not peanuts
             if n == 0 and (fixed := value_put_right(part, self.last_told.get(name))):  # "Sorry, it's BA 177"
                 part, correcting = fixed, True
             # "Actually it's flat 21, Harbour Court, I always mix them up": a value put right, as the end owns

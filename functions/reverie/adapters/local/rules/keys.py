@@ -69,7 +69,7 @@ def same_slot(key: str | None, other: str | None, user_id: str) -> bool:
     if key == other:
         return True
     (mine, _, attribute), (theirs, _, their_attribute) = key.partition("."), other.partition(".")
-    if _ONE_ATTRIBUTE.get(attribute, attribute) != _ONE_ATTRIBUTE.get(their_attribute, their_attribute):
+    if _one_attribute(attribute) != _one_attribute(their_attribute):
         return False
     return mine == theirs or (names_the_user(mine, user_id) and names_the_user(theirs, user_id))
 
@@ -78,6 +78,13 @@ def same_slot(key: str | None, other: str | None, user_id: str) -> bool:
 # work", then "gets the 8:02 now"; "gets the 7:40 train to work", then "drives to work now").
 # One's partner and whether one has one: "I'm single", then "I've got a girlfriend now, Mia".
 _ONE_ATTRIBUTE = {"usual_departure": "commute", "relationship_status": "partner"}
+
+
+def _one_attribute(attribute: str) -> str:
+    """The attribute as one: a booking's slot is the booking ("delivery_slot", asked as "my delivery slot", is
+    what "my delivery is Friday 2-4pm now" sets)."""
+    attribute = _ONE_ATTRIBUTE.get(attribute, attribute)
+    return attribute.removesuffix("_slot") or attribute
 
 
 def other_slots(key: str | None, other: str | None, user_id: str) -> bool:

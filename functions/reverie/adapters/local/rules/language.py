@@ -165,6 +165,7 @@ _END_PUNCT_RE = re.compile(r"(?:(?<![\w+])-+|[\s,;:!?.…]+(?:-+(?=[\s,;:!?.…]
 _KEY_WORD_RE = re.compile(r"[^\W_]+")
 
 
+_DOTTED_END_RE = re.compile(r"(?:^|\s)(?:[A-Za-z]\.){2,}$")
 _INITIAL_END_RE = re.compile(r"(?:^|\s)[\"'(]?(?-i:[A-Z])[a-z]*\.?\s+(?-i:[A-Z])\.$")
 
 
@@ -176,9 +177,16 @@ def sentences(text: str) -> list[str]:
         piece = piece.strip()
         if not piece:
             continue
-        if parts and (
-            parts[-1].lower().rsplit(None, 1)[-1].lstrip("(\"'") in _ABBREVIATIONS
-            or _INITIAL_END_RE.search(parts[-1])  # "Dr J. Okafor", "John F. Kennedy": an initial, not an end
+        if (
+            parts
+            and (
+                parts[-1].lower().rsplit(None, 1)[-1].lstrip("(\"'") in _ABBREVIATIONS
+                or _INITIAL_END_RE.search(
+                    parts[-1]
+                )  # "Dr J. Okafor", "John F. Kennedy": an initial, not an end
+                # "Fontaines D.C. were incredible", "at 7 p.m. tomorrow": a dotted name goes on in lower case
+                or (_DOTTED_END_RE.search(parts[-1]) and piece[:1].islower())
+            )
         ):
             parts[-1] = f"{parts[-1]} {piece}"
         else:

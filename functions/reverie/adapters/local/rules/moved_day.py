@@ -25,7 +25,9 @@ from reverie.ports import MergeAction, MergeDecision
 
 _WHEN = (
     r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2}|"
-    r"\d{1,2}\s*o'?clock)"
+    r"\d{1,2}\s*o'?clock|"
+    # a bare hour, where nothing follows it but "now" or the end: "bedtime's moved to 8 now they're older"
+    r"\d{1,2}(?=\s+(?:now|instead)\b|\s*(?:[.,;!]|$)))"
 )
 _MOVED_RE = re.compile(
     r"^(?:(?:the|my|our)\s+|(?-i:[A-Z])[\w-]*'s\s+)?(?P<thing>[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:has\s+|have\s+)?"
@@ -57,7 +59,11 @@ def day_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
     )
     if found is None or candidate.type not in _KINDS:
         return None
-    thing = terms(found.group("thing"))
+    # ("bedtime" is when one goes to bed, "lunchtime" when one has lunch)
+    thing = frozenset(
+        t.removesuffix("tim") if t.endswith("tim") and len(t) > 5 else t  # ("bedtim": a stem)
+        for t in terms(found.group("thing"))
+    )
     new = {w.lower() for w in _WHEN_RE.findall(found.group("when"))}
     for card in cards:
         held = {w.lower() for w in _WHEN_RE.findall(card.statement)}
@@ -119,6 +125,16 @@ def _habit_days(statement: str) -> frozenset[str]:
     )
 
 
+_WHOSE_RE = re.compile(r"^(?:the\s+user|(?-i:[A-Z])[\w-]*)(?=['’]s\s)", re.I)
+
+
+def _what_it_says(statement: str) -> frozenset[str]:
+    """Its words without its days, the words of when, and whose it is ("The user's bins are Tuesday nights":
+    bin), so that "Bins go out on Monday nights" held from before says the same of the same thing."""
+    whose = _WHOSE_RE.match(statement)
+    return terms(_DAY_WORD_RE.sub(" ", statement)) - _WHEN_WORDS - terms(whose.group() if whose else "")
+
+
 def days_said_again(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
     """The one held card saying what the candidate says in the same words but on other days of the week ("Bins
     are Tuesday nights" after "Bins go out on Monday nights", "in the office Mondays, Wednesdays and Fridays
@@ -128,16 +144,19 @@ def days_said_again(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeD
     # ("on Saturdays, not Fridays" names the day it puts right: `day_put_right`, or the card it was built on)
     if not mine or _BESIDE_RE.search(candidate.statement) or _DAY_CONTRAST_RE.search(candidate.statement):
         return None
-    said = terms(_DAY_WORD_RE.sub(" ", candidate.statement)) - _WHEN_WORDS
+    said = _what_it_says(candidate.statement)
     fits = [
         card
         for card in cards
         if card.type in _KINDS
         and said
-        and said <= terms(_DAY_WORD_RE.sub(" ", card.statement)) - _WHEN_WORDS
+        and said <= _what_it_says(card.statement)
         and (held := _habit_days(card.statement))
         and held != mine
-        and not other_people(candidate.statement, card.statement)
+        # (a thing said bare is the speaker's: "Bins are Tuesday nights" of "Jas's bins ...")
+        and (
+            not _WHOSE_RE.match(candidate.statement) or not other_people(candidate.statement, card.statement)
+        )
     ]
     if len(fits) != 1:
         return None

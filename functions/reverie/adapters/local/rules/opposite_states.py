@@ -1,6 +1,6 @@
 """A state changed to its opposite, said in the opposite word: "We've started letting Pepper go outside" after
 "Pepper is an indoor cat", "I've gone part-time" after "works full-time at the library", "back on day shifts"
-after "works night shifts". The news replaces the card (latest wins) rather than joining it ("... lets Pepper go
+after "works night shifts", "have their own rooms now" after "the twins share a bedroom". The news replaces the card (latest wins) rather than joining it ("... lets Pepper go
 outside; ... is an indoor cat").
 
 Only a few pairs of words that name the two sides of one state, and only when the news says a change ("started",
@@ -25,6 +25,8 @@ _SIDES = (
     (r"indoors?", r"outdoors?|outside"),
     (r"full[- ]time", r"part[- ]time"),
     (r"day\s+shifts?|on\s+days", r"night\s+shifts?|on\s+nights"),
+    # ("the twins share a bedroom" / "have their own rooms now")
+    (r"shar(?:e|es|ing)\s+(?:a\s+)?(?:bed)?room", r"(?:their|his|her|my|our)\s+own\s+(?:bed)?rooms?"),
     (
         r"a\s+manual|manual\s+(?:car|gearbox|transmission)",
         r"an\s+automatic|automatic\s+(?:car|gearbox|transmission)",
@@ -44,7 +46,14 @@ _CHANGE_RE = re.compile(
 
 def _same_someone(news: str, held: str) -> bool:
     mine, theirs = owner(news), owner(held)
-    if mine[0] and mine == theirs:
+    # (one's reading of whose may take a verb in: "Uma's twins share ..." as the twins' "shar")
+    if (
+        mine[0]
+        and mine[0] == theirs[0]
+        and (
+            mine[1] == theirs[1] or (mine[1] and theirs[1] and (mine[1] <= theirs[1] or theirs[1] <= mine[1]))
+        )
+    ):
         return True
     shared = names_inside(news) & names_inside(held)
     return bool({n.lower() for n in shared} - {mine[0], theirs[0]})

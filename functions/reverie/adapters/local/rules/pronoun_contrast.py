@@ -29,10 +29,14 @@ _CONTRAST_RE = re.compile(
     rf"^{_SOMEONE}(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were|\s+go|\s+take|\s+[a-z]+s)\s+"
     # (a place's region after a comma is part of it: "she lives in Derry, in Northern Ireland, not Derby")
     r"(?P<head>[^,;]{2,80}?)(?P<region>,\s+in\s+[^,;]{2,40}?)?(?:\s+(?:by\s+the\s+way|btw|actually|now))?,?\s+not\s+"
-    r"(?P<denied>[^,;.!?]{1,40})"
+    r"(?P<denied>(?:\d\.\d|[^,;.!?]){1,40})"  # ("room 3.12": a number's point is no sentence's end)
     r"(?:,\s+[^;]*)?[.!]*$",  # (and how they know: ", the test came back")
     re.I,
 )
+
+
+# Whose a value is, in front of it: "my wife", "their wife", "Sil's husband".
+_OWNER_RE = re.compile(r"^(?:(?:my|his|her|their|our|its)\s+|(?-i:[A-Z])[\w-]*['’]s\s+)", re.I)
 
 
 def pronoun_contrast(part: str) -> bool:
@@ -62,8 +66,12 @@ def contrast_on_held(candidate: Candidate, cards: Sequence[MemoryCard]) -> Merge
     found = _CONTRAST_RE.match(candidate.statement.strip())
     if found is None:
         return None
-    denied = found.group("denied").strip()
-    given = _given(found.group("head"), denied)
+    denied, head = found.group("denied").strip(), found.group("head")
+    if _OWNER_RE.match(
+        denied
+    ):  # "It's Sil's husband, not their wife": whose both are is the same, compared bare
+        denied, head = _OWNER_RE.sub("", denied), _OWNER_RE.sub("", head)
+    given = _given(head, denied)
     if not given or given.lower() == denied.lower():
         return None
     said = re.compile(rf"(?<![\w-]){re.escape(denied)}(?![\w-])", re.I)

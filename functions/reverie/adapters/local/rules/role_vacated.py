@@ -22,7 +22,9 @@ from reverie.ports import MergeDecision
 _TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?"
 _GONE_RE = re.compile(
     rf"^{_TITLE}(?P<name>(?-i:[A-Z][a-z]+))\s+(?:has\s+|had\s+|just\s+|finally\s+|sadly\s+)*(?:retired|left|quit|"
-    r"moved\s+away|passed\s+away|died|stopped\s+working|(?:was|got|has\s+been)\s+(?:made\s+redundant|let\s+go|"
+    # ("stopped coaching", "given up teaching", "stopped doing hair": the work the role is)
+    r"moved\s+away|passed\s+away|died|(?:stopped|given\s+up|gave\s+up|quit)\s+(?:working|coaching|teaching|"
+    r"training\s+people|tutoring|cleaning|doing\s+\w+)|(?:was|got|has\s+been)\s+(?:made\s+redundant|let\s+go|"
     r"sacked|fired))\b",
     re.I,
 )

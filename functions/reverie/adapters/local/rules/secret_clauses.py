@@ -46,6 +46,11 @@ def _of_the_secret(clause: str, secret: str | None) -> str:
     served = _FOR_THING_RE.search(secret) if secret else None
     if served and (it := _IT_RE.match(clause)):
         return f"{it.group('lead')}{served.group('thing')} {clause[it.end() :]}"
+    # "My server's root password is [REDACTED] and it runs Debian 12": the server runs it
+    whose_thing = _WHOSE_SECRET_RE.match(secret) if secret else None
+    if whose_thing and (it := _IT_RE.match(clause)):
+        whose = (whose_thing.group("whose") or "the").lower()
+        return f"{it.group('lead')}{whose} {whose_thing.group('thing')} {clause[it.end() :]}"
     owner = _SECRET_OF_RE.match(secret) if secret else None
     if owner is None:
         return clause
@@ -84,6 +89,12 @@ _NAMED_LAST_RE = re.compile(r"\b(?P<thing>(?:the|my|our)\s+[\w-]+(?:\s+[\w-]+){0
 _FOR_THING_RE = re.compile(
     r"\b(?:token|key|password|passcode|pin|code|secret|login|credentials?)\s+(?:for|to|of)\s+"
     r"(?P<thing>(?:the|my|our)\s+[\w-]+(?:\s+[\w-]+){0,2}?)\s*(?:is|are|=|:)\s*\[REDACTED",
+    re.I,
+)
+# ... or the thing whose secret it is, said with "'s": "My server's root password is [REDACTED]"
+_WHOSE_SECRET_RE = re.compile(
+    r"^\s*(?:(?P<whose>my|our|the)\s+)?(?P<thing>[\w-]+(?:\s+[\w-]+)?)['’]s\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:password|pin|code|key|token|login|passcode|passphrase|combination|combo)\s*(?:is|=|:)\s*\[REDACTED",
     re.I,
 )
 # "it" opening the clause after the secret's: the thing the secret belongs to ("it expires in 2031").

@@ -66,11 +66,48 @@ _BARE_SERVICE_RE = re.compile(
 )
 
 
+# ... or someone who does something for the speaker, or the household's own, said with "the": "The boss is a guy
+# called Graham", "The dog walker comes on Mondays", "The kids take packed lunches now" (not "the kids at
+# school", "the boss of the company": someone's, said as whose)
+_THE_OWN_RE = re.compile(
+    r"^the\s+(?:new\s+|old\s+)?(?P<who>(?P<mine>boss|manager|cleaner|dog\s+walker|nanny|childminder|"
+    r"babysitter|gardener|accountant|mechanic|physio|therapist|hairdresser|barber|tutor|"
+    r"piano\s+teacher|driving\s+instructor|personal\s+trainer|PT)|kids|children|twins|baby|little\s+one)"
+    # (not how they took something just now: "the kids loved it")
+    r"(?=(?:'s|'re|\s+\w+)\b)(?!\s+(?:in|at|from|of|on|next\s+door|downstairs|upstairs)\b)"
+    r"(?!\s+(?:\w+ed|hated|loved|enjoyed)\s+(?:it|that|this|them|every\s+minute)\b)",
+    re.I,
+)
+
+
+# ... or how a household's money or chore runs, said bare: "rent goes out on the 3rd", "bins go out on Tuesday nights"
+_BARE_HOUSEHOLD_RE = re.compile(
+    r"^(?P<what>rent|mortgage|council\s+tax|bins|recycling|salary)"
+    # (how it runs, not how it is: "rent is fine too" says nothing of it)
+    r"(?=\s+(?:(?:goes|go|comes|come|gets|get)\s+(?:out|paid|collected|taken|in)|(?:is|are)\s+(?:due|paid|collected|taken)|"
+    r"leaves|leave)\b)",
+    re.I,
+)
+
+
+def owned_person(text: str) -> str:
+    """`text` with someone of the speaker's said with "the" owned ("the new boss is Fatima" → "My new boss is
+    Fatima"); a thing said so may be the one just named ("I live in Porto, and the rent is cheap")."""
+    own = _THE_OWN_RE.match(text)
+    return f"{'My' if own.group('mine') else 'Our'} {text[own.start() + 4 :]}" if own else text
+
+
 def owned_service(text: str) -> str:
-    """`text` with the service it says bare owned by the speaker ("Broadband is with Zen Internet now" → "Our
-    broadband is with Zen Internet now"): said in one's own message, it is one's own."""
-    bare = _BARE_SERVICE_RE.match(text)
-    return f"Our {text[: bare.end()].lower()}{text[bare.end() :]}" if bare else text
+    """`text` with the service, person or household member it says bare owned by the speaker ("Broadband is with
+    Zen Internet now" → "Our broadband is with Zen Internet now", "The boss is Graham" → "My boss is Graham"):
+    said in one's own message, they are one's own."""
+    if bare := _BARE_SERVICE_RE.match(text):
+        return f"Our {text[: bare.end()].lower()}{text[bare.end() :]}"
+    if bare := _BARE_HOUSEHOLD_RE.match(text):  # "rent goes out on the 3rd": our rent
+        return f"Our {bare.group('what').lower()}{text[bare.end('what') :]}"
+    if own := _THE_OWN_RE.match(text):
+        return f"{'My' if own.group('mine') else 'Our'} {text[own.start() + 4 :]}"
+    return text
 
 
 def as_one(text: str) -> str | None:

@@ -339,4 +339,9 @@ MY_SLOT_NAMES = {
 }
 # Slots whose value is a person: "my husband is Tom" says who; "my husband is a teacher" says of him.
 WHO_SLOTS = frozenset({"partner", "manager"})
-NAMED_RE = re.compile(r"\s*(?:(?:now|still|currently|actually)\s+)?(?:called\s+|named\s+)?(?-i:[A-Z])", re.I)
+# ("my boss is a guy called Graham": who he is, by name)
+NAMED_RE = re.compile(
+    r"\s*(?:(?:now|still|currently|actually)\s+)?(?:(?:an?\s+(?:guy|man|woman|lady|bloke|chap|girl|fella|person)\s+)?"
+    r"(?:called|named)\s+)?(?-i:[A-Z])",
+    re.I,
+)

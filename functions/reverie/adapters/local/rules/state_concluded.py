@@ -2,7 +2,8 @@
 pregnant" when she "had her baby", "is learning to drive" when they "passed their driving test", "is engaged"
 when they "got married", "is on the waiting list for an allotment" when they "got their allotment", "is saving
 for a deposit on a house" when they "bought a house", "put an offer in on a house" when they "got the keys", "is at Leeds Uni" when they "graduated", "the driving test
-is on 12 February" when they "passed their driving test". The news replaces the state (latest wins) rather than
+is on 12 February" when they "passed their driving test", "is having the bathroom retiled" when "the bathroom is
+done". The news replaces the state (latest wins) rather than
 joining it ("had her baby ... and is pregnant").
 
 Said of the same someone (the same name and the same person of theirs: "Pia's sister"), the state before the news.
@@ -150,6 +151,24 @@ def _set_event_done(candidate: Candidate, card: MemoryCard) -> bool:
     return re.search(done, candidate.statement, re.I) is not None
 
 
+# Work on a thing of one's own, under way, then the thing done: "having the bathroom retiled" / "the bathroom is
+# done, finally".
+_WORK_ON_RE = re.compile(
+    r"\b(?:having|getting)\s+(?:the|our|my|their|his|her)\s+(?P<thing>[a-z]+)\s+"
+    r"(?:re)?(?:[a-z]+ed|done|fixed|built|redone|dug|rewired|replumbed)\b",
+    re.I,
+)
+_DONE_RE = r"\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+|finally\s+|all\s+)?(?:done|finished|complete|completed|fixed|sorted|ready)\b"
+
+
+def _work_done(candidate: Candidate, card: MemoryCard) -> bool:
+    found = _WORK_ON_RE.search(card.statement)
+    (mine, owned), (theirs, their_owned) = owner(candidate.statement), owner(card.statement)
+    if found is None or mine != theirs or not owned - {found.group("thing").lower()} <= their_owned:
+        return False  # (never "Ozz's sister's bathroom is done")
+    return re.search(rf"\b{re.escape(found.group('thing'))}{_DONE_RE}", candidate.statement, re.I) is not None
+
+
 def state_concluded(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
     """The held card saying the state the candidate's event concludes, of the same someone (see the module)."""
     for card in cards:
@@ -160,6 +179,7 @@ def state_concluded(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeD
             (ends and _same_someone(candidate.statement, card.statement))
             or _child_born(candidate, card)
             or _set_event_done(candidate, card)
+            or _work_done(candidate, card)
         ):
             return replace(candidate, card, f"the state {card.memory_id} says has come to its end")
     return None

@@ -194,7 +194,8 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
         rest = compress(opener.group("rest")) if opener else text
         if not rest:
             return Drop("reaction")
-        return as_correction(uncleft(rest) or rest, who)  # "It's X I go to, not Y": "I go to X, not Y"
+        # "It's X I go to, not Y": "I go to X, not Y"; "bins are Tuesday nights": ours
+        return as_correction(owned_service(uncleft(rest) or rest), who)
     if opener:
         text = compress(opener.group("rest"))
     # "At the food bank I run ...": "I run ... at the food bank"; "Fridays I'm ...": "I'm ... on Fridays"
