@@ -390,3 +390,48 @@ def test_what_follows_a_secret_of_ones_thing_is_said_of_the_thing() -> None:
     ]
     # NEGATIVE: the password is in no statement
     assert all("Tr0ub4dor" not in s for s in S.statements("My server's root password is Tr0ub4dor&3."))
+
+
+def test_a_new_jobs_first_day_is_the_employer_from_that_day() -> None:
+    (job,) = S.extract(S.told("I start my new job at Arup on Monday."))
+    assert (job.key, job.statement) == ("user.employer", "From 15 February 2027, the user works at Arup.")
+    assert job.valid_from is not None
+    # NEGATIVE: a start time is no employer
+    assert all(c.key != "user.employer" for c in S.extract(S.told("I start at 9 on Monday.")))
+
+
+def test_hours_changed_replace_the_working_pattern_and_a_cancellation_by_whom_ends_the_plan() -> None:
+    hours = decide(
+        cand("Zol's hours have changed to 8 till 4.", key="zol.hours"),
+        [held("Zol works 9 to 5.", key="zol.shift_pattern")],
+    )
+    assert hours.action is MergeAction.SUPERSEDE
+    dentist = held("Ils has got the dentist on 12 May.", type=MemoryType.PLAN)
+    assert (
+        decide(cand("Dentist cancelled on Ils, need to rebook."), [dentist]).action is MergeAction.SUPERSEDE
+    )
+    # NEGATIVE: the plumber cancelling ends no dentist
+    assert decide(cand("The plumber cancelled on Ils."), [dentist]).action is MergeAction.ADD
+
+
+def test_a_relatives_thing_then_the_speakers_habit_are_two_statements() -> None:
+    assert S.statements("Mum's care home is Oakwood House in Harrogate, I visit on Sundays.") == [
+        "Mum's care home is Oakwood House in Harrogate.",
+        "The user visits on Sundays.",
+    ]
+    # NEGATIVE: when something is done, after what it is done at, stays with it
+    assert len(S.statements("I joined a tennis club in Harrow, we play on Sunday mornings.")) == 1
+
+
+def test_cutting_something_out_and_a_group_grown_change_the_held_card() -> None:
+    tea = held("Tia drinks their tea with milk and two sugars.")
+    assert (
+        decide(cand("Tia has cut sugar out, milk in their tea now."), [tea]).action is MergeAction.SUPERSEDE
+    )
+    team = decide(cand("Uzo's team's grown to seven people."), [held("Uzo manages a team of four.")])
+    assert (team.action, team.statement) == (MergeAction.SUPERSEDE, "Uzo manages a team of seven.")
+    # NEGATIVE: someone else's team, and something cut out that the card does not name, change nothing
+    assert decide(
+        cand("Uzo's sister's team's grown to seven people."), [held("Uzo manages a team of four.")]
+    ).action is (MergeAction.ADD)
+    assert decide(cand("Tia has cut sugar out."), [held("Tia loves the Lakes.")]).action is MergeAction.ADD

@@ -20,7 +20,8 @@ def _kept(text: str) -> list[tuple[str | None, str]]:
 
 def test_notice_handed_in_then_a_start_elsewhere_is_the_new_employer_alone() -> None:
     kept = _kept("Handed in my notice at Ostara Foods today!! I start at Pellinor Labs on 2 March.")
-    assert kept == [("user.employer", "The user starts at Pellinor Labs on 2 March.")]
+    # (the start is the employer from its first day: the one held holds until then)
+    assert kept == [("user.employer", "From 2 March 2026, the user works at Pellinor Labs.")]
 
 
 def test_a_borrowed_verb_in_another_language_still_tells_the_leaving() -> None:

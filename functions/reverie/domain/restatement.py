@@ -136,6 +136,8 @@ _CONTRAST_RE = re.compile(CONTRAST, re.I)
 _LEAVING_RE = re.compile(
     r"\b(?:left|leaves|leaving|quit|quits|resigned|sold|sells|selling|moved (?:out|away)|dropped out|"
     r"cancell?ed|gave up|given up|giving up|gives up|no longer|stopped|ended|broke up|split up|divorced|fell out|"
+    # cut out or down: "I've cut sugar out, just milk in my tea now", "cut down to one coffee"
+    r"cut\s+(?:out|down)|cut\s+(?:\w+\s+){1,2}out|"
     # off a medicine: "has been taken off sertraline", "came off the pill"
     r"(?:taken|took|came|come|weaned)\s+off|"
     # over a condition or a need: "has outgrown her egg allergy", "got over the flu"

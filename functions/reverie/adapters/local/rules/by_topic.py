@@ -297,7 +297,7 @@ _CHANGE_RE = re.compile(
     # ... or given back: "the ThinkPad's gone back", "returned the loan car"
     r"(?:has|have|'s|’s)\s+(?:gone|been\s+(?:sent|given|handed))\s+back(?!\s+to\b)|"
     r"returned(?!\s+(?:from|to|home|after)\b)|handed\s+(?:it\s+|them\s+)?back|sent\s+(?:it\s+|them\s+)?back|"
-    r"scrapped|"
+    r"scrapped|cut\s+(?:\w+\s+){0,2}out|"
     # a new one of the thing got: "got a new Vaillant boiler fitted" after "the boiler is a Baxi"
     r"(?:got|bought|had|have|fitted|installed|ordered)\s+(?:a|our|my)\s+(?:brand\s+)?new)\b",
     re.I,

@@ -19,6 +19,7 @@ import re
 from reverie.adapters.local.rules.clause_shapes import SAID_OF_IT, habit_after, only_when
 from reverie.adapters.local.rules.fronted_reason import news_parts, without_background
 from reverie.adapters.local.rules.habit_changes import changes_a_habit
+from reverie.adapters.local.rules.kin_words import addressed_by_kin
 from reverie.adapters.local.rules.language import INFORMING_RE, strip_opening
 from reverie.adapters.local.rules.longevity import one_off
 from reverie.adapters.local.rules.named_clause import named_clause
@@ -222,6 +223,9 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
     if _AMOUNT_A_PERIOD_RE.match(right):  # "I've started Portuguese on Duolingo, 15 minutes a day"
         return None
     right = owned_person(right)  # "..., the new boss is Fatima": the speaker's boss
+    # "Mum's care home is Oakwood House in Harrogate, I visit on Sundays": hers, then the speaker's
+    if addressed_by_kin(left) and len(left.split()) >= 4 and _statement(right):
+        return right, ""
     # "I joined a tennis club in Harrow, we play on Sunday mornings": when, of the club (never of a thing the
     # clause before describes: "our repo is a monorepo, and we deploy every Tuesday" is two)
     if only_when(right) and not MY_ATTRIBUTE_RE.match(left):

@@ -54,7 +54,16 @@ def job_changes(kept: list[Statement], who: Speaker, said: str) -> tuple[list[St
     The leaving is looked for in the whole message: in a sentence of another language it may be no statement
     of its own ("aaj resign kar diya from Ostara")."""
     facts = [s for s in kept if s.type is MemoryType.FACT]
-    start = next((s for s in facts if _starts(s.text, who) and not _LEAVING_RE.search(s.text)), None)
+    start = next(
+        (
+            s
+            for s in facts
+            # (or the start already read as the employer from its first day: "From 2 March, ... works at Pellinor")
+            if (_starts(s.text, who) or (s.valid_from is not None and s.key == f"{who.subject}.employer"))
+            and not _LEAVING_RE.search(s.text)
+        ),
+        None,
+    )
     if start is None or not _LEAVING_RE.search(said):
         return kept, []
     leaving = [s for s in facts if s is not start and _LEAVING_RE.search(s.text)]

@@ -77,7 +77,12 @@ def same_slot(key: str | None, other: str | None, user_id: str) -> bool:
 # Attributes that are one: the train one takes at its time is how one gets to work ("is on the 7:15 train to
 # work", then "gets the 8:02 now"; "gets the 7:40 train to work", then "drives to work now").
 # One's partner and whether one has one: "I'm single", then "I've got a girlfriend now, Mia".
-_ONE_ATTRIBUTE = {"usual_departure": "commute", "relationship_status": "partner"}
+# The hours one works and one's working pattern: "I work 9 to 5", then "my hours have changed to 8 till 4".
+_ONE_ATTRIBUTE = {
+    "usual_departure": "commute",
+    "relationship_status": "partner",
+    **dict.fromkeys(("hours", "working_hours", "work_hours"), "shift_pattern"),
+}
 
 
 def _one_attribute(attribute: str) -> str:

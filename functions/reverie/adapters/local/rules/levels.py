@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 
 from reverie.adapters.local.rules.their_people import persons_of
-from reverie.adapters.local.rules.verdicts import fused, join, replace
+from reverie.adapters.local.rules.verdicts import fused, join, replace, replace_with
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard
 from reverie.domain.numerals import as_digits
@@ -228,3 +228,34 @@ def _verbs(statement: str) -> frozenset[str]:
     words = [words[0], *(w for w in words[1:] if w.lower() not in _ADVERBS)] if words else []
     verb = words[1].lower().strip(",.") if len(words) > 1 else ""
     return frozenset({stem(verb)}) if verb.endswith("s") and verb not in ("is", "has", "was") else frozenset()
+
+
+# A group's size said grown or shrunk: "my team's grown to seven people" after "manages a team of four".
+_GROWN_RE = re.compile(
+    rf"\b(?P<thing>[a-z]{{3,}})(?:'s|’s|\s+has|\s+have)\s+(?:now\s+)?(?:grown|shrunk|gone\s+up|gone\s+down|increased|"
+    rf"dropped|doubled|halved)\s+to\s+(?P<n>\d{{1,3}}|{'|'.join(sorted(_NUMBERS, key=len, reverse=True))})\b",
+    re.I,
+)
+
+
+def size_grown(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The one held card giving the size of the same person's group ("a team of four"), with the new size in
+    place ("Uzo manages a team of seven")."""
+    grown = _GROWN_RE.search(candidate.statement)
+    if grown is None or negated(candidate.statement):
+        return None
+    of_size = re.compile(
+        rf"\b(?:a|an|the|my|our|their|his|her)\s+{re.escape(grown.group('thing'))}\s+of\s+"
+        rf"(?P<n>\d{{1,3}}|{'|'.join(sorted(_NUMBERS, key=len, reverse=True))})\b",
+        re.I,
+    )
+    fits = [(c, m) for c in cards if (m := of_size.search(c.statement)) and _same_person(candidate, c)]
+    if len(fits) != 1:
+        return None
+    card, held = fits[0]
+    if _count(held) == _count(grown):
+        return None
+    statement = card.statement[: held.start("n")] + grown.group("n") + card.statement[held.end("n") :]
+    return replace_with(
+        candidate, card, f"{card.memory_id} gives the {grown.group('thing')}'s size before", statement
+    )

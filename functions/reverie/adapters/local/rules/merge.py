@@ -34,7 +34,7 @@ from reverie.adapters.local.rules.held_it import stands_for_held
 from reverie.adapters.local.rules.how_they_take_it import how_they_take_it
 from reverie.adapters.local.rules.it_amount import it_amount_moved, stands_for_it_amount
 from reverie.adapters.local.rules.keys import statement_key
-from reverie.adapters.local.rules.levels import age_moved, count_moved, level_moved, rate_moved
+from reverie.adapters.local.rules.levels import age_moved, count_moved, level_moved, rate_moved, size_grown
 from reverie.adapters.local.rules.list_changes import list_change
 from reverie.adapters.local.rules.listed_values import listed_value
 from reverie.adapters.local.rules.losses import given_back, loss
@@ -184,6 +184,7 @@ def _decide(candidate: Candidate, cards: list[MemoryCard]) -> MergeDecision:
     decision = decision or pursuit_ended(candidate, cards)  # "finished the Spanish course": not doing it now
     decision = decision or level_moved(candidate, cards)  # "Maya started Year 4" after "... is in Year 3"
     decision = decision or count_moved(candidate, cards)  # "has three cats now" after "has two cats"
+    decision = decision or size_grown(candidate, cards)  # "team's grown to seven" after "a team of four"
     decision = decision or age_moved(candidate, cards)  # "Theo turned 7" after "Theo is 6"
     decision = decision or rate_moved(
         candidate, cards

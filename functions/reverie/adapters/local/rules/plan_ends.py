@@ -111,7 +111,9 @@ _PLAN_SAID_RE = re.compile(
 _OFF_RE = re.compile(
     r"^(?P<thing>.{3,80}?)\s+(?:is|are|was|were|has been|have been|got|'s)\s+(?:now\s+|definitely\s+|"
     r"officially\s+)?(?:off|cancel+ed|called off|scrapped|shelved|dropped|abandoned|not happening|"
-    r"not going ahead|on hold)\b|^(?P<fell>.{3,80}?)\s+(?:fell|has fallen|have fallen) through\b",
+    r"not going ahead|on hold)\b|^(?P<fell>.{3,80}?)\s+(?:fell|has fallen|have fallen) through\b"
+    # ... or the one it was with cancelled: "Dentist cancelled on me, need to rebook"
+    r"|^(?P<on>.{3,60}?)\s+(?:has\s+|have\s+)?(?:cancell?ed|bailed|pulled\s+out)\s+on\b",
     re.I,
 )
 
@@ -139,7 +141,8 @@ def called_off(candidate: Candidate, card: MemoryCard) -> bool:
     ):
         return False
     said = next(g for g in off.groups() if g)
-    thing = (topic(said) if off.re is _OFF_RE else terms(said)) - _PLANNING  # "the wedding": no subject
+    # "the wedding": no subject; who cancelled ("Dentist cancelled on me") is the thing, by any name
+    thing = (topic(said) if off.re is _OFF_RE and not off.groupdict().get("on") else terms(said)) - _PLANNING
     thing |= {verb for word in thing for verb in _EVENT_VERBS.get(word, ())}
     return bool(thing & (topic(card.statement) - _PLANNING))
 

@@ -37,12 +37,24 @@ _PRESENT_RE = re.compile(
     re.I,
 )
 _BE = {"i": "I'm", "we": "we're"}
+# A new job's first day: "I start my new job at Arup on Monday", "I'm starting at Kestrel Analytics next week".
+_STARTS_ON_RE = re.compile(
+    r"^i(?:\s+start|'m\s+starting|\s+am\s+starting|'ll\s+start|\s+will\s+start|'m\s+joining|\s+am\s+joining)\s+"
+    r"(?:(?:my|a)\s+new\s+(?:job|role|position)\s+|work\s+)?(?:at|with)\s+"
+    r"(?P<where>(?-i:[A-Z])[\w&'-]*(?:\s+(?-i:[A-Z])[\w&'-]*){0,3})\s+"
+    r"(?:on\s+)?(?P<when>(?:next\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|next\s+(?:week|month)|tomorrow|"
+    r"\d{1,2}(?:st|nd|rd|th)?\s+[a-z]+|the\s+\d{1,2}(?:st|nd|rd|th))[.!]?$",
+    re.I,
+)
 _REPLACED_RE = re.compile(r"(?:\s+(?:instead\s+of|rather\s+than)|,?\s+not)\s+[^,;.!]+(?=[,;.!]|$)", re.I)
 
 
 def said_ahead(text: str, who: Speaker) -> Statement | None:
     """The statement of a state that changes on a later day the sentence names (see the module docstring),
     or None."""
+    # "I start my new job at Arup on Monday": works there from then
+    if first_day := _STARTS_ON_RE.match(text.strip()):
+        text = f"from {first_day.group('when')} I work at {first_day.group('where')}"
     ahead = valid_from(text, who.ts)
     if ahead is None:
         return None
