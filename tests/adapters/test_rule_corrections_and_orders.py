@@ -435,3 +435,25 @@ def test_cutting_something_out_and_a_group_grown_change_the_held_card() -> None:
         cand("Uzo's sister's team's grown to seven people."), [held("Uzo manages a team of four.")]
     ).action is (MergeAction.ADD)
     assert decide(cand("Tia has cut sugar out."), [held("Tia loves the Lakes.")]).action is MergeAction.ADD
+
+
+def test_what_became_of_a_sale_then_what_the_speaker_does_about_it() -> None:
+    # GIVEN "The flat sale fell through, so we're staying put for now" (the second half passing, "for now")
+    assert S.statements("The flat sale fell through, so we're staying put for now.") == [
+        "The user's flat sale fell through."
+    ]
+    # THEN the sale under way is over; a sale of another thing ends nothing
+    selling = held("Ben is selling their flat in Leith.")
+    assert decide(cand("Ben's flat sale fell through."), [selling]).action is MergeAction.SUPERSEDE
+    assert decide(cand("Ben's car sale fell through."), [selling]).action is MergeAction.ADD
+
+
+def test_how_to_address_the_user_before_a_fact_is_kept_beside_it() -> None:
+    assert S.statements("Call me Sam, and my pronouns are they/them.") == [
+        "The user prefers to be called Sam.",
+        "The user's pronouns are they/them.",
+    ]
+    # NEGATIVE: a request for now before a fact is still left out
+    assert S.statements("Remind me to send Ana a card, her birthday is 3 May.") == [
+        "Ana's birthday is 3 May."
+    ]

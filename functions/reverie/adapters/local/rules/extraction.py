@@ -265,7 +265,14 @@ class _Session(SessionInputs):
             if who.to_agent and (split := fact_after_request(part) or choice_after_request(part)):
                 # "just 4 this trip book ...": the request is dropped as the one-off it is
                 asked_for = classify(split[0], who)
-                self.drop(message, split[0], asked_for.reason if isinstance(asked_for, Drop) else "request")
+                if isinstance(asked_for, Statement) and asked_for.type is MemoryType.PREFERENCE:
+                    kept.append(
+                        asked_for
+                    )  # "Call me Sam, and my pronouns are they/them": how to address them, kept
+                else:
+                    self.drop(
+                        message, split[0], asked_for.reason if isinstance(asked_for, Drop) else "request"
+                    )
                 part = split[1]
             if task_detail(part, own_question):  # "can you draft a setlist? 8 songs max": that task's limit
                 self.drop(message, part, "request")

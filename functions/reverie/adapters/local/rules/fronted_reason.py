@@ -89,9 +89,16 @@ _NAMED_NEWS_RE = re.compile(
 _SO_I_RE = re.compile(r",\s*so\s+(?=(?:I|we)\b)", re.I)
 
 
+# ... or a thing's ("The flat sale fell through, so we're staying put for now"): what became of it, then what the
+# speaker does about it.
+_THING_NEWS_RE = re.compile(r"^(?:the|our|my)\s+(?:[\w-]+\s+){0,3}?[\w-]+\s+fell\s+through\b", re.I)
+
+
 def _named_news_apart(piece: str) -> list[str]:
     found = _SO_I_RE.search(piece)
-    if found and _NAMED_NEWS_RE.match(piece[: found.start()]):
+    if found and (
+        _NAMED_NEWS_RE.match(piece[: found.start()]) or _THING_NEWS_RE.match(piece[: found.start()])
+    ):
         return [piece[: found.start()], piece[found.end() :]]
     return [piece]
 

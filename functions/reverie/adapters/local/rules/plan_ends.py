@@ -103,7 +103,9 @@ _PLAN_SAID_RE = re.compile(
     # ... or an arrangement said in the present for a time ahead: "we're moving to Bristol in the summer"
     r"|\b(?:is|are|am)\s+(?:[a-z]+ing)\b[^.;]*\b(?:in\s+the\s+(?:summer|spring|autumn|winter|new\s+year)|next\s+"
     r"(?:week|month|year|spring|summer|autumn|winter)|in\s+(?:January|February|March|April|May|June|July|August|"
-    r"September|October|November|December))\b",
+    r"September|October|November|December))\b"
+    # ... or a sale or purchase under way: "we're selling our flat in Leith", "is buying a house"
+    r"|\b(?:is|are|am|'re|'m)\s+(?:selling|buying|renting\s+out|remortgaging)\b",
     re.I,
 )
 # ... is over when the thing it was for is said to be off: "the Nationwide remortgage is off", "the move to
@@ -127,7 +129,12 @@ _CALLED_OFF_RE = re.compile(
     re.I,
 )
 # An event and the verb for what happens at it: "the wedding is off" ends "getting married in September".
-_EVENT_VERBS = {stem("wedding"): frozenset({stem("married"), stem("marry"), stem("marrying")})}
+# ... "the flat sale fell through" ends "selling the flat"
+_EVENT_VERBS = {
+    stem("wedding"): frozenset({stem("married"), stem("marry"), stem("marrying")}),
+    stem("sale"): frozenset({stem("sell"), stem("selling")}),
+    stem("purchase"): frozenset({stem("buy"), stem("buying")}),
+}
 
 
 def called_off(candidate: Candidate, card: MemoryCard) -> bool:
@@ -143,6 +150,11 @@ def called_off(candidate: Candidate, card: MemoryCard) -> bool:
     said = next(g for g in off.groups() if g)
     # "the wedding": no subject; who cancelled ("Dentist cancelled on me") is the thing, by any name
     thing = (topic(said) if off.re is _OFF_RE and not off.groupdict().get("on") else terms(said)) - _PLANNING
+    if thing & set(_EVENT_VERBS):  # "the car sale fell through" ends no selling of the flat
+        whose = re.match(r"^\s*(?-i:[A-Z])[\w-]*(?=['’]s\s)", said)
+        objects = terms(said) - set(_EVENT_VERBS) - _PLANNING - terms(whose.group() if whose else "")
+        if objects and not objects & terms(card.statement):
+            return False
     thing |= {verb for word in thing for verb in _EVENT_VERBS.get(word, ())}
     return bool(thing & (topic(card.statement) - _PLANNING))
 
