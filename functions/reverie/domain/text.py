@@ -182,3 +182,7 @@ def human_date(value: datetime) -> str:
     """`8 May 2023`: the form people (and answer keys) write dates in (English month names whatever the
     locale, without strftime: recall dates every line it weighs)."""
     return f"{value.day} {TITLED_MONTHS[value.month - 1]} {value.year}"
+
+
+# A day of the week as a pattern ("monday" ... "sunday"; add "s?" for "Mondays").
+WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"

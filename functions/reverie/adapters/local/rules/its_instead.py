@@ -38,7 +38,7 @@ _DENIED_FIRST_RE = re.compile(
 _SAID_AGAIN_RE = re.compile(
     r"^(?:(?:no|nope|actually)[,!]?\s+)?(?P<subject>she|he|they|we|I)\s+"
     r"(?:isn'?t|is\s+not|aren'?t|are\s+not|'m\s+not|am\s+not|doesn'?t|does\s+not|don'?t|do\s+not)\s+"
-    r"(?P<denied>[^,;]+?)\s*[,;]\s*(?:(?P=subject)(?P<again>'s|'re|'m|\s)\s*(?P<given>[^,;]+?))[.!]?$",
+    r"(?P<denied>[^,;]+?)\s*[,;]\s*(?P<second>(?P=subject)(?P<again>'s|'re|'m|\s)\s*(?P<given>[^,;]+?))[.!]?$",
     re.I,
 )
 
@@ -63,12 +63,7 @@ def _said_again(part: str) -> str | None:
     value = old[:1].isupper() or any(c.isdigit() for c in old) or len(denied) == 1
     if not denied or not given or not value or len(denied) > 4 or denied[0].lower() in _NO_VALUE:
         return None
-    start = (
-        part.strip()
-        .lower()
-        .index(found.group("subject").lower() + found.group("again").rstrip(), found.end("denied"))
-    )
-    again = part.strip()[start:].rstrip(".! ")
+    again = found.group("second")
     return f"{again[:1].upper()}{again[1:]}, not {old}"
 
 

@@ -17,14 +17,16 @@ import re
 from collections.abc import Sequence
 
 from reverie.adapters.local.rules.verdicts import decision, replace
-from reverie.adapters.local.rules.whose import other_people
+from reverie.adapters.local.rules.whose import other_people, possessor
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.restatement import terms
+from reverie.domain.text import WEEKDAY
 from reverie.ports import MergeAction, MergeDecision
 
 _WHEN = (
-    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2}|"
+    rf"(?:{WEEKDAY}s?|"
+    r"\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2}|"
     r"\d{1,2}\s*o'?clock|"
     # a bare hour, where nothing follows it but "now" or the end: "bedtime's moved to 8 now they're older"
     r"\d{1,2}(?=\s+(?:now|instead)\b|\s*(?:[.,;!]|$)))"
@@ -72,7 +74,7 @@ def day_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisio
     return None
 
 
-_DAY = r"(?P<{0}>(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?"
+_DAY = rf"(?P<{{0}}>{WEEKDAY})s?"
 _DAY_CONTRAST_RE = re.compile(
     r"\b(?:on\s+)?"
     + _DAY.format("given")
@@ -103,13 +105,12 @@ def day_put_right(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDec
 
 
 # A day said as a habit: "Mondays", "Monday nights", "every Monday".
-_ONE_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _HABIT_DAY_RE = re.compile(
-    rf"\bevery\s+(?P<every>{_ONE_DAY})\b|\b(?P<plural>{_ONE_DAY})s\b"
-    rf"|\b(?P<part>{_ONE_DAY})(?=\s+(?:nights?|mornings?|evenings?|afternoons?|lunchtimes?)\b)",
+    rf"\bevery\s+(?P<every>{WEEKDAY})\b|\b(?P<plural>{WEEKDAY})s\b"
+    rf"|\b(?P<part>{WEEKDAY})(?=\s+(?:nights?|mornings?|evenings?|afternoons?|lunchtimes?)\b)",
     re.I,
 )
-_DAY_WORD_RE = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.I)
+_DAY_WORD_RE = re.compile(rf"\b{WEEKDAY}s?\b", re.I)
 # what says when beside the day, or that it holds now: not what the thing is
 _WHEN_WORDS = terms(
     "now on and every each these days from instead night nights morning mornings evening evenings afternoon "
@@ -125,14 +126,10 @@ def _habit_days(statement: str) -> frozenset[str]:
     )
 
 
-_WHOSE_RE = re.compile(r"^(?:the\s+user|(?-i:[A-Z])[\w-]*)(?=['’]s\s)", re.I)
-
-
 def _what_it_says(statement: str) -> frozenset[str]:
     """Its words without its days, the words of when, and whose it is ("The user's bins are Tuesday nights":
     bin), so that "Bins go out on Monday nights" held from before says the same of the same thing."""
-    whose = _WHOSE_RE.match(statement)
-    return terms(_DAY_WORD_RE.sub(" ", statement)) - _WHEN_WORDS - terms(whose.group() if whose else "")
+    return terms(_DAY_WORD_RE.sub(" ", statement)) - _WHEN_WORDS - terms(possessor(statement))
 
 
 def days_said_again(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
@@ -154,9 +151,7 @@ def days_said_again(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeD
         and (held := _habit_days(card.statement))
         and held != mine
         # (a thing said bare is the speaker's: "Bins are Tuesday nights" of "Jas's bins ...")
-        and (
-            not _WHOSE_RE.match(candidate.statement) or not other_people(candidate.statement, card.statement)
-        )
+        and (not possessor(candidate.statement) or not other_people(candidate.statement, card.statement))
     ]
     if len(fits) != 1:
         return None

@@ -11,6 +11,7 @@ from reverie.adapters.local.rules.about import jaccard, owner, topic
 from reverie.adapters.local.rules.animal_named import DOG_BREEDS
 from reverie.adapters.local.rules.verb_forms import IRREGULAR_PAST
 from reverie.adapters.local.rules.verdicts import time_of
+from reverie.adapters.local.rules.whose import possessor
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard
 from reverie.domain.restatement import negated, stem, terms
@@ -151,8 +152,7 @@ def called_off(candidate: Candidate, card: MemoryCard) -> bool:
     # "the wedding": no subject; who cancelled ("Dentist cancelled on me") is the thing, by any name
     thing = (topic(said) if off.re is _OFF_RE and not off.groupdict().get("on") else terms(said)) - _PLANNING
     if thing & set(_EVENT_VERBS):  # "the car sale fell through" ends no selling of the flat
-        whose = re.match(r"^\s*(?-i:[A-Z])[\w-]*(?=['’]s\s)", said)
-        objects = terms(said) - set(_EVENT_VERBS) - _PLANNING - terms(whose.group() if whose else "")
+        objects = terms(said) - set(_EVENT_VERBS) - _PLANNING - terms(possessor(said))
         if objects and not objects & terms(card.statement):
             return False
     thing |= {verb for word in thing for verb in _EVENT_VERBS.get(word, ())}

@@ -84,3 +84,13 @@ def unnamed_terms(statement: str) -> frozenset[str]:
     """The statement's terms without its names (capitalised words, where a sentence opens too): what it says,
     not of whom ("Maya's daughter is allergic to peanuts": daughter, allergic, peanut)."""
     return terms(statement) - terms(" ".join(_CAPITALISED_RE.findall(statement)))
+
+
+_OPENING_POSSESSOR_RE = re.compile(r"^\s*(?:the\s+user|(?-i:[A-Z])[\w-]*)(?=['’]s\s)", re.I)
+
+
+def possessor(statement: str) -> str:
+    """Whose thing `statement` opens with ("Jas's bins ...": "Jas"; "The user's rent ...": "The user"), or "" when
+    it opens with no one's."""
+    found = _OPENING_POSSESSOR_RE.match(statement)
+    return found.group().strip() if found else ""
