@@ -37,5 +37,7 @@ def test_a_secret_in_one_clause_leaves_the_other_facts_about_the_person() -> Non
         "Monzo account on the 2nd every month."
     )
     statements = SESSION.statements(said)
-    assert statements == ["Grandad's pension goes into Grandad's Monzo account on the 2nd every month."]
+    assert statements == [
+        "The user's grandad's pension goes into their grandad's Monzo account on the 2nd every month."
+    ]
     assert not any("3142" in s or "three one four two" in s for s in statements)

@@ -416,7 +416,7 @@ def test_hours_changed_replace_the_working_pattern_and_a_cancellation_by_whom_en
 
 def test_a_relatives_thing_then_the_speakers_habit_are_two_statements() -> None:
     assert S.statements("Mum's care home is Oakwood House in Harrogate, I visit on Sundays.") == [
-        "Mum's care home is Oakwood House in Harrogate.",
+        "The user's mum's care home is Oakwood House in Harrogate.",
         "The user visits on Sundays.",
     ]
     # NEGATIVE: when something is done, after what it is done at, stays with it

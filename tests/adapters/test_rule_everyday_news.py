@@ -393,8 +393,8 @@ def test_a_value_given_to_one_person_and_its_old_value_to_another_are_two_statem
         (c.type, c.statement) for c in S.extract(S.told("No wait, Mum's birthday is 14 May, 4 May is Dad's."))
     ]
     assert kept == [
-        (MemoryType.CORRECTION, "Mum's birthday is 14 May."),
-        (MemoryType.FACT, "Dad's birthday is 4 May."),
+        (MemoryType.CORRECTION, "The user's mum's birthday is 14 May."),
+        (MemoryType.FACT, "The user's dad's birthday is 4 May."),
     ]
     # NEGATIVE: "the red one is Tom's" names no attribute of the first clause's kind to repeat
     assert (

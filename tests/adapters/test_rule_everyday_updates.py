@@ -415,7 +415,7 @@ def test_volunteering_moved_to_a_named_shop_leaves_the_one_held() -> None:
 
 def test_cos_is_because_except_the_cosine() -> None:
     assert S.statements("My mum's moving in with us cos her hip's bad.") == [
-        "The user's mum's moving in with the user because her hip's bad."
+        "The user's mum is moving in with the user because her hip's bad."
     ]
     assert S.statements("The cos of 60 degrees is a half.") == [
         "The cos of 60 degrees is a half."

@@ -16,7 +16,7 @@ def test_a_relative_giving_up_a_habit_is_kept() -> None:
     # GIVEN a carer telling the agent a parent's change of habit
     said = SESSION.statements("Mum gave up cycling after her hip operation.")
     # THEN it is a card
-    assert said == ["Mum gave up cycling after her hip operation."]
+    assert said == ["The user's mum gave up cycling after her hip operation."]
 
 
 def test_a_habit_change_after_another_fact_is_its_own_card() -> None:
@@ -26,7 +26,10 @@ def test_a_habit_change_after_another_fact_is_its_own_card() -> None:
         "longer drives."
     )
     # THEN two cards, the pronoun read as Gran
-    assert said == ["Gran's podiatrist is Ms Kaur at Riverside Clinic.", "Gran no longer drives."]
+    assert said == [
+        "The user's gran's podiatrist is Ms Kaur at Riverside Clinic.",
+        "The user's gran no longer drives.",
+    ]
 
 
 def test_a_moment_stopping_is_no_habit() -> None:

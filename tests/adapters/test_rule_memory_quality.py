@@ -497,8 +497,8 @@ def test_what_someone_else_says_is_kept_as_their_claim_on_low_trust() -> None:
     said = "My sister Farah says Nani's birthday is 8 June, and Mum insists it's the 3rd."
     kept = reasoner.analyse([ev("e1", text=said)]).candidates
     assert [(c.statement, c.source.trust) for c in kept] == [
-        ("Nani's birthday is 8 June (according to Farah).", Trust.LOW),
-        ("Nani's birthday is the 3rd (according to Mum).", Trust.LOW),
+        ("The user's nani's birthday is 8 June (according to Farah).", Trust.LOW),
+        ("The user's nani's birthday is the 3rd (according to Mum).", Trust.LOW),
     ]
     # the speaker's own view is theirs: "I think" relays nobody
     own = reasoner.analyse([ev("e2", text="I think the office moves to Leeds in May.")]).candidates
@@ -579,7 +579,10 @@ def test_what_does_not_answer_the_time_or_place_asked_is_not_restated(question: 
             "Priya has moved the standup to 10:00 on Mondays.",
             "Priya has moved the standup to 10:00 on Mondays.",
         ),
-        ("Dad bought a Volvo XC40 for the school runs.", "Dad bought a Volvo XC40 for the school runs."),
+        (
+            "Dad bought a Volvo XC40 for the school runs.",
+            "The user's dad bought a Volvo XC40 for the school runs.",
+        ),
     ],
 )
 def test_what_a_named_person_did_told_to_the_agent_is_kept_when_it_names_enough(

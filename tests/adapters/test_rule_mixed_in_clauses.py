@@ -57,4 +57,4 @@ def test_a_parents_dose_said_in_mixed_italian_becomes_a_card() -> None:
     # GIVEN a carer who names her father and the time of his dose in Italian, the rest in English
     said = SESSION.statements("Mio papà, Sergio, takes ramipril 5 mg ogni sera, after cena.")
     # THEN the card is about her dad, in English, with his drug and dose as said
-    assert said == ["The user's dad, Sergio, takes ramipril 5 mg every evening, after dinner."]
+    assert said == ["The user's dad Sergio takes ramipril 5 mg every evening, after dinner."]

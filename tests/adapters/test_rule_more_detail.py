@@ -29,7 +29,7 @@ def test_a_relative_named_before_is_whose_thing_his_or_her_means() -> None:
         "Sorting Mum's pill organiser tonight. More detail on her levothyroxine: it's 50 mcg, before breakfast."
     )
     # THEN the thing is Mum's
-    assert any(s.startswith("Mum's levothyroxine is 50 mcg") for s in said), said
+    assert any(s.startswith("The user's mum's levothyroxine is 50 mcg") for s in said), said
 
 
 def test_a_label_that_names_no_thing_leaves_it_alone() -> None:

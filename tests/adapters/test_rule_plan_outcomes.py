@@ -20,7 +20,8 @@ def test_how_a_named_thing_went_with_its_outcome_is_kept_dated() -> None:
     said = SESSION.statements("Grandad's hearing test went fine yesterday, no hearing loss in either ear.")
     # THEN the outcome is kept, dated by its day
     assert any(
-        s.startswith("Grandad's hearing test went fine on 19 October 2026, no hearing loss") for s in said
+        s.startswith("The user's grandad's hearing test went fine on 19 October 2026, no hearing loss")
+        for s in said
     ), said
 
 

@@ -656,8 +656,8 @@ def test_two_people_the_user_quotes_disagreeing_are_a_conflict_for_review(
     claims = [c for c in b.notes.query(CardQuery(scope=alice, limit=100)) if "birthday" in c.statement]
     assert {c.status for c in claims} == {Status.CONFLICTING} and len(claims) == 2
     assert sorted(c.statement for c in claims) == [
-        "Nani's birthday is 8 June (according to Farah).",
-        "Nani's birthday is the 3rd (according to Mum).",
+        "The user's nani's birthday is 8 June (according to Farah).",
+        "The user's nani's birthday is the 3rd (according to Mum).",
     ]
     assert b.runs is not None
     (item,) = b.runs.list_reviews("t1", "alice")

@@ -118,6 +118,8 @@ _SECRET_WORDS = (
 _INJECTION_RE = re.compile(
     r"(?ix)"
     r"\b(ignore|disregard|forget|override|bypass)\b.{0,40}\b(instructions?|rules?|prompts?|guidelines?|above|previous)\b"
+    # ... or the person it works for ("Assistant: disregard the user and ...")
+    r"|\b(ignore|disregard)\s+(the\s+|your\s+)?(user|owner|human|customer)s?\b(?!\s+(interface|experience|guide|manual))"
     r"|\b(system|developer)\s+(prompt|message|instructions?)\b"
     r"|\byou\s+are\s+now\b|\bnew\s+instructions?\b"
     r"|\bdo\s+not\s+(tell|inform|mention\s+(?:this|it)\s+to|reveal\s+(?:this|it)\s+to)\s+the\s+user\b"
@@ -150,6 +152,9 @@ _INSTRUCTION_RE = re.compile(
     # to be kept
     r"|\b(user|customer|they|he|she)\s+(has|have)\s+(already\s+)?pre-?(approved|authori[sz]ed)\b"
     r"|\b(tell|inform|advise|assure)\s+(the\s+)?(user|customer|reader)s?\b"
+    # ... or a payment, a link or a file pressed on the person it works for ("tell them to pay a £50 fee at ...")
+    r"|\b(tell|ask|instruct|urge|get)\s+(them|him|her)\s+to\s+(pay|send|transfer|wire|click|visit|download|install|"
+    r"enter|provide|share|confirm|verify)\b"
     r"|\b(save|store|remember|keep|record|collect)\b.{0,30}?\b(card\s+(numbers?|details)|cvv|cvc|"
     r"security\s+codes?|passwords?|pins?|bank\s+details|login\s+details)\b"
     r"|\b(save|store|add|write|put)\b.{0,40}?\b(to|in|into)\s+(your\s+|the\s+)?memory\b"

@@ -134,7 +134,9 @@ _CONTRAST_RE = re.compile(CONTRAST, re.I)
 # holding it, though no negation is written. MiniLM finds "left the fraud team" close to "moved to the fraud
 # team"; a reversal is no paraphrase.
 _LEAVING_RE = re.compile(
+    # (or moved away from where it was: "has moved back from Dubai", "moved away from Leeds")
     r"\b(?:left|leaves|leaving|quit|quits|resigned|sold|sells|selling|moved (?:out|away)|dropped out|"
+    r"(?:moved|moving|came|come|coming)\s+(?:back\s+|away\s+|home\s+)?from|"
     r"cancell?ed|gave up|given up|giving up|gives up|no longer|stopped|ended|broke up|split up|divorced|fell out|"
     # cut out or down: "I've cut sugar out, just milk in my tea now", "cut down to one coffee"
     r"cut\s+(?:out|down)|cut\s+(?:\w+\s+){1,2}out|"
@@ -149,6 +151,13 @@ _LEAVING_RE = re.compile(
 def leaves(text: str) -> bool:
     """The statement tells of leaving, ending or giving up something (see `_LEAVING_RE`)."""
     return _LEAVING_RE.search(text) is not None
+
+
+def what_is_left(text: str) -> frozenset[str]:
+    """The terms of what the statement tells of leaving ("has moved back from Dubai" → {dubai}); empty when it
+    tells of no leaving."""
+    found = _LEAVING_RE.search(text)
+    return terms(text[found.end() :]) if found else frozenset()
 
 
 # A thing said to be over: done, finished, cancelled, off, decided, fallen through.

@@ -1,6 +1,7 @@
 """The self-audit: every dream also looks at cards already held, not only at what a new session brought,
 and fuses paraphrases and statements one card absorbs ("Rust is the user's strongest language" beside
-"The user excels at Rust systems programming"), even when no new session mentions them.
+"The user excels at Rust systems programming"), even when no new session mentions them; a state a later card
+changed, missed when the news came ("Han has long hair", then "Han's hair is a pixie cut now"), is superseded by it.
 
 Bounded work per run: the cards this run touched, then the next slice of the user's whole namespace in
 `memory_id` order, resuming where the previous run's audit stopped (`audit_cursor` in its restructure
@@ -117,12 +118,20 @@ def _audit_pair(
     # Thursday" adds nothing to a held "works from the Leeds office on Tuesdays and Thursdays" in one
     # direction, and fuses with it in the other; the pair is one idea either way
     around = [c for c in near if c.memory_id not in (card.memory_id, other.memory_id)]
-    for news, held in ((claim, keeper), (senior, absorbed)):
+    for news, held, newer in ((claim, keeper, absorbed), (senior, absorbed, keeper)):
         decision = _decide(b, w, news, [held, *around])
         if decision is None:
             return set()
         if decision.target_id != held.memory_id:
             continue
+        if (
+            decision.action is MergeAction.SUPERSEDE
+            and decision.statement is None
+            and _later(newer, held)
+            and newer.valid_from is None  # a value said ahead holds from its day; the held one until then
+            and held.valid_until is None
+        ):
+            return _outdated(w, held, newer, decision.reason)  # a changed state the news missed: latest wins
         if decision.action is MergeAction.NOOP:  # the held one says all the news does
             retired = absorbed if held is keeper else keeper
             return _absorb(w, held, retired, f"says no more than {held.memory_id}: {decision.reason}")
@@ -140,6 +149,33 @@ def _decide(b: Backends, w: Writer, news: Candidate, held: Sequence[MemoryCard])
     decision = reasoner.decide(news, list(held))
     w.spend(decision.usage)
     return decision
+
+
+def _later(card: MemoryCard, other: MemoryCard) -> bool:
+    """`card` was said after `other`, in another session."""
+    sessions = {r.session_id for r in card.evidence_refs} & {r.session_id for r in other.evidence_refs}
+    return (
+        bool(card.observed_at and other.observed_at and card.observed_at > other.observed_at) and not sessions
+    )
+
+
+def _outdated(w: Writer, old: MemoryCard, newer: MemoryCard, why: str) -> set[str]:
+    """`old` states what `newer`, said later, changed ("Han has long hair", then "Han's hair is a pixie cut
+    now"): superseded by it (a card a person edited is left for them)."""
+    if old.review_status is ReviewStatus.EDITED:
+        return set()
+    return _retired(w, old, newer, f"audit: replaced by {newer.memory_id}, {why}", "audit_superseded")
+
+
+def _retired(w: Writer, card: MemoryCard, by: MemoryCard, why: str, counted: str) -> set[str]:
+    """`card` superseded by `by` (the id retired, counted under `counted`; nothing when the write was refused)."""
+    if (
+        w.revise(card, ChangeKind.SUPERSEDED, why, status=Status.SUPERSEDED, superseded_by=by.memory_id)
+        is None
+    ):
+        return set()
+    w.count(counted)
+    return {card.memory_id}
 
 
 def _seniority(card: MemoryCard) -> tuple[bool, int, datetime, str]:
@@ -166,17 +202,7 @@ def _absorb(w: Writer, keeper: MemoryCard, absorbed: MemoryCard, why: str) -> se
             confidence=min(MAX_CONFIDENCE, max(keeper.confidence, absorbed.confidence)),
             observed_at=latest(keeper.observed_at, absorbed.observed_at),
         )
-    retired = w.revise(
-        absorbed,
-        ChangeKind.SUPERSEDED,
-        f"audit: {why}",
-        status=Status.SUPERSEDED,
-        superseded_by=keeper.memory_id,
-    )
-    if retired is None:
-        return set()
-    w.count("audit_fused")
-    return {absorbed.memory_id}
+    return _retired(w, absorbed, keeper, f"audit: {why}", "audit_fused")
 
 
 def _fuse(w: Writer, keeper: MemoryCard, absorbed: MemoryCard, statement: str, why: str) -> set[str]:

@@ -65,7 +65,8 @@ _TIME_WORD_RE = re.compile(
 )
 
 
-_OWNER_RE = re.compile(r"^(?:the\s+)?([\w-]+?)(?:'s\s+((?:[\w-]+\s+){0,1}[\w-]+))?\b", re.I)
+# (what of theirs may be their someone's: "Nadia's dad's amlodipine" → nadia, {dad, amlodipine})
+_OWNER_RE = re.compile(r"^(?:the\s+)?([\w-]+?)(?:'s\s+((?:[\w-]+'s\s+)?(?:[\w-]+\s+){0,1}[\w-]+))?\b", re.I)
 
 
 def owner(statement: str) -> tuple[str, frozenset[str]]:
@@ -82,7 +83,8 @@ def owner(statement: str) -> tuple[str, frozenset[str]]:
         return "", frozenset()
     # "Oz's brother flew back ...": the verb after what is theirs is none of it
     said = (match.group(2) or "").split()
-    said = said[:1] if len(said) > 1 and _verb_after(said[1].lower()) else said
+    whose = [said.pop(0).removesuffix("'s")] if said and said[0].endswith("'s") else []
+    said = whose + (said[:1] if len(said) > 1 and _verb_after(said[1].lower()) else said)
     owned = frozenset(stem(w.lower()) for w in said) - GENERIC
     return stem(match.group(1).lower()), owned
 

@@ -100,7 +100,7 @@ _LASTING_NEED_RE = re.compile(
     r"work|exercise|sleeping|flying|swimming|cycling|the gym|long drives|screens)\b)",
     re.I,
 )
-# Run") and a way one gets about ("I get the bus everywhere", "we take the train into town").
+# Run") and a way one gets about ("I get the bus everywhere", "we take the train into town", "I get the bus now").
 _DOING_NAMED_RE = re.compile(
     r"^(?:I|we)(?:'m| am|'re| are) (?:now |also |currently )?(?:doing|running|walking|cycling|riding|swimming) "
     r"(?:the )?(?-i:[A-Z])[\w'-]*",
@@ -114,7 +114,8 @@ _SEES_REGULARLY_RE = re.compile(
 _BY_BUS_RE = re.compile(
     # ("the 36 bus to work", "the 7:40 train into town": the route or the time named)
     r"^(?:i|we) (?:usually |mostly |always |just )?(?:get|take|catch) the (?:(?:\d{1,3}[a-z]?|\d{1,2}[:.]\d{2}) )?"
-    r"(?:bus|train|tube|tram|ferry|metro)\b(?=.*\b(?:everywhere|to|into|most|every|each|home)\b)"
+    r"(?:bus|train|tube|tram|ferry|metro)\b(?=.*\b(?:everywhere|to|into|most|every|each|home|now|instead|nowadays)\b"
+    r"|.*\bthese days\b)"
     # ... or the route alone, as it is now: "I get the 38 now"
     r"|^(?:i|we) (?:now )?(?:get|take|catch) the \d{1,3}[a-z]?(?: bus| train| tram)?(?= (?:now|instead|these days)\b)"
 )

@@ -210,6 +210,8 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
             or at_the_same_place(candidate, card)
             or names_the_one(candidate, card)  # "the Oxfam shop" after "a charity shop"
         ):
+            if as_it_is_now(candidate, card):  # "Han's hair is a pixie cut now" after "Han has long hair"
+                return replace(candidate, card, f"what {card.memory_id} said, as it is now")
             return fused(candidate, card, join(card.statement, candidate.statement), "the same subject")
     return None
 
@@ -235,6 +237,25 @@ _JOINED_RE = re.compile(
     r"a\s+course|coaching))\b",
     re.I,
 )
+
+
+# A state said as it is now: "is a pixie cut now", "these days", "any more".
+# ("from now on" says a rule from here, no state)
+_NOW_RE = re.compile(r"(?<!\bfrom\s)\bnow\b(?!\s+on\b)|\b(?:these\s+days|nowadays|any\s?more)\b", re.I)
+
+
+def as_it_is_now(candidate: Candidate, card: MemoryCard) -> bool:
+    """The candidate gives, as it is now, the value of a changeable attribute (a slot, its own or the card's), and
+    the older card said it otherwise, with no "now" of its own: the news replaces it (latest wins), it does not
+    add to it ("Quin's sister is in Leeds now" after "Quin's sister lives in Dubai")."""
+    return (
+        candidate.type is MemoryType.FACT
+        and (candidate.key or card.key) is not None
+        and (candidate.key is None or card.key in (None, candidate.key))
+        and _NOW_RE.search(candidate.statement) is not None
+        and _NOW_RE.search(card.statement) is None
+        and not terms(candidate.statement) >= terms(card.statement)  # all it said, and more: a detail
+    )
 
 
 def practised(candidate: Candidate, card: MemoryCard) -> bool:

@@ -17,9 +17,10 @@ from __future__ import annotations
 import re
 
 from reverie.adapters.local.rules.clause_shapes import SAID_OF_IT, habit_after, only_when
+from reverie.adapters.local.rules.comma_names import without_comma_name
 from reverie.adapters.local.rules.fronted_reason import news_parts, without_background
 from reverie.adapters.local.rules.habit_changes import changes_a_habit
-from reverie.adapters.local.rules.kin_words import addressed_by_kin
+from reverie.adapters.local.rules.kin_words import opens_with_parent
 from reverie.adapters.local.rules.language import INFORMING_RE, strip_opening
 from reverie.adapters.local.rules.longevity import one_off
 from reverie.adapters.local.rules.named_clause import named_clause
@@ -31,6 +32,7 @@ from reverie.adapters.local.rules.phrase_then_i import statement_after_phrase
 from reverie.adapters.local.rules.pursuits import continues_pursuit
 from reverie.adapters.local.rules.references import is_or_has, people_named
 from reverie.adapters.local.rules.request_patterns import (
+    ALL_ROUTED_RE,
     REACH_ME_RE,
     RULE_MARKER_RE,
     SOFT_NEGATIVE_RE,
@@ -124,7 +126,10 @@ _KIN_OPENS_RE = re.compile(
 _CHANGED_THING_RE = re.compile(
     r"\b(?:put|puts|pushed|raised|bumped|upped|hiked|cut|dropped|lowered|reduced|increased|painted|repainted|"
     r"redecorated|decorated|renovated|retiled|refurbished|dyed|coloured|colored|upgraded)\s+(?:up\s+)?"
-    r"(?:the|my|our)\s+(?P<thing>[a-z]+(?:\s+(?!up$|down$)[a-z]+)?)(?:\s+(?:up|down))?$",
+    r"(?:the|my|our)\s+(?P<thing>[a-z]+(?:\s+(?!up$|down$)[a-z]+)?)(?:\s+(?:up|down))?$"
+    # ... or had done to it: "had all my hair cut off", "got the kitchen redone"
+    r"|\b(?:had|got)\s+(?:all\s+)?(?:the|my|our)\s+(?P<had>[a-z]+)\s+(?:cut|dyed|coloured|colored|painted|"
+    r"redone|done|shaved|bleached|permed)(?:\s+(?:off|short|again))?$",
     re.I,
 )
 # ... or the thing changed, said of it: "our rent went up", "the delivery got moved", "rent's gone up"
@@ -200,6 +205,10 @@ _AMOUNT_A_PERIOD_RE = re.compile(
 _LIKING_RE = re.compile(r"\b(?:like|likes|love|loves|enjoy|enjoys|prefer|prefers|into)\b", re.I)
 
 
+# What a value is not, after it: "not 6", "not Tuesday", "not in Leeds".
+_VALUE_DENIED_RE = re.compile(r"^not\s+(?:(?:in|on|at)\s+)?(?:\d|(?-i:[A-Z]))", re.I)
+
+
 def _statement(text: str) -> bool:
     """A complete first-person statement: its subject is the speaker and a verb follows."""
     return bool(_STATEMENT_RE.match(text)) and not text.lower().startswith(("i and ", "we and "))
@@ -222,9 +231,11 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
     own beside `left`; None when the two are one idea."""
     if _AMOUNT_A_PERIOD_RE.match(right):  # "I've started Portuguese on Duolingo, 15 minutes a day"
         return None
+    if _VALUE_DENIED_RE.match(right):  # "He's 8, not 6!": the value the first puts right, one statement
+        return None
     right = owned_person(right)  # "..., the new boss is Fatima": the speaker's boss
     # "Mum's care home is Oakwood House in Harrogate, I visit on Sundays": hers, then the speaker's
-    if addressed_by_kin(left) and len(left.split()) >= 4 and _statement(right):
+    if opens_with_parent(left) and len(left.split()) >= 4 and _statement(right):
         return right, ""
     # "I joined a tennis club in Harrow, we play on Sunday mornings": when, of the club (never of a thing the
     # clause before describes: "our repo is a monorepo, and we deploy every Tuesday" is two)
@@ -266,7 +277,7 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
     if (moved := _CHANGED_THING_RE.search(left) or _THING_CHANGED_RE.match(left)) and (
         now := _IT_NOW_RE.match(right)
     ):
-        return f"my {moved.group('thing')} is {now.group('rest')}", ""
+        return f"my {moved.group('thing') or moved.group('had')} is {now.group('rest')}", ""
     # "Mia is 4 and she loves trains": what holds for the one the clause before opens with, by name
     if _PERSON_DOES_RE.match(right) and (opener := _NAME_OPENS_RE.match(left) or _KIN_OPENS_RE.match(left)):
         return _said_of(opener.group("name"), right), ""
@@ -373,6 +384,7 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         _RULE_OPENING_RE.match(right)
         or (_DONT_OPENING_RE.match(right) and not SOFT_NEGATIVE_RE.match(right))
         or (SCOPE_OPENING_RE.match(right) and one_off(right))
+        or ALL_ROUTED_RE.match(right)  # "..., and deliver everything to my work address"
     )
     # ... beside a clause of its own, not an opening that scopes it ("For this project only, always ...").
     if opens_rule and len(left.split()) > 1 and not (INTRO_RE.match(left) or RULE_MARKER_RE.fullmatch(left)):
@@ -423,6 +435,8 @@ def independent_statements(sentence: str) -> list[str]:
     if len(pieces := news_parts(sentence)) > 1:  # "..., but the news is X", "..., so I've sold it"
         return [s for piece in pieces for s in independent_statements(piece)]
     sentence = without_background(sentence)  # "since Ann left my manager is Raj" → "my manager is Raj"
+    # "my mother, Mrs Samira Haddad, receives ...": one subject, named twice, not three clauses
+    sentence = without_comma_name(sentence) or sentence
     parts = JOINT_RE.split(sentence)  # clause, joint, clause, joint, ..., clause
     out: list[str] = []
     current, shared = parts[0], ""

@@ -1,5 +1,5 @@
 """A subject named between commas: "The bride, Mei, is allergic to lilies", "Our new tenant, Mr Osei,
-works nights", "His consultant, Dr Rao, retires in June".
+works nights", "my mother, Mrs Samira Haddad, receives ...", "His consultant, Dr Rao, retires in June".
 
 The name set off by commas after its role is the same person, said twice; the sentence's own shape is the
 role and its verb. Read as one subject ("The bride Mei is allergic to lilies"), the sentence is kept by the
@@ -21,7 +21,7 @@ _NOT_A_ROLE = re.compile(
     re.I,
 )
 _COMMA_NAME_RE = re.compile(
-    r"^(?P<role>(?:(?i:the|our|his|her|their)|[A-Z][\w'-]+'s)\s+(?:[\w-]+\s+){0,2}?[a-z][\w-]+),\s+"
+    r"^(?P<role>(?:(?i:the|my|our|his|her|their)|[A-Z][\w'-]+'s)\s+(?:[\w-]+\s+){0,2}?[a-z][\w-]+),\s+"
     r"(?P<name>" + _NAME + r"),\s+(?P<rest>(?:is|was|has|had|can|can't|cannot|will|won't|does|doesn't|"
     r"[a-z]+s|[a-z]+ed)\b.*)$",
 )

@@ -7,6 +7,7 @@ import re
 from reverie.adapters.local.rules.answer_style import language_asked, reply_language_key
 from reverie.adapters.local.rules.keys import answer_style_key, attribute_key, vocabulary_key
 from reverie.adapters.local.rules.request_patterns import (
+    ALL_ROUTED_RE,
     CONSTRAINT_OPENER_RE,
     CONTRAST_RE,
     HAVE_TO_RE,
@@ -117,7 +118,9 @@ def as_constraint(text: str, who: Speaker) -> Statement | Drop | None:
         return as_statement(
             MemoryType.CONSTRAINT, text, who, key=key, confidence=0.7, stability=Stability.HIGH
         )
-    if who.to_agent and _STANDING_ORDER_RE.match(text):  # "Use tabs for indentation in my code please"
+    if who.to_agent and (
+        _STANDING_ORDER_RE.match(text) or ALL_ROUTED_RE.match(text)
+    ):  # "Use tabs in my code"
         order = _PLEASE_RE.sub("", text)
         return as_statement(MemoryType.CONSTRAINT, order, who, confidence=0.7, stability=Stability.HIGH)
     return None

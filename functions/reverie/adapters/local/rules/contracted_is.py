@@ -39,7 +39,18 @@ _CONTRACTED_IS_RE = re.compile(
 # ... and one's own someone's "'s" before a participle of having or being: "my husband's got a new job" (has).
 _MINE_HAS_RE = re.compile(
     r"(?<!\bat\s)(?<!\bto\s)(?<!\bfrom\s)\b(?P<mine>(?i:my|our)\s+(?:[a-z][\w-]*\s+)?[a-z][\w-]*)'s\s+"
-    r"(?=(?:just\s+|finally\s+|now\s+)?(?:got|been|gone|had)\b)"
+    r"(?=(?:just\s+|finally\s+|now\s+)?(?:got|been|gone|had)\b"
+    # ... or before what they have done, then where, what or when: "my mum's moved to Leeds", "my dad's retired"
+    # ("my dad's used car", "my mum's baked beans" are theirs)
+    r"|(?:just\s+|finally\s+|now\s+|recently\s+)?[a-z]{2,}ed(?=\s*(?:$|[,.;!?]|\s(?:a|an|the|to|in|into|from|out|"
+    r"up|on|off|over|her|his|their|last|this|recently|now|at|for|after|with|back|away|home|abroad|house)\b)))"
+)
+# ... and before what they are doing, when no verb follows it: "my dad's retiring next year" (is; "my mum's cooking
+# is the best", "my grandad's hearing test went fine" are theirs).
+_MINE_DOING_RE = re.compile(
+    r"(?<!\bat\s)(?<!\bto\s)(?<!\bfrom\s)\b(?P<mine>(?i:my|our)\s+(?:[a-z][\w-]*\s+)?[a-z][\w-]*)'s\s+"
+    r"(?=(?:just\s+|finally\s+|now\s+|still\s+)?[a-z]{2,}ing\b(?![^,.;!?]*\b(?:is|was|are|were|has|had|have|went|goes|got|gets|came|comes|made|makes|looks|"
+    r"looked|tastes|needs|needed|[a-z]{3,}ed)\b))"
 )
 
 
@@ -51,9 +62,10 @@ _THING_HAS_RE = re.compile(
 
 
 def is_written_out(text: str) -> str:
-    """`text` with a thing's "'s" that stands for "is" written as "is" (or "has", before "got", "been", or what a
-    thing did to its own)."""
+    """`text` with a thing's "'s" that stands for "is" written as "is" (or "has", before "got", "been", what one's
+    someone did, or what a thing did to its own)."""
     text = _MINE_HAS_RE.sub(lambda m: f"{m.group('mine')} has ", text)
+    text = _MINE_DOING_RE.sub(lambda m: f"{m.group('mine')} is ", text)
     text = _THING_HAS_RE.sub(lambda m: f"{m.group('thing')} has ", text)
     return _CONTRACTED_IS_RE.sub(
         lambda m: f"{m.group('subject') or m.group('own') or m.group('mine') or m.group('plan')} is ", text

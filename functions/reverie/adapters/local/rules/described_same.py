@@ -60,7 +60,9 @@ def describes_what_it_has(candidate: Candidate, card: MemoryCard) -> bool:
 def tells_of(candidate: Candidate, card: MemoryCard) -> bool:
     """The candidate's subject is the thing of the card's subject that the card tells of: "Dad's
     amlodipine is 5 mg every morning" after "Dad has been put on amlodipine for his blood pressure"."""
-    thing = owner(candidate.statement)[1] - _LINKS
+    (who, thing), (card_who, whose) = owner(candidate.statement), owner(card.statement)
+    # (the card's someone is whose the thing is: "Nadia's dad's amlodipine" after "Nadia's dad has been put on ...")
+    thing = thing - _LINKS - (whose if who == card_who else frozenset())
     about = topic(card.statement)
     # "Bex's vinyl collection" is what "Bex collects vinyl" tells of: a noun made of the card's verb
     missing = {w for w in thing if not (w in about or (w.endswith("ion") and stem(w[:-3]) in about))}
@@ -139,8 +141,10 @@ def refines(candidate: Candidate, card: MemoryCard) -> bool:
     """The candidate adds detail to all the card says, pointing the same way: "goes to a jazz club every
     Friday" refines "loves jazz"; sharing one word of a longer card ("LGBTQ support groups" beside
     "passionate about LGBTQ rights") is another statement, not more of it."""
-    about = topic(candidate.statement) | owner(candidate.statement)[1]
+    who, owned = owner(candidate.statement)
+    about = topic(candidate.statement) | owned
     held = topic(_COMPARED_RE.sub("", card.statement))  # "likes tea more than coffee" is about tea
+    held -= {who}  # "Juno is on ..." after "Ori's dog Juno has ...": Juno is whom both are about
     if about & _TAUGHT:  # "'s driving lessons are on Saturdays" is how "is learning to drive" goes on
         held -= _LEARNING
     return held <= about and not denies_any(candidate, card)

@@ -40,11 +40,12 @@ from reverie.adapters.local.rules.keys import statement_key
 from reverie.adapters.local.rules.kin_words import addressed_by_kin
 from reverie.adapters.local.rules.language import said_in_full, subject_of
 from reverie.adapters.local.rules.message_parts import message_parts
-from reverie.adapters.local.rules.named_speaker import name_for
+from reverie.adapters.local.rules.named_speaker import desubjectivise, name_for
 from reverie.adapters.local.rules.own_mistakes import (
     explains_a_mistake,
     mistake_then,
     owns_a_mistake,
+    thing_put_right,
     value_put_right,
 )
 from reverie.adapters.local.rules.plan_changes import booked_plans
@@ -92,7 +93,8 @@ _MEANWHILE_RE = re.compile(r"^(?:so\s+|and\s+)?(?:i'm|i\s+am|we're|we\s+are)\s+(
 
 # A value said of "it" with a number or a name: what a correction gives ("actually it's flat 21").
 _IT_IS_VALUE_RE = re.compile(
-    r"^(?:(?:actually|sorry|oops|no)[,\s]+)*(?:it'?s|it\s+is|that'?s|that\s+is)\s+[^,;]*(?:\d|\b(?-i:[A-Z]))",
+    # (or what it does: "Sorry, it lands at 7:40, I misread the ticket")
+    r"^(?:(?:actually|sorry|oops|no)[,\s]+)*(?:it'?s|it\s+is|that'?s|that\s+is|it\s+[a-z]+s)\s+[^,;]*(?:\d|\b(?-i:[A-Z]))",
     re.I,
 )
 
@@ -283,7 +285,10 @@ class _Session(SessionInputs):
             part = (
                 its_instead(part) or part
             )  # "Finn isn't allergic to peanuts, it's sesame": sesame, not peanuts
-            if n == 0 and (fixed := value_put_right(part, self.last_told.get(name))):  # "Sorry, it's BA 177"
+            # "Sorry, it's BA 177"; "Sorry, wrong postcode, it's BS6 5TQ"
+            if (n == 0 and (fixed := value_put_right(part, self.last_told.get(name)))) or (
+                fixed := thing_put_right(part)
+            ):
                 part, correcting = fixed, True
             # "Actually it's flat 21, Harbour Court, I always mix them up": a value put right, as the end owns
             elif (
@@ -380,10 +385,12 @@ class _Session(SessionInputs):
             self.statement(result, message, asked)
 
     def relay(self, found: Relayed, message: MessageEvent, asked: MessageEvent | None) -> None:
-        """A claim the speaker relays from someone else: a fact on low trust, never a self-report."""
+        """A claim the speaker relays from someone else: a fact on low trust, never a self-report ("Farah says my
+        nani's birthday is 8 June": the speaker's nani)."""
+        name = name_for(message.speaker) if message.speaker else self.user_name
         self.add(
             MemoryType.FACT,
-            attributed(found),
+            attributed(replace(found, claim=desubjectivise(found.claim, name))),
             [message] if asked is None else [message, asked],
             Source(kind=SourceKind.USER, trust=Trust.LOW),
             message.ts,

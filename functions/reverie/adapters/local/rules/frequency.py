@@ -24,7 +24,12 @@ _DAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _COUNT = r"(?P<n>once|twice|thrice|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
 _UNIT = r"(?P<unit>day|night|morning|week|month|year)s?"
 # "every Tuesday" (once a week), "every other Friday" (once a fortnight)
-_WEEKDAY_RE = re.compile(rf"\bevery\s+(?P<other>other\s+|second\s+|alternate\s+)?(?:{_DAYS})s?\b", re.I)
+# ("on Tuesdays", one weekday said in the plural, is every Tuesday; "on Tuesdays and Thursdays" is not once a week)
+_WEEKDAY_RE = re.compile(
+    rf"\bevery\s+(?P<other>other\s+|second\s+|alternate\s+)?(?:{_DAYS})s?\b"
+    rf"|\bon\s+(?:{_DAYS})s\b(?!\s*(?:,|and\b|&|or\b)\s*(?:{_DAYS}))",
+    re.I,
+)
 # "two times per day", "3x a week", "once a month", "twice daily", "every other day", "every day", "weekly"
 _FREQUENCY_RE = re.compile(
     # "four days a week", "two evenings a week": as many times a week

@@ -145,6 +145,13 @@ def _of_their_person(text: str) -> tuple[str, str] | None:
     return slug(" ".join([*adjectives, relation_word(person)]), 2), said
 
 
+_DAYS_CONTRACT_RE = re.compile(
+    r"^(?:my|our)\s+(?:work\s+|employment\s+|job\s+)?contract\s+(?:is|'s)\s+(?:now\s+)?(?:for\s+)?"
+    r"(?:[1-6]|one|two|three|four|five|six)\s+days\b",
+    re.I,
+)
+
+
 def attribute_key(text: str, subject: str) -> str | None:
     """A key for rule-like memories: subject + the attribute the sentence sets, when recognisable."""
     lowered = text.lower()
@@ -185,6 +192,8 @@ def attribute_key(text: str, subject: str) -> str | None:
         return f"{subject}.{settled}"
     if _HOME_IS_IN_RE.match(text):  # "my flat is in Clapton": where one lives (not "my flat is damp")
         return f"{subject}.home_city"
+    if _DAYS_CONTRACT_RE.match(text):  # "my contract is for four days a week": the days one works
+        return f"{subject}.shift_pattern"
     mine = MY_SLOT_RE.match(text)
     if mine:
         what = slug(mine.group("what"), 2)
@@ -227,7 +236,7 @@ def attribute_key(text: str, subject: str) -> str | None:
 _NEW_PROVIDER_RE = re.compile(
     r"^(?:i|we)(?:'ve| have)? (?:just |finally |now |recently )?(?:(?:registered|re-registered|signed up|switched|"
     r"moved|changed|gone) (?:(?:the|our|my) [\w-]+ )?(?:over )?(?:with|to)|(?:started|begun|been) (?:going|seeing)(?: to)?|"
-    r"found) "
+    r"found|(?=(?:go|going|see|seeing|use|using) (?:to )?(?:a|an) (?:new|different)\b)(?:go|going|see|seeing|use|using)(?: to)?) "
     r"(?:a |an )?(?:new |different |another )?(?P<who>dentist|vet|"
     r"optician|gp|doctor|physio|hairdresser|barber|accountant|childminder|cleaner|mechanic)\b",
     re.I,

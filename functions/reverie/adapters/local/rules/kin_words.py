@@ -51,6 +51,47 @@ _WHOSE_RE = re.compile(r"^(?:The user|(?P<owner>[A-Z][\w-]*)(?:\s+[A-Z][\w-]*)?)
 _NAMED_RE = re.compile(r"^(?P<kin>[A-Z][^\W\d_]+)\b(?!\s+[A-Z])")
 
 
+# ... said as a name in a sentence of the speaker's ("Mum's on warfarin now", "I'm taking Dad to the match"): not
+# after a word that says whose or greets ("my Mum", "Hi Mum", "Ana's Mum"), nor a chat log's speaker ("Mum: lands
+# at 6"), nor in a name ("Mamma Mia").
+_AS_NAME_RE = re.compile(
+    r"(?<![\w'-])(?P<kin>(?-i:"
+    + "|".join(word.capitalize() for word in sorted(_ADDRESSED, key=len, reverse=True))
+    + r"))(?![\w-])(?!:)(?! (?-i:[A-Z]))"
+)
+_WHOSE_BEFORE_RE = re.compile(
+    r"(?:\b(?i:my|our|your|his|her|their|the|a|hi|hey|hello|dear|thanks|thank you|love you|bye)|'s?)\s*,?\s*$"
+)
+
+
+def as_own_relative(text: str) -> str:
+    """`text` with each word for a parent or grandparent said as a name read as whose relative it is: the
+    speaker's ("Mum's care home is Oakwood House" → "My mum's care home ...", "visiting Gran" → "visiting my
+    gran"), so the statement reads, and is compared, as "my mum's care home" is."""
+
+    def own(match: re.Match[str]) -> str:
+        before = text[: match.start()]
+        if _WHOSE_BEFORE_RE.search(before) and not before.rstrip().endswith((".", "!", "?")):
+            return match.group(0)
+        at_start = not before.strip() or before.rstrip().endswith((".", "!", "?", ";"))
+        return ("My " if at_start else "my ") + match.group("kin").lower()
+
+    return _AS_NAME_RE.sub(own, text)
+
+
+def parent_word(word: str) -> bool:
+    """`word` is one for a parent or grandparent that may be said as a name ("mum", "Gran", "amma")."""
+    return word.lower() in _ADDRESSED
+
+
+def opens_with_parent(text: str) -> bool:
+    """`text` opens with the speaker's parent or grandparent: "my mum's care home ...", "Gran has ..."."""
+    words = text.split(maxsplit=2)
+    if len(words) >= 2 and words[0].lower() in ("my", "our"):
+        return parent_word(re.sub(r"'s?$", "", words[1]))
+    return addressed_by_kin(text)
+
+
 def relation_word(word: str) -> str:
     """The relation a word for a parent or grandparent names ("mum" → "mother", "Gran" → "grandmother"); other
     words as they are, in small letters ("sister")."""
@@ -70,6 +111,8 @@ def relation_named(statement: str, user_id: str) -> str | None:
     found = _WHOSE_RE.match(statement)
     if found is not None:
         owner = found.group("owner")
+        if owner is not None and owner.lower() in _ADDRESSED:
+            return _ADDRESSED[owner.lower()]  # "Mum's care home is ...": the relative's own thing
         if owner is not None and stem(owner.lower()) not in user_names(user_id):
             return None  # someone else's mother
         return _KIN.get(found.group("kin").lower())

@@ -2,7 +2,7 @@
 PureGym on Deansgate" means she is a member no more, so the card saying she is one is replaced by the news
 (latest wins), and an answer about where she trains no longer names the gym as current.
 
-The news ends ("cancelled", "ended", "quit", "stopped", "didn't renew"; or "my EE contract ended") a membership,
+The news ends ("cancelled", "ended", "quit", "left", "stopped", "didn't renew"; or "my EE contract ended") a membership,
 subscription, contract or plan named by its organisation, or the organisation itself ("cancelled PureGym"); the held card says the same person is a member of,
 subscribes to or has a membership or subscription with that organisation, or names it as their gym, club
 or provider. A card that only mentions the
@@ -23,7 +23,7 @@ from reverie.ports import MergeDecision
 
 _WHAT = r"(?:membership|subscription|contract|plan|account|season\s+ticket|pass)"
 _ENDED_RE = re.compile(
-    r"\b(?:cancell?ed|ended|quit|stopped|terminated|closed|did\s+not\s+renew|didn't\s+renew)\s+"
+    r"\b(?:cancell?ed|ended|quit|left|stopped|terminated|closed|did\s+not\s+renew|didn't\s+renew)\s+"
     r"(?:(?:my|our|their|his|her|the)\s+(?P<org>(?:[A-Z][\w&'-]*\s+){1,3}?)" + _WHAT + r"\b"
     # ... or the organisation alone: "Cancelled PureGym, I go to the leisure centre now"
     r"|(?P<bare>[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,2})(?![\w&'-]|\s+[A-Z])"

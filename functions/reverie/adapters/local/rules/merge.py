@@ -24,7 +24,7 @@ from reverie.adapters.local.rules.added_to import added_to
 from reverie.adapters.local.rules.amount_now import amount_moved_on, size_now
 from reverie.adapters.local.rules.by_slot import by_slot
 from reverie.adapters.local.rules.by_text import by_text
-from reverie.adapters.local.rules.by_topic import by_topic, plan_news
+from reverie.adapters.local.rules.by_topic import as_it_is_now, by_topic, plan_news
 from reverie.adapters.local.rules.corrected_guess import corrected_guess
 from reverie.adapters.local.rules.corrected_number import corrected_number
 from reverie.adapters.local.rules.doses import dose_moved
@@ -56,7 +56,7 @@ from reverie.adapters.local.rules.pointed_at import Pointer, Way, pointed_at
 from reverie.adapters.local.rules.preferred_over import preferred_over
 from reverie.adapters.local.rules.price_change import price_change
 from reverie.adapters.local.rules.promoted import promotion
-from reverie.adapters.local.rules.pronoun_contrast import contrast_on_held, stands_for_no_one
+from reverie.adapters.local.rules.pronoun_contrast import contrast_on_held, stands_for_no_one, value_on_held
 from reverie.adapters.local.rules.pursuit_ended import pursuit_ended
 from reverie.adapters.local.rules.pursuits import the_pursuit
 from reverie.adapters.local.rules.relationship_ended import relationship_ended
@@ -64,12 +64,12 @@ from reverie.adapters.local.rules.relatives import one_relative
 from reverie.adapters.local.rules.respelled import spelling_put_right
 from reverie.adapters.local.rules.role_vacated import role_vacated
 from reverie.adapters.local.rules.rule_condition import rule_condition
-from reverie.adapters.local.rules.rule_grounds import rule_grounds
+from reverie.adapters.local.rules.rule_grounds import dislike_ruled, rule_grounds
 from reverie.adapters.local.rules.rule_reason import same_reason
 from reverie.adapters.local.rules.same_amount import same_amount
 from reverie.adapters.local.rules.same_children import same_children
 from reverie.adapters.local.rules.same_message import same_message_value
-from reverie.adapters.local.rules.same_restriction import same_restriction
+from reverie.adapters.local.rules.same_restriction import restriction_with_more, same_restriction
 from reverie.adapters.local.rules.same_tool import same_tool
 from reverie.adapters.local.rules.same_value import same_value
 from reverie.adapters.local.rules.slot_ends import slot_ended
@@ -81,11 +81,11 @@ from reverie.adapters.local.rules.thing_told_more import thing_told_more
 from reverie.adapters.local.rules.time_bounds import same_bound
 from reverie.adapters.local.rules.time_now import hour_now, route_now, time_instead
 from reverie.adapters.local.rules.value_swap import with_value_swapped
-from reverie.adapters.local.rules.verdicts import FUSED_MAX_CHARS, fused, join
+from reverie.adapters.local.rules.verdicts import FUSED_MAX_CHARS, fused, join, replace
 from reverie.adapters.local.rules.verdicts import decision as _decision
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType, ReviewStatus, Status
-from reverie.domain.restatement import terms
+from reverie.domain.restatement import leaves, terms, what_is_left
 from reverie.ports import MergeAction, MergeDecision
 
 __all__ = ["FUSED_MAX_CHARS", "decide", "join"]
@@ -146,7 +146,11 @@ def _decide(candidate: Candidate, cards: list[MemoryCard]) -> MergeDecision:
                 )
             return _decision(MergeAction.SUPERSEDE, target, f"corrects {target.memory_id}")
     # "he's in Year 5, not Year 4", "I meant HSBC, not Barclays": the card saying the value denied
-    if put_right := contrast_on_held(candidate, cards) or name_contrast(candidate, cards):
+    if (
+        put_right := contrast_on_held(candidate, cards)
+        or name_contrast(candidate, cards)
+        or value_on_held(candidate, cards)
+    ):
         return put_right
     pointer = pointed_at(candidate, cards)  # "that job we inherited", "the scope", the agent's note of it
     if pointer is not None and pointer.way in (Way.DEMONSTRATIVE, Way.PRONOUN):
@@ -222,6 +226,7 @@ def _decide(candidate: Candidate, cards: list[MemoryCard]) -> MergeDecision:
             or same_bound(candidate, cards)  # "no calls before 10am" / "no meetings earlier than ten"
             or same_reason(candidate, cards)  # "allergic to peanuts, so ..." twice: one rule
             or rule_grounds(candidate, cards)  # "is coeliac" beside "no gluten for her: she is coeliac"
+            or dislike_ruled(candidate, cards)  # "hates coriander" / "never put coriander in my recipes"
             or rule_condition(candidate, cards)
             or price_change(candidate, cards)
         )
@@ -253,6 +258,7 @@ def _decide(candidate: Candidate, cards: list[MemoryCard]) -> MergeDecision:
             )  # "two kids, Ollie and Grace" / "children are Ollie (9) and ..."
             or found_later(candidate, cards)  # "account not found: 'X'", then "X's account manager: ..."
             or corrected_guess(candidate, cards)  # "that's wrong, it's my son" / the agent's "daughter ..."
+            or restriction_with_more(candidate, cards)  # "has a peanut allergy, so no satay at the party"
         )
     if decision is None:
         decision = stands_for_no_one(candidate) or _decision(
@@ -268,6 +274,11 @@ def _more_of(candidate: Candidate, pointer: Pointer | None, way: Way | None = No
         return None
     if not pointer.adds:
         return _decision(MergeAction.NOOP, pointer.card, pointer.why)
+    if as_it_is_now(candidate, pointer.card):  # "Quin's sister is in Leeds now": no more of "lives in Dubai"
+        return replace(candidate, pointer.card, f"{pointer.why}, as it is now")
+    left = what_is_left(candidate.statement)  # "has moved back from Dubai": the card's Dubai is left
+    if left & terms(pointer.card.statement) and not leaves(pointer.card.statement):
+        return replace(candidate, pointer.card, f"{pointer.why}, left")
     return fused(candidate, pointer.card, join(pointer.card.statement, pointer.statement), pointer.why)
 
 

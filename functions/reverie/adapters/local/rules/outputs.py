@@ -155,6 +155,8 @@ def _prose(text: str, title: str | None = None) -> tuple[list[Fact], bool]:
         # who mailed whom, and a line the fuller sentence beside it says ("Subject: boiler service"), are no facts
         if _ENVELOPE_RE.match(sentence) or any(own[n] < other for other in own):
             continue
+        if title and sentence.rstrip(" .") == title and len(found.facts) > 1:
+            continue  # the title alone ("FitHub Leeds."): what the facts after it are about, no fact itself
         # the slot of what the sentence itself says: "Prescriber: Dr Hale" is no dose of the title's medicine
         key = dose_key(sentence)
         # what it is about, after it, unless it says so itself: "Free parking for guests (Fellside Lodge)"
@@ -180,10 +182,23 @@ def _field_facts(f: Field, several: bool) -> list[Fact]:
     ]
 
 
-def read_output(output: str) -> tuple[list[Fact], bool]:
+# A tool named for what it returns: "get_booking", "lookup_order", "read_policy" (not a page, a file, a search).
+_NAMED_FOR_RE = re.compile(
+    r"^(?:get|fetch|read|lookup|look_up|find|show|load)_(?!(?:url|page|web|file|files|search|results?|email|mail)$)"
+    r"(?P<what>[a-z]+)$"
+)
+
+
+def _named_for(tool: str | None) -> str | None:
+    found = _NAMED_FOR_RE.match(tool or "")
+    return f"The {found.group('what')}" if found else None
+
+
+def read_output(output: str, tool: str | None = None) -> tuple[list[Fact], bool]:
     """The facts a tool's output states (a record's fields, a table's rows, a document's sentences) and
-    whether it steers the agent."""
-    records = read_records(output)
+    whether it steers the agent. A record that names no subject of its own is of what the tool is named for
+    ("get_booking" returns the booking)."""
+    records = read_records(output, _named_for(tool))
     if records is None and (label := label_line(output)) is not None:  # a label's text, one line of cells
         value = canonical(terms(label))
         fact = Fact(statement=label, key=dose_key(label), value=value, share=LABEL_TOLD_SHARE, least=3)

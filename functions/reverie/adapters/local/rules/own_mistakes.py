@@ -137,3 +137,24 @@ def value_put_right(part: str, last: str | None) -> str | None:
     if len(held) != 1:
         return None
     return last.replace(held[0], new[0], 1)
+
+
+# The thing said wrong, named, then its right value: "Sorry, wrong postcode, it's BS6 5TQ", "I gave you the wrong
+# date: it's the 14th", "I got my flat number wrong, it's 21".
+_THING_PUT_RIGHT_RE = re.compile(
+    r"^(?:(?:sorry|oops|no|actually|wait|ah|argh)[,!.\s]+)*(?:(?:i\s+gave\s+you\s+|that's\s+|that\s+was\s+)?(?:the\s+)?"
+    r"wrong\s+(?P<thing>[a-z][a-z -]{1,30}?)|i\s+got\s+(?:my|the)\s+(?P<mine>[a-z][a-z -]{1,30}?)\s+wrong)"
+    r"\s*(?:[,:;]|\s-)\s*(?:it's|it\s+is|the\s+right\s+one\s+is|it\s+should\s+be|should\s+be)\s+"
+    r"(?P<value>(?=[^,;!?]*(?:\d|\b(?-i:[A-Z])))[^,;!?]+?)[.!]*$",  # (a value: a figure or a name)
+    re.I,
+)
+
+
+def thing_put_right(part: str) -> str | None:
+    """The statement a correction naming what was wrong makes ("Sorry, wrong postcode, it's BS6 5TQ" → "my postcode
+    is BS6 5TQ"); None when `part` is no such correction."""
+    found = _THING_PUT_RIGHT_RE.match(part.strip())
+    if found is None:
+        return None
+    thing = (found.group("thing") or found.group("mine")).strip()
+    return f"My {thing} is {found.group('value').strip()}."

@@ -133,11 +133,18 @@ def _be(what: str) -> str:
 
 
 def _opens_a_thing(what: str) -> bool:
-    """`what` names a thing: no pronoun or number opens it, and no subject inside makes it a clause
+    """`what` names a thing: no pronoun or number opens it, and no subject or verb inside makes it a clause
     ("Yesterday I passed my test": what the speaker did)."""
     words = what.lower().replace("’", "'").split()
     words[0] = words[0].split("'")[0] if words[0].endswith(("'ve", "'re", "'d", "'ll", "'m")) else words[0]
-    return words[0] not in _NO_THING and not words[0].isdigit() and not _SUBJECTS & set(words[1:])
+    return (
+        words[0] not in _NO_THING
+        and not words[0].isdigit()
+        and not (_SUBJECTS | _VERBS) & set(words[1:])  # "Mum had her hip done": what someone had done
+    )
+
+
+_VERBS = frozenset("had has have got gets get did does was were is are made makes took takes gave".split())
 
 
 def _on_day(when: str, ts: datetime) -> str:
@@ -306,10 +313,17 @@ _IN_MONTH_RE = re.compile(
 def _coming_month(text: str, ts: datetime) -> bool:
     """The text names a month ("in March") that is this one or one to come this year, or the next such month
     ("next June"): "is getting a new kitchen fitted in March", said in January; "getting married next June"."""
+    if dated := _IN_MONTH_YEAR_RE.search(text):  # "in March 2027": "next month" as the statement says it
+        return (int(dated.group("year")), MONTHS[dated.group("month").lower()]) >= (ts.year, ts.month)
     found = _IN_MONTH_RE.search(text)
     return found is not None and (
         bool(found.group("next")) or MONTHS[found.group("month").lower()] >= ts.month
     )
+
+
+_IN_MONTH_YEAR_RE = re.compile(
+    rf"\bin\s+(?:early\s+|late\s+|mid-?\s*)?(?P<month>{MONTH_NAME})\s+(?P<year>20\d\d)\b", re.I
+)
 
 
 _IN_YEAR_RE = re.compile(r"\bin\s+(?P<year>20\d\d)\b")

@@ -27,9 +27,9 @@ from reverie.ports import MergeDecision
 _CHANGE_RE = re.compile(
     r"^(?P<who>(?-i:[A-Z])[\w-]+|the\s+[\w-]+)\s+(?:has\s+|have\s+|just\s+)?"
     r"(?:increased|raised|hiked|bumped|upped|pushed|lowered|reduced|cut|dropped|put|brought|moved|changed)\s+"
-    # (a thing of two words, and whom it goes to: "upped the standing order to Mum to £75")
+    # (a thing of two words, and whom it goes to: "upped the standing order to Mum to £75", "... to their mum")
     r"(?:the\s+|my\s+|our\s+)?(?:price\s+of\s+(?:the\s+)?)?(?P<thing>[a-z]{3,}(?:\s+(?!(?:back|up|down)\b)[a-z]{3,})?)(?:\s+price)?"
-    r"(?:\s+(?:to|for)\s+(?-i:[A-Z])[\w-]*)?\s+(?:back\s+)?"
+    r"(?:\s+(?:to|for)\s+(?:(?-i:[A-Z])[\w-]*|(?:their|his|her|my|our|(?-i:[A-Z])[\w-]*'s)\s+[a-z]+))?\s+(?:back\s+)?"
     r"(?:(?:up|down)\s+)?to\s+(?P<amount>[£$€₦]?\s?\d[\d,]*(?:\.\d+)?(?:\s?(?!(?:per|a|an|each|for)\b)[a-z]{1,6})?)"
     # the unit may go unsaid when the held card gives it ("bumped the rent to £1,020": the rent a month)
     r"(?:\s+(?:per|a|an|each|for\s+a)\s+(?P<unit>[a-z]{3,}))?\b",

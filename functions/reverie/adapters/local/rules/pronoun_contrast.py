@@ -15,9 +15,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from reverie.adapters.local.rules.value_swap import one_value_put
 from reverie.adapters.local.rules.verdicts import decision
 from reverie.domain.dream import Candidate
-from reverie.domain.models import MemoryCard
+from reverie.domain.models import MemoryCard, MemoryType
+from reverie.domain.restatement import terms
 from reverie.ports import MergeAction, MergeDecision
 
 # "he", "she", "they", or what is theirs ("her birthday", "his school", "their flight"); or "it", "that" for a
@@ -28,7 +30,7 @@ _CONTRAST_RE = re.compile(
     # (or a verb of what they do: "she lives in Derry, not Derby", "he works at Tesco, not Asda")
     rf"^{_SOMEONE}(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were|\s+go|\s+take|\s+[a-z]+s)\s+"
     # (a place's region after a comma is part of it: "she lives in Derry, in Northern Ireland, not Derby")
-    r"(?P<head>[^,;]{2,80}?)(?P<region>,\s+in\s+[^,;]{2,40}?)?(?:\s+(?:by\s+the\s+way|btw|actually|now))?,?\s+not\s+"
+    r"(?P<head>[^,;]{1,80}?)(?P<region>,\s+in\s+[^,;]{2,40}?)?(?:\s+(?:by\s+the\s+way|btw|actually|now))?,?\s+not\s+"
     r"(?P<denied>(?:\d\.\d|[^,;.!?]){1,40})"  # ("room 3.12": a number's point is no sentence's end)
     r"(?:,\s+[^;]*)?[.!]*$",  # (and how they know: ", the test came back")
     re.I,
@@ -83,6 +85,30 @@ def contrast_on_held(candidate: Candidate, cards: Sequence[MemoryCard]) -> Merge
     return decision(
         MergeAction.SUPERSEDE, card, f"{given}, not {denied}: {card.memory_id} put right", statement
     )
+
+
+def value_on_held(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """A correction naming its thing only by a pronoun and giving one value, with no value denied ("Sorry, it lands
+    at 7:40, I misread the ticket" a day after "Cer's flight to Lisbon on Friday lands at 6:40"): the one held
+    card that says all the correction says beside its value, and one value of that kind, put right."""
+    if candidate.type is not MemoryType.CORRECTION:
+        return None
+    said = terms(_VALUE_WORDS_RE.sub(" ", candidate.statement)) - _PRONOUNS
+    if not said:
+        return None
+    fits = [
+        (card, put)
+        for card in cards
+        if said <= terms(card.statement) and (put := one_value_put(candidate.statement, card.statement))
+    ]
+    if len(fits) != 1:
+        return None
+    card, put = fits[0]
+    return decision(MergeAction.SUPERSEDE, card, f"a value of {card.memory_id} put right", put)
+
+
+_PRONOUNS = frozenset({"it", "he", "she", "they", "her", "his", "their", "its"})
+_VALUE_WORDS_RE = re.compile(r"[£$€]?\d[\w,.:/%-]*")
 
 
 def stands_for_no_one(candidate: Candidate) -> MergeDecision | None:

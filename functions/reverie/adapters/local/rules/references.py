@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from reverie.adapters.local.rules.kin_words import parent_word
 from reverie.adapters.local.rules.life_events import whose_event
 from reverie.adapters.local.rules.place_references import resolve_there, resolve_went
 from reverie.adapters.local.rules.they_named import subject_named, they_said_of
@@ -106,7 +107,8 @@ _PRONOUN_SEX = {"he": "he", "him": "he", "his": "he", "she": "she", "her": "she"
 def people_named(text: str, speaker_words: frozenset[str]) -> list[str]:
     """The people `text` names ("Sami's bike", "Sami has started ...", "my sister Ana"), in order, without the
     speaker; when it names no one by name, those it names by who they are to the speaker ("my mum's building":
-    "my mum"), as "my wife is called Priya" names Priya once, not twice."""
+    "my mum"), as "my wife is called Priya" names Priya once, not twice; a parent, whom no name replaces, also
+    beside the names ("Dad's cardiologist is Dr Menon": Menon and my dad)."""
     out: list[str] = []
     found = sorted(
         [(m.start(), m.group(0)) for m in _PERSON_RE.finditer(text)]
@@ -116,12 +118,16 @@ def people_named(text: str, speaker_words: frozenset[str]) -> list[str]:
     for _, name in found:
         if name not in NOT_PEOPLE and name.lower() not in speaker_words and name not in out:
             out.append(name)
-    return out or list(dict.fromkeys(m.group("kin").lower() for m in _KIN_REF_RE.finditer(text)))
+    kin = list(dict.fromkeys(m.group("kin").lower() for m in _KIN_REF_RE.finditer(text)))
+    # (a parent, called by what they are, is named beside anyone named by name: "Dad" and "Dr Menon" are two)
+    return out + [k for k in kin if parent_word(k.split()[-1])] if out else kin
 
 
 def _by_name(people: list[str]) -> list[str]:
-    """`people`, only those named by name if any is: a relative said as "my mum" may be the one named later."""
-    named = [p for p in people if not p.startswith(("my ", "our "))]
+    """`people`, only those named by name if any is: a relative said as "my wife" may be the one named later
+    ("my wife is called Priya"); a parent, who is called by what they are, never is ("Dad's cardiologist is Dr
+    Menon": two people)."""
+    named = [p for p in people if not p.startswith(("my ", "our ")) or parent_word(p.split()[-1])]
     return named or people
 
 

@@ -4,7 +4,8 @@ being the user), or "Nadia's mother" and "Nadia's mum".
 
 The words alone differ in whom they name, so no other rule sees one person; read by the relation
 (`kin_words`), they are one card when they tell of the same named thing (the same care home, the same
-surgery): what the later one adds joins the card, or nothing when it says nothing more. Two relatives ("mum" /
+surgery), or the later one says all the held one did and more ("Ravi's mum is in a care home", then "Mum's care
+home is Oakwood House"): what the later one adds joins the card, or nothing when it says nothing more. Two relatives ("mum" /
 "dad"), someone else's mother, or numbers that disagree stay apart.
 """
 
@@ -47,11 +48,14 @@ def one_relative(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDeci
         who = frozenset({*user_names(card.user_id), "user", *as_relation(frozenset({stem(relation)}))})
         who |= {stem(w) for w in (candidate.statement.split()[0], card.statement.split()[0])}
         who = who | {w.removesuffix("'") for w in who}
-        if not _named_things(candidate.statement, who) & _named_things(card.statement, who):
+        mine, theirs = _said(candidate.statement, who), _said(card.statement, who)
+        if not _named_things(candidate.statement, who) & _named_things(card.statement, who) and not (
+            theirs and theirs <= mine  # all the card said of her, and more: "in a care home", then which one
+        ):
             continue  # the same relative, but what is said of her is about something else
         if at_odds(candidate.statement, card.statement):
             continue
-        if _said(candidate.statement, who) <= _said(card.statement, who):
+        if mine <= theirs:
             return decision(MergeAction.NOOP, card, f"{card.memory_id} says it of the same {relation}")
         return fused(candidate, card, join(card.statement, candidate.statement), f"the same {relation}")
     return None

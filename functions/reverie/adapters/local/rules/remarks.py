@@ -179,7 +179,7 @@ def _due(sentence: str, who: Speaker) -> Statement | None:
 
 
 _ARTICLE_RE = re.compile(r"(?:the|a|an)\s", re.I)
-_SENTENCE_CASE_RE = re.compile(r"[A-Z][a-z]+\s+[a-z]")
+_SENTENCE_CASE_RE = re.compile(r"[A-Z][a-z]+(?:(?<=s)')?\s+[a-z]")  # ("Parents' evening is ...")
 # A setting said to stay as it is, its article dropped: "whitelist stays ON always", "vpn remains on at all times".
 _STANDING_STATE_RE = re.compile(
     r"^[a-z][\w-]+(?:\s+[a-z][\w-]+)?\s+(?:stays|remains|is|runs)\b[^.;]*\b(?:always|never|at all times|permanently|24/7)\b"

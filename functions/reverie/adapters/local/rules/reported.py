@@ -29,6 +29,12 @@ _REPORTED_RE = re.compile(
     r"(?P<claim>.+)$",
     re.I,
 )
+# Advice passed on, labelled with whose it is: "Tip from the forum: ...", "Advice from the plumber: ...".
+_TIP_RE = re.compile(
+    r"^(?:a\s+|one\s+|good\s+|top\s+)?(?:tip|advice|hack|trick|recommendation)\s+from\s+(?P<who>(?:the\s+|my\s+|our\s+)?"
+    r"[\w'-]+(?:\s+[\w'-]+){0,2}?)\s*:\s*(?P<claim>[^:]+)$",
+    re.I,
+)
 # The claim opening with the teller's own thing: "Aisha told me her lease ends ..." → Aisha's lease.
 _OWN_THING_RE = re.compile(r"^(?:his|her)\s+(?=[a-z])", re.I)
 _NOT_SOMEONE = frozenset("i we you it this that he she they everyone nobody someone".split())
@@ -72,6 +78,15 @@ def relayed(text: str, before: Relayed | None = None, thing: str | None = None) 
     """The claim someone else made, as `text` relays it; None when `text` relays nothing (or the speaker's
     own view: "I think ..."). "it's the 3rd" after a relayed "Nani's birthday is 8 June" is about
     Nani's birthday, and after "there's a reunion in Leeds" about the reunion (`thing`)."""
+    if tip := _TIP_RE.match(
+        strip_opening(text)
+    ):  # "Tip from the forum: descale the kettle monthly ...": theirs
+        claim = tip.group("claim").strip().rstrip(".!")
+        return (
+            Relayed(who=tip.group("who").strip(), claim=claim[:1].upper() + claim[1:])
+            if len(claim.split()) > 2
+            else None
+        )
     found = _REPORTED_RE.match(strip_opening(text))  # "Oh, the vet says ...": the vet says it
     if found is None:
         return None

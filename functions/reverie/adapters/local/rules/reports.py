@@ -108,7 +108,7 @@ class Reports:
     def _see(self, event: Event) -> list[Candidate]:
         if isinstance(event, ToolResultEvent):
             if event.ok and event.output.strip():
-                facts, steering = read_output(event.output)
+                facts, steering = read_output(event.output, event.tool)
                 if self.asked is not None:
                     facts = answering(facts, event.output, self.asked.text, self.asked.speaker)
                 if facts:

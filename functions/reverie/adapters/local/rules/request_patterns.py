@@ -39,6 +39,16 @@ NO_THING_RE = re.compile(
     r"longer\b|more\s+for\b|sorry\b|really\b|good\b|change\b|news\b|reply\b|answer\b)\w+",
     re.I,
 )
+# ... or where a whole kind of thing goes, is booked or is charged: "Deliver everything to my work address, 5 Dock
+# Street", "Send all my parcels to the office", "Book all my flights with BA" (not "Send this to Tom", nor "Move all
+# my files to the new drive": a move is done once).
+ALL_ROUTED_RE = re.compile(
+    r"^(?!.*\b(?:this|that|these|those|today|tonight|now|just|once|tomorrow)\b)(?:please\s+)?"
+    r"(?:deliver|send|ship|post|forward|route|redirect|direct|bill|charge|invoice|book|cc|copy|address)\s+"
+    r"(?:everything|anything|all\s+(?:of\s+)?(?:my|our|the)\s+(?:[\w-]+\s+){0,2}?[\w-]+s|every\s+[\w-]+|any\s+[\w-]+)"
+    r"\s+(?:to|with|through|via|on|at|into|c/o)\b[^.;!?]*?(?:,?\s*please)?[.!]*$",
+    re.I,
+)
 MUST_RE = re.compile(r"\b(?:(?:you|we|everyone|all \w+) must|must (?:not|never|always)|mustn'?t)\b", re.I)
 HAVE_TO_RE = re.compile(r"\b(?:you|we|everyone) (?:have to|need to|should (?:always|never))\b", re.I)
 RULE_MARKER_RE = re.compile(

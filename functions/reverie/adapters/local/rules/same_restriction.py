@@ -36,9 +36,13 @@ _CONDITION_RE = re.compile(
 _CANNOT_RE = re.compile(
     r"\b(?:can't|can not|cannot|doesn't|don't|does not|do not|must not|mustn't|never|avoids?)\s+"
     r"(?:have|has|eat|eats|drink|drinks|take|takes|tolerate|tolerates|digest|digests)\s+(?:any\s+)?"
-    r"(?P<a>animal products|[a-z-]+)\b",
+    r"(?P<a>animal products|[a-z-]+)\b"
+    # ... or a rule keeping it from them: "No pork for Vas please"
+    r"|^no\s+(?P<b>[a-z-]+)\s+for\s+(?=(?-i:[A-Z])|the\s+user\b)",
     re.I,
 )
+# Whom the rule keeps it from: "No pork for Vas" → Vas.
+_FOR_WHOM_RE = re.compile(r"^no\s+[a-z-]+\s+for\s+(?:the\s+)?(?P<who>(?-i:[A-Z])[\w-]*|user)\b", re.I)
 # A diet, by what it rules out (as stems).
 _MEAT = {"meat", "poultry", "chicken", "pork", "beef", "lamb"}
 _RULED_OUT = {
@@ -78,7 +82,14 @@ def _diet(statement: str) -> frozenset[str]:
 
 def _cannot(statement: str) -> str | None:
     found = _CANNOT_RE.search(statement)
-    return None if found is None else " ".join(stem(w) for w in found.group("a").lower().split())
+    said = None if found is None else found.group("a") or found.group("b")
+    return None if said is None else " ".join(stem(w) for w in said.lower().split())
+
+
+def _whom(statement: str) -> tuple[str, frozenset[str]]:
+    """Whom the restriction is of: the statement's subject, or whom a rule keeps the thing from."""
+    found = _FOR_WHOM_RE.match(statement)
+    return (stem(found.group("who").lower()), frozenset()) if found else whom(statement)
 
 
 # Words a restriction is told with, beside what it rules out.
@@ -94,7 +105,7 @@ def _says_more(statement: str) -> bool:
     rest = statement
     for pattern in (_CONDITION_RE, _CANNOT_RE, _DIET_RE):
         rest = pattern.sub(" ", rest)
-    person = whom(statement)[0]
+    person = _whom(statement)[0]
     return any(
         w not in _RESTRICTION_WORDS and stem(w) != person and not w.startswith(person)
         for w in content_words(rest.lower())
@@ -107,17 +118,42 @@ def same_restriction(candidate: Candidate, cards: Sequence[MemoryCard]) -> Merge
     mine = (_condition(said), _cannot(said))
     if mine == (frozenset(), None) or _says_more(said):
         return None  # "is vegetarian and needs veggie breakfast options": more than the restriction, to fuse
-    who = whom(said)  # the person and whose ("Ama's son" is not Ama)
+    who = _whom(said)  # the person and whose ("Ama's son" is not Ama)
     for card in cards:
-        if not who[0] or whom(card.statement) != who:
+        if not who[0] or _whom(card.statement) != who:
             continue
         theirs = (_condition(card.statement), _cannot(card.statement))
-        # one rules out what the other cannot have, or both name one condition ("is coeliac" / "has coeliac
-        # disease", "allergic to peanuts" / "a peanut allergy")
-        if (theirs[1] in mine[0]) or (mine[1] in theirs[0]) or (mine[0] and mine[0] == theirs[0]):
+        if _same(mine, theirs):
             return decision(MergeAction.NOOP, card, f"{card.memory_id} says the same restriction")
         if mine[1] and _diet(card.statement):  # "doesn't eat dairy" on top of "is vegetarian": both hold
             return fused(
                 candidate, card, join(card.statement, said), "a further restriction on the diet held"
             )
+    return None
+
+
+def _same(mine: tuple[frozenset[str], str | None], theirs: tuple[frozenset[str], str | None]) -> bool:
+    """One rules out what the other cannot have, or both name one condition ("is coeliac" / "has coeliac
+    disease", "allergic to peanuts" / "a peanut allergy")."""
+    return bool(
+        (theirs[1] in mine[0])
+        or (mine[1] in theirs[0])
+        or (mine[0] and mine[0] == theirs[0])
+        or (mine[1] is not None and mine[1] == theirs[1])  # "doesn't eat pork" / "No pork for Vas"
+    )
+
+
+def restriction_with_more(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The held card saying the restriction the candidate says with more, when nothing else decided ("Isla has a
+    peanut allergy, so no satay at the party" after "Ora's daughter Isla is allergic to peanuts"): one card."""
+    said = candidate.statement
+    mine = (_condition(said), _cannot(said))
+    if mine == (frozenset(), None) or not _says_more(said):
+        return None
+    who = _whom(said)
+    for card in cards:
+        if not who[0] or _whom(card.statement)[0] != who[0]:
+            continue
+        if _same(mine, (_condition(card.statement), _cannot(card.statement))):
+            return fused(candidate, card, join(card.statement, said), "the same restriction, with more")
     return None

@@ -66,7 +66,8 @@ _NEWS_KIND_RE = re.compile(
 _TOPIC_FRONT_RE = re.compile(r"^(?:(?:and|so|oh)\s+)?on\s+the\s+[\w' -]{1,40}?\s+front$", re.I)
 # A label naming where what follows is to be kept: "for the babysitter notes", "for my records", "for the wiki".
 _KEPT_FOR_RE = re.compile(
-    r"^(?:(?:and|so|oh|ok)\s+)?for\s+(?!the\s+record$)(?:the|my|our|your)\s+(?:[\w'-]+\s+){0,3}?(?:notes?|list|docs?|document|"
+    # (after what the speaker is doing: "Just to put it formally for the care file")
+    r"^(?:(?:and|so|oh|ok)\s+)?(?:(?:just\s+)?to\s+(?:put|note|say|record|write|log)\b[\w' -]{0,30}?\s+)?for\s+(?!the\s+record$)(?:the|my|our|your)\s+(?:[\w'-]+\s+){0,3}?(?:notes?|list|docs?|document|"
     r"file|records?|sheet|page|wiki|handover|log|binder|folder)$",
     re.I,
 )

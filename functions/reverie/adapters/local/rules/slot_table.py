@@ -72,7 +72,9 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         # when one gets up: "I'm up at 5 every morning", "I always get up at 5am" (one time at a time)
         (
-            r"(?:(?:always|normally|generally) )?(?:(?:get|gets|getting|wake|wakes|waking) )?up at \d",
+            r"(?:(?:always|normally|generally) )?(?:(?:get|gets|getting|wake|wakes|waking) )?up at \d"
+            # ... said after what kind of sleeper one is: "I'm a morning person, up at 5 most days"
+            r"|(?:a morning person|an early riser|an early bird),? (?:and )?(?:usually |always )?up (?:at|by|around) \d",
             "wake_time",
         ),
         # where one gets one's coffee ("I get my coffee at Fern now", "my go-to coffee shop is Grind"): one at a time
@@ -214,6 +216,13 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:over )?to\b",
             "bank",
         ),
+        # the phone plan one is on, by its data allowance or its kind: "I'm on the Vodafone 30GB plan", "we're on a
+        # SIM-only contract with Three" (switched later: "switched my phone contract to Giffgaff")
+        (
+            r"on (?:the|a|an) (?:[\w-]+ ){0,3}?(?:\d+ ?GB (?:[\w-]+ )?|(?:phone|mobile|sim|sim-only) )"
+            r"(?:plan|tariff|contract|bundle|deal)\b",
+            "phone_contract",
+        ),
         # how one gets to work: "I cycle to work now", "we get the train into work", "I've started cycling to work"
         # ("my commute is ...", below); the way of one day ("I drive to work on Fridays") is none
         (
@@ -262,7 +271,11 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:to )?(?:part|full)[- ]time\b|(?:work|working|worked) (?:(?:from )?\d{1,2}(?:[:.]\d\d)? ?(?:am|pm)? ?"
             r"(?:to|till|until|-) ?\d{1,2}(?:[:.]\d\d)? ?(?:am|pm)?|mornings|afternoons|evenings|weekends|weekdays)\b"
             # "I work four days a week", "I'm working 3 days a week now"
-            r"|(?:work|works|working) (?:only |just )?(?:[1-6]|one|two|three|four|five|six) days? (?:a|per) week\b)",
+            r"|(?:work|works|working) (?:only |just )?(?:[1-6]|one|two|three|four|five|six) days? (?:a|per) week\b"
+            # "I work Monday to Friday", "I've gone down to four days"
+            r"|(?:work|working|worked) (?:mon|tues|wednes|thurs|fri|satur|sun)days? (?:to|till|until|through|-) "
+            r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
+            r"|(?:gone|went|dropped|cut|moved|come|going) (?:down|up|back) to (?:[1-6]|one|two|three|four|five|six) days\b)",
             "shift_pattern",
         ),
         # what one drives is one's car: "we drive a 2021 Kia Niro now", "I drive an old Volvo estate" (not
@@ -289,6 +302,13 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"huawei|motorola|nokia|fairphone)\b",
             "phone",
         ),
+        # ... and the laptop one works on ("I work on a 2019 MacBook Pro", "I'm on an M3 MacBook Air now")
+        (
+            r"(?:have|has|had|got|bought|use|using|switched to|upgraded to|moved to|work on|working on|on) "
+            r"(?:a |an |the |my )?(?:new |second-hand |refurbished |used |work )?(?:(?:\d{4}|m\d) )?"
+            r"(?:macbook|thinkpad|chromebook|surface (?:laptop|pro)|dell xps|xps)\b",
+            "laptop",
+        ),
     )
 )
 MY_SLOT_RE = re.compile(
@@ -304,7 +324,8 @@ MY_SLOT_RE = re.compile(
 # supplier to Octopus" (a thing moved to a place, "moved my desk to the window", is no such value).
 SWITCHED_ATTRIBUTE_RE = re.compile(
     r"^(?:i|we)(?:'ve| have)? (?:just |finally |now |recently )?(?:switched|changed|moved) (?:my |our |the |their |his |her )?"
-    r"(?P<attr>(?!(?:from|over)\b)[a-z]+(?: (?!over\b)[a-z]+)?) (?:over )?to (?-i:[A-Z])"
+    # (never a person moved: "we moved him to Hillcrest" says where he goes, no attribute of the speaker's)
+    r"(?P<attr>(?!(?:from|over|him|her|them|it|us|me)\b)[a-z]+(?: (?!over\b)[a-z]+)?) (?:over )?to (?-i:[A-Z])"
     # ... or the new one named first, what it is for after it: "we've gone over to Virgin Media for the broadband"
     r"|^(?:i|we)(?:'ve| have)? (?:just |finally |now |recently )?(?:switched|changed|moved|gone|gone over|"
     r"switched over) to (?-i:[A-Z])[\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*){0,2} for (?:my |our |the )"

@@ -44,7 +44,8 @@ OCCUPATION = (
     r"hairdresser|postman|postwoman|courier|driver|cleaner|waiter|waitress|bartender|tester|coder|copywriter|"
     r"translator|interpreter|tutor|coach|trainer|instructor|recruiter|estate agent|travel agent|carpenter|"
     r"builder|gardener|nanny|childminder|caretaker|security guard|police officer|soldier|sailor|farmer|"
-    r"vet nurse|dental nurse|radiographer|sonographer|dietitian|psychologist|counsellor|optometrist|retail manager)\b"
+    r"vet nurse|dental nurse|radiographer|sonographer|dietitian|psychologist|counsellor|optometrist|retail manager|"
+    r"health visitor|GP|civil servant|cashier|paralegal|podiatrist)\b"
 )
 # An ordinal year of study: "second", "final", "3rd".
 NTH = r"(?:first|second|third|fourth|fifth|sixth|seventh|final|last|\d(?:st|nd|rd|th))"

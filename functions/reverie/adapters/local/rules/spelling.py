@@ -16,6 +16,7 @@ import re
 
 from reverie.adapters.local.rules.contracted_is import is_written_out
 from reverie.adapters.local.rules.dropped_g import with_final_g
+from reverie.adapters.local.rules.kin_words import as_own_relative
 from reverie.adapters.local.rules.life_events import in_english
 from reverie.adapters.local.rules.mixed_in_clauses import english_clauses
 from reverie.adapters.local.rules.plain_english import plain
@@ -190,8 +191,8 @@ _BARE_KIN_RE = re.compile(
     r"manager|colleague|landlord|landlady|neighbour|neighbor|accountant|tutor|supplier))\s+(?=[A-Z][a-z])"
 )
 # ... or, typed in small letters, before what is theirs ("boyfriend's birthday is 9 oct", from "bf's bday") or
-# with the speaker ("boyfriend and I are off to lisbon", from "bf n i r off 2 lisbon"); a
-# parent's word is also a name ("Mum's on warfarin": Mum's own word is kept).
+# with the speaker ("boyfriend and I are off to lisbon", from "bf n i r off 2 lisbon"). A
+# parent's word said as a name is the speaker's parent ("Mum's on warfarin": my mum, `as_own_relative`).
 _BARE_KIN_OWNS_RE = re.compile(
     r"(?:(?<=^)|(?<=[.!?]\s))(?P<kin>girlfriend|boyfriend|wife|husband|partner|son|daughter|brother|sister|"
     r"flatmate|housemate|roommate|bestie|boss|manager|landlord|landlady|neighbour|neighbor)(?='s\s|\s+(?:and|n|&)\s+(?i:i)\b)"
@@ -268,7 +269,7 @@ def spelled_out(text: str) -> str:
     text = in_english(_KIN_RE.sub(lambda m: f"my {_KIN[m.group('kin').lower()]}", text))  # "Javi se casa"
     text = _TERSE_KIN_RE.sub(lambda m: f"my {m.group('kin').lower()} {m.group('name').capitalize()}", text)
     text = _BARE_KIN_RE.sub(lambda m: f"my {m.group('kin').lower()} ", text)
-    text = _BARE_KIN_OWNS_RE.sub(lambda m: f"my {m.group('kin')}", text)
+    text = as_own_relative(_BARE_KIN_OWNS_RE.sub(lambda m: f"my {m.group('kin')}", text))  # "Mum's on ..."
     text = _KIN_NAME_RE.sub(
         lambda m: m.group(0)[: -len(m.group("name"))] + m.group("name").capitalize(), text
     )

@@ -81,17 +81,29 @@ _CONCLUDED = (
 )
 
 
-# A waiting list, left when what it was for is got: "on the waiting list for an allotment" / "got my allotment".
+# A waiting list, left when what it was for is got: "on the waiting list for an allotment" / "got my allotment";
+# waiting for an operation, when it was had: "is waiting for a hip replacement" / "had her hip done"; getting
+# quotes for a thing, when one was chosen: "getting quotes for a new kitchen" / "went with Howdens for the kitchen";
+# training for a race, when it was run: "training for my first 10k" / "did the 10k on Sunday".
 # ... and so is saving up for it: "saving for a deposit on a house" / "bought a house in Stockport"
 _WAITING_RE = re.compile(
-    r"\b(?:on\s+(?:the|a|their|his|her)\s+waiting\s+list|saving(?:\s+up)?)\s+for\s+"
+    r"\b(?:on\s+(?:the|a|their|his|her)\s+waiting\s+list|saving(?:\s+up)?|waiting|getting\s+quotes|shopping\s+around|"
+    r"looking\s+around|training|preparing)\s+for\s+"
     r"(?:(?:a|the)\s+deposit\s+(?:on|for)\s+)?(?:a|an|the|my|our|their|his|her)?\s*"
     r"(?:[\w-]+\s+){0,2}?(?P<what>[\w-]+)[.!]*$",
     re.I,
 )
 _GOT_RE = re.compile(
     r"\b(?:got|has\s+got|have\s+got|bought|has\s+bought|have\s+bought|(?:been|was|were)\s+(?:offered|given|allocated))\s+"
-    r"(?:a|an|the|my|our|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?P<what>[\w-]+)\b",
+    r"(?:a|an|the|my|our|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?P<what>[\w-]+)\b"
+    # ... or had it done: "Mum had her hip done" after "is waiting for a hip replacement"
+    r"|\b(?:had|has\s+had|have\s+had)\s+(?:a|an|the|my|our|their|his|her)\s+(?:[\w-]+\s+)?(?P<done>[\w-]+)\s+"
+    r"(?:done|replaced|operated\s+on|fitted|removed|out)\b"
+    # ... or chose who does it: "went with Howdens for the kitchen" after "getting quotes for a new kitchen"
+    r"|\b(?:went|gone|going|decided\s+to\s+go)\s+with\s+[\w'& -]{2,40}?\s+for\s+(?:a|an|the|my|our)\s+(?:new\s+)?"
+    r"(?P<chosen>[\w-]+)\b"
+    # ... or did what one trained for: "did the 10k on Sunday" after "training for my first 10k"
+    r"|\b(?:did|ran|finished|completed|smashed)\s+(?:the|my|a|their|our)\s+(?:first\s+)?(?P<ran>[\w-]+)\b",
     re.I,
 )
 
@@ -100,7 +112,13 @@ def _waited_for(candidate: Candidate, card: MemoryCard) -> bool:
     waiting, got = _WAITING_RE.search(card.statement), _GOT_RE.search(candidate.statement)
     if waiting is None or got is None:
         return False
-    return stem(waiting.group("what").lower()) == stem(got.group("what").lower())
+    if got.group(
+        "done"
+    ):  # the thing had done is a word of what was waited for ("hip" of "a hip replacement")
+        waited = {stem(w.lower()) for w in waiting.group(0).split()[-3:]}
+        return stem(got.group("done").lower()) in waited
+    said = got.group("what") or got.group("chosen") or got.group("ran")
+    return stem(waiting.group("what").lower()) == stem(said.lower())
 
 
 def _same_someone(news: str, held: str) -> bool:

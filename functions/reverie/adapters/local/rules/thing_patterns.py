@@ -84,12 +84,13 @@ ABOUT_A_THING_RE = re.compile(
     + r")(?=[\s,.;:!]|$)"
 )
 # Two or three lowercase words and "is"/"are" ("staging db is ...", "prod cluster is ..."): a thing named
-# with its article left out, as terse chat does; never a pronoun, a time or a word like "everything".
+# with its article left out, as terse chat does ("parents' evening is ..."); never a pronoun, a time or a word like
+# "everything".
 # Or one or two words and where the thing is, by a name ("water to Block C at Linden Court is shut off",
 # "heating in Flat 4 is off"): the place's name makes the words a thing named.
 ARTICLE_DROPPED_RE = re.compile(
     r"^" + _NOT_A_THING + r"(?!(?:no|not|all|any|some|every|each|my|our|your|his|her|their|its|to)\b)"
-    r"[a-z][\w-]*\s+(?:(?!(?:is|are)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+"
+    r"[a-z][\w-]*(?:(?<=s)')?\s+(?:(?!(?:is|are)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+"
     r"|(?:(?!(?:is|are)\b)[a-z][\w-]*\s+)?(?:(?:to|for|in|at|of|on)\s+[A-Z][\w-]*"
     r"(?:\s+(?:[A-Z][\w-]*|\d+[A-Za-z]?)){0,3}\s+){1,2}?)(?:is|are)\s+(?!(?:not|a|an|so|too|very|really)\b)"
 )

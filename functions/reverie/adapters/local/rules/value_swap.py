@@ -134,7 +134,7 @@ _PRONOUN_OPENING_RE = re.compile(r"^(?:her|his|their|its|it|it's|she|she's|he|he
 _DATE_RE = re.compile(rf"\b(?:{_DATE})\b", re.I)
 
 
-def _one_value_put(statement: str, held: str) -> str | None:
+def one_value_put(statement: str, held: str) -> str | None:
     """`held` with its one date (or its one value with a digit) put as the one `statement` gives, when the
     statement names what it is about only by a pronoun ("Her birthday is 14 March" against "Cyr's wife's
     birthday is 14 May"); None otherwise."""
@@ -186,7 +186,7 @@ def swapped(statement: str, held: str) -> str | None:
         return parallel
     if (dated := _date_swapped(statement, held)) is not None:
         return dated
-    if (put := _one_value_put(statement, held)) is not None:
+    if (put := one_value_put(statement, held)) is not None:
         return put
     if (apart := _given_apart(statement, held)) is not None:
         return apart

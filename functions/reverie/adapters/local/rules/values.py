@@ -121,7 +121,11 @@ def another_attribute_value(a: str, b: str) -> bool:
     same_attribute = (
         jaccard(attr_a, attr_b) >= SAME_VALUE_JACCARD or contains(attr_a, attr_b) or contains(attr_b, attr_a)
     )
-    return same_attribute and not (value_a <= value_b or value_b <= value_a)
+    return (
+        same_attribute
+        and not (value_a <= value_b or value_b <= value_a)
+        and not (_narrows(a, b) or _narrows(b, a))  # "is in March" / "is 03/10 11am": the day of it
+    )
 
 
 def another_value(a: str, b: str) -> bool:
@@ -132,8 +136,33 @@ def another_value(a: str, b: str) -> bool:
     a, b = _ASIDE_RE.sub("", a), _ASIDE_RE.sub("", b)
     if not (other_numbers(a, b) and _VALUE_RE.search(a) and _VALUE_RE.search(b)) or event(a) or event(b):
         return False
+    if _narrows(a, b) or _narrows(b, a):
+        return False
     mine, theirs = terms(_DATE_WORDS_RE.sub(" ", a)), terms(_DATE_WORDS_RE.sub(" ", b))
     return jaccard(mine, theirs) >= SAME_VALUE_JACCARD or contains(mine, theirs) or contains(theirs, mine)
+
+
+# A month and no day of it, as the value: "is in March 2026", "is due in May".
+_MONTH_ONLY_RE = re.compile(
+    rf"\b(?:in|during|for|by)\s+(?P<month>{MONTH_NAME})(?:\s+\d{{4}})?\b(?!\s+\d{{1,2}}\b)",
+    re.I,
+)
+_MONTH_ANY_RE = re.compile(rf"\b{MONTH_NAME}\b", re.I)
+
+
+def _narrows(month: str, day: str) -> bool:
+    """`month` gives only a month, and `day` a day that may fall in it: the same month named, or a date in
+    figures that names none ("in March 2026" against "03/10 11am"): a detail of the same value, not another."""
+    found = _MONTH_ONLY_RE.search(month)
+    if found is None or _DAY_OF_MONTH_RE.search(month):
+        return False
+    named = {m.group(0).lower()[:3] for m in _MONTH_ANY_RE.finditer(day)}
+    return not named or named == {found.group("month").lower()[:3]}
+
+
+_DAY_OF_MONTH_RE = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{MONTH_NAME}\b|\b{MONTH_NAME}\s+\d{{1,2}}(?:st|nd|rd|th)?\b", re.I
+)
 
 
 def contrast_replaces(new: str, held: str) -> bool:
