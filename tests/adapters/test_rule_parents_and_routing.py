@@ -523,3 +523,74 @@ def test_next_month_said_as_its_month_and_year_is_a_plan() -> None:
     # NEGATIVE: a month gone is what happened
     (past,) = S.extract(S.told("We went to Rome in March 2026."))
     assert past.type is MemoryType.FACT
+
+
+def test_a_move_to_come_ends_when_one_lives_there() -> None:
+    card = held("Bil is moving to Exeter in the spring.")
+    assert decide(cand("Bil lives in Exeter (a new place).", key="bil.home_city"), [card]).action is (
+        MergeAction.SUPERSEDE
+    )
+    # NEGATIVE: living somewhere else ends no move to Exeter; another person living there neither
+    assert (
+        decide(cand("Bil lives in Bristol.", key="bil.home_city"), [card]).action is not MergeAction.SUPERSEDE
+    )
+    assert decide(cand("Ana lives in Exeter."), [card]).action is not MergeAction.SUPERSEDE
+
+
+def test_a_pronouns_s_before_what_they_did_to_something_is_has() -> None:
+    said = S.statements("Gran's been growing roses for years, she's entered them in the village show.")
+    assert "The user's gran has entered them in the village show." in said
+    # NEGATIVE: how someone is stays "is"
+    assert "Ana is married to a Greek guy." in S.statements(
+        "My sister Ana is lovely, she's married to a Greek guy."
+    )
+
+
+def test_a_relatives_new_job_title_replaces_the_job_held_with_its_place() -> None:
+    from reverie.adapters.local.rules.keys import states_also
+
+    held_job = "Ole's wife is a junior doctor at St Thomas'."
+    assert states_also(held_job, "user.wife.job_title")
+    card = held(held_job)
+    now = cand("Ole's wife is a GP now, she qualified in October 2027.", key="ole.wife.job_title")
+    assert decide(now, [card]).action is MergeAction.SUPERSEDE
+    # NEGATIVE: his sister's job is not his wife's
+    assert not states_also("Ole's sister is a nurse at Guy's.", "user.wife.job_title")
+
+
+def test_an_appointment_next_week_is_a_plan_until_that_week_ends() -> None:
+    (interview,) = S.extract(S.told("I've got an interview at Arup next week."))
+    assert interview.type is MemoryType.PLAN and interview.valid_until is not None
+    # NEGATIVE: a week gone by is what happened
+    (week,) = S.extract(S.told("We had a lovely week after the wedding."))
+    assert week.type is MemoryType.FACT
+
+
+def test_a_child_moved_to_a_place_named_alone_puts_the_held_school_right() -> None:
+    card = held("Bexi's son Arlo is at St Peter's primary.")
+    moved = cand("Bexi moved him to Hillcrest in January, he's much happier there.")
+    decision = decide(moved, [card])
+    assert (decision.action, decision.statement) == (
+        MergeAction.SUPERSEDE,
+        "Bexi's son Arlo is at Hillcrest.",
+    )
+    # NEGATIVE: "her" is no son; a father at a care home is no child at a school
+    assert decide(cand("Bexi moved her to Hillcrest in January."), [card]).action is not MergeAction.SUPERSEDE
+    dad = held("Bexi's dad is at Oakwood care home.")
+    assert decide(cand("Bexi moved him to Hillcrest in January."), [dad]).action is not MergeAction.SUPERSEDE
+
+
+def test_a_thing_renamed_puts_the_one_card_naming_it_right() -> None:
+    card = held("Pamu's main branch is called master.")
+    decision = decide(cand("Pamu renamed master to main."), [card])
+    assert (decision.action, decision.statement) == (
+        MergeAction.SUPERSEDE,
+        "Pamu's main branch is called main.",
+    )
+    channel = held("Alerts go to #ops in Slack.")
+    renamed = cand("The channel was renamed from #ops to #platform-ops.")
+    assert decide(renamed, [channel]).statement == "Alerts go to #platform-ops in Slack."
+    # NEGATIVE: a card that names nothing renamed is left alone
+    assert decide(cand("Pamu renamed master to main."), [held("Pamu deploys on Fridays.")]).action is not (
+        MergeAction.SUPERSEDE
+    )

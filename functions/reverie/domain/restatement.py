@@ -135,7 +135,7 @@ _CONTRAST_RE = re.compile(CONTRAST, re.I)
 # team"; a reversal is no paraphrase.
 _LEAVING_RE = re.compile(
     # (or moved away from where it was: "has moved back from Dubai", "moved away from Leeds")
-    r"\b(?:left|leaves|leaving|quit|quits|resigned|sold|sells|selling|moved (?:out|away)|dropped out|"
+    r"\b(?:left|leaves|leaving|quit|quits|resigned|sold|sells|selling|moved (?:out|away)|dropped out|renamed|"
     r"(?:moved|moving|came|come|coming)\s+(?:back\s+|away\s+|home\s+)?from|"
     r"cancell?ed|gave up|given up|giving up|gives up|no longer|stopped|ended|broke up|split up|divorced|fell out|"
     # cut out or down: "I've cut sugar out, just milk in my tea now", "cut down to one coffee"
@@ -168,6 +168,19 @@ _OVER_RE = re.compile(
     r"approved|accepted|granted|refused|rejected|declined|turned\s+down)\b|\b(?:went|fell|gone|fallen)\s+through\b",
     re.I,
 )
+
+
+# A move to come: "is moving to Exeter in the spring", "are relocating to Leeds" (the place named).
+MOVING_TO_RE = re.compile(
+    r"\b(?:is|are|am|'s|'re|'m)\s+(?:now\s+)?(?:moving|relocating)\s+(?:house\s+)?(?:back\s+)?to\s+"
+    r"(?P<place>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)*)",
+    re.I,
+)
+
+
+def moving_to(text: str) -> bool:
+    """The statement tells of a move to a named place still to come (see `MOVING_TO_RE`)."""
+    return MOVING_TO_RE.search(text) is not None
 
 
 def says_over(text: str) -> bool:

@@ -14,6 +14,7 @@ from reverie.domain.restatement import (
     adds_no_name,
     adds_no_number,
     leaves,
+    moving_to,
     negated,
     restates,
     says_over,
@@ -101,6 +102,8 @@ def paraphrase_of(
             and (leaves(candidate.statement) == leaves(card.statement) or same_source)
             # "the loft conversion is finished" is close to the plan "getting a loft conversion done": its end
             and not (card.type is MemoryType.PLAN and says_over(candidate.statement))
+            # "lives in Exeter" is close to "is moving to Exeter in the spring": the move made, no restatement
+            and not (moving_to(card.statement) and not moving_to(candidate.statement))
         ):
             return card
     return None

@@ -61,6 +61,7 @@ from reverie.adapters.local.rules.pursuit_ended import pursuit_ended
 from reverie.adapters.local.rules.pursuits import the_pursuit
 from reverie.adapters.local.rules.relationship_ended import relationship_ended
 from reverie.adapters.local.rules.relatives import one_relative
+from reverie.adapters.local.rules.renamed import renamed
 from reverie.adapters.local.rules.respelled import spelling_put_right
 from reverie.adapters.local.rules.role_vacated import role_vacated
 from reverie.adapters.local.rules.rule_condition import rule_condition
@@ -180,6 +181,7 @@ def _decide(candidate: Candidate, cards: list[MemoryCard]) -> MergeDecision:
     decision = decision or moved_them(candidate, cards)  # "moved her to Sunflowers nursery"
     decision = decision or task_moved(candidate, cards)  # "my husband does the school run now"
     decision = decision or spelling_put_right(candidate, cards)  # "it's spelled Claire": not Clare
+    decision = decision or renamed(candidate, cards)  # "we renamed master to main"
     decision = decision or slot_ended(candidate, cards)  # "Mum moved into a care home", "Dad retired"
     decision = decision or opposite_state(candidate, cards)  # "started letting Pepper outside": not indoor
     decision = decision or promotion(candidate, cards)  # "promoted to senior engineer": still at Monzo

@@ -289,7 +289,8 @@ _ARRANGED_RE = re.compile(
 
 # An appointment someone has on a day: "Abi has got the dentist on 3 March at 10am", "has a scan on 4 May".
 _GOT_ON_RE = re.compile(
-    r"^(?:the\s+user|(?-i:[A-Z])[\w'-]*)\s+(?:has|have)\s+(?:got\s+)?(?:the|a|an|their)\s+[\w -]{2,40}?\s+on\s+",
+    r"^(?:the\s+user|(?-i:[A-Z])[\w'-]*)\s+(?:has|have)\s+(?:got\s+)?(?:the|a|an|their)\s+[\w -]{2,40}?\s+"
+    r"(?:on|in\s+the\s+week\s+after)\s+",  # ("next week" as the statement says it: "in the week after 1 March")
     re.I,
 )
 _COMING_WEEKDAY_RE = re.compile(
@@ -298,6 +299,8 @@ _COMING_WEEKDAY_RE = re.compile(
     r"|\bfor\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:'s)?\b(?!s)"
     # ... or a period to come: "is migrating the auth service to Rust this quarter"
     r"|\b(?:this|next)\s+(?:quarter|term|semester|sprint)\b"
+    # ... "next week", as the statement says it: "in the week after 10 February 2027"
+    r"|\bin\s+the\s+week\s+after\s+\d"
     # ... a season or a time ahead: "are selling the house in the spring", "is retiring next year"
     r"|\b(?:in\s+the|this|next)\s+(?:spring|summer|autumn|fall|winter)\b|\b(?:next\s+(?:month|year)|later\s+this\s+year)\b",
     re.I,

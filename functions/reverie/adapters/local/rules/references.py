@@ -131,7 +131,12 @@ def _by_name(people: list[str]) -> list[str]:
     return named or people
 
 
-_HAS_DONE_RE = re.compile(r"\s+(?:got|been|gone|had|done|taken|made|seen|left|lost|won|started|finished)\b")
+_HAS_DONE_RE = re.compile(
+    r"\s+(?:got|been|gone|had|done|taken|made|seen|left|lost|won|started|finished)\b"
+    # ... or what they did to something: "she's entered them in the show", "he's booked a table" ("she's
+    # married", "he's tired of it" are how they are)
+    r"|\s+[a-z]{3,}ed\s+(?:them|it|him|her|us|me|a|an|the|my|his|their|our|some|all)\b"
+)
 
 
 def is_or_has(following: str) -> str:

@@ -3,7 +3,7 @@ pregnant" when she "had her baby", "is learning to drive" when they "passed thei
 when they "got married", "is on the waiting list for an allotment" when they "got their allotment", "is saving
 for a deposit on a house" when they "bought a house", "put an offer in on a house" when they "got the keys", "is at Leeds Uni" when they "graduated", "the driving test
 is on 12 February" when they "passed their driving test", "is having the bathroom retiled" when "the bathroom is
-done". The news replaces the state (latest wins) rather than
+done", "is moving to Exeter" when they "live in Exeter". The news replaces the state (latest wins) rather than
 joining it ("had her baby ... and is pregnant").
 
 Said of the same someone (the same name and the same person of theirs: "Pia's sister"), the state before the news.
@@ -18,7 +18,7 @@ from reverie.adapters.local.rules.about import owner, whom
 from reverie.adapters.local.rules.verdicts import replace
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard
-from reverie.domain.restatement import stem
+from reverie.domain.restatement import MOVING_TO_RE, stem
 from reverie.ports import MergeDecision
 
 # (the state, the event that concludes it)
@@ -187,6 +187,24 @@ def _work_done(candidate: Candidate, card: MemoryCard) -> bool:
     return re.search(rf"\b{re.escape(found.group('thing'))}{_DONE_RE}", candidate.statement, re.I) is not None
 
 
+# A move to come, then being there: "is moving to Exeter in the spring" / "lives in Exeter", "has moved to Exeter".
+_THERE_RE = re.compile(
+    r"\b(?:lives|live|living|has\s+moved|have\s+moved|moved|settled|settling)\s+(?:in|to|into)\s+"
+    r"(?:the\s+new\s+(?:place|house|flat|home)\s+in\s+)?(?P<place>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)*)",
+    re.I,
+)
+
+
+def _moved_there(candidate: Candidate, card: MemoryCard) -> bool:
+    coming, there = MOVING_TO_RE.search(card.statement), _THERE_RE.search(candidate.statement)
+    return (
+        coming is not None
+        and there is not None
+        and coming.group("place") == there.group("place")
+        and owner(candidate.statement)[0] == owner(card.statement)[0]
+    )
+
+
 def state_concluded(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
     """The held card saying the state the candidate's event concludes, of the same someone (see the module)."""
     for card in cards:
@@ -198,6 +216,7 @@ def state_concluded(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeD
             or _child_born(candidate, card)
             or _set_event_done(candidate, card)
             or _work_done(candidate, card)
+            or _moved_there(candidate, card)  # "lives in Exeter" after "is moving to Exeter in the spring"
         ):
             return replace(candidate, card, f"the state {card.memory_id} says has come to its end")
     return None
