@@ -547,7 +547,7 @@ def test_a_pronouns_s_before_what_they_did_to_something_is_has() -> None:
 
 
 def test_a_relatives_new_job_title_replaces_the_job_held_with_its_place() -> None:
-    from reverie.adapters.local.rules.keys import states_also
+    from reverie.adapters.local.rules.job_sides import states_also
 
     held_job = "Ole's wife is a junior doctor at St Thomas'."
     assert states_also(held_job, "user.wife.job_title")

@@ -9,7 +9,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from reverie.adapters.local.rules.keys import statement_key, states_also
+from reverie.adapters.local.rules.job_sides import states_also
+from reverie.adapters.local.rules.keys import statement_key
 from reverie.adapters.local.rules.merge import decide
 from reverie.domain.models import MemoryType
 from reverie.ports import MergeAction

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 
 from reverie.adapters.local.rules.about import contains, jaccard, name_words
 from reverie.adapters.local.rules.claims import without_attribution
-from reverie.adapters.local.rules.keys import same_slot, states_also
+from reverie.adapters.local.rules.job_sides import states_also
+from reverie.adapters.local.rules.keys import same_slot
 from reverie.adapters.local.rules.remainder import carried, without_old_value
 from reverie.adapters.local.rules.values import SAME_VALUE_JACCARD, other_codes, other_numbers
 from reverie.adapters.local.rules.verdicts import decision as _decision
