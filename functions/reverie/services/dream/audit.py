@@ -24,7 +24,7 @@ from reverie.domain.search import SearchFilter, card_search_text
 from reverie.ports import CardQuery, MergeAction, MergeDecision, RunStore
 from reverie.services.backends import Backends
 from reverie.services.dream.apply import Writer
-from reverie.services.dream.common import dream_memory_id
+from reverie.services.dream.common import dream_memory_id, said_later
 from reverie.services.dream.decisions import MAX_CONFIDENCE, latest
 from reverie.services.dream.similarity import cosine_of, paraphrase_of
 
@@ -127,7 +127,7 @@ def _audit_pair(
         if (
             decision.action is MergeAction.SUPERSEDE
             and decision.statement is None
-            and _later(newer, held)
+            and said_later(newer, held)
             and newer.valid_from is None  # a value said ahead holds from its day; the held one until then
             and held.valid_until is None
         ):
@@ -149,14 +149,6 @@ def _decide(b: Backends, w: Writer, news: Candidate, held: Sequence[MemoryCard])
     decision = reasoner.decide(news, list(held))
     w.spend(decision.usage)
     return decision
-
-
-def _later(card: MemoryCard, other: MemoryCard) -> bool:
-    """`card` was said after `other`, in another session."""
-    sessions = {r.session_id for r in card.evidence_refs} & {r.session_id for r in other.evidence_refs}
-    return (
-        bool(card.observed_at and other.observed_at and card.observed_at > other.observed_at) and not sessions
-    )
 
 
 def _outdated(w: Writer, old: MemoryCard, newer: MemoryCard, why: str) -> set[str]:

@@ -75,3 +75,11 @@ def dump_candidates(candidates: list[Candidate]) -> list[dict[str, Any]]:
 
 def load_candidates(data: list[dict[str, Any]]) -> list[Candidate]:
     return [Candidate.model_validate(item) for item in data]
+
+
+def said_later(card: MemoryCard | Candidate, other: MemoryCard | Candidate) -> bool:
+    """`card` was said after `other`, in another session (the state may have changed since); two of one session
+    record the same moment, whichever was written first."""
+    later = bool(card.observed_at and other.observed_at and card.observed_at > other.observed_at)
+    sessions = {r.session_id for r in card.evidence_refs} & {r.session_id for r in other.evidence_refs}
+    return later and not sessions

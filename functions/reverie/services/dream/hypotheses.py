@@ -17,6 +17,7 @@ from reverie.domain.restatement import names_no_one, terms
 from reverie.ports import CardQuery, MergeAction, MergeDecision, Reasoner
 from reverie.services.backends import Backends
 from reverie.services.dream.apply import Writer
+from reverie.services.dream.common import said_later
 from reverie.services.dream.decisions import propagate_correction
 from reverie.services.dream.verify import Assessment
 
@@ -84,14 +85,6 @@ def _pair_decision(w: Writer, reasoner: Reasoner, claim: Candidate, card: Memory
     return decision if decision.target_id == card.memory_id else None
 
 
-def _made_later(card: MemoryCard, claim: Candidate) -> bool:
-    """The guess was made after the claim, in another session (the state may have changed since); one
-    of the same session records the same moment, whichever was written first."""
-    later = bool(card.observed_at and claim.observed_at and card.observed_at > claim.observed_at)
-    sessions = {r.session_id for r in card.evidence_refs} & {r.session_id for r in claim.evidence_refs}
-    return later and not sessions
-
-
 def reject_contradicted(b: Backends, w: Writer, reasoner: Reasoner, promoted: Sequence[Assessment]) -> None:
     """Held hypotheses that a claim this run verified replaces or shows wrong are rejected; one it says in full,
     with more detail, is superseded by it."""
@@ -103,7 +96,7 @@ def reject_contradicted(b: Backends, w: Writer, reasoner: Reasoner, promoted: Se
         for related in _related(a.candidate, held, own):
             # a rejection's propagation earlier in this loop may have rewritten this one since
             card = w.changed.get(related.memory_id, related)
-            if card.status is not Status.HYPOTHESIS or _made_later(card, a.candidate):
+            if card.status is not Status.HYPOTHESIS or said_later(card, a.candidate):
                 continue  # put right already, or a guess made after the claim, which it does not contradict
             decision = _pair_decision(w, reasoner, a.candidate, card)
             action = decision.action if decision is not None else None

@@ -201,7 +201,7 @@ def _moved_there(candidate: Candidate, card: MemoryCard) -> bool:
         coming is not None
         and there is not None
         and coming.group("place") == there.group("place")
-        and owner(candidate.statement)[0] == owner(card.statement)[0]
+        and _same_someone(candidate.statement, card.statement)
     )
 
 
