@@ -22,6 +22,7 @@ from reverie.adapters.local.keyword_bound import MAX_KEYWORD_CANDIDATES, MatchCo
 from reverie.adapters.local.search_sql import (
     PARTITION_WHERE,
     SCHEMA,
+    admits_nothing,
     entity_key,
     filter_sql,
     micros,
@@ -188,19 +189,24 @@ class SqliteSearchIndex(SearchIndex):
             dim = self._dim
             if dim is None:
                 dim = self._dim = self._stored_dim()
-            if dim is not None:
-                self._check_vector(query, dim, "the query vector")
-            if dim is None or k <= 0 or filter_sql(filter) is None:
+            norm = self._check_vector(query, dim, "the query vector") if dim is not None else 0.0
+            if dim is None or k <= 0 or admits_nothing(filter):
                 return []
-            query = query / np.linalg.norm(query)
+            query = query / norm
             statuses = [STATUS_CODES[s.value] for s in filter.statuses]
             types = None if filter.types is None else [TYPE_CODES[t.value] for t in filter.types]
             now = now_micros(filter)
-            found: list[tuple[float, str]] = []
+            found: list[tuple[float, str]] = []  # (-cosine, memory id): best first when sorted
+            self._check_partitions()
             for key in visible_partitions(filter.scope):
-                found.extend(self._partition(key, dim).search(query, statuses, types, now, k))
-        found.sort(key=lambda hit: (-hit[0], hit[1]))
-        return [SearchHit(memory_id, min(1.0, max(-1.0, score))) for score, memory_id in found[:k]]
+                scores, ids = self._partition(key, dim).search(query, statuses, types, now, k)
+                found.extend(zip((-s for s in scores), ids, strict=True))
+        found.sort()
+        # a cosine rounded past ±1 is clipped (a comparison chain costs less than min and max)
+        return [
+            SearchHit(memory_id, -score if -1.0 <= score <= 1.0 else (-1.0 if score > 0 else 1.0))
+            for score, memory_id in found[:k]
+        ]
 
     def search_timeline(
         self,
@@ -279,7 +285,8 @@ class SqliteSearchIndex(SearchIndex):
         return vectors
 
     @staticmethod
-    def _check_vector(vector: FloatArray, dim: int, what: str) -> None:
+    def _check_vector(vector: FloatArray, dim: int, what: str) -> float:
+        """`vector`'s length, once it is known to be a usable vector of `dim` floats."""
         if vector.shape != (dim,):
             raise ValueError(
                 f"{what} has {vector.size} dimensions but this index holds {dim}-dimensional vectors; "
@@ -288,6 +295,7 @@ class SqliteSearchIndex(SearchIndex):
         norm = float(np.linalg.norm(vector))
         if not math.isfinite(norm) or norm == 0.0:
             raise ValueError(f"{what} must be finite and not all zeros (cosine needs a direction)")
+        return norm
 
     def _recache(self, doc: SearchDoc, vector: FloatArray | None, before: Placement | None) -> None:
         """Bring the cached vector partitions in step with the document just written."""
@@ -306,11 +314,15 @@ class SqliteSearchIndex(SearchIndex):
         if part is not None:
             part.remove(memory_id)
 
-    def _partition(self, key: PartitionKey, dim: int) -> VectorPartition:
+    def _check_partitions(self) -> None:
+        """Drop the cached partitions if another connection committed since (they may be stale): once a
+        search, before `_partition`."""
         version = self._db.execute("PRAGMA data_version").fetchone()[0]
-        if version != self._data_version:  # another connection committed: the cache may be stale
+        if version != self._data_version:
             self._drop_partitions()
             self._data_version = version
+
+    def _partition(self, key: PartitionKey, dim: int) -> VectorPartition:
         part = self._partitions.get(key)
         if part is not None:
             self._partitions.move_to_end(key)

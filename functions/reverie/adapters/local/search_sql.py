@@ -80,9 +80,14 @@ def entity_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
+def admits_nothing(filter: SearchFilter) -> bool:
+    """Whether the filter's status or type set is empty: no document can pass it."""
+    return not filter.statuses or (filter.types is not None and not filter.types)
+
+
 def filter_sql(filter: SearchFilter) -> tuple[str, list[object]] | None:
-    """The filter as a WHERE fragment over `docs d`, or None when it admits nothing (empty status/type set)."""
-    if not filter.statuses or (filter.types is not None and not filter.types):
+    """The filter as a WHERE fragment over `docs d`, or None when it admits nothing (`admits_nothing`)."""
+    if admits_nothing(filter):
         return None
     scope = filter.scope
     statuses = sorted(s.value for s in filter.statuses)

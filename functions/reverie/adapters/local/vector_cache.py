@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from reverie.adapters.local.vector_graph import NeighbourGraph, graph_available
-from reverie.adapters.local.vector_scan import int8_dots, nearest, quantize, top_k
+from reverie.adapters.local.vector_scan import EXACT_BELOW, int8_dots, nearest, quantize, top_k
 from reverie.domain.models import MemoryType, Scope, ScopeKind, Status
 
 FloatArray = npt.NDArray[np.float32]
@@ -162,11 +162,12 @@ class VectorPartition:
 
     def search(
         self, query: FloatArray, statuses: Iterable[int], types: Iterable[int] | None, now: int, k: int
-    ) -> list[tuple[float, str]]:
-        """The k best (cosine, memory_id) among rows passing the filter; `query` must be unit length."""
+    ) -> tuple[list[float], list[str]]:
+        """The cosines and memory ids of the k best rows passing the filter, best first; `query` must be
+        unit length."""
         n = len(self.ids)
         if n == 0:
-            return []
+            return [], []
         status_ok = _allowed(statuses, STATUS_CODES)
         type_ok = None if types is None else _allowed(types, TYPE_CODES)
         found = self._from_graph(status_ok, type_ok, now, query, k)
@@ -175,11 +176,12 @@ class VectorPartition:
             if type_ok is not None:
                 mask &= type_ok[self._type[:n]]
             if not mask.any():
-                return []
+                return [], []
             args = (self._matrix, self._codes, self._scale, self._error)
-            found = nearest(*args, mask, query, k, self._dots)
+            found = nearest(*args, mask, query, k, self._dots if n >= EXACT_BELOW else None)
         scores, best = found
-        return [(float(score), self.ids[int(row)]) for score, row in zip(scores, best, strict=True)]
+        ids = self.ids
+        return scores.tolist(), [ids[row] for row in best.tolist()]
 
     def _from_graph(
         self, status_ok: BoolArray, type_ok: BoolArray | None, now: int, query: FloatArray, k: int
