@@ -14,6 +14,8 @@ from reverie.domain.validity import WEEKDAYS, day_end, end_of, month_number, nam
 # "the vet next Tuesday", "the party is tomorrow", "drinks tonight" (a habit says "on Thursdays", "every Thursday").
 _PLAN_DAY_RE = re.compile(
     r"\b(?:(?:on|this|coming)\s+|(?P<next>next)\s+)(?P<wd>" + "|".join(WEEKDAYS) + r")\b(?!')"
+    # (a part of the day in the plural is a habit: "guitar on Saturday mornings")
+    r"(?!\s+(?:mornings|afternoons|evenings|nights|lunchtimes)\b)"
     # what is for a day: "brownies for Saturday", "for Saturday's party"
     r"|\bfor\s+(?P<wdfor>" + "|".join(WEEKDAYS) + r")(?:'s)?\b"
     r"|\b(?P<tomorrow>tomorrow)\b|\b(?P<tonight>tonight)\b",

@@ -25,6 +25,7 @@ NEGATION_WORDS = frozenset(
     "given up isn't aren't wasn't weren't doesn't don't didn't won't can't cannot hasn't haven't".split()
 )
 _SUFFIXES = ("ing", "ed", "es", "s")
+_GO_FORMS = frozenset({"go", "goes"})  # ("going" stays apart: "is going to sell" is no going anywhere)
 _ES_BASES = ("s", "x", "z", "ch", "sh", "o")
 RESTATED_SHARE = 0.6  # of the shorter statement's terms found in the other
 
@@ -35,6 +36,8 @@ def stem(word: str) -> str:
     consonant they double: "running" → run);
     "allergy", "allergies", "allergic" → allergi (a final y after a consonant, and -ic, become i)."""
     word = word.removesuffix("'s").rstrip("'")  # "Alice's" is about Alice
+    if word in _GO_FORMS:  # too short for the suffix rules: "goes to bed", "go to bed"
+        return "go"
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             if suffix == "es" and not word[:-2].endswith((*_ES_BASES, "i")):

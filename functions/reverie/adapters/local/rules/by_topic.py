@@ -23,6 +23,7 @@ from reverie.adapters.local.rules.described_same import (
 )
 from reverie.adapters.local.rules.frequency import how_often
 from reverie.adapters.local.rules.keys import other_slots, state_slot
+from reverie.adapters.local.rules.moved_day import moved_to_another_time
 from reverie.adapters.local.rules.plan_ends import (
     called_off,
     decided_against,
@@ -169,6 +170,9 @@ def by_topic(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision
         # a change ("sold the Ibiza on 20 June") replaces the state it ends whatever numbers either names
         if not event(card.statement) and _CHANGE_RE.search(candidate.statement):
             return replace(candidate, card, f"a change of what {card.memory_id} says")
+        # "moved my gym sessions to lunchtime" after "goes to the gym at 6am": another time for it
+        if not event(card.statement) and moved_to_another_time(candidate.statement, card.statement):
+            return replace(candidate, card, f"{card.memory_id}'s time, moved")
         # "traded the Passat for a Kia Niro": what the card names is given up for another
         if (
             not event(card.statement)

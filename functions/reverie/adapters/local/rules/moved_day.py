@@ -49,6 +49,27 @@ _NOW_ON_RE = re.compile(
     re.I,
 )
 _WHEN_RE = re.compile(rf"\b{_WHEN}(?![\w'])", re.I)
+# A part of the day, as a time a thing is moved to: "moved my gym sessions to lunchtime", "to the evenings".
+_DAY_PART = r"(?:lunchtimes?|mornings?|afternoons?|evenings?|nights?|weekends?|after\s+work|before\s+work)"
+_MOVED_TO_TIME_RE = re.compile(
+    r"\b(?:moved|shifted|rescheduled|changed|switched)\b[^.;]*?\bto\s+(?:the\s+)?"
+    rf"(?P<when>{_DAY_PART}|{_WHEN})(?![\w'])",
+    re.I,
+)
+_TIME_SAID_RE = re.compile(rf"\b(?:{_DAY_PART}|{_WHEN})(?![\w'])", re.I)
+
+
+def moved_to_another_time(statement: str, held: str) -> bool:
+    """`statement` moves something to a time of day or week (`_MOVED_TO_TIME_RE`) and `held`, about the same
+    thing (the caller's to know), gives it another: "has moved their gym sessions to lunchtime" after "goes
+    to the gym at 6am". A card naming no time ("has a sofa from Ikea") is no time it was moved from."""
+    found = _MOVED_TO_TIME_RE.search(statement)
+    if found is None:
+        return False
+    times = {m.group(0).lower() for m in _TIME_SAID_RE.finditer(held)}
+    return bool(times) and found.group("when").lower() not in times
+
+
 _KINDS = frozenset({MemoryType.FACT, MemoryType.PREFERENCE, MemoryType.PLAN})
 
 
@@ -114,12 +135,15 @@ _DAY_WORD_RE = re.compile(rf"\b{WEEKDAY}s?\b", re.I)
 # what says when beside the day, or that it holds now: not what the thing is
 _WHEN_WORDS = terms(
     "now on and every each these days from instead night nights morning mornings evening evenings afternoon "
-    "afternoons lunchtime lunchtimes usually normally"
+    "afternoons lunchtime lunchtimes usually normally day"
 )
 _BESIDE_RE = re.compile(r"\b(?:too|also|as\s+well|additionally|extra)\b", re.I)
 
 
-def _habit_days(statement: str) -> frozenset[str]:
+def _habit_days(statement: str, any_day: bool = False) -> frozenset[str]:
+    """The days `statement` names as a habit (`any_day`: every day it names, "on Wednesday" too)."""
+    if any_day:
+        return frozenset(m.group(0).lower().removesuffix("s") for m in _DAY_WORD_RE.finditer(statement))
     return frozenset(
         (m.group("every") or m.group("plural") or m.group("part")).lower()
         for m in _HABIT_DAY_RE.finditer(statement)
@@ -136,8 +160,10 @@ def days_said_again(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeD
     """The one held card saying what the candidate says in the same words but on other days of the week ("Bins
     are Tuesday nights" after "Bins go out on Monday nights", "in the office Mondays, Wednesdays and Fridays
     now" after "... Tuesdays and Thursdays"): the days moved, the card replaced. A day added ("on Mondays
-    too") adds."""
-    mine = _habit_days(candidate.statement)
+    too") adds. A correction puts right the one card naming another day that shares a word of what it says
+    ("Sorry, I got that wrong, bins go out on Wednesday" after "Bin day is Tuesday"), any day it names."""
+    correcting = candidate.type is MemoryType.CORRECTION
+    mine = _habit_days(candidate.statement, correcting)
     # ("on Saturdays, not Fridays" names the day it puts right: `day_put_right`, or the card it was built on)
     if not mine or _BESIDE_RE.search(candidate.statement) or _DAY_CONTRAST_RE.search(candidate.statement):
         return None
@@ -147,8 +173,8 @@ def days_said_again(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeD
         for card in cards
         if card.type in _KINDS
         and said
-        and said <= _what_it_says(card.statement)
-        and (held := _habit_days(card.statement))
+        and (said <= (theirs := _what_it_says(card.statement)) or (correcting and said & theirs))
+        and (held := _habit_days(card.statement, correcting))
         and held != mine
         # (a thing said bare is the speaker's: "Bins are Tuesday nights" of "Jas's bins ...")
         and (not possessor(candidate.statement) or not other_people(candidate.statement, card.statement))

@@ -18,7 +18,7 @@ from reverie.domain.models import MemoryType
 # A name, then "is"/"'s" and an identity word of the speaker's own kind (see IDENTITY_RE).
 _NAMED_IDENTITY_RE = re.compile(
     r"^(?P<who>(?!(?:It|That|This|There|Here|What|Who|He|She|Let|The|My|Our)\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)"
-    r"(?:'s|\s+is)\s+(?:(?:also|now|still|strictly|fully)\s+)?"
+    r"(?:'s|\s+is)\s+(?:(?:also|now|still|strictly|fully|only|just)\s+)?"
     # a lasting condition ("Ines is coeliac", "Dad's diabetic")
     rf"(?P<what>{CONDITION}|(?:a\s+)?(?:vegetarian|vegan|pescatarian|teetotal|married|divorced|engaged|widowed|retired|self-employed)|"
     # what they work as ("Ana is a nurse", "Leo's a sous chef at Hoppers") and their age ("Mia is 4")

@@ -45,6 +45,8 @@ _WHEN = (
     # (a day said as one: "the 9th", "the 9", "9th", "9 March"; a bare number is an hour or an amount: "bedtime's
     # moved to 8 now", "bumped my pension up to 8%")
     rf"(?:the\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th))(?![\d%]|\.\d|\s*(?:per\s*cent|percent)\b)"
+    # (an ordinal before what it counts is no day: "moved our team to the 5th floor", "up to the 3rd row")
+    r"(?!(?:st|nd|rd|th)?\s+(?:floor|storey|place|row|year|grade|level|gear|round|edition|century|street|avenue|house|door)s?\b)"
     rf"(?:\s+(?:of\s+)?{_MONTH})?|\d{{1,2}}\s+(?:of\s+)?{_MONTH}|\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b|"
     rf"{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?|"
     r"\d{1,2}[:.]\d\d|\d{1,2}\s*(?:am|pm)|(?:early|mid|late|the\s+end\s+of|the\s+start\s+of)\b|"

@@ -72,7 +72,9 @@ _VALUE_RE = re.compile(
 # The numbers, dates and how often or from when a value holds ("a month", "every day", "from Monday"): what
 # two values of one thing may differ in without being about another thing.
 _DATE_WORDS_RE = re.compile(
-    r"\d+|\b(?:" + _MONTH + r"|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|days?|weeks?|months?|years?|"
+    r"\d+(?:[:.]\d\d)?\s*(?:am|pm)\b|\d+|\b(?:"
+    + _MONTH
+    + r"|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|days?|weeks?|months?|years?|"
     r"daily|weekly|monthly|yearly|annually|every|each|per|from|starting|onwards?)\b",
     re.I,
 )
@@ -133,13 +135,29 @@ def another_value(a: str, b: str) -> bool:
     25 MB" against "The upload limit is 50 MB", "Ingrid's passport expires in November 2029" against "...
     in March 2027" (not "owns record number 3" against "owns record number 7", and never two events: "ran
     the marathon in 2019" and "in 2023" both happened)."""
-    a, b = _ASIDE_RE.sub("", a), _ASIDE_RE.sub("", b)
+    a, b = _clock_words(_ASIDE_RE.sub("", a)), _clock_words(_ASIDE_RE.sub("", b))
     if not (other_numbers(a, b) and _VALUE_RE.search(a) and _VALUE_RE.search(b)) or event(a) or event(b):
         return False
     if _narrows(a, b) or _narrows(b, a):
         return False
-    mine, theirs = terms(_DATE_WORDS_RE.sub(" ", a)), terms(_DATE_WORDS_RE.sub(" ", b))
+    mine, theirs = _one_tense(_DATE_WORDS_RE.sub(" ", a)), _one_tense(_DATE_WORDS_RE.sub(" ", b))
     return jaccard(mine, theirs) >= SAME_VALUE_JACCARD or contains(mine, theirs) or contains(theirs, mine)
+
+
+def _one_tense(text: str) -> frozenset[str]:
+    """`text`'s terms, "going" as "go": a habit's time said as it has been lately ("has been going to bed at
+    10:30") is the value of the one said plainly ("goes to bed at 11pm"); here, where both give a value of one
+    thing, not a plan's "is going to"."""
+    return frozenset("go" if t == "going" else t for t in terms(text))
+
+
+_CLOCK_WORDS = {"midnight": "12am", "noon": "12pm", "midday": "12pm"}
+_CLOCK_WORD_RE = re.compile(r"\b(?:midnight|noon|midday)\b", re.I)
+
+
+def _clock_words(text: str) -> str:
+    """`text` with a time said in a word as the clock says it ("at midnight" → "at 12am")."""
+    return _CLOCK_WORD_RE.sub(lambda m: _CLOCK_WORDS[m.group(0).lower()], text)
 
 
 # A month and no day of it, as the value: "is in March 2026", "is due in May".
