@@ -132,3 +132,38 @@ def test_an_ordinal_before_what_it_counts_is_no_day_a_thing_is_moved_to() -> Non
     assert not any("March" in s for s in S.statements("They've moved our team to the 5th floor."))
     # NEGATIVE: a day of the month is still one
     assert any("9 March" in s for s in S.statements("The dentist moved my appointment to the 9th."))
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        (
+            "Finally upgraded to a Pixel 8, the iPhone battery was dead.",
+            "The user finally upgraded to a Pixel 8.",
+        ),
+        (
+            "Bought a new kettle, the old one was broken.",
+            "The user bought a new kettle, the old one was broken.",
+        ),
+    ],
+)
+def test_a_change_made_is_kept_beside_the_passing_state_that_made_it(said: str, stored: str) -> None:
+    # GIVEN a change one made and, after a comma, what made it; THEN the change is kept (dropped whole before)
+    assert S.statements(said) == [stored]
+
+
+@pytest.mark.parametrize("said", ["My phone is full of photos.", "The printer is broken, it's jammed again."])
+def test_a_passing_state_alone_is_still_left_out(said: str) -> None:
+    assert S.statements(said) == []
+
+
+def test_a_plan_put_off_to_a_season_is_moved_there() -> None:
+    # GIVEN a wedding on a day; WHEN it is postponed to next spring THEN the held day is no longer its day
+    assert S.statements("We've postponed the wedding to next spring.") == [
+        "The user's wedding is moved to next spring."
+    ]
+    decision = decide(
+        cand("Kim's wedding is moved to next spring."),
+        [held("Kim's wedding is on 12 June.", type=MemoryType.PLAN)],
+    )
+    assert decision.action is MergeAction.SUPERSEDE

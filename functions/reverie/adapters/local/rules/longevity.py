@@ -11,6 +11,7 @@ from the event's time.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from reverie.adapters.local.rules.language import strip_opening
 from reverie.domain.occasion import for_the_occasion
@@ -264,3 +265,19 @@ def passing_mood(text: str) -> bool:
     if _WISH_NOW_RE.search(said) or _NEWS_HAD_RE.search(said):  # "Rainy Monday, I just want to stay in bed"
         return not _LASTING_RE.search(said)
     return _MOOD_RE.match(said) is not None and not _LASTING_RE.search(said)
+
+
+# A change one made, said before what made it ("upgraded to a Pixel 8, the iPhone battery was dead").
+_CHANGE_MADE_RE = re.compile(
+    r"\b(?:upgraded|switched|swapped|changed|replaced|moved|bought|traded|started)\b", re.I
+)
+
+
+def change_beside_its_cause(text: str, passing: Callable[[str], bool] = passing_state) -> str | None:
+    """The change one made when `text` says it and then, after a comma, the passing state that made it ("Finally
+    upgraded to a Pixel 8, the iPhone battery was dead" → "Finally upgraded to a Pixel 8"): the change lasts,
+    its cause does not. `passing` tells a passing state. None for anything else."""
+    main, _, cause = text.partition(", ")
+    if cause and _CHANGE_MADE_RE.search(main) and passing(cause) and not passing(main):
+        return main.rstrip(" .") + "."
+    return None

@@ -41,7 +41,7 @@ _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _MONTH = MONTH_WORD
 # What a thing is moved to: a time, never a place ("moved to Leeds" is a house move).
 _WHEN = (
-    rf"(?:(?:next|this|the\s+following|coming)\s+(?:week|month|{_WEEKDAY})|{_WEEKDAY}|tomorrow|"
+    rf"(?:(?:next|this|the\s+following|coming)\s+(?:week|month|{_WEEKDAY}|spring|summer|autumn|winter)|{_WEEKDAY}|tomorrow|"
     # (a day said as one: "the 9th", "the 9", "9th", "9 March"; a bare number is an hour or an amount: "bedtime's
     # moved to 8 now", "bumped my pension up to 8%")
     rf"(?:the\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th))(?![\d%]|\.\d|\s*(?:per\s*cent|percent)\b)"

@@ -21,7 +21,13 @@ from reverie.adapters.local.rules.elided_progressive import elided_progressive
 from reverie.adapters.local.rules.fronted import days_after, place_after
 from reverie.adapters.local.rules.keys import attribute_key, state_slot
 from reverie.adapters.local.rules.language import compress, strip_emoji
-from reverie.adapters.local.rules.longevity import one_off, passing_mood, passing_state, without_passing_mood
+from reverie.adapters.local.rules.longevity import (
+    change_beside_its_cause,
+    one_off,
+    passing_mood,
+    passing_state,
+    without_passing_mood,
+)
 from reverie.adapters.local.rules.new_home import new_home
 from reverie.adapters.local.rules.others_identity import named_identity
 from reverie.adapters.local.rules.patterns import (
@@ -218,7 +224,9 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     if passing_mood(text):
         return Drop("passing mood")
     if nuisance_again(text) or momentary_level(text):  # "the train was cancelled again", "my phone is full"
-        return Drop("passing state")
+        if (change := change_beside_its_cause(text, _nuisance_or_level)) is None:
+            return Drop("passing state")
+        text = change  # "upgraded to a Pixel 8, the iPhone battery was dead": the upgrade lasts
     wrapped = WRAPPED_REQUEST_RE.match(text) if who.to_agent else None
     if wrapped:  # "I want you to open PRs from now on" → "open PRs from now on"
         text = wrapped.group("rest")
@@ -304,7 +312,9 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
     if style := _answer_style(text, who):
         return style
     if passing_state(text):  # "Publishing is failing in CI", "my calves are tight": not worth a card
-        return Drop("passing state")
+        if (change := change_beside_its_cause(text)) is None:
+            return Drop("passing state")
+        text = change  # "upgraded to a Pixel 8, the iPhone battery was dead": the upgrade lasts
     if who.to_agent and HABIT_MARKER_RE.search(text) and not SUBJECT_I_RE.search(text):
         wanted = HABIT_MARKER_RE.sub("", text).strip(" ,.")
         if not wanted:  # "Yes, as always": an answer that confirms the question asked, no new rule
@@ -346,3 +356,7 @@ def classify(sentence: str, who: Speaker) -> Statement | Drop:
             else result
         )
     return result
+
+
+def _nuisance_or_level(text: str) -> bool:
+    return nuisance_again(text) or momentary_level(text)
