@@ -167,3 +167,15 @@ def test_a_plan_put_off_to_a_season_is_moved_there() -> None:
         [held("Kim's wedding is on 12 June.", type=MemoryType.PLAN)],
     )
     assert decision.action is MergeAction.SUPERSEDE
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        ("on 20mg citalopram since jan", ["The user is on 20mg citalopram since jan."]),
+        ("taking 5mg ramipril daily", ["The user is taking 5mg ramipril daily."]),
+        ("on 2 pints of milk a day", []),  # NEGATIVE: no dose of a medicine
+    ],
+)
+def test_a_dose_said_with_no_subject_is_the_speakers(said: str, stored: list[str]) -> None:
+    assert S.statements(said) == stored

@@ -319,10 +319,18 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
     return Drop("not a statement")
 
 
+# A dose one takes, said with no subject: "on 20mg citalopram since jan", "taking 5mg ramipril daily".
+_ON_A_DOSE_RE = re.compile(r"^(?:on|taking)\s+\d+(?:\.\d+)?\s*(?:mg|mcg|g|ml|units?|iu|puffs?)\s+[a-z]", re.I)
+
+
 def short_about_speaker(text: str, who: Speaker) -> Statement | Drop:
     """A short sentence that mentions the speaker without "I" as its subject ("My dog Max turned five
     last week.", "The kids loved our trip to the lake."): a fact about them; anything else is dropped.
     Said to an agent, it must open with its subject: "Book me a desk" is a request for now."""
+    if (
+        _ON_A_DOSE_RE.match(text) and "?" not in text
+    ):  # "on 20mg citalopram since jan": the subject chat leaves out
+        return as_statement(MemoryType.FACT, f"I'm {text}", who)
     if "?" in text or len(text.split()) > SHORT_ABOUT_SPEAKER_WORDS or not _MENTIONS_SPEAKER_RE.search(text):
         return Drop("not a statement")
     said = f"I'm {text}"  # the subject chat leaves out
