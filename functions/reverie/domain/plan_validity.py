@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 
-from reverie.domain.text import MONTH_OR_SHORT
+from reverie.domain.text import DAY_PART, MONTH_OR_SHORT
 from reverie.domain.validity import WEEKDAYS, day_end, end_of, month_number, named_days, valid_until
 
 # One day of the coming week a plan is for: "a job interview on Thursday", "dinner at Mum's this Sunday",
@@ -15,7 +15,7 @@ from reverie.domain.validity import WEEKDAYS, day_end, end_of, month_number, nam
 _PLAN_DAY_RE = re.compile(
     r"\b(?:(?:on|this|coming)\s+|(?P<next>next)\s+)(?P<wd>" + "|".join(WEEKDAYS) + r")\b(?!')"
     # (a part of the day in the plural is a habit: "guitar on Saturday mornings")
-    r"(?!\s+(?:mornings|afternoons|evenings|nights|lunchtimes)\b)"
+    rf"(?!\s+{DAY_PART}s\b)"
     # what is for a day: "brownies for Saturday", "for Saturday's party"
     r"|\bfor\s+(?P<wdfor>" + "|".join(WEEKDAYS) + r")(?:'s)?\b"
     r"|\b(?P<tomorrow>tomorrow)\b|\b(?P<tonight>tonight)\b",

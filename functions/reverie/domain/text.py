@@ -186,3 +186,5 @@ def human_date(value: datetime) -> str:
 
 # A day of the week as a pattern ("monday" ... "sunday"; add "s?" for "Mondays").
 WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+DAY_PART = r"(?:lunchtime|morning|afternoon|evening|night)"
+"""A part of the day (in the singular: add "s" for the plural of a habit, "on Saturday mornings")."""

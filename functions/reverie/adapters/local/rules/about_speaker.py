@@ -6,6 +6,7 @@ import re
 
 from reverie.adapters.local.rules.animal_named import ANIMAL
 from reverie.adapters.local.rules.conditions import has_a_condition
+from reverie.adapters.local.rules.doses import DOSE_UNIT
 from reverie.adapters.local.rules.held_roles import holds_a_post
 from reverie.adapters.local.rules.keys import answer_style_key, attribute_key, preference_key
 from reverie.adapters.local.rules.named_notes import base_verb
@@ -320,7 +321,7 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
 
 
 # A dose one takes, said with no subject: "on 20mg citalopram since jan", "taking 5mg ramipril daily".
-_ON_A_DOSE_RE = re.compile(r"^(?:on|taking)\s+\d+(?:\.\d+)?\s*(?:mg|mcg|g|ml|units?|iu|puffs?)\s+[a-z]", re.I)
+_ON_A_DOSE_RE = re.compile(rf"^(?:on|taking)\s+\d+(?:\.\d+)?\s*(?:{DOSE_UNIT}|g|puffs?)\s+[a-z]", re.I)
 
 
 def short_about_speaker(text: str, who: Speaker) -> Statement | Drop:

@@ -194,7 +194,7 @@ def _more_of_main_clause(
         # (who does it and what they do is enough before what it is done for, unless the news gives the verb
         # a thing to act on: "runs a bakery" is another sense of "runs for fun")
         least = 3
-        if _PURPOSE_RE.search(card.statement) and not _MAIN_END_RE.search(main):
+        if _PURPOSE_RE.search(card.statement):  # (`main` ends before the first comma: it holds none)
             verb = main.split()[-1]
             least = (
                 3 if re.search(rf"\b{re.escape(verb)}\s+{_OBJECT_OPENS}\b", candidate.statement, re.I) else 2

@@ -20,7 +20,9 @@ from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard
 from reverie.ports import MergeDecision
 
-_UNIT = r"(?:mg|mcg|µg|micrograms?|milligrams?|ml|units?|iu)"
+DOSE_UNIT = r"(?:mg|mcg|µg|micrograms?|milligrams?|ml|units?|iu)"
+"""A unit of a medicine's strength or dose."""
+_UNIT = DOSE_UNIT
 # "Metformin 850 mg", "METFORMIN 500MG", "amlodipine 5mg": a word, then a number and a unit of strength.
 _STRENGTH_RE = re.compile(rf"\b(?P<drug>[A-Za-z][A-Za-z-]{{3,}})\s+(?P<n>\d+(?:\.\d+)?)\s*{_UNIT}\b", re.I)
 # Words that lead up to an amount: no medicine's name.

@@ -21,7 +21,7 @@ from reverie.adapters.local.rules.whose import other_people, possessor
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.restatement import terms
-from reverie.domain.text import WEEKDAY
+from reverie.domain.text import DAY_PART, WEEKDAY
 from reverie.ports import MergeAction, MergeDecision
 
 _WHEN = (
@@ -50,7 +50,7 @@ _NOW_ON_RE = re.compile(
 )
 _WHEN_RE = re.compile(rf"\b{_WHEN}(?![\w'])", re.I)
 # A part of the day, as a time a thing is moved to: "moved my gym sessions to lunchtime", "to the evenings".
-_DAY_PART = r"(?:lunchtimes?|mornings?|afternoons?|evenings?|nights?|weekends?|after\s+work|before\s+work)"
+_DAY_PART = rf"(?:{DAY_PART}s?|weekends?|after\s+work|before\s+work)"
 _MOVED_TO_TIME_RE = re.compile(
     r"\b(?:moved|shifted|rescheduled|changed|switched)\b[^.;]*?\bto\s+(?:the\s+)?"
     rf"(?P<when>{_DAY_PART}|{_WHEN})(?![\w'])",
@@ -128,7 +128,7 @@ def day_put_right(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDec
 # A day said as a habit: "Mondays", "Monday nights", "every Monday".
 _HABIT_DAY_RE = re.compile(
     rf"\bevery\s+(?P<every>{WEEKDAY})\b|\b(?P<plural>{WEEKDAY})s\b"
-    rf"|\b(?P<part>{WEEKDAY})(?=\s+(?:nights?|mornings?|evenings?|afternoons?|lunchtimes?)\b)",
+    rf"|\b(?P<part>{WEEKDAY})(?=\s+{DAY_PART}s?\b)",
     re.I,
 )
 _DAY_WORD_RE = re.compile(rf"\b{WEEKDAY}s?\b", re.I)
