@@ -42,7 +42,6 @@ def test_labels_that_announce_or_scope_and_values_that_state_are_left_alone() ->
     for said in (
         "things to pack: towels, sun cream",  # a list to act on
         "Update: the van is fixed, the bill is paid",  # an announcement, statements after it
-        "favourite colour: teal",  # one value: the sentence rules read it
         "opening times: 9 to 5, closed Sundays",  # numbers: a record `labelled_values` keeps
         "Todo: ring Sam, book the hall",
     ):

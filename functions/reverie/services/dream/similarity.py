@@ -4,6 +4,7 @@ held cards) and the self-audit (held cards against each other). Deterministic: n
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 
 from reverie.domain.denial import repeats_denied
@@ -104,6 +105,24 @@ def paraphrase_of(
             and not (card.type is MemoryType.PLAN and says_over(candidate.statement))
             # "lives in Exeter" is close to "is moving to Exeter in the spring": the move made, no restatement
             and not (moving_to(card.statement) and not moving_to(candidate.statement))
+            # "is a paramedic" is close to "is a paediatrician": another thing someone is, no restatement
+            and not other_kind(candidate.statement, card.statement)
         ):
             return card
     return None
+
+
+# What someone or something is, named by a noun after "is a": "Ona is a paramedic", "Rex is an old greyhound".
+_IS_A_RE = re.compile(
+    r"\b(?:is|are|am)\s+(?:now\s+)?(?:an?|the)\s+(?:[a-z-]+\s+){0,2}?(?P<head>[a-z-]{3,})\b(?![\w-])"
+)
+
+
+def other_kind(new: str, known: str) -> bool:
+    """Both say what their subject is with a noun after "is a", and the nouns differ, neither said in the other
+    statement: "Ona is a paramedic" against "Ona is a paediatrician" (close in meaning, another value)."""
+    mine, theirs = _IS_A_RE.search(new), _IS_A_RE.search(known)
+    if mine is None or theirs is None:
+        return False
+    a, b = mine.group("head").lower(), theirs.group("head").lower()
+    return a != b and a not in known.lower() and b not in new.lower()

@@ -14,6 +14,7 @@ what the user said).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Literal
 
@@ -79,6 +80,17 @@ def _overlap(words: frozenset[str], other: frozenset[str]) -> float:
     return len(words & other) / len(words | other) if words and other else 0.0
 
 
+# A word said not to hold: "not paediatrician", "isn't a vet", "no longer vegan", "never a smoker".
+_DENIED_RE = re.compile(
+    r"\b(?:not|never|no\s+longer|isn'?t|aren'?t|wasn'?t|weren'?t)\s+(?:an?\s+|the\s+)?(?P<word>[\w'-]+)", re.I
+)
+
+
+def _denies(text: str, words: frozenset[str]) -> bool:
+    """`text` says one of `words` does not hold (shares words with a claim only to deny it)."""
+    return any(set(content_words(m.group("word"))) & words for m in _DENIED_RE.finditer(text))
+
+
 def traceback(candidate: Candidate, later: Later) -> tuple[int, int, list[str]]:
     """Later L1 events that support or contradict the candidate: (supports, contradictions, notes)."""
     cited = {(r.session_id, r.event_id) for r in candidate.evidence_refs}
@@ -119,6 +131,10 @@ def traceback(candidate: Candidate, later: Later) -> tuple[int, int, list[str]]:
             and e.session_id not in sessions
             and _overlap(statement_words, words) >= 0.6
         ):
+            if _denies(event_text(e), statement_words):  # "Paramedic, not paediatrician!": said to be wrong
+                contradictions += 1
+                notes.append(f"denied in {e.session_id}/{e.event_id}")
+                continue
             supports += 1
             sessions.add(e.session_id)
             notes.append(f"restated in {e.session_id}/{e.event_id}")

@@ -173,6 +173,16 @@ _NOT_GOT_RE = re.compile(
     r"tickets?|contract|part|tenancy|transfer|funding)|pass(?:ed)?\s+(?:the|my|our|that|his|her)\s+"
     r"(?:[\w'-]+\s+){0,3}?(?:test|exam|interview|audition|assessment|inspection|mot|probation|trial))\b"
 )
+# A plan that did not happen, said as such: "I didn't do the Italian course in the end", "we didn't go to Lisbon
+# after all", "I didn't end up buying the van".
+_NOT_AFTER_ALL_RE = re.compile(
+    r"^(?:i|we)\s+(?:didn'?t|did\s+not)\s+(?:end\s+up\s+[a-z]+ing\b|[a-z]+\b.*?\b(?:in\s+the\s+end|after\s+all)\b)"
+)
+# When the speaker is paid: "I'm paid on the last Friday of the month", "we get paid weekly".
+_PAID_RE = re.compile(
+    r"^(?:i|we)(?:'m|'re|\s+am|\s+are|\s+get|\s+got|\s+usually\s+get)\s+paid\s+"
+    r"(?:on|every|each|weekly|monthly|fortnightly|four-weekly)\b"
+)
 # What the speaker does no more: "I can't watch horror any more", "we don't eat out anymore".
 _NOT_ANY_MORE_RE = re.compile(
     r"^(?:i|we)\s+(?:can'?t|cannot|can\s+not|don'?t|do\s+not|won'?t)\s+[a-z]+\b[^.;]*?\bany\s*more\b"
@@ -282,7 +292,9 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
         return as_statement(
             MemoryType.FACT, _PLEASE_TAIL_RE.sub("", clause), who, key=attribute_key(core, who.subject)
         )
-    if _NOT_GOT_RE.match(lowered):  # "I didn't get the Stripe job": how an application ended
+    # "I didn't get the Stripe job": how an application ended; "I didn't do the course in the end": a plan's;
+    # "I'm paid on the 25th": when the money comes
+    if _NOT_GOT_RE.match(lowered) or _NOT_AFTER_ALL_RE.match(lowered) or _PAID_RE.match(lowered):
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
     negated = NEGATED_HABIT_RE.match(lowered)
     if (negated and negated.group("verb") not in NOT_A_FACT_VERBS | NOT_A_NEGATED_FACT_VERBS) or (

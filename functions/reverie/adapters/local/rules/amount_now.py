@@ -1,5 +1,6 @@
 """A count of someone's that moved on, said with its noun left out: "I'm 20 weeks now!" after "I'm 8 weeks pregnant",
-"She's 14 months now" after "Rosie is 10 months old", "Down to 76 kg after the summer!" after "I weigh 82 kilos".
+"She's 14 months now" after "Rosie is 10 months old", "Down to 76 kg after the summer!" after "I weigh 82 kilos",
+"I'm up to 10k runs now" after "I run 5k three times a week".
 Read alone it says nothing (20 weeks of what?); the held card of the same person giving one count in the same
 unit (kg, kilos and kilograms are one unit) says what: that card, with the count replaced (latest wins): "The user
 is 20 weeks pregnant", "The user weighs 76 kilos".
@@ -35,13 +36,16 @@ _UNITS = {
     "kg": r"kgs?|kilos?|kilograms?|kilogrammes?",
     "lb": r"lbs?|pounds",
     "stone": r"stones?",
+    "km": r"k|kms?|kilometres?|kilometers?",
+    "mile": r"miles?",
 }
 _UNIT = r"(?P<unit>" + "|".join(_UNITS.values()) + r")"
 _N = r"(?P<n>\d{1,3}(?:\.\d)?)"
 _LEAD = r"^(?:(?:and|so|oh|wow|yay|finally)[,!\s]+)*"
 _SAID_RE = re.compile(
     rf"{_LEAD}(?P<who>i|he|she|(?-i:[A-Z])[a-z]+)(?:'s|'m|\s+is|\s+am)\s+(?:now\s+)?(?P<moved>(?:down|up)\s+to\s+)?"
-    rf"{_N}\s*{_UNIT}\b(?:\s+now)?[.!]*$",
+    # (what is counted may follow, and a clause after a comma: "I'm up to 10k runs now, still three times a week")
+    rf"{_N}\s*{_UNIT}\b(?:\s+(?-i:[a-z]+s))?(?:\s+now)?(?:,[^.!?]*)?[.!]*$",
     re.I,
 )
 # "Down to 76 kg after the summer!": its subject left out, the speaker's; what it moved from, or when, after it.

@@ -309,7 +309,7 @@ _CHANGE_RE = re.compile(
     r"stopped|paused|put\s+on\s+hold|quit|(?:taken|took|came|come|weaned)\s+(?:\w+\s+)?off|discharged|retired\b(?!\s+from\b)|"
     # a thing of theirs gone: "my Brompton got stolen", "the car was written off"
     r"(?:got|was|been)\s+(?:stolen|nicked|written\s+off)|"
-    r"gave up|given up|giving up|left|instead of|(?:went|go|goes|gone|going) back to|(?:is|are|am) back on|now (?:uses?|prefers?|works?|lives?)|"
+    r"gave up|given up|giving up|packed in|jacked in|left|instead of|(?:went|go|goes|gone|going) back to|(?:is|are|am) back on|now (?:uses?|prefers?|works?|lives?)|"
     r"stepped down|stepped back|"
     # out of what one was in for: "pulled out of Brighton with a stress fracture", "dropped out of the course"
     r"pulled out|dropped out|withdrew|bowed out|moved out|outgrown|outgrew|grew out of|recovered from|got over|"

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from reverie.adapters.local.rules.asides import without_asides
 from reverie.adapters.local.rules.clause_shapes import SAID_OF_IT, habit_after, only_when
 from reverie.adapters.local.rules.comma_names import without_comma_name
 from reverie.adapters.local.rules.fronted_reason import news_parts, without_background
@@ -23,6 +24,7 @@ from reverie.adapters.local.rules.habit_changes import changes_a_habit
 from reverie.adapters.local.rules.kin_words import opens_with_parent
 from reverie.adapters.local.rules.language import INFORMING_RE, strip_opening
 from reverie.adapters.local.rules.longevity import one_off
+from reverie.adapters.local.rules.moved_over import cause_names_what_was_left
 from reverie.adapters.local.rules.named_clause import named_clause
 from reverie.adapters.local.rules.named_earlier import named_earlier
 from reverie.adapters.local.rules.named_notes import note_subject, notes_apart
@@ -233,6 +235,8 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         return None
     if _VALUE_DENIED_RE.match(right):  # "He's 8, not 6!": the value the first puts right, one statement
         return None
+    if cause_names_what_was_left(left, right):  # "Moved my accounts to Monzo, Barclays kept charging fees"
+        return None
     right = owned_person(right)  # "..., the new boss is Fatima": the speaker's boss
     # "Mum's care home is Oakwood House in Harrogate, I visit on Sundays": hers, then the speaker's
     if opens_with_parent(left) and len(left.split()) >= 4 and _statement(right):
@@ -246,6 +250,13 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
     if INFORMING_RE.match(right) and len(left.split()) >= 3:  # "..., and oh, for the record the shift is ..."
         return right, ""
     if REACH_ME_RE.match(right) and len(left.split()) >= 2:  # "I hate phone calls, text me instead"
+        return right, ""
+    # "I prefer Teddy these days, call me Teddy" (never "Just for today's meeting, call me Dr Shaw": one request)
+    if (
+        _CALL_ME_RE.match(right)
+        and len(left.split()) >= 2
+        and not (SCOPE_OPENING_RE.match(left) or one_off(left))
+    ):
         return right, ""
     # "which was my first dog, and now we have a cat called Miso": a relative clause left alone (its sentence's
     # head masked out as a secret), then the speaker's news
@@ -392,6 +403,8 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
     return None
 
 
+# What to call the speaker, named: "call me Teddy", "please call me Dr Reid".
+_CALL_ME_RE = re.compile(r"^(?:(?:please|pls|just)\s+)?call\s+me\s+(?-i:[A-Z])", re.I)
 # A relative clause of the sentence before, cut off from it (by a secret masked out): "which was my first dog".
 _RELATIVE_RE = re.compile(r"^(?:which|who|whose)\b", re.I)
 _NOW_I_RE = re.compile(r"^(?:now|these\s+days|nowadays)\s*,?\s+(?P<clause>(?:i|we)\b.*)$", re.I | re.S)
@@ -435,6 +448,7 @@ def independent_statements(sentence: str) -> list[str]:
     if len(pieces := news_parts(sentence)) > 1:  # "..., but the news is X", "..., so I've sold it"
         return [s for piece in pieces for s in independent_statements(piece)]
     sentence = without_background(sentence)  # "since Ann left my manager is Raj" → "my manager is Raj"
+    sentence = without_asides(sentence)  # "..., don't judge me!": to the listener, no rule of its own
     # "my mother, Mrs Samira Haddad, receives ...": one subject, named twice, not three clauses
     sentence = without_comma_name(sentence) or sentence
     parts = JOINT_RE.split(sentence)  # clause, joint, clause, joint, ..., clause

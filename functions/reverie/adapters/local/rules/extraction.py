@@ -94,8 +94,13 @@ _MEANWHILE_RE = re.compile(r"^(?:so\s+|and\s+)?(?:i'm|i\s+am|we're|we\s+are)\s+(
 # A value said of "it" with a number or a name: what a correction gives ("actually it's flat 21").
 _IT_IS_VALUE_RE = re.compile(
     # (or what it does: "Sorry, it lands at 7:40, I misread the ticket")
-    r"^(?:(?:actually|sorry|oops|no)[,\s]+)*(?:it'?s|it\s+is|that'?s|that\s+is|it\s+[a-z]+s)\s+[^,;]*(?:\d|\b(?-i:[A-Z]))",
+    r"^(?:(?:actually|sorry|oops|no|typo|my\s+typo|my\s+bad|my\s+mistake)[,\s]+)*"
+    r"(?:it'?s|it\s+is|that'?s|that\s+is|it\s+[a-z]+s)\s+[^,;]*(?:\d|\b(?-i:[A-Z]))",
     re.I,
+)
+# The slip owned before the value put right: "Sorry, typo, it's BS3 4QF", "my bad, it's 24".
+_SLIP_OWNED_RE = re.compile(
+    r"^(?:(?:sorry|oops|argh|ah)[,!.\s]+)*(?:typo|my\s+typo|my\s+bad|my\s+mistake)\b", re.I
 )
 
 
@@ -294,8 +299,8 @@ class _Session(SessionInputs):
             elif (
                 n == 0
                 and (_IT_IS_VALUE_RE.match(part) or CORRECTION_OPENER_RE.match(part))
-                and any(explains_a_mistake(p) for p in shaped.parts[1:])
-            ):  # ... or "Wait, no, bins are Tuesday nights, I always get that wrong"
+                and (any(explains_a_mistake(p) for p in shaped.parts[1:]) or _SLIP_OWNED_RE.match(part))
+            ):  # ... or "Wait, no, bins are Tuesday nights, I always get that wrong"; "Sorry, typo, it's BS3 4QF"
                 correcting = True
             if (
                 who.to_agent

@@ -42,9 +42,19 @@ _CLAUSE_RE = re.compile(
 )
 
 
+# One's favourite of a kind given under its label: "New favourite restaurant: Kiln in Soho", "Fave film: Heat".
+_FAVOURITE_LABEL_RE = re.compile(
+    r"^(?:(?:new|current)\s+)?(?P<label>(?:favourite|favorite|fave|go-to)\s+[a-z][\w -]{1,30}?):\s+(?P<rest>\S.*)$",
+    re.I | re.S,
+)
+
+
 def label_said(sentence: str) -> str:
     """`sentence` with the colon after a plain label read as "is" (or "are") when a short list of values said
-    in words follows it (see the module docstring); as typed otherwise."""
+    in words follows it (see the module docstring), or after one's favourite of a kind ("my favourite restaurant
+    is Kiln in Soho"); as typed otherwise."""
+    if favourite := _FAVOURITE_LABEL_RE.match(sentence.strip()):
+        return f"My {favourite.group('label').lower()} is {favourite.group('rest')}"
     line = _PLAIN_LABEL_RE.match(sentence.strip())
     if line is None:
         return sentence

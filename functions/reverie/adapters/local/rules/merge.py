@@ -22,6 +22,7 @@ from typing import TypeVar
 
 from reverie.adapters.local.rules.added_to import added_to
 from reverie.adapters.local.rules.amount_now import amount_moved_on, size_now
+from reverie.adapters.local.rules.bare_value import bare_value
 from reverie.adapters.local.rules.by_slot import by_slot
 from reverie.adapters.local.rules.by_text import by_text
 from reverie.adapters.local.rules.by_topic import as_it_is_now, by_topic, plan_news
@@ -77,7 +78,7 @@ from reverie.adapters.local.rules.slot_ends import slot_ended
 from reverie.adapters.local.rules.state_concluded import state_concluded
 from reverie.adapters.local.rules.task_moved import task_moved
 from reverie.adapters.local.rules.taste_lost import taste_lost
-from reverie.adapters.local.rules.thing_moved import thing_moved
+from reverie.adapters.local.rules.thing_moved import place_moved, thing_moved
 from reverie.adapters.local.rules.thing_told_more import thing_told_more
 from reverie.adapters.local.rules.time_bounds import same_bound
 from reverie.adapters.local.rules.time_now import hour_now, route_now, time_instead
@@ -200,6 +201,7 @@ def _decide(candidate: Candidate, cards: list[MemoryCard]) -> MergeDecision:
     decision = decision or list_change(candidate, cards)  # "... now has oat bars instead of flapjacks"
     decision = decision or never_done(candidate, cards)  # "never been done" / "replaced on 11 May"
     decision = decision or thing_moved(candidate, cards)  # "the callback moved to https://.../v2"
+    decision = decision or place_moved(candidate, cards)  # "The office has moved to King's Cross"
     decision = decision or moved_over(candidate, cards)  # "moved all my notes from Notion to Obsidian"
     decision = decision or day_moved(candidate, cards)  # "PT's moved to Wednesdays at 6pm"
     decision = decision or day_put_right(candidate, cards)  # "Release day is Thursday now, not Tuesday"
@@ -207,6 +209,7 @@ def _decide(candidate: Candidate, cards: list[MemoryCard]) -> MergeDecision:
         candidate, cards
     )  # "Bins are Tuesday nights" / "... Monday nights"
     decision = decision or corrected_number(candidate, cards)  # "Correction, the local port is 3000"
+    decision = decision or bare_value(candidate, cards)  # "Sorry, typo, it's BS3 4QF"
     decision = decision or moved_everything(candidate, cards)  # "moved everything to eu-central-1"
     decision = decision or off_the_rota(candidate, cards)  # "come off the on-call rota"
     if decision is None and candidate.key:

@@ -5,7 +5,8 @@ daughter's nursery is Little Acorns". What the held card says is where the thing
 so the news replaces it (latest wins).
 
 The held card must be the same someone's and name the place the thing left (named in the news, "from
-Notion"); or, when the news names only where it went ("to Rainbow Nursery"), speak of the thing and of that
+Notion", or as the subject of why after the move: "moved my accounts over to Monzo, Barclays kept charging
+fees"); or, when the news names only where it went ("to Rainbow Nursery"), speak of the thing and of that
 kind of place ("nursery") under another name, or of the named tool it went through ("deploys go through
 Jenkins"); or, when where it went is said in common words ("moved the docs into the repo"), say where the
 thing was kept by name ("our docs live in Confluence"). Moving furniture ("moved the sofa to the window") names
@@ -30,7 +31,7 @@ _PLACE_KIND = (
     r"hospital|clinic|team|group|studio|salon|pool)\b"
 )
 _MOVED_RE = re.compile(
-    r"\b(?:moved|migrated|switched|transferred|upgraded|downgraded|updated|bumped)\s+(?:all\s+|everything\s+of\s+)?"
+    r"\b(?:moved|migrated|switched|transferred|ported|upgraded|downgraded|updated|bumped)\s+(?:all\s+|everything\s+of\s+)?"
     r"(?:(?:my|our|their|his|her|the)\s+)?"
     rf"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:over\s+|across\s+)?(?:from\s+(?P<old>{_NAME})\s+)?"
     # (the kind of place after its name: "to the British Heart Foundation shop")
@@ -44,6 +45,31 @@ _KEPT_IN_RE = re.compile(
 _KINDS = frozenset({MemoryType.FACT, MemoryType.PREFERENCE})
 
 
+# The one it left, named after the move as the subject of why ("moved my accounts over to Monzo, Barclays
+# kept charging fees", "switched supplier to EDF, Octopus put the rates up"); not one kept on ("moved my
+# savings to Marcus, Monzo is still my main account").
+_LEFT_RE = re.compile(rf"^(?P<left>{_NAME})\s+(?-i:[a-z])[\w']+\b")
+_KEPT_ON_RE = re.compile(r"\b(?:still|also|too|as\s+well|as\s+before)\b", re.I)
+
+
+def _left_named(statement: str, moved: re.Match[str]) -> str | None:
+    """The name of what the thing was moved from, when the clause after the move names it as the subject of
+    why: not the place it went, nor one it stays with."""
+    _, comma, after = statement[moved.end() :].partition(", ")
+    left = _LEFT_RE.match(after) if comma else None
+    name = None if left is None else re.sub(r"'s$", "", left.group("left"))  # "Vodafone's contract ended"
+    if name is None or _KEPT_ON_RE.search(after) or _named(name, statement[: moved.end()]):
+        return None
+    return name
+
+
+def cause_names_what_was_left(first: str, second: str) -> bool:
+    """`second` is why the move `first` tells was made, naming what was left ("Moved all my accounts over to
+    Monzo" + "Barclays kept charging fees"): one statement, the old name being the news's other half."""
+    moved = _MOVED_RE.search(first)
+    return moved is not None and _left_named(f"{first[: moved.end()]}, {second}", moved) is not None
+
+
 def _named(name: str, text: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
 
@@ -53,7 +79,7 @@ def moved_over(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisi
     found = _MOVED_RE.search(candidate.statement)
     if found is None or candidate.type not in _KINDS:
         return None
-    old, new = found.group("old"), found.group("new")
+    old, new = found.group("old") or _left_named(candidate.statement, found), found.group("new")
     thing, kind = terms(found.group("thing")), terms(new.split()[-1].lower())
     for card in cards:
         if (

@@ -70,7 +70,10 @@ OPINION_RE = re.compile(
     # ("I see her on Thursdays", "we see Dr Lee monthly": whom one sees, and when, is no opinion)
     r"suppose|reckon|mean|meant|agree|wonder|wondered|know|knew|understand|"
     r"see(?! (?:him|her|them|(?:my|our|a|the) [a-z]+|dr\.? \w+|\w+) (?:on|every|each|once|twice|weekly|monthly|"
-    r"fortnightly)\b)|hope (?!to)|wish|doubt|"
+    # ... nor whom one sees for one's care: "I see a new dentist now", "we see a private physio"
+    r"fortnightly)\b)(?! (?:a|an|my|our|the) (?:new |private |different |regular |nhs )?(?:dentist|doctor|gp|"
+    r"therapist|counsell?or|physio|physiotherapist|specialist|consultant|osteopath|chiropractor|psychiatrist|"
+    r"psychologist|optician|hygienist|tutor|midwife|nurse)\b)|hope (?!to)|wish|doubt|"
     r"imagine|admire|appreciate|miss|missed you|can'?t (?:wait|believe|imagine|stop)|couldn'?t|"
     r"totally get|get it|realized|realised|figured|forgot|remember|love (?:that|this|it|how|your|you|"
     r"seeing|hearing)|like (?:that|this|it|how|your|you)|'ll never forget|will never forget|'ll (?:try|see|"

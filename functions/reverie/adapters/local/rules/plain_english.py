@@ -20,6 +20,8 @@ rewrite (German, Dutch, French, Spanish, Hindi and many other languages share th
   I am working, it is called ..." → "the bakery where I am working is called ..." (a time so named, "the
   day that I left, it rained", is the weather's "it" and stays).
 
+A choice said with no verb ("Dogs over cats for me, every time") is said with one: "I prefer dogs over cats".
+
 A rule that ends by pointing back at the time the speaker just named ("I'm at choir every Wednesday 7-9, so
 don't book calls then") means nothing alone ("Don't book calls then."): it is written with that time as its
 condition, one statement ("don't book calls when I'm at choir every Wednesday 7-9"). "Then" meaning "in that
@@ -105,6 +107,12 @@ _THEN_RULE_RE = re.compile(
     r"[^,;.!?]+?)\s+(?:then|at\s+those\s+times|on\s+those\s+days)\s*(?P<end>[.!]*)$",
     re.I,
 )
+# A choice said as chat says it, with no verb: "Dogs over cats for me, every time" → "I prefer dogs over cats".
+_OVER_FOR_ME_RE = re.compile(
+    r"^(?P<a>[\w'-]+(?: [\w'-]+){0,2}) over (?P<b>[\w'-]+(?: [\w'-]+){0,2}) for me\b"
+    r"(?:,? (?:every time|any day|always|all day long|hands down))?(?P<end>[.!]*)$",
+    re.I,
+)
 _SENTENCE_RE = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
@@ -156,7 +164,17 @@ def _unresumed(match: re.Match[str]) -> str:
     return f"{match.group('np')} {verb}"
 
 
+def _chosen(sentence: str) -> str:
+    found = _OVER_FOR_ME_RE.match(sentence.strip())
+    if found is None:
+        return sentence
+    first = found.group("a")
+    first = first if first[1:2].isupper() else first[:1].lower() + first[1:]  # "Dogs" → "dogs", "NHS" stays
+    return f"I prefer {first} over {found.group('b')}{found.group('end') or '.'}"
+
+
 def _grammatical(sentence: str) -> str:
+    sentence = _chosen(sentence)
     sentence = _RESUMED_RE.sub(lambda m: f"{m.group('who')}{m.group('verb')}", sentence)
     sentence = _BE_PLAIN_RE.sub(_plain_present, sentence)
     sentence = _BE_CALL_RE.sub(lambda m: f"{m.group('be')} {m.group('verb')}ed ", sentence)

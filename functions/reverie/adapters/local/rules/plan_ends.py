@@ -161,11 +161,14 @@ def called_off(candidate: Candidate, card: MemoryCard) -> bool:
 
 # A decision against what a plan was for: "decided to stay in London after all", "we're staying put", "decided
 # not to sell the van", "decided against the extension", "changed our minds about the puppy", "not moving after
-# all".
+# all"; or word that it did not happen ("didn't do the Italian course in the end").
 _AGAINST_RE = re.compile(
     r"\b(?:decided|chosen|opted)\s+(?:not\s+to\s+(?P<verb>[a-z]+)|against\s+(?P<thing>[^,.;]+)|(?P<stay>to\s+stay)\b)"
     r"|\b(?P<put>staying\s+put|stay\s+put)\b|\bchanged\s+(?:my|our|their|his|her)\s+minds?\s+about\s+(?P<about>[^,.;]+)"
-    r"|\bnot\s+(?P<ing>[a-z]+ing)\b[^.;]*\bafter\s+all\b",
+    r"|\bnot\s+(?P<ing>[a-z]+ing)\b[^.;]*\bafter\s+all\b"
+    # ... or that it did not happen: "didn't do the Italian course in the end", "didn't end up buying the van"
+    r"|\b(?:didn'?t|did\s+not)\s+(?:end\s+up\s+[a-z]+ing\s+(?P<ended>[^,.;]+)|[a-z]+\s+(?P<done>[^,.;]+?)\s+"
+    r"(?:in\s+the\s+end|after\s+all)\b)",
     re.I,
 )
 _MOVE_RE = re.compile(r"\b(?:move|moving|relocat\w*|emigrat\w*)\b", re.I)
@@ -189,8 +192,9 @@ def decided_against(candidate: Candidate, card: MemoryCard) -> bool:
         return stem(verb.lower()) in terms(card.statement) or (
             verb.lower().endswith("ing") and stem(verb.lower()[:-3]) in terms(card.statement)
         )
-    thing = topic(against.group("thing") or against.group("about")) - _PLANNING
-    return bool(thing & (topic(card.statement) - _PLANNING))
+    said = against.group("thing") or against.group("about")
+    thing = topic(said) if said else terms(against.group("done") or against.group("ended"))
+    return bool(thing - _PLANNING & (topic(card.statement) - _PLANNING))
 
 
 # What holds until an event rather than a date ("until the baby arrives", "till the renovation is finished",

@@ -57,10 +57,16 @@ def names_the_speaker(noun: str) -> bool:
     return noun.lower() == _THE_SPEAKER
 
 
+# The thing itself moved elsewhere: "The office has moved to King's Cross", "the clinic relocated to Hove".
+_MOVED_ELSEWHERE_RE = re.compile(r"\b(?:moved|relocated|transferred)\s+(?:over\s+)?(?:to|from)\b", re.I)
+
+
 def at_odds(statement: str, held: str) -> bool:
-    """The statement gives numbers of its own that the held card's disagree with, or opposes it: not more
-    of the same thing (the rules of change judge it)."""
-    return bool(other_numbers(statement, held) or opposed(statement, held))
+    """The statement gives numbers of its own that the held card's disagree with, opposes it, or moves the
+    thing elsewhere: not more of the same thing (the rules of change judge it)."""
+    return bool(
+        other_numbers(statement, held) or opposed(statement, held) or _MOVED_ELSEWHERE_RE.search(statement)
+    )
 
 
 def compound_apart(text: str) -> str:

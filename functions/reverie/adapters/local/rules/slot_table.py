@@ -18,10 +18,11 @@ from reverie.adapters.local.rules.slot_words import (
     WORKPLACE_PART,
 )
 
-# Adverbs a first-person clause may carry before its verb ("I've now moved", "we're still living").
+# Adverbs a first-person clause may carry before its verb ("I've now moved", "we're still living"), and what
+# was done because it had to be ("I had to register with a new GP").
 ADVERB_RUN = (
     r"(?:(?:now|also|recently|just|finally|officially|actually|currently|still|no longer|never|rarely|since|"
-    r"don't|do not|mostly|usually|only) )*"
+    r"don't|do not|mostly|usually|only|had to) )*"
 )
 # (first-person clause pattern, attribute), tried in order; the first that matches names the slot.
 SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -45,6 +46,21 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"leading|lead|running|managing|heading) the [\w -]+ team\b",
             "team",
         ),
+        # a place of work moved to, named as one ("moved to the Leeds General", "transferred to St Mary's Hospital"):
+        # where one works, not a home
+        (
+            r"(?:moved|moving|transferred|switched)(?: over| across)? to (?:the )?(?:(?-i:[A-Z])[\w'&-]* ){0,3}"
+            r"(?-i:General|Infirmary|Hospital|Clinic|Surgery|Academy|College|University|Depot|HQ)\b",
+            "employer",
+        ),
+        # a club moved to or joined, named as a club ("moved to Northside FC", "signed for Hillside Rovers"): the
+        # club one plays for, not a home
+        (
+            r"(?:moved|moving|switched|transferred|joined|signed (?:for|with))(?: over| across)?(?: to)? (?:the )?"
+            r"(?:(?-i:[A-Z])[\w'-]* ){1,3}(?-i:FC|AFC|RFC|CC|United|Rangers|Rovers|Athletic|Wanderers|Albion|Juniors|"
+            r"Colts|Harriers)\b",
+            "club",
+        ),
         # the clock one keeps, not a place: "I'm based in Singapore time", "we're on Pacific time now"
         (r"(?:based |living |working )?(?:in|on) (?:[\w+-]+ ){1,2}time\b", "timezone"),
         (
@@ -66,16 +82,24 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         # the practice one is registered with ("registered with the Elm Tree surgery"): the GP
         (
-            r"(?:registered|re-registered|signed up) (?:with|at) (?:the |a new )?(?:[\w'-]+ ){0,3}?"
-            r"(?:surgery|medical (?:centre|center|practice)|health centre|gp practice)\b",
+            r"(?:register|registered|re-registered|signed up) (?:with|at) (?:the |a new )?(?:[\w'-]+ ){0,3}?"
+            r"(?:surgery|medical (?:centre|center|practice)|health centre|gp practice|gp)\b",
             "gp",
         ),
         # when one gets up: "I'm up at 5 every morning", "I always get up at 5am" (one time at a time)
         (
-            r"(?:(?:always|normally|generally) )?(?:(?:get|gets|getting|wake|wakes|waking) )?up at \d"
+            r"(?:(?:always|normally|generally) )?(?:(?:get|gets|getting|wake|wakes|waking) )?up (?:at \d|early\b(?! (?:tomorrow|today|tonight)))"
             # ... said after what kind of sleeper one is: "I'm a morning person, up at 5 most days"
             r"|(?:a morning person|an early riser|an early bird),? (?:and )?(?:usually |always )?up (?:at|by|around) \d",
             "wake_time",
+        ),
+        # where one does the food shop ("we do our weekly shop at Sainsbury's", "started doing the big shop at
+        # Aldi", "we get our groceries from Ocado"): one usual place at a time
+        (
+            r"(?:(?:started|start|starting) )?(?:do|does|doing|did) (?:the|our|my) (?:(?:big|weekly|food|main|grocery|"
+            r"monthly) )+shop(?:ping)? (?:at|in|from|with)\b|(?:get|gets|getting|order|orders|ordering) "
+            r"(?:our|my|the) (?:groceries|food shopping|food shop) (?:at|from|with)\b",
+            "grocery_shop",
         ),
         # where one gets one's coffee ("I get my coffee at Fern now", "my go-to coffee shop is Grind"): one at a time
         (
@@ -99,6 +123,12 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:started |been |begun )?(?:go|goes|going|gone|went|see|sees|seeing) to (?:[\w&'-]+ ){1,5}for (?:my|our|his|her|their) "
             r"(?:eyes|eye tests?|glasses)\b",
             "optician",
+        ),
+        # near, named by where from: "Rob lives round the corner", "we live next door to my mum"
+        (
+            r"(?:live|lives|living|lived) (?:just )?(?:(?:a)?round the corner|next door|nearby|close by|down the road|"
+            r"up the road|over the road)\b",
+            "home_city",
         ),
         # back in a named place: where one lives again ("we're back in Bristol now")
         (r"back (?:home )?in (?-i:[A-Z])", "home_city"),
@@ -183,7 +213,8 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             + OCCUPATION
             + r" (?:at|for|with|on"
             + NOT_A_DAY
-            + ") [A-Z]",
+            # (a named place: "a developer at the BBC", not "a developer on the payments team")
+            + r") (?:the )?(?-i:[A-Z])",
             "employer",
         ),
         # what one works as, said plainly: "I'm a nurse", "Leo is a paramedic now" (a later one replaces it)
@@ -191,7 +222,10 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             # after "I'm" or "we are" (never "I have a therapist": whom one sees)
             r"(?:(?<='m )|(?<= am )|(?<='re )|(?<= are )|(?<=now )|(?<=still )|(?<=currently )|(?<=actually ))"
             # ("a builder's tea person" is a taste: the occupation's word is no occupation there)
-            r"(?:a|an) (?:[\w-]+ ){0,2}" + OCCUPATION + r"(?! (?:by training|in training)\b)(?!['’]s\b)"
+            # ("I'm the payments team lead": the one post of its kind; "a keen gardener", "an avid writer": a
+            # pastime, not a job)
+            r"(?:a|an|the) (?!(?:keen|avid|amateur|aspiring|budding|wannabe|enthusiastic|weekend|hobby) )"
+            r"(?:[\w-]+ ){0,2}" + OCCUPATION + r"(?! (?:by training|in training)\b)(?!['’]s\b)"
             r"(?!(?: [\w'-]+){0,2} person\b)",
             "job_title",
         ),
@@ -228,8 +262,10 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (
             r"(?:(?:now|usually|normally|mostly) )?(?:started )?(?:cycle|cycling|bike|biking|drive|driving|walk|walking|"
             r"run|running|commute|commuting|(?:get|take|catch|getting|taking|catching|on) the "
-            r"(?:\d{1,2}[:.]\d{2} |\d{1,2}(?:am|pm) )?(?:bus|train|tube|metro|"
-            r"tram|ferry|coach)) (?:to|into|in to) (?:work|the office)\b(?! on (?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)",
+            # (a time, or a route's number: "the 7:40 train", "the 42 bus", "the N29 bus")
+            r"(?:\d{1,2}[:.]\d{2} |\d{1,2}(?:am|pm) |[a-z]?\d{1,3}[a-z]? )?(?:bus|train|tube|metro|"
+            # (a line by its name: "the Jubilee line", "the Elizabeth line")
+            r"tram|ferry|coach|overground|(?-i:[A-Z])[\w-]* line)) (?:to|into|in to) (?:work|the office)\b(?! on (?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)",
             "commute",
         ),
         # "seeing someone called Leo", "seeing Leo" (not "seeing the dentist on Friday")
@@ -261,7 +297,9 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # when one works: "I work day shifts", "I'm on nights now", "we're doing earlies this month"
         (
             r"(?:(?:been|got) )?(?:(?:gone|moved|switched|put|back) )?(?:on|onto|to|work|working|worked|doing|do)"
-            r" (?:(?:the )?(?:day|night|early|late|evening|weekend|twilight)s?(?: |-)?(?:shifts?|rota)|nights|"
+            # ("on permanent night shifts", "on regular lates")
+            r" (?:(?:permanent|regular|fixed|mostly|all) )?(?:(?:the )?(?:day|night|early|late|evening|weekend|twilight)s?"
+            r"(?: |-)?(?:shifts?|rota)|nights|"
             r"days|earlies|lates)\b(?! (?:off|of|out|ago|in a row|a week|\d))",
             "shift_pattern",
         ),

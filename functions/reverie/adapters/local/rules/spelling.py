@@ -78,6 +78,7 @@ _WORDS = {
     "nxt": "next",
     "wnt": "want",
     "asst": "assistant",
+    "wfh": "work from home",
     "wk": "week",
     "wks": "weeks",
     "hubby": "husband",
@@ -179,6 +180,19 @@ _SHORT_DAY_RE = re.compile(
     r"\b(?P<when>(?i:from|on|until|till|til|by|next|this|last|every|since|before|after|starting))\s+"
     r"(?P<day>(?i:mon|tue|wed|thu|fri|sat|sun))(?![\w'-])(?!\s+(?i:cream|hat|glasses|roof|lounger|bed)\b)"
 )
+# ... or joined to another such day ("wfh mon and fri", "gym tue-thu"): both are days.
+_SHORT_DAYS_JOINED_RE = re.compile(
+    r"\b(?P<first>(?i:mon|tue|wed|thu|fri|sat|sun))(?P<join>\s*(?:and|&|to|-|–)\s*)"
+    r"(?P<second>(?i:mon|tue|wed|thu|fri|sat|sun))(?![\w'-])"
+)
+# A state the speaker is always in, "I'm" left out: "always up early", "..., never late" (no verb: no rule to the
+# agent, as "always use tabs" is).
+_ALWAYS_STATE_RE = re.compile(
+    r"(?:(?<=^)|(?<=[.!?]\s)|(?<=,\s))(?P<adv>(?i:always|usually|normally|never))\s+"
+    r"(?=(?i:up|in\s+bed|asleep|awake|late|early|home|busy|on\s+time|knackered|shattered)\b)"
+)
+# "wfh" opening a sentence says what the speaker does: "wfh mon and fri" → "I work from home ...".
+_WFH_OPENS_RE = re.compile(r"(?:(?<=^)|(?<=[.!?]\s))(?i:wfh)(?=\s+(?!today\b|tomorrow\b)[a-z])")
 # "perm" standing alone between commas or at a sentence's end ("moved to ward 9 from mon, perm."): for good.
 _PERMANENT_RE = re.compile(r"(?<=,\s)perm(?=\s*(?:[.,;!]|$))", re.I)
 # "drs appt": a doctor's appointment.
@@ -253,6 +267,13 @@ _UR_DOING_RE = re.compile(r"(?<![\w'])ur(?=\s+[a-z]+ing\b)", re.I)
 
 # Chat's hedges, which say how frankly or how much, not what: "ngl", "tbh", "lowkey", "imo".
 _HEDGE_RE = re.compile(r"(?<![\w'-])(?:ngl|tbh|tbf|imo|imho|lowkey|highkey)(?![\w'-])[,:]?\s*", re.I)
+# ... and one opening a sentence that goes on about the speaker: "I'd've said I'm a morning person", "I'd say
+# we're regulars", "I guess I'm a cat person" (the clause after it is the statement).
+_OPENING_HEDGE_RE = re.compile(
+    r"(?:(?<=^)|(?<=[.!?]\s))(?:i'?d(?:'ve|\s+have)\s+said|i'?d\s+say|i\s+guess|i\s+suppose|i\s+reckon)\s*,?\s+"
+    r"(?=(?:i|we)(?:'m|'re|\s+am|\s+are)?\s)",
+    re.I,
+)
 
 
 # ... and "def" or "defo" for "definitely" after a verb of being ("my fave band is def Wolf Alice"; "the def keyword"
@@ -262,9 +283,10 @@ _DEFINITELY_RE = re.compile(r"(?P<be>\b(?:is|are|was|am)\s|'[msr]\s|'re\s)def(?:
 
 def spelled_out(text: str) -> str:
     """`text` with its chat shortenings written out ("pls" → "please", "4 this trip" → "for this trip")."""
-    text = _DEFINITELY_RE.sub(r"\g<be>", _HEDGE_RE.sub("", text))
+    text = _DEFINITELY_RE.sub(r"\g<be>", _HEDGE_RE.sub("", _OPENING_HEDGE_RE.sub("", text)))
     text = respelled(text, keep=_WORDS)  # "cllient", "evry": slips of one common word
-    text = _WORD_RE.sub(_spelled, _UR_DOING_RE.sub("you're", text))
+    text = _WORD_RE.sub(_spelled, _UR_DOING_RE.sub("you're", _WFH_OPENS_RE.sub("I wfh", text)))
+    text = _ALWAYS_STATE_RE.sub(lambda m: f"I'm {m.group('adv').lower()} ", text)
     text = english_clauses(text)  # "trabajo de enfermera in the NICU": the speaker's clause in English
     text = in_english(_KIN_RE.sub(lambda m: f"my {_KIN[m.group('kin').lower()]}", text))  # "Javi se casa"
     text = _TERSE_KIN_RE.sub(lambda m: f"my {m.group('kin').lower()} {m.group('name').capitalize()}", text)
@@ -274,6 +296,10 @@ def spelled_out(text: str) -> str:
         lambda m: m.group(0)[: -len(m.group("name"))] + m.group("name").capitalize(), text
     )
     text = _SHORT_DAY_RE.sub(lambda m: f"{m.group('when')} {_DAYS[m.group('day').lower()]}", text)
+    text = _SHORT_DAYS_JOINED_RE.sub(
+        lambda m: f"{_DAYS[m.group('first').lower()]}{m.group('join')}{_DAYS[m.group('second').lower()]}",
+        text,
+    )
     text = _PERMANENT_RE.sub("permanently", text)
     text = _DOCTORS_RE.sub("doctor's", _TWO_RE.sub(lambda m: _two(text, m), text))
     text = _R_RE.sub(" are ", _N_RE.sub(" and ", _AMPERSAND_RE.sub(" and ", text)))

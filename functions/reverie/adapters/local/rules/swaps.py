@@ -25,7 +25,7 @@ from reverie.domain.models import MemoryType
 # going to yoga". ("Left" is also going out of a room: "left the gym at 8" is no giving up.)
 _LEAVING_RE = re.compile(
     r"^(?P<who>.+?)\s+(?:has\s+|had\s+|just\s+|finally\s+)*(?:ditched|dumped|cancell?ed|sold|quit|"
-    r"gave\s+up(?:\s+on)?|got\s+rid\s+of|stopped\s+(?:going\s+to|using|taking)|dropped|traded\s+in|scrapped|"
+    r"gave\s+up(?:\s+on)?|packed\s+in|jacked\s+in|got\s+rid\s+of|stopped\s+(?:going\s+to|using|taking)|dropped|traded\s+in|scrapped|"
     r"binned|switched\s+(?:away\s+)?from|moved\s+away\s+from|"
     # no longer with a provider or on a plan: "is not with Vodafone any more", "is no longer on the Pro plan"
     r"(?:is|are)\s+(?:no\s+longer|not)\s+(?:with|on))\s+(?P<what>.+)$",

@@ -64,3 +64,38 @@ def thing_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecis
         f"the {found.group('thing').strip()} of {card.memory_id} moved to another address",
         statement=card.statement.replace(old, new),
     )
+
+
+# ... and a place that moved, named: "The office has moved to King's Cross" against "Cy's office is in Shoreditch".
+_NAME = r"(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*)*"
+_PLACE_MOVED_RE = re.compile(
+    r"^(?:the|our|my|their|his|her|[\w-]+'s)\s+(?:[\w-]+\s+){0,2}?(?P<noun>[a-z][\w-]+)\s+(?:has\s+|have\s+|had\s+)?"
+    rf"(?:now\s+|just\s+)?(?:moved|relocated)\s+(?:over\s+)?to\s+(?P<place>{_NAME})",
+    re.I,
+)
+
+
+def place_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The one held card saying where the candidate's thing is ("Cy's office is in Shoreditch"), with the place
+    it moved to in place of the old one; None when no card, or more than one, says where such a thing is."""
+    found = _PLACE_MOVED_RE.match(candidate.statement.strip())
+    if found is None:
+        return None
+    noun, new = found.group("noun"), found.group("place")
+    where = re.compile(
+        rf"\b{re.escape(noun)}\s+(?:is|are)\s+(?:now\s+)?(?:in|at|on)\s+(?P<old>{_NAME})", re.I
+    )
+    held = [
+        (card, said.group("old"))
+        for card in cards
+        if (said := where.search(card.statement)) is not None and new.lower() not in card.statement.lower()
+    ]
+    if len(held) != 1:
+        return None
+    card, place = held[0]
+    return decision(
+        MergeAction.SUPERSEDE,
+        card,
+        f"the {noun} of {card.memory_id} moved to another place",
+        statement=card.statement.replace(place, new, 1),
+    )

@@ -1,6 +1,7 @@
 """How a named thing went, with what came of it: "the memory clinic went fine yesterday, no sign of
 dementia", "The MRI went OK, nothing new on the scan", "our mortgage meeting went well, they approved
-the loan", "The viewing was a disaster: damp in every room".
+the loan", "The viewing was a disaster: damp in every room"; or what it came to in money: "The bake sale raised
+£340 for the school!".
 
 Said after an appointment, a meeting, an assessment or a trip, such a sentence is the outcome of a plan
 that is over (the merge's `plan_went` and `plan_news` let it supersede the plan), and what follows the
@@ -32,12 +33,20 @@ _WENT_RE = re.compile(
     r"\s*(?P<rest>[,;:-]\s*[^.!?]+)[.!]*$",
     re.I,
 )
+# ... or what it came to, in money: "The bake sale raised £340 for the school!", "the car boot made us £85".
+_RAISED_RE = re.compile(
+    rf"^{_THING}\s+(?:raised|made(?:\s+us|\s+me)?|brought\s+in|took)\s+[£$€]\s?\d[\d,.]*k?\b[^.!?]*[.!]*$",
+    re.I,
+)
 # Outcome words beyond the verdict a thing's report needs to be kept ("no sign of dementia": 2).
 _OUTCOME_WORDS = 2
 
 
 def thing_went(text: str, who: Speaker) -> Statement | None:
     """How a named thing went and what came of it, as said (see the module), or None."""
+    if _RAISED_RE.match(text.strip()):  # an amount is outcome enough
+        raised = as_statement(MemoryType.FACT, text.strip().rstrip("!.") + ".", who)
+        return raised if isinstance(raised, Statement) else None
     found = _WENT_RE.match(text.strip())
     if found is None or specificity(found.group("rest"), who.people) < _OUTCOME_WORDS:
         return None

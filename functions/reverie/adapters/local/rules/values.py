@@ -62,20 +62,23 @@ _MONTH = MONTH_NAME
 
 
 _VALUE_RE = re.compile(
-    r"(?:\b(?:is|are|was|were|of|at|to|in|version|v)\b\s*:?|[:=])\s*(?:v?\d|" + _MONTH + r"\b)"
+    # (a value given roughly: "goes to bed around midnight", "is about 40"; one lived on: "is on 38k")
+    r"(?:\b(?:is|are|was|were|of|at|to|in|on|version|v|around|about|roughly|approximately)\b\s*:?|[:=])\s*"
+    r"(?:(?:around|about|roughly|approximately)\s+)?(?:v?\d|" + _MONTH + r"\b)"
     # a named thing's version or number ("needs Node 20", "runs Python 3.11", "uses Postgres 15")
     r"|\b(?-i:[A-Z])[\w+-]*\s+v?\d",
     re.I,
 )
 
 
-# The numbers, dates and how often or from when a value holds ("a month", "every day", "from Monday"): what
-# two values of one thing may differ in without being about another thing.
+# The numbers, dates and how often or from when a value holds ("a month", "every day", "from Monday"), and how
+# roughly ("around midnight"): what two values of one thing may differ in without being about another thing.
 _DATE_WORDS_RE = re.compile(
     r"\d+(?:[:.]\d\d)?\s*(?:am|pm)\b|\d+|\b(?:"
     + _MONTH
     + r"|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|days?|weeks?|months?|years?|"
-    r"daily|weekly|monthly|yearly|annually|every|each|per|from|starting|onwards?)\b",
+    r"daily|weekly|monthly|yearly|annually|every|each|per|from|starting|onwards?|"
+    r"around|about|roughly|approximately)\b",  # (a value given roughly is still a value of it)
     re.I,
 )
 
