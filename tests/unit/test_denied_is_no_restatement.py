@@ -10,9 +10,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from reverie.domain.dream import Candidate
-from reverie.domain.models import EvidenceRef, MemoryType, Scope, Source, SourceKind
-from reverie.services.dream.similarity import other_kind
+from reverie.domain.models import EvidenceRef, Layer, MemoryType, Scope, Source, SourceKind
+from reverie.services.dream.similarity import other_kind, paraphrase_of
 from reverie.services.dream.verify import later_material, traceback
+from tests.fakes.factories import make_candidate, make_card
 from tests.unit.helpers import event
 
 SCOPE = Scope(tenant_id="t1", user_id="u1")
@@ -52,3 +53,24 @@ def test_a_later_restatement_still_supports_it() -> None:
 )
 def test_what_someone_is_named_by_another_noun_is_another_kind(new: str, known: str, other: bool) -> None:
     assert other_kind(new, known) is other
+
+
+def test_someone_elses_habit_is_no_paraphrase_of_the_speakers() -> None:
+    # "Ezra's partner does the school run now" is close to "Ezra does the school run every morning" (MiniLM), yet
+    # is about another person: the change for the rules, never a restatement that confirms the old card
+    card = make_card(
+        "m-held",
+        layer=Layer.KNOWLEDGE,
+        type=MemoryType.FACT,
+        statement="Ezra does the school run every morning.",
+    )
+    said = make_candidate("Ezra's partner does the school run now.", MemoryType.FACT, event_id="e9")
+    assert paraphrase_of(said, [card], {card.memory_id: 0.93}) is None
+
+
+def test_the_same_persons_habit_said_again_is_still_a_paraphrase() -> None:
+    card = make_card(
+        "m-held", layer=Layer.KNOWLEDGE, type=MemoryType.FACT, statement="Ezra's partner does the school run."
+    )
+    said = make_candidate("Ezra's partner takes the kids to school.", MemoryType.FACT, event_id="e9")
+    assert paraphrase_of(said, [card], {card.memory_id: 0.93}) is card

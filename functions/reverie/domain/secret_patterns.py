@@ -262,6 +262,16 @@ PATTERNS: list[SecretPattern] = [
         ),
         _made_up,
     ),
+    # A code that is worth money or unlocks what was paid for: "the Amazon gift card code is AQ7K-99LM-XX2P",
+    # "licence key: 7HXQ-..." (a shop's promo code, "code FREEDEL", is public and stays)
+    SecretPattern(
+        "password",
+        re.compile(
+            r"(?i)\b(?:gift ?card|gift voucher|e-?gift|redemption|claim|activation|licen[cs]e|product|serial)\s+"
+            rf"(?:code|key|number|pin)\s*(?:is|was|:|=)\s*{_V}"
+        ),
+        _made_up,
+    ),
     # Backup or recovery codes, one or a list: "my 2FA backup codes are 8821-4410 and 9930-1127"
     SecretPattern(
         "password",

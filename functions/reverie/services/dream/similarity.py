@@ -14,6 +14,7 @@ from reverie.domain.restatement import (
     absorbed_but_a_word,
     adds_no_name,
     adds_no_number,
+    is_kin,
     leaves,
     moving_to,
     negated,
@@ -107,6 +108,8 @@ def paraphrase_of(
             and not (moving_to(card.statement) and not moving_to(candidate.statement))
             # "is a paramedic" is close to "is a paediatrician": another thing someone is, no restatement
             and not other_kind(candidate.statement, card.statement)
+            # "Ezra's partner does the school run now" is close to "Ezra does the school run": someone else
+            and not _other_person(candidate.statement, card.statement)
         ):
             return card
     return None
@@ -126,3 +129,26 @@ def other_kind(new: str, known: str) -> bool:
         return False
     a, b = mine.group("head").lower(), theirs.group("head").lower()
     return a != b and a not in known.lower() and b not in new.lower()
+
+
+# A statement's subject named by relation to someone: "Ezra's partner does ...", "The user's mum lives ...".
+_KIN_SUBJECT_RE = re.compile(r"^(?P<owner>[\w' -]+?)'s\s+(?P<kin>[a-z]+)\b")
+
+
+def _subject(statement: str) -> str | None:
+    """The relation a statement's subject is named by ("partner" for "Ezra's partner does ..."), or None when it
+    opens with someone named (or a thing)."""
+    found = _KIN_SUBJECT_RE.match(statement)
+    return found.group("kin") if found and is_kin(found.group("kin")) else None
+
+
+def _other_person(new: str, known: str) -> bool:
+    """One statement is about someone named by relation whom the other never mentions: "Ezra's partner does the
+    school run now" beside "Ezra does the school run" (not beside "Yan has a son named Alfie" for "Yan's son")."""
+    mine, theirs = _subject(new), _subject(known)
+    if mine == theirs:
+        return False
+    return bool(
+        (mine and not re.search(rf"\b{mine}\b", known, re.I))
+        or (theirs and not re.search(rf"\b{theirs}\b", new, re.I))
+    )

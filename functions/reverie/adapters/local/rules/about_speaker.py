@@ -183,6 +183,10 @@ _PAID_RE = re.compile(
     r"^(?:i|we)(?:'m|'re|\s+am|\s+are|\s+get|\s+got|\s+usually\s+get)\s+paid\s+"
     r"(?:on|every|each|weekly|monthly|fortnightly|four-weekly)\b"
 )
+# Whom the speaker sees for their care, by name: "I see Dr Mensah now", "we're seeing Dr Okafor at the Royal".
+_SEES_DOCTOR_RE = re.compile(
+    r"^(?:i|we)(?:'m|'re|\s+am|\s+are)?\s+(?:now\s+)?(?:see|seeing)\s+(?:dr|doctor)\.?\s+\w+"
+)
 # What the speaker does no more: "I can't watch horror any more", "we don't eat out anymore".
 _NOT_ANY_MORE_RE = re.compile(
     r"^(?:i|we)\s+(?:can'?t|cannot|can\s+not|don'?t|do\s+not|won'?t)\s+[a-z]+\b[^.;]*?\bany\s*more\b"
@@ -293,8 +297,8 @@ def about_speaker(clause: str, core: str, who: Speaker) -> Statement | Drop:
             MemoryType.FACT, _PLEASE_TAIL_RE.sub("", clause), who, key=attribute_key(core, who.subject)
         )
     # "I didn't get the Stripe job": how an application ended; "I didn't do the course in the end": a plan's;
-    # "I'm paid on the 25th": when the money comes
-    if _NOT_GOT_RE.match(lowered) or _NOT_AFTER_ALL_RE.match(lowered) or _PAID_RE.match(lowered):
+    # "I'm paid on the 25th": when the money comes; "I see Dr Mensah now": whom one sees for one's care
+    if any(r.match(lowered) for r in (_NOT_GOT_RE, _NOT_AFTER_ALL_RE, _PAID_RE, _SEES_DOCTOR_RE)):
         return as_statement(MemoryType.FACT, clause, who, key=attribute_key(core, who.subject))
     negated = NEGATED_HABIT_RE.match(lowered)
     if (negated and negated.group("verb") not in NOT_A_FACT_VERBS | NOT_A_NEGATED_FACT_VERBS) or (

@@ -24,6 +24,7 @@ from reverie.adapters.local.rules.habit_changes import changes_a_habit
 from reverie.adapters.local.rules.kin_words import opens_with_parent
 from reverie.adapters.local.rules.language import INFORMING_RE, strip_opening
 from reverie.adapters.local.rules.longevity import one_off
+from reverie.adapters.local.rules.losses import lost
 from reverie.adapters.local.rules.moved_over import cause_names_what_was_left
 from reverie.adapters.local.rules.named_clause import named_clause
 from reverie.adapters.local.rules.named_earlier import named_earlier
@@ -237,6 +238,9 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
         return None
     if cause_names_what_was_left(left, right):  # "Moved my accounts to Monzo, Barclays kept charging fees"
         return None
+    # "Sadly Nibbles died, we've got two guinea pigs now": a loss is news of its own, so is what came after it
+    if lost(strip_opening(left)) and _statement(right):
+        return right, ""
     right = owned_person(right)  # "..., the new boss is Fatima": the speaker's boss
     # "Mum's care home is Oakwood House in Harrogate, I visit on Sundays": hers, then the speaker's
     if opens_with_parent(left) and len(left.split()) >= 4 and _statement(right):
@@ -399,8 +403,20 @@ def _second(left: str, right: str) -> tuple[str, str] | None:
     )
     # ... beside a clause of its own, not an opening that scopes it ("For this project only, always ...").
     if opens_rule and len(left.split()) > 1 and not (INTRO_RE.match(left) or RULE_MARKER_RE.fullmatch(left)):
+        # "I'm a tea drinker, never touch coffee": the speaker's own habit, "I" left out (no agent drinks)
+        if _OWN_HABIT_RE.match(right) and _FIRST_PERSON_RE.match(left):
+            return f"I {right}", ""
         return right, ""
     return None
+
+
+# What only the speaker does, never an agent, after "always" or "never": a habit of theirs, not a rule.
+_OWN_HABIT_RE = re.compile(
+    r"^(?:always|never|usually)\s+(?:eat|drink|touch|smoke|drive|cycle|walk|run|sleep|wake|swim|wear|skip|cook|"
+    r"have|take|go|get|miss)\b",
+    re.I,
+)
+_FIRST_PERSON_RE = re.compile(r"^(?:i|we)(?:'m|'re|'ve|'d|\s)", re.I)
 
 
 # What to call the speaker, named: "call me Teddy", "please call me Dr Reid".

@@ -56,6 +56,8 @@ _MISHAP_RE = re.compile(
     # a bad head today ("got a splitting headache", "I've got a stinking cold"): not how they usually are
     r"\b(?:got|have\s+got|'ve\s+got|woke\s+up\s+with)\s+(?:a\s+|such\s+a\s+)?(?:splitting|pounding|banging|killer|"
     r"stinking|horrible|awful|raging)\s+(?:headache|migraine|cold|hangover)\b"
+    # sunburnt today ("got a bit sunburnt at the beach")
+    r"|\b(?:got|getting|been|am|'m)\s+(?:a\s+bit\s+|really\s+|badly\s+|so\s+)?(?:sunburnt|sunburned)\b"
     # a power cut now ("we've got a power cut, how long do freezers stay cold?")
     r"|\b(?:got|having|there'?s|there\s+is)\s+(?:a\s+)?power\s+(?:cut|outage|failure)\b"
     # a bus missed today ("just missed the bus, when's the next one?")

@@ -49,7 +49,7 @@ from reverie.adapters.local.rules.named_place import named_again, named_place
 from reverie.adapters.local.rules.never_done import never_done
 from reverie.adapters.local.rules.off_the_rota import off_the_rota
 from reverie.adapters.local.rules.one_rule import same_rule
-from reverie.adapters.local.rules.opposite_states import opposite_state
+from reverie.adapters.local.rules.opposite_states import never_now, opposite_state
 from reverie.adapters.local.rules.plan_changes import plan_moved, plan_went
 from reverie.adapters.local.rules.plan_happened import plan_happened, plan_judged
 from reverie.adapters.local.rules.plan_instead import unnamed_plan_moved
@@ -185,6 +185,7 @@ def _decide(candidate: Candidate, cards: list[MemoryCard]) -> MergeDecision:
     decision = decision or renamed(candidate, cards)  # "we renamed master to main"
     decision = decision or slot_ended(candidate, cards)  # "Mum moved into a care home", "Dad retired"
     decision = decision or opposite_state(candidate, cards)  # "started letting Pepper outside": not indoor
+    decision = decision or never_now(candidate, cards)  # "became a coffee person": not "never touches coffee"
     decision = decision or promotion(candidate, cards)  # "promoted to senior engineer": still at Monzo
     decision = decision or relationship_ended(candidate, cards)  # "Dan and I broke up": Dan is no partner
     decision = decision or taste_lost(candidate, cards)  # "gone off flat whites": no go-to order now

@@ -72,3 +72,27 @@ def opposite_state(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDe
             if held_side.search(said) and not news_side.search(said) and _same_someone(news, said):
                 return replace(candidate, card, f"the opposite of what {card.memory_id} says, now")
     return None
+
+
+# ... and a thing never taken, now taken: "Cy never touches coffee" / "has become a coffee person, two flat whites a
+# day", "Bo never eats meat" / "started eating meat again".
+_NEVER_RE = re.compile(
+    r"\bnever\s+(?:touch(?:es)?|eats?|drinks?|has|have|takes?|orders?)\s+(?P<thing>[a-z]{3,})\b", re.I
+)
+_TAKEN_NOW_RE = re.compile(r"\b(?:become|became|started|starting|now|again|these\s+days|converted)\b", re.I)
+_NOT_RE = re.compile(r"\b(?:not|never|no|don'?t|doesn'?t|didn'?t|won'?t|can'?t)\b", re.I)
+
+
+def never_now(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecision | None:
+    """The held card saying the same someone never takes a thing, when the news says they take it now."""
+    if not _TAKEN_NOW_RE.search(candidate.statement) or _NOT_RE.search(candidate.statement):
+        return None
+    for card in cards:
+        never = _NEVER_RE.search(card.statement)
+        if (
+            never is not None
+            and re.search(rf"\b{re.escape(never.group('thing'))}\b", candidate.statement, re.I)
+            and _same_someone(candidate.statement, card.statement)
+        ):
+            return replace(candidate, card, f"{card.memory_id} said never, the news says now")
+    return None

@@ -58,7 +58,7 @@ VOLATILE_RE = re.compile(
 )
 FEELING_RE = re.compile(
     r"^(?:i|we)(?:'m| am|'re| are| was| were)? (?:so |very |really |a bit |pretty |kinda |super |totally )?"
-    r"(?:stressed|"
+    r"(?:stressed|knackered|shattered|exhausted|drained|wiped out|"
     r"bored|sad|upset|nervous|anxious|excited|stoked|thrilled|happy|glad|sorry|grateful|thankful|lucky|"
     r"blessed|proud|relieved|overwhelmed|worried|scared|afraid|jealous|curious|amazed|touched|honou?red|"
     r"inspired|motivated|pumped|psyched|feeling|sure|not sure|impressed|speechless|fine|okay|ok|good|"
@@ -73,7 +73,7 @@ OPINION_RE = re.compile(
     # ... nor whom one sees for one's care: "I see a new dentist now", "we see a private physio"
     r"fortnightly)\b)(?! (?:a|an|my|our|the) (?:new |private |different |regular |nhs )?(?:dentist|doctor|gp|"
     r"therapist|counsell?or|physio|physiotherapist|specialist|consultant|osteopath|chiropractor|psychiatrist|"
-    r"psychologist|optician|hygienist|tutor|midwife|nurse)\b)|hope (?!to)|wish|doubt|"
+    r"psychologist|optician|hygienist|tutor|midwife|nurse)\b)(?! (?:dr|doctor)\.? \w+)|hope (?!to)|wish|doubt|"
     r"imagine|admire|appreciate|miss|missed you|can'?t (?:wait|believe|imagine|stop)|couldn'?t|"
     r"totally get|get it|realized|realised|figured|forgot|remember|love (?:that|this|it|how|your|you|"
     r"seeing|hearing)|like (?:that|this|it|how|your|you)|'ll never forget|will never forget|'ll (?:try|see|"

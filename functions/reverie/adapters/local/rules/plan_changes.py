@@ -100,14 +100,28 @@ _NO_THING = frozenset(
 _SUBJECTS = frozenset({"i", "we", "he", "she", "they", "you"})
 _ANOTHER_CLAUSE_RE = re.compile(r"\b(?:and|but|so|because|while|when|after)\b", re.I)  # for the rules
 # "Grandad passed away", "Tom passed the salt": a verb with its particle or object, no outcome of a plan
-_AWAY_RE = re.compile(r"^\s*(?:away|on|out|the|a|an|my|his|her|their|our|your|it|them|him|me|us)\b", re.I)
+# ("The car passed its MOT": the test it passed, for `thing_went`)
+_AWAY_RE = re.compile(
+    r"^\s*(?:away|on|out|the|a|an|my|his|her|their|our|your|its|it|them|him|me|us|mot|service|inspection)\b",
+    re.I,
+)
 _BOOKING_RE = re.compile(
     rf"^{_OWNER}?{_THING}(?:'s|\s+(?:is|are|has\s+been|have\s+been|got))\s+(?:now\s+|all\s+)?"
     r"(?:booked|scheduled|pencil?led)(?:\s+in)?\b",
     re.I,
 )
 _BOOKED_RE = re.compile(
-    r"\b(?:booked|scheduled|pencil?led\s+in|reserved|arranged)\b(?!\s+(?:out|up|solid|off)\b)", re.I
+    r"\b(?:booked|scheduled|pencil?led\s+in|reserved|arranged)\b(?!\s+(?:out|up|solid|off)\b)"
+    # ... or rented for dates to come: "rented a cottage in Padstow from 10 to 17 August"
+    r"|\b(?:rented|hired)\b(?=[^.;]*\bfrom\s+\d{1,2}(?:st|nd|rd|th)?\s+(?:to|till|until|-)\s+\d)",
+    re.I,
+)
+# An appointment of a thing said to be on a day: "The van's MOT is on 2 June" (one the slot rules hold, "the user's
+# interview is on 3 March", stays theirs).
+_APPOINTMENT_ON_RE = re.compile(
+    r"\b(?:mot|service|appointment|interview|exam|test|operation|surgery|scan|check-?up|hearing|viewing|fitting|"
+    r"assessment)\s+(?:is|'s)\s+on\s+",
+    re.I,
 )
 
 
@@ -264,6 +278,7 @@ def booked_plans(kept: list[Statement], ts: datetime) -> list[Statement]:
             _BOOKED_RE.search(s.text)
             or (_ARRANGED_RE.match(s.text) and not state_slot(s.key))
             or _GOT_ON_RE.match(s.text)
+            or (_APPOINTMENT_ON_RE.search(s.text) and s.key is None)
         )
         # "is having a party on Saturday": a weekday in the present's future is the coming one
         and (
@@ -284,7 +299,7 @@ def booked_plans(kept: list[Statement], ts: datetime) -> list[Statement]:
 # Someone doing something, in the present, on a day named: "Sam is flying to Rome on 11 February 2027".
 _ARRANGED_RE = re.compile(
     r"^(?:the\s+user|(?-i:[A-Z])[\w'-]*)(?:'s\s+[a-z]+)?\s+(?:is|are)\s+(?!(?:not|still|starting|joining|moving(?!\s+house\b)|relocating|transferring|switching|leaving)\b)"
-    r"[a-z]{3,}ing\b",
+    r"[a-z]{2,}ing\b",  # ("is doing a first aid course on Friday")
     re.I,
 )
 

@@ -123,9 +123,9 @@ _OFF_RE = re.compile(
 
 # ... or that someone called it off: "we've called the wedding off", "they cancelled the trip to Rome".
 _CALLED_OFF_RE = re.compile(
-    r"\b(?:called|call|calling)\s+(?:off\s+(?P<a>(?:the|our|my|their|his|her)\s+[^,.;]{2,60}?)(?=\s*(?:[,.;!]|$)|"
-    r"\s+(?:because|as|since|after)\b)|(?P<b>(?:the|our|my|their|his|her)\s+[^,.;]{2,40}?)\s+off\b)"
-    r"|\b(?:cancell?ed|scrapped|shelved|postponed indefinitely)\s+(?P<c>(?:the|our|my|their|his|her)\s+[^,.;]{2,60}?)"
+    r"\b(?:called|call|calling)\s+(?:off\s+(?P<a>(?:the|our|my|their|his|her|(?-i:[A-Z])[\w-]*'s)\s+[^,.;]{2,60}?)(?=\s*(?:[,.;!]|$)|"
+    r"\s+(?:because|as|since|after)\b)|(?P<b>(?:the|our|my|their|his|her|(?-i:[A-Z])[\w-]*'s)\s+[^,.;]{2,40}?)\s+off\b)"
+    r"|\b(?:cancell?ed|scrapped|shelved|postponed indefinitely)\s+(?P<c>(?:the|our|my|their|his|her|(?-i:[A-Z])[\w-]*'s)\s+[^,.;]{2,60}?)"
     r"(?=\s*(?:[,.;!]|$)|\s+(?:because|as|since|after)\b)",
     re.I,
 )
@@ -332,12 +332,36 @@ def _deed_done(candidate: Candidate, card: MemoryCard, verb: str) -> bool:
     return len(root) >= 4 and stem(verb).startswith(root[:5]) and bool(shared)
 
 
+# ... or a plan to have a thing done by someone ("needs to get the garden fence fixed", "having the boiler
+# serviced") reached when the thing is said to be so ("The fence is fixed").
+_CAUSATIVE_RE = re.compile(
+    r"\b(?:get|getting|have|having)\s+(?:the|my|our|his|her|their)\s+(?:[\w-]+\s+){0,3}?(?P<thing>[\w-]+)\s+"
+    r"(?P<done>[a-z]{3,}ed)\b",
+    re.I,
+)
+
+
+def _had_done(candidate: Candidate, card: MemoryCard) -> bool:
+    """The plan has a thing done by someone, and the candidate says that thing is done so."""
+    wanted, found = _CAUSATIVE_RE.search(card.statement), _DONE_TO_RE.match(candidate.statement.strip())
+    return (
+        wanted is not None
+        and found is not None
+        and found.group("done").lower() == wanted.group("done").lower()
+        and found.group("thing").split()[-1].lower() == wanted.group("thing").lower()
+    )
+
+
 def done_to(candidate: Candidate, card: MemoryCard) -> bool:
     """The candidate, said later, says the thing the plan `card` was to act on has had it done (see above)."""
-    planned = _PLANNED_VERB_RE.search(card.statement)
-    if planned is None or negated(candidate.statement):
+    if negated(candidate.statement):
         return False
     if candidate.observed_at is not None and candidate.observed_at <= time_of(card) + SAME_TIME:
+        return False
+    if _had_done(candidate, card):  # "The fence is fixed" after "needs to get the garden fence fixed"
+        return True
+    planned = _PLANNED_VERB_RE.search(card.statement)
+    if planned is None:
         return False
     if _deed_done(candidate, card, (planned.group("verb") or planned.group("will")).lower()):
         return True

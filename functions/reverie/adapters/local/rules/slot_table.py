@@ -140,7 +140,10 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (
             r"(?:live|lives|lived|living) at home\b|moved out\b|(?:got|bought|rented|renting|rent|rents|found) "
             r"(?:a|an|our|my) "
-            r"(?:(?:new|first|own|dream|forever) )?(?:flat|house|place|apartment|home|bungalow|cottage) in\b",
+            r"(?:(?:new|first|own|dream|forever) )?(?:flat|house|place|apartment|home|bungalow|cottage) in\b"
+            # (not a holiday let: "rented a cottage in Padstow from 10 to 17 August", "... for a week")
+            r"(?![^.;]*\b(?:from \d{1,2}(?:st|nd|rd|th)? (?:to|till|until|-) \d|for (?:a|the|two|three|one) "
+            r"(?:week|weekend|fortnight|night)s?\b|for (?:our|a|the) holiday))",
             "home_city",
         ),
         # whom one lives with, at no place named: "Mum lives with us", "I live with my parents now" (not "with
@@ -256,6 +259,12 @@ SLOTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"on (?:the|a|an) (?:[\w-]+ ){0,3}?(?:\d+ ?GB (?:[\w-]+ )?|(?:phone|mobile|sim|sim-only) )"
             r"(?:plan|tariff|contract|bundle|deal)\b",
             "phone_contract",
+        ),
+        # ... or said by how: "I go to work on foot", "we get to work by bike"
+        (
+            r"(?:go|goes|going|get|gets|getting) (?:to|into|in to) (?:work|the office) (?:on foot|by (?:bike|bicycle|"
+            r"car|bus|train|tube|tram|ferry|coach|scooter))\b",
+            "commute",
         ),
         # how one gets to work: "I cycle to work now", "we get the train into work", "I've started cycling to work"
         # ("my commute is ...", below); the way of one day ("I drive to work on Fridays") is none
@@ -379,6 +388,8 @@ MY_SLOT_NAMES = {
     **dict.fromkeys("role job_title title position job".split(), "job_title"),
     **dict.fromkeys("employer company".split(), "employer"),
     **dict.fromkeys("bank current_account bank_account".split(), "bank"),
+    # one mortgage deal at a time: "our mortgage rate is 1.9% fixed" / "we've remortgaged at 4.4%"
+    **dict.fromkeys("mortgage mortgage_rate mortgage_deal mortgage_lender".split(), "mortgage"),
     # the practice one is registered with: "my GP", "my GP surgery", "our doctor's surgery"
     **dict.fromkeys("gp gp_surgery gp_practice surgery doctors_surgery".split(), "gp"),
     **dict.fromkeys("project current_project".split(), "current_project"),

@@ -139,7 +139,8 @@ _YEAR_RE = re.compile(
 )
 # "me and my bro run ...", "me and Ana share ...": a subject said as chat says it, "my bro and I run ...".
 _ME_AND_RE = re.compile(
-    r"(?:(?<=^)|(?<=[.!?]\s))(?i:me) and (?P<who>(?i:my|our) [a-z][\w-]*|[A-Z][\w-]*) (?=[a-z]+\b(?!'))"
+    # ("me and my colleague Raj share an office": the one named after the relation too)
+    r"(?:(?<=^)|(?<=[.!?]\s))(?i:me) and (?P<who>(?i:my|our) [a-z][\w-]*(?: [A-Z][\w-]*)?|[A-Z][\w-]*) (?=[a-z]+\b(?!'))"
 )
 # Terse chat about someone of the speaker's: "son ayo allergic 2 eggs" (no "my", the name in lower case, no
 # "is"); the next sentence's verb with no subject ("carries epipen") is said of the same person.
@@ -157,7 +158,8 @@ _NAMED_THEN_VERB_RE = re.compile(
 )
 # "4" standing for "for": before a word that no count ever counts ("4 this trip", "4 me"), not "4 people".
 _FOUR_RE = re.compile(
-    r"(?<![\w.,:/-])4(?= (?:this|that|the|these|those|a|an|my|our|your|you|me|him|her|his|their|us|them|now|ever|"
+    # (never the end of a range: "8 till 4 now", "9 to 4 today")
+    r"(?<![\w.,:/-])(?<!\btill )(?<!\bto )(?<!\buntil )(?<!\btil )(?<!\band )(?<!\bfrom )(?<!\bat )4(?= (?:this|that|the|these|those|a|an|my|our|your|you|me|him|her|his|their|us|them|now|ever|"
     r"sure|good|real|once|some|any|every|each|all)\b)",
     re.IGNORECASE,
 )
@@ -191,6 +193,13 @@ _ALWAYS_STATE_RE = re.compile(
     r"(?:(?<=^)|(?<=[.!?]\s)|(?<=,\s))(?P<adv>(?i:always|usually|normally|never))\s+"
     r"(?=(?i:up|in\s+bed|asleep|awake|late|early|home|busy|on\s+time|knackered|shattered)\b)"
 )
+# ... or how worn out they are, opening a sentence: "Knackered after the night shift" ("I'm" put back, so the
+# feeling reads as one).
+_WORN_OUT_OPENS_RE = re.compile(
+    r"(?:(?<=^)|(?<=[.!?]\s))(?=(?i:(?:absolutely\s+|totally\s+|so\s+)?(?:knackered|shattered|exhausted|wiped\s+out))\b)"
+)
+# A word spelled out letter by letter after it is said ("it's Sean, S-E-A-N, not Shaun"): said once is enough.
+_SPELLED_AGAIN_RE = re.compile(r"\b(?P<word>[A-Za-z]{2,})(?P<letters>,?\s+(?:[A-Za-z]-){1,}[A-Za-z]\b,?)")
 # "wfh" opening a sentence says what the speaker does: "wfh mon and fri" → "I work from home ...".
 _WFH_OPENS_RE = re.compile(r"(?:(?<=^)|(?<=[.!?]\s))(?i:wfh)(?=\s+(?!today\b|tomorrow\b)[a-z])")
 # "perm" standing alone between commas or at a sentence's end ("moved to ward 9 from mon, perm."): for good.
@@ -217,6 +226,14 @@ _KIN_NAME_RE = re.compile(
     r"\b(?i:my|our)\s+(?i:girlfriend|boyfriend|wife|husband|partner|son|daughter|brother|sister|mum|mom|dad|"
     r"flatmate|housemate|roommate|fiancée?|best friend)\s+(?P<name>[a-z]{2,})(?=\s+(?:is|has|was|needs|and)\b)"
 )
+
+
+def _said_once(match: re.Match[str]) -> str:
+    """The word without its spelling when the letters after it spell it ("Sean, S-E-A-N," → "Sean,")."""
+    letters = re.sub(r"[^A-Za-z]", "", match.group("letters"))
+    if letters.lower() != match.group("word").lower():
+        return match.group(0)
+    return match.group("word") + ("," if match.group("letters").rstrip().endswith(",") else "")
 
 
 def _spelled(match: re.Match[str]) -> str:
@@ -287,6 +304,8 @@ def spelled_out(text: str) -> str:
     text = respelled(text, keep=_WORDS)  # "cllient", "evry": slips of one common word
     text = _WORD_RE.sub(_spelled, _UR_DOING_RE.sub("you're", _WFH_OPENS_RE.sub("I wfh", text)))
     text = _ALWAYS_STATE_RE.sub(lambda m: f"I'm {m.group('adv').lower()} ", text)
+    text = _WORN_OUT_OPENS_RE.sub("I'm ", text)
+    text = _SPELLED_AGAIN_RE.sub(_said_once, text)
     text = english_clauses(text)  # "trabajo de enfermera in the NICU": the speaker's clause in English
     text = in_english(_KIN_RE.sub(lambda m: f"my {_KIN[m.group('kin').lower()]}", text))  # "Javi se casa"
     text = _TERSE_KIN_RE.sub(lambda m: f"my {m.group('kin').lower()} {m.group('name').capitalize()}", text)

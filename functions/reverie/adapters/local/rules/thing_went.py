@@ -38,15 +38,24 @@ _RAISED_RE = re.compile(
     rf"^{_THING}\s+(?:raised|made(?:\s+us|\s+me)?|brought\s+in|took)\s+[£$€]\s?\d[\d,.]*k?\b[^.!?]*[.!]*$",
     re.I,
 )
+# ... or how a test of it came out: "The van failed its MOT, needs new brake pads", "the boiler passed its service".
+_TESTED_RE = re.compile(
+    rf"^{_THING}\s+(?:passed|failed|sailed\s+through|scraped\s+through)\s+(?:its|the|her|his|their)\s+"
+    r"(?:mot|service|inspection|test|safety\s+check|check|audit|assessment)\b[^.!?]*[.!]*$",
+    re.I,
+)
 # Outcome words beyond the verdict a thing's report needs to be kept ("no sign of dementia": 2).
 _OUTCOME_WORDS = 2
 
 
 def thing_went(text: str, who: Speaker) -> Statement | None:
     """How a named thing went and what came of it, as said (see the module), or None."""
-    if _RAISED_RE.match(text.strip()):  # an amount is outcome enough
-        raised = as_statement(MemoryType.FACT, text.strip().rstrip("!.") + ".", who)
-        return raised if isinstance(raised, Statement) else None
+    said = text.strip().rstrip("!.") + "."
+    if _TESTED_RE.match(said):  # a test's result is outcome enough; "the car" tested is the speaker's car
+        said = re.sub(r"^the\s+", "My ", said, flags=re.I)
+    if _RAISED_RE.match(said) or _TESTED_RE.match(said):  # ... and so is an amount raised
+        result = as_statement(MemoryType.FACT, said, who)
+        return result if isinstance(result, Statement) else None
     found = _WENT_RE.match(text.strip())
     if found is None or specificity(found.group("rest"), who.people) < _OUTCOME_WORDS:
         return None
