@@ -33,3 +33,12 @@ def test_a_code_worth_money_is_masked_and_the_rest_kept(said: str, masked: str) 
 )
 def test_a_public_or_short_code_is_kept(said: str) -> None:
     assert mask_secrets(said).text == said
+
+
+def test_a_key_code_is_masked_and_a_key_where_it_is_kept() -> None:
+    said = "Front door key code is 8811, the cat needs feeding twice a day."
+    assert (
+        mask_secrets(said).text
+        == "Front door key code is [REDACTED:code], the cat needs feeding twice a day."
+    )
+    assert mask_secrets("The key is under the mat.").text == "The key is under the mat."

@@ -15,7 +15,7 @@ import re
 # What a code opens or proves: named before "code", "pin" or "passcode".
 _OPENS = (
     r"verification|confirmation|security|login|sign-?in|one[- ]time|otp|2fa|sms|auth\w*|access|entry|"
-    r"keypad|key ?pad|door|gate|alarm|lock|padlock|safe|key ?safe|lock ?box|locker|garage|building|unlock|"
+    r"keypad|key ?pad|door|gate|alarm|lock|padlock|safe|key ?safe|lock ?box|locker|garage|building|unlock|key|"
     r"screen|phone|sim|voicemail|card|bank|debit|credit|atm|cashpoint|the|that|my|our|his|her|their"
 )
 # Words for the code itself: "code", "pin", "passcode", or the combination of a lock.
