@@ -144,6 +144,10 @@ def is_or_has(following: str) -> str:
     return "has" if _HAS_DONE_RE.match(following) else "is"
 
 
+# Someone introduced in the part itself, before its pronoun: "... is Gosia", "... called Gosia".
+_INTRODUCED_HERE_RE = re.compile(r"\b(?:is|called|named)\s+((?-i:[A-Z])[a-z]+)\b")
+
+
 def resolve_person(part: str, people: list[str]) -> str:
     """ "he/she/him/her/his" → the one person the message named so far ("He's in Year 4" → "Sami is in Year 4",
     "her bike" → "Ana's bike", "his pension" → "Tomás's pension"); `part` as it was when the message named none or several."""
@@ -151,6 +155,9 @@ def resolve_person(part: str, people: list[str]) -> str:
     if len(people) != 1 or (words & {"he", "him", "his"} and words & {"she", "her"}):
         return part  # "she's lovely with him": two people, whoever was named
     (name,) = people
+    first = _HE_RE.search(part)
+    if first is not None and any(n != name for n in _INTRODUCED_HERE_RE.findall(part[: first.start()])):
+        return part  # "our new cleaner is Gosia, she comes on Fridays": Gosia, not the one named before
     sex = _KIN_SEX.get(name.split()[-1]) if name.startswith(("my ", "our ")) else None
     if sex is not None and any(_PRONOUN_SEX[w] != sex for w in words):
         return part  # "my dad ..., her ...": someone else
