@@ -25,7 +25,8 @@ from reverie.domain.models import MemoryCard, MemoryType
 from reverie.domain.restatement import terms
 from reverie.ports import MergeDecision
 
-_NAME = r"(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z])[\w&'.-]*)*"
+# A place or a provider by its name, of one or more capitalised words ("Monzo", "King's Cross", "Oak Tree Vets").
+PLACE_NAME = r"(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z])[\w&'.-]*)*"
 _PLACE_KIND = (
     r"(?:shop|store|school|nursery|gym|club|surgery|practice|office|branch|centre|center|library|church|"
     r"hospital|clinic|team|group|studio|salon|pool)\b"
@@ -33,14 +34,14 @@ _PLACE_KIND = (
 _MOVED_RE = re.compile(
     r"\b(?:moved|migrated|switched|transferred|ported|upgraded|downgraded|updated|bumped)\s+(?:all\s+|everything\s+of\s+)?"
     r"(?:(?:my|our|their|his|her|the)\s+)?"
-    rf"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:over\s+|across\s+)?(?:from\s+(?P<old>{_NAME})\s+)?"
+    rf"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:over\s+|across\s+)?(?:from\s+(?P<old>{PLACE_NAME})\s+)?"
     # (the kind of place after its name: "to the British Heart Foundation shop")
-    rf"(?:to|into|onto)\s+(?:the\s+)?(?P<new>{_NAME}(?:\s+v?\d[\w.]*|\s+{_PLACE_KIND})?|(?-i:[a-z])[\w-]*)",
+    rf"(?:to|into|onto)\s+(?:the\s+)?(?P<new>{PLACE_NAME}(?:\s+v?\d[\w.]*|\s+{_PLACE_KIND})?|(?-i:[a-z])[\w-]*)",
     re.I,
 )
 # Where a thing is kept, by name: "our docs live in Confluence", "the photos are stored on Google Drive".
 _KEPT_IN_RE = re.compile(
-    rf"\b(?:live|lives|is\s+kept|are\s+kept|is\s+stored|are\s+stored|sit|sits)\s+(?:in|on)\s+{_NAME}"
+    rf"\b(?:live|lives|is\s+kept|are\s+kept|is\s+stored|are\s+stored|sit|sits)\s+(?:in|on)\s+{PLACE_NAME}"
 )
 _KINDS = frozenset({MemoryType.FACT, MemoryType.PREFERENCE})
 
@@ -48,7 +49,7 @@ _KINDS = frozenset({MemoryType.FACT, MemoryType.PREFERENCE})
 # The one it left, named after the move as the subject of why ("moved my accounts over to Monzo, Barclays
 # kept charging fees", "switched supplier to EDF, Octopus put the rates up"); not one kept on ("moved my
 # savings to Marcus, Monzo is still my main account").
-_LEFT_RE = re.compile(rf"^(?P<left>{_NAME})\s+(?-i:[a-z])[\w']+\b")
+_LEFT_RE = re.compile(rf"^(?P<left>{PLACE_NAME})\s+(?-i:[a-z])[\w']+\b")
 _KEPT_ON_RE = re.compile(r"\b(?:still|also|too|as\s+well|as\s+before)\b", re.I)
 
 
@@ -110,4 +111,4 @@ def moved_over(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecisi
 
 _VERSION_RE = re.compile(r"^(?P<name>.+?)\s+v?\d[\w.]*$")
 # What a thing goes through or runs on, named: "deploys go through Jenkins", "the blog runs on WordPress".
-_THROUGH_RE = re.compile(rf"\b(?:through|via|runs\s+on|run\s+on|hosted\s+on|uses|using)\s+{_NAME}")
+_THROUGH_RE = re.compile(rf"\b(?:through|via|runs\s+on|run\s+on|hosted\s+on|uses|using)\s+{PLACE_NAME}")

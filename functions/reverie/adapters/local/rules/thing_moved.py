@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from reverie.adapters.local.rules.moved_over import PLACE_NAME
 from reverie.adapters.local.rules.verdicts import decision
 from reverie.domain.dream import Candidate
 from reverie.domain.models import MemoryCard
@@ -67,10 +68,9 @@ def thing_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecis
 
 
 # ... and a place that moved, named: "The office has moved to King's Cross" against "Cy's office is in Shoreditch".
-_NAME = r"(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*)*"
 _PLACE_MOVED_RE = re.compile(
     r"^(?:the|our|my|their|his|her|[\w-]+'s)\s+(?:[\w-]+\s+){0,2}?(?P<noun>[a-z][\w-]+)\s+(?:has\s+|have\s+|had\s+)?"
-    rf"(?:now\s+|just\s+)?(?:moved|relocated)\s+(?:over\s+)?to\s+(?P<place>{_NAME})",
+    rf"(?:now\s+|just\s+)?(?:moved|relocated)\s+(?:over\s+)?to\s+(?P<place>{PLACE_NAME})",
     re.I,
 )
 
@@ -83,7 +83,7 @@ def place_moved(candidate: Candidate, cards: Sequence[MemoryCard]) -> MergeDecis
         return None
     noun, new = found.group("noun"), found.group("place")
     where = re.compile(
-        rf"\b{re.escape(noun)}\s+(?:is|are)\s+(?:now\s+)?(?:in|at|on)\s+(?P<old>{_NAME})", re.I
+        rf"\b{re.escape(noun)}\s+(?:is|are)\s+(?:now\s+)?(?:in|at|on)\s+(?P<old>{PLACE_NAME})", re.I
     )
     held = [
         (card, said.group("old"))

@@ -51,9 +51,10 @@ _OUTCOME_WORDS = 2
 def thing_went(text: str, who: Speaker) -> Statement | None:
     """How a named thing went and what came of it, as said (see the module), or None."""
     said = text.strip().rstrip("!.") + "."
-    if _TESTED_RE.match(said):  # a test's result is outcome enough; "the car" tested is the speaker's car
+    tested = _TESTED_RE.match(said) is not None
+    if tested:  # a test's result is outcome enough; "the car" tested is the speaker's car
         said = re.sub(r"^the\s+", "My ", said, flags=re.I)
-    if _RAISED_RE.match(said) or _TESTED_RE.match(said):  # ... and so is an amount raised
+    if tested or _RAISED_RE.match(said):  # ... and so is an amount raised
         result = as_statement(MemoryType.FACT, said, who)
         return result if isinstance(result, Statement) else None
     found = _WENT_RE.match(text.strip())
